@@ -1,0 +1,49 @@
+import { Link } from "@remix-run/react";
+import { CATEGORIES } from "~/lib/categories";
+import { INFO_PAGES } from "~/lib/info-pages";
+
+const linksOf = (group: string) =>
+  INFO_PAGES.filter((p) => p.group === group).map((p) => ({ to: p.path, label: p.label }));
+
+function LinkList({ title, links }: { title: string; links: Array<{ to: string; label: string }> }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold text-stone-900">{title}</h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className="text-stone-600 hover:text-stone-900 hover:underline">
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function SiteFooter({ shopName, supportEmail }: { shopName: string; supportEmail: string }) {
+  return (
+    <footer className="mt-16 border-t border-stone-200 bg-stone-50">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div>
+          <p className="font-serif text-xl font-bold">{shopName}</p>
+          <p className="mt-2 text-sm text-stone-600">
+            Clothing and accessories made to last. Free standard shipping over €75 and free 30-day returns.
+          </p>
+          <p className="mt-3 text-sm">
+            <a href={`mailto:${supportEmail}`} className="text-stone-700 underline">
+              {supportEmail}
+            </a>
+          </p>
+        </div>
+        <LinkList title="Shop" links={CATEGORIES.map((c) => ({ to: `/products?category=${c.slug}`, label: c.name }))} />
+        <LinkList title="Help" links={linksOf("Help")} />
+        <LinkList title="Company" links={linksOf("Company")} />
+      </div>
+      <p className="border-t border-stone-200 py-4 text-center text-xs text-stone-500">
+        © {new Date().getFullYear()} {shopName}. Prices include VAT.
+      </p>
+    </footer>
+  );
+}

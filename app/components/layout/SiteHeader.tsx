@@ -1,0 +1,59 @@
+import { Form, Link, useSearchParams } from "@remix-run/react";
+import { CATEGORIES } from "~/lib/categories";
+
+export function SiteHeader({ shopName, cartCount }: { shopName: string; cartCount: number }) {
+  const [params] = useSearchParams();
+  const currentSearch = params.get("search") ?? "";
+  return (
+    <header className="border-b border-stone-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-4 sm:px-6">
+        <Link to="/" className="font-serif text-2xl font-bold tracking-tight text-stone-900">
+          {shopName}
+        </Link>
+        <Form method="get" action="/products" role="search" className="order-last flex w-full gap-2 sm:order-none sm:ml-6 sm:w-auto sm:flex-1">
+          <label htmlFor="site-search" className="sr-only">
+            Search products
+          </label>
+          <input
+            id="site-search"
+            name="search"
+            type="search"
+            defaultValue={currentSearch}
+            key={currentSearch}
+            maxLength={200}
+            placeholder="Search jeans, dresses, colours…"
+            className="input max-w-md"
+          />
+          <button type="submit" className="btn-secondary px-3">
+            Search
+          </button>
+        </Form>
+        <nav aria-label="Account" className="ml-auto flex items-center gap-4 text-sm font-medium">
+          <Link to="/auth/login" className="hover:underline">
+            Sign in
+          </Link>
+          <Link to="/auth/register" className="hidden hover:underline sm:inline">
+            Register
+          </Link>
+          <Link to="/cart" className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-50">
+            Cart <span aria-label={`${cartCount} items`}>({cartCount})</span>
+          </Link>
+        </nav>
+      </div>
+      <nav aria-label="Categories" className="border-t border-stone-100">
+        <ul className="mx-auto flex max-w-7xl gap-6 overflow-x-auto px-4 py-3 text-sm sm:px-6">
+          {CATEGORIES.map((c) => (
+            <li key={c.id} className="shrink-0">
+              <Link
+                to={`/products?category=${c.slug}`}
+                className="text-stone-700 hover:text-stone-950 hover:underline"
+              >
+                {c.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,34 @@
+import { discountPercent, formatMoney } from "~/lib/money";
+
+export function Price({
+  priceMinor,
+  compareAtMinor,
+  size = "sm",
+}: {
+  priceMinor: number;
+  compareAtMinor: number | null;
+  size?: "sm" | "lg";
+}) {
+  const percent = discountPercent(priceMinor, compareAtMinor);
+  const big = size === "lg";
+  if (percent > 0 && compareAtMinor) {
+    return (
+      <p data-price={priceMinor} className={big ? "flex items-baseline gap-3 text-2xl" : "flex items-baseline gap-2 text-sm"}>
+        <span className="font-semibold text-red-700">
+          <span className="sr-only">Sale price </span>
+          {formatMoney(priceMinor)}
+        </span>
+        <s className="text-stone-500">
+          <span className="sr-only">Was </span>
+          {formatMoney(compareAtMinor)}
+        </s>
+        <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-700">−{percent}%</span>
+      </p>
+    );
+  }
+  return (
+    <p data-price={priceMinor} className={big ? "text-2xl font-semibold" : "text-sm font-semibold"}>
+      {formatMoney(priceMinor)}
+    </p>
+  );
+}

@@ -1,0 +1,49 @@
+import { Link } from "@remix-run/react";
+import type { ProductSummary } from "~/server/services/catalog/catalog-index.server";
+import { Price } from "./Price";
+
+export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+  return (
+    <article className="group relative">
+      <div className="aspect-[4/5] overflow-hidden rounded-lg bg-stone-100">
+        {product.image ? (
+          <img
+            src={product.image.url}
+            alt={product.image.alt}
+            width={product.image.width}
+            height={product.image.height}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.02]"
+          />
+        ) : null}
+      </div>
+      <h3 className="mt-3 text-sm font-medium text-stone-900">
+        <Link to={`/products/${product.id}`} prefetch="intent" className="after:absolute after:inset-0">
+          {product.name}
+        </Link>
+      </h3>
+      <div className="mt-1 flex items-center justify-between gap-2">
+        <Price priceMinor={product.priceMinor} compareAtMinor={product.compareAtMinor} />
+        {product.soldOut ? <span className="text-xs font-medium text-stone-500">Sold out</span> : null}
+      </div>
+      <ul className="mt-2 flex gap-1" aria-label={`Colours: ${product.colours.map((c) => c.name).join(", ")}`}>
+        {product.colours.map((c) => (
+          <li key={c.name} className="h-3.5 w-3.5 rounded-full border border-stone-300" style={{ backgroundColor: c.hex }} title={c.name} />
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+export function ProductGrid({ products, eagerCount = 0 }: { products: ProductSummary[]; eagerCount?: number }) {
+  return (
+    <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4">
+      {products.map((p, i) => (
+        <li key={p.id}>
+          <ProductCard product={p} eager={i < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

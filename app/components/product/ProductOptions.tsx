@@ -1,0 +1,142 @@
+import { Form, Link } from "@remix-run/react";
+import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { availabilityLabel, availabilityOf, stockFor } from "~/lib/stock";
+import type { Colour, Variant } from "~/server/store/types";
+
+interface Props {
+  productId: string;
+  category: string;
+  colours: Colour[];
+  sizes: string[];
+  variants: Variant[];
+  initialColour: string;
+}
+
+/**
+ * Colour and size are radio inputs in one POST form. Without JS a size is disabled only when it is
+ * sold out in every colour, and the availability table shows each combination; with JS the sizes
+ * follow the chosen colour.
+ */
+export function ProductOptions({ productId, category, colours, sizes, variants, initialColour }: Props) {
+  const hydrated = useHydrated();
+  const [colour, setColour] = useState(initialColour);
+  const soldOutEverywhere = variants.every((v) => v.stock <= 0);
+  const oneSize = sizes.length === 1;
+
+  return (
+    <Form method="post" action="/cart" className="mt-8 space-y-6">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={productId} />
+
+      <fieldset>
+        <legend className="text-sm font-semibold">
+          Colour: <span className="font-normal">{colour}</span>
+        </legend>
+        <div className="mt-3 flex flex-wrap gap-3">
+          {colours.map((c) => (
+            <label key={c.name} className="cursor-pointer" title={c.name}>
+              <input
+                type="radio"
+                name="colour"
+                value={c.name}
+                required
+                defaultChecked={c.name === initialColour}
+                onChange={() => setColour(c.name)}
+                className="peer sr-only"
+              />
+              <span className="flex items-center gap-2 rounded-full border border-stone-300 py-1 pl-1 pr-3 text-sm peer-checked:border-stone-900 peer-checked:ring-1 peer-checked:ring-stone-900 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2">
+                <span className="h-6 w-6 rounded-full border border-stone-300" style={{ backgroundColor: c.hex }} aria-hidden="true" />
+                {c.name}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <div className="flex items-baseline justify-between">
+          <legend className="text-sm font-semibold">Size</legend>
+          <Link to={`/size-guide#${category}`} className="text-sm underline">
+            Size guide
+          </Link>
+        </div>
+        <div className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-6">
+          {sizes.map((size) => {
+            const stock = hydrated ? stockFor(variants, size, colour) : stockFor(variants, size);
+            const availability = availabilityOf(stock);
+            const soldOut = availability.state === "sold-out";
+            return (
+              <label key={size} className={soldOut ? "cursor-not-allowed" : "cursor-pointer"}>
+                <input
+                  type="radio"
+                  name="size"
+                  value={size}
+                  required
+                  disabled={soldOut}
+                  defaultChecked={oneSize && !soldOut}
+                  className="peer sr-only"
+                />
+                <span
+                  className={`flex flex-col items-center rounded-md border px-2 py-2 text-sm peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 ${
+                    soldOut ? "border-stone-200 text-stone-400 line-through" : "border-stone-300"
+                  }`}
+                >
+                  {size}
+                  {availability.state !== "in-stock" ? (
+                    <span className="text-[11px] no-underline">{availabilityLabel(availability)}</span>
+                  ) : null}
+                </span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <details className="text-sm">
+        <summary className="cursor-pointer text-stone-700 underline">Availability by colour and size</summary>
+        <div className="mt-3 overflow-x-auto">
+          <table className="min-w-full text-left text-xs">
+            <caption className="sr-only">Stock for each colour and size</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="py-1 pr-3">
+                  Colour
+                </th>
+                {sizes.map((s) => (
+                  <th key={s} scope="col" className="px-2 py-1">
+                    {s}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {colours.map((c) => (
+                <tr key={c.name} className="border-t border-stone-100">
+                  <th scope="row" className="py-1 pr-3 font-medium">
+                    {c.name}
+                  </th>
+                  {sizes.map((s) => (
+                    <td key={s} className="px-2 py-1">
+                      {availabilityLabel(availabilityOf(stockFor(variants, s, c.name)))}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+
+      <div className="flex items-end gap-3">
+        <label className="text-sm font-semibold">
+          Quantity
+          <input type="number" name="quantity" defaultValue={1} min={1} max={10} step={1} inputMode="numeric" className="input mt-1 w-20" />
+        </label>
+        <button type="submit" className="btn-primary flex-1" disabled={soldOutEverywhere}>
+          {soldOutEverywhere ? "Sold out" : "Add to cart"}
+        </button>
+      </div>
+    </Form>
+  );
+}

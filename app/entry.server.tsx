@@ -1,0 +1,73 @@
+import { PassThrough } from "node:stream";
+import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { NonceContext } from "~/lib/nonce";
+import { getConfig } from "~/server/config.server";
+import { commonSecurityHeaders, createNonce, documentSecurityHeaders } from "~/server/http/security-headers.server";
+
+const ABORT_DELAY = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const bot = isbot(request.headers.get("user-agent") ?? "");
+
+  // Spec: bots do not get the rendered error page, only the status and a minimal body.
+  if (bot && responseStatusCode >= 400) {
+    for (const [k, v] of Object.entries(commonSecurityHeaders())) responseHeaders.set(k, v);
+    responseHeaders.set("Content-Type", "text/plain; charset=utf-8");
+    responseHeaders.set("X-Robots-Tag", "noindex");
+    return new Response(`${responseStatusCode}\n`, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  const nonce = createNonce();
+  const isDevelopment = getConfig().env === "development";
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        // Bots get the whole page at once; people get the shell as soon as it is ready.
+        [bot ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          for (const [k, v] of Object.entries(documentSecurityHeaders(nonce, isDevelopment))) responseHeaders.set(k, v);
+          if (responseStatusCode >= 400) responseHeaders.set("X-Robots-Tag", "noindex");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors after the shell are logged here; before it, Remix's ErrorBoundary renders them.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  for (const [k, v] of Object.entries(commonSecurityHeaders())) response.headers.set(k, v);
+  return response;
+};
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(error);
+}

@@ -1,0 +1,102 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorPage, errorDetails } from "~/components/ErrorPage";
+import { SiteFooter } from "~/components/layout/SiteFooter";
+import { SiteHeader } from "~/components/layout/SiteHeader";
+import { useNonce } from "~/lib/nonce";
+import { getConfig } from "~/server/config.server";
+import styles from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const config = getConfig();
+  return {
+    shopName: config.shopName,
+    shopShortName: config.shopShortName,
+    supportEmail: config.supportEmail,
+    origin: config.publicUrl ?? new URL(request.url).origin,
+    // The cart issue replaces this with the real count.
+    cartCount: 0,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+const FALLBACK_ROOT: RootData = {
+  shopName: "Hemline",
+  shopShortName: "hemline",
+  supportEmail: "support@hemline.example",
+  origin: "",
+  cartCount: 0,
+};
+
+/** Root data, or safe defaults when the root loader itself failed (error page). */
+export function useRootData(): RootData {
+  return useRouteLoaderData<typeof loader>("root") ?? FALLBACK_ROOT;
+}
+
+/** A route can opt out of the default layout with `handle = { layout: false }` (spec: forgot-password). */
+function useWantsLayout(): boolean {
+  const matches = useMatches();
+  return !matches.some((m) => (m.handle as { layout?: boolean } | undefined)?.layout === false);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const root = useRootData();
+  const withLayout = useWantsLayout();
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c1917" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col">
+        <a href="#main" className="sr-only-focusable absolute left-2 top-2 z-50 rounded bg-white px-3 py-2 text-sm font-semibold">
+          Skip to content
+        </a>
+        {withLayout ? <SiteHeader shopName={root.shopName} cartCount={root.cartCount} /> : null}
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {withLayout ? <SiteFooter shopName={root.shopName} supportEmail={root.supportEmail} /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRootData();
+  const details = errorDetails(error);
+  return (
+    <>
+      <title>{`${details.title} | ${root.shopName}`}</title>
+      <meta name="robots" content="noindex" />
+      <ErrorPage details={details} supportEmail={root.supportEmail} />
+    </>
+  );
+}

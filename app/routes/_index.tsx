@@ -1,0 +1,114 @@
+import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ProductGrid } from "~/components/product/ProductCard";
+import { seo } from "~/lib/seo";
+import { getContext } from "~/server/context.server";
+import { CACHE } from "~/server/http/cache.server";
+
+export const meta: MetaFunction = (args) =>
+  seo(args, {
+    title: "Hemline",
+    description: "Clothing and accessories made to last: t-shirts, jeans, sweaters, dresses, jackets, shoes and accessories.",
+    path: "/",
+  });
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": CACHE.short });
+
+export async function loader() {
+  const { catalog } = getContext();
+  const [featured, newArrivals, categories] = await Promise.all([
+    catalog.featured(8),
+    catalog.newArrivals(8),
+    catalog.categories(),
+  ]);
+  return { featured, newArrivals, categories };
+}
+
+export default function Home() {
+  const { featured, newArrivals, categories } = useLoaderData<typeof loader>();
+  const heroImage = featured[0]?.image;
+  return (
+    <div>
+      <section className="bg-stone-100">
+        <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-12 sm:px-6 md:grid-cols-2 md:py-20">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-widest text-brand-600">The autumn edit</p>
+            <h1 className="mt-3 font-serif text-4xl font-bold tracking-tight text-stone-900 sm:text-5xl">
+              Clothes you will keep wearing
+            </h1>
+            <p className="mt-4 max-w-md text-lg text-stone-600">
+              Honest fabrics, careful cuts and fair prices. Free standard shipping over €75 and 30 days to change your mind.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/products" className="btn-primary">
+                Shop everything
+              </Link>
+              <Link to="/products?sort=newest" className="btn-secondary">
+                New arrivals
+              </Link>
+            </div>
+          </div>
+          {heroImage ? (
+            <img
+              src={heroImage.url}
+              alt={heroImage.alt}
+              width={heroImage.width}
+              height={heroImage.height}
+              className="mx-auto max-h-[28rem] w-auto rounded-xl shadow-sm"
+            />
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        <h2 id="categories-heading" className="text-2xl font-semibold tracking-tight">
+          Shop by category
+        </h2>
+        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-7">
+          {categories.map((c) => (
+            <li key={c.id}>
+              <Link
+                to={`/products?category=${c.id}`}
+                className="flex h-full flex-col items-center rounded-lg border border-stone-200 p-4 text-center hover:border-stone-400"
+              >
+                <span aria-hidden="true" className="text-3xl">
+                  {c.icon}
+                </span>
+                <span className="mt-2 text-sm font-semibold">{c.name}</span>
+                <span className="mt-1 text-xs text-stone-500">{c.productCount} styles</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        <div className="flex items-baseline justify-between">
+          <h2 id="featured-heading" className="text-2xl font-semibold tracking-tight">
+            Featured
+          </h2>
+          <Link to="/products" className="text-sm font-medium underline">
+            See all
+          </Link>
+        </div>
+        <div className="mt-6">
+          <ProductGrid products={featured} eagerCount={4} />
+        </div>
+      </section>
+
+      <section aria-labelledby="new-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        <div className="flex items-baseline justify-between">
+          <h2 id="new-heading" className="text-2xl font-semibold tracking-tight">
+            New arrivals
+          </h2>
+          <Link to="/products?sort=newest" className="text-sm font-medium underline">
+            See all new arrivals
+          </Link>
+        </div>
+        <div className="mt-6">
+          <ProductGrid products={newArrivals} />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Gallery } from "~/components/product/Gallery";
+import { Price } from "~/components/product/Price";
+import { ProductGrid } from "~/components/product/ProductCard";
+import { ProductOptions } from "~/components/product/ProductOptions";
+import { getCategory } from "~/lib/categories";
+import { CURRENCY } from "~/lib/money";
+import { isValidId } from "~/lib/route-params";
+import { seo } from "~/lib/seo";
+import { getContext } from "~/server/context.server";
+import { CACHE } from "~/server/http/cache.server";
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  // Spec section 8: a route parameter that fails validation is a 404 naming the path.
+  if (!isValidId(params.id)) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
+  const { catalog, config } = getContext();
+  const product = await catalog.getProduct(params.id);
+  if (!product) throw data(null, { status: 404 });
+
+  const requested = url.searchParams.get("colour");
+  const firstInStock = product.colours.find((c) => product.variants.some((v) => v.colour === c.name && v.stock > 0));
+  const initialColour =
+    product.colours.find((c) => c.name === requested)?.name ?? firstInStock?.name ?? product.colours[0]?.name ?? "";
+
+  const related = await catalog.related(product, 4);
+  const origin = config.publicUrl ?? url.origin;
+  return { product, related, initialColour, origin };
+}
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": CACHE.short });
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const product = args.data?.product;
+  if (!product) return [{ title: "Page Not Found" }];
+  return seo(args, {
+    title: product.name,
+    description: product.description.slice(0, 160),
+    path: `/products/${product.id}`,
+    image: product.images[0]?.url,
+    type: "product",
+  });
+};
+
+/** schema.org Product, serialised so no "<" can close the script element early. */
+function productJsonLd(data: Awaited<ReturnType<typeof loader>>): string {
+  const { product, origin } = data;
+  const inStock = product.variants.some((v) => v.stock > 0);
+  const json = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    sku: product.id,
+    category: getCategory(product.category)?.name,
+    material: product.material,
+    color: product.colours.map((c) => c.name).join(", "),
+    image: product.images.map((i) => `${origin}${i.url}`),
+    brand: { "@type": "Brand", name: "Hemline" },
+    offers: {
+      "@type": "Offer",
+      url: `${origin}/products/${product.id}`,
+      priceCurrency: CURRENCY,
+      price: (product.priceMinor / 100).toFixed(2),
+      availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+    },
+  };
+  return JSON.stringify(json).replace(/</g, "\\u003c");
+}
+
+export default function ProductPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const { product, related, initialColour } = loaderData;
+  const category = getCategory(product.category);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(loaderData) }} />
+      <nav aria-label="Breadcrumb" className="text-sm text-stone-500">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to="/" className="hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to={`/products?category=${product.category}`} className="hover:underline">
+              {category?.name}
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="text-stone-700">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-6 grid gap-10 lg:grid-cols-2">
+        <Gallery images={product.images} />
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight">{product.name}</h1>
+          <div className="mt-3">
+            <Price priceMinor={product.priceMinor} compareAtMinor={product.compareAtMinor} size="lg" />
+          </div>
+          <p className="mt-1 text-xs text-stone-500">Including VAT. Free standard shipping over €75.</p>
+
+          <ProductOptions
+            key={product.id}
+            productId={product.id}
+            category={product.category}
+            colours={product.colours}
+            sizes={product.sizes}
+            variants={product.variants}
+            initialColour={initialColour}
+          />
+
+          <section aria-labelledby="details-heading" className="mt-10 border-t border-stone-200 pt-6">
+            <h2 id="details-heading" className="text-sm font-semibold">
+              Details
+            </h2>
+            <p className="mt-3 whitespace-pre-line text-stone-700">{product.description}</p>
+            <dl className="mt-4 grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
+              <dt className="text-stone-500">Material</dt>
+              <dd>{product.material}</dd>
+              <dt className="text-stone-500">Care</dt>
+              <dd>
+                <Link to="/care-guide" className="underline">
+                  How to care for it
+                </Link>
+              </dd>
+              <dt className="text-stone-500">Fit</dt>
+              <dd>
+                <Link to={`/size-guide#${product.category}`} className="underline">
+                  {category?.name} size guide
+                </Link>
+              </dd>
+              <dt className="text-stone-500">Delivery</dt>
+              <dd>
+                <Link to="/shipping" className="underline">
+                  Shipping
+                </Link>{" "}
+                and{" "}
+                <Link to="/returns" className="underline">
+                  free 30-day returns
+                </Link>
+              </dd>
+            </dl>
+          </section>
+        </div>
+      </div>
+
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mt-16">
+          <h2 id="related-heading" className="text-2xl font-semibold tracking-tight">
+            You may also like
+          </h2>
+          <div className="mt-6">
+            <ProductGrid products={related} />
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

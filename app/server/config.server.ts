@@ -1,0 +1,123 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Environment -> typed configuration, checked once at start. A wrong value stops start-up
+// with a message that names the variable, instead of failing later on a request.
+
+const emailList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? "")
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().email("must be a comma-separated list of e-mail addresses")));
+
+const DEV_SESSION_SECRET = "hemline-development-secret-not-for-production";
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default("./data"),
+    SHOP_BACKEND: z.enum(["embedded", "firebase"]).default("embedded"),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    ADMIN_EMAILS: emailList,
+    SUPPORT_EMAIL: z.string().email().default("support@hemline.example"),
+    SHOP_NAME: z.string().min(1).max(60).default("Hemline"),
+    SHOP_SHORT_NAME: z
+      .string()
+      .regex(/^[a-z0-9-]{1,30}$/, "must be lower-case letters, digits or hyphens")
+      .default("hemline"),
+    PUBLIC_URL: z
+      .string()
+      .url()
+      .transform((u) => u.replace(/\/+$/, ""))
+      .optional(),
+    FIREBASE_PROJECT_ID: z.string().min(1).optional(),
+    FIREBASE_API_KEY: z.string().min(1).optional(),
+    GCLOUD_PROJECT: z.string().min(1).optional(),
+    FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
+    FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["SESSION_SECRET"],
+        message: "is required in production (at least 32 random characters; `npm start` creates one in DATA_DIR)",
+      });
+    }
+    if (env.SHOP_BACKEND === "firebase" && !(env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["FIREBASE_PROJECT_ID"],
+        message: "is required when SHOP_BACKEND=firebase (or set GCLOUD_PROJECT)",
+      });
+    }
+  });
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  dataDir: string;
+  backend: "embedded" | "firebase";
+  sessionSecret: string;
+  adminEmails: string[];
+  supportEmail: string;
+  shopName: string;
+  shopShortName: string;
+  publicUrl: string | undefined;
+  firebase: {
+    projectId: string | undefined;
+    apiKey: string | undefined;
+    firestoreEmulatorHost: string | undefined;
+    authEmulatorHost: string | undefined;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parse an environment (process.env by default). Throws ConfigError naming every bad variable. */
+export function parseConfig(source: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "unset" (a blank line in .env), not "the empty string".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    dataDir: path.resolve(env.DATA_DIR),
+    backend: env.SHOP_BACKEND,
+    sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    adminEmails: env.ADMIN_EMAILS,
+    supportEmail: env.SUPPORT_EMAIL,
+    shopName: env.SHOP_NAME,
+    shopShortName: env.SHOP_SHORT_NAME,
+    publicUrl: env.PUBLIC_URL,
+    firebase: {
+      projectId: env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT,
+      apiKey: env.FIREBASE_API_KEY,
+      firestoreEmulatorHost: env.FIRESTORE_EMULATOR_HOST,
+      authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+    },
+  };
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= parseConfig();
+  return cached;
+}

@@ -1,0 +1,101 @@
+import { CATEGORIES, type CategoryId } from "~/lib/categories";
+import type { ProductQuery } from "~/lib/product-query";
+import type { Store } from "~/server/store/port";
+import type { Product } from "~/server/store/types";
+import { CatalogIndex, type ListingResult, type ProductSummary } from "./catalog-index.server";
+
+export type { ListingResult, ProductSummary } from "./catalog-index.server";
+
+const SYNC_BATCH = 5000;
+
+export interface CatalogServiceOptions {
+  /**
+   * How long the index may trust itself before asking the store what changed. 0 (embedded):
+   * ask on every read, which is one indexed query. A networked store sets a few seconds.
+   */
+  syncIntervalMs?: number;
+}
+
+export interface CategorySummary {
+  id: CategoryId;
+  name: string;
+  description: string;
+  icon: string;
+  productCount: number;
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+export function createCatalogService(store: Store, options: CatalogServiceOptions = {}) {
+  const index = new CatalogIndex();
+  const interval = options.syncIntervalMs ?? 0;
+  let lastSync = -Infinity;
+  let syncing: Promise<void> | null = null;
+
+  async function pull(): Promise<void> {
+    for (;;) {
+      const changed = await store.products.changedSince(index.seq, SYNC_BATCH);
+      index.apply(changed);
+      if (changed.length < SYNC_BATCH) break;
+    }
+    lastSync = Date.now();
+  }
+
+  /** Bring the index up to date with the store; concurrent callers share one pull. */
+  async function sync(): Promise<CatalogIndex> {
+    if (Date.now() - lastSync >= interval) {
+      syncing ??= pull().finally(() => {
+        syncing = null;
+      });
+      await syncing;
+    }
+    return index;
+  }
+
+  return {
+    sync,
+
+    async listProducts(query: ProductQuery): Promise<ListingResult> {
+      return (await sync()).query(query);
+    },
+
+    /** A product a shopper may see: active ones only (drafts and archived products are 404). */
+    async getProduct(id: string): Promise<Product | null> {
+      const product = await store.products.get(id);
+      return product && product.status === "active" ? product : null;
+    },
+
+    async related(product: Product, limit = 4): Promise<ProductSummary[]> {
+      const idx = await sync();
+      return idx.list("featured", (s) => s.category === product.category && s.id !== product.id && !s.soldOut, limit);
+    },
+
+    async featured(limit = 8): Promise<ProductSummary[]> {
+      const idx = await sync();
+      const featured = idx.list("featured", (s) => !s.soldOut, limit);
+      return featured;
+    },
+
+    async newArrivals(limit = 8): Promise<ProductSummary[]> {
+      return (await sync()).list("newest", (s) => !s.soldOut, limit);
+    },
+
+    async categories(): Promise<CategorySummary[]> {
+      const idx = await sync();
+      const counts = new Map<string, number>();
+      for (const s of idx.allSummaries()) counts.set(s.category, (counts.get(s.category) ?? 0) + 1);
+      return CATEGORIES.map((c) => ({
+        id: c.id,
+        name: c.name,
+        description: c.description,
+        icon: c.icon,
+        productCount: counts.get(c.id) ?? 0,
+      }));
+    },
+
+    async sitemapProducts(): Promise<Array<{ id: string }>> {
+      const idx = await sync();
+      return Array.from(idx.allSummaries(), (s) => ({ id: s.id }));
+    },
+  };
+}

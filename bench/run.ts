@@ -1,0 +1,161 @@
+// npm run bench: the production build on a seeded store, measured with autocannon (10
+// connections) at the default seed and at 100,000 products, plus the product page's gzipped
+// client JS. Figures go to bench/results/<date>.md. Not a test: no thresholds are asserted.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import { parseConfig } from "~/server/config.server";
+import { seedIfEmpty, seedLarge } from "~/server/seed/seed.server";
+import { createStore } from "~/server/store/create-store.server";
+
+const PORT = 3330;
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
+
+interface Row {
+  label: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+const ROUTES: Array<{ label: string; path: string }> = [
+  { label: "home", path: "/" },
+  { label: "listing", path: "/products" },
+  { label: "category + size", path: "/products?category=jeans&size=M" },
+  { label: "product page", path: "/products/p0001" },
+  { label: "typo search", path: "/products?search=jeens" },
+];
+
+function ensureBuild(): void {
+  const result = spawnSync("npx", ["remix", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (result.status !== 0) throw new Error("build failed");
+}
+
+async function seed(dataDir: string, large: number): Promise<number> {
+  const store = createStore(parseConfig({ DATA_DIR: dataDir }));
+  await seedIfEmpty(store);
+  if (large > 0) await seedLarge(store, large);
+  const count = await store.products.count();
+  await store.close();
+  return count;
+}
+
+async function startServer(dataDir: string): Promise<{ server: ChildProcess; startupMs: number }> {
+  const started = Date.now();
+  const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-42" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 600; i++) {
+    try {
+      // The first listing request waits for the catalogue index to be built.
+      const res = await fetch(`${BASE}/products`);
+      if (res.ok) return { server, startupMs: Date.now() - started };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  server.kill();
+  throw new Error("server did not start");
+}
+
+async function measure(label: string, urlPath: string): Promise<Row> {
+  // Warm up, then measure.
+  await autocannon({ url: BASE + urlPath, connections: 10, duration: 2 });
+  const result = await autocannon({ url: BASE + urlPath, connections: 10, duration: DURATION_S });
+  return {
+    label,
+    path: urlPath,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+async function productPageJs(): Promise<{ files: number; gzipBytes: number }> {
+  const html = await (await fetch(`${BASE}/products/p0001`)).text();
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)) urls.add(match[1]);
+  // Remix also imports route modules from the inline manifest.
+  for (const match of html.matchAll(/"(\/build\/[^"]+\.js)"/g)) urls.add(match[1]);
+  let gzipBytes = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(BASE + url)).arrayBuffer());
+    gzipBytes += zlib.gzipSync(body, { level: 9 }).length;
+  }
+  return { files: urls.size, gzipBytes };
+}
+
+function rssOf(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function scenario(name: string, large: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-bench-"));
+  try {
+    const seedStarted = Date.now();
+    const count = await seed(dataDir, large);
+    const seedMs = Date.now() - seedStarted;
+    const { server, startupMs } = await startServer(dataDir);
+    try {
+      const rows: Row[] = [];
+      for (const route of ROUTES) {
+        rows.push(await measure(route.label, route.path));
+        console.log(`${name} ${route.label}: ${JSON.stringify(rows.at(-1))}`);
+      }
+      const js = await productPageJs();
+      return { name, count, seedMs, startupMs, rows, js, rss: rssOf(server.pid) };
+    } finally {
+      server.kill();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+ensureBuild();
+const scenarios = [await scenario("default seed", 0)];
+if (LARGE > 0) scenarios.push(await scenario(`${LARGE.toLocaleString("en")} products`, LARGE));
+
+const date = new Date().toISOString().slice(0, 10);
+const lines = [
+  `# Benchmark ${date}`,
+  "",
+  `Production build (\`remix-serve\`), autocannon with 10 connections for ${DURATION_S} s per route after a 2 s warm-up, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}. Shared machine: treat as indicative.`,
+  "",
+];
+for (const s of scenarios) {
+  lines.push(
+    `## ${s.name} (${s.count.toLocaleString("en")} products in the store)`,
+    "",
+    `Seeding: ${(s.seedMs / 1000).toFixed(1)} s. Start-up to first listing served (includes building the search index): ${(s.startupMs / 1000).toFixed(1)} s. Server memory (RSS) after the run: ${(s.rss / 1024 / 1024).toFixed(0)} MB.`,
+    "",
+    "| route | path | req/s | p50 ms | p99 ms | errors | non-2xx |",
+    "|---|---|---:|---:|---:|---:|---:|",
+    ...s.rows.map((r) => `| ${r.label} | \`${r.path}\` | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`),
+    "",
+    `Product page client JS: ${s.js.files} files, ${(s.js.gzipBytes / 1024).toFixed(1)} KB gzipped (budget: 100 KB).`,
+    "",
+  );
+}
+fs.mkdirSync("bench/results", { recursive: true });
+const file = path.join("bench/results", `${date}.md`);
+fs.writeFileSync(file, lines.join("\n"));
+console.log(`\nWrote ${file}`);

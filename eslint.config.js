@@ -1,0 +1,35 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/**", "public/build/**", ".cache/**", "data/**", "node_modules/**", "test-results/**", "playwright-report/**", "bench/.data/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,js}"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // Routes and components must go through services: never reach for an adapter directly.
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/store/sqlite/**", "**/store/firestore/**"], message: "Use a service or the store port; adapters are chosen in context.server.ts." }] },
+      ],
+    },
+  },
+  {
+    // The wiring code and the adapters' own tests are the places allowed to name adapters.
+    files: ["app/server/store/**", "app/server/context.server.ts", "tests/**", "scripts/**", "bench/**"],
+    rules: { "no-restricted-imports": "off" },
+  },
+  {
+    // Playwright fixtures call their callback `use`, which is not React's hook.
+    files: ["tests/e2e/**"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+);

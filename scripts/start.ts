@@ -1,0 +1,74 @@
+// npm start: build when the build is missing or stale, migrate, seed an empty store, then serve
+// the production build on PORT. Everything a fresh clone needs after `npm install`.
+import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { ConfigError, parseConfig } from "~/server/config.server";
+import { seedIfEmpty } from "~/server/seed/seed.server";
+import { createStore } from "~/server/store/create-store.server";
+import { loadDotEnv } from "./env";
+
+const BUILD_ENTRY = "build/index.js";
+const SOURCES = ["app", "public", "remix.config.js", "tailwind.config.ts", "postcss.config.js", "package-lock.json"];
+
+function newestMtime(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) {
+    // public/build is the build's own output.
+    if (path.join(entry, child) === path.join("public", "build")) continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  }
+  return newest;
+}
+
+function buildIfStale(): void {
+  const built = fs.existsSync(BUILD_ENTRY) ? fs.statSync(BUILD_ENTRY).mtimeMs : 0;
+  const sources = Math.max(...SOURCES.map(newestMtime));
+  if (built >= sources) return;
+  console.log(built ? "Sources changed since the last build: rebuilding…" : "No build yet: building…");
+  const result = spawnSync("npx", ["remix", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** Production needs a secret; a zero-configuration start makes one and keeps it in DATA_DIR. */
+function ensureSessionSecret(dataDir: string): void {
+  if (process.env.SESSION_SECRET) return;
+  const file = path.join(dataDir, "session-secret");
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (!fs.existsSync(file)) {
+    fs.writeFileSync(file, crypto.randomBytes(48).toString("base64url"), { mode: 0o600 });
+    console.log(`Created a session secret in ${file} (set SESSION_SECRET to use your own).`);
+  }
+  process.env.SESSION_SECRET = fs.readFileSync(file, "utf8").trim();
+}
+
+loadDotEnv();
+process.env.NODE_ENV = "production";
+let config;
+try {
+  ensureSessionSecret(path.resolve(process.env.DATA_DIR || "./data"));
+  config = parseConfig();
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+
+buildIfStale();
+
+if (config.backend === "embedded") {
+  const store = createStore(config);
+  await seedIfEmpty(store);
+  await store.close();
+}
+
+console.log(`Starting ${config.shopName} at http://localhost:${config.port}`);
+const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", BUILD_ENTRY], {
+  stdio: "inherit",
+  env: process.env,
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

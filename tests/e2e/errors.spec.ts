@@ -1,0 +1,64 @@
+import { expect, test } from "./fixtures";
+
+test("an unmatched path shows the 404 error page with all its links", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "404" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await expect(page.getByText("Page not found", { exact: true })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
+  await expect(main.getByRole("link", { name: "Browse Products" })).toHaveAttribute("href", "/products");
+  await expect(main.getByRole("link", { name: "Contact support" })).toHaveAttribute("href", "mailto:care@hemline.test");
+  const popular = main.getByRole("region", { name: "Popular Categories" }).getByRole("link");
+  await expect(popular).toHaveCount(4);
+  const hrefs = await popular.evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  expect(hrefs).toEqual([
+    "/products?category=t-shirts",
+    "/products?category=jeans",
+    "/products?category=sweaters",
+    "/products?category=dresses",
+  ]);
+
+  await main.getByRole("link", { name: "Browse Products" }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole("heading", { level: 1, name: "All products" })).toBeVisible();
+});
+
+test("the error page search submits only non-blank text, trimmed", async ({ page }) => {
+  await page.goto("/no-such-page");
+  const search = page.getByRole("main").getByRole("searchbox", { name: "Search products" });
+
+  await search.fill("   ");
+  await search.press("Enter");
+  await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+  // The browser's own validation keeps a blank search on the page, with or without JS.
+  await expect(page).toHaveURL(/\/no-such-page$/);
+  expect(await search.evaluate((el: HTMLInputElement) => el.validity.valid)).toBe(false);
+
+  await search.fill("  wool sweater  ");
+  await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/products\?search=wool(\+|%20)sweater$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Results for “wool sweater”" })).toBeVisible();
+});
+
+test("a route parameter that cannot be an id is 'Page Not Found: {path}'", async ({ page }) => {
+  const response = await page.goto("/products/not%20an%20id!");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Page Not Found: /products/not%20an%20id!")).toBeVisible();
+  const missing = await page.goto("/products/p9999");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+});
+
+test("bots get the status and a minimal body, not the error page", async ({ request }) => {
+  const response = await request.get("/no-such-page", { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+  expect(response.status()).toBe(404);
+  const body = await response.text();
+  expect(body).not.toContain("Popular Categories");
+  expect(body.length).toBeLessThan(100);
+  const person = await request.get("/no-such-page");
+  expect(await person.text()).toContain("Popular Categories");
+});
