@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", ".cache/**", "data/**", "node_modules/**", "test-results/**", "playwright-report/**", "bench/.data/**"] },
+  { ignores: ["remix.env.d.ts", "build/**", "public/build/**", ".cache/**", "data/**", "node_modules/**", "test-results/**", "playwright-report/**", "bench/.data/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,13 +18,20 @@ export default tseslint.config(
       // Routes and components must go through services: never reach for an adapter directly.
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/store/sqlite/**", "**/store/firestore/**"], message: "Use a service or the store port; adapters are chosen in context.server.ts." }] },
+        {
+          patterns: [
+            {
+              group: ["**/store/sqlite/**", "**/store/firestore/**", "**/auth/local/**", "**/auth/firebase/**", "**/mail/*.server"],
+              message: "Use a service or a port; adapters are chosen in backend.server.ts.",
+            },
+          ],
+        },
       ],
     },
   },
   {
     // The wiring code and the adapters' own tests are the places allowed to name adapters.
-    files: ["app/server/store/**", "app/server/context.server.ts", "tests/**", "scripts/**", "bench/**"],
+    files: ["app/server/store/**", "app/server/auth/**", "app/server/backend.server.ts", "tests/**", "scripts/**", "bench/**"],
     rules: { "no-restricted-imports": "off" },
   },
   {

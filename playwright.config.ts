@@ -11,6 +11,14 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "hemline-e2e-"));
 process.env.E2E_DATA_DIR = dataDir; // workers inherit it, so they agree with the server
 
+// The same shop on the Firebase backend, against the Firestore and Auth emulators.
+const FIREBASE_PORT = PORT + 1;
+const firebaseURL = `http://127.0.0.1:${FIREBASE_PORT}`;
+const firebaseDataDir = process.env.E2E_FIREBASE_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "hemline-e2e-firebase-"));
+process.env.E2E_FIREBASE_DATA_DIR = firebaseDataDir;
+process.env.E2E_AUTH_EMULATOR_HOST ??= `127.0.0.1:${PORT + 6000}`;
+const FIRESTORE_PORT = PORT + 5000;
+
 // Debian's Chromium: Playwright cannot download its own browser on these machines.
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
 if (!systemChromium) {
@@ -41,19 +49,42 @@ export default defineConfig({
   projects: [
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
+    // Accounts behave the same on Firebase Auth + Firestore.
+    { name: "firebase-js-on", testMatch: /accounts\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true } },
+    { name: "firebase-js-off", testMatch: /accounts\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: "npx tsx scripts/start.ts",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "pipe",
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      SUPPORT_EMAIL: "care@hemline.test",
-      PUBLIC_URL: baseURL,
-      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+  webServer: [
+    {
+      command: "npx tsx scripts/start.ts",
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "pipe",
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        SUPPORT_EMAIL: "care@hemline.test",
+        ADMIN_EMAILS: "owner-js-on@hemline.test,owner-js-off@hemline.test",
+        PUBLIC_URL: baseURL,
+        SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+      },
     },
-  },
+    {
+      command: "npx tsx scripts/dev-firebase.ts",
+      url: `${firebaseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: "pipe",
+      env: {
+        PORT: String(FIREBASE_PORT),
+        DATA_DIR: firebaseDataDir,
+        FIRESTORE_PORT: String(FIRESTORE_PORT),
+        AUTH_PORT: process.env.E2E_AUTH_EMULATOR_HOST.split(":")[1],
+        SUPPORT_EMAIL: "care@hemline.test",
+        ADMIN_EMAILS: "owner-firebase-js-on@hemline.test,owner-firebase-js-off@hemline.test",
+        PUBLIC_URL: firebaseURL,
+        SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+      },
+    },
+  ],
 });

@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/contract/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["tests/contract/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

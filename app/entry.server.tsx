@@ -43,6 +43,8 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           for (const [k, v] of Object.entries(documentSecurityHeaders(nonce, isDevelopment))) responseHeaders.set(k, v);
           if (responseStatusCode >= 400) responseHeaders.set("X-Robots-Tag", "noindex");
+          // Pages carry the shopper's header (account, cart count) and a CSRF token: never shared caches.
+          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
           );

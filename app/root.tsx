@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -10,11 +11,17 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { ErrorPage, errorDetails } from "~/components/ErrorPage";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { useNonce } from "~/lib/nonce";
+import { getAuthState } from "~/server/auth/session.server";
 import { getConfig } from "~/server/config.server";
+import { csrf } from "~/server/http/csrf.server";
+import { honeypot } from "~/server/http/honeypot.server";
+import { isAdmin } from "~/server/services/accounts/roles.server";
 import styles from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -24,17 +31,33 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const config = getConfig();
-  return {
-    shopName: config.shopName,
-    shopShortName: config.shopShortName,
-    supportEmail: config.supportEmail,
-    origin: config.publicUrl ?? new URL(request.url).origin,
-    // The cart issue replaces this with the real count.
-    cartCount: 0,
-  };
+  const [auth, [csrfToken, csrfCookieHeader]] = await Promise.all([getAuthState(request), csrf().commitToken(request)]);
+  return data(
+    {
+      shopName: config.shopName,
+      shopShortName: config.shopShortName,
+      supportEmail: config.supportEmail,
+      origin: config.publicUrl ?? new URL(request.url).origin,
+      // The cart issue replaces this with the real count.
+      cartCount: 0,
+      user: auth.user ? { email: auth.user.email, isAdmin: isAdmin(auth.userProfile) } : null,
+      csrfToken,
+      honeypot: honeypot().getInputProps(),
+    },
+    { headers: csrfCookieHeader ? { "Set-Cookie": csrfCookieHeader } : undefined },
+  );
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export interface RootData {
+  shopName: string;
+  shopShortName: string;
+  supportEmail: string;
+  origin: string;
+  cartCount: number;
+  user: { email: string | null; isAdmin: boolean } | null;
+  csrfToken: string;
+  honeypot: ReturnType<ReturnType<typeof honeypot>["getInputProps"]> | null;
+}
 
 const FALLBACK_ROOT: RootData = {
   shopName: "Hemline",
@@ -42,11 +65,14 @@ const FALLBACK_ROOT: RootData = {
   supportEmail: "support@hemline.example",
   origin: "",
   cartCount: 0,
+  user: null,
+  csrfToken: "",
+  honeypot: null,
 };
 
 /** Root data, or safe defaults when the root loader itself failed (error page). */
 export function useRootData(): RootData {
-  return useRouteLoaderData<typeof loader>("root") ?? FALLBACK_ROOT;
+  return (useRouteLoaderData<typeof loader>("root") as RootData | undefined) ?? FALLBACK_ROOT;
 }
 
 /** A route can opt out of the default layout with `handle = { layout: false }` (spec: forgot-password). */
@@ -72,11 +98,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only-focusable absolute left-2 top-2 z-50 rounded bg-white px-3 py-2 text-sm font-semibold">
           Skip to content
         </a>
-        {withLayout ? <SiteHeader shopName={root.shopName} cartCount={root.cartCount} /> : null}
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        {withLayout ? <SiteFooter shopName={root.shopName} supportEmail={root.supportEmail} /> : null}
+        <AuthenticityTokenProvider token={root.csrfToken}>
+          <HoneypotProvider {...(root.honeypot ?? {})}>
+            {withLayout ? <SiteHeader shopName={root.shopName} cartCount={root.cartCount} user={root.user} /> : null}
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            {withLayout ? <SiteFooter shopName={root.shopName} supportEmail={root.supportEmail} /> : null}
+          </HoneypotProvider>
+        </AuthenticityTokenProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

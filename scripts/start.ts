@@ -59,7 +59,8 @@ try {
 
 buildIfStale();
 
-if (config.backend === "embedded") {
+{
+  // Opening the store applies migrations (SQLite); an empty catalogue gets the demo seed.
   const store = createStore(config);
   await seedIfEmpty(store);
   await store.close();

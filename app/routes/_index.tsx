@@ -1,9 +1,8 @@
-import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
-import { CACHE } from "~/server/http/cache.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, {
@@ -12,7 +11,6 @@ export const meta: MetaFunction = (args) =>
     path: "/",
   });
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": CACHE.short });
 
 export async function loader() {
   const { catalog } = getContext();

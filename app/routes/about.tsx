@@ -1,9 +1,8 @@
-import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Callout, DataTable, InfoPage, Section } from "~/components/info/InfoPage";
 import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
-import { CACHE } from "~/server/http/cache.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, {
@@ -12,7 +11,6 @@ export const meta: MetaFunction = (args) =>
       "The story behind Hemline: carefully chosen fabrics, fair production and a shop that works for everyone — even without JavaScript. How to reach our customer care team.",
   });
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": CACHE.static });
 
 const VALUES = [
   {

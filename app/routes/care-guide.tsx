@@ -1,4 +1,4 @@
-import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import {
   BackToContents,
@@ -10,7 +10,6 @@ import {
 } from "~/components/info/InfoPage";
 import { CARE_MATERIALS, type CareMaterial } from "~/lib/care-guide-data";
 import { seo } from "~/lib/seo";
-import { CACHE } from "~/server/http/cache.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, {
@@ -19,7 +18,6 @@ export const meta: MetaFunction = (args) =>
       "How to wash, dry, iron and store cotton, denim, wool, cashmere, linen, silk, viscose, polyester, leather, suede and down — plus every laundry care symbol explained in words.",
   });
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": CACHE.static });
 
 const ASPECTS = [
   { key: "washing", label: "Washing" },

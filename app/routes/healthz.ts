@@ -4,7 +4,7 @@ import { getContext } from "~/server/context.server";
 export async function loader() {
   const headers = { "Cache-Control": "no-store", "Content-Type": "application/json" };
   try {
-    const { store } = getContext();
+    const { store } = getContext().backend;
     await store.ping();
     return new Response(JSON.stringify({ status: "ok", store: store.kind }), { status: 200, headers });
   } catch (error) {

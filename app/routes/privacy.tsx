@@ -1,8 +1,7 @@
-import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Callout, DataTable, InfoPage, Section, TableOfContents } from "~/components/info/InfoPage";
 import { seo } from "~/lib/seo";
-import { CACHE } from "~/server/http/cache.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, {
@@ -11,7 +10,6 @@ export const meta: MetaFunction = (args) =>
       "How Hemline handles your personal data under the GDPR: what we collect and why, legal bases, how long we keep it, our strictly necessary cookies, and your rights.",
   });
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": CACHE.static });
 
 export default function Privacy() {
   return (

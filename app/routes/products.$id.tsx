@@ -1,4 +1,4 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Gallery } from "~/components/product/Gallery";
@@ -10,7 +10,6 @@ import { CURRENCY } from "~/lib/money";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
-import { CACHE } from "~/server/http/cache.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -30,7 +29,6 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return { product, related, initialColour, origin };
 }
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": CACHE.short });
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const product = args.data?.product;

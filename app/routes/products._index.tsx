@@ -1,4 +1,4 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Filters } from "~/components/catalog/Filters";
@@ -8,7 +8,6 @@ import { getCategory } from "~/lib/categories";
 import { SORT_LABELS, listingTitle, parseProductQuery, productsHref, type SortKey } from "~/lib/product-query";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
-import { CACHE } from "~/server/http/cache.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -23,7 +22,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { query, notices, result, suggestions };
 }
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": CACHE.short });
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const query = args.data?.query;

@@ -1,4 +1,4 @@
-import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import {
   Callout,
@@ -10,7 +10,6 @@ import {
   TableOfContents,
 } from "~/components/info/InfoPage";
 import { seo } from "~/lib/seo";
-import { CACHE } from "~/server/http/cache.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, {
@@ -19,7 +18,6 @@ export const meta: MetaFunction = (args) =>
       "Free returns and size exchanges within 30 days at Hemline. How to start a return, when you get your refund, and the few items we cannot take back.",
   });
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": CACHE.static });
 
 export default function Returns() {
   return (

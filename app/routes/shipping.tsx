@@ -1,4 +1,4 @@
-import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import {
   Callout,
@@ -12,7 +12,6 @@ import {
 } from "~/components/info/InfoPage";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { CACHE } from "~/server/http/cache.server";
 
 // Delivery prices in cents, as everywhere else in the shop.
 const STANDARD_MINOR = 495;
@@ -61,7 +60,6 @@ export const meta: MetaFunction = (args) =>
     description: `Hemline delivers to all 27 EU countries, the UK, Switzerland and Norway. Standard delivery in 3–5 working days for ${standard}, free from ${freeFrom}; express in 1–2 working days for ${express}.`,
   });
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": CACHE.static });
 
 export default function Shipping() {
   return (

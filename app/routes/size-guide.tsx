@@ -1,4 +1,4 @@
-import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import {
   BackToContents,
@@ -12,7 +12,6 @@ import {
 import { CATEGORIES } from "~/lib/categories";
 import { SIZE_GUIDE } from "~/lib/size-guide-data";
 import { seo } from "~/lib/seo";
-import { CACHE } from "~/server/http/cache.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, {
@@ -21,7 +20,6 @@ export const meta: MetaFunction = (args) =>
       "Find your size at Hemline: measurement tables in centimetres for t-shirts, jeans, sweaters, dresses, jackets, shoes and belts, with EU, UK and US conversions and how to measure yourself.",
   });
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": CACHE.static });
 
 export default function SizeGuide() {
   return (

@@ -1,8 +1,7 @@
-import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Callout, InfoPage, Section, SubSection, TableOfContents } from "~/components/info/InfoPage";
 import { seo } from "~/lib/seo";
-import { CACHE } from "~/server/http/cache.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, {
@@ -11,7 +10,6 @@ export const meta: MetaFunction = (args) =>
       "Hemline's terms of sale: how ordering works, prices and VAT, payment, delivery, your 14-day right of withdrawal under EU law, the legal guarantee, liability and governing law.",
   });
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": CACHE.static });
 
 export default function Terms() {
   return (

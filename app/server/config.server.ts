@@ -36,6 +36,11 @@ const schema = z
       .url()
       .transform((u) => u.replace(/\/+$/, ""))
       .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(3).optional(),
     FIREBASE_PROJECT_ID: z.string().min(1).optional(),
     FIREBASE_API_KEY: z.string().min(1).optional(),
     GCLOUD_PROJECT: z.string().min(1).optional(),
@@ -57,6 +62,13 @@ const schema = z
         message: "is required when SHOP_BACKEND=firebase (or set GCLOUD_PROJECT)",
       });
     }
+    if (env.SHOP_BACKEND === "firebase" && !env.FIREBASE_API_KEY && !env.FIREBASE_AUTH_EMULATOR_HOST) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["FIREBASE_API_KEY"],
+        message: "is required when SHOP_BACKEND=firebase (the Web API key of the Firebase project)",
+      });
+    }
   });
 
 export interface Config {
@@ -70,6 +82,7 @@ export interface Config {
   shopName: string;
   shopShortName: string;
   publicUrl: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
   firebase: {
     projectId: string | undefined;
     apiKey: string | undefined;
@@ -106,9 +119,11 @@ export function parseConfig(source: Record<string, string | undefined> = process
     shopName: env.SHOP_NAME,
     shopShortName: env.SHOP_SHORT_NAME,
     publicUrl: env.PUBLIC_URL,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.SHOP_NAME} <${env.SUPPORT_EMAIL}>` },
     firebase: {
       projectId: env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT,
-      apiKey: env.FIREBASE_API_KEY,
+      // The Auth emulator accepts any key.
+      apiKey: env.FIREBASE_API_KEY ?? (env.FIREBASE_AUTH_EMULATOR_HOST ? "emulator-api-key" : undefined),
       firestoreEmulatorHost: env.FIRESTORE_EMULATOR_HOST,
       authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
     },

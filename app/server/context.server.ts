@@ -1,15 +1,16 @@
+import { createBackend, type Backend } from "./backend.server";
 import { getConfig, type Config } from "./config.server";
+import { createAccountsService, type AccountsService } from "./services/accounts/accounts.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
-import type { Store } from "./store/port";
-import { createStore } from "./store/create-store.server";
 
-// The one place where adapters are chosen (from config) and wired into services. Routes call
-// getContext() and use only the services; they never import an adapter.
+// The one place where adapters (from config) are wired into services. Routes call getContext()
+// and use only the services; they never import an adapter.
 
 export interface AppContext {
   config: Config;
-  store: Store;
+  backend: Backend;
   catalog: CatalogService;
+  accounts: AccountsService;
 }
 
 declare global {
@@ -18,11 +19,16 @@ declare global {
 }
 
 export function createContext(config: Config): AppContext {
-  const store = createStore(config);
+  const backend = createBackend(config);
+  if (config.adminEmails.length === 0) {
+    // Spec section 5: without the list nobody is admin, and the operator is told so.
+    console.warn("ADMIN_EMAILS is not set: nobody will have the admin role.");
+  }
   return {
     config,
-    store,
-    catalog: createCatalogService(store, { syncIntervalMs: store.kind === "sqlite" ? 0 : 5000 }),
+    backend,
+    catalog: createCatalogService(backend.store, { syncIntervalMs: backend.store.kind === "sqlite" ? 0 : 5000 }),
+    accounts: createAccountsService(backend.identity, backend.store, { adminEmails: config.adminEmails }),
   };
 }
 

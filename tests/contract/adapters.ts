@@ -1,9 +1,11 @@
+import crypto from "node:crypto";
+import { inject } from "vitest";
 import type { Store } from "~/server/store/port";
+import { createFirestoreStore } from "~/server/store/firestore/store.server";
 import { createSqliteStore } from "~/server/store/sqlite/store.server";
 import { makeTempDir } from "../support/temp-dir";
 
 // Every store adapter the contract suites run against. Each entry makes a fresh, empty store.
-// The Firebase backend adds its Firestore adapter here (started against the emulator).
 export interface AdapterUnderTest {
   name: string;
   create(): Promise<{ store: Store; dispose(): Promise<void> }>;
@@ -22,6 +24,15 @@ export const STORE_ADAPTERS: AdapterUnderTest[] = [
           temp.remove();
         },
       };
+    },
+  },
+  {
+    name: "firestore (emulator)",
+    async create() {
+      process.env.FIRESTORE_EMULATOR_HOST = inject("firestoreEmulatorHost");
+      // A project of its own per test: an empty database without a reset call.
+      const store = createFirestoreStore(`demo-hemline-${crypto.randomBytes(5).toString("hex")}`);
+      return { store, dispose: () => store.close() };
     },
   },
 ];

@@ -26,6 +26,8 @@ describe("parseConfig", () => {
 
   it("requires a project id for the Firebase backend", () => {
     expect(() => parseConfig({ SHOP_BACKEND: "firebase" })).toThrow(/FIREBASE_PROJECT_ID/);
-    expect(parseConfig({ SHOP_BACKEND: "firebase", GCLOUD_PROJECT: "demo-hemline" }).firebase.projectId).toBe("demo-hemline");
+    expect(() => parseConfig({ SHOP_BACKEND: "firebase", GCLOUD_PROJECT: "demo-hemline" })).toThrow(/FIREBASE_API_KEY/);
+    const config = parseConfig({ SHOP_BACKEND: "firebase", GCLOUD_PROJECT: "demo-hemline", FIREBASE_API_KEY: "key" });
+    expect(config.firebase).toMatchObject({ projectId: "demo-hemline", apiKey: "key" });
   });
 });

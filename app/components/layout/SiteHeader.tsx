@@ -1,7 +1,13 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { CATEGORIES } from "~/lib/categories";
 
-export function SiteHeader({ shopName, cartCount }: { shopName: string; cartCount: number }) {
+interface HeaderUser {
+  email: string | null;
+  isAdmin: boolean;
+}
+
+export function SiteHeader({ shopName, cartCount, user }: { shopName: string; cartCount: number; user: HeaderUser | null }) {
   const [params] = useSearchParams();
   const currentSearch = params.get("search") ?? "";
   return (
@@ -29,12 +35,33 @@ export function SiteHeader({ shopName, cartCount }: { shopName: string; cartCoun
           </button>
         </Form>
         <nav aria-label="Account" className="ml-auto flex items-center gap-4 text-sm font-medium">
-          <Link to="/auth/login" className="hover:underline">
-            Sign in
-          </Link>
-          <Link to="/auth/register" className="hidden hover:underline sm:inline">
-            Register
-          </Link>
+          {user ? (
+            <>
+              {user.isAdmin ? (
+                <Link to="/admin" className="hover:underline">
+                  Admin
+                </Link>
+              ) : null}
+              <Link to="/profile" className="max-w-[14rem] truncate hover:underline" title="Your profile">
+                {user.email ?? "Your profile"}
+              </Link>
+              <Form method="post" action="/auth/logout">
+                <AuthenticityTokenInput />
+                <button type="submit" className="hover:underline">
+                  Sign out
+                </button>
+              </Form>
+            </>
+          ) : (
+            <>
+              <Link to="/auth/login" className="hover:underline">
+                Sign in
+              </Link>
+              <Link to="/auth/register" className="hidden hover:underline sm:inline">
+                Register
+              </Link>
+            </>
+          )}
           <Link to="/cart" className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-50">
             Cart <span aria-label={`${cartCount} items`}>({cartCount})</span>
           </Link>

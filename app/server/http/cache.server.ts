@@ -2,9 +2,9 @@
 export const CACHE = {
   /** Content addressed by a versioned URL: never changes. */
   immutable: "public, max-age=31536000, immutable",
-  /** Public pages that may lag a little behind the catalogue. */
+  /** Public resources (sitemap) that may lag a little behind the catalogue. */
   short: "public, max-age=60, stale-while-revalidate=600",
-  /** Static content pages. */
+  /** Static public resources (robots.txt). */
   static: "public, max-age=300, stale-while-revalidate=86400",
   none: "no-store",
 } as const;

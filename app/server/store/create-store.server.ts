@@ -1,13 +1,14 @@
 import type { Config } from "../config.server";
+import { createFirestoreStore } from "./firestore/store.server";
 import type { Store } from "./port";
 import { createSqliteStore } from "./sqlite/store.server";
 
+/** The store alone, for scripts (seeding, benchmarks) that need no identity or mail. */
 export function createStore(config: Config): Store {
   switch (config.backend) {
     case "embedded":
       return createSqliteStore(config.dataDir);
     case "firebase":
-      // The Firestore adapter lands with the accounts issue; until then say so plainly at start.
-      throw new Error("SHOP_BACKEND=firebase: the Firestore adapter is not available in this build yet; use SHOP_BACKEND=embedded");
+      return createFirestoreStore(config.firebase.projectId!);
   }
 }

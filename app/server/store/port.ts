@@ -1,4 +1,4 @@
-import type { Product, ProductInput } from "./types";
+import type { Product, ProductInput, Profile, ProfilePatch } from "./types";
 
 // The data port. Services depend on these interfaces only; each backend (sqlite/, firestore/)
 // implements them and the shared contract suites in tests/contract prove they behave alike.
@@ -17,9 +17,18 @@ export interface ProductStore {
   upsertMany(products: ProductInput[]): Promise<void>;
 }
 
+export interface ProfileStore {
+  get(uid: string): Promise<Profile | null>;
+  /** Create the profile unless one exists; returns the stored one either way (never overwrites a role). */
+  createIfMissing(profile: Profile): Promise<Profile>;
+  /** Merge the patch and refresh updatedAt; null when there is no such profile. */
+  update(uid: string, patch: ProfilePatch, updatedAt: string): Promise<Profile | null>;
+}
+
 export interface Store {
   readonly kind: "sqlite" | "firestore";
   products: ProductStore;
+  profiles: ProfileStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;

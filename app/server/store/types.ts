@@ -53,3 +53,18 @@ export type ProductInput = Omit<Product, "seq" | "createdAt" | "updatedAt"> & {
   createdAt?: string;
   updatedAt?: string;
 };
+
+export type Role = "admin" | "user";
+
+/** The spec's users/{uid} document. */
+export interface Profile {
+  uid: string;
+  email: string;
+  role: Role;
+  displayName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What a profile update may change: merged into the stored profile (spec section 4). */
+export type ProfilePatch = Partial<Pick<Profile, "displayName">>;

@@ -1,17 +1,23 @@
 import type { Store } from "../port";
-import { openDatabase } from "./database.server";
+import { openDatabase, type SqliteDatabase } from "./database.server";
 import { createSqliteProductStore } from "./product-store.server";
+import { createSqliteProfileStore } from "./profile-store.server";
 
-export function createSqliteStore(dataDir: string): Store {
-  const db = openDatabase(dataDir);
+/** The store on an open database (the embedded backend shares it with the local identity provider). */
+export function createSqliteStoreOn(db: SqliteDatabase): Store {
   return {
     kind: "sqlite",
     products: createSqliteProductStore(db),
+    profiles: createSqliteProfileStore(db),
     async ping() {
       db.prepare("SELECT 1").get();
     },
     async close() {
-      db.close();
+      if (db.open) db.close();
     },
   };
+}
+
+export function createSqliteStore(dataDir: string): Store {
+  return createSqliteStoreOn(openDatabase(dataDir));
 }

@@ -1,0 +1,90 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { AuthCard } from "~/components/forms/AuthCard";
+import { Field, FormErrors, Notice } from "~/components/forms/Field";
+import { forgotPasswordSchema } from "~/lib/auth-schemas";
+import { seo } from "~/lib/seo";
+import { clientIp } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
+import { formFailure, formGuardProblem } from "~/server/http/forms.server";
+import { rethrowRateLimit } from "~/server/http/rate-limited.server";
+
+// Spec section 2: this page is shown without the default layout.
+export const handle = { layout: false };
+
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Forgot your password?", description: "Get a link to choose a new Hemline password.", noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { config } = getContext();
+  return { sent: new URL(request.url).searchParams.get("sent") === "1", shopName: config.shopName };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  const problem = await formGuardProblem(formData, request, { honeypot: true });
+  if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
+  if (submission.status !== "success") return formFailure(submission.reply());
+
+  const { config, accounts } = getContext();
+  const origin = config.publicUrl ?? new URL(request.url).origin;
+  const result = await accounts
+    .requestPasswordReset(submission.value.email, clientIp(request), (token) => `${origin}/auth/reset-password?token=${encodeURIComponent(token)}`)
+    .catch(rethrowRateLimit);
+  if (!result.success) return formFailure(submission.reply({ formErrors: [result.error] }), 503);
+  // The same answer whether or not the address has an account.
+  return redirect("/auth/forgot-password?sent=1", 303);
+}
+
+export default function ForgotPassword() {
+  const { sent, shopName } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(forgotPasswordSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  return (
+    <div className="flex min-h-screen flex-col items-center justify-center bg-stone-50">
+      <Link to="/" className="font-serif text-2xl font-bold">
+        {shopName}
+      </Link>
+      <div className="mt-4 w-full max-w-md rounded-xl bg-white shadow-sm">
+        <AuthCard
+          title="Forgot your password?"
+          lead="Enter the e-mail address of your account and we will send you a link to choose a new password."
+          footer={
+            <p>
+              Remembered it?{" "}
+              <Link to="/auth/login" className="font-medium text-stone-900 underline">
+                Back to sign in
+              </Link>
+            </p>
+          }
+        >
+          {sent ? (
+            <Notice>If an account exists for that address, we have sent it a link to reset the password. The link works for one hour.</Notice>
+          ) : null}
+          <Form method="post" {...getFormProps(form)} className="space-y-5">
+            <AuthenticityTokenInput />
+            <HoneypotInputs label="Please leave this field blank" />
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
+            <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
+              {navigation.state === "submitting" ? "Sending…" : "Send reset link"}
+            </button>
+          </Form>
+        </AuthCard>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { GoogleSignIn } from "~/components/auth/GoogleSignIn";
+import { AuthCard } from "~/components/forms/AuthCard";
+import { Field, FormErrors } from "~/components/forms/Field";
+import { PASSWORD_MIN, registerSchema } from "~/lib/auth-schemas";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { seo } from "~/lib/seo";
+import { clientIp, commitSession, getAuthState } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
+import { formFailure, formGuardProblem } from "~/server/http/forms.server";
+import { rethrowRateLimit } from "~/server/http/rate-limited.server";
+import { googleClientConfig } from "~/server/services/accounts/google-config.server";
+
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Create an account", description: "Create a Hemline account to follow your orders and check out faster.", noindex: true });
+
+const HIDE = ["password", "confirmPassword"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
+  if ((await getAuthState(request)).user) throw redirect(redirectTo);
+  return { redirectTo, google: googleClientConfig(getContext().config) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  const problem = await formGuardProblem(formData, request, { honeypot: true });
+  if (problem) return formFailure(submission.reply({ formErrors: [problem.message], hideFields: HIDE }), problem.status);
+  if (submission.status !== "success") return formFailure(submission.reply({ hideFields: HIDE }));
+
+  const { email, password } = submission.value;
+  const result = await getContext().accounts.register(email, password, clientIp(request)).catch(rethrowRateLimit);
+  if (!result.success) return formFailure(submission.reply({ formErrors: [result.error], hideFields: HIDE }), 409);
+  const redirectTo = safeRedirect(formData.get("redirectTo"), "/");
+  return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await commitSession(result.session) } });
+}
+
+export default function Register() {
+  const { redirectTo, google } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(registerSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+  });
+  return (
+    <AuthCard
+      title="Create an account"
+      lead="Follow your orders, save your details and check out faster."
+      footer={
+        <p>
+          Already have an account?{" "}
+          <Link to="/auth/login" className="font-medium text-stone-900 underline">
+            Sign in
+          </Link>
+        </p>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <AuthenticityTokenInput />
+        <HoneypotInputs label="Please leave this field blank" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
+        <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} />
+        <Field meta={fields.confirmPassword} label="Repeat password" type="password" autoComplete="new-password" />
+        <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Creating your account…" : "Create account"}
+        </button>
+      </Form>
+      {google ? <GoogleSignIn config={google} redirectTo={redirectTo} /> : null}
+    </AuthCard>
+  );
+}

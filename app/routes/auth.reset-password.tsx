@@ -1,0 +1,80 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { AuthCard } from "~/components/forms/AuthCard";
+import { Field, FormErrors } from "~/components/forms/Field";
+import { PASSWORD_MIN, resetPasswordSchema } from "~/lib/auth-schemas";
+import { seo } from "~/lib/seo";
+import { clearSession } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
+import { formFailure, formGuardProblem } from "~/server/http/forms.server";
+
+export const meta: MetaFunction = (args) => seo(args, { title: "Choose a new password", description: "Choose a new Hemline password.", noindex: true });
+
+/** The embedded backend's ?token=…, or Firebase's action-link ?mode=resetPassword&oobCode=… */
+function codeFrom(url: URL): string | null {
+  if (url.searchParams.get("mode") && url.searchParams.get("mode") !== "resetPassword") return null;
+  const code = url.searchParams.get("token") ?? url.searchParams.get("oobCode");
+  return code && code.length <= 2000 ? code : null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const code = codeFrom(new URL(request.url));
+  if (!code) return { code: null, email: null, error: "This reset link is invalid or has expired. Please request a new one." };
+  const check = await getContext().accounts.checkResetCode(code);
+  return check.success ? { code, email: check.email, error: null } : { code: null, email: null, error: check.error };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  const hide = ["password", "confirmPassword"];
+  const problem = await formGuardProblem(formData, request);
+  if (problem) return formFailure(submission.reply({ formErrors: [problem.message], hideFields: hide }), problem.status);
+  if (submission.status !== "success") return formFailure(submission.reply({ hideFields: hide }));
+  const result = await getContext().accounts.resetPassword(submission.value.code, submission.value.password);
+  if (!result.success) return formFailure(submission.reply({ formErrors: [result.error], hideFields: hide }), 400);
+  // Every session ended with the reset, this browser's too.
+  return redirect("/auth/login?reset=1", { status: 303, headers: { "Set-Cookie": await clearSession() } });
+}
+
+export default function ResetPassword() {
+  const { code, email, error } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(resetPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  if (!code) {
+    return (
+      <AuthCard title="Choose a new password">
+        <FormErrors id="reset-error" errors={[error ?? "This reset link is invalid or has expired. Please request a new one."]} />
+        <Link to="/auth/forgot-password" className="btn-primary">
+          Request a new link
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose a new password" lead={email ? `For ${email}.` : undefined}>
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="code" value={code} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field meta={fields.password} label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} />
+        <Field meta={fields.confirmPassword} label="Repeat new password" type="password" autoComplete="new-password" />
+        <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
+          Save new password
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

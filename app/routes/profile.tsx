@@ -1,0 +1,167 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Field, FormErrors, Notice } from "~/components/forms/Field";
+import { changePasswordSchema, PASSWORD_MIN, profileSchema } from "~/lib/auth-schemas";
+import { seo } from "~/lib/seo";
+import { clearSession, commitSession, requireUser } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
+import { formFailure, formGuardProblem } from "~/server/http/forms.server";
+import { roleOf } from "~/server/services/accounts/roles.server";
+
+export const meta: MetaFunction = (args) => seo(args, { title: "Your profile", description: "Your Hemline account.", noindex: true });
+
+const NOTICES: Record<string, string> = {
+  name: "Your name has been saved.",
+  password: "Your password has been changed. Other devices have been signed out.",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const state = await requireUser(request);
+  const updated = new URL(request.url).searchParams.get("updated") ?? "";
+  return {
+    email: state.user.email,
+    role: roleOf(state.userProfile),
+    displayName: state.userProfile?.displayName ?? "",
+    memberSince: state.userProfile?.createdAt ?? null,
+    profileError: state.error,
+    notice: NOTICES[updated] ?? null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const state = await requireUser(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const { accounts } = getContext();
+  const problem = await formGuardProblem(formData, request);
+
+  if (intent === "update-profile") {
+    const submission = parseWithZod(formData, { schema: profileSchema });
+    if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
+    if (submission.status !== "success") return formFailure(submission.reply());
+    const result = await accounts.updateProfile(state, { displayName: submission.value.displayName || null });
+    if (!result.success) return formFailure(submission.reply({ formErrors: [result.error] }), result.error === "Firestore not available" ? 503 : 401);
+    return redirect("/profile?updated=name", 303);
+  }
+
+  if (intent === "change-password") {
+    const hide = ["currentPassword", "newPassword", "confirmPassword"];
+    const submission = parseWithZod(formData, { schema: changePasswordSchema });
+    if (problem) return formFailure(submission.reply({ formErrors: [problem.message], hideFields: hide }), problem.status);
+    if (submission.status !== "success") return formFailure(submission.reply({ hideFields: hide }));
+    const result = await accounts.changePassword(state, submission.value.currentPassword, submission.value.newPassword);
+    if (!result.success) return formFailure(submission.reply({ formErrors: [result.error], hideFields: hide }), 400);
+    return redirect("/profile?updated=password", { status: 303, headers: { "Set-Cookie": await commitSession(result.session) } });
+  }
+
+  if (intent === "sign-out-everywhere") {
+    if (problem) return formFailure({ status: "error", initialValue: { intent }, error: { "": [problem.message] } }, problem.status);
+    await accounts.signOutEverywhere(state);
+    return redirect("/", { status: 303, headers: { "Set-Cookie": await clearSession() } });
+  }
+
+  return formFailure({ status: "error", error: { "": ["Unknown action. Please try again."] } }, 400);
+}
+
+export default function Profile() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // Each form shows only the errors of its own submission.
+  const lastIntent = actionData?.result.initialValue?.intent;
+  const [nameForm, nameFields] = useForm({
+    id: "profile-name",
+    lastResult: lastIntent === "update-profile" ? actionData?.result : undefined,
+    defaultValue: { displayName: data.displayName },
+    constraint: getZodConstraint(profileSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  });
+  const [passwordForm, passwordFields] = useForm({
+    id: "profile-password",
+    lastResult: lastIntent === "change-password" ? actionData?.result : undefined,
+    constraint: getZodConstraint(changePasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  const everywhereErrors =
+    actionData && (lastIntent === "sign-out-everywhere" || !lastIntent) ? Object.values(actionData.result.error ?? {}).flat().filter((e): e is string => typeof e === "string") : [];
+  const memberSince = data.memberSince ? new Date(data.memberSince).toLocaleDateString("en-IE", { day: "numeric", month: "long", year: "numeric" }) : "—";
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-10 px-4 py-12">
+      <div>
+        <h1 className="text-3xl font-semibold tracking-tight">Your profile</h1>
+        {data.notice ? (
+          <div className="mt-4">
+            <Notice>{data.notice}</Notice>
+          </div>
+        ) : null}
+        {data.profileError ? (
+          <div className="mt-4">
+            <FormErrors id="profile-load-error" errors={[data.profileError]} />
+          </div>
+        ) : null}
+        <dl className="mt-6 grid grid-cols-[9rem_1fr] gap-y-2 text-sm">
+          <dt className="text-stone-500">E-mail</dt>
+          <dd>{data.email}</dd>
+          <dt className="text-stone-500">Role</dt>
+          <dd>{data.role === "admin" ? "Administrator" : "Customer"}</dd>
+          <dt className="text-stone-500">Member since</dt>
+          <dd>{memberSince}</dd>
+        </dl>
+      </div>
+
+      <section aria-labelledby="name-heading" className="border-t border-stone-200 pt-8">
+        <h2 id="name-heading" className="text-lg font-semibold">
+          Your name
+        </h2>
+        <Form method="post" {...getFormProps(nameForm)} className="mt-4 space-y-4">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="intent" value="update-profile" />
+          <FormErrors id={nameForm.errorId} errors={nameForm.errors} />
+          <Field meta={nameFields.displayName} label="Display name" type="text" autoComplete="name" />
+          <button type="submit" className="btn-primary">
+            Save name
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="password-heading" className="border-t border-stone-200 pt-8">
+        <h2 id="password-heading" className="text-lg font-semibold">
+          Change password
+        </h2>
+        <Form method="post" {...getFormProps(passwordForm)} className="mt-4 space-y-4">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="intent" value="change-password" />
+          <FormErrors id={passwordForm.errorId} errors={passwordForm.errors} />
+          <Field meta={passwordFields.currentPassword} label="Current password" type="password" autoComplete="current-password" />
+          <Field meta={passwordFields.newPassword} label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} />
+          <Field meta={passwordFields.confirmPassword} label="Repeat new password" type="password" autoComplete="new-password" />
+          <button type="submit" className="btn-primary">
+            Change password
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="sessions-heading" className="border-t border-stone-200 pt-8">
+        <h2 id="sessions-heading" className="text-lg font-semibold">
+          Devices
+        </h2>
+        <p className="mt-2 text-sm text-stone-600">Lost a phone or used a shared computer? Sign out of Hemline on every device, this one included.</p>
+        <Form method="post" className="mt-4">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="intent" value="sign-out-everywhere" />
+          <FormErrors id="everywhere-errors" errors={everywhereErrors} />
+          <button type="submit" className="btn-secondary">
+            Sign out everywhere
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}

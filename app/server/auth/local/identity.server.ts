@@ -1,0 +1,164 @@
+import crypto from "node:crypto";
+import type { SqliteDatabase } from "~/server/store/sqlite/database.server";
+import { IdentityError, type Identity, type IdentityProvider, type Session } from "../port";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "./password-hash.server";
+
+// The embedded identity provider: accounts in SQLite, server-side sessions that can be revoked,
+// and single-use reset tokens. Only hashes of tokens are stored, so a copy of the database
+// cannot be used to sign in or reset a password.
+
+export interface LocalIdentityOptions {
+  /** Sessions end after this long without a request. */
+  idleTimeoutMs: number;
+  /** …and after this long whatever happens. */
+  absoluteTimeoutMs: number;
+  resetTokenTtlMs: number;
+  sendResetMail(email: string, url: string): Promise<void>;
+  now?: () => number;
+}
+
+interface AccountRow {
+  uid: string;
+  email: string;
+  password_hash: string;
+}
+
+const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
+const newToken = () => crypto.randomBytes(32).toString("base64url");
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export function createLocalIdentity(db: SqliteDatabase, options: LocalIdentityOptions): IdentityProvider {
+  const now = options.now ?? Date.now;
+  const accountByEmail = db.prepare<[string], AccountRow>("SELECT uid, email, password_hash FROM local_accounts WHERE email = ?");
+  const accountByUid = db.prepare<[string], AccountRow>("SELECT uid, email, password_hash FROM local_accounts WHERE uid = ?");
+  const insertAccount = db.prepare(
+    "INSERT INTO local_accounts (uid, email, password_hash, created_at, password_changed_at) VALUES (?, ?, ?, ?, ?)",
+  );
+  const setPassword = db.prepare("UPDATE local_accounts SET password_hash = ?, password_changed_at = ? WHERE uid = ?");
+  const insertSession = db.prepare(
+    "INSERT INTO local_sessions (token_hash, uid, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+  );
+  const sessionByHash = db.prepare<[string], { uid: string; created_at: number; last_seen_at: number; expires_at: number; email: string }>(
+    `SELECT s.uid, s.created_at, s.last_seen_at, s.expires_at, a.email
+     FROM local_sessions s JOIN local_accounts a ON a.uid = s.uid WHERE s.token_hash = ?`,
+  );
+  const touchSession = db.prepare("UPDATE local_sessions SET last_seen_at = ?, expires_at = ? WHERE token_hash = ?");
+  const deleteSession = db.prepare("DELETE FROM local_sessions WHERE token_hash = ?");
+  const deleteSessionsOf = db.prepare("DELETE FROM local_sessions WHERE uid = ?");
+  const deleteExpiredSessions = db.prepare("DELETE FROM local_sessions WHERE expires_at <= ?");
+  const insertReset = db.prepare("INSERT INTO local_password_resets (token_hash, uid, expires_at) VALUES (?, ?, ?)");
+  const resetByHash = db.prepare<[string], { uid: string; expires_at: number; used_at: number | null; email: string }>(
+    `SELECT r.uid, r.expires_at, r.used_at, a.email FROM local_password_resets r
+     JOIN local_accounts a ON a.uid = r.uid WHERE r.token_hash = ?`,
+  );
+  const markResetUsed = db.prepare("UPDATE local_password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL");
+  const markOtherResetsUsed = db.prepare("UPDATE local_password_resets SET used_at = ? WHERE uid = ? AND used_at IS NULL");
+
+  function openSession(account: { uid: string; email: string }): { identity: Identity; session: Session } {
+    const token = newToken();
+    const at = now();
+    const expiresAt = at + options.idleTimeoutMs;
+    insertSession.run(sha256(token), account.uid, at, at, expiresAt);
+    // Housekeeping rides on sign-in rather than a timer: cheap and enough.
+    deleteExpiredSessions.run(at);
+    return { identity: { uid: account.uid, email: account.email }, session: { token, expiresAt: new Date(at + options.absoluteTimeoutMs) } };
+  }
+
+  function validReset(code: string) {
+    const row = resetByHash.get(sha256(code));
+    if (!row || row.used_at !== null || row.expires_at <= now()) {
+      throw new IdentityError("invalid-reset-code", "This reset link is invalid or has expired. Please request a new one.");
+    }
+    return row;
+  }
+
+  return {
+    kind: "local",
+
+    async signIn(email, password) {
+      const account = accountByEmail.get(normaliseEmail(email));
+      const ok = await verifyPassword(password, account?.password_hash ?? DUMMY_HASH);
+      if (!account || !ok) throw new IdentityError("invalid-credentials", "Incorrect e-mail or password");
+      return openSession(account);
+    },
+
+    async signUp(email, password) {
+      const normalised = normaliseEmail(email);
+      if (accountByEmail.get(normalised)) throw new IdentityError("email-exists", "An account with this e-mail already exists");
+      const hash = await hashPassword(password);
+      const uid = crypto.randomUUID().replace(/-/g, "");
+      const at = new Date(now()).toISOString();
+      try {
+        insertAccount.run(uid, normalised, hash, at, at);
+      } catch (error) {
+        // Two registrations racing for one e-mail: the UNIQUE index decides.
+        if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") {
+          throw new IdentityError("email-exists", "An account with this e-mail already exists");
+        }
+        throw error;
+      }
+      return openSession({ uid, email: normalised });
+    },
+
+    async verifySession(token) {
+      const hash = sha256(token);
+      const row = sessionByHash.get(hash);
+      const at = now();
+      if (!row) return null;
+      if (row.expires_at <= at || row.created_at + options.absoluteTimeoutMs <= at) {
+        deleteSession.run(hash);
+        return null;
+      }
+      // Slide the idle expiry, at most once a minute per session.
+      if (at - row.last_seen_at > 60_000) touchSession.run(at, at + options.idleTimeoutMs, hash);
+      return { uid: row.uid, email: row.email };
+    },
+
+    async endSession(token) {
+      deleteSession.run(sha256(token));
+    },
+
+    async endAllSessions(uid) {
+      deleteSessionsOf.run(uid);
+    },
+
+    async sendPasswordReset(email, link) {
+      const account = accountByEmail.get(normaliseEmail(email));
+      if (!account) return;
+      const token = newToken();
+      insertReset.run(sha256(token), account.uid, now() + options.resetTokenTtlMs);
+      await options.sendResetMail(account.email, link.resetUrl(token));
+    },
+
+    async checkResetCode(code) {
+      return validReset(code).email;
+    },
+
+    async resetPassword(code, newPassword) {
+      const row = validReset(code);
+      const hash = await hashPassword(newPassword);
+      const at = now();
+      db.transaction(() => {
+        // Single use even when two requests race: only one UPDATE can flip used_at.
+        if (markResetUsed.run(at, sha256(code)).changes !== 1) {
+          throw new IdentityError("invalid-reset-code", "This reset link is invalid or has expired. Please request a new one.");
+        }
+        setPassword.run(hash, new Date(at).toISOString(), row.uid);
+        markOtherResetsUsed.run(at, row.uid);
+        deleteSessionsOf.run(row.uid);
+      }).immediate();
+    },
+
+    async changePassword(uid, _email, currentPassword, newPassword) {
+      const account = accountByUid.get(uid);
+      if (!account || !(await verifyPassword(currentPassword, account.password_hash))) {
+        throw new IdentityError("invalid-credentials", "Your current password is not correct");
+      }
+      const hash = await hashPassword(newPassword);
+      db.transaction(() => {
+        setPassword.run(hash, new Date(now()).toISOString(), uid);
+        deleteSessionsOf.run(uid);
+      }).immediate();
+    },
+  };
+}

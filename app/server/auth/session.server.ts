@@ -1,0 +1,60 @@
+import { data, redirect } from "@remix-run/node";
+import { getClientIPAddress } from "remix-utils/get-client-ip-address";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { getContext } from "../context.server";
+import { sessionCookie } from "../http/cookies.server";
+import type { AuthState } from "../services/accounts/accounts.server";
+import { isAdmin } from "../services/accounts/roles.server";
+import type { Session } from "./port";
+
+// Request-level helpers for routes: who is asking, and the guards of spec section 6.
+
+const states = new WeakMap<Request, Promise<AuthState>>();
+
+export async function readSessionToken(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value ? value : null;
+}
+
+/** The auth state of this request; loaders running in parallel share one lookup. */
+export function getAuthState(request: Request): Promise<AuthState> {
+  let state = states.get(request);
+  if (!state) {
+    state = readSessionToken(request).then((token) => getContext().accounts.load(token));
+    states.set(request, state);
+  }
+  return state;
+}
+
+export async function commitSession(session: Session): Promise<string> {
+  const maxAge = Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
+  return sessionCookie().serialize(session.token, { maxAge });
+}
+
+export async function clearSession(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+/** Where a guard sends a signed-out visitor, with the way back. */
+export function loginRedirectPath(request: Request): string {
+  const url = new URL(request.url);
+  return `/auth/login?redirectTo=${encodeURIComponent(safeRedirect(url.pathname + url.search))}`;
+}
+
+/** Guard "auth": signed-in users only; others go to sign-in and come back afterwards. */
+export async function requireUser(request: Request): Promise<AuthState & { user: NonNullable<AuthState["user"]> }> {
+  const state = await getAuthState(request);
+  if (!state.user) throw redirect(loginRedirectPath(request));
+  return state as AuthState & { user: NonNullable<AuthState["user"]> };
+}
+
+/** Guard "admin": signed out -> sign-in; signed in but not admin -> 403 'Access Forbidden'. */
+export async function requireAdmin(request: Request) {
+  const state = await requireUser(request);
+  if (!isAdmin(state.userProfile)) throw data(null, { status: 403 });
+  return state;
+}
+
+export function clientIp(request: Request): string | null {
+  return getClientIPAddress(request);
+}

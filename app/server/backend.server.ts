@@ -1,0 +1,58 @@
+import path from "node:path";
+import { createFirebaseIdentity } from "./auth/firebase/identity.server";
+import { createLocalIdentity } from "./auth/local/identity.server";
+import type { IdentityProvider } from "./auth/port";
+import type { Config } from "./config.server";
+import { createOutboxMailer } from "./mail/outbox.server";
+import type { Mailer } from "./mail/port";
+import { createSmtpMailer } from "./mail/smtp.server";
+import { passwordResetMail } from "./services/accounts/emails.server";
+import { createFirestoreStore } from "./store/firestore/store.server";
+import type { Store } from "./store/port";
+import { openDatabase } from "./store/sqlite/database.server";
+import { createSqliteStoreOn } from "./store/sqlite/store.server";
+
+// The one switch between backends: the adapters for every port, chosen from configuration.
+// Everything above the ports (services, routes) is shared.
+
+export interface Backend {
+  store: Store;
+  identity: IdentityProvider;
+  mailer: Mailer;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export function createMailer(config: Config): Mailer {
+  return config.mail.smtpUrl
+    ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
+    : createOutboxMailer({ dir: path.join(config.dataDir, "outbox"), from: config.mail.from, log: config.env !== "production" });
+}
+
+export function createBackend(config: Config): Backend {
+  const mailer = createMailer(config);
+  switch (config.backend) {
+    case "embedded": {
+      const db = openDatabase(config.dataDir);
+      return {
+        mailer,
+        store: createSqliteStoreOn(db),
+        identity: createLocalIdentity(db, {
+          idleTimeoutMs: 14 * DAY,
+          absoluteTimeoutMs: 90 * DAY,
+          resetTokenTtlMs: 60 * 60 * 1000,
+          sendResetMail: (email, url) => mailer.send(passwordResetMail(config.shopName, email, url)),
+        }),
+      };
+    }
+    case "firebase": {
+      // parseConfig guarantees these for this backend.
+      const projectId = config.firebase.projectId!;
+      return {
+        mailer,
+        store: createFirestoreStore(projectId),
+        identity: createFirebaseIdentity({ projectId, apiKey: config.firebase.apiKey!, emulatorHost: config.firebase.authEmulatorHost }),
+      };
+    }
+  }
+}

@@ -1,0 +1,81 @@
+// Starts Google's Cloud Firestore emulator (the jar that ships with the Google Cloud SDK) on a
+// free loopback port. Used by the contract tests and by `npm run dev:firebase`.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+
+export const DEFAULT_FIRESTORE_JAR =
+  "/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar";
+
+export interface RunningEmulator {
+  /** host:port, the value for FIRESTORE_EMULATOR_HOST */
+  host: string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Firestore emulator exited with code ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`Firestore emulator did not answer within ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+export async function startFirestoreEmulator(options: { port?: number } = {}): Promise<RunningEmulator> {
+  const jar = process.env.FIRESTORE_EMULATOR_JAR ?? DEFAULT_FIRESTORE_JAR;
+  if (!fs.existsSync(jar)) {
+    throw new Error(
+      `The Cloud Firestore emulator was not found at ${jar}. Install the Google Cloud SDK's ` +
+        "Firestore emulator (package google-cloud-cli-firestore-emulator, or `gcloud components install cloud-firestore-emulator`) " +
+        "and Java 17+, or point FIRESTORE_EMULATOR_JAR at cloud-firestore-emulator.jar.",
+    );
+  }
+  const port = options.port ?? (await freePort());
+  let log = "";
+  const child = spawn(
+    "java",
+    ["-cp", jar, "com.google.cloud.datastore.emulator.firestore.CloudFirestore", "start", "--host=127.0.0.1", `--port=${port}`],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  child.on("error", (error) => {
+    log += `\n${error.message} (is Java 17+ installed?)`;
+  });
+  child.stdout?.on("data", (chunk) => (log += chunk));
+  child.stderr?.on("data", (chunk) => (log += chunk));
+  const host = `127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`http://${host}/`, child, 60_000, () => log);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
+  return {
+    host,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+      }),
+  };
+}

@@ -1,0 +1,24 @@
+import type { TestProject } from "vitest/node";
+import { startAuthEmulator } from "../../scripts/emulators/auth";
+import { startFirestoreEmulator } from "../../scripts/emulators/firestore";
+
+export const AUTH_PROJECT_ID = "demo-hemline";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    firestoreEmulatorHost: string;
+    authEmulatorHost: string;
+  }
+}
+
+// The contract suites run every port against every adapter, Firebase included: start Google's
+// Firestore emulator and the Firebase Auth emulator for the run. A missing emulator fails the
+// run with how to install it; nothing is skipped.
+export default async function setup(project: TestProject) {
+  const [firestore, auth] = await Promise.all([startFirestoreEmulator(), startAuthEmulator({ projectId: AUTH_PROJECT_ID })]);
+  project.provide("firestoreEmulatorHost", firestore.host);
+  project.provide("authEmulatorHost", auth.host);
+  return async () => {
+    await Promise.all([firestore.stop(), auth.stop()]);
+  };
+}

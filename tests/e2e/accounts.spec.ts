@@ -1,0 +1,174 @@
+import { expect, test } from "./fixtures";
+import { formFields, PASSWORD, register, signIn, signOut, uniqueEmail } from "./support/accounts";
+import { resetLinkFor } from "./support/outbox";
+
+test("register → sign out → sign in → edit profile → forgot password → reset → sign in with the new password", async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo, "journey");
+  await register(page, email);
+  await expect(page).toHaveURL(/\/$/);
+
+  await signOut(page);
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign in" }).click();
+  await signIn(page, email, "not my password");
+  await expect(page.getByRole("alert")).toHaveText("Incorrect e-mail or password");
+  await expect(page.getByLabel("E-mail")).toHaveValue(email);
+  await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+  await signIn(page, email);
+  await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: email })).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: email }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your profile" })).toBeVisible();
+  await expect(page.getByText("Customer")).toBeVisible();
+  await page.getByLabel("Display name").fill("Sam Shopper");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your name has been saved." })).toBeVisible();
+  await expect(page.getByLabel("Display name")).toHaveValue("Sam Shopper");
+
+  await signOut(page);
+  await page.goto("/auth/forgot-password");
+  // Spec: this page has no default layout.
+  await expect(page.getByRole("navigation", { name: "Categories" })).toHaveCount(0);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account exists for that address");
+
+  const link = await resetLinkFor(email, testInfo);
+  await page.goto(link);
+  await expect(page.getByText(`For ${email}.`)).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill("a brand new secret");
+  await page.getByLabel("Repeat new password").fill("a brand new secret");
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?reset=1$/);
+  await expect(page.getByRole("status")).toContainText("Your password has been changed");
+
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByRole("alert")).toHaveText("Incorrect e-mail or password");
+  await signIn(page, email, "a brand new secret");
+  await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: email })).toBeVisible();
+
+  // The link is single-use.
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toContainText("invalid or has expired");
+});
+
+test("registration explains what is wrong and keeps the e-mail", async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo, "taken");
+  await register(page, email);
+  await signOut(page);
+  await page.goto("/auth/register");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Repeat password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("alert")).toHaveText("An account with this e-mail already exists");
+  await expect(page.getByLabel("E-mail")).toHaveValue(email);
+
+  await page.getByLabel("E-mail").fill(uniqueEmail(testInfo, "short"));
+  await page.getByLabel("Password", { exact: true }).fill("short12");
+  await page.getByLabel("Repeat password").fill("short12");
+  await page.getByRole("button", { name: "Create account" }).click();
+  // Without JS the browser's own minlength check stops the form; with JS conform shows the rule.
+  const passwordField = page.getByLabel("Password", { exact: true });
+  const tooShort = await passwordField.evaluate((el: HTMLInputElement) => el.validity.tooShort || el.getAttribute("aria-invalid") === "true");
+  expect(tooShort).toBe(true);
+  await expect(page).toHaveURL(/\/auth\/register/);
+});
+
+test("the server rejects bad input with a clear message and a 4xx", async ({ page }) => {
+  await page.goto("/auth/login");
+  const fields = await formFields(page, "form#login");
+  expect(fields.csrf).toBeTruthy();
+
+  const noCsrf = await page.request.post("/auth/login", { form: { ...fields, csrf: "", email: "a@b.co", password: "whatever" }, maxRedirects: 0 });
+  expect(noCsrf.status()).toBe(403);
+  expect(await noCsrf.text()).toContain("This form has expired");
+
+  const huge = await page.request.post("/auth/login", { form: { ...fields, email: "a@b.co", password: "x".repeat(10_000) }, maxRedirects: 0 });
+  expect(huge.status()).toBe(400);
+  expect(await huge.text()).toContain("Incorrect e-mail or password");
+
+  const malformed = await page.request.post("/auth/login", { form: { ...fields, email: "not-an-email", password: "whatever" }, maxRedirects: 0 });
+  expect(malformed.status()).toBe(400);
+  expect(await malformed.text()).toContain("Enter a valid e-mail address");
+
+  const empty = await page.request.post("/auth/register", { form: { ...fields, email: "", password: "", confirmPassword: "" }, maxRedirects: 0 });
+  expect(empty.status()).toBe(400);
+  expect(await empty.text()).toContain("Enter your e-mail address");
+
+  const spam = await page.request.post("/auth/login", { form: { ...fields, email: "a@b.co", password: "whatever", name__confirm: "bot" }, maxRedirects: 0 });
+  expect(spam.status()).toBe(400);
+
+  const badReset = await page.goto("/auth/reset-password?token=made-up");
+  expect(badReset?.status()).toBe(200);
+  await expect(page.getByRole("alert")).toContainText("invalid or has expired");
+});
+
+test("guards: profile needs sign-in and comes back after it; admin is 403 for shoppers", async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo, "guard");
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fprofile$/);
+  await page.goto("/auth/register?redirectTo=%2Fprofile");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Repeat password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  const forbidden = await page.goto("/admin");
+  expect(forbidden?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1, name: "403" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Access Forbidden" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Admin" })).toHaveCount(0);
+
+  await signOut(page);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fadmin$/);
+
+  // redirectTo never leaves the site.
+  await page.goto("/auth/login?redirectTo=https%3A%2F%2Fevil.example%2F");
+  await signIn(page, email);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+});
+
+test("an admin e-mail gets the back office", async ({ page }, testInfo) => {
+  const email = `owner-${testInfo.project.name}@hemline.test`;
+  await register(page, email);
+  await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Admin" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Back office" })).toBeVisible();
+  await page.goto("/profile");
+  await expect(page.getByText("Administrator")).toBeVisible();
+});
+
+test("sign-in is rate limited per e-mail with a 429 page", async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo, "limited");
+  await page.goto("/auth/login");
+  for (let i = 0; i < 5; i++) {
+    await signIn(page, email, `guess ${i}`);
+    await expect(page.getByRole("alert")).toHaveText("Incorrect e-mail or password");
+  }
+  const fields = await formFields(page, "form#login");
+  const limited = await page.request.post("/auth/login", { form: { ...fields, email, password: "guess 6" }, maxRedirects: 0 });
+  expect(limited.status()).toBe(429);
+  expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+  await signIn(page, email, "guess 7");
+  await expect(page.getByText(/Too many attempts\. Please wait \d+ minutes? and try again\./)).toBeVisible();
+});
+
+test("sign out everywhere ends every session", async ({ browser, page }, testInfo) => {
+  const email = uniqueEmail(testInfo, "everywhere");
+  await register(page, email);
+  const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  const otherPage = await other.newPage();
+  await otherPage.goto("/auth/login");
+  await signIn(otherPage, email);
+  await expect(otherPage.getByRole("navigation", { name: "Account" }).getByRole("link", { name: email })).toBeVisible();
+
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await otherPage.goto("/profile");
+  await expect(otherPage).toHaveURL(/\/auth\/login\?redirectTo=%2Fprofile$/);
+  await other.close();
+});

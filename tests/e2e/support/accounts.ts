@@ -1,0 +1,34 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { expect } from "../fixtures";
+
+export const PASSWORD = "correct horse battery";
+
+/** An e-mail address no other test (or project) uses. */
+export function uniqueEmail(testInfo: TestInfo, label: string): string {
+  return `${label}-${testInfo.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@hemline.test`;
+}
+
+export async function register(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/auth/register");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Repeat password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: email })).toBeVisible();
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole("navigation", { name: "Account" }).getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign in" })).toBeVisible();
+}
+
+/** Every field of a form as the browser would send it (CSRF token and honeypot included). */
+export async function formFields(page: Page, selector: string): Promise<Record<string, string>> {
+  return page.locator(selector).evaluate((form: HTMLFormElement) => Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)])));
+}

@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type TestInfo } from "@playwright/test";
+
+/** Undo quoted-printable soft line breaks and escapes, as a mail client would. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The newest e-mail in the shop's outbox (DATA_DIR/outbox) sent to `to`, waiting for it briefly. */
+async function latestMailTo(to: string, timeoutMs = 10_000): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+    for (const file of files) {
+      const mail = decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8"));
+      if (new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "mi").test(mail)) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} in ${dir}`);
+    await sleep(200);
+  }
+}
+
+/** Firebase sends its own e-mail: read the code from the Auth emulator and use the shop's action handler. */
+async function firebaseResetLink(to: string, baseURL: string): Promise<string> {
+  const host = process.env.E2E_AUTH_EMULATOR_HOST!;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await fetch(`http://${host}/emulator/v1/projects/demo-hemline/oobCodes`);
+    const { oobCodes = [] } = (await res.json()) as { oobCodes?: Array<{ email: string; oobCode: string; requestType: string }> };
+    const code = oobCodes.filter((c) => c.email === to && c.requestType === "PASSWORD_RESET").at(-1)?.oobCode;
+    if (code) return `${baseURL}/auth/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(code)}`;
+    if (Date.now() > deadline) throw new Error(`No reset code for ${to} in the Auth emulator`);
+    await sleep(200);
+  }
+}
+
+/** The password-reset link a shopper would find in their mailbox. */
+export async function resetLinkFor(to: string, testInfo: TestInfo): Promise<string> {
+  const baseURL = String(testInfo.project.use.baseURL);
+  if (testInfo.project.name.startsWith("firebase")) return firebaseResetLink(to, baseURL);
+  const link = /https?:\/\/\S+/.exec(await latestMailTo(to))?.[0];
+  if (!link) throw new Error("The e-mail has no link");
+  expect(link).toContain("/auth/reset-password?token=");
+  return link;
+}
