@@ -59,7 +59,7 @@ export default defineConfig({
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 180_000,
-      stdout: "pipe",
+      stdout: "ignore",
       env: {
         PORT: String(PORT),
         DATA_DIR: dataDir,
@@ -74,7 +74,7 @@ export default defineConfig({
       url: `${firebaseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 240_000,
-      stdout: "pipe",
+      stdout: "ignore",
       env: {
         PORT: String(FIREBASE_PORT),
         DATA_DIR: firebaseDataDir,

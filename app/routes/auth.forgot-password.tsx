@@ -11,14 +11,15 @@ import { forgotPasswordSchema } from "~/lib/auth-schemas";
 import { seo } from "~/lib/seo";
 import { clientIp } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
-import { formFailure, formGuardProblem } from "~/server/http/forms.server";
-import { rethrowRateLimit } from "~/server/http/rate-limited.server";
+import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 
 // Spec section 2: this page is shown without the default layout.
 export const handle = { layout: false };
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Forgot your password?", description: "Get a link to choose a new Hemline password.", noindex: true });
+
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { config } = getContext();
@@ -36,8 +37,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const origin = config.publicUrl ?? new URL(request.url).origin;
   const result = await accounts
     .requestPasswordReset(submission.value.email, clientIp(request), (token) => `${origin}/auth/reset-password?token=${encodeURIComponent(token)}`)
-    .catch(rethrowRateLimit);
-  if (!result.success) return formFailure(submission.reply({ formErrors: [result.error] }), 503);
+    ;
+  if (!result.success) return formFailure(submission.reply({ formErrors: [result.error] }), ...failureStatus(result, 503));
   // The same answer whether or not the address has an account.
   return redirect("/auth/forgot-password?sent=1", 303);
 }

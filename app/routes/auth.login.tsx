@@ -13,11 +13,12 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
 import { clientIp, commitSession, getAuthState } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
-import { formFailure, formGuardProblem } from "~/server/http/forms.server";
-import { rethrowRateLimit } from "~/server/http/rate-limited.server";
+import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Sign in", description: "Sign in to your Hemline account.", noindex: true });
+
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -38,8 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return formFailure(submission.reply({ hideFields: ["password"] }));
 
   const { email, password, redirectTo } = submission.value;
-  const result = await getContext().accounts.signIn(email, password, clientIp(request)).catch(rethrowRateLimit);
-  if (!result.success) return formFailure(submission.reply({ formErrors: [result.error], hideFields: ["password"] }), 401);
+  const result = await getContext().accounts.signIn(email, password, clientIp(request));
+  if (!result.success) return formFailure(submission.reply({ formErrors: [result.error], hideFields: ["password"] }), ...failureStatus(result, 401));
   return redirect(safeRedirect(redirectTo, "/"), { status: 303, headers: { "Set-Cookie": await commitSession(result.session) } });
 }
 

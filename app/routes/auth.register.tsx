@@ -13,14 +13,15 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
 import { clientIp, commitSession, getAuthState } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
-import { formFailure, formGuardProblem } from "~/server/http/forms.server";
-import { rethrowRateLimit } from "~/server/http/rate-limited.server";
+import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Create an account", description: "Create a Hemline account to follow your orders and check out faster.", noindex: true });
 
 const HIDE = ["password", "confirmPassword"];
+
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
@@ -36,8 +37,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return formFailure(submission.reply({ hideFields: HIDE }));
 
   const { email, password } = submission.value;
-  const result = await getContext().accounts.register(email, password, clientIp(request)).catch(rethrowRateLimit);
-  if (!result.success) return formFailure(submission.reply({ formErrors: [result.error], hideFields: HIDE }), 409);
+  const result = await getContext().accounts.register(email, password, clientIp(request));
+  if (!result.success) return formFailure(submission.reply({ formErrors: [result.error], hideFields: HIDE }), ...failureStatus(result, 409));
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/");
   return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await commitSession(result.session) } });
 }

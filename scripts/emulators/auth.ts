@@ -16,9 +16,19 @@ export async function startAuthEmulator(options: { projectId: string; port?: num
     );
   }
   const port = options.port ?? (await freePort());
+  // firebase-tools also opens a hub and a logging port (4400, 4500 by default): give them free
+  // ones, so two emulator runs on one machine never collide.
+  const [hubPort, loggingPort] = [await freePort(), await freePort()];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-auth-emulator-"));
   const config = path.join(dir, "firebase.json");
-  fs.writeFileSync(config, JSON.stringify({ emulators: { auth: { host: "127.0.0.1", port }, ui: { enabled: false } } }));
+  fs.writeFileSync(config, JSON.stringify({
+      emulators: {
+        auth: { host: "127.0.0.1", port },
+        hub: { host: "127.0.0.1", port: hubPort },
+        logging: { host: "127.0.0.1", port: loggingPort },
+        ui: { enabled: false },
+      },
+    }));
   let log = "";
   const child = spawn(
     process.execPath,
@@ -30,8 +40,14 @@ export async function startAuthEmulator(options: { projectId: string; port?: num
       env: { ...process.env, NO_UPDATE_NOTIFIER: "1", FIREBASE_CLI_EXPERIMENTS: "", CI: "true" },
     },
   );
-  child.stdout?.on("data", (c) => (log += c));
-  child.stderr?.on("data", (c) => (log += c));
+  // Keep the last lines only: enough to explain a failure.
+  const remember = (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000));
+  child.stdout?.on("data", remember);
+  child.stderr?.on("data", remember);
+  let stopping = false;
+  child.on("exit", (code, signal) => {
+    if (!stopping) console.error(`The Auth emulator stopped unexpectedly (${code ?? signal}):\n${log}`);
+  });
   const host = `127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -53,6 +69,7 @@ export async function startAuthEmulator(options: { projectId: string; port?: num
     host,
     stop: () =>
       new Promise((resolve) => {
+        stopping = true;
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => {
           fs.rmSync(dir, { recursive: true, force: true });

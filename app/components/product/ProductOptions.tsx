@@ -54,13 +54,11 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
         </div>
       </fieldset>
 
-      <fieldset>
-        <div className="flex items-baseline justify-between">
-          <legend className="text-sm font-semibold">Size</legend>
-          <Link to={`/size-guide#${category}`} className="text-sm underline">
-            Size guide
-          </Link>
-        </div>
+      <fieldset className="relative">
+        <legend className="text-sm font-semibold">Size</legend>
+        <Link to={`/size-guide#${category}`} className="absolute right-0 top-0 text-sm underline">
+          Size guide
+        </Link>
         <div className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-6">
           {sizes.map((size) => {
             const stock = hydrated ? stockFor(variants, size, colour) : stockFor(variants, size);

@@ -1,11 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { data } from "@remix-run/node";
+import { data, type HeadersFunction } from "@remix-run/node";
 import { csrfProblem } from "./csrf.server";
 import { honeypotProblem } from "./honeypot.server";
 
 /** An action's answer to a form that cannot be accepted: the form comes back with errors. */
-export function formFailure(result: SubmissionResult<string[]>, status = 400) {
-  return data({ result }, { status });
+export function formFailure(result: SubmissionResult<string[]>, status = 400, headers?: HeadersInit) {
+  return data({ result }, { status, headers });
+}
+
+/** The status and headers for a failed account operation: 429 with Retry-After when rate limited. */
+export function failureStatus(failure: { retryAfterSeconds?: number }, otherwise: number): [number, HeadersInit | undefined] {
+  return failure.retryAfterSeconds ? [429, { "Retry-After": String(failure.retryAfterSeconds) }] : [otherwise, undefined];
 }
 
 /** CSRF (every form) and, for public account forms, the honeypot: a message when either fails. */
@@ -18,3 +23,9 @@ export async function formGuardProblem(formData: FormData, request: Request, opt
   }
   return null;
 }
+
+/** Remix passes only Set-Cookie through on its own: routes that may answer 429 keep Retry-After. */
+export const retryAfterHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};

@@ -24,16 +24,30 @@ export function toolkitBaseUrl(options: ToolkitOptions): string {
 }
 
 export async function callToolkit<T>(options: ToolkitOptions, method: string, body: Record<string, unknown>): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`${toolkitBaseUrl(options)}/${method}?key=${encodeURIComponent(options.apiKey)}`, {
+  const url = `${toolkitBaseUrl(options)}/${method}?key=${encodeURIComponent(options.apiKey)}`;
+  const send = () =>
+    fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     });
-  } catch {
-    throw new ToolkitError("NETWORK_ERROR");
+  let response: Response;
+  try {
+    response = await send();
+  } catch (first) {
+    // A pooled keep-alive socket closed by the server fails before the request is sent: try once more.
+    const code = (first as { cause?: { code?: string } }).cause?.code;
+    if (code !== "UND_ERR_SOCKET" && code !== "ECONNRESET") {
+      console.error(`Identity Toolkit ${method} failed:`, first);
+      throw new ToolkitError("NETWORK_ERROR");
+    }
+    try {
+      response = await send();
+    } catch (second) {
+      console.error(`Identity Toolkit ${method} failed:`, second);
+      throw new ToolkitError("NETWORK_ERROR");
+    }
   }
   const json = (await response.json().catch(() => ({}))) as { error?: { message?: string } } & T;
   if (!response.ok) throw new ToolkitError(json.error?.message ?? `HTTP_${response.status}`);

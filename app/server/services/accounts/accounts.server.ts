@@ -8,7 +8,7 @@ import { roleFor } from "./roles.server";
 // profile store, shared by both backends.
 
 /** The spec's result shape for sign-in, registration and reset: a success flag and a message. */
-export type AuthResult<T = object> = ({ success: true } & T) | { success: false; error: string };
+export type AuthResult<T = object> = ({ success: true } & T) | { success: false; error: string; retryAfterSeconds?: number };
 
 export interface SignedIn {
   identity: Identity;
@@ -43,12 +43,14 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
   const now = options.now ?? (() => new Date());
   const limiter = new RateLimiter();
 
-  function guard(keys: Array<[string | null, (typeof LIMITS)[keyof typeof LIMITS]]>) {
+  /** A refusal when any key is over its limit: the caller answers 429 with Retry-After. */
+  function limited(keys: Array<[string | null, (typeof LIMITS)[keyof typeof LIMITS]]>) {
     for (const [key, limit] of keys) {
       if (!key) continue;
       const wait = limiter.retryAfter(key, limit);
-      if (wait > 0) throw new RateLimitedError(wait);
+      if (wait > 0) return { success: false as const, error: new RateLimitedError(wait).message, retryAfterSeconds: wait };
     }
+    return null;
   }
 
   /** Load the profile, creating it when missing and the user has an e-mail (spec section 4). */
@@ -81,10 +83,11 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
     async signIn(email: string, password: string, ip: string | null) {
       const emailKey = `signin:${email.trim().toLowerCase()}`;
       const ipKey = ip ? `signin-ip:${ip}` : null;
-      guard([
+      const refusal = limited([
         [emailKey, LIMITS.signInPerEmail],
         [ipKey, LIMITS.signInPerIp],
       ]);
+      if (refusal) return refusal;
       try {
         const result = await identity.signIn(email, password);
         limiter.reset(emailKey);
@@ -100,10 +103,11 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
     async register(email: string, password: string, ip: string | null) {
       const ipKey = ip ? `register-ip:${ip}` : null;
       const emailKey = `register:${email.trim().toLowerCase()}`;
-      guard([
+      const refusal = limited([
         [ipKey, LIMITS.registerPerIp],
         [emailKey, LIMITS.signInPerEmail],
       ]);
+      if (refusal) return refusal;
       if (ipKey) limiter.hit(ipKey, LIMITS.registerPerIp);
       limiter.hit(emailKey, LIMITS.signInPerEmail);
       try {
@@ -126,10 +130,11 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
     async requestPasswordReset(email: string, ip: string | null, resetUrl: (token: string) => string): Promise<AuthResult> {
       const emailKey = `reset:${email.trim().toLowerCase()}`;
       const ipKey = ip ? `reset-ip:${ip}` : null;
-      guard([
+      const refusal = limited([
         [emailKey, LIMITS.resetPerEmail],
         [ipKey, LIMITS.resetPerIp],
       ]);
+      if (refusal) return refusal;
       limiter.hit(emailKey, LIMITS.resetPerEmail);
       if (ipKey) limiter.hit(ipKey, LIMITS.resetPerIp);
       try {
