@@ -4,6 +4,9 @@ import { formatWholeMoney } from "~/lib/money";
 import { productsHref, type ProductQuery } from "~/lib/product-query";
 import type { ListingResult } from "~/server/services/catalog/catalog-index.server";
 
+/** Moving to another category keeps the search and the sort, and starts the filters afresh. */
+const CLEARED = { sizes: [], colours: [], minPrice: null, maxPrice: null, page: 1 };
+
 // Facets as one GET form: checkboxes and price inputs with an Apply button (works without JS);
 // with JS the form submits itself on every change.
 
@@ -17,7 +20,7 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
         <ul className="mt-3 space-y-2 text-sm">
           <li>
             <Link
-              to={productsHref(query, { category: null, sizes: [], page: 1 })}
+              to={productsHref(query, { category: null, ...CLEARED })}
               aria-current={query.category === null ? "true" : undefined}
               className={query.category === null ? "font-semibold underline" : "text-stone-600 hover:underline"}
             >
@@ -27,7 +30,7 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
           {CATEGORIES.map((c) => (
             <li key={c.id}>
               <Link
-                to={productsHref(query, { category: c.id, sizes: [], page: 1 })}
+                to={productsHref(query, { category: c.id, ...CLEARED })}
                 aria-current={query.category === c.id ? "true" : undefined}
                 className={query.category === c.id ? "font-semibold underline" : "text-stone-600 hover:underline"}
               >

@@ -1,5 +1,5 @@
 import MiniSearch from "minisearch";
-import { getCategory, type CategoryId } from "~/lib/categories";
+import { CATEGORIES, getCategory, type CategoryId } from "~/lib/categories";
 import { PAGE_SIZE, type ProductQuery } from "~/lib/product-query";
 import { compareSizes } from "~/lib/sizes";
 import type { Colour, Product, ProductImage } from "~/server/store/types";
@@ -28,11 +28,34 @@ interface Doc {
   summary: ProductSummary;
   featured: boolean;
   createdAt: number;
-  sizesInStock: Set<string>;
-  coloursInStock: Set<string>;
-  /** "size\u0000colour" for every variant with stock: size and colour filters apply to one variant. */
-  variantsInStock: Set<string>;
+  category: number;
+  /** Ids (see Dictionary) of the sizes and colours with stock, and of in-stock size×colour pairs. */
+  sizes: number[];
+  colours: number[];
+  pairs: Set<number>;
+  /** Bit i set when the price falls in PRICE_BUCKETS[i]. */
+  buckets: number;
 }
+
+/** Small integer ids for sizes and colours, so the listing loop counts in typed arrays. */
+class Dictionary {
+  readonly names: string[] = [];
+  private ids = new Map<string, number>();
+  id(name: string): number {
+    let id = this.ids.get(name);
+    if (id === undefined) {
+      id = this.names.length;
+      this.ids.set(name, id);
+      this.names.push(name);
+    }
+    return id;
+  }
+  find(name: string): number {
+    return this.ids.get(name) ?? -1;
+  }
+}
+
+const pairId = (size: number, colour: number) => size * 4096 + colour;
 
 export interface FacetValue {
   value: string;
@@ -100,34 +123,29 @@ function toSearchDoc(p: Product): SearchDoc {
   };
 }
 
-function toDoc(p: Product): Doc {
-  const inStock = p.variants.filter((v) => v.stock > 0);
-  return {
-    summary: {
-      id: p.id,
-      slug: p.slug,
-      name: p.name,
-      category: p.category,
-      priceMinor: p.priceMinor,
-      compareAtMinor: p.compareAtMinor,
-      colours: p.colours,
-      image: p.images[0] ?? null,
-      hoverImage: p.images[1] ?? null,
-      soldOut: inStock.length === 0,
-    },
-    featured: p.featured,
-    createdAt: Date.parse(p.createdAt) || 0,
-    sizesInStock: new Set(inStock.map((v) => v.size)),
-    coloursInStock: new Set(inStock.map((v) => v.colour)),
-    variantsInStock: new Set(inStock.map((v) => `${v.size}\u0000${v.colour}`)),
-  };
+const SEARCH_CACHE_SIZE = 100;
+/** Listing results kept for repeat visits (page 2, back button, popular category pages). */
+const RESULT_CACHE_SIZE = 100;
+
+interface CachedResult {
+  matches: Doc[];
+  facets: ListingResult["facets"];
+  relaxed: boolean;
 }
+const CATEGORY_IDS = CATEGORIES.map((c) => c.id);
 
 export class CatalogIndex {
   /** The highest store change number applied. */
   seq = 0;
   private docs = new Map<string, Doc>();
-  private sorted = new Map<SortOrder, Doc[]>();
+  private sorted = new Map<string, Doc[]>();
+  private resultCache = new Map<string, CachedResult>();
+  private sizeDict = new Dictionary();
+  private colourDict = new Dictionary();
+  private colourHex = new Map<string, string>();
+  private categoryTotals: Map<string, number> | null = null;
+  /** Recent searches (text -> scores); cleared whenever the catalogue changes. */
+  private searchCache = new Map<string, { scores: Map<string, number>; relaxed: boolean }>();
   private search = new MiniSearch<SearchDoc>({
     fields: ["name", "category", "colours", "material", "description"],
     storeFields: [],
@@ -144,6 +162,39 @@ export class CatalogIndex {
     return this.docs.size;
   }
 
+  private toDoc(p: Product): Doc {
+    const inStock = p.variants.filter((v) => v.stock > 0);
+    for (const c of p.colours) this.colourHex.set(c.name, c.hex);
+    let buckets = 0;
+    PRICE_BUCKETS.forEach((b, i) => {
+      // Inclusive at both ends, exactly like the min/max filter a bucket link applies,
+      // so a bucket's count is always the number of results its link shows.
+      if (p.priceMinor >= b.min * 100 && (b.max === null || p.priceMinor <= b.max * 100)) buckets |= 1 << i;
+    });
+    return {
+      summary: {
+        id: p.id,
+        slug: p.slug,
+        name: p.name,
+        category: p.category,
+        priceMinor: p.priceMinor,
+        compareAtMinor: p.compareAtMinor,
+        colours: p.colours,
+        image: p.images[0] ?? null,
+        hoverImage: p.images[1] ?? null,
+        soldOut: inStock.length === 0,
+      },
+      featured: p.featured,
+      createdAt: Date.parse(p.createdAt) || 0,
+      category: CATEGORY_IDS.indexOf(p.category),
+      sizes: [...new Set(inStock.map((v) => this.sizeDict.id(v.size)))],
+      // In the product's own colour order.
+      colours: p.colours.filter((c) => inStock.some((v) => v.colour === c.name)).map((c) => this.colourDict.id(c.name)),
+      pairs: new Set(inStock.map((v) => pairId(this.sizeDict.id(v.size), this.colourDict.id(v.colour)))),
+      buckets,
+    };
+  }
+
   /** Apply changed products (in seq order). Only active products are listed. */
   apply(products: Product[]): void {
     for (const p of products) {
@@ -152,12 +203,17 @@ export class CatalogIndex {
         this.search.discard(p.id);
       }
       if (p.status === "active") {
-        this.docs.set(p.id, toDoc(p));
+        this.docs.set(p.id, this.toDoc(p));
         this.search.add(toSearchDoc(p));
       }
       if (p.seq > this.seq) this.seq = p.seq;
     }
-    if (products.length > 0) this.sorted.clear();
+    if (products.length > 0) {
+      this.sorted.clear();
+      this.searchCache.clear();
+      this.resultCache.clear();
+      this.categoryTotals = null;
+    }
   }
 
   get(id: string): ProductSummary | undefined {
@@ -175,106 +231,144 @@ export class CatalogIndex {
 
   /** Scores by product id for a search; tries every word first, then any word. */
   private scores(text: string): { scores: Map<string, number>; relaxed: boolean } {
+    const cached = this.searchCache.get(text);
+    if (cached) return cached;
     const terms = text.split(/\s+/).filter(Boolean).slice(0, MAX_QUERY_TERMS).join(" ");
     const run = (combineWith: "AND" | "OR") =>
       new Map(this.search.search(terms, { combineWith }).map((r) => [String(r.id), r.score]));
-    const all = run("AND");
-    if (all.size > 0) return { scores: all, relaxed: false };
-    const any = run("OR");
-    return { scores: any, relaxed: any.size > 0 };
+    let result = { scores: run("AND"), relaxed: false };
+    if (result.scores.size === 0) {
+      const any = run("OR");
+      result = { scores: any, relaxed: any.size > 0 };
+    }
+    if (this.searchCache.size >= SEARCH_CACHE_SIZE) this.searchCache.delete(this.searchCache.keys().next().value!);
+    this.searchCache.set(text, result);
+    return result;
+  }
+
+  /** Products of one category (or all, for -1) in a sort order; kept until the catalogue changes. */
+  private candidates(order: SortOrder, category: number): Doc[] {
+    if (category === -1) return this.sortedBy(order);
+    const key = `${order}:${category}`;
+    let list = this.sorted.get(key);
+    if (!list) {
+      list = this.sortedBy(order).filter((d) => d.category === category);
+      this.sorted.set(key, list);
+    }
+    return list;
   }
 
   query(q: ProductQuery): ListingResult {
-    const search = q.search ? this.scores(q.search) : null;
-    const order: SortOrder = q.sort === "relevance" ? "featured" : q.sort;
-    const minMinor = q.minPrice === null ? null : q.minPrice * 100;
-    const maxMinor = q.maxPrice === null ? null : q.maxPrice * 100;
-    const sizes = q.sizes;
-    const colours = q.colours;
-
-    const categoryCounts = new Map<string, number>();
-    const sizeCounts = new Map<string, number>();
-    const colourCounts = new Map<string, { count: number; hex: string }>();
-    const priceCounts = PRICE_BUCKETS.map(() => 0);
-    const matches: Doc[] = [];
-
-    // One pass computes the results and every facet. Each facet counts the products that pass
-    // all the *other* filters, so choosing "M" still shows how many there are in "L".
-    for (const doc of this.sortedBy(order)) {
-      const s = doc.summary;
-      if (search && !search.scores.has(s.id)) continue;
-      const inCategory = q.category === null || s.category === q.category;
-      const price = s.priceMinor;
-      const inPrice = (minMinor === null || price >= minMinor) && (maxMinor === null || price <= maxMinor);
-      const inSize = sizes.length === 0 || sizes.some((size) => doc.sizesInStock.has(size));
-      const inColour = colours.length === 0 || colours.some((c) => doc.coloursInStock.has(c));
-      // Size and colour together must be one variant that is in stock.
-      const inVariant =
-        sizes.length === 0 ||
-        colours.length === 0 ||
-        sizes.some((size) => colours.some((c) => doc.variantsInStock.has(`${size}\u0000${c}`)));
-
-      if (inPrice && inSize && inColour && inVariant) {
-        categoryCounts.set(s.category, (categoryCounts.get(s.category) ?? 0) + 1);
-      }
-      if (!inCategory) continue;
-      if (inPrice && inColour) {
-        for (const size of doc.sizesInStock) {
-          if (colours.length === 0 || colours.some((c) => doc.variantsInStock.has(`${size}\u0000${c}`))) {
-            sizeCounts.set(size, (sizeCounts.get(size) ?? 0) + 1);
-          }
-        }
-      }
-      if (inPrice && inSize) {
-        for (const colour of s.colours) {
-          if (!doc.coloursInStock.has(colour.name)) continue;
-          if (sizes.length > 0 && !sizes.some((size) => doc.variantsInStock.has(`${size}\u0000${colour.name}`))) continue;
-          const entry = colourCounts.get(colour.name);
-          if (entry) entry.count += 1;
-          else colourCounts.set(colour.name, { count: 1, hex: colour.hex });
-        }
-      }
-      if (inSize && inColour && inVariant) {
-        // Inclusive at both ends, exactly like the min/max filter a bucket link applies,
-        // so a bucket's count is always the number of results its link shows.
-        PRICE_BUCKETS.forEach((b, i) => {
-          if (price >= b.min * 100 && (b.max === null || price <= b.max * 100)) priceCounts[i] += 1;
-        });
-      }
-      if (inPrice && inSize && inColour && inVariant) matches.push(doc);
+    // Everything but the page decides the result; the page only slices it.
+    const key = JSON.stringify([q.search, q.category, q.sizes, q.colours, q.minPrice, q.maxPrice, q.sort]);
+    let result = this.resultCache.get(key);
+    if (result) {
+      this.resultCache.delete(key); // most recently used goes last
+    } else {
+      result = this.compute(q);
+      if (this.resultCache.size >= RESULT_CACHE_SIZE) this.resultCache.delete(this.resultCache.keys().next().value!);
     }
-
-    if (search && q.sort === "relevance") {
-      const scores = search.scores;
-      matches.sort((a, b) => (scores.get(b.summary.id) ?? 0) - (scores.get(a.summary.id) ?? 0));
-    }
-
-    const total = matches.length;
+    this.resultCache.set(key, result);
+    const total = result.matches.length;
     const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
     // A page past the end shows the last page rather than an empty one.
     const page = Math.min(q.page, pageCount);
     const start = (page - 1) * PAGE_SIZE;
-
     return {
-      items: matches.slice(start, start + PAGE_SIZE).map((d) => d.summary),
+      items: result.matches.slice(start, start + PAGE_SIZE).map((d) => d.summary),
       total,
       page,
       pageCount,
-      facets: {
-        categories: [...categoryCounts].map(([value, count]) => ({ value, count })),
-        sizes: [...sizeCounts]
-          .map(([value, count]) => ({ value, count }))
-          .sort((a, b) => compareSizes(a.value, b.value)),
-        colours: [...colourCounts]
-          .map(([value, { count, hex }]) => ({ value, count, hex }))
-          .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
-        prices: PRICE_BUCKETS.map((b, i) => ({ ...b, count: priceCounts[i] })),
-      },
-      relaxedSearch: search?.relaxed ?? false,
+      facets: result.facets,
+      relaxedSearch: result.relaxed,
     };
   }
 
-  /** Featured first, then newest: for the home page and "you may also like". */
+  private compute(q: ProductQuery): CachedResult {
+    const search = q.search ? this.scores(q.search) : null;
+    const scores = search?.scores;
+    const order: SortOrder = q.sort === "relevance" ? "featured" : q.sort;
+    const minMinor = q.minPrice === null ? -1 : q.minPrice * 100;
+    const maxMinor = q.maxPrice === null ? Infinity : q.maxPrice * 100;
+    const category = q.category === null ? -1 : CATEGORY_IDS.indexOf(q.category);
+    // Unknown values get id -1 and match nothing, as they should.
+    const sizes = q.sizes.map((s) => this.sizeDict.find(s));
+    const colours = q.colours.map((c) => this.colourDict.find(c));
+    const anySize = sizes.length === 0;
+    const anyColour = colours.length === 0;
+    const hasPair = (doc: Doc, size: number) => colours.some((c) => doc.pairs.has(pairId(size, c)));
+
+    // Category links lead to a category with the search kept and the other filters cleared,
+    // so their counts are the search's (or the catalogue's) products per category.
+    const scored: Doc[] = [];
+    if (scores) for (const id of scores.keys()) {
+      const doc = this.docs.get(id);
+      if (doc) scored.push(doc);
+    }
+    const categoryCounts = new Int32Array(CATEGORY_IDS.length);
+    if (scores) for (const doc of scored) categoryCounts[doc.category] += 1;
+    else for (const [name, count] of this.categoryCounts()) categoryCounts[CATEGORY_IDS.indexOf(name as CategoryId)] = count;
+
+    // Only the products that can match are scanned: the search's hits, or one category.
+    let candidates: Doc[];
+    if (scores) {
+      candidates = scored.filter((d) => category === -1 || d.category === category);
+      if (q.sort === "relevance") candidates.sort((a, b) => (scores.get(b.summary.id) ?? 0) - (scores.get(a.summary.id) ?? 0));
+      else candidates.sort(sorters[order]);
+    } else {
+      candidates = this.candidates(order, category);
+    }
+
+    const sizeCounts = new Int32Array(this.sizeDict.names.length);
+    const colourCounts = new Int32Array(this.colourDict.names.length);
+    const priceCounts = new Int32Array(PRICE_BUCKETS.length);
+    const matches: Doc[] = [];
+
+    // One pass computes the results and the facets. Each facet counts the products that pass
+    // all the *other* filters, so choosing "M" still shows how many there are in "L".
+    for (const doc of candidates) {
+      const price = doc.summary.priceMinor;
+      const inPrice = price >= minMinor && price <= maxMinor;
+      const inSize = anySize || sizes.some((s) => doc.sizes.includes(s));
+      const inColour = anyColour || colours.some((c) => doc.colours.includes(c));
+      // Size and colour together must be one variant that is in stock.
+      const inVariant = anySize || anyColour || sizes.some((s) => hasPair(doc, s));
+      const passesSizeColour = inSize && inColour && inVariant;
+      if (inPrice && inColour) {
+        for (const s of doc.sizes) if (anyColour || hasPair(doc, s)) sizeCounts[s] += 1;
+      }
+      if (inPrice && inSize) {
+        for (const c of doc.colours) if (anySize || sizes.some((s) => doc.pairs.has(pairId(s, c)))) colourCounts[c] += 1;
+      }
+      if (passesSizeColour) {
+        for (let i = 0; i < priceCounts.length; i++) if (doc.buckets & (1 << i)) priceCounts[i] += 1;
+        if (inPrice) matches.push(doc);
+      }
+    }
+
+    const counted = (counts: Int32Array, names: readonly string[]) =>
+      names.map((value, i) => ({ value, count: counts[i] })).filter((f) => f.count > 0);
+    return {
+      matches,
+      relaxed: search?.relaxed ?? false,
+      facets: {
+        categories: counted(categoryCounts, CATEGORY_IDS),
+        sizes: counted(sizeCounts, this.sizeDict.names).sort((a, b) => compareSizes(a.value, b.value)),
+        colours: counted(colourCounts, this.colourDict.names)
+          .map((f) => ({ ...f, hex: this.colourHex.get(f.value) ?? "#888888" }))
+          .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+        prices: PRICE_BUCKETS.map((b, i) => ({ ...b, count: priceCounts[i] })),
+      },
+    };
+  }
+
+  /** Sort the catalogue in every order up front, so no shopper's request pays for it. */
+  warm(): void {
+    for (const order of Object.keys(sorters) as SortOrder[]) this.sortedBy(order);
+    this.categoryCounts();
+  }
+
+  /** The first `limit` products in an order that pass `filter` (home page, related products). */
   list(order: SortOrder, filter: (s: ProductSummary) => boolean, limit: number): ProductSummary[] {
     const out: ProductSummary[] = [];
     for (const doc of this.sortedBy(order)) {
@@ -284,11 +378,17 @@ export class CatalogIndex {
     return out;
   }
 
-  /** Every listed product id and slug (sitemap). */
-  allSummaries(): IterableIterator<ProductSummary> {
-    const docs = this.docs.values();
-    return (function* () {
-      for (const d of docs) yield d.summary;
-    })();
+  /** Listed products per category, kept until the catalogue changes. */
+  categoryCounts(): Map<string, number> {
+    if (!this.categoryTotals) {
+      this.categoryTotals = new Map();
+      for (const d of this.docs.values()) this.categoryTotals.set(d.summary.category, (this.categoryTotals.get(d.summary.category) ?? 0) + 1);
+    }
+    return this.categoryTotals;
+  }
+
+  /** Every listed product (sitemap). */
+  allSummaries(): ProductSummary[] {
+    return Array.from(this.docs.values(), (d) => d.summary);
   }
 }

@@ -33,11 +33,14 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
   let syncing: Promise<void> | null = null;
 
   async function pull(): Promise<void> {
+    let changes = 0;
     for (;;) {
       const changed = await store.products.changedSince(index.seq, SYNC_BATCH);
       index.apply(changed);
+      changes += changed.length;
       if (changed.length < SYNC_BATCH) break;
     }
+    if (changes > 0) index.warm();
     lastSync = Date.now();
   }
 
@@ -81,9 +84,7 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
     },
 
     async categories(): Promise<CategorySummary[]> {
-      const idx = await sync();
-      const counts = new Map<string, number>();
-      for (const s of idx.allSummaries()) counts.set(s.category, (counts.get(s.category) ?? 0) + 1);
+      const counts = (await sync()).categoryCounts();
       return CATEGORIES.map((c) => ({
         id: c.id,
         name: c.name,
@@ -95,7 +96,7 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
 
     async sitemapProducts(): Promise<Array<{ id: string }>> {
       const idx = await sync();
-      return Array.from(idx.allSummaries(), (s) => ({ id: s.id }));
+      return idx.allSummaries().map((s) => ({ id: s.id }));
     },
   };
 }
