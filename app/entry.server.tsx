@@ -6,9 +6,15 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/lib/nonce";
 import { getConfig } from "~/server/config.server";
+import { getContext } from "~/server/context.server";
 import { commonSecurityHeaders, createNonce, documentSecurityHeaders } from "~/server/http/security-headers.server";
 
 const ABORT_DELAY = 5_000;
+
+// Build the catalogue index as the server starts, not on the first shopper's request.
+getContext()
+  .catalog.sync()
+  .catch((error) => console.error("Could not build the catalogue index at start:", error));
 
 export default function handleRequest(
   request: Request,

@@ -15,6 +15,8 @@ const PORT = 3330;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
+/** Server processes (scripts/serve.mjs); 1, as `npm start` runs by default. The load generator shares the 2 cores. */
+const WORKERS = Number(process.env.WEB_CONCURRENCY ?? 1);
 
 interface Row {
   label: string;
@@ -50,15 +52,23 @@ async function seed(dataDir: string, large: number): Promise<number> {
 
 async function startServer(dataDir: string): Promise<{ server: ChildProcess; startupMs: number }> {
   const started = Date.now();
-  const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-42" },
+  const server = spawn(process.execPath, ["scripts/serve.mjs", "build/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      WEB_CONCURRENCY: String(WORKERS),
+      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-42",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 600; i++) {
     try {
-      // The first listing request waits for the catalogue index to be built.
-      const res = await fetch(`${BASE}/products`);
-      if (res.ok) return { server, startupMs: Date.now() - started };
+      // Each worker builds its catalogue index as it starts; a listing answered by every
+      // worker in turn means all are ready.
+      const answers = await Promise.all(Array.from({ length: WORKERS * 2 }, () => fetch(`${BASE}/products`)));
+      if (answers.every((res) => res.ok)) return { server, startupMs: Date.now() - started };
     } catch {
       /* not listening yet */
     }
@@ -83,12 +93,13 @@ async function measure(label: string, urlPath: string): Promise<Row> {
   };
 }
 
+/** The JS a browser loads for the product page before any interaction: preloads, imports, scripts. */
 async function productPageJs(): Promise<{ files: number; gzipBytes: number }> {
   const html = await (await fetch(`${BASE}/products/p0001`)).text();
   const urls = new Set<string>();
-  for (const match of html.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)) urls.add(match[1]);
-  // Remix also imports route modules from the inline manifest.
-  for (const match of html.matchAll(/"(\/build\/[^"]+\.js)"/g)) urls.add(match[1]);
+  for (const match of html.matchAll(/<link rel="modulepreload" href="(\/build\/[^"]+\.js)"/g)) urls.add(match[1]);
+  for (const match of html.matchAll(/<script[^>]+src="(\/build\/[^"]+\.js)"/g)) urls.add(match[1]);
+  for (const match of html.matchAll(/import(?:[^"']*from)?\s*\(?"(\/build\/[^"]+\.js)"/g)) urls.add(match[1]);
   let gzipBytes = 0;
   for (const url of urls) {
     const body = Buffer.from(await (await fetch(BASE + url)).arrayBuffer());
@@ -97,14 +108,21 @@ async function productPageJs(): Promise<{ files: number; gzipBytes: number }> {
   return { files: urls.size, gzipBytes };
 }
 
+/** Resident memory of the server and its worker processes, from /proc. */
 function rssOf(pid: number | undefined): number {
   if (!pid) return 0;
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
+  let total = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
+      const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1]);
+      if (Number(entry) === pid || ppid === pid) total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    } catch {
+      /* the process ended meanwhile */
+    }
   }
+  return total;
 }
 
 async function scenario(name: string, large: number) {
@@ -138,14 +156,14 @@ const date = new Date().toISOString().slice(0, 10);
 const lines = [
   `# Benchmark ${date}`,
   "",
-  `Production build (\`remix-serve\`), autocannon with 10 connections for ${DURATION_S} s per route after a 2 s warm-up, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}. Shared machine: treat as indicative.`,
+  `Production build (\`remix-serve\`, ${WORKERS} worker process${WORKERS === 1 ? "" : "es"} via scripts/serve.mjs), autocannon with 10 connections for ${DURATION_S} s per route after a 2 s warm-up, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}. Shared machine: treat as indicative.`,
   "",
 ];
 for (const s of scenarios) {
   lines.push(
     `## ${s.name} (${s.count.toLocaleString("en")} products in the store)`,
     "",
-    `Seeding: ${(s.seedMs / 1000).toFixed(1)} s. Start-up to first listing served (includes building the search index): ${(s.startupMs / 1000).toFixed(1)} s. Server memory (RSS) after the run: ${(s.rss / 1024 / 1024).toFixed(0)} MB.`,
+    `Seeding: ${(s.seedMs / 1000).toFixed(1)} s. Start-up to first listing served (includes building the search index): ${(s.startupMs / 1000).toFixed(1)} s. Memory (RSS) of the server processes after the run: ${(s.rss / 1024 / 1024).toFixed(0)} MB in all.`,
     "",
     "| route | path | req/s | p50 ms | p99 ms | errors | non-2xx |",
     "|---|---|---:|---:|---:|---:|---:|",

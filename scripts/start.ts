@@ -67,9 +67,6 @@ buildIfStale();
 }
 
 console.log(`Starting ${config.shopName} at http://localhost:${config.port}`);
-const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", BUILD_ENTRY], {
-  stdio: "inherit",
-  env: process.env,
-});
+const server = spawn(process.execPath, ["scripts/serve.mjs", BUILD_ENTRY], { stdio: "inherit", env: process.env });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

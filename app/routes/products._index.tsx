@@ -136,15 +136,13 @@ export default function Products() {
 
       <div className="mt-8 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10">
         <aside className="mb-8 lg:mb-0">
-          <details className="group lg:hidden">
-            <summary className="btn-secondary w-full cursor-pointer">Filters</summary>
-            <div className="mt-4">
+          {/* One set of filters for every screen: open by default, and a small screen can fold it away. */}
+          <details open className="group">
+            <summary className="btn-secondary w-full cursor-pointer lg:hidden">Filters</summary>
+            <div className="mt-4 lg:mt-0">
               <Filters query={query} facets={result.facets} />
             </div>
           </details>
-          <div className="hidden lg:block">
-            <Filters query={query} facets={result.facets} />
-          </div>
         </aside>
 
         <section aria-label="Products">

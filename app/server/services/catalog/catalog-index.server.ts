@@ -20,7 +20,6 @@ export interface ProductSummary {
   compareAtMinor: number | null;
   colours: Colour[];
   image: ProductImage | null;
-  hoverImage: ProductImage | null;
   soldOut: boolean;
 }
 
@@ -181,7 +180,6 @@ export class CatalogIndex {
         compareAtMinor: p.compareAtMinor,
         colours: p.colours,
         image: p.images[0] ?? null,
-        hoverImage: p.images[1] ?? null,
         soldOut: inStock.length === 0,
       },
       featured: p.featured,
