@@ -58,6 +58,8 @@ export default defineConfig({
       command: "npx tsx scripts/start.ts",
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
+      // SIGTERM first, so the servers stop the emulators they started.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
       timeout: 180_000,
       stdout: "ignore",
       env: {
@@ -73,6 +75,8 @@ export default defineConfig({
       command: "npx tsx scripts/dev-firebase.ts",
       url: `${firebaseURL}/healthz`,
       reuseExistingServer: false,
+      // SIGTERM first, so the servers stop the emulators they started.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
       timeout: 240_000,
       stdout: "ignore",
       env: {

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort, type RunningEmulator } from "./firestore";
+import { assertPortFree, freePort, type RunningEmulator } from "./firestore";
 
 const FIREBASE_BIN = path.resolve("tools/firebase-emulators/node_modules/firebase-tools/lib/bin/firebase.js");
 
@@ -16,6 +16,8 @@ export async function startAuthEmulator(options: { projectId: string; port?: num
     );
   }
   const port = options.port ?? (await freePort());
+  // Never mistake another run's emulator for ours.
+  await assertPortFree(port, "Auth emulator");
   // firebase-tools also opens a hub and a logging port (4400, 4500 by default): give them free
   // ones, so two emulator runs on one machine never collide.
   const [hubPort, loggingPort] = [await freePort(), await freePort()];
@@ -35,7 +37,6 @@ export async function startAuthEmulator(options: { projectId: string; port?: num
     [FIREBASE_BIN, "emulators:start", "--only", "auth", "--project", options.projectId, "--config", config],
     {
       cwd: dir,
-      detached: true,
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, NO_UPDATE_NOTIFIER: "1", FIREBASE_CLI_EXPERIMENTS: "", CI: "true" },
     },
@@ -59,7 +60,7 @@ export async function startAuthEmulator(options: { projectId: string; port?: num
       /* starting */
     }
     if (Date.now() > deadline) {
-      process.kill(-child.pid!, "SIGKILL");
+      child.kill("SIGKILL");
       throw new Error(`Auth emulator did not start in 90 s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 250));
@@ -75,8 +76,8 @@ export async function startAuthEmulator(options: { projectId: string; port?: num
           fs.rmSync(dir, { recursive: true, force: true });
           resolve();
         });
-        process.kill(-child.pid!, "SIGTERM");
-        setTimeout(() => child.exitCode === null && process.kill(-child.pid!, "SIGKILL"), 5000).unref();
+        child.kill("SIGTERM");
+        setTimeout(() => child.exitCode === null && child.kill("SIGKILL"), 5000).unref();
       }),
   };
 }

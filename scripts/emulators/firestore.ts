@@ -25,6 +25,15 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Throws when something already listens on the port (a leftover emulator, another run). */
+export function assertPortFree(port: number, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", () => reject(new Error(`${what}: port ${port} on 127.0.0.1 is already in use`)));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve()));
+  });
+}
+
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -50,6 +59,7 @@ export async function startFirestoreEmulator(options: { port?: number } = {}): P
     );
   }
   const port = options.port ?? (await freePort());
+  await assertPortFree(port, "Firestore emulator");
   let log = "";
   const child = spawn(
     "java",
