@@ -24,6 +24,7 @@ test("home → category → size filter → sort → product → size guide", as
   await expect(page).toHaveURL(/size=M/);
   // The new page has rendered once its sort link is the current one.
   await expect(page.getByRole("navigation", { name: "Sort" }).getByRole("link", { name: "Price: low to high" })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("region", { name: "Products" }).locator("article [data-price]").first()).toBeVisible();
   const values = await page
     .getByRole("region", { name: "Products" })
     .locator("article [data-price]")
@@ -50,7 +51,10 @@ test("a typo search finds what was meant", async ({ page }) => {
   await search.press("Enter");
   await expect(page).toHaveURL(/\/products\?search=jeens/);
   await expect(page.getByRole("heading", { level: 1, name: "Results for “jeens”" })).toBeVisible();
-  const names = await page.getByRole("region", { name: "Products" }).getByRole("article").getByRole("link").allTextContents();
+  const links = page.getByRole("region", { name: "Products" }).getByRole("article").getByRole("link");
+  // The page streams in: wait for the grid itself, not only the heading above it.
+  await expect(links.first()).toBeVisible();
+  const names = await links.allTextContents();
   expect(names.length).toBeGreaterThan(0);
   expect(names[0]).toMatch(/jean/i);
 });
