@@ -47,11 +47,11 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
-    { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js-on", testIgnore: /google\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js-off", testIgnore: /google\.spec\.ts/, use: { ...chromium, javaScriptEnabled: false } },
     // Accounts behave the same on Firebase Auth + Firestore.
-    { name: "firebase-js-on", testMatch: /accounts\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true } },
-    { name: "firebase-js-off", testMatch: /accounts\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false } },
+    { name: "firebase-js-on", testMatch: /(accounts|google)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true } },
+    { name: "firebase-js-off", testMatch: /(accounts|google)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false } },
   ],
   webServer: [
     {

@@ -1,22 +1,22 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { commitSession } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { csrfProblem } from "~/server/http/csrf.server";
 
 // Google popup sign-in (Firebase backend): the browser posts the ID token it got from the popup;
-// the server turns it into a session cookie. Answers JSON because only JavaScript calls it.
+// the server turns it into a session cookie. A resource route answering JSON: only JavaScript calls it.
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const problem = await csrfProblem(formData, request);
-  if (problem) return data({ success: false, error: problem }, { status: 403 });
+  if (problem) return Response.json({ success: false, error: problem }, { status: 403 });
   const idToken = formData.get("idToken");
   if (typeof idToken !== "string" || !idToken || idToken.length > 10_000) {
-    return data({ success: false, error: "Google sign-in failed. Please try again." }, { status: 400 });
+    return Response.json({ success: false, error: "Google sign-in failed. Please try again." }, { status: 400 });
   }
   const result = await getContext().accounts.signInWithGoogle(idToken);
-  if (!result.success) return data({ success: false, error: result.error }, { status: 401 });
+  if (!result.success) return Response.json({ success: false, error: result.error }, { status: 401 });
   return redirect(safeRedirect(formData.get("redirectTo"), "/"), {
     status: 303,
     headers: { "Set-Cookie": await commitSession(result.session) },

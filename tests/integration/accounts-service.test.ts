@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalIdentity } from "~/server/auth/local/identity.server";
 import { createAccountsService, NOT_AUTHENTICATED, type AccountsService } from "~/server/services/accounts/accounts.server";
 import type { Store } from "~/server/store/port";
+import { FirestoreUnavailableError } from "~/server/store/firestore/availability.server";
 import { openDatabase } from "~/server/store/sqlite/database.server";
 import { createSqliteStoreOn } from "~/server/store/sqlite/store.server";
 import { makeTempDir } from "../support/temp-dir";
@@ -72,6 +73,24 @@ describe("accounts service", () => {
     const refused = await accounts.signIn("target@hemline.test", "guess", null);
     expect(refused).toMatchObject({ success: false, error: expect.stringMatching(/^Too many attempts/) });
     expect(!refused.success && refused.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it("reports an unreachable profile store on the page instead of failing", async () => {
+    const signedIn = await accounts.signIn("shopper@hemline.test", "long enough", null);
+    if (!signedIn.success) throw new Error("sign-in failed");
+    const down = new FirestoreUnavailableError();
+    const brokenStore: Store = {
+      ...store,
+      profiles: { get: () => Promise.reject(down), createIfMissing: () => Promise.reject(down), update: () => Promise.reject(down) },
+    };
+    const identity = createLocalIdentity(db, { idleTimeoutMs: 60_000, absoluteTimeoutMs: 600_000, resetTokenTtlMs: 3_600_000, sendResetMail: async () => {} });
+    const offline = createAccountsService(identity, brokenStore, { adminEmails: [] });
+    const state = await offline.load(signedIn.session.token);
+    expect(state).toMatchObject({ user: { email: "shopper@hemline.test" }, userProfile: null, error: "Firestore not available" });
+    expect(await offline.updateProfile({ ...state, userProfile: { uid: state.user!.uid, email: "x", role: "user", displayName: null, createdAt: "", updatedAt: "" } }, { displayName: "x" })).toEqual({
+      success: false,
+      error: "Firestore not available",
+    });
   });
 
   it("answers a reset request the same for known and unknown e-mails", async () => {

@@ -1,0 +1,27 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FirestoreUnavailableError, available } from "~/server/store/firestore/availability.server";
+
+describe("Firestore availability (spec section 8: 'Firestore not available')", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("passes results and ordinary errors through", async () => {
+    await expect(available(async () => 42)).resolves.toBe(42);
+    await expect(available(async () => Promise.reject(new Error("permission denied")))).rejects.toThrow("permission denied");
+  });
+
+  it("turns an unreachable backend into 'Firestore not available'", async () => {
+    const unreachable = Object.assign(new Error("14 UNAVAILABLE: No connection established"), { code: 14 });
+    await expect(available(async () => Promise.reject(unreachable))).rejects.toBeInstanceOf(FirestoreUnavailableError);
+    await expect(available(async () => Promise.reject(unreachable))).rejects.toThrow("Firestore not available");
+  });
+
+  it("gives up on a backend that does not answer within seconds", async () => {
+    vi.useFakeTimers();
+    const never = available(() => new Promise<never>(() => {}));
+    const assertion = expect(never).rejects.toThrow("Firestore not available");
+    await vi.advanceTimersByTimeAsync(5_000);
+    await assertion;
+  });
+});
