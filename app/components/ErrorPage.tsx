@@ -1,6 +1,6 @@
 import { Form, Link, isRouteErrorResponse, useNavigate } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { CATEGORIES, POPULAR_CATEGORY_COUNT } from "~/lib/categories";
+import { CATEGORIES, POPULAR_CATEGORY_COUNT, categoryImage } from "~/lib/categories";
 
 // The error page of spec section 2: heading = status code (default 404), title and message by code.
 
@@ -108,9 +108,7 @@ export function ErrorPage({ details, supportEmail }: { details: ErrorDetails; su
                 to={`/products?category=${c.slug}`}
                 className="flex flex-col items-center rounded-lg border border-stone-200 p-4 hover:border-stone-400"
               >
-                <span aria-hidden="true" className="text-2xl">
-                  {c.icon}
-                </span>
+                <img src={categoryImage(c.id)} alt="" width={64} height={80} className="h-20 w-auto" />
                 <span className="mt-1 text-sm font-medium">{c.name}</span>
               </Link>
             </li>

@@ -46,3 +46,8 @@ export function isCategoryId(value: unknown): value is CategoryId {
 export function getCategory(id: string): Category | undefined {
   return byId.get(id as CategoryId);
 }
+
+/** A neutral illustration of the category, for tiles (emoji icons need a font not every device has). */
+export function categoryImage(id: CategoryId): string {
+  return `/media/v1/${id}/front/d8d0c4.svg`;
+}

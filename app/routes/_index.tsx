@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductGrid } from "~/components/product/ProductCard";
+import { categoryImage } from "~/lib/categories";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
 
@@ -69,9 +70,7 @@ export default function Home() {
                 to={`/products?category=${c.id}`}
                 className="flex h-full flex-col items-center rounded-lg border border-stone-200 p-4 text-center hover:border-stone-400"
               >
-                <span aria-hidden="true" className="text-3xl">
-                  {c.icon}
-                </span>
+                <img src={categoryImage(c.id)} alt="" width={80} height={100} loading="lazy" className="h-24 w-auto" />
                 <span className="mt-2 text-sm font-semibold">{c.name}</span>
                 <span className="mt-1 text-xs text-stone-500">{c.productCount} styles</span>
               </Link>

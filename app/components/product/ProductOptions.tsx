@@ -54,11 +54,8 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
         </div>
       </fieldset>
 
-      <fieldset className="relative">
+      <fieldset>
         <legend className="text-sm font-semibold">Size</legend>
-        <Link to={`/size-guide#${category}`} className="absolute right-0 top-0 text-sm underline">
-          Size guide
-        </Link>
         <div className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-6">
           {sizes.map((size) => {
             const stock = hydrated ? stockFor(variants, size, colour) : stockFor(variants, size);
@@ -89,6 +86,11 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
             );
           })}
         </div>
+        <p className="mt-2 text-sm">
+          <Link to={`/size-guide#${category}`} className="underline">
+            Size guide
+          </Link>
+        </p>
       </fieldset>
 
       <details className="text-sm">
