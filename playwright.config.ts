@@ -47,8 +47,10 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
-    { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
+    // *.js-only.spec.ts: enhancements that exist only with JavaScript (the lightbox, browser storage);
+    // *.no-js.spec.ts: what a page without JavaScript offers instead.
+    { name: "js-on", testIgnore: /\.no-js\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js-off", testIgnore: /\.js-only\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: false } },
     // Accounts behave the same on Firebase Auth + Firestore.
     { name: "firebase-js-on", testMatch: /accounts\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true } },
     { name: "firebase-js-off", testMatch: /accounts\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false } },
