@@ -5,10 +5,12 @@ import { Gallery } from "~/components/product/Gallery";
 import { Price } from "~/components/product/Price";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { ProductOptions } from "~/components/product/ProductOptions";
+import { RecentlyViewed } from "~/components/product/RecentlyViewed";
 import { getCategory } from "~/lib/categories";
 import { CURRENCY } from "~/lib/money";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
+import { useRootData } from "~/root";
 import { getContext } from "~/server/context.server";
 import type { Product } from "~/server/store/types";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
@@ -78,6 +80,8 @@ export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
   const { product, related, initialColour, jsonLd } = loaderData;
   const category = getCategory(product.category);
+  const { shopShortName } = useRootData();
+  const image = product.images[0];
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -166,6 +170,11 @@ export default function ProductPage() {
           </div>
         </section>
       ) : null}
+
+      <RecentlyViewed
+        shopShortName={shopShortName}
+        viewed={{ id: product.id, name: product.name, priceMinor: product.priceMinor, imageUrl: image?.url ?? null, imageAlt: image?.alt ?? "" }}
+      />
     </div>
   );
 }

@@ -17,3 +17,13 @@ test("gallery images are plain links that open the image file", async ({ page })
   await expect(page.locator("svg").first()).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
+
+test("no recently viewed list and no idle prefetch without JavaScript", async ({ page }) => {
+  await page.goto("/products/p0001");
+  await page.goto("/products/p0002");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Recently viewed" })).toHaveCount(0);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Featured" })).toBeVisible();
+  await expect(page.locator('link[rel="prefetch"]')).toHaveCount(0);
+});
