@@ -1,5 +1,3 @@
-import { isValidId } from "./route-params";
-
 // Small stores kept in the browser's localStorage (spec section 4: "persisted in browser local
 // storage under a key prefixed with the shop's short name and the store id"). What is stored
 // may be missing, corrupt, from an older version or written by something else on the same
@@ -61,6 +59,9 @@ export interface RecentlyViewedItem {
   imageAlt: string;
 }
 
+// A product id as route-params' ID_PATTERN has it (repeated here so this file, loaded after
+// hydration, does not split that module into a file of its own).
+const isId = (value: unknown): value is string => typeof value === "string" && /^[\w-]{1,64}$/.test(value);
 const isText = (value: unknown, max: number): value is string => typeof value === "string" && value.length <= max;
 // Only this shop's own paths: stored data must not make the page load images from elsewhere.
 const isLocalPath = (value: unknown): value is string => isText(value, 500) && /^\/(?![/\\])/.test(value);
@@ -68,7 +69,7 @@ const isLocalPath = (value: unknown): value is string => isText(value, 500) && /
 function parseItem(value: unknown): RecentlyViewedItem | null {
   if (!value || typeof value !== "object") return null;
   const { id, name, priceMinor, imageUrl, imageAlt } = value as Record<string, unknown>;
-  if (typeof id !== "string" || !isValidId(id)) return null;
+  if (!isId(id)) return null;
   if (!isText(name, 200) || name.trim() === "") return null;
   if (typeof priceMinor !== "number" || !Number.isSafeInteger(priceMinor) || priceMinor < 0) return null;
   if (imageUrl !== null && !isLocalPath(imageUrl)) return null;

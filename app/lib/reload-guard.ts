@@ -35,12 +35,9 @@ export function claimReload(path: string, { storage, now, key = RELOAD_GUARD_KEY
   }
   const recent: Record<string, number> = {};
   try {
-    const parsed: unknown = raw ? JSON.parse(raw) : null;
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
-      for (const [p, at] of Object.entries(parsed)) {
-        // Keep only plausible, unexpired times; anything else is noise from elsewhere.
-        if (typeof at === "number" && Number.isFinite(at) && at <= now && now - at < RELOAD_GUARD_MS) recent[p] = at;
-      }
+    for (const [p, at] of Object.entries<unknown>(JSON.parse(raw ?? "{}") ?? {})) {
+      // Keep only plausible, unexpired times; anything else is noise from elsewhere.
+      if (typeof at === "number" && at <= now && now - at < RELOAD_GUARD_MS) recent[p] = at;
     }
   } catch {
     // Not JSON: start afresh.

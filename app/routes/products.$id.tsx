@@ -10,7 +10,6 @@ import { getCategory } from "~/lib/categories";
 import { CURRENCY } from "~/lib/money";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
-import { useRootData } from "~/root";
 import { getContext } from "~/server/context.server";
 import type { Product } from "~/server/store/types";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
@@ -80,7 +79,6 @@ export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
   const { product, related, initialColour, jsonLd } = loaderData;
   const category = getCategory(product.category);
-  const { shopShortName } = useRootData();
   const image = product.images[0];
 
   return (
@@ -172,7 +170,6 @@ export default function ProductPage() {
       ) : null}
 
       <RecentlyViewed
-        shopShortName={shopShortName}
         viewed={{ id: product.id, name: product.name, priceMinor: product.priceMinor, imageUrl: image?.url ?? null, imageAlt: image?.alt ?? "" }}
       />
     </div>

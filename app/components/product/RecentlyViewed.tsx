@@ -2,8 +2,8 @@ import { useEffect, useState, type ComponentType } from "react";
 import type { RecentlyViewedItem } from "~/lib/client-store";
 
 export interface RecentlyViewedProps {
-  /** The shop's short name: the prefix of its browser storage keys. */
-  shopShortName: string;
+  /** The prefix of the shop's browser storage keys; the root loader's shopShortName by default. */
+  shopShortName?: string;
   /** The product on screen: recorded as viewed, and left out of the list. */
   viewed?: RecentlyViewedItem;
 }

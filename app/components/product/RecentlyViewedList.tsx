@@ -2,9 +2,12 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { browserLocalStorage, recentlyViewed, RECENTLY_VIEWED_STORE, storeKey, type RecentlyViewedItem } from "~/lib/client-store";
 import { Price } from "./Price";
+import { useRootData } from "~/root";
 import type { RecentlyViewedProps } from "./RecentlyViewed";
 
-export function RecentlyViewedList({ shopShortName, viewed }: RecentlyViewedProps) {
+export function RecentlyViewedList({ shopShortName: shop, viewed }: RecentlyViewedProps) {
+  const root = useRootData();
+  const shopShortName = shop ?? root.shopShortName;
   const [items, setItems] = useState<RecentlyViewedItem[]>([]);
   const viewedKey = viewed ? JSON.stringify(viewed) : "";
 
