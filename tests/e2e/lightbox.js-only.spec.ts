@@ -198,3 +198,53 @@ test("the lightbox code loads only when it is first opened", async ({ page }) =>
   await expect(page.getByRole("dialog", { name: "Image viewer" })).toBeVisible();
   expect(scripts.some((s) => s.includes("ProductLightbox"))).toBe(true);
 });
+
+test("an image shows its loading state until it arrives", async ({ page }) => {
+  const gallery = await openProduct(page);
+  const second = (await gallery.getByRole("link").nth(1).getAttribute("href"))!;
+  let release: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${second}`, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: "domcontentloaded" });
+  await expect(gallery).toHaveAttribute("data-enhanced", "true");
+  await gallery.getByRole("link").nth(1).click();
+  const root = page.locator("[data-lightbox]");
+  await expect(root).toHaveAttribute("data-lightbox-state", "loading");
+  release();
+  await expect(root).toHaveAttribute("data-lightbox-state", "ready");
+});
+
+test("the lightbox follows the window's size", async ({ page }) => {
+  const { root } = await openViewer(page);
+  const before = await zoomOf(root);
+  await page.setViewportSize({ width: 640, height: 360 });
+  await expect.poll(() => zoomOf(root)).toBeLessThan(before);
+  const box = (await page.locator("[data-current]").boundingBox())!;
+  expect(box.height).toBeLessThanOrEqual(360);
+  expect(box.width).toBeLessThanOrEqual(640);
+});
+
+test("if the viewer's code cannot be fetched, the image opens as a plain link", async ({ page }) => {
+  await page.route("**/ProductLightbox.client-*.js", (route) => route.fulfill({ status: 404, body: "" }));
+  const gallery = await openProduct(page);
+  const first = gallery.getByRole("link").first();
+  const href = (await first.getAttribute("href"))!;
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+});
+
+test("a page whose script module failed to load reloads itself, and remembers it did", async ({ page }) => {
+  await openProduct(page);
+  await page.evaluate(() => Object.assign(window, { beforeReload: true }));
+  const reloaded = page.waitForEvent("load");
+  await page.evaluate(() => {
+    void Promise.reject(new TypeError("Failed to fetch dynamically imported module: /build/_shared/replaced-by-a-deployment.js"));
+  });
+  await reloaded;
+  expect(await page.evaluate(() => "beforeReload" in window)).toBe(false);
+  const guard = await page.evaluate(() => JSON.parse(sessionStorage.getItem("reload-guard") ?? "{}"));
+  expect(Object.keys(guard)).toEqual(["/products/p0001"]);
+});
