@@ -1,6 +1,17 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { isModuleLoadError, reloadAfterLoadError } from "~/lib/reload-guard";
+
+// Spec section 8: a stale page (its script files replaced by a new deployment) reloads itself,
+// at most once per 10 seconds per path. Remix reloads for route modules itself; these catch
+// the chunks the app imports on demand.
+window.addEventListener("unhandledrejection", (event) => {
+  if (isModuleLoadError(event.reason)) reloadAfterLoadError();
+});
+window.addEventListener("error", (event) => {
+  if (isModuleLoadError(event.error ?? event.message)) reloadAfterLoadError();
+});
 
 startTransition(() => {
   hydrateRoot(

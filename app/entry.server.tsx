@@ -33,7 +33,9 @@ export default function handleRequest(
   }
 
   const nonce = createNonce();
-  const isDevelopment = getConfig().env === "development";
+  const config = getConfig();
+  const isDevelopment = config.env === "development";
+  const analytics = Boolean(config.analytics);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -47,7 +49,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          for (const [k, v] of Object.entries(documentSecurityHeaders(nonce, isDevelopment))) responseHeaders.set(k, v);
+          for (const [k, v] of Object.entries(documentSecurityHeaders(nonce, isDevelopment, { analytics }))) responseHeaders.set(k, v);
           if (responseStatusCode >= 400) responseHeaders.set("X-Robots-Tag", "noindex");
           // Pages carry the shopper's header (account, cart count) and a CSRF token: never shared caches.
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");

@@ -6,16 +6,18 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { ErrorPage, errorDetails } from "~/components/ErrorPage";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
+import type { AnalyticsConfig } from "~/lib/analytics";
 import { useNonce } from "~/lib/nonce";
 import { getAuthState } from "~/server/auth/session.server";
 import { getConfig } from "~/server/config.server";
@@ -43,6 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: auth.user ? { email: auth.user.email, isAdmin: isAdmin(auth.userProfile) } : null,
       csrfToken,
       honeypot: honeypot().getInputProps(),
+      // Public web configuration, sent only when analytics is configured.
+      analytics: config.analytics ?? null,
     },
     { headers: csrfCookieHeader ? { "Set-Cookie": csrfCookieHeader } : undefined },
   );
@@ -57,6 +61,7 @@ export interface RootData {
   user: { email: string | null; isAdmin: boolean } | null;
   csrfToken: string;
   honeypot: ReturnType<ReturnType<typeof honeypot>["getInputProps"]> | null;
+  analytics: AnalyticsConfig | null;
 }
 
 const FALLBACK_ROOT: RootData = {
@@ -68,6 +73,7 @@ const FALLBACK_ROOT: RootData = {
   user: null,
   csrfToken: "",
   honeypot: null,
+  analytics: null,
 };
 
 /** Root data, or safe defaults when the root loader itself failed (error page). */
@@ -81,10 +87,30 @@ function useWantsLayout(): boolean {
   return !matches.some((m) => (m.handle as { layout?: boolean } | undefined)?.layout === false);
 }
 
+/**
+ * A page view per location when analytics is configured. Its code (and Firebase's) is fetched
+ * only then; analytics.ts decides whether this host may run it.
+ */
+function useAnalytics(config: AnalyticsConfig | null) {
+  const { pathname, search } = useLocation();
+  const latest = useRef(config);
+  latest.current = config;
+  const measurementId = config?.measurementId;
+  useEffect(() => {
+    const current = latest.current;
+    if (!measurementId || !current) return;
+    import("~/lib/analytics").then(
+      (analytics) => analytics.trackPageView(current, pathname + search),
+      () => undefined, // optional: a page without analytics is fine
+    );
+  }, [measurementId, pathname, search]);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const root = useRootData();
   const withLayout = useWantsLayout();
+  useAnalytics(root.analytics);
   return (
     <html lang="en" className="h-full">
       <head>

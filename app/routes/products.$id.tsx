@@ -1,15 +1,21 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Gallery } from "~/components/product/Gallery";
 import { Price } from "~/components/product/Price";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { ProductOptions } from "~/components/product/ProductOptions";
+import { RecentlyViewed } from "~/components/product/RecentlyViewed";
 import { getCategory } from "~/lib/categories";
 import { CURRENCY } from "~/lib/money";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
+import type { Product } from "~/server/store/types";
+import lightboxStyles from "yet-another-react-lightbox/styles.css";
+
+// The lightbox's own styles, on the one page that has a lightbox (its code loads on first use).
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: lightboxStyles }];
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -25,8 +31,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     product.colours.find((c) => c.name === requested)?.name ?? firstInStock?.name ?? product.colours[0]?.name ?? "";
 
   const related = await catalog.related(product, 4);
-  const origin = config.publicUrl ?? url.origin;
-  return { product, related, initialColour, origin };
+  // Built here, so the browser's bundle does not carry the serialiser.
+  const jsonLd = productJsonLd(product, config.publicUrl ?? url.origin);
+  return { product, related, initialColour, jsonLd };
 }
 
 
@@ -43,8 +50,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 };
 
 /** schema.org Product, serialised so no "<" can close the script element early. */
-function productJsonLd(data: Awaited<ReturnType<typeof loader>>): string {
-  const { product, origin } = data;
+function productJsonLd(product: Product, origin: string): string {
   const inStock = product.variants.some((v) => v.stock > 0);
   const json = {
     "@context": "https://schema.org",
@@ -71,12 +77,13 @@ function productJsonLd(data: Awaited<ReturnType<typeof loader>>): string {
 
 export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const { product, related, initialColour } = loaderData;
+  const { product, related, initialColour, jsonLd } = loaderData;
   const category = getCategory(product.category);
+  const image = product.images[0];
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(loaderData) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <nav aria-label="Breadcrumb" className="text-sm text-stone-500">
         <ol className="flex flex-wrap gap-2">
           <li>
@@ -98,7 +105,7 @@ export default function ProductPage() {
       </nav>
 
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
-        <Gallery images={product.images} />
+        <Gallery images={product.images} title={product.name} />
         <div>
           <h1 className="text-3xl font-semibold tracking-tight">{product.name}</h1>
           <div className="mt-3">
@@ -161,6 +168,10 @@ export default function ProductPage() {
           </div>
         </section>
       ) : null}
+
+      <RecentlyViewed
+        viewed={{ id: product.id, name: product.name, priceMinor: product.priceMinor, imageUrl: image?.url ?? null, imageAlt: image?.alt ?? "" }}
+      />
     </div>
   );
 }

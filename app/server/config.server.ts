@@ -43,6 +43,11 @@ const schema = z
     MAIL_FROM: z.string().min(3).optional(),
     FIREBASE_PROJECT_ID: z.string().min(1).optional(),
     FIREBASE_API_KEY: z.string().min(1).optional(),
+    FIREBASE_APP_ID: z.string().min(1).optional(),
+    FIREBASE_MEASUREMENT_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]{4,20}$/, "must be a Google Analytics measurement id such as G-ABC123XYZ")
+      .optional(),
     GCLOUD_PROJECT: z.string().min(1).optional(),
     FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
@@ -69,6 +74,19 @@ const schema = z
         message: "is required when SHOP_BACKEND=firebase (the Web API key of the Firebase project)",
       });
     }
+    // Firebase Analytics needs the web app's public configuration, not only the measurement id.
+    if (env.FIREBASE_MEASUREMENT_ID) {
+      const missing = [
+        ["FIREBASE_APP_ID", env.FIREBASE_APP_ID],
+        ["FIREBASE_API_KEY", env.FIREBASE_API_KEY],
+        ["FIREBASE_PROJECT_ID", env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT],
+      ] as const;
+      for (const [name, value] of missing) {
+        if (!value) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: "is required when FIREBASE_MEASUREMENT_ID is set (analytics)" });
+        }
+      }
+    }
   });
 
 export interface Config {
@@ -89,6 +107,8 @@ export interface Config {
     firestoreEmulatorHost: string | undefined;
     authEmulatorHost: string | undefined;
   };
+  /** Firebase Analytics' public web configuration; undefined when analytics is not configured. */
+  analytics: { measurementId: string; appId: string; apiKey: string; projectId: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -127,6 +147,15 @@ export function parseConfig(source: Record<string, string | undefined> = process
       firestoreEmulatorHost: env.FIRESTORE_EMULATOR_HOST,
       authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
     },
+    analytics:
+      env.FIREBASE_MEASUREMENT_ID && env.FIREBASE_APP_ID && env.FIREBASE_API_KEY && (env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT)
+        ? {
+            measurementId: env.FIREBASE_MEASUREMENT_ID,
+            appId: env.FIREBASE_APP_ID,
+            apiKey: env.FIREBASE_API_KEY,
+            projectId: (env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT) as string,
+          }
+        : undefined,
   };
 }
 

@@ -31,3 +31,22 @@ describe("parseConfig", () => {
     expect(config.firebase).toMatchObject({ projectId: "demo-hemline", apiKey: "key" });
   });
 });
+
+describe("analytics configuration", () => {
+  it("is off unless a measurement id is set", () => {
+    expect(parseConfig({}).analytics).toBeUndefined();
+    expect(parseConfig({ FIREBASE_API_KEY: "key", FIREBASE_PROJECT_ID: "shop", FIREBASE_APP_ID: "1:2:web:3" }).analytics).toBeUndefined();
+  });
+
+  it("carries the public web configuration when a measurement id is set", () => {
+    const config = parseConfig({ FIREBASE_MEASUREMENT_ID: "G-ABC123XYZ", FIREBASE_APP_ID: "1:2:web:3", FIREBASE_API_KEY: "key", GCLOUD_PROJECT: "shop" });
+    expect(config.analytics).toEqual({ measurementId: "G-ABC123XYZ", appId: "1:2:web:3", apiKey: "key", projectId: "shop" });
+  });
+
+  it("names what analytics still needs, and refuses a malformed measurement id", () => {
+    expect(() => parseConfig({ FIREBASE_MEASUREMENT_ID: "G-ABC123XYZ" })).toThrow(/FIREBASE_APP_ID[\s\S]*FIREBASE_API_KEY[\s\S]*FIREBASE_PROJECT_ID/);
+    expect(() => parseConfig({ FIREBASE_MEASUREMENT_ID: "UA-1234-1", FIREBASE_APP_ID: "a", FIREBASE_API_KEY: "k", FIREBASE_PROJECT_ID: "p" })).toThrow(
+      /FIREBASE_MEASUREMENT_ID/,
+    );
+  });
+});

@@ -1,24 +1,106 @@
+import { useState, type ComponentType, type MouseEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { LightboxImage, LightboxImageError } from "~/lib/lightbox-config";
 import type { ProductImage } from "~/server/store/types";
+import type { ProductLightboxProps } from "./ProductLightbox.client";
+
+type Viewer = ComponentType<ProductLightboxProps>;
+
+// The viewer's code (and the lightbox library) is fetched the first time it is needed, so it
+// adds nothing to the product page's first download.
+let viewerModule: Promise<Viewer> | undefined;
+function loadViewer(): Promise<Viewer> {
+  viewerModule ??= import("./ProductLightbox.client").then(
+    (m) => m.default,
+    (error: unknown) => {
+      viewerModule = undefined;
+      throw error;
+    },
+  );
+  return viewerModule;
+}
+
+function plainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
 
 /**
  * Every image is a plain link to its full-size file, so the gallery works without JavaScript.
- * (The lightbox enhancement opens these links in a viewer when JS runs.)
+ * Once the page is hydrated, a click opens the image in the lightbox instead.
  */
-export function Gallery({ images }: { images: ProductImage[] }) {
+export function Gallery({
+  images,
+  title,
+  onImageError,
+}: {
+  images: ProductImage[];
+  /** Shown with each image in the lightbox (spec "Lightbox image: src, title, alt"). */
+  title: string;
+  onImageError?: (event: LightboxImageError) => void;
+}) {
+  const [open, setOpen] = useState<{ Viewer: Viewer; index: number; slides: LightboxImage[] } | null>(null);
+  const [failed, setFailed] = useState<string>();
+  // Marks the gallery once its links open the lightbox (until then they are plain links).
+  const enhanced = useHydrated();
+
   if (images.length === 0) {
     return <div className="aspect-[4/5] rounded-lg bg-stone-100" aria-label="No image available" />;
   }
-  const [first, ...rest] = images;
+
+  function openViewer(event: MouseEvent<HTMLAnchorElement>, index: number) {
+    if (event.defaultPrevented || !plainClick(event)) return;
+    event.preventDefault();
+    const href = event.currentTarget.href;
+    loadViewer().then(
+      (Viewer) =>
+        setOpen({
+          Viewer,
+          index,
+          slides: images.map((img, i) => ({ src: img.url, alt: img.alt, title: `${title} (${i + 1}/${images.length})`, width: img.width, height: img.height })),
+        }),
+      // The viewer's file could not be fetched (offline, or replaced by a new deployment):
+      // open the image itself, as without JavaScript.
+      () => window.location.assign(href),
+    );
+  }
+
+  // Start fetching the viewer as soon as a shopper shows interest in an image.
+  const warm = () => void loadViewer().catch(() => undefined);
+
   return (
-    <div className="grid grid-cols-2 gap-3" data-gallery>
-      <a href={first.url} className="col-span-2 block overflow-hidden rounded-lg bg-stone-100" aria-label={`Open image 1 of ${images.length}: ${first.alt}`}>
-        <img src={first.url} alt={first.alt} width={first.width} height={first.height} className="h-full w-full object-cover" />
-      </a>
-      {rest.map((img, i) => (
-        <a key={img.url} href={img.url} className="block overflow-hidden rounded-lg bg-stone-100" aria-label={`Open image ${i + 2} of ${images.length}: ${img.alt}`}>
-          <img src={img.url} alt={img.alt} width={img.width} height={img.height} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+    <div className="grid grid-cols-2 gap-3" data-gallery data-enhanced={enhanced || undefined} data-image-error={failed}>
+      {images.map((img, i) => (
+        <a
+          key={img.url}
+          href={img.url}
+          className={`${i === 0 ? "col-span-2 " : ""}block overflow-hidden rounded-lg bg-stone-100`}
+          aria-label={`Open image ${i + 1} of ${images.length}: ${img.alt}`}
+          onClick={(e) => openViewer(e, i)}
+          onPointerEnter={warm}
+          onFocus={warm}
+        >
+          <img
+            src={img.url}
+            alt={img.alt}
+            width={img.width}
+            height={img.height}
+            loading={i === 0 ? undefined : "lazy"}
+            decoding={i === 0 ? undefined : "async"}
+            className="h-full w-full object-cover"
+          />
         </a>
       ))}
+      {open ? (
+        <open.Viewer
+          images={open.slides}
+          index={open.index}
+          onClose={() => setOpen(null)}
+          onImageError={(error) => {
+            setFailed(error.src);
+            onImageError?.(error);
+          }}
+        />
+      ) : null}
     </div>
   );
 }
