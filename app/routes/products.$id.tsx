@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Gallery } from "~/components/product/Gallery";
 import { Price } from "~/components/product/Price";
 import { ProductGrid } from "~/components/product/ProductCard";
@@ -84,25 +85,7 @@ export default function ProductPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
-      <nav aria-label="Breadcrumb" className="text-sm text-stone-500">
-        <ol className="flex flex-wrap gap-2">
-          <li>
-            <Link to="/" className="hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link to={`/products?category=${product.category}`} className="hover:underline">
-              {category?.name}
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="text-stone-700">
-            {product.name}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={[{ label: category?.name ?? "Products", to: `/products?category=${product.category}` }, { label: product.name }]} />
 
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         <Gallery images={product.images} title={product.name} />

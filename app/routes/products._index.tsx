@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Filters } from "~/components/catalog/Filters";
 import { Pagination } from "~/components/catalog/Pagination";
 import { ProductGrid } from "~/components/product/ProductCard";
@@ -48,23 +49,7 @@ export default function Products() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <nav aria-label="Breadcrumb" className="text-sm text-stone-500">
-        <ol className="flex gap-2">
-          <li>
-            <Link to="/" className="hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>{category ? <Link to="/products" className="hover:underline">Products</Link> : "Products"}</li>
-          {category ? (
-            <>
-              <li aria-hidden="true">/</li>
-              <li aria-current="page">{category.name}</li>
-            </>
-          ) : null}
-        </ol>
-      </nav>
+      <Breadcrumbs trail={category ? [{ label: "Products", to: "/products" }, { label: category.name }] : [{ label: "Products" }]} />
 
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <div>
