@@ -72,3 +72,6 @@ export function toPublishAtInput(iso: string | null): string {
 export function formatPostDate(iso: string): string {
   return new Date(iso).toLocaleDateString("en-IE", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 }
+
+/** A cover URL the editor may keep: an uploaded image or a generated illustration. */
+export const COVER_URL_PATTERN = /^(\/uploads\/blog\/[a-f0-9]{32}\.(png|jpg|webp)|\/media\/v1\/[a-z-]{1,20}\/(front|back|detail|flat)\/[0-9a-f]{6}\.svg)$/;
