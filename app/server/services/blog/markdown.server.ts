@@ -6,7 +6,7 @@ import MarkdownIt from "markdown-it";
 // javascript:, vbscript:, file: and non-image data: URLs. Links only get http(s), mailto and
 // site-relative targets, and every external link opens without access to this page.
 
-const md = new MarkdownIt({ html: false, linkify: true, typographer: true });
+const md = new MarkdownIt({ html: false, linkify: true });
 
 const SAFE_LINK = /^(https?:|mailto:|\/(?!\/)|#)/i;
 const defaultValidate = md.validateLink.bind(md);
