@@ -131,3 +131,36 @@ test("deleting a post asks for confirmation first", async ({ page }) => {
   await main.getByRole("button", { name: "Search" }).click();
   await expect(page.getByText(`No post title contains “${title}”.`)).toBeVisible();
 });
+
+// A 1×1 PNG.
+const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+test("a cover image needs alt text and is served as an image", async ({ page }) => {
+  const title = `Cover test ${Date.now().toString(36)}`;
+  await signInAsAdmin(page);
+  await page.goto("/admin/blog/new");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Text (Markdown)").fill("With a picture.");
+  await page.getByLabel("Upload an image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PIXEL });
+  await page.getByRole("button", { name: "Save post" }).click();
+  await expect(page.getByText("Describe the cover image for people who cannot see it.")).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+
+  // The uploaded image is kept while the form is fixed.
+  await page.getByLabel("Image description (alt text)").fill("A white pixel");
+  await page.getByLabel("Status").selectOption("published");
+  await page.getByRole("button", { name: "Save post" }).click();
+  await expect(page.getByRole("status")).toHaveText("The post has been saved.");
+  const slug = await page.getByLabel("Slug").inputValue();
+
+  await page.goto(`/blog/${slug}`);
+  const cover = page.getByRole("img", { name: "A white pixel" });
+  await expect(cover).toBeVisible();
+  const src = (await cover.getAttribute("src"))!;
+  expect(src).toMatch(/^\/uploads\/blog\/[a-f0-9]{32}\.png$/);
+  const image = await page.request.get(src);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
+  expect(image.headers()["x-content-type-options"]).toBe("nosniff");
+  expect((await page.request.get("/uploads/blog/..%2Fhemline.sqlite")).status()).toBe(404);
+});
