@@ -29,3 +29,14 @@ test("an unknown post is 'Page Not Found: /blog/{slug}'", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByText("Page Not Found: /blog/no-such-post")).toBeVisible();
 });
+
+test("a post carries Open Graph tags and BlogPosting JSON-LD, and the sitemap lists the blog", async ({ page, request, baseURL }) => {
+  await page.goto("/blog/caring-for-leather-shoes");
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Caring for leather shoes: a ten-minute routine");
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(jsonLd).toMatchObject({ "@type": "BlogPosting", headline: "Caring for leather shoes: a ten-minute routine", url: `${baseURL}/blog/caring-for-leather-shoes` });
+  const xml = await (await request.get("/sitemap.xml")).text();
+  expect(xml).toContain(`<loc>${baseURL}/blog</loc>`);
+  expect(xml).toContain(`<loc>${baseURL}/blog/caring-for-leather-shoes</loc>`);
+});
