@@ -58,9 +58,10 @@ test("draft, preview, not public, publish, listed, script inert, in the feed", a
   await expect(visitor.getByRole("link", { name: title })).toHaveCount(0);
 
   // Publish it.
+  await expect(page.getByText(`/blog/${slug} (draft)`)).toBeVisible();
   await page.getByLabel("Status").selectOption("published");
   await page.getByRole("button", { name: "Save post" }).click();
-  await expect(page.getByRole("status")).toHaveText("The post has been saved.");
+  await expect(page.getByText(`/blog/${slug} (published)`)).toBeVisible();
 
   await visitor.goto("/blog");
   await visitor.getByRole("link", { name: title }).click();
