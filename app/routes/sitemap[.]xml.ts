@@ -12,13 +12,15 @@ function escapeXml(text: string): string {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { catalog, config } = getContext();
+  const { blog, catalog, config } = getContext();
   const origin = config.publicUrl ?? new URL(request.url).origin;
   const paths = [
     "/",
     "/products",
     ...CATEGORIES.map((c) => `/products?category=${c.slug}`),
     ...INFO_PAGES.map((p) => p.path),
+    "/blog",
+    ...(await blog.feed(1000)).map((p) => `/blog/${p.slug}`),
   ];
   const products = await catalog.sitemapProducts();
   for (const p of products) {

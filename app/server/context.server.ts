@@ -1,6 +1,7 @@
 import { createBackend, type Backend } from "./backend.server";
 import { getConfig, type Config } from "./config.server";
 import { createAccountsService, type AccountsService } from "./services/accounts/accounts.server";
+import { createBlogService, type BlogService } from "./services/blog/blog.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
 
 // The one place where adapters (from config) are wired into services. Routes call getContext()
@@ -11,6 +12,7 @@ export interface AppContext {
   backend: Backend;
   catalog: CatalogService;
   accounts: AccountsService;
+  blog: BlogService;
 }
 
 declare global {
@@ -29,6 +31,7 @@ export function createContext(config: Config): AppContext {
     backend,
     catalog: createCatalogService(backend.store, { syncIntervalMs: backend.store.kind === "sqlite" ? 0 : 5000 }),
     accounts: createAccountsService(backend.identity, backend.store, { adminEmails: config.adminEmails }),
+    blog: createBlogService(backend.store),
   };
 }
 

@@ -39,7 +39,7 @@ export function SiteFooter({ shopName, supportEmail }: { shopName: string; suppo
         </div>
         <LinkList title="Shop" links={CATEGORIES.map((c) => ({ to: `/products?category=${c.slug}`, label: c.name }))} />
         <LinkList title="Help" links={linksOf("Help")} />
-        <LinkList title="Company" links={linksOf("Company")} />
+        <LinkList title="Company" links={[{ to: "/blog", label: "Blog" }, ...linksOf("Company")]} />
       </div>
       <p className="border-t border-stone-200 py-4 text-center text-xs text-stone-500">
         © {new Date().getFullYear()} {shopName}. Prices include VAT.

@@ -1,10 +1,12 @@
 import type { Store } from "../store/port";
+import { buildSeedPosts } from "./blog-posts.server";
 import { buildLargeCatalogue, buildSeedCatalogue } from "./catalogue.server";
 
 export type Log = (line: string) => void;
 
-/** Seed the demo catalogue when the store has no products; returns how many were written. */
+/** Seed the demo catalogue when the store has no products (and the blog when it has no posts); returns how many products were written. */
 export async function seedIfEmpty(store: Store, log: Log = console.log): Promise<number> {
+  await seedPostsIfEmpty(store, log);
   const existing = await store.products.count();
   if (existing > 0) {
     log(`Catalogue already has ${existing} products; not seeding.`);
@@ -19,6 +21,19 @@ export async function seedIfEmpty(store: Store, log: Log = console.log): Promise
   }
   log("Seeding done.");
   return products.length;
+}
+
+/** Seed the demo blog posts when the store has none; returns how many were written. */
+export async function seedPostsIfEmpty(store: Store, log: Log = console.log): Promise<number> {
+  const existing = await store.posts.count();
+  if (existing > 0) {
+    log(`Blog already has ${existing} posts; not seeding.`);
+    return 0;
+  }
+  const posts = buildSeedPosts();
+  for (const post of posts) await store.posts.save(post);
+  log(`Seeded ${posts.length} blog posts.`);
+  return posts.length;
 }
 
 /** The benchmark catalogue: `count` generated products on top of whatever is there. */

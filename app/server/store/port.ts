@@ -1,4 +1,4 @@
-import type { Product, ProductInput, Profile, ProfilePatch } from "./types";
+import type { Post, PostInput, Product, ProductInput, Profile, ProfilePatch } from "./types";
 
 // The data port. Services depend on these interfaces only; each backend (sqlite/, firestore/)
 // implements them and the shared contract suites in tests/contract prove they behave alike.
@@ -25,10 +25,33 @@ export interface ProfileStore {
   update(uid: string, patch: ProfilePatch, updatedAt: string): Promise<Profile | null>;
 }
 
+/** Thrown by PostStore.save when another post already has the slug. */
+export class PostSlugTakenError extends Error {
+  readonly slug: string;
+  constructor(slug: string) {
+    super(`The slug "${slug}" is already used by another post`);
+    this.slug = slug;
+    this.name = "PostSlugTakenError";
+  }
+}
+
+export interface PostStore {
+  get(id: string): Promise<Post | null>;
+  getBySlug(slug: string): Promise<Post | null>;
+  /** Every post, whatever its status: newest publishAt first, then newest createdAt (posts without a date first). */
+  list(): Promise<Post[]>;
+  count(): Promise<number>;
+  /** Create or replace one post; rejects with PostSlugTakenError when another post has its slug. */
+  save(post: PostInput): Promise<Post>;
+  /** False when there was no such post. */
+  delete(id: string): Promise<boolean>;
+}
+
 export interface Store {
   readonly kind: "sqlite" | "firestore";
   products: ProductStore;
   profiles: ProfileStore;
+  posts: PostStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;

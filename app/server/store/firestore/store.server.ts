@@ -1,6 +1,7 @@
 import type { Store } from "../port";
 import { FirestoreUnavailableError, available } from "./availability.server";
 import { firestoreFor } from "./firebase-app.server";
+import { createFirestorePostStore } from "./post-store.server";
 import { createFirestoreProductStore } from "./product-store.server";
 import { createFirestoreProfileStore } from "./profile-store.server";
 
@@ -10,6 +11,7 @@ export function createFirestoreStore(projectId: string): Store {
     kind: "firestore",
     products: createFirestoreProductStore(db),
     profiles: createFirestoreProfileStore(db),
+    posts: createFirestorePostStore(db),
     async ping() {
       try {
         await available(() => db.collection("meta").doc("catalogue").get());

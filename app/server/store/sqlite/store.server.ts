@@ -1,5 +1,6 @@
 import type { Store } from "../port";
 import { openDatabase, type SqliteDatabase } from "./database.server";
+import { createSqlitePostStore } from "./post-store.server";
 import { createSqliteProductStore } from "./product-store.server";
 import { createSqliteProfileStore } from "./profile-store.server";
 
@@ -9,6 +10,7 @@ export function createSqliteStoreOn(db: SqliteDatabase): Store {
     kind: "sqlite",
     products: createSqliteProductStore(db),
     profiles: createSqliteProfileStore(db),
+    posts: createSqlitePostStore(db),
     async ping() {
       db.prepare("SELECT 1").get();
     },

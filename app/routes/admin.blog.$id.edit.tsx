@@ -1,0 +1,123 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { PostEditor, type EditorActionData } from "~/components/blog/PostEditor";
+import { FormErrors, Notice } from "~/components/forms/Field";
+import { toPublishAtInput } from "~/lib/blog";
+import { seo } from "~/lib/seo";
+import { requireAdmin } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
+import { formFailure, formGuardProblem } from "~/server/http/forms.server";
+import { postEditorAction, readAdminForm, TOO_LARGE_MESSAGE } from "~/server/http/post-form.server";
+
+const ID_PATTERN = /^[a-z0-9-]{1,64}$/;
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  seo(args, { title: args.data ? `Edit: ${args.data.post.title}` : "Edit blog post", description: "Edit a blog post.", noindex: true });
+
+async function findPost(request: Request, id: string | undefined) {
+  const url = new URL(request.url);
+  const post = id && ID_PATTERN.test(id) ? await getContext().blog.get(id) : null;
+  if (!post) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
+  return post;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const post = await findPost(request, params.id);
+  const saved = new URL(request.url).searchParams.get("saved") === "1";
+  return { post, saved };
+}
+
+type DeleteData = { confirmDelete: true; deleteError?: string };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const post = await findPost(request, params.id);
+  const formData = await readAdminForm(request);
+  if (!formData) return formFailure({ status: "error", error: { "": [TOO_LARGE_MESSAGE] } }, 413);
+  const intent = formData.get("intent");
+  if (intent === "delete" || intent === "confirm-delete") {
+    const problem = await formGuardProblem(formData, request);
+    if (problem) return data<DeleteData>({ confirmDelete: true, deleteError: problem.message }, { status: problem.status });
+    // The first press only asks; the second (intent=confirm-delete) deletes.
+    if (intent === "delete") return data<DeleteData>({ confirmDelete: true });
+    await getContext().blog.delete(post.id);
+    return redirect(`/admin/blog?deleted=${encodeURIComponent(post.title.slice(0, 80))}`, 303);
+  }
+  return postEditorAction(request, formData, post.id);
+}
+
+export default function EditPost() {
+  const { post, saved } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const editorData = actionData && "result" in actionData ? (actionData as EditorActionData) : undefined;
+  const deleteData = actionData && "confirmDelete" in actionData ? (actionData as DeleteData) : undefined;
+  const defaults = {
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    body: post.body,
+    tags: post.tags.join(", "),
+    status: post.status,
+    publishAt: toPublishAtInput(post.publishAt),
+    coverAlt: post.cover?.alt ?? "",
+  };
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <p className="text-sm">
+        <Link to="/admin/blog" className="underline">
+          All posts
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight">Edit blog post</h1>
+      <p className="mt-2 text-sm text-stone-600">
+        Address:{" "}
+        <Link to={`/blog/${post.slug}`} className="underline">
+          /blog/{post.slug}
+        </Link>{" "}
+        ({post.status})
+      </p>
+      {saved && !actionData ? (
+        <div className="mt-4">
+          <Notice>The post has been saved.</Notice>
+        </div>
+      ) : null}
+      <div className="mt-8">
+        <PostEditor key={post.updatedAt} defaults={defaults} coverUrl={post.cover?.url ?? null} actionData={editorData} />
+      </div>
+
+      <section aria-labelledby="delete-heading" className="mt-12 border-t border-stone-200 pt-8">
+        <h2 id="delete-heading" className="text-lg font-semibold">
+          Delete this post
+        </h2>
+        <FormErrors id="delete-errors" errors={deleteData?.deleteError ? [deleteData.deleteError] : undefined} />
+        {deleteData?.confirmDelete && !deleteData.deleteError ? (
+          <Form method="post" className="mt-4 rounded-md border border-red-200 bg-red-50 p-4">
+            <AuthenticityTokenInput />
+            <p role="alert" className="text-sm text-red-900">
+              Are you sure? “{post.title}” will be deleted for good.
+            </p>
+            <div className="mt-3 flex gap-3">
+              <button type="submit" name="intent" value="confirm-delete" className="btn-primary bg-red-700 hover:bg-red-800">
+                Yes, delete this post
+              </button>
+              <Link to={`/admin/blog/${post.id}/edit`} className="btn-secondary">
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        ) : (
+          <Form method="post" className="mt-4">
+            <AuthenticityTokenInput />
+            <p className="text-sm text-stone-600">You will be asked to confirm.</p>
+            <button type="submit" name="intent" value="delete" className="btn-secondary mt-3">
+              Delete post
+            </button>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}

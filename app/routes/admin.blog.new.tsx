@@ -1,0 +1,40 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { PostEditor } from "~/components/blog/PostEditor";
+import { seo } from "~/lib/seo";
+import { requireAdmin } from "~/server/auth/session.server";
+import { formFailure } from "~/server/http/forms.server";
+import { postEditorAction, readAdminForm, TOO_LARGE_MESSAGE } from "~/server/http/post-form.server";
+
+export const meta: MetaFunction = (args) => seo(args, { title: "New blog post", description: "Write a blog post.", noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const formData = await readAdminForm(request);
+  if (!formData) return formFailure({ status: "error", error: { "": [TOO_LARGE_MESSAGE] } }, 413);
+  return postEditorAction(request, formData);
+}
+
+const EMPTY = { title: "", slug: "", excerpt: "", body: "", tags: "", status: "draft", publishAt: "", coverAlt: "" };
+
+export default function NewPost() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <p className="text-sm">
+        <Link to="/admin/blog" className="underline">
+          All posts
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight">New blog post</h1>
+      <div className="mt-8">
+        <PostEditor defaults={EMPTY} coverUrl={null} actionData={actionData} />
+      </div>
+    </div>
+  );
+}

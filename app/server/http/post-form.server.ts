@@ -1,0 +1,70 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { postSchema } from "~/lib/blog-schema";
+import { BODY_MAX } from "~/lib/blog";
+import { getContext } from "../context.server";
+import { saveBlogImage } from "../media/blog-images.server";
+import type { PostCover } from "../store/types";
+import { formFailure, formGuardProblem } from "./forms.server";
+
+// The post editor's action, shared by /admin/blog/new and /admin/blog/{id}/edit (both check
+// the admin role before calling it). intent=preview renders the body and saves nothing;
+// otherwise the post is saved and the browser goes to its edit page (303).
+
+/** Larger than any accepted part (2 MB image, 200,000-character body), so those get a clear message with values kept. */
+const MAX_PART_BYTES = 5 * 1024 * 1024;
+
+/** The submitted form, multipart (the editor) or urlencoded (delete); null when a part is far too large. */
+export async function readAdminForm(request: Request): Promise<FormData | null> {
+  if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return request.formData();
+  try {
+    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_PART_BYTES }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return null;
+    throw error;
+  }
+}
+
+export const TOO_LARGE_MESSAGE = "The upload is too large: images can be up to 2 MB and the text up to 200,000 characters. Nothing was saved.";
+
+export async function postEditorAction(request: Request, formData: FormData, postId?: string) {
+  const { blog, config } = getContext();
+  const intent = formData.get("intent") === "preview" ? "preview" : "save";
+  const submission = parseWithZod(formData, { schema: postSchema });
+  const problem = await formGuardProblem(formData, request);
+  if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
+
+  const errors: Record<string, string[]> = {};
+  const payload = submission.payload as Record<string, unknown>;
+  const keptUrl = submission.status === "success" ? (submission.value.coverUrl ?? null) : typeof payload.coverUrl === "string" && !submission.error?.coverUrl ? payload.coverUrl : null;
+  let coverUrl: string | null = payload.removeCover === "on" ? null : keptUrl;
+  const file = formData.get("coverImage");
+  if (file instanceof File && file.size > 0) {
+    const saved = await saveBlogImage(config.dataDir, file);
+    if ("error" in saved) errors.coverImage = [saved.error];
+    else coverUrl = saved.url;
+  }
+  const coverAlt = typeof payload.coverAlt === "string" ? payload.coverAlt.trim() : "";
+  if (coverUrl && !coverAlt) errors.coverAlt = ["Describe the cover image for people who cannot see it."];
+
+  if (intent === "preview") {
+    const body = typeof payload.body === "string" ? payload.body : "";
+    const preview = body.length <= BODY_MAX ? blog.preview(body) : null;
+    return data({ result: submission.reply({ fieldErrors: errors }), preview, coverUrl });
+  }
+
+  if (submission.status !== "success" || Object.keys(errors).length) {
+    return data({ result: submission.reply({ fieldErrors: errors }), preview: null, coverUrl }, { status: 400 });
+  }
+  const { value } = submission;
+  const cover: PostCover | null = coverUrl ? { url: coverUrl, alt: coverAlt } : null;
+  const result = await blog.save(
+    { title: value.title, slug: value.slug, excerpt: value.excerpt, body: value.body, tags: value.tags, status: value.status, publishAt: value.publishAt, cover },
+    postId,
+  );
+  if (!result.success) {
+    const { "": formErrors, ...fieldErrors } = result.fieldErrors;
+    return data({ result: submission.reply({ formErrors, fieldErrors }), preview: null, coverUrl }, { status: 400 });
+  }
+  return redirect(`/admin/blog/${result.post.id}/edit?saved=1`, 303);
+}
