@@ -276,8 +276,8 @@ function sweater(p: Palette, side: Side): string {
 }
 
 function dress(p: Palette, side: Side): string {
-  const neck = side === "front" ? "L400 300" : "Q400 218";
-  const body = `M332 170 L368 170 ${neck} L432 170 L468 170 Q470 250 500 330 Q482 400 490 470 Q560 640 616 872 Q560 896 500 880 Q440 904 400 884 Q350 904 300 880 Q240 896 184 872 Q240 640 310 470 Q318 400 300 330 Q330 250 332 170 Z`;
+  const neck = side === "front" ? "L400 300 L432 170" : "Q400 218 432 170";
+  const body = `M332 170 L368 170 ${neck} L468 170 Q470 250 500 330 Q482 400 490 470 Q560 640 616 872 Q560 896 500 880 Q440 904 400 884 Q350 904 300 880 Q240 896 184 872 Q240 640 310 470 Q318 400 300 330 Q330 250 332 170 Z`;
   const out = [floorShadow(400, 905, 260, 24), fill(body, p), texture(body, "weave")];
   // waist seam and skirt pleats
   out.push(`<path d="M310 470 Q400 486 490 470" fill="none" stroke="${p.outline}" stroke-width="2"/>`);
@@ -351,7 +351,7 @@ function sneakerProfile(p: Palette): string {
     const x = 440 + i * 28;
     const y = 498 + i * 18;
     out.push(`<circle cx="${x}" cy="${y}" r="5" fill="${p.darker}" stroke="${HARDWARE.silver}" stroke-width="1.5"/>`);
-    out.push(`<path d="M${x - 8} ${y - 12} L${x + 16} ${y + 10}" stroke="#f4f2ec" stroke-width="6" stroke-linecap="round"/><path d="M${x - 8} ${y - 12} L${x + 16} ${y + 10}" stroke="#000" stroke-opacity="0.15" stroke-width="1"/>`);
+    out.push(`<path d="M${x - 8} ${y - 12} L${x + 16} ${y + 10}" stroke="${p.outline}" stroke-width="9" stroke-linecap="round"/><path d="M${x - 8} ${y - 12} L${x + 16} ${y + 10}" stroke="#f4f2ec" stroke-width="6" stroke-linecap="round"/>`);
   }
   out.push(`<path d="${sole}" fill="url(#sole)" stroke="#a7a195" stroke-width="3"/>`);
   out.push(`<path d="M160 716 L706 716" stroke="${p.base}" stroke-width="5"/>`, stitch("M170 708 L700 708", "#9b958a", 1.3));
@@ -511,7 +511,8 @@ function shoeTopDown(p: Palette, cx: number, mirror: boolean): string {
   out.push(fill(`M${pt(-26, 380)} L${pt(30, 380)} L${pt(34, 620)} L${pt(-30, 620)} Z`, p, p.dark)); // tongue
   for (let i = 0; i < 5; i++) {
     const y = 400 + i * 44;
-    out.push(`<path d="M${pt(-36, y)} L${pt(38, y + 30)} M${pt(38, y)} L${pt(-36, y + 30)}" stroke="#f1eee6" stroke-width="6" stroke-linecap="round"/>`);
+    const lace = `M${pt(-36, y)} L${pt(38, y + 30)} M${pt(38, y)} L${pt(-36, y + 30)}`;
+    out.push(`<path d="${lace}" stroke="${p.outline}" stroke-width="9" stroke-linecap="round"/><path d="${lace}" stroke="#f1eee6" stroke-width="6" stroke-linecap="round"/>`);
   }
   out.push(stitch(`M${pt(0, 262)} C${pt(56, 262)} ${pt(66, 320)} ${pt(64, 380)} M${pt(0, 262)} C${pt(-48, 262)} ${pt(-50, 320)} ${pt(-48, 380)}`, p.stitch, 1.3));
   return out.join("");

@@ -81,12 +81,25 @@ function images(category: CategoryId, name: string, colours: Array<{ name: strin
   });
 }
 
+// SKU parts are a pure function of a colour name or a size; caching them keeps the
+// 100,000-product benchmark seed from slugifying millions of times.
+const skuParts = new Map<string, string>();
+function skuPart(text: string, maxLength?: number): string {
+  const key = `${maxLength ?? ""}|${text}`;
+  let part = skuParts.get(key);
+  if (part === undefined) {
+    part = slugify(text).replace(/-/g, "").slice(0, maxLength).toUpperCase();
+    skuParts.set(key, part);
+  }
+  return part;
+}
+
 function variantsFor(id: string, sizes: string[], colours: Array<{ name: string }>, rand: () => number): Variant[] {
   return colours.flatMap((c) =>
     sizes.map((size) => ({
       size,
       colour: c.name,
-      sku: `${id}-${slugify(c.name).replace(/-/g, "").slice(0, 6)}-${slugify(size).replace(/-/g, "")}`.toUpperCase(),
+      sku: `${id.toUpperCase()}-${skuPart(c.name, 6)}-${skuPart(size)}`,
       stock: stockLevel(rand),
     })),
   );
@@ -134,6 +147,11 @@ export function buildSeedCatalogue(): ProductInput[] {
   // A few products that are not for sale, so drafts and archives are visible in the back office.
   for (const id of ["p0020", "p0050"]) products.find((p) => p.id === id)!.status = "draft";
   products.find((p) => p.id === "p0080")!.status = "archived";
+  // Every product with a choice of sizes shows at least one sold-out option: where chance gave
+  // none, the largest size in the last colour sells out (no random draws, so nothing else shifts).
+  for (const p of products) {
+    if (p.sizes.length > 1 && !p.variants.some((v) => v.stock === 0)) p.variants[p.variants.length - 1].stock = 0;
+  }
   // p0001 is the test shopper's tee: M in stock in its first colour, XXL sold out in every colour.
   for (const v of products[0].variants) {
     if (v.size === "M" && v.colour === products[0].colours[0].name) v.stock = Math.max(v.stock, 12);
