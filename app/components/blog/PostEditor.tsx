@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { Field, FormErrors } from "~/components/forms/Field";
+import { Described, describedBy, Field, FormErrors } from "~/components/forms/Field";
 import { BODY_MAX } from "~/lib/blog";
 import { POST_STATUSES, postSchema } from "~/lib/blog-schema";
 import { Prose } from "./PostCard";
@@ -25,33 +24,6 @@ export interface EditorActionData {
   coverUrl?: string | null;
 }
 
-function Described({ meta, label, hint, children }: { meta: FieldMetadata<string | undefined>; label: string; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={meta.id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${meta.id}-hint`} className="mt-1 text-xs text-stone-500">
-          {hint}
-        </p>
-      ) : null}
-      {meta.errors?.length ? (
-        <ul id={meta.errorId} className="mt-1 text-sm text-red-700">
-          {meta.errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
-
-const describedBy = (meta: FieldMetadata<string | undefined>, hint: boolean) =>
-  [hint ? `${meta.id}-hint` : null, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(" ") || undefined;
-
-/** The post form of /admin/blog/new and /admin/blog/{id}/edit: works without JavaScript, preview included. */
 export function PostEditor({ defaults, coverUrl, actionData }: { defaults: EditorDefaults; coverUrl: string | null; actionData?: EditorActionData }) {
   const [form, fields] = useForm({
     id: "post-editor",

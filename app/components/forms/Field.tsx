@@ -19,24 +19,45 @@ export function Field({
   autoComplete?: string;
   autoFocus?: boolean;
 }) {
-  const errorId = meta.errors?.length ? meta.errorId : undefined;
-  const hintId = hint ? `${meta.id}-hint` : undefined;
   const props = getInputProps(meta, { type, ariaAttributes: true });
   return (
-    <div>
-      <label htmlFor={meta.id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
+    <Described meta={meta} label={label} hint={hint}>
       <input
         {...props}
         key={props.key}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        aria-describedby={describedBy(meta, Boolean(hint))}
         className="input mt-1"
       />
+    </Described>
+  );
+}
+
+/** The ids of a field's hint and errors, for aria-describedby. */
+export const describedBy = (meta: FieldMetadata<string | undefined>, hint: boolean) =>
+  [hint ? `${meta.id}-hint` : null, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(" ") || undefined;
+
+/** A label, any control, its hint and its errors: the frame every form field shares. */
+export function Described({
+  meta,
+  label,
+  hint,
+  children,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={meta.id} className="block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      {children}
       {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-stone-500">
+        <p id={`${meta.id}-hint`} className="mt-1 text-xs text-stone-500">
           {hint}
         </p>
       ) : null}
