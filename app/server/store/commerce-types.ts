@@ -1,0 +1,157 @@
+// Carts and orders, shared by every store adapter. Money is integer minor units (EUR cents).
+
+export interface CartLine {
+  productId: string;
+  size: string;
+  /** Colour name, one of the product's colours. */
+  colour: string;
+  quantity: number;
+  addedAt: string;
+}
+
+/** One cart per key: "user:{uid}" for a signed-in shopper, "guest:{token}" for the signed guest cookie. */
+export interface Cart {
+  id: string;
+  lines: CartLine[];
+  updatedAt: string;
+}
+
+/**
+ * pending_payment: stock taken, waiting for the processor. payment_failed: declined, stock released.
+ * paid → shipped → delivered. cancelled and refunded release stock.
+ */
+export type OrderStatus = "pending_payment" | "payment_failed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
+
+export const ORDER_STATUSES: readonly OrderStatus[] = [
+  "pending_payment",
+  "payment_failed",
+  "paid",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+];
+
+export interface Address {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  phone: string;
+}
+
+export type ShippingMethodId = "standard" | "express";
+
+export interface ShippingChoice {
+  method: ShippingMethodId;
+  label: string;
+  priceMinor: number;
+}
+
+/** A snapshot: later changes to the product never change an order. */
+export interface OrderLine {
+  productId: string;
+  slug: string;
+  name: string;
+  sku: string;
+  size: string;
+  colour: string;
+  unitPriceMinor: number;
+  compareAtMinor: number | null;
+  quantity: number;
+  imageUrl: string | null;
+}
+
+export type PaymentProcessorId = "test-card" | "stripe";
+export type PaymentState = "pending" | "succeeded" | "failed" | "refunded";
+
+export interface PaymentRecord {
+  processor: PaymentProcessorId;
+  state: PaymentState;
+  /** The processor's charge / Checkout Session id. */
+  reference: string | null;
+  cardBrand: string | null;
+  /** Never more than the last four digits of a card. */
+  cardLast4: string | null;
+  /** The shopper-facing reason of the last failure. */
+  failureMessage: string | null;
+  attempts: number;
+}
+
+/** One entry of an order's timeline; status null for a note that does not change the status. */
+export interface OrderEvent {
+  status: OrderStatus | null;
+  at: string;
+  note: string | null;
+  /** "customer", "system", or the acting admin's e-mail. */
+  by: string;
+}
+
+export interface Order {
+  id: string;
+  /** Shown to people: "HM-" + 8 characters. */
+  number: string;
+  email: string;
+  userId: string | null;
+  lines: OrderLine[];
+  subtotalMinor: number;
+  shippingMinor: number;
+  totalMinor: number;
+  currency: "EUR";
+  address: Address;
+  shipping: ShippingChoice;
+  payment: PaymentRecord;
+  status: OrderStatus;
+  trackingNumber: string | null;
+  history: OrderEvent[];
+  /** One order per checkout form: the same key placed again returns this order. */
+  idempotencyKey: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A line that could not be bought at placement. */
+export interface StockShortfall {
+  productId: string;
+  name: string;
+  size: string;
+  colour: string;
+  requested: number;
+  available: number;
+}
+
+export type PlaceOrderResult =
+  | { kind: "placed"; order: Order }
+  | { kind: "duplicate"; order: Order }
+  | { kind: "sold-out"; shortfalls: StockShortfall[] };
+
+export interface OrderTransition {
+  /** The change applies only when the order's status is one of these. */
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  event: OrderEvent;
+  /** take: take the lines' quantities from stock again (all or nothing); release: give them back. */
+  stock: "take" | "release" | "none";
+  patch?: Partial<Pick<Order, "payment" | "trackingNumber">>;
+}
+
+export type TransitionResult =
+  | { kind: "ok"; order: Order }
+  | { kind: "not-found" }
+  | { kind: "conflict"; order: Order }
+  | { kind: "sold-out"; order: Order; shortfalls: StockShortfall[] };
+
+export interface OrderListFilter {
+  status?: OrderStatus;
+  userId?: string;
+  /** Exact order number or e-mail (case-insensitive). */
+  query?: string;
+  /** ISO timestamps, inclusive from, exclusive to. */
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
+}
