@@ -72,7 +72,7 @@ export default defineConfig({
           "owner-js-on@hemline.test,owner-js-off@hemline.test,blog-admin-js-on@hemline.test,blog-admin-js-off@hemline.test",
           "catalogue-admin-js-on@hemline.test,catalogue-admin-js-off@hemline.test,orders-admin-js-on@hemline.test,orders-admin-js-off@hemline.test",
           "payments-admin-js-on@hemline.test,payments-admin-js-off@hemline.test",
-        ].join(","),,
+        ].join(","),
         PUBLIC_URL: baseURL,
         SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
       },
