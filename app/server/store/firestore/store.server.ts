@@ -1,4 +1,5 @@
 import type { Store } from "../port";
+import { createFirestoreAuditStore } from "./audit-store.server";
 import { FirestoreUnavailableError, available } from "./availability.server";
 import { firestoreFor } from "./firebase-app.server";
 import { createFirestorePostStore } from "./post-store.server";
@@ -12,6 +13,7 @@ export function createFirestoreStore(projectId: string): Store {
     products: createFirestoreProductStore(db),
     profiles: createFirestoreProfileStore(db),
     posts: createFirestorePostStore(db),
+    audit: createFirestoreAuditStore(db),
     async ping() {
       try {
         await available(() => db.collection("meta").doc("catalogue").get());

@@ -1,4 +1,5 @@
 import type { Store } from "../port";
+import { createSqliteAuditStore } from "./audit-store.server";
 import { openDatabase, type SqliteDatabase } from "./database.server";
 import { createSqlitePostStore } from "./post-store.server";
 import { createSqliteProductStore } from "./product-store.server";
@@ -11,6 +12,7 @@ export function createSqliteStoreOn(db: SqliteDatabase): Store {
     products: createSqliteProductStore(db),
     profiles: createSqliteProfileStore(db),
     posts: createSqlitePostStore(db),
+    audit: createSqliteAuditStore(db),
     async ping() {
       db.prepare("SELECT 1").get();
     },
