@@ -1,6 +1,8 @@
 import { createBackend, type Backend } from "./backend.server";
 import { getConfig, type Config } from "./config.server";
 import { createAccountsService, type AccountsService } from "./services/accounts/accounts.server";
+import { createAdminCatalogService, type AdminCatalogService } from "./services/admin-catalog/admin-catalog.server";
+import { createAuditService, type AuditService } from "./services/audit/audit.server";
 import { createBlogService, type BlogService } from "./services/blog/blog.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
 
@@ -13,6 +15,9 @@ export interface AppContext {
   catalog: CatalogService;
   accounts: AccountsService;
   blog: BlogService;
+  /** Record every admin change here: ctx.audit.record({ actor, entityType, entityId, action, summary, before, after }). */
+  audit: AuditService;
+  adminCatalog: AdminCatalogService;
 }
 
 declare global {
@@ -26,12 +31,18 @@ export function createContext(config: Config): AppContext {
     // Spec section 5: without the list nobody is admin, and the operator is told so.
     console.warn("ADMIN_EMAILS is not set: nobody will have the admin role.");
   }
+  const syncIntervalMs = backend.store.kind === "sqlite" ? 0 : 5000;
+  const audit = createAuditService(backend.store);
   return {
     config,
     backend,
-    catalog: createCatalogService(backend.store, { syncIntervalMs: backend.store.kind === "sqlite" ? 0 : 5000 }),
+    catalog: createCatalogService(backend.store, { syncIntervalMs }),
     accounts: createAccountsService(backend.identity, backend.store, { adminEmails: config.adminEmails }),
     blog: createBlogService(backend.store),
+    audit,
+    // TODO(issue 4 merge): ordersWithProduct: (id) => backend.store.orders.countWithProduct(id),
+    // ordersBetween: (from, to) => backend.store.orders.createdBetween(from, to).
+    adminCatalog: createAdminCatalogService({ store: backend.store, audit, syncIntervalMs }),
   };
 }
 
