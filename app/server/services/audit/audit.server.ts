@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { diffSnapshots, entityHref, type AuditEntryView } from "~/lib/audit-view";
 import type { AuditEntityType, AuditEntry, AuditPage } from "../../store/audit-types";
 import type { Store } from "../../store/port";
 
@@ -29,6 +30,21 @@ export function changedFields(before: unknown, after: unknown): string[] {
     .sort();
 }
 
+/** An entry as the back office shows it. */
+export function viewOf(e: AuditEntry): AuditEntryView {
+  return {
+    id: e.id,
+    at: e.at,
+    actor: e.actor,
+    entityType: e.entityType,
+    entityId: e.entityId,
+    entityHref: e.action === "delete" ? null : entityHref(e.entityType, e.entityId),
+    action: e.action,
+    summary: e.summary,
+    changes: diffSnapshots(e.before, e.after),
+  };
+}
+
 export function createAuditService(store: Store, clock: () => Date = () => new Date()) {
   let counter = 0;
   return {
@@ -55,6 +71,12 @@ export function createAuditService(store: Store, clock: () => Date = () => new D
 
     list(filter: { entityType?: AuditEntityType; entityId?: string; before?: string; limit?: number }): Promise<AuditPage> {
       return store.audit.list({ ...filter, limit: Math.min(filter.limit ?? AUDIT_PAGE_SIZE, 200) });
+    },
+
+    /** One page for the back office: entries as views and the cursor of the next page. */
+    async listViews(filter: { entityType?: AuditEntityType; entityId?: string; before?: string; limit?: number }) {
+      const page = await store.audit.list({ ...filter, limit: Math.min(filter.limit ?? AUDIT_PAGE_SIZE, 200) });
+      return { entries: page.entries.map(viewOf), nextBefore: page.nextBefore };
     },
   };
 }
