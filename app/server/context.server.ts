@@ -2,6 +2,7 @@ import { createBackend, type Backend } from "./backend.server";
 import { getConfig, type Config } from "./config.server";
 import { createAccountsService, type AccountsService } from "./services/accounts/accounts.server";
 import { createAdminCatalogService, type AdminCatalogService } from "./services/admin-catalog/admin-catalog.server";
+import { createProductImportService, type ProductImportService } from "./services/admin-catalog/product-import.server";
 import { createAuditService, type AuditService } from "./services/audit/audit.server";
 import { createBlogService, type BlogService } from "./services/blog/blog.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
@@ -18,6 +19,7 @@ export interface AppContext {
   /** Record every admin change here: ctx.audit.record({ actor, entityType, entityId, action, summary, before, after }). */
   audit: AuditService;
   adminCatalog: AdminCatalogService;
+  productImports: ProductImportService;
 }
 
 declare global {
@@ -33,6 +35,9 @@ export function createContext(config: Config): AppContext {
   }
   const syncIntervalMs = backend.store.kind === "sqlite" ? 0 : 5000;
   const audit = createAuditService(backend.store);
+  // TODO(issue 4 merge): ordersWithProduct: (id) => backend.store.orders.countWithProduct(id),
+  // ordersBetween: (from, to) => backend.store.orders.createdBetween(from, to).
+  const adminCatalog = createAdminCatalogService({ store: backend.store, audit, syncIntervalMs });
   return {
     config,
     backend,
@@ -40,9 +45,8 @@ export function createContext(config: Config): AppContext {
     accounts: createAccountsService(backend.identity, backend.store, { adminEmails: config.adminEmails }),
     blog: createBlogService(backend.store),
     audit,
-    // TODO(issue 4 merge): ordersWithProduct: (id) => backend.store.orders.countWithProduct(id),
-    // ordersBetween: (from, to) => backend.store.orders.createdBetween(from, to).
-    adminCatalog: createAdminCatalogService({ store: backend.store, audit, syncIntervalMs }),
+    adminCatalog,
+    productImports: createProductImportService({ store: backend.store, audit, adminCatalog, dataDir: config.dataDir }),
   };
 }
 

@@ -10,6 +10,7 @@ import { changedFields } from "../audit/audit.server";
 import { readChanges } from "../catalog/change-feed.server";
 import { AdminProductIndex, type AdminListResult, type AdminProductRow } from "./admin-index.server";
 import { categoryReport, salesByCategory, type CategoryReportRow } from "./category-report.server";
+import { csvHeader, productCsvLines } from "./product-csv.server";
 import { buildVariants, cellStock } from "./variants.server";
 
 // The back office's product rules on both backends: listing every product, creating and editing
@@ -99,6 +100,37 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
     },
 
     get: (id: string) => store.products.get(id),
+
+    /**
+     * The CSV of every product passing the list's filters, as a stream: products are read in
+     * batches of 100, so 100,000 products never sit in memory at once.
+     */
+    async exportCsv(query: Omit<AdminProductQuery, "page">): Promise<ReadableStream<Uint8Array>> {
+      const rows = (await sync()).matching(query);
+      const encoder = new TextEncoder();
+      let at = 0;
+      let headerSent = false;
+      return new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (!headerSent) {
+            headerSent = true;
+            controller.enqueue(encoder.encode(csvHeader()));
+            return;
+          }
+          if (at >= rows.length) return controller.close();
+          const batch = rows.slice(at, at + 100);
+          at += batch.length;
+          const products = await Promise.all(batch.map((r) => store.products.get(r.id)));
+          controller.enqueue(encoder.encode(products.map((p) => (p ? productCsvLines(p) : "")).join("")));
+        },
+      });
+    },
+
+    /** What an import checks a file against: who owns each slug and SKU now. */
+    async owners(): Promise<{ slugOwners: Map<string, string>; skuOwners: Map<string, string> }> {
+      const idx = await sync(true);
+      return { slugOwners: idx.slugOwners(), skuOwners: idx.skuOwners() };
+    },
 
     /**
      * Create (no id) or edit a product from validated form values. Field errors for a taken
