@@ -1,0 +1,148 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTempDir } from "../support/temp-dir";
+
+// Every admin loader and action, called directly with a Request, as three people:
+// signed out -> redirect to /auth/login?redirectTo=<the page>; a shopper -> 403;
+// an admin -> served. To cover another admin route, add a row to ROWS.
+
+const temp = makeTempDir("hemline-authz-");
+process.env.DATA_DIR = temp.dir;
+process.env.ADMIN_EMAILS = "matrix-admin@hemline.test";
+process.env.SESSION_SECRET = "authorisation-matrix-secret-0123456789abcdef";
+process.env.SHOP_BACKEND = "embedded";
+
+type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<unknown> | unknown;
+type Who = "signed-out" | "shopper" | "admin";
+
+interface Row {
+  route: string;
+  kind: "loader" | "action";
+  /** The page's path (params already filled in). */
+  path: (ids: Ids) => string;
+  params?: (ids: Ids) => Record<string, string>;
+  module: () => Promise<{ loader?: Handler; action?: Handler }>;
+  /** The form an admin posts (actions), CSRF token added by the test. */
+  form?: (ids: Ids) => Record<string, string | File>;
+  /** The status an admin gets; 200 when absent. */
+  adminStatus?: number;
+}
+
+interface Ids {
+  productId: string;
+  postId: string;
+}
+
+const ROWS: Row[] = [
+  { route: "admin (layout)", kind: "loader", path: () => "/admin", module: () => import("~/routes/admin") },
+  { route: "admin._index", kind: "loader", path: () => "/admin", module: () => import("~/routes/admin._index") },
+  { route: "admin.products._index", kind: "loader", path: () => "/admin/products?q=shirt", module: () => import("~/routes/admin.products._index") },
+  { route: "admin.products.new", kind: "loader", path: () => "/admin/products/new", module: () => import("~/routes/admin.products.new") },
+  { route: "admin.products.new", kind: "action", path: () => "/admin/products/new", module: () => import("~/routes/admin.products.new"), form: () => ({ intent: "refresh", name: "Draft" }) },
+  { route: "admin.products.new (bad price)", kind: "action", path: () => "/admin/products/new", module: () => import("~/routes/admin.products.new"), form: () => ({ intent: "save", name: "X", description: "Y", category: "jeans", price: "-1", status: "draft", "colours.name.0": "Blue", "colours.hex.0": "#0000ff", "sizes.0": "30" }), adminStatus: 400 },
+  { route: "admin.products.$id.edit", kind: "loader", path: (ids) => `/admin/products/${ids.productId}/edit`, params: (ids) => ({ id: ids.productId }), module: () => import("~/routes/admin.products.$id.edit") },
+  { route: "admin.products.$id.edit", kind: "action", path: (ids) => `/admin/products/${ids.productId}/edit`, params: (ids) => ({ id: ids.productId }), module: () => import("~/routes/admin.products.$id.edit"), form: () => ({ intent: "delete" }) },
+  { route: "admin.products.categories", kind: "loader", path: () => "/admin/products/categories", module: () => import("~/routes/admin.products.categories") },
+  { route: "admin.categories", kind: "loader", path: () => "/admin/categories?days=90", module: () => import("~/routes/admin.categories") },
+  { route: "admin.products.export[.]csv", kind: "loader", path: () => "/admin/products/export.csv?status=active", module: () => import("~/routes/admin.products.export[.]csv") },
+  { route: "admin.products.import", kind: "loader", path: () => "/admin/products/import", module: () => import("~/routes/admin.products.import") },
+  { route: "admin.products.import", kind: "action", path: () => "/admin/products/import", module: () => import("~/routes/admin.products.import"), form: () => ({ intent: "upload", file: new File(["slug\n"], "bad.csv", { type: "text/csv" }) }), adminStatus: 400 },
+  { route: "admin.audit", kind: "loader", path: () => "/admin/audit?entityType=product", module: () => import("~/routes/admin.audit") },
+  { route: "admin.blog._index", kind: "loader", path: () => "/admin/blog", module: () => import("~/routes/admin.blog._index") },
+  { route: "admin.blog.new", kind: "loader", path: () => "/admin/blog/new", module: () => import("~/routes/admin.blog.new") },
+  { route: "admin.blog.$id.edit", kind: "loader", path: (ids) => `/admin/blog/${ids.postId}/edit`, params: (ids) => ({ id: ids.postId }), module: () => import("~/routes/admin.blog.$id.edit") },
+  { route: "admin.blog.$id.edit", kind: "action", path: (ids) => `/admin/blog/${ids.postId}/edit`, params: (ids) => ({ id: ids.postId }), module: () => import("~/routes/admin.blog.$id.edit"), form: () => ({ intent: "delete" }) },
+];
+
+/** The status of whatever a loader returned or threw: a Response, data() with init, or plain data (200). */
+function statusOf(outcome: unknown): number {
+  if (outcome instanceof Response) return outcome.status;
+  const init = (outcome as { init?: { status?: number } | null } | null)?.init;
+  if (outcome && typeof outcome === "object" && "type" in outcome && (outcome as { type: string }).type === "DataWithResponseInit") return init?.status ?? 200;
+  return 200;
+}
+
+async function run(handler: Handler, request: Request, params: Record<string, string>): Promise<unknown> {
+  try {
+    return await handler({ request, params, context: {} } as LoaderFunctionArgs & ActionFunctionArgs);
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+describe("admin authorisation matrix", () => {
+  const cookies: Record<Who, string> = { "signed-out": "", shopper: "", admin: "" };
+  let csrfToken = "";
+  const ids: Ids = { productId: "", postId: "" };
+
+  beforeAll(async () => {
+    const { getContext } = await import("~/server/context.server");
+    const { commitSession } = await import("~/server/auth/session.server");
+    const { csrf } = await import("~/server/http/csrf.server");
+    const ctx = getContext();
+    for (const [who, email] of [
+      ["shopper", "matrix-shopper@hemline.test"],
+      ["admin", "matrix-admin@hemline.test"],
+    ] as const) {
+      const result = await ctx.accounts.register(email, "correct horse battery", null);
+      if (!result.success) throw new Error(result.error);
+      cookies[who] = (await commitSession(result.session)).split(";")[0];
+    }
+    const [token, setCookie] = await csrf().commitToken();
+    csrfToken = token;
+    const csrfCookie = setCookie!.split(";")[0];
+    for (const who of Object.keys(cookies) as Who[]) cookies[who] = [cookies[who], csrfCookie].filter(Boolean).join("; ");
+    const { makeProduct } = await import("../support/product-factory");
+    ids.productId = (await ctx.backend.store.products.save(makeProduct({ id: "matrix-product", name: "Matrix shirt" }))).id;
+    const post = await ctx.blog.save({ title: "Matrix post", body: "Text.", status: "draft", cover: null });
+    if (!post.success) throw new Error("post setup failed");
+    ids.postId = post.post.id;
+  });
+
+  afterAll(async () => {
+    const { getContext } = await import("~/server/context.server");
+    await getContext().backend.store.close();
+    temp.remove();
+  });
+
+  function request(row: Row, who: Who): Request {
+    const url = `http://shop.test${row.path(ids)}`;
+    const headers = new Headers({ Cookie: cookies[who] });
+    if (row.kind === "loader") return new Request(url, { headers });
+    const body = new FormData();
+    body.set("csrf", csrfToken);
+    for (const [k, v] of Object.entries(row.form?.(ids) ?? {})) body.set(k, v);
+    return new Request(url, { method: "POST", headers, body });
+  }
+
+  describe.each(ROWS)("$kind of $route", (row) => {
+    const handlerOf = async () => {
+      const mod = await row.module();
+      const handler = row.kind === "loader" ? mod.loader : mod.action;
+      if (!handler) throw new Error(`${row.route} has no ${row.kind}`);
+      return handler;
+    };
+
+    it("sends a signed-out visitor to sign in, with the way back", async () => {
+      const outcome = await run(await handlerOf(), request(row, "signed-out"), row.params?.(ids) ?? {});
+      expect(outcome).toBeInstanceOf(Response);
+      const response = outcome as Response;
+      expect(response.status).toBe(302);
+      const path = row.path(ids);
+      expect(response.headers.get("Location")).toBe(`/auth/login?redirectTo=${encodeURIComponent(path)}`);
+    });
+
+    it("refuses a shopper with 403", async () => {
+      const outcome = await run(await handlerOf(), request(row, "shopper"), row.params?.(ids) ?? {});
+      expect(statusOf(outcome)).toBe(403);
+    });
+
+    it("serves an admin", async () => {
+      const outcome = await run(await handlerOf(), request(row, "admin"), row.params?.(ids) ?? {});
+      expect(statusOf(outcome)).toBe(row.adminStatus ?? 200);
+      if (outcome instanceof Response && outcome.status >= 300 && outcome.status < 400) {
+        expect(outcome.headers.get("Location")).not.toMatch(/^\/auth\/login/);
+      }
+    });
+  });
+});
