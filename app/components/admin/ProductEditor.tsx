@@ -258,7 +258,7 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
                 <input type="hidden" name={`images.height.${i}`} value={img.height} />
                 <div className="min-w-64 flex-1">
                   <label htmlFor={`images-alt-${i}`} className="block text-sm font-medium text-stone-800">
-                    Image {i + 1} description (alt text)
+                    Image {i + 1} alt text (what it shows)
                   </label>
                   <input id={`images-alt-${i}`} name={`images.alt.${i}`} defaultValue={img.alt} maxLength={PRODUCT_LIMITS.alt} {...aria(`images.${i}.alt`, errors)} className="input mt-1" />
                   <Errors name={`images.${i}.alt`} errors={errors} />
@@ -292,7 +292,7 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
           <Errors name="newImages" errors={errors} />
           <div className="mt-3">
             <label htmlFor="product-new-image-alt" className="block text-sm font-medium text-stone-800">
-              Description of the new images (alt text)
+              Alt text of the new images (what they show)
             </label>
             <input id="product-new-image-alt" name="newImageAlt" maxLength={PRODUCT_LIMITS.alt} className="input mt-1" />
           </div>
