@@ -39,7 +39,7 @@ test("guest: two sizes, a changed quantity, checkout with 4242, confirmation, th
   expect(orderUrl.searchParams.get("key")).toBeTruthy();
 
   // The confirmation e-mail carries the summary and the signed link; it opens in a browser that never shopped here.
-  const mail = await latestMailTo(email);
+  const mail = await latestMailTo(email, testInfo);
   expect(mail).toContain(`order ${number} is confirmed`);
   expect(mail).toContain(`2 × ${name} (${colour}, M)`);
   const link = /https?:\/\/\S+\/orders\/\S+key=\S+/.exec(mail)![0];
