@@ -5,6 +5,9 @@ import { createAdminCatalogService, type AdminCatalogService } from "./services/
 import { createProductImportService, type ProductImportService } from "./services/admin-catalog/product-import.server";
 import { createAuditService, type AuditService } from "./services/audit/audit.server";
 import { createBlogService, type BlogService } from "./services/blog/blog.server";
+import { createCartService, type CartService } from "./services/cart/cart.server";
+import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
+import { createOrdersService, type OrdersService } from "./services/orders/orders.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
 
 // The one place where adapters (from config) are wired into services. Routes call getContext()
@@ -20,6 +23,9 @@ export interface AppContext {
   audit: AuditService;
   adminCatalog: AdminCatalogService;
   productImports: ProductImportService;
+  cart: CartService;
+  checkout: CheckoutService;
+  orders: OrdersService;
 }
 
 declare global {
@@ -35,12 +41,22 @@ export function createContext(config: Config): AppContext {
   }
   const syncIntervalMs = backend.store.kind === "sqlite" ? 0 : 5000;
   const audit = createAuditService(backend.store);
-  // TODO(issue 4 merge): ordersWithProduct: (id) => backend.store.orders.countWithProduct(id),
-  // ordersBetween: (from, to) => backend.store.orders.createdBetween(from, to).
-  const adminCatalog = createAdminCatalogService({ store: backend.store, audit, syncIntervalMs });
+  const adminCatalog = createAdminCatalogService({
+    store: backend.store,
+    audit,
+    syncIntervalMs,
+    // A product that appears in orders is archived, never deleted; sales per category come from orders.
+    ordersWithProduct: (id) => backend.store.orders.countWithProduct(id),
+    ordersBetween: (from, to) => backend.store.orders.createdBetween(from, to),
+  });
+  const cart = createCartService(backend.store, config.shipping);
+  const orders = createOrdersService(backend.store, { secret: config.sessionSecret, shopName: config.shopName, mailer: backend.mailer });
   return {
     config,
     backend,
+    cart,
+    orders,
+    checkout: createCheckoutService({ store: backend.store, cart, orders, payments: backend.payments, rates: config.shipping }),
     catalog: createCatalogService(backend.store, { syncIntervalMs }),
     accounts: createAccountsService(backend.identity, backend.store, { adminEmails: config.adminEmails }),
     blog: createBlogService(backend.store),

@@ -1,12 +1,14 @@
-import type { Store } from "../port";
+import type { Store, StoreFaults } from "../port";
 import { createFirestoreAuditStore } from "./audit-store.server";
 import { FirestoreUnavailableError, available } from "./availability.server";
+import { createFirestoreCartStore } from "./cart-store.server";
 import { firestoreFor } from "./firebase-app.server";
+import { createFirestoreOrderStore } from "./order-store.server";
 import { createFirestorePostStore } from "./post-store.server";
 import { createFirestoreProductStore } from "./product-store.server";
 import { createFirestoreProfileStore } from "./profile-store.server";
 
-export function createFirestoreStore(projectId: string): Store {
+export function createFirestoreStore(projectId: string, faults: StoreFaults = {}): Store {
   const db = firestoreFor(projectId);
   return {
     kind: "firestore",
@@ -14,6 +16,8 @@ export function createFirestoreStore(projectId: string): Store {
     profiles: createFirestoreProfileStore(db),
     posts: createFirestorePostStore(db),
     audit: createFirestoreAuditStore(db),
+    carts: createFirestoreCartStore(db),
+    orders: createFirestoreOrderStore(db, faults),
     async ping() {
       try {
         await available(() => db.collection("meta").doc("catalogue").get());

@@ -3,7 +3,7 @@ import { ProductChangedError, ProductSlugTakenError, type ProductStore } from ".
 import type { Product, ProductInput, ProductStatus } from "../types";
 import type { SqliteDatabase } from "./database.server";
 
-interface ProductRow {
+export interface ProductRow {
   id: string;
   slug: string;
   name: string;
@@ -23,7 +23,7 @@ interface ProductRow {
   seq: number;
 }
 
-function fromRow(row: ProductRow): Product {
+export function productFromRow(row: ProductRow): Product {
   return {
     id: row.id,
     slug: row.slug,
@@ -123,7 +123,7 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
     const now = new Date().toISOString();
     // The creation date stays the first one, whatever the caller sends.
     write({ ...p, createdAt: previous?.created_at ?? p.createdAt, updatedAt: p.updatedAt ?? now }, maxSeq.get()!.seq + 1, now);
-    return fromRow(byId.get(p.id)!);
+    return productFromRow(byId.get(p.id)!);
   });
 
   const deleteOne = db.transaction((id: string): boolean => {
@@ -135,14 +135,14 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
   return {
     async get(id) {
       const row = byId.get(id);
-      return row ? fromRow(row) : null;
+      return row ? productFromRow(row) : null;
     },
     async getBySlug(slug) {
       const row = bySlug.get(slug);
-      return row ? fromRow(row) : null;
+      return row ? productFromRow(row) : null;
     },
     async changedSince(afterSeq, limit) {
-      return changed.all(afterSeq, limit).map(fromRow);
+      return changed.all(afterSeq, limit).map(productFromRow);
     },
     async count() {
       return count.get()!.n;
