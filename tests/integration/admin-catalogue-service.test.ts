@@ -8,6 +8,7 @@ import { createAuditService, type AuditService } from "~/server/services/audit/a
 import { createCatalogService } from "~/server/services/catalog/catalog.server";
 import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS } from "../contract/adapters";
+import { lineFor, makeOrder } from "../support/order-factory";
 import { makeProduct } from "../support/product-factory";
 import { makeTempDir } from "../support/temp-dir";
 
@@ -215,5 +216,33 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     expect(text.trim().split("\n")).toHaveLength(5);
     const { plan } = await imports.upload("export.csv", text, ADMIN);
     expect(plan.counts).toEqual({ create: 0, update: 0, unchanged: 1, reject: 0, rejectedLines: 0 });
+  });
+
+  it("with the real order store: a product in an order is archived, and paid orders count as category sales", async () => {
+    const wired = createAdminCatalogService({
+      store,
+      audit,
+      ordersWithProduct: (id) => store.orders.countWithProduct(id),
+      ordersBetween: (from, to) => store.orders.createdBetween(from, to),
+    });
+    const jeans = makeProduct({ id: "ordered-jeans", category: "jeans", priceMinor: 8000 });
+    const tee = makeProduct({ id: "never-ordered" });
+    await store.products.upsertMany([jeans, tee]);
+    const now = new Date();
+    await store.orders.insertMany([
+      makeOrder([lineFor(jeans, "S", "Black", 2)], { status: "paid", createdAt: new Date(now.getTime() - 86_400_000).toISOString() }),
+      makeOrder([lineFor(jeans, "M", "Black", 1)], { status: "cancelled", createdAt: new Date(now.getTime() - 86_400_000).toISOString() }),
+    ]);
+    const report = await wired.categoryReport(30, now);
+    expect(report.salesAvailable).toBe(true);
+    const row = report.rows.find((r) => r.category === "jeans")!;
+    expect(row.sales).toEqual({ orders: 1, units: 2, revenueMinor: 2 * jeans.priceMinor });
+    expect(row.byStatus.active).toBe(1);
+    expect(report.rows.find((r) => r.category === "t-shirts")!.sales).toEqual({ orders: 0, units: 0, revenueMinor: 0 });
+
+    expect(await wired.remove("ordered-jeans", ADMIN)).toMatchObject({ outcome: "archived", orders: 2 });
+    expect((await store.products.get("ordered-jeans"))?.status).toBe("archived");
+    expect(await wired.remove("never-ordered", ADMIN)).toMatchObject({ outcome: "deleted" });
+    expect(await store.products.get("never-ordered")).toBeNull();
   });
 });
