@@ -5,8 +5,8 @@ import { available } from "./availability.server";
 
 // auditLog/{id}: one entry, exactly the AuditEntry type. Snapshots are stored as JSON text, so a
 // product's nested arrays and any value (null included) round-trip unchanged and are never
-// queried. Filtered lists need the composite indexes (entityType, id desc) and
-// (entityType, entityId, id desc) in production; the emulator builds them on demand.
+// queried. Filtered lists need composite indexes in production (firestore.indexes.json); the
+// emulator does not ask for them.
 
 const AUDIT = "auditLog";
 
