@@ -62,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (formData.get("intent") === "apply") {
     const token = String(formData.get("job") ?? "");
-    const started = imports.apply(token);
+    const started = imports.apply(token, actor);
     // Small imports finish while the browser waits; larger ones go on and the page shows progress.
     const job = await Promise.race([started, new Promise<"running">((resolve) => setTimeout(() => resolve("running"), 1500))]);
     if (job === null) return data({ error: "This import no longer exists. Upload the file again." }, { status: 404 });

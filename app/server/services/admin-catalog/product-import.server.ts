@@ -91,13 +91,14 @@ export function createProductImportService(deps: { store: Store; audit: AuditSer
      * Start applying a planned job (once: a second press does nothing). Resolves when it ends;
      * the import page does not wait for that and shows the progress instead.
      */
-    async apply(token: string): Promise<ImportJob | null> {
+    async apply(token: string, actor?: string): Promise<ImportJob | null> {
       const active = running.get(token);
       if (active) return active;
       const job = await jobs.read(token);
       if (!job) return null;
       if (job.status !== "planned") return job;
-      const promise = run(job).finally(() => running.delete(token));
+      // The admin who presses "Apply" is the one who changes the catalogue.
+      const promise = run(actor ? { ...job, actor } : job).finally(() => running.delete(token));
       running.set(token, promise);
       return promise;
     },
