@@ -1,19 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTempDir } from "../support/temp-dir";
+import { createRouteHarness, statusOf, type Handler, type RouteHarness } from "../support/route-harness";
 
 // Every admin loader and action, called directly with a Request, as three people:
 // signed out -> redirect to /auth/login?redirectTo=<the page>; a shopper -> 403;
 // an admin -> served. To cover another admin route, add a row to ROWS.
-
-const temp = makeTempDir("hemline-authz-");
-process.env.DATA_DIR = temp.dir;
-process.env.ADMIN_EMAILS = "matrix-admin@hemline.test";
-process.env.SESSION_SECRET = "authorisation-matrix-secret-0123456789abcdef";
-process.env.SHOP_BACKEND = "embedded";
-
-type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<unknown> | unknown;
-type Who = "signed-out" | "shopper" | "admin";
 
 interface Row {
   route: string;
@@ -54,66 +44,26 @@ const ROWS: Row[] = [
   { route: "admin.blog.$id.edit", kind: "action", path: (ids) => `/admin/blog/${ids.postId}/edit`, params: (ids) => ({ id: ids.postId }), module: () => import("~/routes/admin.blog.$id.edit"), form: () => ({ intent: "delete" }) },
 ];
 
-/** The status of whatever a loader returned or threw: a Response, data() with init, or plain data (200). */
-function statusOf(outcome: unknown): number {
-  if (outcome instanceof Response) return outcome.status;
-  const init = (outcome as { init?: { status?: number } | null } | null)?.init;
-  if (outcome && typeof outcome === "object" && "type" in outcome && (outcome as { type: string }).type === "DataWithResponseInit") return init?.status ?? 200;
-  return 200;
-}
-
-async function run(handler: Handler, request: Request, params: Record<string, string>): Promise<unknown> {
-  try {
-    return await handler({ request, params, context: {} } as LoaderFunctionArgs & ActionFunctionArgs);
-  } catch (thrown) {
-    return thrown;
-  }
-}
-
 describe("admin authorisation matrix", () => {
-  const cookies: Record<Who, string> = { "signed-out": "", shopper: "", admin: "" };
-  let csrfToken = "";
+  let harness: RouteHarness;
   const ids: Ids = { productId: "", postId: "" };
 
   beforeAll(async () => {
-    const { getContext } = await import("~/server/context.server");
-    const { commitSession } = await import("~/server/auth/session.server");
-    const { csrf } = await import("~/server/http/csrf.server");
-    const ctx = getContext();
-    for (const [who, email] of [
-      ["shopper", "matrix-shopper@hemline.test"],
-      ["admin", "matrix-admin@hemline.test"],
-    ] as const) {
-      const result = await ctx.accounts.register(email, "correct horse battery", null);
-      if (!result.success) throw new Error(result.error);
-      cookies[who] = (await commitSession(result.session)).split(";")[0];
-    }
-    const [token, setCookie] = await csrf().commitToken();
-    csrfToken = token;
-    const csrfCookie = setCookie!.split(";")[0];
-    for (const who of Object.keys(cookies) as Who[]) cookies[who] = [cookies[who], csrfCookie].filter(Boolean).join("; ");
+    harness = await createRouteHarness();
     const { makeProduct } = await import("../support/product-factory");
-    ids.productId = (await ctx.backend.store.products.save(makeProduct({ id: "matrix-product", name: "Matrix shirt" }))).id;
-    const post = await ctx.blog.save({ title: "Matrix post", body: "Text.", status: "draft", cover: null });
+    ids.productId = (await harness.ctx.backend.store.products.save(makeProduct({ id: "matrix-product", name: "Matrix shirt" }))).id;
+    const post = await harness.ctx.blog.save({ title: "Matrix post", body: "Text.", status: "draft", cover: null });
     if (!post.success) throw new Error("post setup failed");
     ids.postId = post.post.id;
   });
 
   afterAll(async () => {
-    const { getContext } = await import("~/server/context.server");
-    await getContext().backend.store.close();
-    temp.remove();
+    await harness.close();
   });
 
-  function request(row: Row, who: Who): Request {
-    const url = `http://shop.test${row.path(ids)}`;
-    const headers = new Headers({ Cookie: cookies[who] });
-    if (row.kind === "loader") return new Request(url, { headers });
-    const body = new FormData();
-    body.set("csrf", csrfToken);
-    for (const [k, v] of Object.entries(row.form?.(ids) ?? {})) body.set(k, v);
-    return new Request(url, { method: "POST", headers, body });
-  }
+  const request = (row: Row, who: "signed-out" | "shopper" | "admin") =>
+    harness.request(row.path(ids), who, row.kind === "action" ? (row.form?.(ids) ?? {}) : undefined);
+  const run = (handler: Handler, req: Request, params: Record<string, string>) => harness.run(handler, req, params);
 
   describe.each(ROWS)("$kind of $route", (row) => {
     const handlerOf = async () => {
