@@ -249,6 +249,14 @@ export async function planImport(text: string, ctx: PlanContext): Promise<Import
     bySlug.set(row.product.slug, list);
   }
 
+  // The stored products the file changes, read 50 at a time rather than one after another.
+  const ownerIds = [...bySlug.keys()].map((slug) => ctx.slugOwners.get(slug)).filter((id): id is string => Boolean(id));
+  const stored = new Map<string, Product>();
+  for (let i = 0; i < ownerIds.length; i += 50) {
+    const batch = await Promise.all(ownerIds.slice(i, i + 50).map((id) => ctx.load(id)));
+    for (const p of batch) if (p) stored.set(p.id, p);
+  }
+
   const products: PlannedProduct[] = [];
   for (const [slug, group] of bySlug) {
     const first = group[0];
@@ -277,7 +285,7 @@ export async function planImport(text: string, ctx: PlanContext): Promise<Import
       products.push({ slug, name: first.product.name, outcome: "reject", changes: [], lines: group.map((r) => r.line), input: null, before: null });
       continue;
     }
-    const existing = ownerId ? await ctx.load(ownerId) : null;
+    const existing = ownerId ? (stored.get(ownerId) ?? null) : null;
     const colours: Colour[] = [...colourHex].map(([name, hex]) => ({ name, hex }));
     const sizes = [...new Set(group.map((r) => r.variant.size))];
     const p = first.product;

@@ -33,8 +33,9 @@ export function createProductImportService(deps: { store: Store; audit: AuditSer
       for (let i = 0; i < toWrite.length; i += CHUNK_SIZE) {
         const chunk = toWrite.slice(i, i + CHUNK_SIZE);
         await deps.store.products.upsertMany(chunk.map((p) => p.input!));
-        for (const p of chunk) {
-          const after = await deps.store.products.get(p.input!.id);
+        const written = await Promise.all(chunk.map((p) => deps.store.products.get(p.input!.id)));
+        for (const [i, p] of chunk.entries()) {
+          const after = written[i];
           await deps.audit.record({
             actor: job.actor,
             entityType: "product",
