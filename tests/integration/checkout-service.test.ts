@@ -167,6 +167,18 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
     expect((await store.orders.get(declined.order.id))!.status).toBe("payment_failed");
   });
 
+  it("a guest cart untouched for 30 days has expired: empty, and checkout places nothing", async () => {
+    let now = new Date("2026-10-01T10:00:00.000Z");
+    const dated = createCartService(store, RATES, () => now);
+    await dated.add("guest:old", { productId: shirt.id, size: "M", colour: "Black", quantity: 1 });
+    now = new Date("2026-10-30T10:00:00.000Z");
+    expect(await dated.count("guest:old")).toBe(1);
+    now = new Date("2026-11-01T10:00:01.000Z");
+    expect(await dated.count("guest:old")).toBe(0);
+    expect(await store.carts.get("guest:old")).toBeNull();
+    expect(await checkout.placeOrder(input({ cartId: "guest:old" }))).toEqual({ kind: "empty" });
+  });
+
   it("an empty cart places nothing", async () => {
     expect(await checkout.placeOrder(input())).toEqual({ kind: "empty" });
     expect((await store.orders.list({ limit: 5, offset: 0 })).total).toBe(0);
