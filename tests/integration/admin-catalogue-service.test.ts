@@ -245,4 +245,39 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     expect(await wired.remove("never-ordered", ADMIN)).toMatchObject({ outcome: "deleted" });
     expect(await store.products.get("never-ordered")).toBeNull();
   });
+
+  it("CSV import applies in chunks, records progress, and a failure part-way says how many products were written", async () => {
+    const lines = Array.from({ length: 5 }, (_, i) => `chunk-${i},Chunk ${i},Made in a chunk.,shoes,40.00,,draft,false,Black,#000000,42,CHUNK-${i},1`);
+    const csv = [HEADER, ...lines].join("\n");
+    const writes: number[] = [];
+    let failOnWrite = 0;
+    const spied: Store = {
+      ...store,
+      products: {
+        ...store.products,
+        async upsertMany(products) {
+          writes.push(products.length);
+          if (writes.length === failOnWrite) throw new Error("disk full");
+          return store.products.upsertMany(products);
+        },
+      },
+    };
+    const chunked = createProductImportService({ store: spied, audit, adminCatalog: admin, dataDir: temp.dir, chunkSize: 2 });
+    const first = await chunked.upload("chunks.csv", csv, ADMIN);
+    const done = await chunked.apply(first.job!.token);
+    expect(writes).toEqual([2, 2, 1]);
+    expect(done).toMatchObject({ status: "done", progress: { done: 5, total: 5 }, result: { created: 5, written: 5 } });
+    expect((await chunked.status(first.job!.token))?.job.status).toBe("done");
+
+    writes.length = 0;
+    failOnWrite = 2;
+    const again = [HEADER, ...lines.map((l) => l.replace(",40.00,", ",45.00,"))].join("\n");
+    const second = await chunked.upload("chunks-2.csv", again, ADMIN);
+    const failed = await chunked.apply(second.job!.token);
+    expect(failed).toMatchObject({ status: "failed", progress: { done: 2, total: 5 }, result: { updated: 5, written: 2 } });
+    expect(failed?.result?.error).toBe("Stopped by an error after 2 products were written: disk full.");
+    const prices = await Promise.all([0, 1, 2, 3, 4].map(async (i) => (await store.products.getBySlug(`chunk-${i}`))?.priceMinor));
+    expect(prices).toEqual([4500, 4500, 4000, 4000, 4000]);
+    expect((await audit.list({ entityType: "import" })).entries[0].action).toBe("import-failed");
+  });
 });

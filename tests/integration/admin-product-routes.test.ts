@@ -108,3 +108,21 @@ describe("CSV import page", () => {
     expect(statusOf(outcome)).toBe(404);
   });
 });
+
+describe("blog changes reach the audit log", () => {
+  it("records a post's creation, edit and deletion with the admin's e-mail", async () => {
+    const create = await import("~/routes/admin.blog.new");
+    const created = await harness.run(create.action, harness.request("/admin/blog/new", "admin", { title: "Audited post", body: "Words.", status: "draft", intent: "save" }));
+    expect(statusOf(created)).toBe(303);
+    const id = (created as Response).headers.get("Location")!.split("/")[3];
+    const edit = await import("~/routes/admin.blog.$id.edit");
+    await harness.run(edit.action, harness.request(`/admin/blog/${id}/edit`, "admin", { title: "Audited post, edited", body: "Words.", status: "draft", intent: "save" }), { id });
+    await harness.run(edit.action, harness.request(`/admin/blog/${id}/edit`, "admin", { intent: "confirm-delete" }), { id });
+    const { entries } = await harness.ctx.audit.list({ entityType: "post", entityId: id });
+    expect(entries.map((e) => [e.action, e.actor, e.summary])).toEqual([
+      ["delete", HARNESS_ADMIN, "Deleted post “Audited post, edited”"],
+      ["update", HARNESS_ADMIN, "Edited post “Audited post, edited” (draft)"],
+      ["create", HARNESS_ADMIN, "Created post “Audited post” (draft)"],
+    ]);
+  });
+});

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/Field";
 import { CATEGORIES } from "~/lib/categories";
-import { PRODUCT_LIMITS, PRODUCT_STATUSES, type FieldErrors, type ProductDraft } from "~/lib/product-form";
+import { PRODUCT_IMAGE_URL, PRODUCT_LIMITS, PRODUCT_STATUSES, type FieldErrors, type ProductDraft } from "~/lib/product-form";
 
 // The product editor: plain inputs, so it works without JavaScript. Adding or removing a
 // colour, a size or an image, and moving images, are submit buttons: the server answers with
@@ -252,7 +252,7 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
           <ol className="space-y-3">
             {draft.images.map((img, i) => (
               <li key={img.url + i} className="flex flex-wrap items-start gap-4 rounded border border-stone-200 p-3">
-                <img src={img.url} alt="" width={80} height={100} className="h-24 w-20 rounded bg-stone-100 object-cover" />
+                <img src={PRODUCT_IMAGE_URL.test(img.url) ? img.url : undefined} alt="" width={80} height={100} className="h-24 w-20 rounded bg-stone-100 object-cover" />
                 <input type="hidden" name={`images.url.${i}`} value={img.url} />
                 <input type="hidden" name={`images.width.${i}`} value={img.width} />
                 <input type="hidden" name={`images.height.${i}`} value={img.height} />

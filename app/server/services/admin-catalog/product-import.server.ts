@@ -14,7 +14,8 @@ import { planImport, type ImportPlan } from "./product-csv.server";
 
 export const CHUNK_SIZE = 200;
 
-export function createProductImportService(deps: { store: Store; audit: AuditService; adminCatalog: AdminCatalogService; dataDir: string }) {
+export function createProductImportService(deps: { store: Store; audit: AuditService; adminCatalog: AdminCatalogService; dataDir: string; chunkSize?: number }) {
+  const chunkSize = deps.chunkSize ?? CHUNK_SIZE;
   const jobs = createImportJobs(deps.dataDir);
   const running = new Map<string, Promise<ImportJob>>();
 
@@ -30,8 +31,8 @@ export function createProductImportService(deps: { store: Store; audit: AuditSer
     let current: ImportJob = { ...job, status: "running", progress: { done: 0, total: toWrite.length }, result };
     await jobs.write(current);
     try {
-      for (let i = 0; i < toWrite.length; i += CHUNK_SIZE) {
-        const chunk = toWrite.slice(i, i + CHUNK_SIZE);
+      for (let i = 0; i < toWrite.length; i += chunkSize) {
+        const chunk = toWrite.slice(i, i + chunkSize);
         await deps.store.products.upsertMany(chunk.map((p) => p.input!));
         const written = await Promise.all(chunk.map((p) => deps.store.products.get(p.input!.id)));
         for (const [i, p] of chunk.entries()) {
