@@ -85,6 +85,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`/admin/products/import?job=${job.token}`, 303);
 }
 
+const products = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "product" : "products"}`;
+
 const OUTCOME = { create: "Create", update: "Change", unchanged: "Unchanged", reject: "Rejected" } as const;
 
 export default function ImportProducts() {
@@ -141,7 +143,7 @@ export default function ImportProducts() {
                     <AuthenticityTokenInput />
                     <input type="hidden" name="job" value={job.token} />
                     <button type="submit" name="intent" value="apply" className="btn-primary">
-                      Apply import ({plan.counts.create + plan.counts.update} products)
+                      Apply import ({products(plan.counts.create + plan.counts.update)})
                     </button>
                   </Form>
                 ) : (
@@ -202,7 +204,7 @@ export default function ImportProducts() {
           {job.status === "running" ? (
             <div className="mt-4" role="status">
               <p className="text-sm">
-                Applying… {job.progress.done} of {job.progress.total} products written. This page refreshes itself.
+                Applying… {job.progress.done.toLocaleString("en")} of {products(job.progress.total)} written. This page refreshes itself.
               </p>
               <progress value={job.progress.done} max={Math.max(1, job.progress.total)} className="mt-2 w-full max-w-md" aria-label="Import progress" />
             </div>
@@ -210,7 +212,7 @@ export default function ImportProducts() {
           {(job.status === "done" || job.status === "failed") && job.result ? (
             <div className="mt-4 space-y-2" role="status">
               <p className="text-sm">
-                {job.status === "done" ? "Import finished" : "Import stopped"}: {job.result.written} products written — {job.result.created} created, {job.result.updated} changed, {job.result.unchanged} unchanged, {job.result.rejected} rejected (not imported).
+                {job.status === "done" ? "Import finished" : "Import stopped"}: {products(job.result.written)} written — {job.result.created} created, {job.result.updated} changed, {job.result.unchanged} unchanged, {job.result.rejected} rejected (not imported).
               </p>
               {job.result.error ? <p className="text-sm text-red-700">{job.result.error}</p> : null}
               <p className="text-sm">

@@ -41,10 +41,12 @@ export function createContext(config: Config): AppContext {
   }
   const syncIntervalMs = backend.store.kind === "sqlite" ? 0 : 5000;
   const audit = createAuditService(backend.store);
+  const catalog = createCatalogService(backend.store, { syncIntervalMs });
   const adminCatalog = createAdminCatalogService({
     store: backend.store,
     audit,
     syncIntervalMs,
+    onChange: () => catalog.invalidate(),
     // A product that appears in orders is archived, never deleted; sales per category come from orders.
     ordersWithProduct: (id) => backend.store.orders.countWithProduct(id),
     ordersBetween: (from, to) => backend.store.orders.createdBetween(from, to),
@@ -57,7 +59,7 @@ export function createContext(config: Config): AppContext {
     cart,
     orders,
     checkout: createCheckoutService({ store: backend.store, cart, orders, payments: backend.payments, rates: config.shipping }),
-    catalog: createCatalogService(backend.store, { syncIntervalMs }),
+    catalog,
     accounts: createAccountsService(backend.identity, backend.store, { adminEmails: config.adminEmails }),
     blog: createBlogService(backend.store),
     audit,

@@ -157,8 +157,8 @@ test("CSV export of the filtered list, then an import: dry run first, then apply
   await expect(page.getByRole("table", { name: "Products" })).toContainText("€79.50");
 
   await page.goBack();
-  await page.getByRole("button", { name: "Apply import (1 products)" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Import finished: 1 products written — 0 created, 1 changed, 0 unchanged, 1 rejected (not imported)." })).toBeVisible();
+  await page.getByRole("button", { name: "Apply import (1 product)" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Import finished: 1 product written — 0 created, 1 changed, 0 unchanged, 1 rejected (not imported)." })).toBeVisible();
   await page.goto(`/admin/products?q=${word}`);
   await expect(page.getByRole("table", { name: "Products" })).toContainText("€84.00");
   await page.goto("/admin/audit?entityType=import");

@@ -280,4 +280,14 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     expect(prices).toEqual([4500, 4500, 4000, 4000, 4000]);
     expect((await audit.list({ entityType: "import" })).entries[0].action).toBe("import-failed");
   });
+
+  it("a save reaches a storefront index that would otherwise wait its sync interval", async () => {
+    const storefront = createCatalogService(store, { syncIntervalMs: 60_000 });
+    const query = parseProductQuery(new URLSearchParams("sort=newest")).query;
+    expect((await storefront.listProducts(query)).total).toBe(0);
+    const notifying = createAdminCatalogService({ store, audit, onChange: () => storefront.invalidate() });
+    const saved = await notifying.save(values(), { actor: ADMIN });
+    if (!saved.success) throw new Error("save failed");
+    expect((await storefront.listProducts(query)).items.map((i) => i.id)).toEqual([saved.product.id]);
+  });
 });

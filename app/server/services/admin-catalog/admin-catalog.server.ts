@@ -30,6 +30,8 @@ export interface AdminCatalogDeps {
   /** Orders created in [from, to), for sales per category; absent: the page says sales are not available. */
   ordersBetween?: (from: string, to: string) => Promise<Order[]>;
   syncIntervalMs?: number;
+  /** Called after every change, so this process's storefront index catches up on its next read. */
+  onChange?: () => void;
 }
 
 export type SaveProductResult = { success: true; product: Product; created: boolean } | { success: false; errors: FieldErrors };
@@ -126,6 +128,12 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
       });
     },
 
+    /** Tell this process's indexes that products changed outside this service (imports). */
+    async changed(): Promise<void> {
+      await sync(true);
+      deps.onChange?.();
+    },
+
     /** What an import checks a file against: who owns each slug and SKU now. */
     async owners(): Promise<{ slugOwners: Map<string, string>; skuOwners: Map<string, string> }> {
       const idx = await sync(true);
@@ -177,6 +185,7 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
         after: product,
       });
       await sync(true);
+      deps.onChange?.();
       return { success: true, product, created: !existing };
     },
 
@@ -198,11 +207,13 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
           after: archived,
         });
         await sync(true);
+        deps.onChange?.();
         return { outcome: "archived", product: archived, orders };
       }
       await store.products.delete(id);
       await audit.record({ actor, entityType: "product", entityId: id, action: "delete", summary: `Deleted “${product.name}”`, before: product, after: null });
       await sync(true);
+      deps.onChange?.();
       return { outcome: "deleted", product, orders: 0 };
     },
 

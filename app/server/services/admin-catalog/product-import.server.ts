@@ -69,7 +69,7 @@ export function createProductImportService(deps: { store: Store; audit: AuditSer
       before: null,
       after: { fileName: job.fileName, ...result, products: toWrite.slice(0, 500).map((p) => ({ id: p.input!.id, slug: p.slug, outcome: p.outcome })) },
     });
-    await deps.adminCatalog.sync(true);
+    await deps.adminCatalog.changed();
     return current;
   }
 

@@ -59,6 +59,11 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
   return {
     sync,
 
+    /** Ask the store on the next read, whatever the interval (this process just changed the catalogue). */
+    invalidate() {
+      lastSync = -Infinity;
+    },
+
     async listProducts(query: ProductQuery): Promise<ListingResult> {
       return (await sync()).query(query);
     },
