@@ -29,9 +29,8 @@ export interface AdminProductRow {
 
 interface Entry {
   row: AdminProductRow;
-  /** Lower-case name, slug and SKUs, for substring search. */
+  /** Lower-case name, slug and SKUs, one a line, for substring search (and the SKU owners). */
   haystack: string;
-  skus: string[];
 }
 
 export interface AdminListResult {
@@ -76,8 +75,7 @@ export function rowOf(p: Product): Entry {
       variantCount: p.variants.length,
       updatedAt: p.updatedAt,
     },
-    haystack: `${p.name}\n${p.slug}\n${skus.join("\n")}`.toLowerCase(),
-    skus,
+    haystack: `${p.name.replace(/\n/g, " ")}\n${p.slug}\n${skus.join("\n")}`.toLowerCase(),
   };
 }
 
@@ -134,7 +132,10 @@ export class AdminProductIndex {
   /** The product that owns each SKU (imports refuse a SKU another product already uses). */
   skuOwners(): Map<string, string> {
     const owners = new Map<string, string>();
-    for (const { row, skus } of this.entries.values()) for (const sku of skus) owners.set(sku.toUpperCase(), row.id);
+    for (const { row, haystack } of this.entries.values()) {
+      const lines = haystack.split("\n");
+      for (let i = 2; i < lines.length; i++) if (lines[i]) owners.set(lines[i].toUpperCase(), row.id);
+    }
     return owners;
   }
 
