@@ -290,4 +290,14 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     if (!saved.success) throw new Error("save failed");
     expect((await storefront.listProducts(query)).items.map((i) => i.id)).toEqual([saved.product.id]);
   });
+
+  it("an import applied from two server processes at once is written once", async () => {
+    const csv = [HEADER, "twice-tee,Twice Tee,Once only.,t-shirts,15.00,,active,false,Blue,#0000ff,M,TWICE-M,3"].join("\n");
+    const other = createProductImportService({ store, audit, adminCatalog: admin, dataDir: temp.dir });
+    const { job } = await imports.upload("twice.csv", csv, ADMIN);
+    await Promise.all([imports.apply(job!.token), other.apply(job!.token)]);
+    expect((await audit.list({ entityType: "import" })).entries).toHaveLength(1);
+    expect((await audit.list({ entityType: "product" })).entries.filter((e) => e.action === "import-create")).toHaveLength(1);
+    expect((await imports.status(job!.token))?.job.status).toBe("done");
+  });
 });

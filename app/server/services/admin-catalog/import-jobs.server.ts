@@ -31,6 +31,8 @@ export interface ImportJob {
 }
 
 export const IMPORT_TOKEN = /^[a-f0-9]{32}$/;
+/** Job files (each holds its CSV, up to 10 MB) are removed a week after their upload. */
+const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 /** A running import whose file has not moved for this long died with its process. */
 export const STALE_RUNNING_MS = 5 * 60 * 1000;
 
@@ -46,8 +48,33 @@ export function createImportJobs(dataDir: string) {
     await fs.rename(temp, fileOf(job.token));
   }
 
+  /** Remove job files (and their claims) older than a week; never fails an upload. */
+  async function sweep(): Promise<void> {
+    try {
+      for (const name of await fs.readdir(dir)) {
+        const file = path.join(dir, name);
+        const stat = await fs.stat(file);
+        if (Date.now() - stat.mtimeMs > KEEP_MS) await fs.rm(file, { force: true });
+      }
+    } catch {
+      // Nothing to sweep yet, or a file went away meanwhile.
+    }
+  }
+
   return {
     write,
+    /**
+     * Claim a job for applying, once across every process on the machine (an exclusive-create
+     * file): false when another request or process already claimed it.
+     */
+    async claim(token: string): Promise<boolean> {
+      try {
+        await fs.writeFile(path.join(dir, `${token}.claim`), String(process.pid), { flag: "wx" });
+        return true;
+      } catch {
+        return false;
+      }
+    },
     async create(fileName: string, csv: string, actor: string): Promise<ImportJob> {
       const now = new Date().toISOString();
       const job: ImportJob = {
@@ -61,6 +88,7 @@ export function createImportJobs(dataDir: string) {
         result: null,
         csv,
       };
+      await sweep();
       await write(job);
       return job;
     },

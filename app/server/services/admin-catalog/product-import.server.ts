@@ -98,7 +98,7 @@ export function createProductImportService(deps: { store: Store; audit: AuditSer
       if (active) return active;
       const job = await jobs.read(token);
       if (!job) return null;
-      if (job.status !== "planned") return job;
+      if (job.status !== "planned" || !(await jobs.claim(token))) return job;
       // The admin who presses "Apply" is the one who changes the catalogue.
       const promise = run(actor ? { ...job, actor } : job).finally(() => running.delete(token));
       running.set(token, promise);
