@@ -106,7 +106,7 @@ export default function ImportProducts() {
       {!job ? (
         <>
           <p className="mt-4 max-w-3xl text-sm text-stone-700">
-            One line per size and colour, with the product's fields repeated on each of its lines — the format of <Link to="/admin/products" className="underline">Export CSV</Link>. Products are matched by slug: a known slug changes that product (its images are kept), a new slug creates one. You will see what the file would do before anything is saved.
+            One line per size and colour, with the product's fields repeated on each of its lines — the format of <Link to="/admin/products" className="underline">Export CSV</Link>. Products are matched by slug: a known slug changes that product (its images are kept), a new slug creates one. A product's lines are its whole list of sizes and colours: any left out are removed. You will see what the file would do before anything is saved.
           </p>
           <p className="mt-2 text-xs text-stone-600">
             Columns: <code>{columns.join(", ")}</code>. product_id, material, compare_at_price and featured may be left out.
@@ -182,8 +182,8 @@ export default function ImportProducts() {
                     {plan.lines.map((r) => (
                       <tr key={r.line} className="border-b border-stone-200 align-top">
                         <td className="py-1 pr-4">{r.line}</td>
-                        <td className="py-1 pr-4">{r.slug}</td>
-                        <td className="py-1 pr-4">{r.sku}</td>
+                        <td className="whitespace-nowrap py-1 pr-4">{r.slug}</td>
+                        <td className="whitespace-nowrap py-1 pr-4">{r.sku}</td>
                         <td className={`py-1 pr-4 ${r.outcome === "reject" ? "font-medium text-red-700" : ""}`}>{OUTCOME[r.outcome]}</td>
                         <td className="py-1 pr-4">{r.reasons.join(" ")}</td>
                       </tr>
