@@ -42,6 +42,8 @@ export function entityHref(entityType: string, entityId: string): string | null 
       return `/admin/blog/${encodeURIComponent(entityId)}/edit`;
     case "order":
       return `/admin/orders/${encodeURIComponent(entityId)}`;
+    case "import":
+      return `/admin/products/import?job=${encodeURIComponent(entityId)}`;
     case "user":
       return `/admin/users/${encodeURIComponent(entityId)}`;
     default:
