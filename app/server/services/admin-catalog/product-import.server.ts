@@ -8,7 +8,7 @@ import { planImport, type ImportPlan } from "./product-csv.server";
 // CSV imports in two steps. Upload: the file is kept and checked line by line (the dry run);
 // nothing is written. Apply: the file is checked again against the catalogue as it is now, then
 // the valid products are written in chunks of CHUNK_SIZE, each chunk one store call (one SQLite
-// transaction; Firestore transactions of up to 150 products). The job file records how far it
+// transaction; Firestore transactions of up to 120 products). The job file records how far it
 // got, which the import page shows (it refreshes itself while the import runs). Rejected
 // products are never written; a failure stops the import and says how many were written.
 

@@ -12,8 +12,11 @@ const SLUGS = "productSlugs";
 const META = "meta";
 const TOMBSTONES = "productTombstones";
 const CATALOGUE_META = "catalogue";
-/** Each product writes up to 3 documents; Firestore allows 500 writes in one transaction. */
-const MAX_PER_TRANSACTION = 150;
+/**
+ * Each product writes up to 4 documents (product, slug, the old slug's removal, its tombstone's
+ * removal); Firestore has long allowed 500 writes in one transaction, so 120 per chunk.
+ */
+const MAX_PER_TRANSACTION = 120;
 
 function fromDoc(data: FirebaseFirestore.DocumentData): Product {
   return data as Product;
