@@ -1,3 +1,12 @@
+import type {
+  Cart,
+  Order,
+  OrderEvent,
+  OrderListFilter,
+  OrderTransition,
+  PlaceOrderResult,
+  TransitionResult,
+} from "./commerce-types";
 import type { Post, PostInput, Product, ProductInput, Profile, ProfilePatch } from "./types";
 
 // The data port. Services depend on these interfaces only; each backend (sqlite/, firestore/)
@@ -47,11 +56,48 @@ export interface PostStore {
   delete(id: string): Promise<boolean>;
 }
 
+export interface CartStore {
+  get(id: string): Promise<Cart | null>;
+  /** Create or replace the whole cart. */
+  save(cart: Cart): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+export interface OrderStore {
+  /**
+   * One atomic operation: unless an order with the same idempotency key exists (then "duplicate"),
+   * check stock for every line, take it, write the order and delete cart `cartId` — all or nothing.
+   * Any line short of stock → "sold-out" naming every such line, and nothing is written.
+   */
+  place(order: Order, options: { cartId: string | null }): Promise<PlaceOrderResult>;
+  get(id: string): Promise<Order | null>;
+  /** Atomically move an order to a new status (with its stock change) when its status is one of `from`. */
+  transition(id: string, change: OrderTransition): Promise<TransitionResult>;
+  /** Append a note to the timeline without changing the status; null when there is no such order. */
+  addEvent(id: string, event: OrderEvent): Promise<Order | null>;
+  /** Newest first. */
+  list(filter: OrderListFilter): Promise<{ orders: Order[]; total: number }>;
+  /** Every order created in [from, to), oldest first (reports). */
+  createdBetween(from: string, to: string): Promise<Order[]>;
+  /** How many orders include the product (a product with orders is archived, never deleted). */
+  countWithProduct(productId: string): Promise<number>;
+  /** Write orders as they are, without touching stock (seeding a history, imports). */
+  insertMany(orders: Order[]): Promise<void>;
+}
+
+/** Test-only fault injection: proves that an atomic operation leaves nothing half-written. */
+export interface StoreFaults {
+  /** Called inside the placement transaction after stock is taken and before the order is written. */
+  afterStockTaken?: () => void;
+}
+
 export interface Store {
   readonly kind: "sqlite" | "firestore";
   products: ProductStore;
   profiles: ProfileStore;
   posts: PostStore;
+  carts: CartStore;
+  orders: OrderStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,17 +1,21 @@
-import type { Store } from "../port";
+import type { Store, StoreFaults } from "../port";
 import { FirestoreUnavailableError, available } from "./availability.server";
+import { createFirestoreCartStore } from "./cart-store.server";
 import { firestoreFor } from "./firebase-app.server";
+import { createFirestoreOrderStore } from "./order-store.server";
 import { createFirestorePostStore } from "./post-store.server";
 import { createFirestoreProductStore } from "./product-store.server";
 import { createFirestoreProfileStore } from "./profile-store.server";
 
-export function createFirestoreStore(projectId: string): Store {
+export function createFirestoreStore(projectId: string, faults: StoreFaults = {}): Store {
   const db = firestoreFor(projectId);
   return {
     kind: "firestore",
     products: createFirestoreProductStore(db),
     profiles: createFirestoreProfileStore(db),
     posts: createFirestorePostStore(db),
+    carts: createFirestoreCartStore(db),
+    orders: createFirestoreOrderStore(db, faults),
     async ping() {
       try {
         await available(() => db.collection("meta").doc("catalogue").get());

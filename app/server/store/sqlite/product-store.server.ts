@@ -3,7 +3,7 @@ import type { ProductStore } from "../port";
 import type { Product, ProductInput, ProductStatus } from "../types";
 import type { SqliteDatabase } from "./database.server";
 
-interface ProductRow {
+export interface ProductRow {
   id: string;
   slug: string;
   name: string;
@@ -23,7 +23,7 @@ interface ProductRow {
   seq: number;
 }
 
-function fromRow(row: ProductRow): Product {
+export function productFromRow(row: ProductRow): Product {
   return {
     id: row.id,
     slug: row.slug,
@@ -95,14 +95,14 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
   return {
     async get(id) {
       const row = byId.get(id);
-      return row ? fromRow(row) : null;
+      return row ? productFromRow(row) : null;
     },
     async getBySlug(slug) {
       const row = bySlug.get(slug);
-      return row ? fromRow(row) : null;
+      return row ? productFromRow(row) : null;
     },
     async changedSince(afterSeq, limit) {
-      return changed.all(afterSeq, limit).map(fromRow);
+      return changed.all(afterSeq, limit).map(productFromRow);
     },
     async count() {
       return count.get()!.n;

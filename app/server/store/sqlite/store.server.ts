@@ -1,16 +1,20 @@
-import type { Store } from "../port";
+import type { Store, StoreFaults } from "../port";
+import { createSqliteCartStore } from "./cart-store.server";
 import { openDatabase, type SqliteDatabase } from "./database.server";
+import { createSqliteOrderStore } from "./order-store.server";
 import { createSqlitePostStore } from "./post-store.server";
 import { createSqliteProductStore } from "./product-store.server";
 import { createSqliteProfileStore } from "./profile-store.server";
 
 /** The store on an open database (the embedded backend shares it with the local identity provider). */
-export function createSqliteStoreOn(db: SqliteDatabase): Store {
+export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}): Store {
   return {
     kind: "sqlite",
     products: createSqliteProductStore(db),
     profiles: createSqliteProfileStore(db),
     posts: createSqlitePostStore(db),
+    carts: createSqliteCartStore(db),
+    orders: createSqliteOrderStore(db, faults),
     async ping() {
       db.prepare("SELECT 1").get();
     },
@@ -20,6 +24,6 @@ export function createSqliteStoreOn(db: SqliteDatabase): Store {
   };
 }
 
-export function createSqliteStore(dataDir: string): Store {
-  return createSqliteStoreOn(openDatabase(dataDir));
+export function createSqliteStore(dataDir: string, faults: StoreFaults = {}): Store {
+  return createSqliteStoreOn(openDatabase(dataDir), faults);
 }

@@ -1,10 +1,12 @@
 import catalogue from "./001-catalogue";
 import accounts from "./002-accounts";
 import blog from "./003-blog";
+import orders from "./004-orders";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: "catalogue", sql: catalogue },
   { version: 2, name: "accounts", sql: accounts },
   { version: 3, name: "blog", sql: blog },
+  { version: 4, name: "orders", sql: orders },
 ];

@@ -1,0 +1,161 @@
+import type { Order, OrderLine, StockShortfall } from "../commerce-types";
+import type { OrderStore, StoreFaults } from "../port";
+import { changeStock } from "../stock";
+import type { Product } from "../types";
+import type { SqliteDatabase } from "./database.server";
+import { productFromRow, type ProductRow } from "./product-store.server";
+
+// Orders on SQLite. Placement and every status change that moves stock run in one
+// BEGIN IMMEDIATE transaction: the write lock is taken first, so two checkouts racing for the
+// last unit are serialised and the second one sees the stock the first one left.
+
+interface OrderRow {
+  data: string;
+}
+
+const fromRow = (row: OrderRow): Order => JSON.parse(row.data) as Order;
+
+export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults = {}): OrderStore {
+  const byId = db.prepare<[string], OrderRow>("SELECT data FROM orders WHERE id = ?");
+  const byKey = db.prepare<[string], OrderRow>("SELECT data FROM orders WHERE idempotency_key = ?");
+  const productById = db.prepare<[string], ProductRow>("SELECT * FROM products WHERE id = ?");
+  const maxSeq = db.prepare<[], { seq: number }>("SELECT COALESCE(MAX(seq), 0) AS seq FROM products");
+  const writeStock = db.prepare<[string, number, string, string]>("UPDATE products SET variants = ?, seq = ?, updated_at = ? WHERE id = ?");
+  const insert = db.prepare(
+    `INSERT INTO orders (id, number, email, user_id, status, total_minor, idempotency_key, created_at, data)
+     VALUES (@id, @number, @email, @userId, @status, @totalMinor, @idempotencyKey, @createdAt, @data)`,
+  );
+  const linkProduct = db.prepare<[string, string]>("INSERT OR IGNORE INTO order_products (order_id, product_id) VALUES (?, ?)");
+  const update = db.prepare<[string, string, string]>("UPDATE orders SET status = ?, data = ? WHERE id = ?");
+  const deleteCart = db.prepare<[string]>("DELETE FROM carts WHERE id = ?");
+  const between = db.prepare<[string, string], OrderRow>("SELECT data FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at");
+  const withProduct = db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM order_products WHERE product_id = ?");
+
+  /** Apply a stock change inside the current transaction; returns the shortfalls (nothing written when any). */
+  function moveStock(lines: OrderLine[], direction: -1 | 1): StockShortfall[] {
+    const products = new Map<string, Product | null>();
+    for (const line of lines) {
+      if (products.has(line.productId)) continue;
+      const row = productById.get(line.productId);
+      products.set(line.productId, row ? productFromRow(row) : null);
+    }
+    const change = changeStock(products, lines, direction);
+    if (change.shortfalls.length > 0) return change.shortfalls;
+    let seq = maxSeq.get()!.seq;
+    const now = new Date().toISOString();
+    for (const product of change.updated) {
+      seq += 1; // a new change number, so the search index picks up the new stock
+      writeStock.run(JSON.stringify(product.variants), seq, now, product.id);
+    }
+    return [];
+  }
+
+  function write(order: Order) {
+    insert.run({
+      id: order.id,
+      number: order.number,
+      email: order.email.toLowerCase(),
+      userId: order.userId,
+      status: order.status,
+      totalMinor: order.totalMinor,
+      idempotencyKey: order.idempotencyKey,
+      createdAt: order.createdAt,
+      data: JSON.stringify(order),
+    });
+    for (const line of order.lines) linkProduct.run(order.id, line.productId);
+  }
+
+  const place = db.transaction((order: Order, cartId: string | null) => {
+    const existing = byKey.get(order.idempotencyKey);
+    if (existing) return { kind: "duplicate" as const, order: fromRow(existing) };
+    const shortfalls = moveStock(order.lines, -1);
+    if (shortfalls.length > 0) return { kind: "sold-out" as const, shortfalls };
+    faults.afterStockTaken?.();
+    write(order);
+    if (cartId) deleteCart.run(cartId);
+    return { kind: "placed" as const, order };
+  });
+
+  const transition = db.transaction((id: string, change: Parameters<OrderStore["transition"]>[1]) => {
+    const row = byId.get(id);
+    if (!row) return { kind: "not-found" as const };
+    const order = fromRow(row);
+    if (!change.from.includes(order.status)) return { kind: "conflict" as const, order };
+    if (change.stock !== "none") {
+      const shortfalls = moveStock(order.lines, change.stock === "take" ? -1 : 1);
+      if (shortfalls.length > 0) return { kind: "sold-out" as const, order, shortfalls };
+    }
+    const next: Order = { ...order, ...change.patch, status: change.to, history: [...order.history, change.event], updatedAt: change.event.at };
+    update.run(next.status, JSON.stringify(next), id);
+    return { kind: "ok" as const, order: next };
+  });
+
+  const addEvent = db.transaction((id: string, event: Order["history"][number]) => {
+    const row = byId.get(id);
+    if (!row) return null;
+    const order = fromRow(row);
+    const next: Order = { ...order, history: [...order.history, event], updatedAt: event.at };
+    update.run(next.status, JSON.stringify(next), id);
+    return next;
+  });
+
+  const insertMany = db.transaction((orders: Order[]) => {
+    for (const order of orders) write(order);
+  });
+
+  return {
+    async place(order, { cartId }) {
+      return place.immediate(order, cartId);
+    },
+    async get(id) {
+      const row = byId.get(id);
+      return row ? fromRow(row) : null;
+    },
+    async transition(id, change) {
+      return transition.immediate(id, change);
+    },
+    async addEvent(id, event) {
+      return addEvent.immediate(id, event);
+    },
+    async list(filter) {
+      const where: string[] = [];
+      const params: Record<string, string | number> = {};
+      if (filter.status) {
+        where.push("status = @status");
+        params.status = filter.status;
+      }
+      if (filter.userId) {
+        where.push("user_id = @userId");
+        params.userId = filter.userId;
+      }
+      if (filter.query) {
+        where.push("(number = @number OR email = @email)");
+        params.number = filter.query.trim().toUpperCase();
+        params.email = filter.query.trim().toLowerCase();
+      }
+      if (filter.from) {
+        where.push("created_at >= @from");
+        params.from = filter.from;
+      }
+      if (filter.to) {
+        where.push("created_at < @to");
+        params.to = filter.to;
+      }
+      const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
+      const total = db.prepare<Record<string, string | number>, { n: number }>(`SELECT COUNT(*) AS n FROM orders ${clause}`).get(params)!.n;
+      const rows = db
+        .prepare<Record<string, string | number>, OrderRow>(`SELECT data FROM orders ${clause} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
+        .all({ ...params, limit: filter.limit, offset: filter.offset });
+      return { orders: rows.map(fromRow), total };
+    },
+    async createdBetween(from, to) {
+      return between.all(from, to).map(fromRow);
+    },
+    async countWithProduct(productId) {
+      return withProduct.get(productId)!.n;
+    },
+    async insertMany(orders) {
+      insertMany.immediate(orders);
+    },
+  };
+}

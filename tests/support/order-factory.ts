@@ -1,0 +1,48 @@
+import crypto from "node:crypto";
+import type { Order, OrderLine } from "~/server/store/commerce-types";
+import type { ProductInput } from "~/server/store/types";
+
+/** An order line for a product's variant, priced as the product is. */
+export function lineFor(product: ProductInput, size: string, colour: string, quantity = 1): OrderLine {
+  const variant = product.variants.find((v) => v.size === size && v.colour === colour)!;
+  return {
+    productId: product.id,
+    slug: product.slug,
+    name: product.name,
+    sku: variant.sku,
+    size,
+    colour,
+    unitPriceMinor: product.priceMinor,
+    compareAtMinor: product.compareAtMinor,
+    quantity,
+    imageUrl: null,
+  };
+}
+
+/** A pending-payment order with sensible defaults; override what a test cares about. */
+export function makeOrder(lines: OrderLine[], overrides: Partial<Order> = {}): Order {
+  const id = overrides.id ?? crypto.randomUUID();
+  const subtotalMinor = lines.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity, 0);
+  const createdAt = overrides.createdAt ?? new Date().toISOString();
+  return {
+    id,
+    number: `HM-${crypto.randomBytes(4).toString("hex").toUpperCase()}`,
+    email: "shopper@example.com",
+    userId: null,
+    lines,
+    subtotalMinor,
+    shippingMinor: 495,
+    totalMinor: subtotalMinor + 495,
+    currency: "EUR",
+    address: { name: "Ada Shopper", line1: "1 Main Street", line2: "", city: "Dublin", postalCode: "D02 X285", country: "IE", phone: "" },
+    shipping: { method: "standard", label: "Standard (3–5 working days)", priceMinor: 495 },
+    payment: { processor: "test-card", state: "pending", reference: null, cardBrand: null, cardLast4: null, failureMessage: null, attempts: 0 },
+    status: "pending_payment",
+    trackingNumber: null,
+    history: [{ status: "pending_payment", at: createdAt, note: null, by: "customer" }],
+    idempotencyKey: crypto.randomUUID(),
+    createdAt,
+    updatedAt: createdAt,
+    ...overrides,
+  };
+}
