@@ -6,6 +6,9 @@ import type { Config } from "./config.server";
 import { createOutboxMailer } from "./mail/outbox.server";
 import type { Mailer } from "./mail/port";
 import { createSmtpMailer } from "./mail/smtp.server";
+import type { PaymentProcessor } from "./payments/port";
+import { createStripeProcessor } from "./payments/stripe-processor.server";
+import { createTestCardProcessor } from "./payments/test-card-processor.server";
 import { passwordResetMail } from "./services/accounts/emails.server";
 import { createFirestoreStore } from "./store/firestore/store.server";
 import type { Store } from "./store/port";
@@ -19,6 +22,7 @@ export interface Backend {
   store: Store;
   identity: IdentityProvider;
   mailer: Mailer;
+  payments: PaymentProcessor;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -29,13 +33,20 @@ export function createMailer(config: Config): Mailer {
     : createOutboxMailer({ dir: path.join(config.dataDir, "outbox"), from: config.mail.from, log: config.env !== "production" });
 }
 
+/** Stripe Checkout when its keys are configured; otherwise the built-in test card processor. */
+export function createPayments(config: Config): PaymentProcessor {
+  return config.stripe ? createStripeProcessor(config.stripe) : createTestCardProcessor();
+}
+
 export function createBackend(config: Config): Backend {
   const mailer = createMailer(config);
+  const payments = createPayments(config);
   switch (config.backend) {
     case "embedded": {
       const db = openDatabase(config.dataDir);
       return {
         mailer,
+        payments,
         store: createSqliteStoreOn(db),
         identity: createLocalIdentity(db, {
           idleTimeoutMs: 14 * DAY,
@@ -50,6 +61,7 @@ export function createBackend(config: Config): Backend {
       const projectId = config.firebase.projectId!;
       return {
         mailer,
+        payments,
         store: createFirestoreStore(projectId),
         identity: createFirebaseIdentity({ projectId, apiKey: config.firebase.apiKey!, emulatorHost: config.firebase.authEmulatorHost }),
       };

@@ -49,6 +49,14 @@ const schema = z
       .regex(/^G-[A-Z0-9]{4,20}$/, "must be a Google Analytics measurement id such as G-ABC123XYZ")
       .optional(),
     GCLOUD_PROJECT: z.string().min(1).optional(),
+    SHIPPING_STANDARD_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(495),
+    SHIPPING_EXPRESS_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(995),
+    FREE_SHIPPING_FROM_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(7500),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
     FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
   })
@@ -58,6 +66,13 @@ const schema = z
         code: z.ZodIssueCode.custom,
         path: ["SESSION_SECRET"],
         message: "is required in production (at least 32 random characters; `npm start` creates one in DATA_DIR)",
+      });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "is required when STRIPE_SECRET_KEY is set (orders are marked paid by the signed webhook)",
       });
     }
     if (env.SHOP_BACKEND === "firebase" && !(env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT)) {
@@ -107,6 +122,10 @@ export interface Config {
     firestoreEmulatorHost: string | undefined;
     authEmulatorHost: string | undefined;
   };
+  /** Delivery prices in cents; standard delivery is free from freeFromMinor (items' value). */
+  shipping: { standardMinor: number; expressMinor: number; freeFromMinor: number };
+  /** Stripe Checkout when set; otherwise the built-in test card processor. */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** Firebase Analytics' public web configuration; undefined when analytics is not configured. */
   analytics: { measurementId: string; appId: string; apiKey: string; projectId: string } | undefined;
 }
@@ -147,6 +166,8 @@ export function parseConfig(source: Record<string, string | undefined> = process
       firestoreEmulatorHost: env.FIRESTORE_EMULATOR_HOST,
       authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
     },
+    shipping: { standardMinor: env.SHIPPING_STANDARD_CENTS, expressMinor: env.SHIPPING_EXPRESS_CENTS, freeFromMinor: env.FREE_SHIPPING_FROM_CENTS },
+    stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET } : undefined,
     analytics:
       env.FIREBASE_MEASUREMENT_ID && env.FIREBASE_APP_ID && env.FIREBASE_API_KEY && (env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT)
         ? {

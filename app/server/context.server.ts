@@ -2,6 +2,9 @@ import { createBackend, type Backend } from "./backend.server";
 import { getConfig, type Config } from "./config.server";
 import { createAccountsService, type AccountsService } from "./services/accounts/accounts.server";
 import { createBlogService, type BlogService } from "./services/blog/blog.server";
+import { createCartService, type CartService } from "./services/cart/cart.server";
+import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
+import { createOrdersService, type OrdersService } from "./services/orders/orders.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
 
 // The one place where adapters (from config) are wired into services. Routes call getContext()
@@ -13,6 +16,9 @@ export interface AppContext {
   catalog: CatalogService;
   accounts: AccountsService;
   blog: BlogService;
+  cart: CartService;
+  checkout: CheckoutService;
+  orders: OrdersService;
 }
 
 declare global {
@@ -26,9 +32,14 @@ export function createContext(config: Config): AppContext {
     // Spec section 5: without the list nobody is admin, and the operator is told so.
     console.warn("ADMIN_EMAILS is not set: nobody will have the admin role.");
   }
+  const cart = createCartService(backend.store, config.shipping);
+  const orders = createOrdersService(backend.store, { secret: config.sessionSecret, shopName: config.shopName, mailer: backend.mailer });
   return {
     config,
     backend,
+    cart,
+    orders,
+    checkout: createCheckoutService({ store: backend.store, cart, orders, payments: backend.payments, rates: config.shipping }),
     catalog: createCatalogService(backend.store, { syncIntervalMs: backend.store.kind === "sqlite" ? 0 : 5000 }),
     accounts: createAccountsService(backend.identity, backend.store, { adminEmails: config.adminEmails }),
     blog: createBlogService(backend.store),

@@ -41,6 +41,8 @@ describe.each(STORE_ADAPTERS)("OrderStore contract: $name", (adapter) => {
 
     expect(result).toEqual({ kind: "placed", order });
     expect(await store.orders.get(order.id)).toEqual(order);
+    expect(await store.orders.findByIdempotencyKey(order.idempotencyKey)).toEqual(order);
+    expect(await store.orders.findByIdempotencyKey("unknown-key")).toBeNull();
     expect(await stockOf(store, product, "M", "Black")).toBe(1);
     expect(await stockOf(store, product, "M", "Sage")).toBe(3);
     expect((await store.products.get(product.id))!.seq).toBeGreaterThan(before!.seq);

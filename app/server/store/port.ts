@@ -84,6 +84,8 @@ export interface OrderStore {
    */
   place(order: Order, options: { cartId: string | null }): Promise<PlaceOrderResult>;
   get(id: string): Promise<Order | null>;
+  /** The order a checkout form already placed, if any (a replayed form finds its order). */
+  findByIdempotencyKey(key: string): Promise<Order | null>;
   /** Atomically move an order to a new status (with its stock change) when its status is one of `from`. */
   transition(id: string, change: OrderTransition): Promise<TransitionResult>;
   /** Append a note to the timeline without changing the status; null when there is no such order. */

@@ -83,6 +83,10 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
       const snap = await available(() => orders.doc(id).get());
       return snap.exists ? fromDoc(snap.data()!) : null;
     },
+    async findByIdempotencyKey(key) {
+      const snap = await available(() => keys.doc(key).get());
+      return snap.exists ? this.get(snap.data()!.orderId as string) : null;
+    },
     async transition(id, change) {
       const ref = orders.doc(id);
       return db.runTransaction<TransitionResult>(

@@ -111,6 +111,10 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
       const row = byId.get(id);
       return row ? fromRow(row) : null;
     },
+    async findByIdempotencyKey(key) {
+      const row = byKey.get(key);
+      return row ? fromRow(row) : null;
+    },
     async transition(id, change) {
       return transition.immediate(id, change);
     },

@@ -1,0 +1,52 @@
+import type { Order } from "../store/commerce-types";
+
+// The payments port. Two shapes of processor exist: one that takes card details on our own
+// form (the built-in test processor) and one that sends the shopper to a hosted page and
+// confirms by webhook (Stripe Checkout). Both work without client JavaScript.
+
+export interface CardDetails {
+  /** Digits only. Never stored or logged: only brand and last four leave the processor. */
+  number: string;
+  expMonth: number;
+  /** Four digits. */
+  expYear: number;
+  cvc: string;
+}
+
+export type DeclineCode = "card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc" | "incorrect_number" | "processing_error";
+
+export type ChargeResult =
+  | { ok: true; reference: string; brand: string; last4: string }
+  | { ok: false; code: DeclineCode; message: string; brand: string; last4: string };
+
+export interface CardFormProcessor {
+  readonly id: "test-card";
+  readonly kind: "card-form";
+  readonly label: string;
+  charge(input: { amountMinor: number; currency: string; card: CardDetails; description: string; idempotencyKey: string }): Promise<ChargeResult>;
+}
+
+/** What a verified webhook means for an order. */
+export type PaymentEvent =
+  | { type: "paid"; orderId: string; reference: string }
+  | { type: "expired"; orderId: string; reference: string }
+  | { type: "ignored"; eventType: string };
+
+export interface HostedCheckoutProcessor {
+  readonly id: "stripe";
+  readonly kind: "hosted";
+  readonly label: string;
+  /** A hosted payment page for the order; the shopper is redirected (303) to `url`. */
+  startCheckout(input: { order: Order; successUrl: string; cancelUrl: string }): Promise<{ url: string; reference: string }>;
+  /** Verifies the signature of a webhook body; throws WebhookSignatureError when it does not match. */
+  parseWebhook(rawBody: string, signature: string | null): PaymentEvent;
+}
+
+export type PaymentProcessor = CardFormProcessor | HostedCheckoutProcessor;
+
+export class WebhookSignatureError extends Error {
+  constructor(message = "The webhook signature does not match") {
+    super(message);
+    this.name = "WebhookSignatureError";
+  }
+}

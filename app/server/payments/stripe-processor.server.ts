@@ -1,0 +1,64 @@
+import Stripe from "stripe";
+import type { HostedCheckoutProcessor, PaymentEvent } from "./port";
+import { WebhookSignatureError } from "./port";
+
+// Stripe Checkout: the shopper pays on Stripe's hosted page (a plain redirect, so no client
+// JavaScript is needed on our side) and Stripe tells us by a signed webhook. Kept thin: the API
+// call builds the session from the order we already priced; the webhook only maps events.
+
+export function createStripeProcessor(options: { secretKey: string; webhookSecret: string; client?: Stripe }): HostedCheckoutProcessor {
+  const stripe = options.client ?? new Stripe(options.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  return {
+    id: "stripe",
+    kind: "hosted",
+    label: options.secretKey.includes("_test_") ? "Stripe Checkout (test mode)" : "Stripe Checkout",
+    async startCheckout({ order, successUrl, cancelUrl }) {
+      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = order.lines.map((line) => ({
+        quantity: line.quantity,
+        price_data: {
+          currency: order.currency.toLowerCase(),
+          unit_amount: line.unitPriceMinor,
+          product_data: { name: `${line.name} (${line.colour}, ${line.size})` },
+        },
+      }));
+      if (order.shippingMinor > 0) {
+        lineItems.push({ quantity: 1, price_data: { currency: order.currency.toLowerCase(), unit_amount: order.shippingMinor, product_data: { name: order.shipping.label } } });
+      }
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: lineItems,
+          customer_email: order.email,
+          client_reference_id: order.id,
+          metadata: { orderId: order.id, orderNumber: order.number },
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+        },
+        // One session per order and attempt, however often the shopper presses the button.
+        { idempotencyKey: `${order.id}-${order.payment.attempts}` },
+      );
+      if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
+      return { url: session.url, reference: session.id };
+    },
+    parseWebhook(rawBody, signature): PaymentEvent {
+      if (!signature) throw new WebhookSignatureError("The Stripe-Signature header is missing");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError((error as Error).message);
+      }
+      if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
+        const session = event.data.object;
+        const orderId = session.metadata?.orderId ?? session.client_reference_id;
+        if (orderId && session.payment_status === "paid") return { type: "paid", orderId, reference: session.id };
+      }
+      if (event.type === "checkout.session.expired" || event.type === "checkout.session.async_payment_failed") {
+        const session = event.data.object;
+        const orderId = session.metadata?.orderId ?? session.client_reference_id;
+        if (orderId) return { type: "expired", orderId, reference: session.id };
+      }
+      return { type: "ignored", eventType: event.type };
+    },
+  };
+}

@@ -1,0 +1,232 @@
+import type { Cart, CartLine } from "../../store/commerce-types";
+import type { Store } from "../../store/port";
+import type { Product } from "../../store/types";
+import { shippingEstimate, type ShippingRates } from "../checkout/shipping.server";
+
+// The cart's rules, shared by both backends: what may be added, how much, and what a line is
+// worth now. A cart stores only what the shopper chose; prices and stock are always read fresh,
+// so a cart never charges yesterday's price or promises stock that has gone.
+
+/** No shop sells 99 999 of a jumper to one person; a clear ceiling keeps carts sane. */
+export const MAX_QUANTITY_PER_LINE = 10;
+export const MAX_LINES = 30;
+/** A guest cart untouched this long is gone, as its cookie is. */
+export const CART_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type LineProblem =
+  /** The product is gone, or no longer on sale. */
+  | { kind: "unavailable" }
+  | { kind: "sold-out" }
+  /** Stock has dropped below the line's quantity since it was added. */
+  | { kind: "reduced"; available: number };
+
+export interface CartLineView {
+  key: string;
+  productId: string;
+  slug: string;
+  name: string;
+  size: string;
+  colour: string;
+  imageUrl: string | null;
+  imageAlt: string;
+  unitPriceMinor: number;
+  compareAtMinor: number | null;
+  quantity: number;
+  lineTotalMinor: number;
+  savingsMinor: number;
+  /** Units that can be bought now, capped at the per-line maximum. */
+  maxQuantity: number;
+  problem: LineProblem | null;
+}
+
+export interface CartView {
+  id: string | null;
+  lines: CartLineView[];
+  itemCount: number;
+  /** Lines that can be bought as they are. */
+  subtotalMinor: number;
+  savingsMinor: number;
+  standardShippingMinor: number;
+  /** How much more to spend for free standard shipping; 0 when already free. */
+  freeShippingRemainingMinor: number;
+  freeShippingFromMinor: number;
+  hasProblems: boolean;
+}
+
+export type CartChange = { ok: true; message: string } | { ok: false; field: "size" | "colour" | "quantity" | "product" | "line" | "cart"; message: string };
+
+export const lineKey = (line: Pick<CartLine, "productId" | "size" | "colour">) => `${line.productId}~${line.size}~${line.colour}`;
+
+export type CartService = ReturnType<typeof createCartService>;
+
+export function createCartService(store: Store, rates: ShippingRates, now: () => Date = () => new Date()) {
+  async function load(cartId: string | null): Promise<Cart | null> {
+    if (!cartId) return null;
+    const cart = await store.carts.get(cartId);
+    if (!cart) return null;
+    if (now().getTime() - Date.parse(cart.updatedAt) > CART_TTL_MS) {
+      await store.carts.delete(cartId);
+      return null;
+    }
+    return cart;
+  }
+
+  async function productsFor(lines: readonly CartLine[]): Promise<Map<string, Product | null>> {
+    const ids = [...new Set(lines.map((l) => l.productId))];
+    const products = await Promise.all(ids.map((id) => store.products.get(id)));
+    return new Map(ids.map((id, i) => [id, products[i]]));
+  }
+
+  async function save(cartId: string, lines: CartLine[]) {
+    if (lines.length === 0) await store.carts.delete(cartId);
+    else await store.carts.save({ id: cartId, lines, updatedAt: now().toISOString() });
+  }
+
+  function stockOf(product: Product | null | undefined, size: string, colour: string): number {
+    if (!product || product.status !== "active") return 0;
+    return Math.max(0, product.variants.find((v) => v.size === size && v.colour === colour)?.stock ?? 0);
+  }
+
+  function describe(product: Product, line: Pick<CartLine, "size" | "colour">) {
+    return `${product.name} (${line.colour}, ${line.size})`;
+  }
+
+  return {
+    async view(cartId: string | null): Promise<CartView> {
+      const cart = await load(cartId);
+      const lines = cart?.lines ?? [];
+      const products = await productsFor(lines);
+      const views: CartLineView[] = lines.map((line) => {
+        const product = products.get(line.productId) ?? null;
+        const stock = stockOf(product, line.size, line.colour);
+        const problem: LineProblem | null =
+          !product || product.status !== "active" || !product.variants.some((v) => v.size === line.size && v.colour === line.colour)
+            ? { kind: "unavailable" }
+            : stock === 0
+              ? { kind: "sold-out" }
+              : stock < line.quantity
+                ? { kind: "reduced", available: stock }
+                : null;
+        const unit = product?.priceMinor ?? 0;
+        const compareAt = product?.compareAtMinor && product.compareAtMinor > unit ? product.compareAtMinor : null;
+        const buyable = problem ? 0 : line.quantity;
+        return {
+          key: lineKey(line),
+          productId: line.productId,
+          slug: product?.slug ?? "",
+          name: product?.name ?? "A product that is no longer available",
+          size: line.size,
+          colour: line.colour,
+          imageUrl: product?.images[0]?.url ?? null,
+          imageAlt: product?.images[0]?.alt ?? "",
+          unitPriceMinor: unit,
+          compareAtMinor: compareAt,
+          quantity: line.quantity,
+          lineTotalMinor: unit * buyable,
+          savingsMinor: compareAt ? (compareAt - unit) * buyable : 0,
+          maxQuantity: Math.min(stock, MAX_QUANTITY_PER_LINE),
+          problem,
+        };
+      });
+      const subtotalMinor = views.reduce((sum, l) => sum + l.lineTotalMinor, 0);
+      const estimate = shippingEstimate(rates, subtotalMinor);
+      return {
+        id: cart ? cart.id : null,
+        lines: views,
+        itemCount: lines.reduce((sum, l) => sum + l.quantity, 0),
+        subtotalMinor,
+        savingsMinor: views.reduce((sum, l) => sum + l.savingsMinor, 0),
+        standardShippingMinor: estimate.standardMinor,
+        freeShippingRemainingMinor: estimate.freeShippingRemainingMinor,
+        freeShippingFromMinor: rates.freeFromMinor,
+        hasProblems: views.some((l) => l.problem !== null),
+      };
+    },
+
+    /** Items in the cart, for the header on every page. */
+    async count(cartId: string | null): Promise<number> {
+      const cart = await load(cartId);
+      return cart?.lines.reduce((sum, l) => sum + l.quantity, 0) ?? 0;
+    },
+
+    async add(cartId: string, input: { productId: string; size: string; colour: string; quantity: number }): Promise<CartChange> {
+      const product = await store.products.get(input.productId);
+      if (!product || product.status !== "active") return { ok: false, field: "product", message: "This product is no longer available." };
+      if (!product.colours.some((c) => c.name === input.colour)) return { ok: false, field: "colour", message: "Choose a colour." };
+      if (!product.sizes.includes(input.size) || !product.variants.some((v) => v.size === input.size && v.colour === input.colour)) {
+        return { ok: false, field: "size", message: "Choose a size." };
+      }
+      const stock = stockOf(product, input.size, input.colour);
+      if (stock === 0) return { ok: false, field: "size", message: `${input.colour} in size ${input.size} is sold out. Choose another size or colour.` };
+      const cart = await load(cartId);
+      const lines = [...(cart?.lines ?? [])];
+      const index = lines.findIndex((l) => lineKey(l) === lineKey(input));
+      const already = index >= 0 ? lines[index].quantity : 0;
+      const wanted = already + input.quantity;
+      if (wanted > MAX_QUANTITY_PER_LINE) {
+        return { ok: false, field: "quantity", message: `You can buy up to ${MAX_QUANTITY_PER_LINE} of one item${already ? ` (you already have ${already} in your cart)` : ""}.` };
+      }
+      if (wanted > stock) {
+        return { ok: false, field: "quantity", message: `Only ${stock} left in ${input.colour}, size ${input.size}${already ? ` (you already have ${already} in your cart)` : ""}.` };
+      }
+      if (index < 0 && lines.length >= MAX_LINES) return { ok: false, field: "cart", message: `Your cart can hold ${MAX_LINES} different items. Remove one to add another.` };
+      if (index >= 0) lines[index] = { ...lines[index], quantity: wanted };
+      else lines.push({ productId: product.id, size: input.size, colour: input.colour, quantity: input.quantity, addedAt: now().toISOString() });
+      await save(cartId, lines);
+      return { ok: true, message: `Added to your cart: ${describe(product, input)}${input.quantity > 1 ? ` × ${input.quantity}` : ""}.` };
+    },
+
+    async setQuantity(cartId: string | null, key: string, quantity: number): Promise<CartChange> {
+      const cart = await load(cartId);
+      const index = cart?.lines.findIndex((l) => lineKey(l) === key) ?? -1;
+      if (!cart || index < 0) return { ok: false, field: "cart", message: "That item is no longer in your cart." };
+      const line = cart.lines[index];
+      const product = await store.products.get(line.productId);
+      const stock = stockOf(product, line.size, line.colour);
+      if (quantity > MAX_QUANTITY_PER_LINE) return { ok: false, field: "line", message: `You can buy up to ${MAX_QUANTITY_PER_LINE} of one item.` };
+      if (quantity > stock) {
+        return { ok: false, field: "line", message: stock === 0 ? "This item is sold out. Remove it to check out." : `Only ${stock} left in ${line.colour}, size ${line.size}.` };
+      }
+      const lines = cart.lines.map((l, i) => (i === index ? { ...l, quantity } : l));
+      await save(cart.id, lines);
+      return { ok: true, message: `Updated the quantity of ${product ? describe(product, line) : "the item"} to ${quantity}.` };
+    },
+
+    async remove(cartId: string | null, key: string): Promise<CartChange> {
+      const cart = await load(cartId);
+      const line = cart?.lines.find((l) => lineKey(l) === key);
+      if (!cart || !line) return { ok: false, field: "cart", message: "That item is no longer in your cart." };
+      await save(
+        cart.id,
+        cart.lines.filter((l) => l !== line),
+      );
+      const product = await store.products.get(line.productId);
+      return { ok: true, message: `Removed ${product ? describe(product, line) : "the item"} from your cart.` };
+    },
+
+    /**
+     * At sign-in the guest cart joins the shopper's cart: quantities of the same item add up,
+     * capped by stock and the per-line maximum; then the guest cart is gone.
+     */
+    async merge(guestCartId: string, userCartId: string): Promise<void> {
+      const guest = await load(guestCartId);
+      if (!guest || guest.lines.length === 0) return;
+      const user = await load(userCartId);
+      const lines = [...(user?.lines ?? [])];
+      const products = await productsFor(guest.lines);
+      for (const line of guest.lines) {
+        const cap = Math.min(stockOf(products.get(line.productId), line.size, line.colour), MAX_QUANTITY_PER_LINE);
+        const index = lines.findIndex((l) => lineKey(l) === lineKey(line));
+        if (index >= 0) lines[index] = { ...lines[index], quantity: Math.max(lines[index].quantity, Math.min(lines[index].quantity + line.quantity, cap)) };
+        else if (lines.length < MAX_LINES) lines.push({ ...line, quantity: cap > 0 ? Math.min(line.quantity, cap) : line.quantity });
+      }
+      await save(userCartId, lines);
+      await store.carts.delete(guestCartId);
+    },
+
+    /** The raw lines (checkout builds the order from them). */
+    async lines(cartId: string | null): Promise<CartLine[]> {
+      return (await load(cartId))?.lines ?? [];
+    },
+  };
+}

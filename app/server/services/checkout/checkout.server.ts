@@ -1,0 +1,175 @@
+import crypto from "node:crypto";
+import type { CardDetails, PaymentProcessor } from "../../payments/port";
+import type { Address, Order, OrderLine, PaymentRecord, ShippingMethodId, StockShortfall } from "../../store/commerce-types";
+import type { Store } from "../../store/port";
+import type { Product } from "../../store/types";
+import type { CartService } from "../cart/cart.server";
+import { newOrderNumber } from "../orders/order-links.server";
+import type { OrdersService } from "../orders/orders.server";
+import { shippingChoice, shippingOptions, type ShippingRates } from "./shipping.server";
+
+// Checkout: the order is priced here from the current catalogue (anything the browser sends
+// about prices is ignored), placed atomically by the store, then paid. A declined payment
+// leaves a 'payment failed' order with its stock released that the shopper can pay again.
+
+export interface CheckoutInput {
+  cartId: string | null;
+  userId: string | null;
+  email: string;
+  address: Address;
+  shippingMethod: ShippingMethodId;
+  idempotencyKey: string;
+  /** Present for the card-form processor. */
+  card: CardDetails | null;
+  /** The shop's origin, for links in e-mails and the hosted payment page's return URLs. */
+  origin: string;
+}
+
+export type CheckoutResult =
+  | { kind: "empty" }
+  | { kind: "sold-out"; shortfalls: StockShortfall[] }
+  /** Paid, or a replay of a checkout that was already placed. */
+  | { kind: "done"; order: Order }
+  | { kind: "payment-failed"; order: Order; message: string }
+  | { kind: "redirect"; order: Order; url: string };
+
+export type RetryResult = CheckoutResult | { kind: "not-payable"; order: Order };
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+export function createCheckoutService(deps: { store: Store; cart: CartService; orders: OrdersService; payments: PaymentProcessor; rates: ShippingRates }) {
+  const { store, cart, orders, payments, rates } = deps;
+
+  function snapshot(product: Product, size: string, colour: string, quantity: number): OrderLine {
+    const variant = product.variants.find((v) => v.size === size && v.colour === colour)!;
+    return {
+      productId: product.id,
+      slug: product.slug,
+      name: product.name,
+      sku: variant.sku,
+      size,
+      colour,
+      unitPriceMinor: product.priceMinor,
+      compareAtMinor: product.compareAtMinor && product.compareAtMinor > product.priceMinor ? product.compareAtMinor : null,
+      quantity,
+      imageUrl: product.images[0]?.url ?? null,
+    };
+  }
+
+  /** Charge (card form) or start a hosted checkout for an order that holds its stock. */
+  async function pay(order: Order, card: CardDetails | null, origin: string): Promise<CheckoutResult> {
+    const attempt = order.payment.attempts + 1;
+    const base: PaymentRecord = { ...order.payment, processor: payments.id, attempts: attempt };
+    if (payments.kind === "card-form") {
+      if (!card) return failed(order, { ...base, state: "failed", failureMessage: "Enter your card details." });
+      const charge = await payments.charge({
+        amountMinor: order.totalMinor,
+        currency: order.currency,
+        card,
+        description: `Order ${order.number}`,
+        idempotencyKey: `${order.id}:${attempt}`,
+      });
+      const payment: PaymentRecord = { ...base, cardBrand: charge.brand, cardLast4: charge.last4 };
+      if (!charge.ok) return failed(order, { ...payment, state: "failed", failureMessage: charge.message });
+      const paid = await orders.markPaid(order, { ...payment, state: "succeeded", reference: charge.reference, failureMessage: null }, origin);
+      return { kind: "done", order: paid };
+    }
+    try {
+      const link = orders.linkFor(order);
+      const session = await payments.startCheckout({
+        order: { ...order, payment: base },
+        successUrl: `${origin}${link}${link.includes("?") ? "&" : "?"}paid=1`,
+        cancelUrl: `${origin}/checkout/cancel?order=${order.id}&key=${encodeURIComponent(new URL(link, origin).searchParams.get("key") ?? "")}`,
+      });
+      await store.orders.transition(order.id, {
+        from: ["pending_payment"],
+        to: "pending_payment",
+        event: { status: null, at: new Date().toISOString(), note: `${payments.label}: payment page opened`, by: "system" },
+        stock: "none",
+        patch: { payment: { ...base, reference: session.reference } },
+      });
+      return { kind: "redirect", order, url: session.url };
+    } catch (error) {
+      console.error(`Order ${order.number}: the payment page could not be opened`, error);
+      return failed(order, { ...base, state: "failed", failureMessage: "We could not reach the payment provider. Nothing was charged; please try again." });
+    }
+  }
+
+  async function failed(order: Order, payment: PaymentRecord): Promise<CheckoutResult> {
+    const updated = await orders.markPaymentFailed(order, payment);
+    return { kind: "payment-failed", order: updated, message: payment.failureMessage ?? "The payment did not go through." };
+  }
+
+  return {
+    processor: { id: payments.id, kind: payments.kind, label: payments.label },
+
+    /** The idempotency key of a new checkout form. */
+    newCheckoutKey(): string {
+      return crypto.randomUUID();
+    },
+
+    shippingOptions(subtotalMinor: number) {
+      return shippingOptions(rates, subtotalMinor);
+    },
+
+    async placeOrder(input: CheckoutInput): Promise<CheckoutResult> {
+      // A replayed or double-submitted form finds the order it already placed.
+      const existing = await store.orders.findByIdempotencyKey(input.idempotencyKey);
+      if (existing) return { kind: "done", order: existing };
+
+      const lines = await cart.lines(input.cartId);
+      if (lines.length === 0) return { kind: "empty" };
+      const products = new Map<string, Product | null>();
+      for (const id of new Set(lines.map((l) => l.productId))) products.set(id, await store.products.get(id));
+      const shortfalls: StockShortfall[] = [];
+      const orderLines: OrderLine[] = [];
+      for (const line of lines) {
+        const product = products.get(line.productId);
+        const variant = product?.variants.find((v) => v.size === line.size && v.colour === line.colour);
+        if (!product || product.status !== "active" || !variant || variant.stock < line.quantity) {
+          shortfalls.push({ productId: line.productId, name: product?.name ?? "A product that is no longer sold", size: line.size, colour: line.colour, requested: line.quantity, available: product?.status === "active" ? Math.max(0, variant?.stock ?? 0) : 0 });
+          continue;
+        }
+        orderLines.push(snapshot(product, line.size, line.colour, line.quantity));
+      }
+      if (shortfalls.length > 0) return { kind: "sold-out", shortfalls };
+
+      const subtotalMinor = orderLines.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity, 0);
+      const shipping = shippingChoice(rates, subtotalMinor, input.shippingMethod);
+      const at = new Date().toISOString();
+      const order: Order = {
+        id: crypto.randomUUID(),
+        number: newOrderNumber(),
+        email: input.email,
+        userId: input.userId,
+        lines: orderLines,
+        subtotalMinor,
+        shippingMinor: shipping.priceMinor,
+        totalMinor: subtotalMinor + shipping.priceMinor,
+        currency: "EUR",
+        address: input.address,
+        shipping,
+        payment: { processor: payments.id, state: "pending", reference: null, cardBrand: null, cardLast4: null, failureMessage: null, attempts: 0 },
+        status: "pending_payment",
+        trackingNumber: null,
+        history: [{ status: "pending_payment", at, note: null, by: "customer" }],
+        idempotencyKey: input.idempotencyKey,
+        createdAt: at,
+        updatedAt: at,
+      };
+      const placed = await store.orders.place(order, { cartId: input.cartId });
+      if (placed.kind === "sold-out") return placed;
+      if (placed.kind === "duplicate") return { kind: "done", order: placed.order };
+      return pay(placed.order, input.card, input.origin);
+    },
+
+    /** Pay a 'payment failed' order again: its stock is taken again first, so it can still sell out. */
+    async retryPayment(order: Order, card: CardDetails | null, origin: string): Promise<RetryResult> {
+      if (order.status !== "payment_failed") return { kind: "not-payable", order };
+      const reopened = await orders.reopenForPayment(order);
+      if (reopened.kind === "sold-out") return { kind: "sold-out", shortfalls: reopened.shortfalls };
+      if (reopened.kind !== "ok") return reopened.kind === "not-found" ? { kind: "empty" } : { kind: "not-payable", order: reopened.order };
+      return pay(reopened.order, card, origin);
+    },
+  };
+}

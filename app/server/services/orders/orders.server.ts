@@ -1,0 +1,154 @@
+import type { Mailer } from "../../mail/port";
+import type { PaymentEvent } from "../../payments/port";
+import type { Order, OrderStatus, PaymentRecord } from "../../store/commerce-types";
+import type { Store } from "../../store/port";
+import { orderConfirmationMail } from "./emails.server";
+import { orderPath, verifyOrderAccessKey } from "./order-links.server";
+import { ADMIN_TRANSITIONS, adminSourcesOf, stockEffect } from "./status-rules";
+
+// Orders after placement: who may see one, the customer's history, payment outcomes and the
+// back office's status changes. Every status change goes through the store's atomic transition,
+// with the stock effect decided here by status-rules, once for both backends.
+
+export const ORDERS_PAGE_SIZE = 10;
+
+export interface OrdersOptions {
+  secret: string;
+  shopName: string;
+  mailer: Mailer;
+  now?: () => Date;
+}
+
+export type StatusChangeResult =
+  | { ok: true; order: Order }
+  | { ok: false; status: 400 | 404 | 409; message: string };
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+export function createOrdersService(store: Store, options: OrdersOptions) {
+  const now = () => (options.now ?? (() => new Date()))().toISOString();
+
+  return {
+    /** The order when this viewer may see it: its owner, or anyone holding the signed link. Otherwise null (a 404). */
+    async forViewer(id: string, viewer: { userId: string | null; key: string | null }): Promise<Order | null> {
+      const order = await store.orders.get(id);
+      if (!order) return null;
+      if (order.userId && viewer.userId === order.userId) return order;
+      return verifyOrderAccessKey(options.secret, id, viewer.key) ? order : null;
+    },
+
+    /** The path of an order's page; guests get the signed link. */
+    linkFor(order: Pick<Order, "id" | "userId">, forGuest = order.userId === null): string {
+      return orderPath(options.secret, order.id, forGuest);
+    },
+
+    async listForUser(userId: string, page: number) {
+      const { orders, total } = await store.orders.list({ userId, limit: ORDERS_PAGE_SIZE, offset: (page - 1) * ORDERS_PAGE_SIZE });
+      return { orders, total, page, pageCount: Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)) };
+    },
+
+    async markPaid(order: Order, payment: PaymentRecord, origin: string): Promise<Order> {
+      const result = await store.orders.transition(order.id, {
+        from: ["pending_payment"],
+        to: "paid",
+        event: { status: "paid", at: now(), note: payment.cardLast4 ? `Paid by ${payment.cardBrand} ending ${payment.cardLast4}` : "Paid", by: "system" },
+        stock: "none",
+        patch: { payment },
+      });
+      if (result.kind !== "ok") return result.kind === "not-found" ? order : result.order;
+      await this.sendConfirmation(result.order, origin);
+      return result.order;
+    },
+
+    /** A declined or abandoned payment: the order keeps its details, and its stock goes back on sale. */
+    async markPaymentFailed(order: Order, payment: PaymentRecord): Promise<Order> {
+      const result = await store.orders.transition(order.id, {
+        from: ["pending_payment"],
+        to: "payment_failed",
+        event: { status: "payment_failed", at: now(), note: payment.failureMessage, by: "system" },
+        stock: stockEffect("pending_payment", "payment_failed"),
+        patch: { payment },
+      });
+      return result.kind === "not-found" ? order : result.order;
+    },
+
+    /** Before another payment attempt: take the stock again (it may have sold meanwhile). */
+    async reopenForPayment(order: Order) {
+      return store.orders.transition(order.id, {
+        from: ["payment_failed"],
+        to: "pending_payment",
+        event: { status: "pending_payment", at: now(), note: "Payment retried", by: "customer" },
+        stock: stockEffect("payment_failed", "pending_payment"),
+      });
+    },
+
+    async sendConfirmation(order: Order, origin: string): Promise<void> {
+      const url = `${origin}${orderPath(options.secret, order.id, true)}`;
+      try {
+        await options.mailer.send(orderConfirmationMail(options.shopName, order, url));
+      } catch (error) {
+        // The order stands even when mail fails; the page shows the same link.
+        console.error(`Order ${order.number}: the confirmation e-mail could not be sent`, error);
+      }
+    },
+
+    /** A verified processor webhook. Idempotent: Stripe retries deliveries. */
+    async applyPaymentEvent(event: PaymentEvent, origin: string): Promise<"updated" | "unchanged" | "unknown-order"> {
+      if (event.type === "ignored") return "unchanged";
+      const order = await store.orders.get(event.orderId);
+      if (!order) return "unknown-order";
+      const payment: PaymentRecord = { ...order.payment, reference: event.reference };
+      if (event.type === "paid") {
+        if (order.status === "payment_failed") {
+          // Paid after the session expired and stock went back: take it again if it is still there.
+          const reopened = await this.reopenForPayment(order);
+          if (reopened.kind === "sold-out") {
+            await store.orders.transition(order.id, {
+              from: ["payment_failed"],
+              to: "paid",
+              event: { status: "paid", at: now(), note: "Paid after the checkout expired, but the stock had sold: refund or restock needed", by: "system" },
+              stock: "none",
+              patch: { payment: { ...payment, state: "succeeded" } },
+            });
+            return "updated";
+          }
+        }
+        const current = (await store.orders.get(order.id))!;
+        if (current.status !== "pending_payment") return "unchanged";
+        await this.markPaid(current, { ...payment, state: "succeeded", failureMessage: null }, origin);
+        return "updated";
+      }
+      if (order.status !== "pending_payment") return "unchanged";
+      await this.markPaymentFailed(order, { ...payment, state: "failed", failureMessage: "The payment was not completed in time." });
+      return "updated";
+    },
+
+    /** A back-office status change, with its restock, recorded on the timeline. */
+    async changeStatus(id: string, to: OrderStatus, actor: string, details: { trackingNumber?: string | null; note?: string | null } = {}): Promise<StatusChangeResult> {
+      const order = await store.orders.get(id);
+      if (!order) return { ok: false, status: 404, message: "Order not found." };
+      if (!ADMIN_TRANSITIONS[order.status].includes(to)) {
+        return { ok: false, status: 409, message: `An order that is ${order.status.replace("_", " ")} cannot become ${to.replace("_", " ")}.` };
+      }
+      const tracking = details.trackingNumber?.trim() || null;
+      if (to === "shipped" && !tracking) return { ok: false, status: 400, message: "Enter the tracking number of the parcel." };
+      const result = await store.orders.transition(id, {
+        from: adminSourcesOf(to).filter((s) => s === order.status),
+        to,
+        event: { status: to, at: now(), note: [tracking ? `Tracking number ${tracking}` : null, details.note?.trim() || null].filter(Boolean).join(". ") || null, by: actor },
+        stock: stockEffect(order.status, to),
+        patch: {
+          ...(tracking ? { trackingNumber: tracking } : {}),
+          ...(to === "refunded" ? { payment: { ...order.payment, state: "refunded" as const } } : {}),
+        },
+      });
+      if (result.kind === "ok") return { ok: true, order: result.order };
+      if (result.kind === "not-found") return { ok: false, status: 404, message: "Order not found." };
+      return { ok: false, status: 409, message: "The order changed while you were looking at it. Reload and try again." };
+    },
+
+    async addNote(id: string, note: string, actor: string): Promise<Order | null> {
+      return store.orders.addEvent(id, { status: null, at: now(), note, by: actor });
+    },
+  };
+}

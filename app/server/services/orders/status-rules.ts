@@ -1,0 +1,41 @@
+import type { OrderStatus } from "../../store/commerce-types";
+
+// Which status changes exist, and what each does to stock. Shared by checkout (payments),
+// webhooks and the back office, so no path can skip a restock or restock twice.
+
+/** Statuses whose order holds its units out of stock. */
+const HOLDS_STOCK: ReadonlySet<OrderStatus> = new Set(["pending_payment", "paid", "shipped", "delivered"]);
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: "Awaiting payment",
+  payment_failed: "Payment failed",
+  paid: "Paid",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
+
+/** The changes an admin may make from each status. */
+export const ADMIN_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending_payment: ["cancelled"],
+  payment_failed: ["cancelled"],
+  paid: ["shipped", "cancelled", "refunded"],
+  shipped: ["delivered", "refunded"],
+  delivered: ["refunded"],
+  cancelled: [],
+  refunded: [],
+};
+
+/** take: the order needs its units again; release: it gives them back; none: no stock moves. */
+export function stockEffect(from: OrderStatus, to: OrderStatus): "take" | "release" | "none" {
+  const held = HOLDS_STOCK.has(from);
+  const holds = HOLDS_STOCK.has(to);
+  if (held === holds) return "none";
+  return holds ? "take" : "release";
+}
+
+/** The statuses from which `to` may be reached by an admin. */
+export function adminSourcesOf(to: OrderStatus): OrderStatus[] {
+  return (Object.keys(ADMIN_TRANSITIONS) as OrderStatus[]).filter((from) => ADMIN_TRANSITIONS[from].includes(to));
+}
