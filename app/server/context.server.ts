@@ -1,9 +1,12 @@
 import { createBackend, type Backend } from "./backend.server";
 import { getConfig, type Config } from "./config.server";
 import { createAccountsService, type AccountsService } from "./services/accounts/accounts.server";
+import { createAdminUsersService, type AdminUsersService } from "./services/accounts/admin-users.server";
+import { createAnalyticsService, type AnalyticsService } from "./services/analytics/analytics.server";
 import { createBlogService, type BlogService } from "./services/blog/blog.server";
 import { createCartService, type CartService } from "./services/cart/cart.server";
 import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
+import { createAdminOrdersService, type AdminOrdersService } from "./services/orders/admin-orders.server";
 import { createOrdersService, type OrdersService } from "./services/orders/orders.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
 
@@ -19,6 +22,10 @@ export interface AppContext {
   cart: CartService;
   checkout: CheckoutService;
   orders: OrdersService;
+  /** Back office: order list and status changes (recorded in the audit log), users, reports. */
+  adminOrders: AdminOrdersService;
+  adminUsers: AdminUsersService;
+  analytics: AnalyticsService;
 }
 
 declare global {
@@ -43,6 +50,10 @@ export function createContext(config: Config): AppContext {
     catalog: createCatalogService(backend.store, { syncIntervalMs: backend.store.kind === "sqlite" ? 0 : 5000 }),
     accounts: createAccountsService(backend.identity, backend.store, { adminEmails: config.adminEmails }),
     blog: createBlogService(backend.store),
+    // The audit log is not wired yet: pass it as { audit } here (the only place admin order changes reach it).
+    adminOrders: createAdminOrdersService(backend.store, orders, {}),
+    adminUsers: createAdminUsersService(backend.store),
+    analytics: createAnalyticsService(backend.store),
   };
 }
 
