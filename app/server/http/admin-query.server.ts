@@ -82,3 +82,24 @@ export function parseRole(raw: string | null): Parsed<Role | null> {
 
 /** Free text from a search box, trimmed and bounded. */
 export const parseSearch = (raw: string | null, max = 100): string => (raw ?? "").trim().slice(0, max);
+
+/** An optional from/to day filter (inclusive days); a bad or reversed one is ignored with a message. */
+export function parseOptionalRange(params: URLSearchParams): Parsed<{ from: string | null; to: string | null; fromDay: string; toDay: string }> {
+  const from = parseDay(params.get("from"));
+  const to = parseDay(params.get("to"));
+  const none = { from: null, to: null, fromDay: "", toDay: "" };
+  const problems: string[] = [];
+  if (from === "invalid") problems.push("The start date is not a date (use YYYY-MM-DD); the date filter is ignored.");
+  if (to === "invalid") problems.push("The end date is not a date (use YYYY-MM-DD); the date filter is ignored.");
+  if (from === "invalid" || to === "invalid") return { value: none, problems };
+  if (from !== null && to !== null && from > to) return { value: none, problems: ["The start date is after the end date; the date filter is ignored."] };
+  return {
+    value: {
+      from: from === null ? null : new Date(from).toISOString(),
+      to: to === null ? null : new Date(to + DAY_MS).toISOString(),
+      fromDay: from === null ? "" : dayInput(from),
+      toDay: to === null ? "" : dayInput(to),
+    },
+    problems,
+  };
+}

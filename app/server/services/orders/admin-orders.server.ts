@@ -7,7 +7,6 @@ import type { OrdersService, StatusChangeResult } from "./orders.server";
 // restocked) and are then written to the audit log.
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
-export const NOTE_MAX = 1000;
 
 /** One admin change, as the audit log records it. */
 export interface AdminChange {

@@ -1,0 +1,12 @@
+// Every back-office section, for the dashboard's links (each page also links back to /admin).
+export const ADMIN_SECTIONS = [
+  { title: "Orders", text: "Fulfilment, payments, refunds.", path: "/admin/orders" },
+  { title: "Order analytics", text: "Orders by status and day, time to ship.", path: "/admin/orders/analytics" },
+  { title: "Products", text: "Catalogue, stock by size and colour, images.", path: "/admin/products" },
+  { title: "Categories", text: "The seven categories with counts and sales.", path: "/admin/categories" },
+  { title: "Users", text: "Customers and administrators.", path: "/admin/users" },
+  { title: "User analytics", text: "Sign-ups and returning customers.", path: "/admin/users/analytics" },
+  { title: "Analytics", text: "Sales, orders and customers over time.", path: "/admin/analytics" },
+  { title: "Sales", text: "Revenue over time, by category, top products.", path: "/admin/analytics/sales" },
+  { title: "Blog", text: "Posts, drafts and scheduling.", path: "/admin/blog" },
+] as const;
