@@ -105,6 +105,17 @@ export function createAnalyticsService(store: Store, options: { now?: () => Date
       return { signUps: signUpsOverTime(profiles, window, granularity), returning: returningCustomers(orders, window) };
     },
 
+    /** The overview: headline sales, revenue by day, orders by status, sign-ups and returning customers, from one read. */
+    async overview(window: Window) {
+      const [orders, profiles] = await Promise.all([ordersIn(window), profilesIn(window)]);
+      return {
+        totals: salesFigures(orders, profiles, window),
+        revenueByDay: revenueOverTime(orders, window, "day"),
+        byStatus: ordersByStatus(orders, window),
+        returning: returningCustomers(orders, window),
+      };
+    },
+
     /** The default report window: the last `days` whole UTC days including today. */
     lastDays(days: number): Window {
       const at = now();
