@@ -49,8 +49,11 @@ export function BarChart({
                 </Bar>
               );
             })}
-            <AxisLeft scale={y} numTicks={5} tickFormat={(v) => formatTick(Number(v))} stroke="#78716c" tickStroke="#78716c" tickLabelProps={{ fill: "#44403c", fontSize: 11, textAnchor: "end" }} />
-            <AxisBottom top={innerHeight} scale={x} tickValues={tickValues} stroke="#78716c" tickStroke="#78716c" tickLabelProps={{ fill: "#44403c", fontSize: 11, textAnchor: "middle" }} />
+            {/* Axes are drawing, not content: the figure's summary and table carry the numbers. */}
+            <g aria-hidden="true">
+              <AxisLeft scale={y} numTicks={5} tickFormat={(v) => formatTick(Number(v))} stroke="#78716c" tickStroke="#78716c" tickLabelProps={{ fill: "#44403c", fontSize: 11, textAnchor: "end" }} />
+              <AxisBottom top={innerHeight} scale={x} tickValues={tickValues} stroke="#78716c" tickStroke="#78716c" tickLabelProps={{ fill: "#44403c", fontSize: 11, textAnchor: "middle" }} />
+            </g>
           </Group>
         </svg>
       )}

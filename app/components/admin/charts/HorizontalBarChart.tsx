@@ -44,7 +44,9 @@ export function HorizontalBarChart({
                 </g>
               );
             })}
-            <AxisLeft scale={y} hideTicks stroke="#a8a29e" tickLabelProps={{ fill: "#292524", fontSize: 12, textAnchor: "end" }} />
+            <g aria-hidden="true">
+              <AxisLeft scale={y} hideTicks stroke="#a8a29e" tickLabelProps={{ fill: "#292524", fontSize: 12, textAnchor: "end" }} />
+            </g>
           </Group>
         </svg>
       )}
