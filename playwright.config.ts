@@ -51,9 +51,9 @@ export default defineConfig({
     // *.no-js.spec.ts: what a page without JavaScript offers instead. google.spec.ts is Firebase only.
     { name: "js-on", testIgnore: [/\.no-js\.spec\.ts$/, /google\.spec\.ts$/], use: { ...chromium, javaScriptEnabled: true } },
     { name: "js-off", testIgnore: [/\.js-only\.spec\.ts$/, /google\.spec\.ts$/], use: { ...chromium, javaScriptEnabled: false } },
-    // Accounts behave the same on Firebase Auth + Firestore.
-    { name: "firebase-js-on", testMatch: /(accounts|google)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true } },
-    { name: "firebase-js-off", testMatch: /(accounts|google)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false } },
+    // Accounts and purchases behave the same on Firebase Auth + Firestore.
+    { name: "firebase-js-on", testMatch: /(accounts|google|checkout)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true } },
+    { name: "firebase-js-off", testMatch: /(accounts|google|checkout)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false } },
   ],
   webServer: [
     {

@@ -22,9 +22,13 @@ import { useNonce } from "~/lib/nonce";
 import { getAuthState } from "~/server/auth/session.server";
 import { getConfig } from "~/server/config.server";
 import { csrf } from "~/server/http/csrf.server";
+import { getContext } from "~/server/context.server";
+import { currentCartId } from "~/server/http/cart-cookie.server";
+import { readFlash, type Flash } from "~/server/http/flash.server";
 import { honeypot } from "~/server/http/honeypot.server";
 import { isAdmin } from "~/server/services/accounts/roles.server";
 import styles from "~/tailwind.css";
+import { FlashMessage } from "~/components/layout/FlashMessage";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -33,22 +37,31 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const config = getConfig();
-  const [auth, [csrfToken, csrfCookieHeader]] = await Promise.all([getAuthState(request), csrf().commitToken(request)]);
+  const [auth, [csrfToken, csrfCookieHeader], cartCount, { flash, clear }] = await Promise.all([
+    getAuthState(request),
+    csrf().commitToken(request),
+    // The header's count must not take down pages that have nothing to do with the cart.
+    currentCartId(request).then((id) => getContext().cart.count(id)).catch(() => 0),
+    readFlash(request),
+  ]);
+  const headers = new Headers();
+  if (csrfCookieHeader) headers.append("Set-Cookie", csrfCookieHeader);
+  if (clear) headers.append("Set-Cookie", clear);
   return data(
     {
       shopName: config.shopName,
       shopShortName: config.shopShortName,
       supportEmail: config.supportEmail,
       origin: config.publicUrl ?? new URL(request.url).origin,
-      // The cart issue replaces this with the real count.
-      cartCount: 0,
+      cartCount,
+      flash,
       user: auth.user ? { email: auth.user.email, isAdmin: isAdmin(auth.userProfile) } : null,
       csrfToken,
       honeypot: honeypot().getInputProps(),
       // Public web configuration, sent only when analytics is configured.
       analytics: config.analytics ?? null,
     },
-    { headers: csrfCookieHeader ? { "Set-Cookie": csrfCookieHeader } : undefined },
+    { headers },
   );
 }
 
@@ -58,6 +71,7 @@ export interface RootData {
   supportEmail: string;
   origin: string;
   cartCount: number;
+  flash: Flash | null;
   user: { email: string | null; isAdmin: boolean } | null;
   csrfToken: string;
   honeypot: ReturnType<ReturnType<typeof honeypot>["getInputProps"]> | null;
@@ -70,6 +84,7 @@ const FALLBACK_ROOT: RootData = {
   supportEmail: "support@hemline.example",
   origin: "",
   cartCount: 0,
+  flash: null,
   user: null,
   csrfToken: "",
   honeypot: null,
@@ -128,6 +143,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <HoneypotProvider {...(root.honeypot ?? {})}>
             {withLayout ? <SiteHeader shopName={root.shopName} cartCount={root.cartCount} user={root.user} /> : null}
             <main id="main" className="flex-1">
+              {root.flash ? <FlashMessage flash={root.flash} /> : null}
               {children}
             </main>
             {withLayout ? <SiteFooter shopName={root.shopName} supportEmail={root.supportEmail} /> : null}

@@ -1,7 +1,6 @@
 // npm run bench: the production build on a seeded store, measured with autocannon (10
 // connections) at the default seed and at 100,000 products, plus the product page's gzipped
 // client JS. Figures go to bench/results/<date>.md. Not a test: no thresholds are asserted.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +9,7 @@ import autocannon from "autocannon";
 import { parseConfig } from "~/server/config.server";
 import { seedIfEmpty, seedLarge } from "~/server/seed/seed.server";
 import { createStore } from "~/server/store/create-store.server";
+import { ensureBuild, rssOf, startServer } from "./server";
 
 const PORT = 3330;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -36,11 +36,6 @@ const ROUTES: Array<{ label: string; path: string }> = [
   { label: "typo search", path: "/products?search=jeens" },
 ];
 
-function ensureBuild(): void {
-  const result = spawnSync("npx", ["remix", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  if (result.status !== 0) throw new Error("build failed");
-}
-
 async function seed(dataDir: string, large: number): Promise<number> {
   const store = createStore(parseConfig({ DATA_DIR: dataDir }));
   await seedIfEmpty(store);
@@ -48,34 +43,6 @@ async function seed(dataDir: string, large: number): Promise<number> {
   const count = await store.products.count();
   await store.close();
   return count;
-}
-
-async function startServer(dataDir: string): Promise<{ server: ChildProcess; startupMs: number }> {
-  const started = Date.now();
-  const server = spawn(process.execPath, ["scripts/serve.mjs", "build/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      WEB_CONCURRENCY: String(WORKERS),
-      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-42",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      // Each worker builds its catalogue index as it starts; a listing answered by every
-      // worker in turn means all are ready.
-      const answers = await Promise.all(Array.from({ length: WORKERS * 2 }, () => fetch(`${BASE}/products`)));
-      if (answers.every((res) => res.ok)) return { server, startupMs: Date.now() - started };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  server.kill();
-  throw new Error("server did not start");
 }
 
 async function measure(label: string, urlPath: string): Promise<Row> {
@@ -108,30 +75,13 @@ async function productPageJs(): Promise<{ files: number; gzipBytes: number }> {
   return { files: urls.size, gzipBytes };
 }
 
-/** Resident memory of the server and its worker processes, from /proc. */
-function rssOf(pid: number | undefined): number {
-  if (!pid) return 0;
-  let total = 0;
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
-      const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1]);
-      if (Number(entry) === pid || ppid === pid) total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-    } catch {
-      /* the process ended meanwhile */
-    }
-  }
-  return total;
-}
-
 async function scenario(name: string, large: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-bench-"));
   try {
     const seedStarted = Date.now();
     const count = await seed(dataDir, large);
     const seedMs = Date.now() - seedStarted;
-    const { server, startupMs } = await startServer(dataDir);
+    const { server, startupMs } = await startServer({ PORT: String(PORT), DATA_DIR: dataDir, WEB_CONCURRENCY: String(WORKERS) });
     try {
       const rows: Row[] = [];
       for (const route of ROUTES) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { commitSession } from "~/server/auth/session.server";
+import { signedInHeaders } from "~/server/http/cart-cookie.server";
 import { getContext } from "~/server/context.server";
 import { csrfProblem } from "~/server/http/csrf.server";
 
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.success) return Response.json({ success: false, error: result.error }, { status: 401 });
   return redirect(safeRedirect(formData.get("redirectTo"), "/"), {
     status: 303,
-    headers: { "Set-Cookie": await commitSession(result.session) },
+    headers: await signedInHeaders(request, result),
   });
 }
 

@@ -11,7 +11,8 @@ import { Field, FormErrors, Notice } from "~/components/forms/Field";
 import { loginSchema } from "~/lib/auth-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
-import { clientIp, commitSession, getAuthState } from "~/server/auth/session.server";
+import { clientIp, getAuthState } from "~/server/auth/session.server";
+import { signedInHeaders } from "~/server/http/cart-cookie.server";
 import { getContext } from "~/server/context.server";
 import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
@@ -41,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { email, password, redirectTo } = submission.value;
   const result = await getContext().accounts.signIn(email, password, clientIp(request));
   if (!result.success) return formFailure(submission.reply({ formErrors: [result.error], hideFields: ["password"] }), ...failureStatus(result, 401));
-  return redirect(safeRedirect(redirectTo, "/"), { status: 303, headers: { "Set-Cookie": await commitSession(result.session) } });
+  return redirect(safeRedirect(redirectTo, "/"), { status: 303, headers: await signedInHeaders(request, result) });
 }
 
 export default function Login() {

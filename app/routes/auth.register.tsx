@@ -11,7 +11,8 @@ import { Field, FormErrors } from "~/components/forms/Field";
 import { PASSWORD_MIN, registerSchema } from "~/lib/auth-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
-import { clientIp, commitSession, getAuthState } from "~/server/auth/session.server";
+import { clientIp, getAuthState } from "~/server/auth/session.server";
+import { signedInHeaders } from "~/server/http/cart-cookie.server";
 import { getContext } from "~/server/context.server";
 import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
@@ -40,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await getContext().accounts.register(email, password, clientIp(request));
   if (!result.success) return formFailure(submission.reply({ formErrors: [result.error], hideFields: HIDE }), ...failureStatus(result, 409));
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/");
-  return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await commitSession(result.session) } });
+  return redirect(redirectTo, { status: 303, headers: await signedInHeaders(request, result) });
 }
 
 export default function Register() {

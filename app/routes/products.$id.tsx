@@ -1,6 +1,6 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Gallery } from "~/components/product/Gallery";
 import { Price } from "~/components/product/Price";
@@ -12,6 +12,7 @@ import { CURRENCY } from "~/lib/money";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
+import { addToCart, type CartFormError } from "~/server/http/cart-actions.server";
 import type { Product } from "~/server/store/types";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
 
@@ -37,6 +38,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return { product, related, initialColour, jsonLd };
 }
 
+/** Add to cart posts to the product page itself, so a missing size or a sold-out choice is explained right here. */
+export async function action({ params, request }: ActionFunctionArgs) {
+  if (!isValidId(params.id)) throw data(null, { status: 404 });
+  const formData = await request.formData();
+  if (formData.get("productId") !== params.id) formData.set("productId", params.id);
+  const url = new URL(request.url);
+  return addToCart(request, formData, url.pathname + url.search);
+}
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const product = args.data?.product;
@@ -79,6 +88,7 @@ function productJsonLd(product: Product, origin: string): string {
 export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
   const { product, related, initialColour, jsonLd } = loaderData;
+  const failure = useActionData<typeof action>() as CartFormError | undefined;
   const category = getCategory(product.category);
   const image = product.images[0];
 
@@ -104,6 +114,7 @@ export default function ProductPage() {
             sizes={product.sizes}
             variants={product.variants}
             initialColour={initialColour}
+            failure={failure ?? null}
           />
 
           <section aria-labelledby="details-heading" className="mt-10 border-t border-stone-200 pt-6">

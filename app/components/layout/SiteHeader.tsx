@@ -42,6 +42,9 @@ export function SiteHeader({ shopName, cartCount, user }: { shopName: string; ca
                   Admin
                 </Link>
               ) : null}
+              <Link to="/orders" className="hover:underline">
+                Orders
+              </Link>
               <Link to="/profile" className="max-w-[14rem] truncate hover:underline" title="Your profile">
                 {user.email ?? "Your profile"}
               </Link>

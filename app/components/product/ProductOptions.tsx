@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { availabilityLabel, availabilityOf, stockFor } from "~/lib/stock";
@@ -11,6 +12,8 @@ interface Props {
   sizes: string[];
   variants: Variant[];
   initialColour: string;
+  /** The server's answer to the last add (missing size, sold out, too many). */
+  failure: { error: string; field: string } | null;
 }
 
 /**
@@ -18,15 +21,23 @@ interface Props {
  * sold out in every colour, and the availability table shows each combination; with JS the sizes
  * follow the chosen colour.
  */
-export function ProductOptions({ productId, category, colours, sizes, variants, initialColour }: Props) {
+export function ProductOptions({ productId, category, colours, sizes, variants, initialColour, failure }: Props) {
+  const navigation = useNavigation();
+  const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
   const hydrated = useHydrated();
   const [colour, setColour] = useState(initialColour);
   const soldOutEverywhere = variants.every((v) => v.stock <= 0);
   const oneSize = sizes.length === 1;
 
   return (
-    <Form method="post" action="/cart" className="mt-8 space-y-6">
+    <Form method="post" className="mt-8 space-y-6" aria-describedby={failure ? "add-to-cart-error" : undefined}>
+      <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="add" />
+      {failure ? (
+        <p id="add-to-cart-error" role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
+          {failure.error}
+        </p>
+      ) : null}
       <input type="hidden" name="productId" value={productId} />
 
       <fieldset>
@@ -133,8 +144,8 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
           Quantity
           <input type="number" name="quantity" defaultValue={1} min={1} max={10} step={1} inputMode="numeric" className="input mt-1 w-20" />
         </label>
-        <button type="submit" className="btn-primary flex-1" disabled={soldOutEverywhere}>
-          {soldOutEverywhere ? "Sold out" : "Add to cart"}
+        <button type="submit" className="btn-primary flex-1" disabled={soldOutEverywhere || adding}>
+          {soldOutEverywhere ? "Sold out" : adding ? "Adding…" : "Add to cart"}
         </button>
       </div>
     </Form>

@@ -33,6 +33,8 @@ export function createStripeProcessor(options: { secretKey: string; webhookSecre
           metadata: { orderId: order.id, orderNumber: order.number },
           success_url: successUrl,
           cancel_url: cancelUrl,
+          // Stripe's shortest session: an abandoned payment gives its stock back within the half hour.
+          expires_at: Math.floor(Date.now() / 1000) + 30 * 60,
         },
         // One session per order and attempt, however often the shopper presses the button.
         { idempotencyKey: `${order.id}-${order.payment.attempts}` },

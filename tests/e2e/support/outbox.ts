@@ -4,14 +4,18 @@ import { expect, type TestInfo } from "@playwright/test";
 
 /** Undo quoted-printable soft line breaks and escapes, as a mail client would. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  // Escapes are UTF-8 bytes: gather them as bytes, then read the whole as UTF-8.
+  const bytes = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The newest e-mail in the shop's outbox (DATA_DIR/outbox) sent to `to`, waiting for it briefly. */
-async function latestMailTo(to: string, timeoutMs = 10_000): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
+export async function latestMailTo(to: string, testInfo?: TestInfo, timeoutMs = 10_000): Promise<string> {
+  // The shop's own mail (orders) goes to the outbox of whichever backend the project runs against.
+  const dataDir = testInfo?.project.name.startsWith("firebase") ? process.env.E2E_FIREBASE_DATA_DIR! : process.env.E2E_DATA_DIR!;
+  const dir = path.join(dataDir, "outbox");
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { CardDetails, PaymentProcessor } from "../../payments/port";
+import { WebhookSignatureError, type CardDetails, type PaymentProcessor } from "../../payments/port";
 import type { Address, Order, OrderLine, PaymentRecord, ShippingMethodId, StockShortfall } from "../../store/commerce-types";
 import type { Store } from "../../store/port";
 import type { Product } from "../../store/types";
@@ -103,6 +103,53 @@ export function createCheckoutService(deps: { store: Store; cart: CartService; o
   return {
     processor: { id: payments.id, kind: payments.kind, label: payments.label },
 
+    /** A verified Stripe webhook (throws WebhookSignatureError); only the hosted processor has them. */
+    parseWebhook(rawBody: string, signature: string | null) {
+      if (payments.kind !== "hosted") throw new WebhookSignatureError("This shop takes no hosted payments");
+      return payments.parseWebhook(rawBody, signature);
+    },
+
+    /**
+     * /test-stripe: a small payment outside any order. The card processor charges the chosen
+     * test card; Stripe opens a Checkout page (test cards are typed there) that returns to `returnUrl`.
+     */
+    async testPayment(cardNumber: string, amountMinor: number, returnUrl: string) {
+      if (payments.kind === "hosted") {
+        const at = new Date().toISOString();
+        const probe: Order = {
+          id: `test-${crypto.randomUUID()}`,
+          number: "TEST",
+          email: "test-payment@example.com",
+          userId: null,
+          lines: [{ productId: "test", slug: "test", name: "Test payment", sku: "TEST", size: "-", colour: "-", unitPriceMinor: amountMinor, compareAtMinor: null, quantity: 1, imageUrl: null }],
+          subtotalMinor: amountMinor,
+          shippingMinor: 0,
+          totalMinor: amountMinor,
+          currency: "EUR",
+          address: { name: "Test", line1: "-", line2: "", city: "-", postalCode: "-", country: "IE", phone: "" },
+          shipping: { method: "standard", label: "None", priceMinor: 0 },
+          payment: { processor: "stripe", state: "pending", reference: null, cardBrand: null, cardLast4: null, failureMessage: null, attempts: 0 },
+          status: "pending_payment",
+          trackingNumber: null,
+          history: [],
+          idempotencyKey: crypto.randomUUID(),
+          createdAt: at,
+          updatedAt: at,
+        };
+        const session = await payments.startCheckout({ order: probe, successUrl: `${returnUrl}?result=success`, cancelUrl: `${returnUrl}?result=cancelled` });
+        return { kind: "redirect" as const, url: session.url };
+      }
+      const now = new Date();
+      const charge = await payments.charge({
+        amountMinor,
+        currency: "EUR",
+        card: { number: cardNumber, expMonth: 12, expYear: now.getUTCFullYear() + 2, cvc: "123" },
+        description: "Test payment from /test-stripe",
+        idempotencyKey: crypto.randomUUID(),
+      });
+      return { kind: "charged" as const, charge };
+    },
+
     /** The idempotency key of a new checkout form. */
     newCheckoutKey(): string {
       return crypto.randomUUID();
@@ -165,6 +212,8 @@ export function createCheckoutService(deps: { store: Store; cart: CartService; o
 
     /** Pay a 'payment failed' order again: its stock is taken again first, so it can still sell out. */
     async retryPayment(order: Order, card: CardDetails | null, origin: string): Promise<RetryResult> {
+      // A hosted payment page that was left: open a new one for the order that still holds its stock.
+      if (order.status === "pending_payment" && payments.kind === "hosted") return pay(order, null, origin);
       if (order.status !== "payment_failed") return { kind: "not-payable", order };
       const reopened = await orders.reopenForPayment(order);
       if (reopened.kind === "sold-out") return { kind: "sold-out", shortfalls: reopened.shortfalls };

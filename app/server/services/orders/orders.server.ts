@@ -42,6 +42,20 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
       return orderPath(options.secret, order.id, forGuest);
     },
 
+    /**
+     * A double-submitted checkout finds the first submission's order still being paid: wait a
+     * moment for its outcome so the page the shopper sees says paid or declined, not "awaiting".
+     */
+    async settled(order: Order, waitMs = 3000): Promise<Order> {
+      let current = order;
+      const until = Date.now() + waitMs;
+      while (current.status === "pending_payment" && current.payment.processor === "test-card" && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        current = (await store.orders.get(order.id)) ?? current;
+      }
+      return current;
+    },
+
     async listForUser(userId: string, page: number) {
       const { orders, total } = await store.orders.list({ userId, limit: ORDERS_PAGE_SIZE, offset: (page - 1) * ORDERS_PAGE_SIZE });
       return { orders, total, page, pageCount: Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)) };

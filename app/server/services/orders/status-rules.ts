@@ -1,20 +1,12 @@
 import type { OrderStatus } from "../../store/commerce-types";
 
+export { STATUS_LABELS } from "~/lib/order-status";
+
 // Which status changes exist, and what each does to stock. Shared by checkout (payments),
 // webhooks and the back office, so no path can skip a restock or restock twice.
 
 /** Statuses whose order holds its units out of stock. */
 const HOLDS_STOCK: ReadonlySet<OrderStatus> = new Set(["pending_payment", "paid", "shipped", "delivered"]);
-
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending_payment: "Awaiting payment",
-  payment_failed: "Payment failed",
-  paid: "Paid",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-};
 
 /** The changes an admin may make from each status. */
 export const ADMIN_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {

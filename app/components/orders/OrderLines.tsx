@@ -1,0 +1,28 @@
+import { Link } from "@remix-run/react";
+import { formatMoney } from "~/lib/money";
+import type { OrderLine } from "~/server/store/commerce-types";
+
+/** The snapshot of what was bought: names and prices as they were when the order was placed. */
+export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {
+  return (
+    <ul className="divide-y divide-stone-200 border-y border-stone-200">
+      {lines.map((line) => (
+        <li key={`${line.productId}-${line.size}-${line.colour}`} className="flex gap-4 py-4">
+          {line.imageUrl ? <img src={line.imageUrl} alt="" width={64} height={80} className="h-20 w-16 rounded bg-stone-100 object-cover" /> : null}
+          <div className="flex-1 text-sm">
+            <Link to={`/products/${line.productId}`} className="font-medium hover:underline">
+              {line.name}
+            </Link>
+            <p className="text-stone-600">
+              {line.colour} · Size {line.size} · SKU {line.sku}
+            </p>
+            <p>
+              {line.quantity} × {formatMoney(line.unitPriceMinor)}
+            </p>
+          </div>
+          <p className="text-sm font-semibold">{formatMoney(line.unitPriceMinor * line.quantity)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

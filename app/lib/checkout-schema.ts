@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { SHIPPING_COUNTRIES } from "./countries";
+
+// The checkout form: the same schema checks the server's input and gives the browser its hints.
+// Prices are never part of it: the server prices the order from the catalogue.
+
+const text = (label: string, max: number) =>
+  z
+    .string({ required_error: `Enter ${label}.` })
+    .trim()
+    .min(1, `Enter ${label}.`)
+    .max(max, `${label[0].toUpperCase()}${label.slice(1)} must be at most ${max} characters.`);
+
+const countryCodes = SHIPPING_COUNTRIES.map((c) => c.code) as [string, ...string[]];
+
+export const addressFields = {
+  email: z
+    .string({ required_error: "Enter your e-mail address." })
+    .trim()
+    .max(254, "E-mail addresses are at most 254 characters.")
+    .email("Enter a valid e-mail address, like name@example.com."),
+  name: text("your full name", 100),
+  line1: text("the street address", 120),
+  line2: z.string().trim().max(120, "The second address line must be at most 120 characters.").default(""),
+  city: text("the town or city", 80),
+  postalCode: z
+    .string({ required_error: "Enter the postcode." })
+    .trim()
+    .min(1, "Enter the postcode.")
+    .max(12, "Postcodes are at most 12 characters.")
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, "Postcodes have letters, digits, spaces and hyphens only."),
+  country: z.enum(countryCodes, { errorMap: () => ({ message: "Choose a country we deliver to." }) }),
+  phone: z
+    .string()
+    .trim()
+    .max(30, "Phone numbers are at most 30 characters.")
+    .regex(/^$|^\+?[0-9 ()-]{6,30}$/, "Enter a phone number with digits, spaces and an optional +.")
+    .default(""),
+  shippingMethod: z.enum(["standard", "express"], { errorMap: () => ({ message: "Choose a delivery method." }) }),
+};
+
+export const cardFields = {
+  cardNumber: z
+    .string({ required_error: "Enter your card number." })
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().min(1, "Enter your card number.").regex(/^\d{12,19}$/, "Your card number is incorrect.")),
+  expiry: z
+    .string({ required_error: "Enter the expiry date as MM/YY." })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, "Enter the expiry date as MM/YY."),
+  cvc: z.string({ required_error: "Enter the security code (CVC)." }).trim().regex(/^\d{3,4}$/, "The security code is 3 or 4 digits."),
+};
+
+export const checkoutKeyField = {
+  checkoutKey: z.string().regex(/^[0-9a-f-]{36}$/i, "This checkout form has expired. Please reload the page and try again."),
+};
+
+const CARD_REQUIRED: Record<keyof typeof cardFields, string> = {
+  cardNumber: "Enter your card number.",
+  expiry: "Enter the expiry date as MM/YY.",
+  cvc: "Enter the security code (CVC).",
+};
+
+/** Card fields are part of the form only when the processor takes cards on our page. */
+export function checkoutSchema(withCard: boolean) {
+  return z
+    .object({
+      ...addressFields,
+      ...checkoutKeyField,
+      cardNumber: cardFields.cardNumber.optional(),
+      expiry: cardFields.expiry.optional(),
+      cvc: cardFields.cvc.optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (!withCard) return;
+      for (const [field, message] of Object.entries(CARD_REQUIRED)) {
+        if (!value[field as keyof typeof CARD_REQUIRED]) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message });
+      }
+    });
+}
+
+export const payAgainSchema = z.object(cardFields);
+
+/** "04/29" → { expMonth: 4, expYear: 2029 } (two-digit years are this century). */
+export function parseExpiry(value: string): { expMonth: number; expYear: number } {
+  const [month, year] = value.split("/").map((p) => Number(p.trim()));
+  return { expMonth: month, expYear: 2000 + year };
+}

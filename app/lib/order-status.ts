@@ -1,0 +1,12 @@
+import type { OrderStatus } from "~/server/store/commerce-types";
+
+/** How each order status reads to people (customers and the back office alike). */
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: "Awaiting payment",
+  payment_failed: "Payment failed",
+  paid: "Paid",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};

@@ -1,0 +1,205 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { OrderSummary } from "~/components/cart/OrderSummary";
+import { removeLineSchema, updateLineSchema } from "~/lib/cart-schema";
+import { formatMoney } from "~/lib/money";
+import { seo } from "~/lib/seo";
+import { getContext } from "~/server/context.server";
+import { addToCart, cartFailure, type CartFormError } from "~/server/http/cart-actions.server";
+import { currentCartId } from "~/server/http/cart-cookie.server";
+import { flashHeader } from "~/server/http/flash.server";
+import { formGuardProblem } from "~/server/http/forms.server";
+import type { CartLineView } from "~/server/services/cart/cart.server";
+
+export const meta: MetaFunction = (args) => seo(args, { title: "Your cart", description: "The items in your cart.", path: "/cart", noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const cart = await getContext().cart.view(await currentCartId(request));
+  return { cart };
+}
+
+/** One action, three intents (add, update, remove), each answered with a 303 back to the cart. */
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "add") return addToCart(request, formData, "/cart");
+
+  const problem = await formGuardProblem(formData, request);
+  if (problem) return cartFailure({ error: problem.message, field: "form" }, problem.status);
+  const { cart } = getContext();
+  const cartId = await currentCartId(request);
+  const lineKey = typeof formData.get("line") === "string" ? String(formData.get("line")) : undefined;
+
+  const schema = intent === "update" ? updateLineSchema : intent === "remove" ? removeLineSchema : null;
+  if (!schema) return cartFailure({ error: "Choose what to do with the item.", field: "form" }, 400);
+  const parsed = schema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return cartFailure({ error: parsed.error.issues[0].message, field: "line", lineKey }, 400);
+
+  const result = parsed.data.intent === "update" ? await cart.setQuantity(cartId, parsed.data.line, parsed.data.quantity) : await cart.remove(cartId, parsed.data.line);
+  if (!result.ok) return cartFailure({ error: result.message, field: result.field, lineKey }, result.field === "cart" ? 404 : 409);
+  return redirect("/cart", { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message: result.message }) } });
+}
+
+export default function CartPage() {
+  const { cart } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>() as CartFormError | undefined;
+  const formError = failure && !failure.lineKey ? failure.error : null;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <Breadcrumbs trail={[{ label: "Cart" }]} />
+      <h1 className="mt-4 text-3xl font-semibold tracking-tight">Your cart</h1>
+      {formError ? (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
+          {formError}
+        </p>
+      ) : null}
+
+      {cart.lines.length === 0 ? (
+        <div className="mt-8 rounded-lg border border-dashed border-stone-300 p-10 text-center">
+          <p className="text-lg font-medium">Your cart is empty.</p>
+          <p className="mt-2 text-stone-600">Free standard delivery from {formatMoney(cart.freeShippingFromMinor)} and free 30-day returns.</p>
+          <Link to="/products" className="btn-primary mt-6">
+            Start shopping
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
+          <section aria-labelledby="cart-items">
+            <h2 id="cart-items" className="sr-only">
+              Items
+            </h2>
+            <ul className="divide-y divide-stone-200 border-y border-stone-200">
+              {cart.lines.map((line) => (
+                <CartLine key={line.key} line={line} error={failure?.lineKey === line.key ? failure.error : null} />
+              ))}
+            </ul>
+          </section>
+          <aside aria-labelledby="cart-summary" className="h-fit rounded-lg bg-stone-50 p-6">
+            <h2 id="cart-summary" className="text-lg font-semibold">
+              Summary
+            </h2>
+            <OrderSummary
+              subtotalMinor={cart.subtotalMinor}
+              savingsMinor={cart.savingsMinor}
+              shippingMinor={cart.standardShippingMinor}
+              shippingLabel="Standard delivery"
+              estimate
+            />
+            <p className="mt-4 text-sm" data-testid="free-shipping">
+              {cart.freeShippingRemainingMinor > 0
+                ? `Spend ${formatMoney(cart.freeShippingRemainingMinor)} more for free standard delivery.`
+                : "Your order qualifies for free standard delivery."}
+            </p>
+            {cart.hasProblems ? (
+              <p className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">Some items changed since you added them. Update or remove them to check out.</p>
+            ) : (
+              <Link to="/checkout" className="btn-primary mt-6 w-full">
+                Check out
+              </Link>
+            )}
+            <Link to="/products" className="mt-3 block text-center text-sm underline">
+              Continue shopping
+            </Link>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CartLine({ line, error }: { line: CartLineView; error: string | null }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("line") === line.key;
+  const label = `${line.name}, ${line.colour}, size ${line.size}`;
+  const problemText =
+    line.problem?.kind === "unavailable"
+      ? "No longer available. Remove it to check out."
+      : line.problem?.kind === "sold-out"
+        ? "Sold out since you added it. Remove it to check out."
+        : line.problem?.kind === "reduced"
+          ? `Only ${line.problem.available} left now: lower the quantity to ${line.problem.available} to check out.`
+          : null;
+  return (
+    <li className="flex gap-4 py-6" aria-label={label}>
+      {line.imageUrl ? <img src={line.imageUrl} alt={line.imageAlt} width={96} height={120} className="h-30 w-24 rounded-md bg-stone-100 object-cover" /> : <div className="h-30 w-24 rounded-md bg-stone-100" />}
+      <div className="flex-1">
+        <div className="flex flex-wrap justify-between gap-2">
+          <div>
+            {line.problem?.kind === "unavailable" ? (
+              <p className="font-medium">{line.name}</p>
+            ) : (
+              <Link to={`/products/${line.productId}?colour=${encodeURIComponent(line.colour)}`} className="font-medium hover:underline">
+                {line.name}
+              </Link>
+            )}
+            <p className="text-sm text-stone-600">
+              {line.colour} · Size {line.size}
+            </p>
+            <p className="mt-1 text-sm">
+              {formatMoney(line.unitPriceMinor)} each
+              {line.compareAtMinor ? (
+                <>
+                  {" "}
+                  <s className="text-stone-500">
+                    <span className="sr-only">was </span>
+                    {formatMoney(line.compareAtMinor)}
+                  </s>
+                </>
+              ) : null}
+            </p>
+          </div>
+          <p className="font-semibold" aria-label={`Line total ${formatMoney(line.lineTotalMinor)}`}>
+            {formatMoney(line.lineTotalMinor)}
+            {line.savingsMinor > 0 ? <span className="block text-xs font-normal text-red-700">You save {formatMoney(line.savingsMinor)}</span> : null}
+          </p>
+        </div>
+        {problemText ? (
+          <p className="mt-2 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900" role="note">
+            {problemText}
+          </p>
+        ) : null}
+        <div className="mt-3 flex flex-wrap items-end gap-3">
+          <Form method="post" className="flex items-end gap-2">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="line" value={line.key} />
+            <label className="text-sm">
+              Quantity <span className="sr-only">of {label}</span>
+              <input
+                type="number"
+                name="quantity"
+                defaultValue={line.problem?.kind === "reduced" ? line.problem.available : line.quantity}
+                min={1}
+                max={Math.max(1, line.maxQuantity)}
+                step={1}
+                required
+                inputMode="numeric"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `error-${line.key}` : undefined}
+                className="input mt-1 w-20"
+              />
+            </label>
+            <button type="submit" name="intent" value="update" className="btn-secondary" disabled={busy}>
+              Update <span className="sr-only">quantity of {label}</span>
+            </button>
+          </Form>
+          <Form method="post">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="line" value={line.key} />
+            <button type="submit" name="intent" value="remove" className="text-sm underline" disabled={busy}>
+              Remove <span className="sr-only">{label}</span>
+            </button>
+          </Form>
+        </div>
+        {error ? (
+          <p id={`error-${line.key}`} role="alert" className="mt-2 text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}

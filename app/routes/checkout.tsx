@@ -1,0 +1,215 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { OrderSummary } from "~/components/cart/OrderSummary";
+import { CardFields } from "~/components/checkout/CardFields";
+import { Described, Field, FormErrors } from "~/components/forms/Field";
+import { checkoutSchema, parseExpiry } from "~/lib/checkout-schema";
+import { SHIPPING_COUNTRIES } from "~/lib/countries";
+import { formatMoney } from "~/lib/money";
+import { seo } from "~/lib/seo";
+import { getAuthState } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
+import { currentCartId } from "~/server/http/cart-cookie.server";
+import { formGuardProblem } from "~/server/http/forms.server";
+import { shortfallMessage } from "~/server/services/checkout/messages.server";
+
+export const meta: MetaFunction = (args) => seo(args, { title: "Checkout", description: "Delivery, payment and your order.", path: "/checkout", noindex: true });
+
+const SENSITIVE = ["cardNumber", "cvc", "expiry"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { cart, checkout } = getContext();
+  const [view, auth] = await Promise.all([cart.view(await currentCartId(request)), getAuthState(request)]);
+  return {
+    cart: view,
+    email: auth.user?.email ?? "",
+    signedIn: Boolean(auth.user),
+    checkoutKey: checkout.newCheckoutKey(),
+    shippingOptions: checkout.shippingOptions(view.subtotalMinor),
+    processor: checkout.processor,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { checkout, config } = getContext();
+  const withCard = checkout.processor.kind === "card-form";
+  const schema = checkoutSchema(withCard);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  const problem = await formGuardProblem(formData, request);
+  if (problem) return data({ result: submission.reply({ formErrors: [problem.message], hideFields: SENSITIVE }), cartLink: false }, { status: problem.status });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: SENSITIVE }), cartLink: false }, { status: 400 });
+
+  const v = submission.value;
+  const auth = await getAuthState(request);
+  const origin = config.publicUrl ?? new URL(request.url).origin;
+  const result = await checkout.placeOrder({
+    cartId: await currentCartId(request),
+    userId: auth.user?.uid ?? null,
+    email: v.email,
+    address: { name: v.name, line1: v.line1, line2: v.line2, city: v.city, postalCode: v.postalCode.toUpperCase(), country: v.country, phone: v.phone },
+    shippingMethod: v.shippingMethod,
+    idempotencyKey: v.checkoutKey,
+    card: withCard && v.cardNumber && v.cvc && v.expiry ? { number: v.cardNumber, cvc: v.cvc, ...parseExpiry(v.expiry) } : null,
+    origin,
+  });
+
+  switch (result.kind) {
+    case "empty":
+      return data({ result: submission.reply({ formErrors: ["Your cart is empty, so there is nothing to order. Nothing was charged."], hideFields: SENSITIVE }), cartLink: true }, { status: 409 });
+    case "sold-out":
+      return data({ result: submission.reply({ formErrors: [shortfallMessage(result.shortfalls)], hideFields: SENSITIVE }), cartLink: true }, { status: 409 });
+    case "redirect":
+      return redirect(result.url, 303);
+    case "payment-failed":
+    case "done": {
+      const order = await getContext().orders.settled(result.order);
+      const link = getContext().orders.linkFor(order);
+      return redirect(`${link}${link.includes("?") ? "&" : "?"}placed=1`, 303);
+    }
+  }
+}
+
+export default function Checkout() {
+  const { cart, email, signedIn, checkoutKey, shippingOptions, processor } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const withCard = processor.kind === "card-form";
+  const schema = checkoutSchema(withCard);
+  const [form, fields] = useForm({
+    id: "checkout",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    defaultValue: { email, country: "IE", shippingMethod: "standard" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const placing = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  if (cart.lines.length === 0 && !actionData) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12 text-center sm:px-6">
+        <h1 className="text-3xl font-semibold tracking-tight">Checkout</h1>
+        <p className="mt-4 text-stone-700">Your cart is empty, so there is nothing to check out yet.</p>
+        <Link to="/products" className="btn-primary mt-6">
+          Start shopping
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <Breadcrumbs trail={[{ label: "Cart", to: "/cart" }, { label: "Checkout" }]} />
+      <h1 className="mt-4 text-3xl font-semibold tracking-tight">Checkout</h1>
+      {!signedIn ? (
+        <p className="mt-2 text-sm text-stone-600">
+          Checking out as a guest.{" "}
+          <Link to="/auth/login?redirectTo=%2Fcheckout" className="underline">
+            Sign in
+          </Link>{" "}
+          to keep your orders together.
+        </p>
+      ) : null}
+
+      <Form method="post" {...getFormProps(form)} className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
+        <div className="space-y-8">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="checkoutKey" value={checkoutKey} />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          {actionData?.cartLink ? (
+            <p className="text-sm">
+              <Link to="/cart" className="font-medium underline">
+                Review your cart
+              </Link>
+            </p>
+          ) : null}
+
+          <fieldset className="space-y-4">
+            <legend className="text-lg font-semibold">Contact</legend>
+            <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" hint="We send the order confirmation here." />
+          </fieldset>
+
+          <fieldset className="space-y-4">
+            <legend className="text-lg font-semibold">Delivery address</legend>
+            <Field meta={fields.name} label="Full name" type="text" autoComplete="shipping name" />
+            <Field meta={fields.line1} label="Street address" type="text" autoComplete="shipping address-line1" />
+            <Field meta={fields.line2} label="Apartment, floor (optional)" type="text" autoComplete="shipping address-line2" />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field meta={fields.postalCode} label="Postcode" type="text" autoComplete="shipping postal-code" />
+              <Field meta={fields.city} label="Town or city" type="text" autoComplete="shipping address-level2" />
+            </div>
+            <Described meta={fields.country} label="Country">
+              <select {...getSelectProps(fields.country)} key={fields.country.key} autoComplete="shipping country" className="input mt-1">
+                {SHIPPING_COUNTRIES.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </Described>
+            <Field meta={fields.phone} label="Phone (optional)" type="tel" autoComplete="shipping tel" hint="Only for the courier, if they cannot find you." />
+          </fieldset>
+
+          <fieldset>
+            <legend className="text-lg font-semibold">Delivery method</legend>
+            <div className="mt-3 space-y-2">
+              {shippingOptions.map((option) => (
+                <label key={option.method} className="flex cursor-pointer items-center justify-between rounded-md border border-stone-300 px-4 py-3 has-[:checked]:border-stone-900">
+                  <span className="flex items-center gap-3">
+                    <input type="radio" name={fields.shippingMethod.name} value={option.method} defaultChecked={option.method === (fields.shippingMethod.initialValue ?? "standard")} required />
+                    {option.label}
+                  </span>
+                  <span className="font-medium">{option.priceMinor === 0 ? "Free" : formatMoney(option.priceMinor)}</span>
+                </label>
+              ))}
+            </div>
+            {fields.shippingMethod.errors ? <p className="mt-1 text-sm text-red-700">{fields.shippingMethod.errors[0]}</p> : null}
+          </fieldset>
+
+          <fieldset className="space-y-4">
+            <legend className="text-lg font-semibold">Payment</legend>
+            {withCard ? (
+              <CardFields number={fields.cardNumber} expiry={fields.expiry} cvc={fields.cvc} processorLabel={processor.label} />
+            ) : (
+              <p className="text-sm text-stone-700">You will pay on {processor.label}&apos;s secure page and come back here.</p>
+            )}
+          </fieldset>
+        </div>
+
+        <aside aria-labelledby="checkout-summary" className="h-fit rounded-lg bg-stone-50 p-6">
+          <h2 id="checkout-summary" className="text-lg font-semibold">
+            Your order
+          </h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            {cart.lines.map((line) => (
+              <li key={line.key} className="flex justify-between gap-3">
+                <span>
+                  {line.quantity} × {line.name} <span className="text-stone-600">({line.colour}, {line.size})</span>
+                  {line.problem ? <span className="block text-amber-800">Not available as it is: review your cart.</span> : null}
+                </span>
+                <span>{formatMoney(line.lineTotalMinor)}</span>
+              </li>
+            ))}
+          </ul>
+          <OrderSummary
+            subtotalMinor={cart.subtotalMinor}
+            savingsMinor={cart.savingsMinor}
+            shippingMinor={shippingOptions[0].priceMinor}
+            shippingLabel="Standard delivery"
+          />
+          <p className="mt-2 text-xs text-stone-500">Express delivery adds {formatMoney(shippingOptions[1].priceMinor)} instead. The total is checked again when you place the order.</p>
+          <button type="submit" className="btn-primary mt-6 w-full" disabled={placing}>
+            {placing ? "Placing your order…" : withCard ? "Place order and pay" : "Continue to payment"}
+          </button>
+        </aside>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { OrderSummary } from "~/components/cart/OrderSummary";
+import { CardFields } from "~/components/checkout/CardFields";
+import { FormErrors } from "~/components/forms/Field";
+import { OrderLines } from "~/components/orders/OrderLines";
+import { OrderTimeline } from "~/components/orders/OrderTimeline";
+import { StatusBadge } from "~/components/orders/StatusBadge";
+import { parseExpiry, payAgainSchema } from "~/lib/checkout-schema";
+import { countryName } from "~/lib/countries";
+import { formatMoney } from "~/lib/money";
+import { isValidId } from "~/lib/route-params";
+import { seo } from "~/lib/seo";
+import { getAuthState } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
+import { formGuardProblem } from "~/server/http/forms.server";
+import { shortfallMessage } from "~/server/services/checkout/messages.server";
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  seo(args, { title: args.data ? `Order ${args.data.order.number}` : "Order", description: "Your order.", noindex: true });
+
+const SENSITIVE = ["cardNumber", "cvc", "expiry"];
+
+/** Its owner, or whoever holds the signed link; anyone else gets the same 404 as for no order at all. */
+async function viewableOrder(request: Request, id: string | undefined) {
+  if (!isValidId(id)) throw data(null, { status: 404 });
+  const auth = await getAuthState(request);
+  const key = new URL(request.url).searchParams.get("key");
+  const order = await getContext().orders.forViewer(id, { userId: auth.user?.uid ?? null, key });
+  if (!order) throw data(null, { status: 404 });
+  return order;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const order = await viewableOrder(request, params.id);
+  const url = new URL(request.url);
+  const { checkout } = getContext();
+  const { idempotencyKey: _key, userId: _user, ...visible } = order;
+  return {
+    order: visible,
+    justPlaced: url.searchParams.get("placed") === "1",
+    returnedFromPayment: url.searchParams.get("paid") === "1",
+    cancelledPayment: url.searchParams.get("cancelled") === "1",
+    processor: checkout.processor,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const order = await viewableOrder(request, params.id);
+  const { checkout, orders, config } = getContext();
+  const formData = await request.formData();
+  const withCard = checkout.processor.kind === "card-form";
+  const submission = parseWithZod(formData, { schema: payAgainSchema });
+  const problem = await formGuardProblem(formData, request);
+  if (problem) return data({ result: submission.reply({ formErrors: [problem.message], hideFields: SENSITIVE }) }, { status: problem.status });
+  if (withCard && submission.status !== "success") return data({ result: submission.reply({ hideFields: SENSITIVE }) }, { status: 400 });
+
+  const card = withCard && submission.status === "success" ? { number: submission.value.cardNumber, cvc: submission.value.cvc, ...parseExpiry(submission.value.expiry) } : null;
+  const result = await checkout.retryPayment(order, card, config.publicUrl ?? new URL(request.url).origin);
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  switch (result.kind) {
+    case "sold-out":
+      return data({ result: submission.reply({ formErrors: [shortfallMessage(result.shortfalls)], hideFields: SENSITIVE }) }, { status: 409 });
+    case "redirect":
+      return redirect(result.url, 303);
+    case "done": {
+      const link = orders.linkFor(result.order);
+      return redirect(`${link}${link.includes("?") ? "&" : "?"}placed=1`, 303);
+    }
+    default:
+      return redirect(back, 303);
+  }
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-IE", { dateStyle: "long", timeZone: "UTC" });
+
+export default function OrderPage() {
+  const { order, justPlaced, returnedFromPayment, cancelledPayment, processor } = useLoaderData<typeof loader>();
+  const a = order.address;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      {justPlaced && order.status === "paid" ? (
+        <div role="status" className="mb-6 rounded-lg bg-emerald-50 p-5 text-emerald-900">
+          <p className="text-lg font-semibold">Thank you! Your order is confirmed.</p>
+          <p className="mt-1 text-sm">
+            We have sent a confirmation to {order.email}. Keep this page&apos;s address to follow your order.
+          </p>
+        </div>
+      ) : null}
+      {returnedFromPayment && order.status === "pending_payment" ? (
+        <p role="status" className="mb-6 rounded-md bg-sky-50 px-4 py-3 text-sm text-sky-900">
+          Thank you. We are waiting for the payment provider to confirm your payment; this page updates when you reload it.
+        </p>
+      ) : null}
+      {cancelledPayment && order.status !== "paid" ? (
+        <p role="status" className="mb-6 rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          You left the payment page without paying. Nothing was charged.
+        </p>
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-semibold tracking-tight">Order {order.number}</h1>
+        <StatusBadge status={order.status} />
+      </div>
+      <p className="mt-1 text-sm text-stone-600">
+        Placed on <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+        {order.trackingNumber ? ` · Tracking number ${order.trackingNumber}` : null}
+      </p>
+
+      {order.status === "payment_failed" || (order.status === "pending_payment" && processor.kind === "hosted") ? (
+        <PayAgain failure={order.status === "payment_failed" ? order.payment.failureMessage : null} withCard={processor.kind === "card-form"} processorLabel={processor.label} total={order.totalMinor} />
+      ) : null}
+
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_20rem]">
+        <div className="space-y-8">
+          <section aria-labelledby="items-heading">
+            <h2 id="items-heading" className="mb-3 text-lg font-semibold">
+              Items
+            </h2>
+            <OrderLines lines={order.lines} />
+            <OrderSummary subtotalMinor={order.subtotalMinor} savingsMinor={order.lines.reduce((s, l) => s + (l.compareAtMinor ? (l.compareAtMinor - l.unitPriceMinor) * l.quantity : 0), 0)} shippingMinor={order.shippingMinor} shippingLabel={order.shipping.label} />
+          </section>
+          <section aria-labelledby="timeline-heading">
+            <h2 id="timeline-heading" className="mb-3 text-lg font-semibold">
+              Timeline
+            </h2>
+            <OrderTimeline events={order.history} />
+          </section>
+        </div>
+        <aside className="space-y-6 text-sm">
+          <section aria-labelledby="delivery-heading">
+            <h2 id="delivery-heading" className="font-semibold">
+              Delivery
+            </h2>
+            <address className="mt-2 not-italic text-stone-700">
+              {a.name}
+              <br />
+              {a.line1}
+              {a.line2 ? (
+                <>
+                  <br />
+                  {a.line2}
+                </>
+              ) : null}
+              <br />
+              {a.postalCode} {a.city}
+              <br />
+              {countryName(a.country)}
+            </address>
+            <p className="mt-2 text-stone-700">{order.shipping.label}</p>
+          </section>
+          <section aria-labelledby="payment-heading">
+            <h2 id="payment-heading" className="font-semibold">
+              Payment
+            </h2>
+            <p className="mt-2 text-stone-700">
+              {order.payment.cardLast4 ? `${order.payment.cardBrand} ending ${order.payment.cardLast4}` : order.payment.processor === "stripe" ? "Stripe" : "Card"}
+              {" · "}
+              {order.payment.state === "succeeded" ? "Paid" : order.payment.state === "refunded" ? "Refunded" : order.payment.state === "failed" ? "Not paid" : "Pending"}
+            </p>
+          </section>
+          <p>
+            Questions? See{" "}
+            <Link to="/returns" className="underline">
+              returns
+            </Link>{" "}
+            or{" "}
+            <Link to="/shipping" className="underline">
+              shipping
+            </Link>
+            .
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function PayAgain({ failure, withCard, processorLabel, total }: { failure: string | null; withCard: boolean; processorLabel: string; total: number }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "pay-again",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(payAgainSchema),
+    shouldValidate: "onBlur",
+    onValidate: withCard ? ({ formData }) => parseWithZod(formData, { schema: payAgainSchema }) : undefined,
+  });
+  return (
+    <section aria-labelledby="pay-heading" className="mt-6 rounded-lg border border-red-200 bg-red-50/40 p-6">
+      <h2 id="pay-heading" className="text-lg font-semibold">
+        {failure ? "Your payment did not go through" : "Complete your payment"}
+      </h2>
+      {failure ? (
+        <p role="alert" className="mt-1 text-sm text-red-800">
+          {failure} Your order and address are saved: pay with another card below.
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="mt-4 max-w-md space-y-4">
+        <AuthenticityTokenInput />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {withCard ? <CardFields number={fields.cardNumber} expiry={fields.expiry} cvc={fields.cvc} processorLabel={processorLabel} /> : null}
+        <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"}>
+          {navigation.state !== "idle" ? "Paying…" : `Pay ${formatMoney(total)}`}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import { FormErrors } from "~/components/forms/Field";
+import { formatMoney } from "~/lib/money";
+import { seo } from "~/lib/seo";
+import { requireAdmin } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
+import { flashHeader } from "~/server/http/flash.server";
+import { formGuardProblem } from "~/server/http/forms.server";
+import { TEST_CARDS } from "~/server/payments/test-cards";
+
+// The spec's /test-stripe: admins check which processor takes payments and run a small test
+// payment with a chosen test card. Nothing here creates an order or moves stock.
+
+export const meta: MetaFunction = (args) => seo(args, { title: "Test payments", description: "Check the payment processor.", noindex: true });
+
+const AMOUNTS = [100, 500, 2000] as const;
+const schema = z.object({
+  card: z.enum(TEST_CARDS.map((c) => c.number) as [string, ...string[]], { errorMap: () => ({ message: "Choose one of the test cards." }) }),
+  amount: z.enum(AMOUNTS.map(String) as [string, ...string[]], { errorMap: () => ({ message: "Choose an amount." }) }).transform(Number),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { checkout, config } = getContext();
+  const result = new URL(request.url).searchParams.get("result");
+  return {
+    processor: checkout.processor,
+    webhookConfigured: Boolean(config.stripe?.webhookSecret),
+    cards: TEST_CARDS.map((c) => ({ number: c.number, brand: c.brand, description: c.description })),
+    returned: result === "success" || result === "cancelled" ? result : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const formData = await request.formData();
+  const problem = await formGuardProblem(formData, request);
+  if (problem) return data({ error: problem.message }, { status: problem.status });
+  const parsed = schema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
+  const { checkout, config } = getContext();
+  const origin = config.publicUrl ?? new URL(request.url).origin;
+  let outcome;
+  try {
+    outcome = await checkout.testPayment(parsed.data.card, parsed.data.amount, `${origin}/test-stripe`);
+  } catch (error) {
+    console.error("Test payment failed", error);
+    return data({ error: "The payment provider could not be reached. Check the keys and the network." }, { status: 502 });
+  }
+  if (outcome.kind === "redirect") return redirect(outcome.url, 303);
+  const { charge } = outcome;
+  const message = charge.ok
+    ? `Test payment of ${formatMoney(parsed.data.amount)} succeeded: ${charge.brand} ending ${charge.last4}, reference ${charge.reference}.`
+    : `Test payment of ${formatMoney(parsed.data.amount)} declined (${charge.code}): ${charge.message}`;
+  return redirect("/test-stripe", { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: charge.ok ? "success" : "info", message }) } });
+}
+
+export default function TestStripe() {
+  const { processor, webhookConfigured, cards, returned } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-semibold tracking-tight">Test payments</h1>
+      <dl className="mt-6 grid grid-cols-[12rem_1fr] gap-y-2 text-sm">
+        <dt className="text-stone-500">Active processor</dt>
+        <dd data-testid="active-processor">{processor.label}</dd>
+        <dt className="text-stone-500">Stripe webhook secret</dt>
+        <dd>{processor.kind === "hosted" ? (webhookConfigured ? "Configured" : "Missing") : "Not used (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to use Stripe)"}</dd>
+      </dl>
+      {returned ? <p className="mt-4 text-sm">Stripe returned: {returned === "success" ? "payment completed" : "payment cancelled"}.</p> : null}
+
+      <Form method="post" className="mt-8 space-y-5">
+        <AuthenticityTokenInput />
+        <FormErrors id="test-payment-errors" errors={failure ? [failure.error] : undefined} />
+        <fieldset>
+          <legend className="text-sm font-semibold">Test card{processor.kind === "hosted" ? " (type it on Stripe's page)" : ""}</legend>
+          <div className="mt-2 space-y-2">
+            {cards.map((card, i) => (
+              <label key={card.number} className="flex items-center gap-3 text-sm">
+                <input type="radio" name="card" value={card.number} defaultChecked={i === 0} required />
+                <span className="font-mono">{card.number.replace(/(\d{4})(?=\d)/g, "$1 ")}</span>
+                <span className="text-stone-600">
+                  {card.brand}: {card.description}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="text-sm font-semibold">Amount</legend>
+          <div className="mt-2 flex gap-4">
+            {AMOUNTS.map((amount, i) => (
+              <label key={amount} className="flex items-center gap-2 text-sm">
+                <input type="radio" name="amount" value={amount} defaultChecked={i === 0} required />
+                {formatMoney(amount)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <button type="submit" className="btn-primary">
+          Run test payment
+        </button>
+      </Form>
+    </div>
+  );
+}

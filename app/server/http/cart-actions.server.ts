@@ -1,0 +1,39 @@
+import { data, redirect } from "@remix-run/node";
+import { addToCartSchema } from "~/lib/cart-schema";
+import { getContext } from "../context.server";
+import { writableCartId } from "./cart-cookie.server";
+import { flashHeader } from "./flash.server";
+import { formGuardProblem } from "./forms.server";
+
+export interface CartFormError {
+  error: string;
+  /** Which control the message belongs to ("form" for the whole form). */
+  field: string;
+  lineKey?: string;
+}
+
+/** An action's answer to a cart form that cannot be accepted: the page comes back with the message. */
+export const cartFailure = (error: CartFormError, status: number) => data(error, { status });
+
+/**
+ * Add to cart, shared by the product page and /cart: validate, add, then 303 back to `back` with
+ * "Added to your cart …". Failures come back to the page that sent the form, with a 4xx.
+ */
+export async function addToCart(request: Request, formData: FormData, back: string) {
+  const problem = await formGuardProblem(formData, request);
+  if (problem) return cartFailure({ error: problem.message, field: "form" }, problem.status);
+  const parsed = addToCartSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return cartFailure({ error: issue.message, field: String(issue.path[0] ?? "form") }, 400);
+  }
+  const { cartId, headers } = await writableCartId(request);
+  const result = await getContext().cart.add(cartId, parsed.data);
+  if (!result.ok) {
+    const status = result.field === "product" ? 404 : result.field === "quantity" || result.message.includes("sold out") ? 409 : 400;
+    return cartFailure({ error: result.message, field: result.field }, status);
+  }
+  const responseHeaders = new Headers(headers);
+  responseHeaders.append("Set-Cookie", await flashHeader({ kind: "success", message: result.message }));
+  return redirect(back, { status: 303, headers: responseHeaders });
+}

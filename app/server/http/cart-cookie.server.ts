@@ -1,0 +1,70 @@
+import crypto from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import type { Session } from "../auth/port";
+import { commitSession, getAuthState } from "../auth/session.server";
+import { getConfig } from "../config.server";
+import { getContext } from "../context.server";
+import { CART_TTL_MS } from "../services/cart/cart.server";
+
+// Which cart a request uses: a signed-in shopper's own ("user:{uid}"), or a guest's, named by a
+// random token in a signed cookie ("guest:{token}"). The cookie is made only when a guest first
+// adds something, so browsing never sets it.
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+function cartCookie() {
+  const config = getConfig();
+  cookie ??= createCookie("__cart", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.env === "production" && !(config.publicUrl ?? "").startsWith("http://"),
+    path: "/",
+    secrets: [config.sessionSecret],
+    maxAge: CART_TTL_MS / 1000,
+  });
+  return cookie;
+}
+
+async function guestToken(request: Request): Promise<string | null> {
+  const value = await cartCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[A-Za-z0-9_-]{20,64}$/.test(value) ? value : null;
+}
+
+/** The cart this request reads; null for a guest without a cart cookie. */
+export async function currentCartId(request: Request): Promise<string | null> {
+  const { user } = await getAuthState(request);
+  if (user) return `user:${user.uid}`;
+  const token = await guestToken(request);
+  return token ? `guest:${token}` : null;
+}
+
+/** The cart this request writes to, creating the guest cookie when needed (its Set-Cookie in `headers`). */
+export async function writableCartId(request: Request): Promise<{ cartId: string; headers: HeadersInit | undefined }> {
+  const existing = await currentCartId(request);
+  const token = existing ? null : crypto.randomBytes(24).toString("base64url");
+  if (existing) {
+    // Each write renews a guest cart's cookie, as each write renews the cart.
+    const guest = existing.startsWith("guest:") ? existing.slice("guest:".length) : null;
+    return { cartId: existing, headers: guest ? { "Set-Cookie": await cartCookie().serialize(guest) } : undefined };
+  }
+  return { cartId: `guest:${token}`, headers: { "Set-Cookie": await cartCookie().serialize(token) } };
+}
+
+/**
+ * At sign-in or registration: the guest cart joins the user's cart and the guest cookie is
+ * cleared. Returns the Set-Cookie value to add to the sign-in response (or null).
+ */
+export async function mergeGuestCartInto(request: Request, uid: string): Promise<string | null> {
+  const token = await guestToken(request);
+  if (!token) return null;
+  await getContext().cart.merge(`guest:${token}`, `user:${uid}`);
+  return cartCookie().serialize("", { maxAge: 0 });
+}
+
+/** The cookies of a successful sign-in: the session, and the guest cart merged into the user's. */
+export async function signedInHeaders(request: Request, signedIn: { identity: { uid: string }; session: Session }): Promise<Headers> {
+  const headers = new Headers({ "Set-Cookie": await commitSession(signedIn.session) });
+  const cleared = await mergeGuestCartInto(request, signedIn.identity.uid);
+  if (cleared) headers.append("Set-Cookie", cleared);
+  return headers;
+}

@@ -1,0 +1,42 @@
+import type { Page } from "@playwright/test";
+import { expect } from "../fixtures";
+
+/** On a product page: choose colour and size as a shopper would, set the quantity and add to cart. */
+export async function addToCart(page: Page, options: { productId: string; colour: string; size: string; quantity?: number }) {
+  await page.goto(`/products/${options.productId}`);
+  await page.getByRole("group", { name: /Colour/ }).getByRole("radio", { name: options.colour, exact: true }).check({ force: true });
+  await page.getByRole("group", { name: /Size/ }).getByRole("radio", { name: new RegExp(`^${options.size}\\b`) }).check({ force: true });
+  if (options.quantity) await page.getByLabel("Quantity").fill(String(options.quantity));
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Added to your cart" })).toBeVisible();
+}
+
+export function cartLine(page: Page, name: string, colour: string, size: string) {
+  return page.getByRole("listitem", { name: `${name}, ${colour}, size ${size}` });
+}
+
+export const ADDRESS = { name: "Ada Shopper", line1: "12 Grafton Street", city: "Dublin", postalCode: "D02 X285" };
+
+/** Fill the checkout form: contact, address, delivery, and the card when the test processor is active. */
+export async function fillCheckout(page: Page, options: { email?: string; card?: string; express?: boolean }) {
+  if (options.email !== undefined) await page.getByLabel("E-mail").fill(options.email);
+  await page.getByLabel("Full name").fill(ADDRESS.name);
+  await page.getByLabel("Street address").fill(ADDRESS.line1);
+  await page.getByLabel("Postcode").fill(ADDRESS.postalCode);
+  await page.getByLabel("Town or city").fill(ADDRESS.city);
+  await page.getByLabel("Country").selectOption("IE");
+  if (options.express) await page.getByLabel(/Express delivery/).check();
+  if (options.card) await fillCard(page, options.card);
+}
+
+export async function fillCard(page: Page, number: string) {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("Security code (CVC)").fill("123");
+}
+
+/** The number of items the header says the cart holds. */
+export async function headerCount(page: Page): Promise<number> {
+  const text = await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: /Cart/ }).innerText();
+  return Number(/\((\d+)\)/.exec(text)?.[1] ?? NaN);
+}
