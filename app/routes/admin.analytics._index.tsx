@@ -12,7 +12,7 @@ import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { parseDateRange } from "~/server/http/admin-query.server";
-import { STATUS_LABELS } from "~/server/services/orders/status-rules";
+import { STATUS_LABELS } from "~/lib/order-status";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Analytics", description: "Sales, orders and customers over time.", noindex: true });
 

@@ -3,8 +3,8 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
-import { OrderStatusBadge } from "~/components/admin/OrderStatusBadge";
-import { OrderTimeline } from "~/components/admin/OrderTimeline";
+import { StatusBadge } from "~/components/orders/StatusBadge";
+import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { FormErrors, Notice } from "~/components/forms/Field";
 import { formatDateTime } from "~/lib/admin-format";
 import { NOTE_MAX, noteSchema, statusChangeSchema, TRACKING_MAX } from "~/lib/admin-order-schema";
@@ -15,7 +15,8 @@ import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { formGuardProblem } from "~/server/http/forms.server";
-import { ADMIN_TRANSITIONS, STATUS_LABELS, stockEffect } from "~/server/services/orders/status-rules";
+import { STATUS_LABELS } from "~/lib/order-status";
+import { ADMIN_TRANSITIONS, stockEffect } from "~/server/services/orders/status-rules";
 import type { OrderStatus } from "~/server/store/commerce-types";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -87,7 +88,7 @@ export default function AdminOrder() {
   return (
     <AdminPage title={`Order ${order.number}`} back={{ to: "/admin/orders", label: "All orders" }}>
       <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-stone-700">
-        <OrderStatusBadge status={order.status} />
+        <StatusBadge status={order.status} />
         <span>Placed {formatDateTime(order.createdAt)}</span>
         <span>Total {formatMoney(order.totalMinor)}</span>
       </p>
@@ -166,7 +167,7 @@ export default function AdminOrder() {
           </AdminSection>
 
           <AdminSection id="timeline-heading" title="Timeline">
-            <OrderTimeline events={order.history} />
+            <OrderTimeline events={order.history} showActor />
           </AdminSection>
         </div>
 

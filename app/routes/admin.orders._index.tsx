@@ -10,7 +10,7 @@ import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { parseOptionalRange, parseOrderStatus, parsePage, parseSearch } from "~/server/http/admin-query.server";
-import { STATUS_LABELS } from "~/server/services/orders/status-rules";
+import { STATUS_LABELS } from "~/lib/order-status";
 import { ORDER_STATUSES } from "~/server/store/commerce-types";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Orders", description: "Every order.", noindex: true });

@@ -11,7 +11,7 @@ import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { parseDateRange } from "~/server/http/admin-query.server";
-import { STATUS_LABELS } from "~/server/services/orders/status-rules";
+import { STATUS_LABELS } from "~/lib/order-status";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Order analytics", description: "Orders by status and by day, time to ship.", noindex: true });
 

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { formatDateTime } from "~/lib/admin-format";
 import { formatMoney } from "~/lib/money";
 import type { OrderRow } from "~/lib/admin-order-row";
-import { OrderStatusBadge } from "./OrderStatusBadge";
+import { StatusBadge } from "~/components/orders/StatusBadge";
 
 /** Orders as a table; each number links to the order's back-office page. */
 export function OrdersTable({ orders, caption, empty }: { orders: readonly OrderRow[]; caption: string; empty: string }) {
@@ -44,7 +44,7 @@ export function OrdersTable({ orders, caption, empty }: { orders: readonly Order
               <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(o.createdAt)}</td>
               <td className="py-2 pr-4">{o.email}</td>
               <td className="py-2 pr-4">
-                <OrderStatusBadge status={o.status} />
+                <StatusBadge status={o.status} />
               </td>
               <td className="py-2 pr-4 text-right tabular-nums">{o.items}</td>
               <td className="py-2 text-right tabular-nums">{formatMoney(o.totalMinor)}</td>
