@@ -50,7 +50,7 @@ export function createContext(config: Config): AppContext {
     catalog: createCatalogService(backend.store, { syncIntervalMs: backend.store.kind === "sqlite" ? 0 : 5000 }),
     accounts: createAccountsService(backend.identity, backend.store, { adminEmails: config.adminEmails }),
     blog: createBlogService(backend.store),
-    // The audit log is not wired yet: pass it as { audit } here (the only place admin order changes reach it).
+    // Admin order changes reach the audit log only through this option: pass { audit: (change) => audit.record(change) } once the audit service is wired here.
     adminOrders: createAdminOrdersService(backend.store, orders, {}),
     adminUsers: createAdminUsersService(backend.store),
     analytics: createAnalyticsService(backend.store),

@@ -57,7 +57,17 @@ describe.each(STORE_ADAPTERS)("admin order changes: $name", (adapter) => {
     expect(stored).toMatchObject({ status: "shipped", trackingNumber: "JJD0012345" });
     expect(stored.history.at(-1)).toMatchObject({ status: "shipped", note: "Tracking number JJD0012345", by: ADMIN });
     expect(await stock()).toBe(3);
-    expect(audit).toEqual([{ actor: ADMIN, action: "order.status", target: order.id, summary: `Order ${order.number}: paid → shipped (tracking JJD0012345)` }]);
+    expect(audit).toEqual([
+      {
+        actor: ADMIN,
+        entityType: "order",
+        entityId: order.id,
+        action: "status",
+        summary: `Order ${order.number}: paid → shipped (tracking JJD0012345)`,
+        before: { status: "paid", trackingNumber: null, payment: "pending" },
+        after: { status: "shipped", trackingNumber: "JJD0012345", payment: "pending" },
+      },
+    ]);
   });
 
   it("restocks a cancelled paid order once, and refuses to cancel it again", async () => {
@@ -90,7 +100,7 @@ describe.each(STORE_ADAPTERS)("admin order changes: $name", (adapter) => {
     const noted = await admin.addNote(order.id, "Gift wrap requested", ADMIN);
     expect(noted?.status).toBe("paid");
     expect(noted?.history.at(-1)).toMatchObject({ status: null, note: "Gift wrap requested", by: ADMIN });
-    expect(audit.map((a) => a.action)).toEqual(["order.note"]);
+    expect(audit.map((a) => [a.action, a.after])).toEqual([["note", { note: "Gift wrap requested" }]]);
     expect(await admin.addNote("missing", "x", ADMIN)).toBeNull();
     expect(await admin.changeStatus("missing", "shipped", ADMIN, { trackingNumber: "T" })).toMatchObject({ ok: false, status: 404 });
   });

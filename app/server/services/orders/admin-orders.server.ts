@@ -8,17 +8,23 @@ import type { OrdersService, StatusChangeResult } from "./orders.server";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 
-/** One admin change, as the audit log records it. */
+/**
+ * One admin change, in the shape of the audit log's record (the audit service being built for
+ * the back office takes { actor, entityType, entityId, action, summary, before, after }).
+ */
 export interface AdminChange {
+  /** The admin's e-mail. */
   actor: string;
-  action: "order.status" | "order.note";
-  /** The order's id. */
-  target: string;
+  entityType: "order";
+  entityId: string;
+  action: "status" | "note";
   summary: string;
+  before: unknown;
+  after: unknown;
 }
 
 /** Where admin changes are recorded; the audit log service is passed in where the app is wired (context.server.ts). */
-export type AuditSink = (change: AdminChange) => Promise<void>;
+export type AuditSink = (change: AdminChange) => Promise<unknown>;
 
 export interface AdminOrderFilter {
   status: OrderStatus | null;
@@ -37,7 +43,7 @@ export function createAdminOrdersService(store: Store, orders: OrdersService, op
       await options.audit?.(change);
     } catch (error) {
       // The change itself is committed; a failed audit write is reported, not turned into a failed change.
-      console.error(`Audit log: could not record ${change.action} on ${change.target}`, error);
+      console.error(`Audit log: could not record ${change.action} on order ${change.entityId}`, error);
     }
   }
 
@@ -61,14 +67,22 @@ export function createAdminOrdersService(store: Store, orders: OrdersService, op
       const result = await orders.changeStatus(id, to, actor, details);
       if (result.ok) {
         const tracking = result.order.trackingNumber && to === "shipped" ? ` (tracking ${result.order.trackingNumber})` : "";
-        await record({ actor, action: "order.status", target: id, summary: `Order ${result.order.number}: ${before?.status ?? "?"} → ${to}${tracking}` });
+        await record({
+          actor,
+          entityType: "order",
+          entityId: id,
+          action: "status",
+          summary: `Order ${result.order.number}: ${before?.status ?? "?"} → ${to}${tracking}`,
+          before: before ? { status: before.status, trackingNumber: before.trackingNumber, payment: before.payment.state } : null,
+          after: { status: result.order.status, trackingNumber: result.order.trackingNumber, payment: result.order.payment.state },
+        });
       }
       return result;
     },
 
     async addNote(id: string, note: string, actor: string) {
       const order = await orders.addNote(id, note, actor);
-      if (order) await record({ actor, action: "order.note", target: id, summary: `Order ${order.number}: note added` });
+      if (order) await record({ actor, entityType: "order", entityId: id, action: "note", summary: `Order ${order.number}: note added`, before: null, after: { note } });
       return order;
     },
   };
