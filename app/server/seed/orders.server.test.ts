@@ -53,8 +53,10 @@ describe("seeded order history", () => {
     for (const o of orders) expect(o.number).toMatch(/^HM-[0-9A-HJKMNP-TV-Z]{8}$/);
   });
 
-  it("has every status", () => {
+  it("has every status, the newest orders awaiting payment and paid ones waiting to ship", () => {
     for (const status of ORDER_STATUSES) expect(byStatus(status).length, status).toBeGreaterThan(0);
+    expect(orders.slice(-2).map((o) => o.status)).toEqual(["pending_payment", "pending_payment"]);
+    expect(orders.slice(-7, -2).map((o) => o.status)).toEqual(["paid", "paid", "paid", "paid", "paid"]);
   });
 
   it("gives every order the timeline its status implies, in time order and before now", () => {
@@ -113,5 +115,14 @@ describe("seeded order history", () => {
     }
     expect(orders.filter((o) => o.userId === null).length).toBeGreaterThan(10);
     expect([...perCustomer.values()].filter((list) => list.length >= 2).length).toBeGreaterThan(10);
+  });
+});
+
+describe("seeded order history just after midnight", () => {
+  it("still has nothing after now", () => {
+    const justAfter = new Date("2026-11-22T00:00:40.000Z");
+    const { orders: early } = buildSeedOrderHistory(catalogue, justAfter);
+    for (const o of early) for (const e of o.history) expect(Date.parse(e.at), o.number).toBeLessThanOrEqual(justAfter.getTime());
+    expect(early.slice(-7).map((o) => o.status)).toEqual(["paid", "paid", "paid", "paid", "paid", "pending_payment", "pending_payment"]);
   });
 });

@@ -98,9 +98,22 @@ export function buildSeedOrderHistory(products: readonly ProductInput[], now: Da
     const trend = 1.6 + 2.4 * (1 - daysAgo / SEED_HISTORY_DAYS); // from ~1.6 to ~4 orders a day
     const weekend = weekday === 0 || weekday === 6 ? 1.4 : 1;
     const count = Math.max(daysAgo === 0 ? 2 : 0, Math.round(trend * weekend * between(0.5, 1.5)));
-    const dayLength = daysAgo === 0 ? Math.max(MINUTE, nowMs - dayStart - MINUTE) : DAY;
+    const dayLength = daysAgo === 0 ? Math.max(1, nowMs - dayStart) : DAY;
     const times = Array.from({ length: count }, () => dayStart + rand() * dayLength).sort((a, b) => a - b);
     for (const placed of times) orders.push(buildOrder(placed));
+  }
+  // The five orders before those are paid and waiting to be packed: the back office always
+  // opens on work to do (and its tests always have paid orders to ship).
+  for (const order of orders.slice(-7, -2)) {
+    const card = pick(CARDS);
+    const placed = Date.parse(order.createdAt);
+    // Never after now, even for an order placed seconds ago.
+    const paidAt = Math.min(placed + between(1, 4) * MINUTE, Math.max(placed, nowMs - 1000));
+    order.status = "paid";
+    order.history = [order.history[0], { status: "paid", at: iso(paidAt), note: `Paid by ${card.brand} ending ${card.last4}`, by: "system" }];
+    order.payment = { processor: "test-card", state: "succeeded", reference: `ch_seed_${hex(16)}`, cardBrand: card.brand, cardLast4: card.last4, failureMessage: null, attempts: 1 };
+    order.trackingNumber = null;
+    order.updatedAt = order.history[1].at;
   }
   // The two newest orders wait for payment: shoppers who have just reached the payment page.
   for (const order of orders.slice(-2)) {
@@ -190,12 +203,12 @@ export function buildSeedOrderHistory(products: readonly ProductInput[], now: Da
     const roll = rand();
 
     if (roll < 0.05) {
-      const at = placed + between(1, 4) * MINUTE;
+      const at = Math.min(placed + between(1, 4) * MINUTE, Math.max(placed, nowMs - 1000));
       event("payment_failed", at, "Your card was declined.", "system");
       return { status: "payment_failed" as const, history, payment: { ...payment, state: "failed" as const, failureMessage: "Your card was declined." }, trackingNumber: null };
     }
 
-    const paidAt = placed + between(1, 4) * MINUTE;
+    const paidAt = Math.min(placed + between(1, 4) * MINUTE, Math.max(placed, nowMs - 1000));
     const paid: PaymentRecord = { ...payment, state: "succeeded", reference: `ch_seed_${hex(16)}`, cardBrand: card.brand, cardLast4: card.last4 };
     event("paid", paidAt, `Paid by ${card.brand} ending ${card.last4}`, "system");
 
