@@ -50,7 +50,7 @@ export default function AdminHome() {
       </AdminSection>
 
       <AdminSection id="action-heading" title="Needs action">
-        <div className="grid gap-8 lg:grid-cols-2">
+        <div className="grid gap-8">
           <div>
             <h3 className="font-semibold">
               <Link to="/admin/orders?status=paid" className="underline">

@@ -36,7 +36,7 @@ export function OrdersTable({ orders, caption, empty }: { orders: readonly Order
         <tbody>
           {orders.map((o) => (
             <tr key={o.id} className="border-b border-stone-200">
-              <td className="py-2 pr-4">
+              <td className="py-2 pr-4 whitespace-nowrap">
                 <Link to={`/admin/orders/${o.id}`} className="font-medium underline">
                   {o.number}
                 </Link>

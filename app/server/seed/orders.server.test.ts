@@ -111,10 +111,13 @@ describe("seeded order history", () => {
       const c = signedUp.get(o.userId)!;
       expect(o.email).toBe(c.email);
       expect(o.createdAt >= c.createdAt).toBe(true);
+      expect(o.address.name).toBe(c.displayName);
       perCustomer.set(o.userId, [...(perCustomer.get(o.userId) ?? []), o]);
     }
     expect(orders.filter((o) => o.userId === null).length).toBeGreaterThan(10);
     expect([...perCustomer.values()].filter((list) => list.length >= 2).length).toBeGreaterThan(10);
+    // A customer's orders go to their one address.
+    for (const list of perCustomer.values()) expect(new Set(list.map((o) => `${o.address.line1}, ${o.address.city}`)).size).toBe(1);
   });
 });
 

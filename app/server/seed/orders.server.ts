@@ -85,8 +85,9 @@ export function buildSeedOrderHistory(products: readonly ProductInput[], now: Da
       updatedAt: createdAt,
     };
   });
-  // A few loyal customers buy again and again; most buy once or twice.
+  // A few loyal customers buy again and again; most buy once or twice. Each lives somewhere.
   const loyalty = customers.map(() => Math.pow(rand(), 3));
+  const homes = new Map(customers.map((c) => [c.uid, { street: `${1 + Math.floor(rand() * 120)} ${pick(STREETS)}`, place: pick(PLACES) }]));
 
   const forSale = products.filter((p) => p.status === "active" && p.variants.length > 0);
   const orders: Order[] = [];
@@ -168,8 +169,7 @@ export function buildSeedOrderHistory(products: readonly ProductInput[], now: Da
     const card = pick(CARDS);
     const id = `${hex(8)}-${hex(4)}-4${hex(3)}-${pick(["8", "9", "a", "b"])}${hex(3)}-${hex(12)}`;
     const number = `HM-${Array.from({ length: 8 }, () => pick([...ORDER_NUMBER_ALPHABET])).join("")}`;
-    const street = `${1 + Math.floor(rand() * 120)} ${pick(STREETS)}`;
-    const place = pick(PLACES);
+    const { street, place } = (customer && homes.get(customer.uid)) || { street: `${1 + Math.floor(rand() * 120)} ${pick(STREETS)}`, place: pick(PLACES) };
 
     const { status, history, payment, trackingNumber } = lifecycle(placed, card, shipping.method);
     const last = history[history.length - 1];
