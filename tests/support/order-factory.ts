@@ -1,23 +1,10 @@
 import crypto from "node:crypto";
 import type { Order, OrderLine } from "~/server/store/commerce-types";
+import { orderLineFor } from "~/server/services/checkout/order-line";
 import type { ProductInput } from "~/server/store/types";
 
 /** An order line for a product's variant, priced as the product is. */
-export function lineFor(product: ProductInput, size: string, colour: string, quantity = 1): OrderLine {
-  const variant = product.variants.find((v) => v.size === size && v.colour === colour)!;
-  return {
-    productId: product.id,
-    slug: product.slug,
-    name: product.name,
-    sku: variant.sku,
-    size,
-    colour,
-    unitPriceMinor: product.priceMinor,
-    compareAtMinor: product.compareAtMinor,
-    quantity,
-    imageUrl: null,
-  };
-}
+export const lineFor = (product: ProductInput, size: string, colour: string, quantity = 1): OrderLine => orderLineFor(product, size, colour, quantity);
 
 /** A pending-payment order with sensible defaults; override what a test cares about. */
 export function makeOrder(lines: OrderLine[], overrides: Partial<Order> = {}): Order {

@@ -1,66 +1,38 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Described, describedBy } from "~/components/forms/Field";
 
-/**
- * Card number, expiry and CVC for the built-in test processor. Plain inputs with the browser's
- * card autofill hints; the number is never sent back to the page after a failed submit.
- */
-export function CardFields({
-  number,
-  expiry,
-  cvc,
-  processorLabel,
-}: {
-  number: FieldMetadata<string | undefined>;
-  expiry: FieldMetadata<string | undefined>;
-  cvc: FieldMetadata<string | undefined>;
-  processorLabel: string;
-}) {
+type Meta = FieldMetadata<string | undefined>;
+
+/** One card input: numeric keyboard, the browser's card autofill, never refilled after a failed submit. */
+function CardInput({ meta, label, autoComplete, placeholder }: { meta: Meta; label: string; autoComplete: string; placeholder: string }) {
+  return (
+    <Described meta={meta} label={label}>
+      <input
+        {...getInputProps(meta, { type: "text", ariaAttributes: true })}
+        key={meta.key}
+        defaultValue=""
+        required
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        aria-describedby={describedBy(meta, false)}
+        className="input mt-1"
+      />
+    </Described>
+  );
+}
+
+/** Card number, expiry and CVC for the built-in test processor. */
+export function CardFields({ number, expiry, cvc, processorLabel }: { number: Meta; expiry: Meta; cvc: Meta; processorLabel: string }) {
   return (
     <div className="space-y-4">
       <p className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900">
         {processorLabel}: pay with 4242 4242 4242 4242, any future expiry date and any CVC. 4000 0000 0000 0002 is declined.
       </p>
-      <Described meta={number} label="Card number">
-        <input
-          {...getInputProps(number, { type: "text", ariaAttributes: true })}
-          key={number.key}
-          defaultValue=""
-          required
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          aria-describedby={describedBy(number, false)}
-          className="input mt-1"
-        />
-      </Described>
+      <CardInput meta={number} label="Card number" autoComplete="cc-number" placeholder="1234 1234 1234 1234" />
       <div className="grid grid-cols-2 gap-4">
-        <Described meta={expiry} label="Expiry (MM/YY)">
-          <input
-            {...getInputProps(expiry, { type: "text", ariaAttributes: true })}
-            key={expiry.key}
-            defaultValue=""
-          required
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            aria-describedby={describedBy(expiry, false)}
-            className="input mt-1"
-          />
-        </Described>
-        <Described meta={cvc} label="Security code (CVC)">
-          <input
-            {...getInputProps(cvc, { type: "text", ariaAttributes: true })}
-            key={cvc.key}
-            defaultValue=""
-          required
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            aria-describedby={describedBy(cvc, false)}
-            className="input mt-1"
-          />
-        </Described>
+        <CardInput meta={expiry} label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" />
+        <CardInput meta={cvc} label="Security code (CVC)" autoComplete="cc-csc" placeholder="123" />
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import type { Product } from "../../store/types";
 import type { CartService } from "../cart/cart.server";
 import { newOrderNumber } from "../orders/order-links.server";
 import type { OrdersService } from "../orders/orders.server";
+import { orderLineFor } from "./order-line";
 import { shippingChoice, shippingOptions, type ShippingRates } from "./shipping.server";
 
 // Checkout: the order is priced here from the current catalogue (anything the browser sends
@@ -39,22 +40,6 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
 export function createCheckoutService(deps: { store: Store; cart: CartService; orders: OrdersService; payments: PaymentProcessor; rates: ShippingRates }) {
   const { store, cart, orders, payments, rates } = deps;
-
-  function snapshot(product: Product, size: string, colour: string, quantity: number): OrderLine {
-    const variant = product.variants.find((v) => v.size === size && v.colour === colour)!;
-    return {
-      productId: product.id,
-      slug: product.slug,
-      name: product.name,
-      sku: variant.sku,
-      size,
-      colour,
-      unitPriceMinor: product.priceMinor,
-      compareAtMinor: product.compareAtMinor && product.compareAtMinor > product.priceMinor ? product.compareAtMinor : null,
-      quantity,
-      imageUrl: product.images[0]?.url ?? null,
-    };
-  }
 
   /** Charge (card form) or start a hosted checkout for an order that holds its stock. */
   async function pay(order: Order, card: CardDetails | null, origin: string): Promise<CheckoutResult> {
@@ -177,7 +162,7 @@ export function createCheckoutService(deps: { store: Store; cart: CartService; o
           shortfalls.push({ productId: line.productId, name: product?.name ?? "A product that is no longer sold", size: line.size, colour: line.colour, requested: line.quantity, available: product?.status === "active" ? Math.max(0, variant?.stock ?? 0) : 0 });
           continue;
         }
-        orderLines.push(snapshot(product, line.size, line.colour, line.quantity));
+        orderLines.push(orderLineFor(product, line.size, line.colour, line.quantity));
       }
       if (shortfalls.length > 0) return { kind: "sold-out", shortfalls };
 
