@@ -1,4 +1,6 @@
-import type { Address, Order, OrderEvent, OrderLine, OrderStatus, PaymentRecord, ShippingChoice } from "~/server/store/commerce-types";
+import { orderLineFor } from "~/server/services/checkout/order-line";
+import { shippingChoice } from "~/server/services/checkout/shipping.server";
+import type { Address, Order, OrderEvent, OrderLine, OrderStatus, PaymentRecord } from "~/server/store/commerce-types";
 import type { Profile, ProductInput } from "~/server/store/types";
 import { random } from "./catalogue.server";
 
@@ -43,10 +45,7 @@ const CANCEL_NOTES = ["The customer asked to cancel before dispatch.", "Ordered 
 const REFUND_NOTES = ["Returned unworn within 30 days.", "Did not fit; returned.", "Arrived damaged; refunded in full."];
 
 /** Shipping as checkout prices it by default (standard €4.95, free from €75; express €9.95). */
-const STANDARD = 495;
-const EXPRESS = 995;
-const FREE_FROM = 7500;
-const LABELS = { standard: "Standard delivery (3–5 working days)", express: "Express delivery (1–2 working days)" } as const;
+const RATES = { standardMinor: 495, expressMinor: 995, freeFromMinor: 7500 };
 
 const ORDER_NUMBER_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -149,22 +148,10 @@ export function buildSeedOrderHistory(products: readonly ProductInput[], now: Da
         same.quantity += 1;
         continue;
       }
-      lines.push({
-        productId: product.id,
-        slug: product.slug,
-        name: product.name,
-        sku: variant.sku,
-        size: variant.size,
-        colour: variant.colour,
-        unitPriceMinor: product.priceMinor,
-        compareAtMinor: product.compareAtMinor,
-        quantity: rand() < 0.1 ? 2 : 1,
-        imageUrl: product.images[0]?.url ?? null,
-      });
+      lines.push(orderLineFor(product, variant.size, variant.colour, rand() < 0.1 ? 2 : 1));
     }
     const subtotalMinor = lines.reduce((s, l) => s + l.unitPriceMinor * l.quantity, 0);
-    const shipping: ShippingChoice =
-      rand() < 0.18 ? { method: "express", label: LABELS.express, priceMinor: EXPRESS } : { method: "standard", label: LABELS.standard, priceMinor: subtotalMinor >= FREE_FROM ? 0 : STANDARD };
+    const shipping = shippingChoice(RATES, subtotalMinor, rand() < 0.18 ? "express" : "standard");
 
     const card = pick(CARDS);
     const id = `${hex(8)}-${hex(4)}-4${hex(3)}-${pick(["8", "9", "a", "b"])}${hex(3)}-${hex(12)}`;
