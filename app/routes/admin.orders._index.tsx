@@ -23,7 +23,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = parsePage(params.get("page"));
   const q = parseSearch(params.get("q"));
   const problems = [...status.problems, ...range.problems, ...page.problems];
-  const result = await getContext().adminOrders.list({ status: status.value, query: q, from: range.value.from, to: range.value.to, page: page.value });
+  const { adminOrders } = getContext();
+  const filter = { status: status.value, query: q, from: range.value.from, to: range.value.to };
+  let result = await adminOrders.list({ ...filter, page: page.value });
+  if (result.orders.length === 0 && result.total > 0) {
+    // Past the last page (an old link after orders changed): show the last page and say so.
+    problems.push(`There is no page ${page.value}; showing page ${result.pageCount}.`);
+    result = await adminOrders.list({ ...filter, page: result.pageCount });
+  }
   const payload = {
     orders: result.orders.map(orderRow),
     total: result.total,

@@ -19,7 +19,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = parsePage(params.get("page"));
   const q = parseSearch(params.get("q"));
   const problems = [...role.problems, ...page.problems];
-  const result = await getContext().adminUsers.list({ query: q, role: role.value, page: page.value });
+  const { adminUsers } = getContext();
+  let result = await adminUsers.list({ query: q, role: role.value, page: page.value });
+  if (result.users.length === 0 && result.total > 0) {
+    problems.push(`There is no page ${page.value}; showing page ${result.pageCount}.`);
+    result = await adminUsers.list({ query: q, role: role.value, page: result.pageCount });
+  }
   const users = result.users.map(({ profile, totals }) => ({
     uid: profile.uid,
     email: profile.email,

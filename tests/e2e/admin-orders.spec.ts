@@ -161,6 +161,11 @@ test("bad filters and unknown orders give a message or a 404, never a 500", asyn
   await expect(page.getByRole("alert")).toContainText("“abc” is not a page number");
   await expect(page.getByRole("table", { name: "Orders, newest first" }).getByRole("row").nth(1)).toBeVisible();
 
+  const beyond = await page.goto("/admin/orders?status=paid&page=500");
+  expect(beyond?.status()).toBe(400);
+  await expect(page.getByRole("alert")).toHaveText("There is no page 500; showing page 1.");
+  await expect(page.getByRole("table", { name: "Orders, newest first" }).getByRole("row").nth(1)).toBeVisible();
+
   const dates = await page.goto("/admin/analytics/sales?from=2026-02-30&by=year");
   expect(dates?.status()).toBe(400);
   await expect(page.getByRole("alert")).toContainText("The start date is not a date");
