@@ -1,4 +1,5 @@
-// Every back-office section, for the dashboard's links (each page also links back to /admin).
+// Every back-office page worth a card on the dashboard, with what it is for (the layout's
+// navigation, components/admin/AdminNav.tsx, lists the top-level sections only).
 export const ADMIN_SECTIONS = [
   { title: "Orders", text: "Fulfilment, payments, refunds.", path: "/admin/orders" },
   { title: "Order analytics", text: "Orders by status and day, time to ship.", path: "/admin/orders/analytics" },
@@ -9,4 +10,5 @@ export const ADMIN_SECTIONS = [
   { title: "Analytics", text: "Sales, orders and customers over time.", path: "/admin/analytics" },
   { title: "Sales", text: "Revenue over time, by category, top products.", path: "/admin/analytics/sales" },
   { title: "Blog", text: "Posts, drafts and scheduling.", path: "/admin/blog" },
+  { title: "Audit log", text: "Every admin change: who, when, what.", path: "/admin/audit" },
 ] as const;

@@ -6,6 +6,7 @@ import { PostEditor, type EditorActionData } from "~/components/blog/PostEditor"
 import { FormErrors, Notice } from "~/components/forms/Field";
 import { toPublishAtInput } from "~/lib/blog";
 import { seo } from "~/lib/seo";
+import { requireAdminActor } from "~/server/auth/admin-actor.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
@@ -33,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type DeleteData = { confirmDelete: true; deleteError?: string };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const actor = await requireAdminActor(request);
   const post = await findPost(request, params.id);
   const formData = await readAdminForm(request);
   if (!formData) return formFailure({ status: "error", error: { "": [TOO_LARGE_MESSAGE] } }, 413);
@@ -44,9 +45,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // The first press only asks; the second (intent=confirm-delete) deletes.
     if (intent === "delete") return data<DeleteData>({ confirmDelete: true });
     await getContext().blog.delete(post.id);
+    await getContext().audit.record({ actor, entityType: "post", entityId: post.id, action: "delete", summary: `Deleted post “${post.title}”`, before: post, after: null });
     return redirect(`/admin/blog?deleted=${encodeURIComponent(post.title.slice(0, 80))}`, 303);
   }
-  return postEditorAction(request, formData, post.id);
+  return postEditorAction(request, formData, actor, post.id);
 }
 
 export default function EditPost() {

@@ -12,6 +12,7 @@ import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
+import { requireAdminActor } from "~/server/auth/admin-actor.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { formGuardProblem } from "~/server/http/forms.server";
@@ -47,7 +48,7 @@ type ActionData = {
 const failure = (body: ActionData, status: number) => data(body, { status });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const state = await requireAdmin(request);
+  const actor = await requireAdminActor(request);
   const order = await findOrder(request, params.id);
   const formData = await request.formData();
   const form = formData.get("intent") === "note" ? "note" : "status";
@@ -59,7 +60,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const problem = await formGuardProblem(formData, request);
   if (problem) return failure({ form, errors: [problem.message], values }, problem.status);
   const { adminOrders } = getContext();
-  const actor = state.user.email ?? state.user.uid;
 
   if (form === "note") {
     const parsed = noteSchema.safeParse(values);

@@ -2,7 +2,10 @@ import { createBackend, type Backend } from "./backend.server";
 import { getConfig, type Config } from "./config.server";
 import { createAccountsService, type AccountsService } from "./services/accounts/accounts.server";
 import { createAdminUsersService, type AdminUsersService } from "./services/accounts/admin-users.server";
+import { createAdminCatalogService, type AdminCatalogService } from "./services/admin-catalog/admin-catalog.server";
+import { createProductImportService, type ProductImportService } from "./services/admin-catalog/product-import.server";
 import { createAnalyticsService, type AnalyticsService } from "./services/analytics/analytics.server";
+import { createAuditService, type AuditService } from "./services/audit/audit.server";
 import { createBlogService, type BlogService } from "./services/blog/blog.server";
 import { createCartService, type CartService } from "./services/cart/cart.server";
 import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
@@ -19,6 +22,10 @@ export interface AppContext {
   catalog: CatalogService;
   accounts: AccountsService;
   blog: BlogService;
+  /** Record every admin change here: ctx.audit.record({ actor, entityType, entityId, action, summary, before, after }). */
+  audit: AuditService;
+  adminCatalog: AdminCatalogService;
+  productImports: ProductImportService;
   cart: CartService;
   checkout: CheckoutService;
   orders: OrdersService;
@@ -39,6 +46,18 @@ export function createContext(config: Config): AppContext {
     // Spec section 5: without the list nobody is admin, and the operator is told so.
     console.warn("ADMIN_EMAILS is not set: nobody will have the admin role.");
   }
+  const syncIntervalMs = backend.store.kind === "sqlite" ? 0 : 5000;
+  const audit = createAuditService(backend.store);
+  const catalog = createCatalogService(backend.store, { syncIntervalMs });
+  const adminCatalog = createAdminCatalogService({
+    store: backend.store,
+    audit,
+    syncIntervalMs,
+    onChange: () => catalog.invalidate(),
+    // A product that appears in orders is archived, never deleted; sales per category come from orders.
+    ordersWithProduct: (id) => backend.store.orders.countWithProduct(id),
+    ordersBetween: (from, to) => backend.store.orders.createdBetween(from, to),
+  });
   const cart = createCartService(backend.store, config.shipping);
   const orders = createOrdersService(backend.store, { secret: config.sessionSecret, shopName: config.shopName, mailer: backend.mailer });
   return {
@@ -47,11 +66,14 @@ export function createContext(config: Config): AppContext {
     cart,
     orders,
     checkout: createCheckoutService({ store: backend.store, cart, orders, payments: backend.payments, rates: config.shipping }),
-    catalog: createCatalogService(backend.store, { syncIntervalMs: backend.store.kind === "sqlite" ? 0 : 5000 }),
+    catalog,
     accounts: createAccountsService(backend.identity, backend.store, { adminEmails: config.adminEmails }),
     blog: createBlogService(backend.store),
-    // Admin order changes reach the audit log only through this option: pass { audit: (change) => audit.record(change) } once the audit service is wired here.
-    adminOrders: createAdminOrdersService(backend.store, orders, {}),
+    audit,
+    adminCatalog,
+    productImports: createProductImportService({ store: backend.store, audit, adminCatalog, dataDir: config.dataDir }),
+    // Every accepted admin status change and note on an order is recorded in the audit log.
+    adminOrders: createAdminOrdersService(backend.store, orders, { audit: (change) => audit.record(change) }),
     adminUsers: createAdminUsersService(backend.store),
     analytics: createAnalyticsService(backend.store),
   };

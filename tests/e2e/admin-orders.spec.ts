@@ -34,7 +34,7 @@ test("the dashboard shows the seeded sales, work waiting, recent orders and ever
   await expect(recent.getByRole("link", { name: /^HM-[0-9A-Z]{8}$/ }).first()).toBeVisible();
 
   const sections = page.getByRole("region", { name: "Sections" });
-  for (const name of ["Orders", "Order analytics", "Products", "Categories", "Users", "User analytics", "Analytics", "Sales", "Blog"]) {
+  for (const name of ["Orders", "Order analytics", "Products", "Categories", "Users", "User analytics", "Analytics", "Sales", "Blog", "Audit log"]) {
     await expect(sections.getByRole("link", { name, exact: true })).toBeVisible();
   }
 });
@@ -88,6 +88,14 @@ test("a seeded order is found by status, opened, shipped with a tracking number,
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(page.getByRole("status")).toHaveText("The note has been added to the timeline.");
   await expect(timeline.last()).toContainText("Left with the neighbour at number 12.");
+
+  // Both changes are in the audit log, under this admin's name.
+  const orderId = new URL(page.url()).pathname.split("/").pop()!;
+  await page.goto(`/admin/audit?entityType=order&entityId=${orderId}`);
+  const entries = page.getByRole("table", { name: "Audit log entries, newest first" }).getByRole("row");
+  await expect(entries.filter({ hasText: `Order ${number}: paid → shipped (tracking ${tracking})` })).toHaveCount(1);
+  await expect(entries.filter({ hasText: `Order ${number}: note added` })).toHaveCount(1);
+  await expect(entries.filter({ hasText: admin }).first()).toBeVisible();
 
   // And the list finds it by number, now shipped.
   await page.goto(`/admin/orders?q=${number}`);

@@ -3,6 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { LightboxImage, LightboxImageError } from "~/lib/lightbox-config";
 import type { ProductImage } from "~/server/store/types";
 import type { ProductLightboxProps } from "./ProductLightbox.client";
+import { responsiveImage } from "~/lib/responsive-image";
 
 type Viewer = ComponentType<ProductLightboxProps>;
 
@@ -81,6 +82,7 @@ export function Gallery({
         >
           <img
             src={img.url}
+            {...responsiveImage(img, i === 0 ? "(min-width: 1024px) 50vw, 100vw" : "(min-width: 1024px) 25vw, 50vw")}
             alt={img.alt}
             width={img.width}
             height={img.height}

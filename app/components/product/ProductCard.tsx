@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { IdlePrefetch } from "~/components/IdlePrefetch";
 import type { ProductSummary } from "~/server/services/catalog/catalog-index.server";
+import { responsiveImage } from "~/lib/responsive-image";
 import { Price } from "./Price";
 
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
@@ -10,6 +11,7 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
         {product.image ? (
           <img
             src={product.image.url}
+            {...responsiveImage(product.image, "(min-width: 1024px) 25vw, 50vw")}
             alt={product.image.alt}
             width={product.image.width}
             height={product.image.height}

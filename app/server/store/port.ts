@@ -1,3 +1,4 @@
+import type { AuditEntry, AuditFilter, AuditPage } from "./audit-types";
 import type {
   Cart,
   Order,
@@ -24,6 +25,41 @@ export interface ProductStore {
   count(): Promise<number>;
   /** Create or replace whole products (seeding, imports). Assigns each a new seq. */
   upsertMany(products: ProductInput[]): Promise<void>;
+  /**
+   * Create or replace one product (the back office), with a new seq; returns it as stored.
+   * Rejects with ProductSlugTakenError when another product has its slug, and with
+   * ProductChangedError when `expectedSeq` is given and the stored product has another seq
+   * (someone, or an order taking stock, changed it since the editor was opened).
+   */
+  save(product: ProductInput, options?: { expectedSeq?: number }): Promise<Product>;
+  /** Delete for good and leave a tombstone with a new seq, so indexes drop it; false when absent. */
+  delete(id: string): Promise<boolean>;
+  /** Products deleted after change number `afterSeq`, oldest first: the tombstones of changedSince. */
+  deletedSince(afterSeq: number, limit: number): Promise<Array<{ id: string; seq: number }>>;
+}
+
+/** Thrown by ProductStore.save/upsertMany when another product already has the slug. */
+export class ProductSlugTakenError extends Error {
+  readonly slug: string;
+  constructor(slug: string) {
+    super(`The slug "${slug}" is already used by another product`);
+    this.slug = slug;
+    this.name = "ProductSlugTakenError";
+  }
+}
+
+/** Thrown by ProductStore.save when the product changed since the caller read it. */
+export class ProductChangedError extends Error {
+  constructor(id: string) {
+    super(`Product ${id} changed since it was read`);
+    this.name = "ProductChangedError";
+  }
+}
+
+/** The audit log: append-only, newest first. */
+export interface AuditStore {
+  append(entry: AuditEntry): Promise<void>;
+  list(filter: AuditFilter): Promise<AuditPage>;
 }
 
 export interface ProfileStore {
@@ -111,6 +147,7 @@ export interface Store {
   products: ProductStore;
   profiles: ProfileStore;
   posts: PostStore;
+  audit: AuditStore;
   carts: CartStore;
   orders: OrderStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */

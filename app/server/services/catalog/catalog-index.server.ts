@@ -3,6 +3,7 @@ import { CATEGORIES, getCategory, type CategoryId } from "~/lib/categories";
 import { PAGE_SIZE, type ProductQuery } from "~/lib/product-query";
 import { compareSizes } from "~/lib/sizes";
 import type { Colour, Product, ProductImage } from "~/server/store/types";
+import type { CatalogueChange } from "./change-feed.server";
 import { MAX_QUERY_TERMS, fuzzinessFor, processTerm } from "./search-terms.server";
 
 // An in-process index of the sellable catalogue: full-text search (MiniSearch: typo-tolerant,
@@ -195,18 +196,24 @@ export class CatalogIndex {
 
   /** Apply changed products (in seq order). Only active products are listed. */
   apply(products: Product[]): void {
-    for (const p of products) {
-      if (this.docs.has(p.id)) {
-        this.docs.delete(p.id);
-        this.search.discard(p.id);
+    this.applyChanges(products.map((product) => ({ kind: "product", seq: product.seq, product })));
+  }
+
+  /** Apply written and deleted products, in seq order (see change-feed.server.ts). */
+  applyChanges(changes: CatalogueChange[]): void {
+    for (const change of changes) {
+      const id = change.kind === "product" ? change.product.id : change.id;
+      if (this.docs.has(id)) {
+        this.docs.delete(id);
+        this.search.discard(id);
       }
-      if (p.status === "active") {
-        this.docs.set(p.id, this.toDoc(p));
-        this.search.add(toSearchDoc(p));
+      if (change.kind === "product" && change.product.status === "active") {
+        this.docs.set(id, this.toDoc(change.product));
+        this.search.add(toSearchDoc(change.product));
       }
-      if (p.seq > this.seq) this.seq = p.seq;
+      if (change.seq > this.seq) this.seq = change.seq;
     }
-    if (products.length > 0) {
+    if (changes.length > 0) {
       this.sorted.clear();
       this.searchCache.clear();
       this.resultCache.clear();

@@ -2,6 +2,7 @@ import { CATEGORIES, type CategoryId } from "~/lib/categories";
 import type { ProductQuery } from "~/lib/product-query";
 import type { Store } from "~/server/store/port";
 import type { Product } from "~/server/store/types";
+import { readChanges } from "./change-feed.server";
 import { CatalogIndex, type ListingResult, type ProductSummary } from "./catalog-index.server";
 
 export type { ListingResult, ProductSummary } from "./catalog-index.server";
@@ -35,10 +36,10 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
   async function pull(): Promise<void> {
     let changes = 0;
     for (;;) {
-      const changed = await store.products.changedSince(index.seq, SYNC_BATCH);
-      index.apply(changed);
-      changes += changed.length;
-      if (changed.length < SYNC_BATCH) break;
+      const batch = await readChanges(store, index.seq, SYNC_BATCH);
+      index.applyChanges(batch.changes);
+      changes += batch.changes.length;
+      if (!batch.more) break;
     }
     if (changes > 0) index.warm();
     lastSync = Date.now();
@@ -57,6 +58,11 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
 
   return {
     sync,
+
+    /** Ask the store on the next read, whatever the interval (this process just changed the catalogue). */
+    invalidate() {
+      lastSync = -Infinity;
+    },
 
     async listProducts(query: ProductQuery): Promise<ListingResult> {
       return (await sync()).query(query);

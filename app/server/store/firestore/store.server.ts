@@ -1,4 +1,5 @@
 import type { Store, StoreFaults } from "../port";
+import { createFirestoreAuditStore } from "./audit-store.server";
 import { FirestoreUnavailableError, available } from "./availability.server";
 import { createFirestoreCartStore } from "./cart-store.server";
 import { firestoreFor } from "./firebase-app.server";
@@ -14,6 +15,7 @@ export function createFirestoreStore(projectId: string, faults: StoreFaults = {}
     products: createFirestoreProductStore(db),
     profiles: createFirestoreProfileStore(db),
     posts: createFirestorePostStore(db),
+    audit: createFirestoreAuditStore(db),
     carts: createFirestoreCartStore(db),
     orders: createFirestoreOrderStore(db, faults),
     async ping() {

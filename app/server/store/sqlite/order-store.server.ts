@@ -3,7 +3,7 @@ import type { OrderStore, StoreFaults } from "../port";
 import { changeStock } from "../stock";
 import type { Product } from "../types";
 import type { SqliteDatabase } from "./database.server";
-import { productFromRow, type ProductRow } from "./product-store.server";
+import { CATALOGUE_SEQ_SQL, productFromRow, type ProductRow } from "./product-store.server";
 
 // Orders on SQLite. Placement and every status change that moves stock run in one
 // BEGIN IMMEDIATE transaction: the write lock is taken first, so two checkouts racing for the
@@ -19,7 +19,8 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
   const byId = db.prepare<[string], OrderRow>("SELECT data FROM orders WHERE id = ?");
   const byKey = db.prepare<[string], OrderRow>("SELECT data FROM orders WHERE idempotency_key = ?");
   const productById = db.prepare<[string], ProductRow>("SELECT * FROM products WHERE id = ?");
-  const maxSeq = db.prepare<[], { seq: number }>("SELECT COALESCE(MAX(seq), 0) AS seq FROM products");
+  // Shared with the product store: a tombstone's seq counts too, so indexes never miss a write.
+  const maxSeq = db.prepare<[], { seq: number }>(CATALOGUE_SEQ_SQL);
   const writeStock = db.prepare<[string, number, string, string]>("UPDATE products SET variants = ?, seq = ?, updated_at = ? WHERE id = ?");
   const insert = db.prepare(
     `INSERT INTO orders (id, number, email, user_id, status, total_minor, idempotency_key, created_at, data)

@@ -1,5 +1,5 @@
 import type { CategoryId } from "~/lib/categories";
-import type { ProductStore } from "../port";
+import { ProductChangedError, ProductSlugTakenError, type ProductStore } from "../port";
 import type { Product, ProductInput, ProductStatus } from "../types";
 import type { SqliteDatabase } from "./database.server";
 
@@ -45,6 +45,14 @@ export function productFromRow(row: ProductRow): Product {
   };
 }
 
+/**
+ * The catalogue's change counter: the highest seq of a live product or a tombstone. Every writer
+ * of products (this store, order stock changes) must take the next seq from here, or a product
+ * written after a delete could reuse the tombstone's number and be missed by the indexes.
+ */
+export const CATALOGUE_SEQ_SQL =
+  "SELECT MAX(COALESCE((SELECT MAX(seq) FROM products), 0), COALESCE((SELECT MAX(seq) FROM product_tombstones), 0)) AS seq";
+
 export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
   const byId = db.prepare<[string], ProductRow>("SELECT * FROM products WHERE id = ?");
   const bySlug = db.prepare<[string], ProductRow>("SELECT * FROM products WHERE slug = ?");
@@ -52,7 +60,16 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
     "SELECT * FROM products WHERE seq > ? ORDER BY seq LIMIT ?",
   );
   const count = db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM products");
-  const maxSeq = db.prepare<[], { seq: number }>("SELECT COALESCE(MAX(seq), 0) AS seq FROM products");
+  const maxSeq = db.prepare<[], { seq: number }>(CATALOGUE_SEQ_SQL);
+  const slugOwner = db.prepare<[string], { id: string }>("SELECT id FROM products WHERE slug = ?");
+  const remove = db.prepare<[string]>("DELETE FROM products WHERE id = ?");
+  const tombstone = db.prepare<[string, number]>(
+    "INSERT INTO product_tombstones (id, seq) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET seq = excluded.seq",
+  );
+  const clearTombstone = db.prepare<[string]>("DELETE FROM product_tombstones WHERE id = ?");
+  const deleted = db.prepare<[number, number], { id: string; seq: number }>(
+    "SELECT id, seq FROM product_tombstones WHERE seq > ? ORDER BY seq LIMIT ?",
+  );
   const upsert = db.prepare(`
     INSERT INTO products (id, slug, name, description, category, material, price_minor, compare_at_minor,
       status, featured, colours, sizes, variants, images, created_at, updated_at, seq)
@@ -65,12 +82,12 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
       sizes = excluded.sizes, variants = excluded.variants, images = excluded.images,
       updated_at = excluded.updated_at, seq = excluded.seq`);
 
-  const upsertAll = db.transaction((products: ProductInput[]) => {
-    let seq = maxSeq.get()!.seq;
-    const now = new Date().toISOString();
-    for (const p of products) {
-      seq += 1;
-      upsert.run({
+  function write(p: ProductInput, seq: number, now: string) {
+    const owner = slugOwner.get(p.slug);
+    if (owner && owner.id !== p.id) throw new ProductSlugTakenError(p.slug);
+    // A product written again after a delete (same id) is alive: its tombstone must not hide it.
+    clearTombstone.run(p.id);
+    upsert.run({
         id: p.id,
         slug: p.slug,
         name: p.name,
@@ -89,7 +106,30 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
         updated_at: p.updatedAt ?? now,
         seq,
       });
+  }
+
+  const upsertAll = db.transaction((products: ProductInput[]) => {
+    let seq = maxSeq.get()!.seq;
+    const now = new Date().toISOString();
+    for (const p of products) {
+      seq += 1;
+      write(p, seq, now);
     }
+  });
+
+  const saveOne = db.transaction((p: ProductInput, expectedSeq: number | undefined): Product => {
+    const previous = byId.get(p.id);
+    if (expectedSeq !== undefined && previous?.seq !== expectedSeq) throw new ProductChangedError(p.id);
+    const now = new Date().toISOString();
+    // The creation date stays the first one, whatever the caller sends.
+    write({ ...p, createdAt: previous?.created_at ?? p.createdAt, updatedAt: p.updatedAt ?? now }, maxSeq.get()!.seq + 1, now);
+    return productFromRow(byId.get(p.id)!);
+  });
+
+  const deleteOne = db.transaction((id: string): boolean => {
+    if (remove.run(id).changes === 0) return false;
+    tombstone.run(id, maxSeq.get()!.seq + 1);
+    return true;
   });
 
   return {
@@ -110,6 +150,15 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
     async upsertMany(products) {
       // IMMEDIATE takes the write lock up front so concurrent writers queue instead of deadlocking.
       upsertAll.immediate(products);
+    },
+    async save(product, options = {}) {
+      return saveOne.immediate(product, options.expectedSeq);
+    },
+    async delete(id) {
+      return deleteOne.immediate(id);
+    },
+    async deletedSince(afterSeq, limit) {
+      return deleted.all(afterSeq, limit);
     },
   };
 }

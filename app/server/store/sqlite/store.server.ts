@@ -1,4 +1,5 @@
 import type { Store, StoreFaults } from "../port";
+import { createSqliteAuditStore } from "./audit-store.server";
 import { createSqliteCartStore } from "./cart-store.server";
 import { openDatabase, type SqliteDatabase } from "./database.server";
 import { createSqliteOrderStore } from "./order-store.server";
@@ -13,6 +14,7 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     products: createSqliteProductStore(db),
     profiles: createSqliteProfileStore(db),
     posts: createSqlitePostStore(db),
+    audit: createSqliteAuditStore(db),
     carts: createSqliteCartStore(db),
     orders: createSqliteOrderStore(db, faults),
     async ping() {

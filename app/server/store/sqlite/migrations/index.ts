@@ -2,6 +2,7 @@ import catalogue from "./001-catalogue";
 import accounts from "./002-accounts";
 import blog from "./003-blog";
 import orders from "./004-orders";
+import adminCatalogue from "./005-admin-catalogue";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -9,4 +10,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 2, name: "accounts", sql: accounts },
   { version: 3, name: "blog", sql: blog },
   { version: 4, name: "orders", sql: orders },
+  { version: 5, name: "admin-catalogue", sql: adminCatalogue },
 ];

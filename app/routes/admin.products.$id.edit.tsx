@@ -1,0 +1,142 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { AuditList } from "~/components/admin/AuditList";
+import { ProductEditor } from "~/components/admin/ProductEditor";
+import { FormErrors, Notice } from "~/components/forms/Field";
+import { seo } from "~/lib/seo";
+import { requireAdminActor } from "~/server/auth/admin-actor.server";
+import { getContext } from "~/server/context.server";
+import { formGuardProblem } from "~/server/http/forms.server";
+import { PRODUCT_TOO_LARGE_MESSAGE, productEditorAction, readProductForm, type ProductFormData } from "~/server/http/product-form.server";
+import { draftOf } from "~/server/services/admin-catalog/admin-catalog.server";
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const HISTORY_SIZE = 20;
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  seo(args, { title: args.data ? `Edit: ${args.data.product.name}` : "Edit product", description: "Edit a product.", noindex: true });
+
+async function findProduct(request: Request, id: string | undefined) {
+  const product = id && ID_PATTERN.test(id) ? await getContext().adminCatalog.get(id) : null;
+  if (!product) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  return product;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdminActor(request);
+  const product = await findProduct(request, params.id);
+  const history = await getContext().audit.listViews({ entityType: "product", entityId: product.id, limit: HISTORY_SIZE });
+  const saved = new URL(request.url).searchParams.get("saved");
+  return { product, draft: draftOf(product), history, saved: saved === "created" ? "created" : saved === "1" ? "saved" : null };
+}
+
+type DeleteData = { confirmDelete: true; deleteError?: string };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireAdminActor(request);
+  const product = await findProduct(request, params.id);
+  const formData = await readProductForm(request);
+  if (!formData) return data<ProductFormData>({ draft: draftOf(product), errors: { "": [PRODUCT_TOO_LARGE_MESSAGE] } }, { status: 413 });
+  const intent = formData.get("intent");
+  if (intent === "delete" || intent === "confirm-delete") {
+    const problem = await formGuardProblem(formData, request);
+    if (problem) return data<DeleteData>({ confirmDelete: true, deleteError: problem.message }, { status: problem.status });
+    // The first press only asks; the second (intent=confirm-delete) deletes or archives.
+    if (intent === "delete") return data<DeleteData>({ confirmDelete: true });
+    const result = await getContext().adminCatalog.remove(product.id, actor);
+    const name = encodeURIComponent(product.name.slice(0, 120));
+    return redirect(result.outcome === "archived" ? `/admin/products?archived=${name}` : `/admin/products?deleted=${name}`, 303);
+  }
+  return productEditorAction(request, formData, actor, product.id);
+}
+
+const STATUS_LABEL = { draft: "draft", active: "active", archived: "archived" } as const;
+
+export default function EditProduct() {
+  const { product, draft, history, saved } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const editorData = actionData && "draft" in actionData ? (actionData as ProductFormData) : undefined;
+  const deleteData = actionData && "confirmDelete" in actionData ? (actionData as DeleteData) : undefined;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <p className="text-sm">
+        <Link to="/admin/products" className="underline">
+          All products
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight">Edit product</h1>
+      <p className="mt-2 text-sm text-stone-600">
+        {product.name} ({STATUS_LABEL[product.status]}){" "}
+        {product.status === "active" ? (
+          <Link to={`/products/${product.id}`} className="underline">
+            View in the shop
+          </Link>
+        ) : (
+          "— not in the shop"
+        )}
+      </p>
+      {saved && !actionData ? (
+        <div className="mt-4">
+          <Notice>{saved === "created" ? "The product has been created." : "The product has been saved."}</Notice>
+        </div>
+      ) : null}
+      {editorData?.notice ? (
+        <div className="mt-4">
+          <Notice>{editorData.notice}</Notice>
+        </div>
+      ) : null}
+      <div className="mt-8">
+        <ProductEditor draft={editorData?.draft ?? draft} errors={editorData?.errors ?? {}} expectedSeq={product.seq} submitLabel="Save product" />
+      </div>
+
+      <section aria-labelledby="history-heading" className="mt-12 border-t border-stone-200 pt-8">
+        <h2 id="history-heading" className="text-lg font-semibold">
+          Change history
+        </h2>
+        <div className="mt-4">
+          <AuditList entries={history.entries} />
+        </div>
+        {history.nextBefore ? (
+          <p className="mt-3 text-sm">
+            <Link to={`/admin/audit?entityType=product&entityId=${encodeURIComponent(product.id)}`} className="underline">
+              Every change to this product
+            </Link>
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="delete-heading" className="mt-12 border-t border-stone-200 pt-8">
+        <h2 id="delete-heading" className="text-lg font-semibold">
+          Delete this product
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">A product that appears in orders is archived instead, so the orders keep their details.</p>
+        <FormErrors id="delete-errors" errors={deleteData?.deleteError ? [deleteData.deleteError] : undefined} />
+        {deleteData?.confirmDelete && !deleteData.deleteError ? (
+          <Form method="post" className="mt-4 rounded-md border border-red-200 bg-red-50 p-4">
+            <AuthenticityTokenInput />
+            <p role="alert" className="text-sm text-red-900">
+              Are you sure? “{product.name}” will be deleted for good (or archived if it appears in orders).
+            </p>
+            <div className="mt-3 flex gap-3">
+              <button type="submit" name="intent" value="confirm-delete" className="btn-primary bg-red-700 hover:bg-red-800">
+                Yes, delete this product
+              </button>
+              <Link to={`/admin/products/${product.id}/edit`} className="btn-secondary">
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        ) : (
+          <Form method="post" className="mt-4">
+            <AuthenticityTokenInput />
+            <p className="text-sm text-stone-600">You will be asked to confirm.</p>
+            <button type="submit" name="intent" value="delete" className="btn-secondary mt-3">
+              Delete product
+            </button>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { ProductEditor } from "~/components/admin/ProductEditor";
+import { Notice } from "~/components/forms/Field";
+import { emptyProductDraft } from "~/lib/product-form";
+import { seo } from "~/lib/seo";
+import { requireAdminActor } from "~/server/auth/admin-actor.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { PRODUCT_TOO_LARGE_MESSAGE, productEditorAction, readProductForm, type ProductFormData } from "~/server/http/product-form.server";
+
+export const meta: MetaFunction = (args) => seo(args, { title: "New product", description: "Add a product to the catalogue.", noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireAdminActor(request);
+  const formData = await readProductForm(request);
+  if (!formData) return data<ProductFormData>({ draft: emptyProductDraft(), errors: { "": [PRODUCT_TOO_LARGE_MESSAGE] } }, { status: 413 });
+  return productEditorAction(request, formData, actor);
+}
+
+export default function NewProduct() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <p className="text-sm">
+        <Link to="/admin/products" className="underline">
+          All products
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight">New product</h1>
+      {actionData?.notice ? (
+        <div className="mt-4">
+          <Notice>{actionData.notice}</Notice>
+        </div>
+      ) : null}
+      <div className="mt-8">
+        <ProductEditor draft={actionData?.draft ?? emptyProductDraft()} errors={actionData?.errors ?? {}} submitLabel="Save product" />
+      </div>
+    </div>
+  );
+}

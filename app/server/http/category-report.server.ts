@@ -1,0 +1,14 @@
+import type { CategoryReportView } from "~/components/admin/CategoryReport";
+import { requireAdmin } from "../auth/session.server";
+import { getContext } from "../context.server";
+
+const PERIODS = [7, 30, 90, 365];
+
+/** The loader of /admin/categories and /admin/products/categories (the same page at both addresses). */
+export async function categoryReportLoader(request: Request): Promise<CategoryReportView> {
+  await requireAdmin(request);
+  const requested = Number(new URL(request.url).searchParams.get("days"));
+  const days = PERIODS.includes(requested) ? requested : 30;
+  const report = await getContext().adminCatalog.categoryReport(days);
+  return { days, ...report };
+}

@@ -1,0 +1,234 @@
+import crypto from "node:crypto";
+import { slugify } from "~/lib/blog";
+import type { AdminProductQuery } from "~/lib/admin-product-query";
+import { minorToInput, type FieldErrors, type ProductDraft, type ProductFormValues } from "~/lib/product-form";
+import { ProductChangedError, ProductSlugTakenError, type Store } from "../../store/port";
+import type { Order } from "../../store/commerce-types";
+import type { Product, ProductInput } from "../../store/types";
+import type { AuditService } from "../audit/audit.server";
+import { changedFields } from "../audit/audit.server";
+import { readChanges } from "../catalog/change-feed.server";
+import { AdminProductIndex, type AdminListResult, type AdminProductRow } from "./admin-index.server";
+import { categoryReport, salesByCategory, type CategoryReportRow } from "./category-report.server";
+import { csvHeader, productCsvLines } from "./product-csv.server";
+import { buildVariants, cellStock } from "./variants.server";
+
+// The back office's product rules on both backends: listing every product, creating and editing
+// with a unique slug, and deleting — a product that appears in orders is archived instead, so
+// order history keeps pointing at it. Every change is written to the audit log.
+
+const SYNC_BATCH = 5000;
+
+export interface AdminCatalogDeps {
+  store: Store;
+  audit: AuditService;
+  /**
+   * How many orders include a product. Wired to store.orders.countWithProduct in
+   * context.server.ts; the default (no order store yet) knows of no orders.
+   */
+  ordersWithProduct?: (productId: string) => Promise<number>;
+  /** Orders created in [from, to), for sales per category; absent: the page says sales are not available. */
+  ordersBetween?: (from: string, to: string) => Promise<Order[]>;
+  syncIntervalMs?: number;
+  /** Called after every change, so this process's storefront index catches up on its next read. */
+  onChange?: () => void;
+}
+
+export type SaveProductResult = { success: true; product: Product; created: boolean } | { success: false; errors: FieldErrors };
+export type RemoveProductResult = { outcome: "deleted" | "archived" | "missing"; product: Product | null; orders: number };
+
+export const STALE_EDIT_MESSAGE = "This product was changed by someone else (or an order took stock) since you opened it. Nothing was saved: reload the page to see the current version, then make your change again.";
+
+/** The product as the editor shows it. */
+export function draftOf(p: Product): ProductDraft {
+  return {
+    name: p.name,
+    slug: p.slug,
+    description: p.description,
+    category: p.category,
+    material: p.material,
+    price: minorToInput(p.priceMinor),
+    compareAt: minorToInput(p.compareAtMinor),
+    status: p.status,
+    featured: p.featured,
+    colours: p.colours.map((c) => ({ ...c })),
+    sizes: [...p.sizes],
+    stock: p.sizes.map((s) => p.colours.map((c) => String(cellStock(p.variants, s, c.name)?.stock ?? 0))),
+    sku: p.sizes.map((s) => p.colours.map((c) => cellStock(p.variants, s, c.name)?.sku ?? "")),
+    images: p.images.map((i) => ({ url: i.url, alt: i.alt, width: String(i.width), height: String(i.height) })),
+  };
+}
+
+export const newProductId = () => `p${crypto.randomBytes(6).toString("hex")}`;
+
+export function createAdminCatalogService(deps: AdminCatalogDeps) {
+  const { store, audit } = deps;
+  const ordersWithProduct = deps.ordersWithProduct ?? (async () => 0);
+  const index = new AdminProductIndex();
+  const interval = deps.syncIntervalMs ?? 0;
+  let lastSync = -Infinity;
+  let syncing: Promise<void> | null = null;
+
+  async function pull() {
+    for (;;) {
+      const batch = await readChanges(store, index.seq, SYNC_BATCH);
+      index.applyChanges(batch.changes);
+      if (!batch.more) break;
+    }
+    lastSync = Date.now();
+  }
+
+  /** The index, up to date with the store (concurrent callers share one pull). */
+  async function sync(force = false): Promise<AdminProductIndex> {
+    if (force || Date.now() - lastSync >= interval) {
+      syncing ??= pull().finally(() => {
+        syncing = null;
+      });
+      await syncing;
+    }
+    return index;
+  }
+
+  return {
+    sync,
+
+    async list(query: AdminProductQuery): Promise<AdminListResult> {
+      return (await sync()).query(query);
+    },
+
+    /** Every product that passes the list's filters, in its order (CSV export). */
+    async matching(query: Omit<AdminProductQuery, "page">): Promise<AdminProductRow[]> {
+      return (await sync()).matching(query);
+    },
+
+    get: (id: string) => store.products.get(id),
+
+    /**
+     * The CSV of every product passing the list's filters, as a stream: products are read in
+     * batches of 100, so 100,000 products never sit in memory at once.
+     */
+    async exportCsv(query: Omit<AdminProductQuery, "page">): Promise<ReadableStream<Uint8Array>> {
+      const rows = (await sync()).matching(query);
+      const encoder = new TextEncoder();
+      let at = 0;
+      let headerSent = false;
+      return new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (!headerSent) {
+            headerSent = true;
+            controller.enqueue(encoder.encode(csvHeader()));
+            return;
+          }
+          if (at >= rows.length) return controller.close();
+          const batch = rows.slice(at, at + 100);
+          at += batch.length;
+          const products = await Promise.all(batch.map((r) => store.products.get(r.id)));
+          controller.enqueue(encoder.encode(products.map((p) => (p ? productCsvLines(p) : "")).join("")));
+        },
+      });
+    },
+
+    /** Tell this process's indexes that products changed outside this service (imports). */
+    async changed(): Promise<void> {
+      await sync(true);
+      deps.onChange?.();
+    },
+
+    /** What an import checks a file against: who owns each slug and SKU now. */
+    async owners(): Promise<{ slugOwners: Map<string, string>; skuOwners: Map<string, string> }> {
+      const idx = await sync(true);
+      return { slugOwners: idx.slugOwners(), skuOwners: idx.skuOwners() };
+    },
+
+    /**
+     * Create (no id) or edit a product from validated form values. Field errors for a taken
+     * slug; a form error when the product changed since `expectedSeq`. Nothing is written then.
+     */
+    async save(values: ProductFormValues, options: { actor: string; id?: string; expectedSeq?: number }): Promise<SaveProductResult> {
+      const existing = options.id ? await store.products.get(options.id) : null;
+      if (options.id && !existing) return { success: false, errors: { "": ["This product no longer exists."] } };
+      const slug = values.slug || slugify(values.name);
+      if (!slug) return { success: false, errors: { slug: ["Enter a slug: the name has no letters or digits to make one from."] } };
+      const input: ProductInput = {
+        id: existing?.id ?? newProductId(),
+        slug,
+        name: values.name,
+        description: values.description,
+        category: values.category as Product["category"],
+        material: values.material,
+        priceMinor: values.price!,
+        compareAtMinor: values.compareAt,
+        status: values.status,
+        featured: values.featured,
+        colours: values.colours,
+        sizes: values.sizes,
+        variants: buildVariants(slug, values.sizes, values.colours, values.stock, values.sku),
+        images: values.images,
+        createdAt: existing?.createdAt,
+      };
+      let product: Product;
+      try {
+        product = await store.products.save(input, existing ? { expectedSeq: options.expectedSeq ?? existing.seq } : {});
+      } catch (error) {
+        if (error instanceof ProductSlugTakenError) return { success: false, errors: { slug: [`Another product already uses the slug “${slug}”. Choose a different one.`] } };
+        if (error instanceof ProductChangedError) return { success: false, errors: { "": [STALE_EDIT_MESSAGE] } };
+        throw error;
+      }
+      const fields = changedFields(existing, product);
+      await audit.record({
+        actor: options.actor,
+        entityType: "product",
+        entityId: product.id,
+        action: existing ? "update" : "create",
+        summary: existing ? `Edited “${product.name}”${fields.length ? `: ${fields.join(", ")}` : " (no changes)"}` : `Created “${product.name}” (${product.status})`,
+        before: existing,
+        after: product,
+      });
+      await sync(true);
+      deps.onChange?.();
+      return { success: true, product, created: !existing };
+    },
+
+    /** Delete a product; one that appears in orders is archived instead (orders keep their link). */
+    async remove(id: string, actor: string): Promise<RemoveProductResult> {
+      const product = await store.products.get(id);
+      if (!product) return { outcome: "missing", product: null, orders: 0 };
+      const orders = await ordersWithProduct(id);
+      if (orders > 0) {
+        const { seq: _seq, updatedAt: _updatedAt, ...rest } = product;
+        const archived = await store.products.save({ ...rest, status: "archived" });
+        await audit.record({
+          actor,
+          entityType: "product",
+          entityId: id,
+          action: "archive",
+          summary: `Archived “${product.name}” instead of deleting it: it appears in ${orders} order${orders === 1 ? "" : "s"}`,
+          before: product,
+          after: archived,
+        });
+        await sync(true);
+        deps.onChange?.();
+        return { outcome: "archived", product: archived, orders };
+      }
+      await store.products.delete(id);
+      await audit.record({ actor, entityType: "product", entityId: id, action: "delete", summary: `Deleted “${product.name}”`, before: product, after: null });
+      await sync(true);
+      deps.onChange?.();
+      return { outcome: "deleted", product, orders: 0 };
+    },
+
+    /** The seven categories with products by status, units in stock and sales over the last `days`. */
+    async categoryReport(days: number, now: Date = new Date()): Promise<{ rows: CategoryReportRow[]; salesAvailable: boolean }> {
+      const idx = await sync();
+      let sales = null;
+      if (deps.ordersBetween) {
+        const from = new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
+        const orders = await deps.ordersBetween(from, now.toISOString());
+        sales = salesByCategory(orders, (id) => idx.categoryOf(id));
+      }
+      return { rows: categoryReport(idx.categoryStock(), sales), salesAvailable: sales !== null };
+    },
+  };
+}
+
+export type AdminCatalogService = ReturnType<typeof createAdminCatalogService>;

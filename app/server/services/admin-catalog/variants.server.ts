@@ -1,0 +1,37 @@
+import type { Colour, Variant } from "~/server/store/types";
+
+// Variants are the size × colour grid. A cell keeps the SKU it had; a new cell gets one made
+// from the product's slug, the colour and the size (unique because the slug is).
+
+const code = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+
+export function makeSku(slug: string, colour: string, size: string): string {
+  const tail = `-${code(colour)}-${code(size)}`;
+  return `${code(slug).slice(0, 64 - tail.length)}${tail}`;
+}
+
+export function buildVariants(slug: string, sizes: string[], colours: Colour[], stock: number[][], skus: string[][]): Variant[] {
+  const used = new Set<string>();
+  const variants: Variant[] = [];
+  sizes.forEach((size, s) =>
+    colours.forEach((colour, c) => {
+      let sku = skus[s]?.[c]?.trim() || makeSku(slug, colour.name, size);
+      // Two cells can never share a SKU (a colour renamed into another's old name, say).
+      if (used.has(sku.toUpperCase())) sku = makeSku(slug, colour.name, size);
+      used.add(sku.toUpperCase());
+      variants.push({ size, colour: colour.name, sku, stock: stock[s]?.[c] ?? 0 });
+    }),
+  );
+  return variants;
+}
+
+/** The stock of one cell, 0 when the product has no such variant. */
+export function cellStock(variants: Variant[], size: string, colour: string): Variant | undefined {
+  return variants.find((v) => v.size === size && v.colour === colour);
+}

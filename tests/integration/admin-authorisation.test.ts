@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRouteHarness, statusOf, type Handler, type RouteHarness } from "../support/route-harness";
+
+// Every admin loader and action, called directly with a Request, as three people:
+// signed out -> redirect to /auth/login?redirectTo=<the page>; a shopper -> 403;
+// an admin -> served. To cover another admin route, add a row to ROWS.
+
+interface Row {
+  route: string;
+  kind: "loader" | "action";
+  /** The page's path (params already filled in). */
+  path: (ids: Ids) => string;
+  params?: (ids: Ids) => Record<string, string>;
+  module: () => Promise<{ loader?: Handler; action?: Handler }>;
+  /** The form an admin posts (actions), CSRF token added by the test. */
+  form?: (ids: Ids) => Record<string, string | File>;
+  /** The status an admin gets; 200 when absent. */
+  adminStatus?: number;
+}
+
+interface Ids {
+  productId: string;
+  postId: string;
+  orderId: string;
+  userId: string;
+}
+
+const ROWS: Row[] = [
+  { route: "admin (layout)", kind: "loader", path: () => "/admin", module: () => import("~/routes/admin") },
+  { route: "admin._index", kind: "loader", path: () => "/admin", module: () => import("~/routes/admin._index") },
+  { route: "admin.products._index", kind: "loader", path: () => "/admin/products?q=shirt", module: () => import("~/routes/admin.products._index") },
+  { route: "admin.products.new", kind: "loader", path: () => "/admin/products/new", module: () => import("~/routes/admin.products.new") },
+  { route: "admin.products.new", kind: "action", path: () => "/admin/products/new", module: () => import("~/routes/admin.products.new"), form: () => ({ intent: "refresh", name: "Draft" }) },
+  { route: "admin.products.new (bad price)", kind: "action", path: () => "/admin/products/new", module: () => import("~/routes/admin.products.new"), form: () => ({ intent: "save", name: "X", description: "Y", category: "jeans", price: "-1", status: "draft", "colours.name.0": "Blue", "colours.hex.0": "#0000ff", "sizes.0": "30" }), adminStatus: 400 },
+  { route: "admin.products.$id.edit", kind: "loader", path: (ids) => `/admin/products/${ids.productId}/edit`, params: (ids) => ({ id: ids.productId }), module: () => import("~/routes/admin.products.$id.edit") },
+  { route: "admin.products.$id.edit", kind: "action", path: (ids) => `/admin/products/${ids.productId}/edit`, params: (ids) => ({ id: ids.productId }), module: () => import("~/routes/admin.products.$id.edit"), form: () => ({ intent: "delete" }) },
+  { route: "admin.products.categories", kind: "loader", path: () => "/admin/products/categories", module: () => import("~/routes/admin.products.categories") },
+  { route: "admin.categories", kind: "loader", path: () => "/admin/categories?days=90", module: () => import("~/routes/admin.categories") },
+  { route: "admin.products.export[.]csv", kind: "loader", path: () => "/admin/products/export.csv?status=active", module: () => import("~/routes/admin.products.export[.]csv") },
+  { route: "admin.products.import", kind: "loader", path: () => "/admin/products/import", module: () => import("~/routes/admin.products.import") },
+  { route: "admin.products.import", kind: "action", path: () => "/admin/products/import", module: () => import("~/routes/admin.products.import"), form: () => ({ intent: "upload", file: new File(["slug\n"], "bad.csv", { type: "text/csv" }) }), adminStatus: 400 },
+  { route: "admin.audit", kind: "loader", path: () => "/admin/audit?entityType=product", module: () => import("~/routes/admin.audit") },
+  { route: "admin.orders._index", kind: "loader", path: () => "/admin/orders?status=paid", module: () => import("~/routes/admin.orders._index") },
+  { route: "admin.orders._index (bad filters)", kind: "loader", path: () => "/admin/orders?status=lost&page=abc", module: () => import("~/routes/admin.orders._index"), adminStatus: 400 },
+  { route: "admin.orders.$id", kind: "loader", path: (ids) => `/admin/orders/${ids.orderId}`, params: (ids) => ({ id: ids.orderId }), module: () => import("~/routes/admin.orders.$id") },
+  { route: "admin.orders.$id", kind: "action", path: (ids) => `/admin/orders/${ids.orderId}`, params: (ids) => ({ id: ids.orderId }), module: () => import("~/routes/admin.orders.$id"), form: () => ({ intent: "note", note: "Matrix note" }), adminStatus: 303 },
+  { route: "admin.orders.$id (ship without tracking)", kind: "action", path: (ids) => `/admin/orders/${ids.orderId}`, params: (ids) => ({ id: ids.orderId }), module: () => import("~/routes/admin.orders.$id"), form: () => ({ intent: "status", to: "shipped" }), adminStatus: 400 },
+  { route: "admin.orders.$id (unknown status)", kind: "action", path: (ids) => `/admin/orders/${ids.orderId}`, params: (ids) => ({ id: ids.orderId }), module: () => import("~/routes/admin.orders.$id"), form: () => ({ intent: "status", to: "lost" }), adminStatus: 400 },
+  { route: "admin.orders.analytics", kind: "loader", path: () => "/admin/orders/analytics", module: () => import("~/routes/admin.orders.analytics") },
+  { route: "admin.users._index", kind: "loader", path: () => "/admin/users?role=user", module: () => import("~/routes/admin.users._index") },
+  { route: "admin.users.$id", kind: "loader", path: (ids) => `/admin/users/${ids.userId}`, params: (ids) => ({ id: ids.userId }), module: () => import("~/routes/admin.users.$id") },
+  { route: "admin.users.analytics", kind: "loader", path: () => "/admin/users/analytics?by=month", module: () => import("~/routes/admin.users.analytics") },
+  { route: "admin.analytics._index", kind: "loader", path: () => "/admin/analytics", module: () => import("~/routes/admin.analytics._index") },
+  { route: "admin.analytics.sales", kind: "loader", path: () => "/admin/analytics/sales?by=day", module: () => import("~/routes/admin.analytics.sales") },
+  { route: "admin.analytics.sales (bad dates)", kind: "loader", path: () => "/admin/analytics/sales?from=2026-02-30", module: () => import("~/routes/admin.analytics.sales"), adminStatus: 400 },
+  { route: "admin.blog._index", kind: "loader", path: () => "/admin/blog", module: () => import("~/routes/admin.blog._index") },
+  { route: "admin.blog.new", kind: "loader", path: () => "/admin/blog/new", module: () => import("~/routes/admin.blog.new") },
+  { route: "admin.blog.$id.edit", kind: "loader", path: (ids) => `/admin/blog/${ids.postId}/edit`, params: (ids) => ({ id: ids.postId }), module: () => import("~/routes/admin.blog.$id.edit") },
+  { route: "admin.blog.$id.edit", kind: "action", path: (ids) => `/admin/blog/${ids.postId}/edit`, params: (ids) => ({ id: ids.postId }), module: () => import("~/routes/admin.blog.$id.edit"), form: () => ({ intent: "delete" }) },
+];
+
+describe("admin authorisation matrix", () => {
+  let harness: RouteHarness;
+  const ids: Ids = { productId: "", postId: "", orderId: "", userId: "" };
+
+  beforeAll(async () => {
+    harness = await createRouteHarness();
+    const { makeProduct } = await import("../support/product-factory");
+    ids.productId = (await harness.ctx.backend.store.products.save(makeProduct({ id: "matrix-product", name: "Matrix shirt" }))).id;
+    const post = await harness.ctx.blog.save({ title: "Matrix post", body: "Text.", status: "draft", cover: null });
+    if (!post.success) throw new Error("post setup failed");
+    ids.postId = post.post.id;
+    const { makeOrder } = await import("../support/order-factory");
+    const { orderLineFor } = await import("~/server/services/checkout/order-line");
+    const product = (await harness.ctx.backend.store.products.get(ids.productId))!;
+    const customer = await harness.ctx.backend.store.profiles.createIfMissing({ uid: "matrix-customer", email: "matrix@example.com", role: "user", displayName: "Matrix Customer", createdAt: "2026-11-01T00:00:00.000Z", updatedAt: "2026-11-01T00:00:00.000Z" });
+    ids.userId = customer.uid;
+    const order = makeOrder([orderLineFor(product, product.variants[0].size, product.variants[0].colour, 1)], { status: "paid", userId: customer.uid, email: customer.email });
+    await harness.ctx.backend.store.orders.insertMany([order]);
+    ids.orderId = order.id;
+  });
+
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  const request = (row: Row, who: "signed-out" | "shopper" | "admin") =>
+    harness.request(row.path(ids), who, row.kind === "action" ? (row.form?.(ids) ?? {}) : undefined);
+  const run = (handler: Handler, req: Request, params: Record<string, string>) => harness.run(handler, req, params);
+
+  describe.each(ROWS)("$kind of $route", (row) => {
+    const handlerOf = async () => {
+      const mod = await row.module();
+      const handler = row.kind === "loader" ? mod.loader : mod.action;
+      if (!handler) throw new Error(`${row.route} has no ${row.kind}`);
+      return handler;
+    };
+
+    it("sends a signed-out visitor to sign in, with the way back", async () => {
+      const outcome = await run(await handlerOf(), request(row, "signed-out"), row.params?.(ids) ?? {});
+      expect(outcome).toBeInstanceOf(Response);
+      const response = outcome as Response;
+      expect(response.status).toBe(302);
+      const path = row.path(ids);
+      expect(response.headers.get("Location")).toBe(`/auth/login?redirectTo=${encodeURIComponent(path)}`);
+    });
+
+    it("refuses a shopper with 403", async () => {
+      const outcome = await run(await handlerOf(), request(row, "shopper"), row.params?.(ids) ?? {});
+      expect(statusOf(outcome)).toBe(403);
+    });
+
+    it("serves an admin", async () => {
+      const outcome = await run(await handlerOf(), request(row, "admin"), row.params?.(ids) ?? {});
+      expect(statusOf(outcome)).toBe(row.adminStatus ?? 200);
+      if (outcome instanceof Response && outcome.status >= 300 && outcome.status < 400) {
+        expect(outcome.headers.get("Location")).not.toMatch(/^\/auth\/login/);
+      }
+    });
+  });
+});

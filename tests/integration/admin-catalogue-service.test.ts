@@ -1,0 +1,293 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseAdminProductQuery } from "~/lib/admin-product-query";
+import { parseProductQuery } from "~/lib/product-query";
+import { emptyProductDraft, validateProductDraft, type ProductDraft, type ProductFormValues } from "~/lib/product-form";
+import { createAdminCatalogService, type AdminCatalogService } from "~/server/services/admin-catalog/admin-catalog.server";
+import { createProductImportService, type ProductImportService } from "~/server/services/admin-catalog/product-import.server";
+import { createAuditService, type AuditService } from "~/server/services/audit/audit.server";
+import { createCatalogService } from "~/server/services/catalog/catalog.server";
+import type { Store } from "~/server/store/port";
+import { STORE_ADAPTERS } from "../contract/adapters";
+import { lineFor, makeOrder } from "../support/order-factory";
+import { makeProduct } from "../support/product-factory";
+import { makeTempDir } from "../support/temp-dir";
+
+// The back office's product rules on every real store: create and edit through the form's
+// values, unique slugs, archive-or-delete, the audit trail, and CSV import dry run vs apply.
+
+const ADMIN = "catalogue-admin@hemline.test";
+
+function values(overrides: Partial<ProductDraft> = {}): ProductFormValues {
+  const draft: ProductDraft = {
+    ...emptyProductDraft(),
+    name: "Linen Camp Shirt",
+    description: "A loose shirt in washed linen.",
+    category: "t-shirts",
+    price: "59.90",
+    status: "active",
+    colours: [
+      { name: "Sand", hex: "#d8c8a8" },
+      { name: "Navy", hex: "#1f3a5f" },
+    ],
+    sizes: ["S", "M"],
+    stock: [
+      ["4", "0"],
+      ["7", "2"],
+    ],
+    sku: [
+      ["", ""],
+      ["", ""],
+    ],
+    ...overrides,
+  };
+  const checked = validateProductDraft(draft);
+  if (!checked.success) throw new Error(`test values invalid: ${JSON.stringify(checked.errors)}`);
+  return checked.value;
+}
+
+const HEADER = "slug,name,description,category,price,compare_at_price,status,featured,colour,colour_hex,size,sku,stock";
+
+describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
+  let store: Store;
+  let dispose: () => Promise<void>;
+  let audit: AuditService;
+  let admin: AdminCatalogService;
+  let imports: ProductImportService;
+  let temp: ReturnType<typeof makeTempDir>;
+
+  beforeEach(async () => {
+    ({ store, dispose } = await adapter.create());
+    temp = makeTempDir();
+    audit = createAuditService(store);
+    admin = createAdminCatalogService({ store, audit, ordersWithProduct: async (id) => (id === "sold-before" ? 2 : 0) });
+    imports = createProductImportService({ store, audit, adminCatalog: admin, dataDir: temp.dir });
+  });
+  afterEach(async () => {
+    await dispose();
+    temp.remove();
+  });
+
+  it("creates a product from the form with its stock grid, lists it, and shows it in the storefront", async () => {
+    const result = await admin.save(values(), { actor: ADMIN });
+    expect(result.success).toBe(true);
+    if (!result.success) return;
+    const p = result.product;
+    expect(p).toMatchObject({ slug: "linen-camp-shirt", priceMinor: 5990, compareAtMinor: null, status: "active", sizes: ["S", "M"] });
+    expect(p.variants).toEqual([
+      { size: "S", colour: "Sand", sku: "LINEN-CAMP-SHIRT-SAND-S", stock: 4 },
+      { size: "S", colour: "Navy", sku: "LINEN-CAMP-SHIRT-NAVY-S", stock: 0 },
+      { size: "M", colour: "Sand", sku: "LINEN-CAMP-SHIRT-SAND-M", stock: 7 },
+      { size: "M", colour: "Navy", sku: "LINEN-CAMP-SHIRT-NAVY-M", stock: 2 },
+    ]);
+    const list = await admin.list(parseAdminProductQuery(new URLSearchParams("q=camp")));
+    expect(list.items.map((i) => i.id)).toEqual([p.id]);
+    expect(list.items[0]).toMatchObject({ units: 13, lowCells: 1 });
+    const storefront = createCatalogService(store);
+    const listing = await storefront.listProducts(parseProductQuery(new URLSearchParams("sort=newest")).query);
+    expect(listing.items.map((i) => i.id)).toContain(p.id);
+  });
+
+  it("edits a product keeping its SKUs, and refuses a slug another product has", async () => {
+    const first = await admin.save(values(), { actor: ADMIN });
+    const other = await admin.save(values({ name: "Other Shirt" }), { actor: ADMIN });
+    if (!first.success || !other.success) throw new Error("setup failed");
+    const taken = await admin.save(values({ name: "Other Shirt", slug: "linen-camp-shirt" }), { actor: ADMIN, id: other.product.id });
+    expect(taken).toEqual({ success: false, errors: { slug: ["Another product already uses the slug “linen-camp-shirt”. Choose a different one."] } });
+    expect((await store.products.get(other.product.id))?.slug).toBe("other-shirt");
+
+    const edited = await admin.save(values({ price: "49.00", stock: [["1", "1"], ["1", "1"]], sku: [["KEEP-1", ""], ["", ""]] }), { actor: ADMIN, id: first.product.id, expectedSeq: first.product.seq });
+    expect(edited.success).toBe(true);
+    if (!edited.success) return;
+    expect(edited.product.priceMinor).toBe(4900);
+    expect(edited.product.variants[0].sku).toBe("KEEP-1");
+    expect(edited.product.createdAt).toBe(first.product.createdAt);
+  });
+
+  it("refuses a stale edit (the product changed since the editor opened) and writes nothing", async () => {
+    const first = await admin.save(values(), { actor: ADMIN });
+    if (!first.success) throw new Error("setup failed");
+    await admin.save(values({ name: "Changed meanwhile" }), { actor: ADMIN, id: first.product.id });
+    const stale = await admin.save(values({ name: "Stale" }), { actor: ADMIN, id: first.product.id, expectedSeq: first.product.seq });
+    expect(stale.success).toBe(false);
+    expect((await store.products.get(first.product.id))?.name).toBe("Changed meanwhile");
+  });
+
+  it("records who changed what, with before and after, newest first", async () => {
+    const created = await admin.save(values(), { actor: ADMIN });
+    if (!created.success) throw new Error("setup failed");
+    await admin.save(values({ price: "10.00" }), { actor: "other-admin@hemline.test", id: created.product.id });
+    const { entries } = await audit.list({ entityType: "product", entityId: created.product.id });
+    expect(entries.map((e) => [e.action, e.actor])).toEqual([
+      ["update", "other-admin@hemline.test"],
+      ["create", ADMIN],
+    ]);
+    expect(entries[0].summary).toContain("priceMinor");
+    expect((entries[0].before as { priceMinor: number }).priceMinor).toBe(5990);
+    expect((entries[0].after as { priceMinor: number }).priceMinor).toBe(1000);
+    expect(entries[1].before).toBeNull();
+  });
+
+  it("deletes a product without orders (gone from lists) and archives one that has orders", async () => {
+    const plain = await admin.save(values(), { actor: ADMIN });
+    if (!plain.success) throw new Error("setup failed");
+    await store.products.save(makeProduct({ id: "sold-before", slug: "sold-before" }));
+    const storefront = createCatalogService(store);
+    const query = parseProductQuery(new URLSearchParams("sort=newest")).query;
+    expect((await storefront.listProducts(query)).total).toBe(2);
+
+    expect(await admin.remove(plain.product.id, ADMIN)).toMatchObject({ outcome: "deleted" });
+    expect(await store.products.get(plain.product.id)).toBeNull();
+    expect(await admin.remove("sold-before", ADMIN)).toMatchObject({ outcome: "archived", orders: 2 });
+    expect((await store.products.get("sold-before"))?.status).toBe("archived");
+
+    expect((await storefront.listProducts(query)).total).toBe(0);
+    expect((await admin.list(parseAdminProductQuery(new URLSearchParams()))).items.map((i) => [i.id, i.status])).toEqual([["sold-before", "archived"]]);
+    const actions = (await audit.list({ entityType: "product" })).entries.map((e) => e.action);
+    expect(actions.slice(0, 2)).toEqual(["archive", "delete"]);
+  });
+
+  it("filters the admin list by status, category and stock, sorts and pages", async () => {
+    await store.products.upsertMany([
+      makeProduct({ id: "a1", name: "Alpha", status: "draft", priceMinor: 100 }),
+      makeProduct({ id: "b1", name: "Bravo", category: "shoes", priceMinor: 300 }),
+      makeProduct({ id: "c1", name: "Charlie", priceMinor: 200, variants: [{ size: "S", colour: "Black", sku: "C1-SOLD", stock: 0 }] }),
+    ]);
+    const q = (qs: string) => admin.list(parseAdminProductQuery(new URLSearchParams(qs)));
+    expect((await q("status=draft")).items.map((i) => i.id)).toEqual(["a1"]);
+    expect((await q("category=shoes")).items.map((i) => i.id)).toEqual(["b1"]);
+    expect((await q("stock=out")).items.map((i) => i.id)).toEqual(["c1"]);
+    expect((await q("sort=price-desc")).items.map((i) => i.id)).toEqual(["b1", "c1", "a1"]);
+    expect((await q("q=c1-sold")).items.map((i) => i.id)).toEqual(["c1"]);
+  });
+
+  it("CSV import: the dry run writes nothing and explains each rejected line; apply writes the valid products", async () => {
+    const existing = await admin.save(values(), { actor: ADMIN });
+    if (!existing.success) throw new Error("setup failed");
+    const csv = [
+      HEADER,
+      "wool-scarf,Wool Scarf,A warm scarf.,accessories,25.00,,active,false,Grey,#888888,One size,SCARF-GREY,10",
+      "linen-camp-shirt,Linen Camp Shirt,A loose shirt in washed linen.,t-shirts,55.00,,active,true,Sand,#d8c8a8,S,LINEN-CAMP-SHIRT-SAND-S,3",
+      "bad-price,Bad Price,Nope.,t-shirts,12.345,,active,false,Red,#ff0000,M,BAD-1,1",
+      "odd-category,Odd,Nope.,hats,10.00,,active,false,Red,#ff0000,M,ODD-1,1",
+      "dup-sku,Dup,Nope.,t-shirts,10.00,,active,false,Red,#ff0000,M,SCARF-GREY,1",
+    ].join("\n");
+    const before = await store.products.count();
+    const { job, plan } = await imports.upload("products.csv", csv, ADMIN);
+    expect(job).not.toBeNull();
+    expect(plan.counts).toEqual({ create: 1, update: 1, unchanged: 0, reject: 3, rejectedLines: 3 });
+    const reasons = (line: number) => plan.rows.find((r) => r.line === line)!.reasons.join(" ");
+    expect(reasons(4)).toContain("Bad price");
+    expect(reasons(5)).toContain("Unknown category “hats”");
+    expect(reasons(6)).toContain("Duplicated SKU SCARF-GREY: also on line 2");
+    expect(await store.products.count()).toBe(before);
+    expect((await store.products.get(existing.product.id))?.priceMinor).toBe(5990);
+
+    const done = await imports.apply(job!.token);
+    expect(done).toMatchObject({ status: "done", result: { created: 1, updated: 1, rejected: 3, written: 2, error: null } });
+    expect(await store.products.count()).toBe(before + 1);
+    const updated = await store.products.get(existing.product.id);
+    expect(updated).toMatchObject({ priceMinor: 5500, featured: true, sizes: ["S"] });
+    expect(updated?.variants).toEqual([{ size: "S", colour: "Sand", sku: "LINEN-CAMP-SHIRT-SAND-S", stock: 3 }]);
+    expect((await store.products.getBySlug("wool-scarf"))?.category).toBe("accessories");
+    expect(await store.products.getBySlug("bad-price")).toBeNull();
+    // Applying twice does nothing more.
+    expect((await imports.apply(job!.token))?.status).toBe("done");
+    const importEntries = (await audit.list({ entityType: "import" })).entries;
+    expect(importEntries).toHaveLength(1);
+    expect(importEntries[0].summary).toContain("1 created, 1 changed");
+    expect((await audit.list({ entityType: "product", entityId: existing.product.id })).entries[0].action).toBe("import-update");
+  });
+
+  it("CSV import refuses a file with wrong columns and keeps nothing", async () => {
+    const { job, plan } = await imports.upload("x.csv", "slug,name,colour\nx,y,z\n", ADMIN);
+    expect(job).toBeNull();
+    expect(plan.fileError).toMatch(/^Missing columns: description, category, price, status, colour_hex, size, sku, stock\./);
+    const unknown = await imports.upload("x.csv", `${HEADER},weight\n`, ADMIN);
+    expect(unknown.plan.fileError).toMatch(/^Unknown column: weight\./);
+  });
+
+  it("CSV export round-trips: an exported product imports back unchanged", async () => {
+    const created = await admin.save(values({ description: "=HYPERLINK(\"http://evil\")" }), { actor: ADMIN });
+    if (!created.success) throw new Error("setup failed");
+    const stream = await admin.exportCsv({ q: "", category: null, status: null, stock: null, sort: "name" });
+    const text = await new Response(stream).text();
+    expect(text.split("\n")[0]).toBe("product_id,slug,name,description,category,material,price,compare_at_price,status,featured,colour,colour_hex,size,sku,stock");
+    expect(text).toContain("'=HYPERLINK");
+    expect(text.trim().split("\n")).toHaveLength(5);
+    const { plan } = await imports.upload("export.csv", text, ADMIN);
+    expect(plan.counts).toEqual({ create: 0, update: 0, unchanged: 1, reject: 0, rejectedLines: 0 });
+  });
+
+  it("with the real order store: a product in an order is archived, and paid orders count as category sales", async () => {
+    const wired = createAdminCatalogService({
+      store,
+      audit,
+      ordersWithProduct: (id) => store.orders.countWithProduct(id),
+      ordersBetween: (from, to) => store.orders.createdBetween(from, to),
+    });
+    const jeans = makeProduct({ id: "ordered-jeans", category: "jeans", priceMinor: 8000 });
+    const tee = makeProduct({ id: "never-ordered" });
+    await store.products.upsertMany([jeans, tee]);
+    const now = new Date();
+    await store.orders.insertMany([
+      makeOrder([lineFor(jeans, "S", "Black", 2)], { status: "paid", createdAt: new Date(now.getTime() - 86_400_000).toISOString() }),
+      makeOrder([lineFor(jeans, "M", "Black", 1)], { status: "cancelled", createdAt: new Date(now.getTime() - 86_400_000).toISOString() }),
+    ]);
+    const report = await wired.categoryReport(30, now);
+    expect(report.salesAvailable).toBe(true);
+    const row = report.rows.find((r) => r.category === "jeans")!;
+    expect(row.sales).toEqual({ orders: 1, units: 2, revenueMinor: 2 * jeans.priceMinor });
+    expect(row.byStatus.active).toBe(1);
+    expect(report.rows.find((r) => r.category === "t-shirts")!.sales).toEqual({ orders: 0, units: 0, revenueMinor: 0 });
+
+    expect(await wired.remove("ordered-jeans", ADMIN)).toMatchObject({ outcome: "archived", orders: 2 });
+    expect((await store.products.get("ordered-jeans"))?.status).toBe("archived");
+    expect(await wired.remove("never-ordered", ADMIN)).toMatchObject({ outcome: "deleted" });
+    expect(await store.products.get("never-ordered")).toBeNull();
+  });
+
+  it("CSV import applies in chunks, records progress, and a failure part-way says how many products were written", async () => {
+    const lines = Array.from({ length: 5 }, (_, i) => `chunk-${i},Chunk ${i},Made in a chunk.,shoes,40.00,,draft,false,Black,#000000,42,CHUNK-${i},1`);
+    const csv = [HEADER, ...lines].join("\n");
+    const writes: number[] = [];
+    let failOnWrite = 0;
+    const spied: Store = {
+      ...store,
+      products: {
+        ...store.products,
+        async upsertMany(products) {
+          writes.push(products.length);
+          if (writes.length === failOnWrite) throw new Error("disk full");
+          return store.products.upsertMany(products);
+        },
+      },
+    };
+    const chunked = createProductImportService({ store: spied, audit, adminCatalog: admin, dataDir: temp.dir, chunkSize: 2 });
+    const first = await chunked.upload("chunks.csv", csv, ADMIN);
+    const done = await chunked.apply(first.job!.token);
+    expect(writes).toEqual([2, 2, 1]);
+    expect(done).toMatchObject({ status: "done", progress: { done: 5, total: 5 }, result: { created: 5, written: 5 } });
+    expect((await chunked.status(first.job!.token))?.job.status).toBe("done");
+
+    writes.length = 0;
+    failOnWrite = 2;
+    const again = [HEADER, ...lines.map((l) => l.replace(",40.00,", ",45.00,"))].join("\n");
+    const second = await chunked.upload("chunks-2.csv", again, ADMIN);
+    const failed = await chunked.apply(second.job!.token);
+    expect(failed).toMatchObject({ status: "failed", progress: { done: 2, total: 5 }, result: { updated: 5, written: 2 } });
+    expect(failed?.result?.error).toBe("Stopped by an error after 2 products were written: disk full.");
+    const prices = await Promise.all([0, 1, 2, 3, 4].map(async (i) => (await store.products.getBySlug(`chunk-${i}`))?.priceMinor));
+    expect(prices).toEqual([4500, 4500, 4000, 4000, 4000]);
+    expect((await audit.list({ entityType: "import" })).entries[0].action).toBe("import-failed");
+  });
+
+  it("a save reaches a storefront index that would otherwise wait its sync interval", async () => {
+    const storefront = createCatalogService(store, { syncIntervalMs: 60_000 });
+    const query = parseProductQuery(new URLSearchParams("sort=newest")).query;
+    expect((await storefront.listProducts(query)).total).toBe(0);
+    const notifying = createAdminCatalogService({ store, audit, onChange: () => storefront.invalidate() });
+    const saved = await notifying.save(values(), { actor: ADMIN });
+    if (!saved.success) throw new Error("save failed");
+    expect((await storefront.listProducts(query)).items.map((i) => i.id)).toEqual([saved.product.id]);
+  });
+});
