@@ -35,7 +35,7 @@ export default function OrderAnalytics() {
       </AdminSection>
 
       <AdminSection id="day-heading" title="Orders by day">
-        <BarChart title="Orders by day" data={report.byDay.map((d) => ({ label: d.label, value: d.orders }))} format={countFormat} labelHeading="Day" valueHeading="Orders" />
+        <BarChart title="Orders by day" data={report.byDay.map((d) => ({ label: d.label, value: d.orders }))} format={countFormat} labelHeading="Day" valueHeading="Orders" wholeNumbers />
       </AdminSection>
 
       <AdminSection id="ship-heading" title="Time to ship">

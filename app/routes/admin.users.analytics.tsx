@@ -37,7 +37,7 @@ export default function UserAnalytics() {
       <AdminSection id="signups-heading" title="Sign-ups over time">
         <GranularityLinks path="/admin/users/analytics" current={by} fromDay={fromDay} toDay={toDay} />
         <div className="mt-4">
-          <BarChart title={`Customer sign-ups by ${by}`} data={report.signUps.map((p) => ({ label: p.label, value: p.signUps }))} format={countFormat} labelHeading={by === "day" ? "Day" : by === "week" ? "Week" : "Month"} valueHeading="Sign-ups" />
+          <BarChart title={`Customer sign-ups by ${by}`} data={report.signUps.map((p) => ({ label: p.label, value: p.signUps }))} format={countFormat} labelHeading={by === "day" ? "Day" : by === "week" ? "Week" : "Month"} valueHeading="Sign-ups" wholeNumbers />
         </div>
       </AdminSection>
 

@@ -44,3 +44,15 @@ describe("server-rendered charts", () => {
     expect(html).toContain("Paid: 7; Shipped: 3");
   });
 });
+
+describe("count charts", () => {
+  it("mark whole numbers only on the value axis", () => {
+    const counts = [
+      { label: "Mon", value: 1 },
+      { label: "Tue", value: 2 },
+    ];
+    const html = renderToStaticMarkup(createElement(BarChart, { title: "Sign-ups", data: counts, format: String, labelHeading: "Day", valueHeading: "Sign-ups", wholeNumbers: true }));
+    const ticks = [...html.matchAll(/<tspan[^>]*>([^<]+)<\/tspan>/g)].map((m) => m[1]).filter((t) => /^[\d.]+$/.test(t));
+    expect(ticks).toEqual(["0", "1", "2"]);
+  });
+});

@@ -21,6 +21,7 @@ export function BarChart({
   formatTick = format,
   labelHeading,
   valueHeading,
+  wholeNumbers = false,
 }: {
   title: string;
   data: readonly ChartDatum[];
@@ -28,6 +29,8 @@ export function BarChart({
   formatTick?: (value: number) => string;
   labelHeading: string;
   valueHeading: string;
+  /** Counts: no ticks at fractions (a scale up to 2 would otherwise mark 0.5, 1.5). */
+  wholeNumbers?: boolean;
 }) {
   const innerWidth = WIDTH - MARGIN.left - MARGIN.right;
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
@@ -36,6 +39,7 @@ export function BarChart({
   const y = scaleLinear<number>({ domain: [0, max], range: [innerHeight, 0], nice: true });
   const every = Math.ceil(data.length / MAX_LABELS);
   const tickValues = data.filter((_, i) => i % every === 0).map((d) => d.label);
+  const yTicks = wholeNumbers ? y.ticks(5).filter(Number.isInteger) : y.ticks(5);
   return (
     <ChartFrame title={title} summary={describeSeries(data, format)} data={data} format={format} labelHeading={labelHeading} valueHeading={valueHeading}>
       {({ titleId, descId }) => (
@@ -51,7 +55,7 @@ export function BarChart({
             })}
             {/* Axes are drawing, not content: the figure's summary and table carry the numbers. */}
             <g aria-hidden="true">
-              <AxisLeft scale={y} numTicks={5} tickFormat={(v) => formatTick(Number(v))} stroke="#78716c" tickStroke="#78716c" tickLabelProps={{ fill: "#44403c", fontSize: 11, textAnchor: "end" }} />
+              <AxisLeft scale={y} tickValues={yTicks} tickFormat={(v) => formatTick(Number(v))} stroke="#78716c" tickStroke="#78716c" tickLabelProps={{ fill: "#44403c", fontSize: 11, textAnchor: "end" }} />
               <AxisBottom top={innerHeight} scale={x} tickValues={tickValues} stroke="#78716c" tickStroke="#78716c" tickLabelProps={{ fill: "#44403c", fontSize: 11, textAnchor: "middle" }} />
             </g>
           </Group>
