@@ -67,7 +67,10 @@ export default function AdminOrders() {
           <label htmlFor="order-search" className="block text-sm font-medium">
             Order number or e-mail
           </label>
-          <input id="order-search" type="search" name="q" defaultValue={filters.q} maxLength={100} placeholder="HM-… or name@example.com" className="input mt-1" />
+          <input id="order-search" type="search" name="q" defaultValue={filters.q} maxLength={100} placeholder="HM-… or name@example.com" aria-describedby="order-search-hint" className="input mt-1" />
+          <p id="order-search-hint" className="mt-1 text-xs text-stone-500">
+            The whole order number or e-mail address (any case).
+          </p>
         </div>
         <div>
           <label htmlFor="order-status" className="block text-sm font-medium">
