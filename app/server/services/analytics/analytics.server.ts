@@ -2,7 +2,7 @@ import type { Order, OrderStatus } from "~/server/store/commerce-types";
 import type { Store } from "~/server/store/port";
 import type { Product, Profile } from "~/server/store/types";
 import { returningCustomers, signUpsOverTime } from "./customers.server";
-import { lowStock } from "./low-stock.server";
+import { createStockWatch } from "./low-stock.server";
 import { ordersByDay, ordersByStatus, timeToShip } from "./orders-report.server";
 import { DAY_MS, startOfUtcDay, type Granularity, type Window } from "./periods.server";
 import { periodSummaries, revenueByCategory, revenueOverTime, salesFigures, topProducts } from "./sales.server";
@@ -11,7 +11,6 @@ import { periodSummaries, revenueByCategory, revenueOverTime, salesFigures, topP
 // file. Reports read orders by creation date (one indexed range query on both backends) and
 // compute in memory: a shop of this size has thousands of orders a quarter, not millions.
 
-const PRODUCT_BATCH = 5000;
 const PROFILE_BATCH = 1000;
 /** The dashboard's short lists. */
 const ACTION_LIST = 5;
@@ -23,6 +22,7 @@ export function createAnalyticsService(store: Store, options: { now?: () => Date
   const now = () => (options.now ?? (() => new Date()))().getTime();
   const isoOf = (ms: number) => new Date(ms).toISOString();
 
+  const stockWatch = createStockWatch(store);
   const ordersIn = (window: Window): Promise<Order[]> => store.orders.createdBetween(isoOf(window.from), isoOf(window.to));
 
   async function profilesIn(window: Window): Promise<Profile[]> {
@@ -31,18 +31,6 @@ export function createAnalyticsService(store: Store, options: { now?: () => Date
       const page = await store.profiles.list({ from: isoOf(window.from), to: isoOf(window.to), limit: PROFILE_BATCH, offset });
       all.push(...page.profiles);
       if (page.profiles.length < PROFILE_BATCH) return all;
-    }
-  }
-
-  /** Every product, whatever its status. Scans the catalogue: see the decision record on its cost. */
-  async function allProducts(): Promise<Product[]> {
-    const all: Product[] = [];
-    let after = 0;
-    for (;;) {
-      const batch = await store.products.changedSince(after, PRODUCT_BATCH);
-      all.push(...batch);
-      if (batch.length < PRODUCT_BATCH) return all;
-      after = batch[batch.length - 1].seq;
     }
   }
 
@@ -64,20 +52,20 @@ export function createAnalyticsService(store: Store, options: { now?: () => Date
       const at = now();
       // 60 days back covers the 30-day period and the one it is compared with.
       const history = { from: at - 60 * DAY_MS, to: at + 1 };
-      const [orders, profiles, toShip, awaitingPayment, recent, products] = await Promise.all([
+      const [orders, profiles, toShip, awaitingPayment, recent, stock] = await Promise.all([
         ordersIn(history),
         profilesIn(history),
         needingAction("paid"),
         needingAction("pending_payment"),
         store.orders.list({ limit: RECENT_LIST, offset: 0 }),
-        allProducts(),
+        stockWatch.report(),
       ]);
       return {
         periods: periodSummaries(orders, profiles, at),
         toShip,
         awaitingPayment,
         recent: recent.orders,
-        stock: lowStock(products),
+        stock,
       };
     },
 
