@@ -51,9 +51,9 @@ export default defineConfig({
     // *.no-js.spec.ts: what a page without JavaScript offers instead. google.spec.ts is Firebase only.
     { name: "js-on", testIgnore: [/\.no-js\.spec\.ts$/, /google\.spec\.ts$/], use: { ...chromium, javaScriptEnabled: true } },
     { name: "js-off", testIgnore: [/\.js-only\.spec\.ts$/, /google\.spec\.ts$/], use: { ...chromium, javaScriptEnabled: false } },
-    // Accounts and purchases behave the same on Firebase Auth + Firestore.
-    { name: "firebase-js-on", testMatch: /(accounts|google|checkout)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true } },
-    { name: "firebase-js-off", testMatch: /(accounts|google|checkout)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false } },
+    // Accounts, purchases and the back office's orders behave the same on Firebase Auth + Firestore.
+    { name: "firebase-js-on", testMatch: /(accounts|google|checkout|admin-orders)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true } },
+    { name: "firebase-js-off", testMatch: /(accounts|google|checkout|admin-orders)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false } },
   ],
   webServer: [
     {
@@ -91,7 +91,7 @@ export default defineConfig({
         FIRESTORE_PORT: String(FIRESTORE_PORT),
         AUTH_PORT: process.env.E2E_AUTH_EMULATOR_HOST.split(":")[1],
         SUPPORT_EMAIL: "care@hemline.test",
-        ADMIN_EMAILS: "owner-firebase-js-on@hemline.test,owner-firebase-js-off@hemline.test",
+        ADMIN_EMAILS: "owner-firebase-js-on@hemline.test,owner-firebase-js-off@hemline.test,orders-admin-firebase-js-on@hemline.test,orders-admin-firebase-js-off@hemline.test",
         PUBLIC_URL: firebaseURL,
         SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
       },

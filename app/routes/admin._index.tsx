@@ -1,48 +1,147 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AdminSection } from "~/components/admin/AdminPage";
+import { OrdersTable } from "~/components/admin/OrdersTable";
+import { StatCard } from "~/components/admin/StatCard";
+import { formatCount } from "~/lib/admin-format";
+import { orderRow } from "~/lib/admin-order-row";
+import { ADMIN_SECTIONS } from "~/lib/admin-sections";
+import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Back office", description: "Hemline back office.", noindex: true });
 
-// The back-office home: the sections the admin issue fills in (linked once their pages exist). Guarded on the server.
-const SECTIONS = [
-  { title: "Products", text: "Catalogue, stock by size and colour, images.", path: "/admin/products" },
-  { title: "Categories", text: "The seven categories with counts and sales.", path: "/admin/categories" },
-  { title: "Orders", text: "Fulfilment, payments, refunds.", path: "/admin/orders" },
-  { title: "Users", text: "Customers and administrators.", path: "/admin/users" },
-  { title: "Analytics", text: "Sales, orders and customers over time.", path: "/admin/analytics" },
-  { title: "Blog", text: "Posts, drafts and scheduling.", path: "/admin/blog", ready: true },
-];
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const state = await requireAdmin(request);
-  return { email: state.user.email, sections: SECTIONS };
+  const dashboard = await getContext().analytics.dashboard();
+  return {
+    email: state.user.email,
+    periods: dashboard.periods,
+    toShip: { total: dashboard.toShip.total, orders: dashboard.toShip.orders.map(orderRow) },
+    awaitingPayment: { total: dashboard.awaitingPayment.total, orders: dashboard.awaitingPayment.orders.map(orderRow) },
+    recent: dashboard.recent.map(orderRow),
+    stock: dashboard.stock,
+  };
 }
 
 export default function AdminHome() {
-  const { email, sections } = useLoaderData<typeof loader>();
+  const { email, periods, toShip, awaitingPayment, recent, stock } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10">
+    <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-semibold tracking-tight">Back office</h1>
-      <p className="mt-2 text-sm text-stone-600">Signed in as {email}.</p>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {sections.map((s) => (
-          <li key={s.path} className="rounded-lg border border-stone-200 p-5">
-            <h2 className="font-semibold">
-              {"ready" in s && s.ready ? (
+      <p className="mt-2 text-sm text-stone-600">Signed in as {email}. Figures are in UTC; revenue counts paid, shipped and delivered orders.</p>
+
+      <AdminSection id="sales-heading" title="Sales">
+        <div className="grid gap-6">
+          {periods.map((p) => (
+            <section key={p.key} aria-label={p.label}>
+              <h3 className="text-sm font-semibold uppercase tracking-wide text-stone-600">{p.label}</h3>
+              <dl className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+                <StatCard label="Revenue" value={formatMoney(p.current.revenueMinor)} change={p.change.revenueMinor} previous={formatMoney(p.previous.revenueMinor)} />
+                <StatCard label="Orders" value={formatCount(p.current.orders)} change={p.change.orders} previous={formatCount(p.previous.orders)} />
+                <StatCard label="Average order value" value={formatMoney(p.current.aovMinor)} change={p.change.aovMinor} previous={formatMoney(p.previous.aovMinor)} />
+                <StatCard label="New customers" value={formatCount(p.current.newCustomers)} change={p.change.newCustomers} previous={formatCount(p.previous.newCustomers)} />
+              </dl>
+            </section>
+          ))}
+        </div>
+      </AdminSection>
+
+      <AdminSection id="action-heading" title="Needs action">
+        <div className="grid gap-8">
+          <div>
+            <h3 className="font-semibold">
+              <Link to="/admin/orders?status=paid" className="underline">
+                Paid, not shipped ({formatCount(toShip.total)})
+              </Link>
+            </h3>
+            <div className="mt-2">
+              <OrdersTable orders={toShip.orders} caption="Paid orders waiting to be shipped" empty="Nothing to ship." />
+            </div>
+          </div>
+          <div>
+            <h3 className="font-semibold">
+              <Link to="/admin/orders?status=pending_payment" className="underline">
+                Awaiting payment ({formatCount(awaitingPayment.total)})
+              </Link>
+            </h3>
+            <div className="mt-2">
+              <OrdersTable orders={awaitingPayment.orders} caption="Orders awaiting payment" empty="No order is waiting for payment." />
+            </div>
+          </div>
+        </div>
+      </AdminSection>
+
+      <AdminSection id="stock-heading" title="Low stock">
+        <p className="text-sm text-stone-600">
+          {formatCount(stock.lowTotal)} size and colour options have 3 or fewer left; {formatCount(stock.soldOut)} are sold out.
+        </p>
+        {stock.low.length ? (
+          <table className="mt-3 w-full text-left text-sm">
+            <caption className="sr-only">Options with the fewest left</caption>
+            <thead>
+              <tr className="border-b border-stone-300">
+                <th scope="col" className="py-2 pr-4">
+                  Product
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Size
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Colour
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  SKU
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  Left
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {stock.low.map((v) => (
+                <tr key={v.sku} className="border-b border-stone-200">
+                  <td className="py-2 pr-4">
+                    <Link to={`/admin/products/${v.productId}/edit`} className="underline">
+                      {v.name}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-4">{v.size}</td>
+                  <td className="py-2 pr-4">{v.colour}</td>
+                  <td className="py-2 pr-4 font-mono text-xs">{v.sku}</td>
+                  <td className="py-2 text-right tabular-nums">{v.stock}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </AdminSection>
+
+      <AdminSection id="recent-heading" title="Recent orders">
+        <OrdersTable orders={recent} caption="The latest orders" empty="No orders yet." />
+        <p className="mt-3 text-sm">
+          <Link to="/admin/orders" className="underline">
+            All orders
+          </Link>
+        </p>
+      </AdminSection>
+
+      <AdminSection id="sections-heading" title="Sections">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {ADMIN_SECTIONS.map((s) => (
+            <li key={s.path} className="rounded-lg border border-stone-200 p-5">
+              <h3 className="font-semibold">
                 <Link to={s.path} className="underline">
                   {s.title}
                 </Link>
-              ) : (
-                s.title
-              )}
-            </h2>
-            <p className="mt-1 text-sm text-stone-600">{s.text}</p>
-            <p className="mt-3 text-xs text-stone-500">{s.path}</p>
-          </li>
-        ))}
-      </ul>
+              </h3>
+              <p className="mt-1 text-sm text-stone-600">{s.text}</p>
+            </li>
+          ))}
+        </ul>
+      </AdminSection>
     </div>
   );
 }

@@ -1,12 +1,15 @@
 import { createBackend, type Backend } from "./backend.server";
 import { getConfig, type Config } from "./config.server";
 import { createAccountsService, type AccountsService } from "./services/accounts/accounts.server";
+import { createAdminUsersService, type AdminUsersService } from "./services/accounts/admin-users.server";
 import { createAdminCatalogService, type AdminCatalogService } from "./services/admin-catalog/admin-catalog.server";
 import { createProductImportService, type ProductImportService } from "./services/admin-catalog/product-import.server";
+import { createAnalyticsService, type AnalyticsService } from "./services/analytics/analytics.server";
 import { createAuditService, type AuditService } from "./services/audit/audit.server";
 import { createBlogService, type BlogService } from "./services/blog/blog.server";
 import { createCartService, type CartService } from "./services/cart/cart.server";
 import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
+import { createAdminOrdersService, type AdminOrdersService } from "./services/orders/admin-orders.server";
 import { createOrdersService, type OrdersService } from "./services/orders/orders.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
 
@@ -26,6 +29,10 @@ export interface AppContext {
   cart: CartService;
   checkout: CheckoutService;
   orders: OrdersService;
+  /** Back office: order list and status changes (recorded in the audit log), users, reports. */
+  adminOrders: AdminOrdersService;
+  adminUsers: AdminUsersService;
+  analytics: AnalyticsService;
 }
 
 declare global {
@@ -65,6 +72,10 @@ export function createContext(config: Config): AppContext {
     audit,
     adminCatalog,
     productImports: createProductImportService({ store: backend.store, audit, adminCatalog, dataDir: config.dataDir }),
+    // Every accepted admin status change and note on an order is recorded in the audit log.
+    adminOrders: createAdminOrdersService(backend.store, orders, { audit: (change) => audit.record(change) }),
+    adminUsers: createAdminUsersService(backend.store),
+    analytics: createAnalyticsService(backend.store),
   };
 }
 

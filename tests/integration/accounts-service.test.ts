@@ -81,7 +81,7 @@ describe("accounts service", () => {
     const down = new FirestoreUnavailableError();
     const brokenStore: Store = {
       ...store,
-      profiles: { get: () => Promise.reject(down), createIfMissing: () => Promise.reject(down), update: () => Promise.reject(down) },
+      profiles: { get: () => Promise.reject(down), createIfMissing: () => Promise.reject(down), update: () => Promise.reject(down), list: () => Promise.reject(down) },
     };
     const identity = createLocalIdentity(db, { idleTimeoutMs: 60_000, absoluteTimeoutMs: 600_000, resetTokenTtlMs: 3_600_000, sendResetMail: async () => {} });
     const offline = createAccountsService(identity, brokenStore, { adminEmails: [] });

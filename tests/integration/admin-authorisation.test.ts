@@ -21,6 +21,8 @@ interface Row {
 interface Ids {
   productId: string;
   postId: string;
+  orderId: string;
+  userId: string;
 }
 
 const ROWS: Row[] = [
@@ -38,6 +40,19 @@ const ROWS: Row[] = [
   { route: "admin.products.import", kind: "loader", path: () => "/admin/products/import", module: () => import("~/routes/admin.products.import") },
   { route: "admin.products.import", kind: "action", path: () => "/admin/products/import", module: () => import("~/routes/admin.products.import"), form: () => ({ intent: "upload", file: new File(["slug\n"], "bad.csv", { type: "text/csv" }) }), adminStatus: 400 },
   { route: "admin.audit", kind: "loader", path: () => "/admin/audit?entityType=product", module: () => import("~/routes/admin.audit") },
+  { route: "admin.orders._index", kind: "loader", path: () => "/admin/orders?status=paid", module: () => import("~/routes/admin.orders._index") },
+  { route: "admin.orders._index (bad filters)", kind: "loader", path: () => "/admin/orders?status=lost&page=abc", module: () => import("~/routes/admin.orders._index"), adminStatus: 400 },
+  { route: "admin.orders.$id", kind: "loader", path: (ids) => `/admin/orders/${ids.orderId}`, params: (ids) => ({ id: ids.orderId }), module: () => import("~/routes/admin.orders.$id") },
+  { route: "admin.orders.$id", kind: "action", path: (ids) => `/admin/orders/${ids.orderId}`, params: (ids) => ({ id: ids.orderId }), module: () => import("~/routes/admin.orders.$id"), form: () => ({ intent: "note", note: "Matrix note" }), adminStatus: 303 },
+  { route: "admin.orders.$id (ship without tracking)", kind: "action", path: (ids) => `/admin/orders/${ids.orderId}`, params: (ids) => ({ id: ids.orderId }), module: () => import("~/routes/admin.orders.$id"), form: () => ({ intent: "status", to: "shipped" }), adminStatus: 400 },
+  { route: "admin.orders.$id (unknown status)", kind: "action", path: (ids) => `/admin/orders/${ids.orderId}`, params: (ids) => ({ id: ids.orderId }), module: () => import("~/routes/admin.orders.$id"), form: () => ({ intent: "status", to: "lost" }), adminStatus: 400 },
+  { route: "admin.orders.analytics", kind: "loader", path: () => "/admin/orders/analytics", module: () => import("~/routes/admin.orders.analytics") },
+  { route: "admin.users._index", kind: "loader", path: () => "/admin/users?role=user", module: () => import("~/routes/admin.users._index") },
+  { route: "admin.users.$id", kind: "loader", path: (ids) => `/admin/users/${ids.userId}`, params: (ids) => ({ id: ids.userId }), module: () => import("~/routes/admin.users.$id") },
+  { route: "admin.users.analytics", kind: "loader", path: () => "/admin/users/analytics?by=month", module: () => import("~/routes/admin.users.analytics") },
+  { route: "admin.analytics._index", kind: "loader", path: () => "/admin/analytics", module: () => import("~/routes/admin.analytics._index") },
+  { route: "admin.analytics.sales", kind: "loader", path: () => "/admin/analytics/sales?by=day", module: () => import("~/routes/admin.analytics.sales") },
+  { route: "admin.analytics.sales (bad dates)", kind: "loader", path: () => "/admin/analytics/sales?from=2026-02-30", module: () => import("~/routes/admin.analytics.sales"), adminStatus: 400 },
   { route: "admin.blog._index", kind: "loader", path: () => "/admin/blog", module: () => import("~/routes/admin.blog._index") },
   { route: "admin.blog.new", kind: "loader", path: () => "/admin/blog/new", module: () => import("~/routes/admin.blog.new") },
   { route: "admin.blog.$id.edit", kind: "loader", path: (ids) => `/admin/blog/${ids.postId}/edit`, params: (ids) => ({ id: ids.postId }), module: () => import("~/routes/admin.blog.$id.edit") },
@@ -46,7 +61,7 @@ const ROWS: Row[] = [
 
 describe("admin authorisation matrix", () => {
   let harness: RouteHarness;
-  const ids: Ids = { productId: "", postId: "" };
+  const ids: Ids = { productId: "", postId: "", orderId: "", userId: "" };
 
   beforeAll(async () => {
     harness = await createRouteHarness();
@@ -55,6 +70,14 @@ describe("admin authorisation matrix", () => {
     const post = await harness.ctx.blog.save({ title: "Matrix post", body: "Text.", status: "draft", cover: null });
     if (!post.success) throw new Error("post setup failed");
     ids.postId = post.post.id;
+    const { makeOrder } = await import("../support/order-factory");
+    const { orderLineFor } = await import("~/server/services/checkout/order-line");
+    const product = (await harness.ctx.backend.store.products.get(ids.productId))!;
+    const customer = await harness.ctx.backend.store.profiles.createIfMissing({ uid: "matrix-customer", email: "matrix@example.com", role: "user", displayName: "Matrix Customer", createdAt: "2026-11-01T00:00:00.000Z", updatedAt: "2026-11-01T00:00:00.000Z" });
+    ids.userId = customer.uid;
+    const order = makeOrder([orderLineFor(product, product.variants[0].size, product.variants[0].colour, 1)], { status: "paid", userId: customer.uid, email: customer.email });
+    await harness.ctx.backend.store.orders.insertMany([order]);
+    ids.orderId = order.id;
   });
 
   afterAll(async () => {

@@ -12,7 +12,7 @@ const REFERENCE_DATE = Date.parse("2026-11-01T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
 
 /** mulberry32: a tiny seeded PRNG. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

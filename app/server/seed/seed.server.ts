@@ -1,12 +1,22 @@
 import type { Store } from "../store/port";
 import { buildSeedPosts } from "./blog-posts.server";
 import { buildLargeCatalogue, buildSeedCatalogue } from "./catalogue.server";
+import { buildSeedOrderHistory, SEED_HISTORY_DAYS } from "./orders.server";
 
 export type Log = (line: string) => void;
 
-/** Seed the demo catalogue when the store has no products (and the blog when it has no posts); returns how many products were written. */
+/**
+ * Seed the demo catalogue when the store has no products, the blog when it has no posts, and an
+ * order history when it has no orders; returns how many products were written.
+ */
 export async function seedIfEmpty(store: Store, log: Log = console.log): Promise<number> {
   await seedPostsIfEmpty(store, log);
+  const written = await seedCatalogueIfEmpty(store, log);
+  await seedOrdersIfEmpty(store, log);
+  return written;
+}
+
+async function seedCatalogueIfEmpty(store: Store, log: Log): Promise<number> {
   const existing = await store.products.count();
   if (existing > 0) {
     log(`Catalogue already has ${existing} products; not seeding.`);
@@ -21,6 +31,30 @@ export async function seedIfEmpty(store: Store, log: Log = console.log): Promise
   }
   log("Seeding done.");
   return products.length;
+}
+
+/**
+ * A demo order history (customers and a few hundred orders over 90 days) when the store has no
+ * orders at all, so a fresh back office has figures. Its lines name the seed catalogue's
+ * products, so it is skipped when that catalogue is not there. Orders are written as they are:
+ * seeding never moves stock. Returns how many orders were written.
+ */
+export async function seedOrdersIfEmpty(store: Store, log: Log = console.log, now = new Date()): Promise<number> {
+  const { total } = await store.orders.list({ limit: 1, offset: 0 });
+  if (total > 0) {
+    log(`Store already has ${total} orders; not seeding an order history.`);
+    return 0;
+  }
+  const catalogue = buildSeedCatalogue();
+  if (!(await store.products.get(catalogue[0].id))) {
+    log("The demo catalogue is not in the store; not seeding an order history.");
+    return 0;
+  }
+  const { customers, orders } = buildSeedOrderHistory(catalogue, now);
+  for (const customer of customers) await store.profiles.createIfMissing(customer);
+  await store.orders.insertMany(orders);
+  log(`Seeded ${customers.length} customers and ${orders.length} orders over ${SEED_HISTORY_DAYS} days.`);
+  return orders.length;
 }
 
 /** Seed the demo blog posts when the store has none; returns how many were written. */

@@ -8,7 +8,7 @@ import type {
   PlaceOrderResult,
   TransitionResult,
 } from "./commerce-types";
-import type { Post, PostInput, Product, ProductInput, Profile, ProfilePatch } from "./types";
+import type { Post, PostInput, Product, ProductInput, Profile, ProfilePatch, Role } from "./types";
 
 // The data port. Services depend on these interfaces only; each backend (sqlite/, firestore/)
 // implements them and the shared contract suites in tests/contract prove they behave alike.
@@ -68,6 +68,19 @@ export interface ProfileStore {
   createIfMissing(profile: Profile): Promise<Profile>;
   /** Merge the patch and refresh updatedAt; null when there is no such profile. */
   update(uid: string, patch: ProfilePatch, updatedAt: string): Promise<Profile | null>;
+  /** Profiles for the back office and reports: newest sign-up first (then by uid), with the total that match. */
+  list(filter: ProfileListFilter): Promise<{ profiles: Profile[]; total: number }>;
+}
+
+export interface ProfileListFilter {
+  /** Case-insensitive start of the e-mail address ("ada" finds ada@example.com). */
+  emailPrefix?: string;
+  role?: Role;
+  /** ISO timestamps on createdAt: inclusive from, exclusive to. */
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
 }
 
 /** Thrown by PostStore.save when another post already has the slug. */

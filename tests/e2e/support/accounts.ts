@@ -32,3 +32,22 @@ export async function signOut(page: Page) {
 export async function formFields(page: Page, selector: string): Promise<Record<string, string>> {
   return page.locator(selector).evaluate((form: HTMLFormElement) => Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)])));
 }
+
+/**
+ * Sign in as an account that may already exist: register it, or (when an earlier test of the
+ * run registered it) sign in. For admin accounts listed in the test server's ADMIN_EMAILS.
+ */
+export async function registerOrSignIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/auth/register");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Repeat password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  const account = page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: email });
+  await expect(account.or(page.getByRole("alert"))).toBeVisible();
+  if (!(await account.isVisible())) {
+    await page.goto("/auth/login");
+    await signIn(page, email, password);
+  }
+  await expect(account).toBeVisible();
+}

@@ -1,12 +1,14 @@
 import { CATEGORIES, type CategoryId } from "~/lib/categories";
 import type { Order, OrderStatus } from "../../store/commerce-types";
+import { REVENUE_STATUSES } from "../analytics/revenue-rules.server";
 import type { CategoryStock } from "./admin-index.server";
 
 // The categories page: the seven static categories with their products by status, units in
 // stock, and sales in a period. Sales count orders that were paid (and maybe shipped or
-// delivered); pending, failed, cancelled and refunded orders sold nothing.
+// delivered); pending, failed, cancelled and refunded orders sold nothing — the same rule as
+// every other sales report (analytics/revenue-rules, decision 0006).
 
-export const SALE_STATUSES: readonly OrderStatus[] = ["paid", "shipped", "delivered"];
+export const SALE_STATUSES: readonly OrderStatus[] = REVENUE_STATUSES;
 
 export interface CategorySales {
   orders: number;

@@ -1,4 +1,4 @@
-import type { Firestore } from "firebase-admin/firestore";
+import { FieldPath, type Firestore } from "firebase-admin/firestore";
 import type { ProfileStore } from "../port";
 import type { Profile } from "../types";
 import { available } from "./availability.server";
@@ -41,6 +41,26 @@ export function createFirestoreProfileStore(db: Firestore): ProfileStore {
         tx.set(ref, changes, { merge: true });
         return toProfile(uid, { ...snap.data(), ...changes });
       }));
+    },
+    async list(filter) {
+      let query: FirebaseFirestore.Query = users;
+      if (filter.role) query = query.where("role", "==", filter.role);
+      const prefix = filter.emailPrefix?.trim().toLowerCase();
+      if (prefix) {
+        // Firestore has no LIKE: a prefix is the range [prefix, prefix + the highest code point).
+        // Its inequality is on email, so createdAt is filtered and ordered here, over the matches.
+        const snap = await available(() => query.where("email", ">=", prefix).where("email", "<", `${prefix}\uf8ff`).get());
+        const matches = snap.docs
+          .map((d) => toProfile(d.id, d.data()))
+          .filter((p) => (!filter.from || p.createdAt >= filter.from) && (!filter.to || p.createdAt < filter.to))
+          .sort((a, b) => (a.createdAt === b.createdAt ? (a.uid < b.uid ? -1 : 1) : a.createdAt < b.createdAt ? 1 : -1));
+        return { profiles: matches.slice(filter.offset, filter.offset + filter.limit), total: matches.length };
+      }
+      if (filter.from) query = query.where("createdAt", ">=", filter.from);
+      if (filter.to) query = query.where("createdAt", "<", filter.to);
+      const ordered = query.orderBy("createdAt", "desc").orderBy(FieldPath.documentId());
+      const [count, page] = await available(() => Promise.all([query.count().get(), ordered.offset(filter.offset).limit(filter.limit).get()]));
+      return { profiles: page.docs.map((d) => toProfile(d.id, d.data())), total: count.data().count };
     },
   };
 }

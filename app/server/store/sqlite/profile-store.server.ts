@@ -49,5 +49,32 @@ export function createSqliteProfileStore(db: SqliteDatabase): ProfileStore {
       if (result.changes === 0) return null;
       return fromRow(get.get(uid)!);
     },
+    async list(filter) {
+      const where: string[] = [];
+      const params: Record<string, string | number> = {};
+      if (filter.emailPrefix) {
+        // LIKE is case-insensitive for ASCII; the user's text is escaped so % and _ match themselves.
+        where.push("email LIKE @prefix ESCAPE '\\'");
+        params.prefix = `${filter.emailPrefix.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      }
+      if (filter.role) {
+        where.push("role = @role");
+        params.role = filter.role;
+      }
+      if (filter.from) {
+        where.push("created_at >= @from");
+        params.from = filter.from;
+      }
+      if (filter.to) {
+        where.push("created_at < @to");
+        params.to = filter.to;
+      }
+      const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
+      const total = db.prepare<Record<string, string | number>, { n: number }>(`SELECT COUNT(*) AS n FROM profiles ${clause}`).get(params)!.n;
+      const rows = db
+        .prepare<Record<string, string | number>, ProfileRow>(`SELECT * FROM profiles ${clause} ORDER BY created_at DESC, uid LIMIT @limit OFFSET @offset`)
+        .all({ ...params, limit: filter.limit, offset: filter.offset });
+      return { profiles: rows.map(fromRow), total };
+    },
   };
 }

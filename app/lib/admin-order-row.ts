@@ -1,0 +1,22 @@
+import type { Order, OrderStatus } from "~/server/store/commerce-types";
+
+/** An order as a back-office table row shows it: loaders send only this to the browser. */
+export interface OrderRow {
+  id: string;
+  number: string;
+  email: string;
+  status: OrderStatus;
+  totalMinor: number;
+  createdAt: string;
+  items: number;
+}
+
+export const orderRow = (o: Order): OrderRow => ({
+  id: o.id,
+  number: o.number,
+  email: o.email,
+  status: o.status,
+  totalMinor: o.totalMinor,
+  createdAt: o.createdAt,
+  items: o.lines.reduce((n, l) => n + l.quantity, 0),
+});

@@ -1,0 +1,77 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
+import { BarChart } from "~/components/admin/charts/BarChart";
+import { HorizontalBarChart } from "~/components/admin/charts/HorizontalBarChart";
+import { DateRangeForm } from "~/components/admin/DateRangeForm";
+import { formatCount, formatPercent } from "~/lib/admin-format";
+import { axisMoney, countFormat } from "~/lib/chart-format";
+import { formatMoney } from "~/lib/money";
+import { seo } from "~/lib/seo";
+import { requireAdmin } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
+import { parseDateRange } from "~/server/http/admin-query.server";
+import { STATUS_LABELS } from "~/lib/order-status";
+
+export const meta: MetaFunction = (args) => seo(args, { title: "Analytics", description: "Sales, orders and customers over time.", noindex: true });
+
+const REPORTS = [
+  { path: "/admin/analytics/sales", title: "Sales", text: "Revenue by day, week or month; by category; top products; average order value." },
+  { path: "/admin/orders/analytics", title: "Orders", text: "Orders by status and by day; time from payment to dispatch." },
+  { path: "/admin/users/analytics", title: "Customers", text: "Sign-ups over time; returning customers." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const range = parseDateRange(new URL(request.url).searchParams, Date.now(), 30);
+  const report = await getContext().analytics.overview(range.value.window);
+  return data({ report, fromDay: range.value.fromDay, toDay: range.value.toDay, problems: range.problems }, { status: range.problems.length ? 400 : 200 });
+}
+
+export default function AnalyticsOverview() {
+  const { report, fromDay, toDay, problems } = useLoaderData<typeof loader>();
+  const figures = [
+    ["Revenue", formatMoney(report.totals.revenueMinor)],
+    ["Orders", formatCount(report.totals.orders)],
+    ["Average order value", formatMoney(report.totals.aovMinor)],
+    ["New customers", formatCount(report.totals.newCustomers)],
+    ["Returning customers", formatPercent(report.returning.share)],
+  ];
+  return (
+    <AdminPage title="Analytics" problems={problems}>
+      <DateRangeForm fromDay={fromDay} toDay={toDay} />
+      <dl className="mt-6 grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {figures.map(([label, value]) => (
+          <div key={label} className="rounded-lg border border-stone-200 p-4">
+            <dt className="text-sm text-stone-600">{label}</dt>
+            <dd className="mt-1 text-2xl font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <AdminSection id="revenue-heading" title="Revenue by day">
+        <BarChart title="Revenue by day" data={report.revenueByDay.map((p) => ({ label: p.label, value: p.revenueMinor }))} format={formatMoney} formatTick={axisMoney} labelHeading="Day" valueHeading="Revenue" />
+      </AdminSection>
+
+      <AdminSection id="status-heading" title="Orders by status">
+        <HorizontalBarChart title="Orders by status" data={report.byStatus.map((s) => ({ label: STATUS_LABELS[s.status], value: s.orders }))} format={countFormat} labelHeading="Status" valueHeading="Orders" />
+      </AdminSection>
+
+      <AdminSection id="reports-heading" title="Reports">
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {REPORTS.map((r) => (
+            <li key={r.path} className="rounded-lg border border-stone-200 p-5">
+              <h3 className="font-semibold">
+                <Link to={r.path} className="underline">
+                  {r.title}
+                </Link>
+              </h3>
+              <p className="mt-1 text-sm text-stone-600">{r.text}</p>
+            </li>
+          ))}
+        </ul>
+      </AdminSection>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,101 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
+import { BarChart } from "~/components/admin/charts/BarChart";
+import { HorizontalBarChart } from "~/components/admin/charts/HorizontalBarChart";
+import { DateRangeForm } from "~/components/admin/DateRangeForm";
+import { GranularityLinks } from "~/components/admin/GranularityLinks";
+import { formatCount } from "~/lib/admin-format";
+import { axisMoney, categoryLabel } from "~/lib/chart-format";
+import { formatMoney } from "~/lib/money";
+import { seo } from "~/lib/seo";
+import { requireAdmin } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
+import { parseDateRange, parseGranularity } from "~/server/http/admin-query.server";
+
+export const meta: MetaFunction = (args) => seo(args, { title: "Sales", description: "Revenue over time, by category and product.", noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const range = parseDateRange(params, Date.now(), 90);
+  const by = parseGranularity(params.get("by"), "week");
+  const problems = [...range.problems, ...by.problems];
+  const report = await getContext().analytics.sales(range.value.window, by.value);
+  return data({ report, by: by.value, fromDay: range.value.fromDay, toDay: range.value.toDay, problems }, { status: problems.length ? 400 : 200 });
+}
+
+export default function SalesAnalytics() {
+  const { report, by, fromDay, toDay, problems } = useLoaderData<typeof loader>();
+  const unit = by === "day" ? "Day" : by === "week" ? "Week" : "Month";
+  return (
+    <AdminPage title="Sales" back={{ to: "/admin/analytics", label: "Analytics" }} problems={problems}>
+      <DateRangeForm fromDay={fromDay} toDay={toDay}>
+        <input type="hidden" name="by" value={by} />
+      </DateRangeForm>
+      <GranularityLinks path="/admin/analytics/sales" current={by} fromDay={fromDay} toDay={toDay} />
+
+      <dl className="mt-6 grid gap-3 sm:grid-cols-3">
+        <div className="rounded-lg border border-stone-200 p-4">
+          <dt className="text-sm text-stone-600">Revenue</dt>
+          <dd className="mt-1 text-2xl font-semibold tabular-nums">{formatMoney(report.totals.revenueMinor)}</dd>
+        </div>
+        <div className="rounded-lg border border-stone-200 p-4">
+          <dt className="text-sm text-stone-600">Orders</dt>
+          <dd className="mt-1 text-2xl font-semibold tabular-nums">{formatCount(report.totals.orders)}</dd>
+        </div>
+        <div className="rounded-lg border border-stone-200 p-4">
+          <dt className="text-sm text-stone-600">Average order value</dt>
+          <dd className="mt-1 text-2xl font-semibold tabular-nums">{formatMoney(report.totals.aovMinor)}</dd>
+        </div>
+      </dl>
+
+      <AdminSection id="over-time-heading" title="Revenue over time">
+        <div className="grid gap-6">
+          <BarChart title={`Revenue by ${by}`} data={report.overTime.map((p) => ({ label: p.label, value: p.revenueMinor }))} format={formatMoney} formatTick={axisMoney} labelHeading={unit} valueHeading="Revenue" />
+          <BarChart title={`Average order value by ${by}`} data={report.overTime.map((p) => ({ label: p.label, value: p.aovMinor }))} format={formatMoney} formatTick={axisMoney} labelHeading={unit} valueHeading="Average order value" />
+        </div>
+      </AdminSection>
+
+      <AdminSection id="category-heading" title="Revenue by category">
+        <HorizontalBarChart title="Revenue by category (items, without delivery)" data={report.byCategory.map((c) => ({ label: categoryLabel(c.category), value: c.revenueMinor }))} format={formatMoney} labelHeading="Category" valueHeading="Revenue" />
+      </AdminSection>
+
+      <AdminSection id="top-heading" title="Top products">
+        <HorizontalBarChart title="Top products by revenue" data={report.topProducts.map((p) => ({ label: p.name, value: p.revenueMinor }))} format={formatMoney} labelHeading="Product" valueHeading="Revenue" />
+        {report.topProducts.length ? (
+          <table className="mt-4 w-full text-left text-sm">
+            <caption className="sr-only">Top products with units and orders</caption>
+            <thead>
+              <tr className="border-b border-stone-300">
+                <th scope="col" className="py-2 pr-4">
+                  Product
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right">
+                  Units
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right">
+                  Orders
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  Revenue
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.topProducts.map((p) => (
+                <tr key={p.productId} className="border-b border-stone-200">
+                  <td className="py-2 pr-4">{p.name}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{formatCount(p.units)}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{formatCount(p.orders)}</td>
+                  <td className="py-2 text-right tabular-nums">{formatMoney(p.revenueMinor)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </AdminSection>
+    </AdminPage>
+  );
+}

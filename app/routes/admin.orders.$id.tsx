@@ -1,0 +1,309 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
+import { StatusBadge } from "~/components/orders/StatusBadge";
+import { OrderTimeline } from "~/components/orders/OrderTimeline";
+import { FormErrors, Notice } from "~/components/forms/Field";
+import { formatDateTime } from "~/lib/admin-format";
+import { NOTE_MAX, noteSchema, statusChangeSchema, TRACKING_MAX } from "~/lib/admin-order-schema";
+import { countryName } from "~/lib/countries";
+import { formatMoney } from "~/lib/money";
+import { isValidId } from "~/lib/route-params";
+import { seo } from "~/lib/seo";
+import { requireAdminActor } from "~/server/auth/admin-actor.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
+import { formGuardProblem } from "~/server/http/forms.server";
+import { STATUS_LABELS } from "~/lib/order-status";
+import { ADMIN_TRANSITIONS, stockEffect } from "~/server/services/orders/status-rules";
+import type { OrderStatus } from "~/server/store/commerce-types";
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  seo(args, { title: args.data ? `Order ${args.data.order.number}` : "Order", description: "An order in the back office.", noindex: true });
+
+async function findOrder(request: Request, id: string | undefined) {
+  const order = isValidId(id) ? await getContext().adminOrders.get(id) : null;
+  if (!order) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  return order;
+}
+
+const UPDATED = { status: "status", note: "note" } as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const order = await findOrder(request, params.id);
+  const updated = new URL(request.url).searchParams.get("updated");
+  const transitions = ADMIN_TRANSITIONS[order.status].map((to) => ({ to, restocks: stockEffect(order.status, to) === "release" }));
+  return { order, transitions, updated: updated === UPDATED.status || updated === UPDATED.note ? updated : null };
+}
+
+type ActionData = {
+  form: "status" | "note";
+  errors: string[];
+  values: { to?: string; trackingNumber?: string; note?: string };
+};
+
+const failure = (body: ActionData, status: number) => data(body, { status });
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireAdminActor(request);
+  const order = await findOrder(request, params.id);
+  const formData = await request.formData();
+  const form = formData.get("intent") === "note" ? "note" : "status";
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const values = { to: text("to"), trackingNumber: text("trackingNumber"), note: text("note") };
+  const problem = await formGuardProblem(formData, request);
+  if (problem) return failure({ form, errors: [problem.message], values }, problem.status);
+  const { adminOrders } = getContext();
+
+  if (form === "note") {
+    const parsed = noteSchema.safeParse(values);
+    if (!parsed.success) return failure({ form, errors: parsed.error.issues.map((i) => i.message), values }, 400);
+    const noted = await adminOrders.addNote(order.id, parsed.data.note, actor);
+    if (!noted) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+    return redirect(`/admin/orders/${order.id}?updated=note`, 303);
+  }
+
+  const parsed = statusChangeSchema.safeParse(values);
+  if (!parsed.success) return failure({ form, errors: parsed.error.issues.map((i) => i.message), values }, 400);
+  const result = await adminOrders.changeStatus(order.id, parsed.data.to as OrderStatus, actor, { trackingNumber: parsed.data.trackingNumber ?? null, note: parsed.data.note ?? null });
+  if (!result.ok) return failure({ form, errors: [result.message], values }, result.status);
+  return redirect(`/admin/orders/${order.id}?updated=status`, 303);
+}
+
+export default function AdminOrder() {
+  const { order, transitions, updated } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const statusErrors = actionData?.form === "status" ? actionData.errors : undefined;
+  const noteErrors = actionData?.form === "note" ? actionData.errors : undefined;
+  const kept = actionData?.form === "status" ? actionData.values : {};
+  const canShip = transitions.some((t) => t.to === "shipped");
+  return (
+    <AdminPage title={`Order ${order.number}`} back={{ to: "/admin/orders", label: "All orders" }}>
+      <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-stone-700">
+        <StatusBadge status={order.status} />
+        <span>Placed {formatDateTime(order.createdAt)}</span>
+        <span>Total {formatMoney(order.totalMinor)}</span>
+      </p>
+      {updated && !actionData ? (
+        <div className="mt-4">
+          <Notice>{updated === "note" ? "The note has been added to the timeline." : `The order is now ${STATUS_LABELS[order.status].toLowerCase()}.`}</Notice>
+        </div>
+      ) : null}
+
+      <div className="grid gap-10 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <AdminSection id="lines-heading" title="Items">
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Items in this order</caption>
+                <thead>
+                  <tr className="border-b border-stone-300">
+                    <th scope="col" className="py-2 pr-4">
+                      Product
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Size
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Colour
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      SKU
+                    </th>
+                    <th scope="col" className="py-2 pr-4 text-right">
+                      Qty
+                    </th>
+                    <th scope="col" className="py-2 pr-4 text-right">
+                      Price
+                    </th>
+                    <th scope="col" className="py-2 text-right">
+                      Line total
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {order.lines.map((l) => (
+                    <tr key={l.sku} className="border-b border-stone-200">
+                      <td className="py-2 pr-4">{l.name}</td>
+                      <td className="py-2 pr-4">{l.size}</td>
+                      <td className="py-2 pr-4">{l.colour}</td>
+                      <td className="py-2 pr-4 font-mono text-xs">{l.sku}</td>
+                      <td className="py-2 pr-4 text-right tabular-nums">{l.quantity}</td>
+                      <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(l.unitPriceMinor)}</td>
+                      <td className="py-2 text-right tabular-nums">{formatMoney(l.unitPriceMinor * l.quantity)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row" colSpan={6} className="py-1 pr-4 text-right font-normal">
+                      Subtotal
+                    </th>
+                    <td className="py-1 text-right tabular-nums">{formatMoney(order.subtotalMinor)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row" colSpan={6} className="py-1 pr-4 text-right font-normal">
+                      {order.shipping.label}
+                    </th>
+                    <td className="py-1 text-right tabular-nums">{formatMoney(order.shippingMinor)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row" colSpan={6} className="py-1 pr-4 text-right">
+                      Total
+                    </th>
+                    <td className="py-1 text-right font-semibold tabular-nums">{formatMoney(order.totalMinor)}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          </AdminSection>
+
+          <AdminSection id="timeline-heading" title="Timeline">
+            <OrderTimeline events={order.history} showActor />
+          </AdminSection>
+        </div>
+
+        <div>
+          <AdminSection id="customer-heading" title="Customer">
+            <p className="text-sm">{order.email}</p>
+            <p className="mt-1 text-sm">
+              {order.userId ? (
+                <Link to={`/admin/users/${order.userId}`} className="underline">
+                  Customer account
+                </Link>
+              ) : (
+                "Guest checkout"
+              )}
+            </p>
+          </AdminSection>
+          <AdminSection id="address-heading" title="Delivery address">
+            <address className="text-sm not-italic">
+              {order.address.name}
+              <br />
+              {order.address.line1}
+              {order.address.line2 ? (
+                <>
+                  <br />
+                  {order.address.line2}
+                </>
+              ) : null}
+              <br />
+              {order.address.postalCode} {order.address.city}
+              <br />
+              {countryName(order.address.country)}
+              {order.address.phone ? (
+                <>
+                  <br />
+                  {order.address.phone}
+                </>
+              ) : null}
+            </address>
+          </AdminSection>
+          <AdminSection id="payment-heading" title="Payment and delivery">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-stone-600">Payment</dt>
+              <dd>
+                {order.payment.state}
+                {order.payment.cardLast4 ? ` · ${order.payment.cardBrand ?? "Card"} ending ${order.payment.cardLast4}` : ""}
+              </dd>
+              <dt className="text-stone-600">Processor</dt>
+              <dd>{order.payment.processor}</dd>
+              {order.payment.reference ? (
+                <>
+                  <dt className="text-stone-600">Reference</dt>
+                  <dd className="break-all font-mono text-xs">{order.payment.reference}</dd>
+                </>
+              ) : null}
+              {order.payment.failureMessage ? (
+                <>
+                  <dt className="text-stone-600">Last failure</dt>
+                  <dd>{order.payment.failureMessage}</dd>
+                </>
+              ) : null}
+              <dt className="text-stone-600">Delivery</dt>
+              <dd>{order.shipping.label}</dd>
+              <dt className="text-stone-600">Tracking</dt>
+              <dd className="font-mono text-xs">{order.trackingNumber ?? "—"}</dd>
+            </dl>
+          </AdminSection>
+
+          <AdminSection id="status-heading" title="Change status">
+            {transitions.length === 0 ? (
+              <p className="text-sm text-stone-600">A {STATUS_LABELS[order.status].toLowerCase()} order cannot change any more.</p>
+            ) : (
+              <Form method="post" className="grid gap-4" aria-describedby="status-errors">
+                <AuthenticityTokenInput />
+                <input type="hidden" name="intent" value="status" />
+                <FormErrors id="status-errors" errors={statusErrors} />
+                <div>
+                  <label htmlFor="status-to" className="block text-sm font-medium">
+                    New status
+                  </label>
+                  <select id="status-to" name="to" required defaultValue={kept.to ?? transitions[0].to} className="input mt-1">
+                    {transitions.map((t) => (
+                      <option key={t.to} value={t.to}>
+                        {STATUS_LABELS[t.to]}
+                        {t.restocks ? " (puts the items back in stock)" : ""}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                {canShip ? (
+                  <div>
+                    <label htmlFor="status-tracking" className="block text-sm font-medium">
+                      Tracking number
+                    </label>
+                    <input
+                      id="status-tracking"
+                      name="trackingNumber"
+                      defaultValue={kept.trackingNumber ?? ""}
+                      maxLength={TRACKING_MAX}
+                      pattern="[A-Za-z0-9 \-]*"
+                      aria-describedby="status-tracking-hint"
+                      className="input mt-1"
+                    />
+                    <p id="status-tracking-hint" className="mt-1 text-xs text-stone-500">
+                      Required when the order is shipped.
+                    </p>
+                  </div>
+                ) : null}
+                <div>
+                  <label htmlFor="status-note" className="block text-sm font-medium">
+                    Note for the timeline (optional)
+                  </label>
+                  <textarea id="status-note" name="note" rows={2} maxLength={NOTE_MAX} defaultValue={kept.note ?? ""} className="input mt-1" />
+                </div>
+                <button type="submit" className="btn-primary" disabled={busy}>
+                  Change status
+                </button>
+              </Form>
+            )}
+          </AdminSection>
+
+          <AdminSection id="note-heading" title="Add a note">
+            <Form method="post" className="grid gap-3" aria-describedby="note-errors">
+              <AuthenticityTokenInput />
+              <input type="hidden" name="intent" value="note" />
+              <FormErrors id="note-errors" errors={noteErrors} />
+              <label htmlFor="note-text" className="block text-sm font-medium">
+                Note
+              </label>
+              <textarea id="note-text" name="note" rows={3} required maxLength={NOTE_MAX} defaultValue={actionData?.form === "note" ? (actionData.values.note ?? "") : ""} className="input" />
+              <button type="submit" className="btn-secondary" disabled={busy}>
+                Add note
+              </button>
+            </Form>
+          </AdminSection>
+        </div>
+      </div>
+    </AdminPage>
+  );
+}

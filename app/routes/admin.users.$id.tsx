@@ -1,0 +1,56 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
+import { OrdersTable } from "~/components/admin/OrdersTable";
+import { Pagination } from "~/components/catalog/Pagination";
+import { formatCount, formatDate, formatDateTime } from "~/lib/admin-format";
+import { orderRow } from "~/lib/admin-order-row";
+import { formatMoney } from "~/lib/money";
+import { isValidId } from "~/lib/route-params";
+import { seo } from "~/lib/seo";
+import { requireAdmin } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
+import { parsePage } from "~/server/http/admin-query.server";
+
+export const meta: MetaFunction<typeof loader> = (args) => seo(args, { title: args.data ? `User ${args.data.profile.email}` : "User", description: "A user in the back office.", noindex: true });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const page = parsePage(url.searchParams.get("page"));
+  const user = isValidId(params.id) ? await getContext().adminUsers.get(params.id, page.value) : null;
+  if (!user) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
+  return data({ profile: user.profile, totals: user.totals, orders: user.orders.map(orderRow), page: user.page, pageCount: user.pageCount, problems: page.problems }, { status: page.problems.length ? 400 : 200 });
+}
+
+export default function AdminUser() {
+  const { profile, totals, orders, page, pageCount, problems } = useLoaderData<typeof loader>();
+  const figures = [
+    ["Role", profile.role === "admin" ? "Administrator" : "Customer"],
+    ["Signed up", formatDate(profile.createdAt)],
+    ["Orders", formatCount(totals.orders)],
+    ["Spend", formatMoney(totals.spendMinor)],
+    ["Last order", totals.lastOrderAt ? formatDateTime(totals.lastOrderAt) : "—"],
+  ];
+  return (
+    <AdminPage title={profile.displayName ?? profile.email} back={{ to: "/admin/users", label: "All users" }} problems={problems}>
+      <p className="mt-2 text-sm text-stone-700">{profile.email}</p>
+      <AdminSection id="profile-heading" title="Profile">
+        <dl className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {figures.map(([label, value]) => (
+            <div key={label} className="rounded-lg border border-stone-200 p-4">
+              <dt className="text-sm text-stone-600">{label}</dt>
+              <dd className="mt-1 font-semibold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-2 text-xs text-stone-500">Spend counts paid, shipped and delivered orders.</p>
+      </AdminSection>
+      <AdminSection id="orders-heading" title="Orders">
+        <OrdersTable orders={orders} caption={`Orders of ${profile.email}, newest first`} empty="No orders yet." />
+        <Pagination page={page} pageCount={pageCount} href={(p) => (p > 1 ? `/admin/users/${profile.uid}?page=${p}` : `/admin/users/${profile.uid}`)} />
+      </AdminSection>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,113 @@
+import type { Order, OrderStatus } from "~/server/store/commerce-types";
+import type { Store } from "~/server/store/port";
+import type { Product, Profile } from "~/server/store/types";
+import { returningCustomers, signUpsOverTime } from "./customers.server";
+import { createStockWatch } from "./low-stock.server";
+import { ordersByDay, ordersByStatus, timeToShip } from "./orders-report.server";
+import { DAY_MS, startOfUtcDay, type Granularity, type Window } from "./periods.server";
+import { periodSummaries, revenueByCategory, revenueOverTime, salesFigures, topProducts } from "./sales.server";
+
+// Loads what the reports need from the store and hands it to the pure functions beside this
+// file. Reports read orders by creation date (one indexed range query on both backends) and
+// compute in memory: a shop of this size has thousands of orders a quarter, not millions.
+
+const PROFILE_BATCH = 1000;
+/** The dashboard's short lists. */
+const ACTION_LIST = 5;
+const RECENT_LIST = 8;
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+
+export function createAnalyticsService(store: Store, options: { now?: () => Date } = {}) {
+  const now = () => (options.now ?? (() => new Date()))().getTime();
+  const isoOf = (ms: number) => new Date(ms).toISOString();
+
+  const stockWatch = createStockWatch(store);
+  const ordersIn = (window: Window): Promise<Order[]> => store.orders.createdBetween(isoOf(window.from), isoOf(window.to));
+
+  async function profilesIn(window: Window): Promise<Profile[]> {
+    const all: Profile[] = [];
+    for (let offset = 0; ; offset += PROFILE_BATCH) {
+      const page = await store.profiles.list({ from: isoOf(window.from), to: isoOf(window.to), limit: PROFILE_BATCH, offset });
+      all.push(...page.profiles);
+      if (page.profiles.length < PROFILE_BATCH) return all;
+    }
+  }
+
+  /** productId → category for the products these orders name (archived and draft ones included). */
+  async function categoriesOf(orders: readonly Order[]): Promise<Map<string, string>> {
+    const ids = [...new Set(orders.flatMap((o) => o.lines.map((l) => l.productId)))];
+    const products = await Promise.all(ids.map((id) => store.products.get(id)));
+    return new Map(products.filter((p): p is Product => p !== null).map((p) => [p.id, p.category]));
+  }
+
+  async function needingAction(status: OrderStatus) {
+    const { orders, total } = await store.orders.list({ status, limit: ACTION_LIST, offset: 0 });
+    return { orders, total };
+  }
+
+  return {
+    /** Headline figures for today, 7 and 30 days (each against the period before), work waiting, low stock and the latest orders. */
+    async dashboard() {
+      const at = now();
+      // 60 days back covers the 30-day period and the one it is compared with.
+      const history = { from: at - 60 * DAY_MS, to: at + 1 };
+      const [orders, profiles, toShip, awaitingPayment, recent, stock] = await Promise.all([
+        ordersIn(history),
+        profilesIn(history),
+        needingAction("paid"),
+        needingAction("pending_payment"),
+        store.orders.list({ limit: RECENT_LIST, offset: 0 }),
+        stockWatch.report(),
+      ]);
+      return {
+        periods: periodSummaries(orders, profiles, at),
+        toShip,
+        awaitingPayment,
+        recent: recent.orders,
+        stock,
+      };
+    },
+
+    /** Sales: revenue over time at a granularity, by category, top products and average order value. */
+    async sales(window: Window, granularity: Granularity) {
+      const orders = await ordersIn(window);
+      const categories = await categoriesOf(orders);
+      return {
+        totals: salesFigures(orders, [], window),
+        overTime: revenueOverTime(orders, window, granularity),
+        byCategory: revenueByCategory(orders, categories, window),
+        topProducts: topProducts(orders, window, 10),
+      };
+    },
+
+    /** Operations: orders by status and by day, time from payment to dispatch. */
+    async orders(window: Window) {
+      const orders = await ordersIn(window);
+      return { total: orders.length, byStatus: ordersByStatus(orders, window), byDay: ordersByDay(orders, window), timeToShip: timeToShip(orders, window) };
+    },
+
+    /** Customers: sign-ups over time and how many customers came back. */
+    async customers(window: Window, granularity: Granularity) {
+      const [orders, profiles] = await Promise.all([ordersIn(window), profilesIn(window)]);
+      return { signUps: signUpsOverTime(profiles, window, granularity), returning: returningCustomers(orders, window) };
+    },
+
+    /** The overview: headline sales, revenue by day, orders by status, sign-ups and returning customers, from one read. */
+    async overview(window: Window) {
+      const [orders, profiles] = await Promise.all([ordersIn(window), profilesIn(window)]);
+      return {
+        totals: salesFigures(orders, profiles, window),
+        revenueByDay: revenueOverTime(orders, window, "day"),
+        byStatus: ordersByStatus(orders, window),
+        returning: returningCustomers(orders, window),
+      };
+    },
+
+    /** The default report window: the last `days` whole UTC days including today. */
+    lastDays(days: number): Window {
+      const at = now();
+      return { from: startOfUtcDay(at) - (days - 1) * DAY_MS, to: at + 1 };
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { OrderStatus } from "../../store/commerce-types";
+import type { Store } from "../../store/port";
+import type { OrdersService, StatusChangeResult } from "./orders.server";
+
+// The back office's view of orders: the filtered, paged list, and status changes and notes
+// that go through the orders service (its status rules decide what is allowed and what is
+// restocked) and are then written to the audit log.
+
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+
+/**
+ * One admin change, in the shape of the audit log's record (the audit service being built for
+ * the back office takes { actor, entityType, entityId, action, summary, before, after }).
+ */
+export interface AdminChange {
+  /** The admin's e-mail. */
+  actor: string;
+  entityType: "order";
+  entityId: string;
+  action: "status" | "note";
+  summary: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Where admin changes are recorded; the audit log service is passed in where the app is wired (context.server.ts). */
+export type AuditSink = (change: AdminChange) => Promise<unknown>;
+
+export interface AdminOrderFilter {
+  status: OrderStatus | null;
+  query: string;
+  /** ISO timestamps: inclusive from, exclusive to. */
+  from: string | null;
+  to: string | null;
+  page: number;
+}
+
+export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;
+
+export function createAdminOrdersService(store: Store, orders: OrdersService, options: { audit?: AuditSink } = {}) {
+  async function record(change: AdminChange) {
+    try {
+      await options.audit?.(change);
+    } catch (error) {
+      // The change itself is committed; a failed audit write is reported, not turned into a failed change.
+      console.error(`Audit log: could not record ${change.action} on order ${change.entityId}`, error);
+    }
+  }
+
+  return {
+    async list(filter: AdminOrderFilter) {
+      const { orders: page, total } = await store.orders.list({
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(filter.query ? { query: filter.query } : {}),
+        ...(filter.from ? { from: filter.from } : {}),
+        ...(filter.to ? { to: filter.to } : {}),
+        limit: ADMIN_ORDERS_PAGE_SIZE,
+        offset: (filter.page - 1) * ADMIN_ORDERS_PAGE_SIZE,
+      });
+      return { orders: page, total, page: filter.page, pageCount: Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE)) };
+    },
+
+    get: (id: string) => store.orders.get(id),
+
+    async changeStatus(id: string, to: OrderStatus, actor: string, details: { trackingNumber?: string | null; note?: string | null }): Promise<StatusChangeResult> {
+      const before = await store.orders.get(id);
+      const result = await orders.changeStatus(id, to, actor, details);
+      if (result.ok) {
+        const tracking = result.order.trackingNumber && to === "shipped" ? ` (tracking ${result.order.trackingNumber})` : "";
+        await record({
+          actor,
+          entityType: "order",
+          entityId: id,
+          action: "status",
+          summary: `Order ${result.order.number}: ${before?.status ?? "?"} → ${to}${tracking}`,
+          before: before ? { status: before.status, trackingNumber: before.trackingNumber, payment: before.payment.state } : null,
+          after: { status: result.order.status, trackingNumber: result.order.trackingNumber, payment: result.order.payment.state },
+        });
+      }
+      return result;
+    },
+
+    async addNote(id: string, note: string, actor: string) {
+      const order = await orders.addNote(id, note, actor);
+      if (order) await record({ actor, entityType: "order", entityId: id, action: "note", summary: `Order ${order.number}: note added`, before: null, after: { note } });
+      return order;
+    },
+  };
+}

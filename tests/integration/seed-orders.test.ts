@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildSeedCatalogue } from "~/server/seed/catalogue.server";
+import { seedOrdersIfEmpty } from "~/server/seed/seed.server";
+import type { Store } from "~/server/store/port";
+import { STORE_ADAPTERS } from "../contract/adapters";
+
+const NOW = new Date("2026-11-21T15:30:00.000Z");
+const quiet = () => {};
+
+describe.each(STORE_ADAPTERS)("seeding the order history: $name", (adapter) => {
+  let store: Store;
+  let dispose: () => Promise<void>;
+
+  beforeEach(async () => {
+    ({ store, dispose } = await adapter.create());
+  });
+  afterEach(async () => {
+    await dispose();
+  });
+
+  it("needs the seed catalogue", async () => {
+    expect(await seedOrdersIfEmpty(store, quiet, NOW)).toBe(0);
+    expect((await store.orders.list({ limit: 1, offset: 0 })).total).toBe(0);
+  });
+
+  it("writes customers and orders once, without touching stock", async () => {
+    const catalogue = buildSeedCatalogue();
+    await store.products.upsertMany(catalogue);
+    const written = await seedOrdersIfEmpty(store, quiet, NOW);
+    expect(written).toBeGreaterThan(200);
+
+    const { total } = await store.orders.list({ limit: 1, offset: 0 });
+    expect(total).toBe(written);
+    const customers = await store.profiles.list({ role: "user", limit: 100, offset: 0 });
+    expect(customers.total).toBeGreaterThanOrEqual(30);
+    const shipped = await store.orders.list({ status: "shipped", limit: 1, offset: 0 });
+    expect(shipped.orders[0].trackingNumber).toBeTruthy();
+
+    const product = await store.products.get(catalogue[0].id);
+    expect(product?.variants).toEqual(catalogue[0].variants);
+
+    expect(await seedOrdersIfEmpty(store, quiet, NOW)).toBe(0);
+    expect((await store.orders.list({ limit: 1, offset: 0 })).total).toBe(written);
+  });
+});
