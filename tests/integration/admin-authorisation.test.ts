@@ -53,6 +53,10 @@ const ROWS: Row[] = [
   { route: "admin.analytics._index", kind: "loader", path: () => "/admin/analytics", module: () => import("~/routes/admin.analytics._index") },
   { route: "admin.analytics.sales", kind: "loader", path: () => "/admin/analytics/sales?by=day", module: () => import("~/routes/admin.analytics.sales") },
   { route: "admin.analytics.sales (bad dates)", kind: "loader", path: () => "/admin/analytics/sales?from=2026-02-30", module: () => import("~/routes/admin.analytics.sales"), adminStatus: 400 },
+  // The spec leaves /test-stripe's guard open; it runs payments, so it is admin-only.
+  { route: "test-stripe", kind: "loader", path: () => "/test-stripe", module: () => import("~/routes/test-stripe") },
+  { route: "test-stripe", kind: "action", path: () => "/test-stripe", module: () => import("~/routes/test-stripe"), form: () => ({ card: "4000000000000002", amount: "100" }), adminStatus: 303 },
+  { route: "test-stripe (unknown card)", kind: "action", path: () => "/test-stripe", module: () => import("~/routes/test-stripe"), form: () => ({ card: "1234", amount: "100" }), adminStatus: 400 },
   { route: "admin.blog._index", kind: "loader", path: () => "/admin/blog", module: () => import("~/routes/admin.blog._index") },
   { route: "admin.blog.new", kind: "loader", path: () => "/admin/blog/new", module: () => import("~/routes/admin.blog.new") },
   { route: "admin.blog.$id.edit", kind: "loader", path: (ids) => `/admin/blog/${ids.postId}/edit`, params: (ids) => ({ id: ids.postId }), module: () => import("~/routes/admin.blog.$id.edit") },
