@@ -12,18 +12,15 @@ import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
-import { parseDateRange, parseGranularity } from "~/server/http/admin-query.server";
+import { reportQuery } from "~/server/http/admin-query.server";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Sales", description: "Revenue over time, by category and product.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const params = new URL(request.url).searchParams;
-  const range = parseDateRange(params, Date.now(), 90);
-  const by = parseGranularity(params.get("by"), "week");
-  const problems = [...range.problems, ...by.problems];
-  const report = await getContext().analytics.sales(range.value.window, by.value);
-  return data({ report, by: by.value, fromDay: range.value.fromDay, toDay: range.value.toDay, problems }, { status: problems.length ? 400 : 200 });
+  const { window, by, fromDay, toDay, problems } = reportQuery(request, 90);
+  const report = await getContext().analytics.sales(window, by);
+  return data({ report, by, fromDay, toDay, problems }, { status: problems.length ? 400 : 200 });
 }
 
 export default function SalesAnalytics() {

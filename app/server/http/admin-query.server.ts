@@ -103,3 +103,11 @@ export function parseOptionalRange(params: URLSearchParams): Parsed<{ from: stri
     problems,
   };
 }
+
+/** A report page's period (from/to, `defaultDays` back by default) and bucket size, with any problems to show. */
+export function reportQuery(request: Request, defaultDays: number) {
+  const params = new URL(request.url).searchParams;
+  const range = parseDateRange(params, Date.now(), defaultDays);
+  const by = parseGranularity(params.get("by"), "week");
+  return { window: range.value.window, by: by.value, fromDay: range.value.fromDay, toDay: range.value.toDay, problems: [...range.problems, ...by.problems] };
+}
