@@ -28,7 +28,22 @@ const toDoc = (order: Order): StoredOrder => ({
   productIds: [...new Set(order.lines.map((l) => l.productId))],
 });
 
+/**
+ * Runs stock-moving transactions of this process one at a time. They all write the catalogue
+ * counter, so concurrent ones only abort each other, and the client's retry backoff (1 s, growing)
+ * then turns a busy minute into seconds-long waits. Queued, each commits at the first attempt.
+ */
+function serialiser() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
 export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {}): OrderStore {
+  const oneAtATime = serialiser();
   const orders = db.collection(ORDERS);
   const keys = db.collection(KEYS);
   const products = db.collection("products");
@@ -60,7 +75,7 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
   return {
     async place(order, { cartId }) {
       const keyRef = keys.doc(order.idempotencyKey);
-      return db.runTransaction<PlaceOrderResult>(
+      return oneAtATime(() => db.runTransaction<PlaceOrderResult>(
         async (tx) => {
           const keySnap = await tx.get(keyRef);
           if (keySnap.exists) {
@@ -77,7 +92,7 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
           return { kind: "placed", order };
         },
         { maxAttempts: MAX_ATTEMPTS },
-      );
+      ));
     },
     async get(id) {
       const snap = await available(() => orders.doc(id).get());
@@ -89,7 +104,7 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
     },
     async transition(id, change) {
       const ref = orders.doc(id);
-      return db.runTransaction<TransitionResult>(
+      return oneAtATime(() => db.runTransaction<TransitionResult>(
         async (tx) => {
           const snap = await tx.get(ref);
           if (!snap.exists) return { kind: "not-found" };
@@ -105,7 +120,7 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
           return { kind: "ok", order: next };
         },
         { maxAttempts: MAX_ATTEMPTS },
-      );
+      ));
     },
     async addEvent(id, event) {
       const ref = orders.doc(id);
