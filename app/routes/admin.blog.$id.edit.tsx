@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DeleteWithConfirmation } from "~/components/admin/DeleteWithConfirmation";
 import { PostEditor, type EditorActionData } from "~/components/blog/PostEditor";
 import { FormErrors, Notice } from "~/components/forms/Field";
 import { toPublishAtInput } from "~/lib/blog";
@@ -95,30 +95,13 @@ export default function EditPost() {
           Delete this post
         </h2>
         <FormErrors id="delete-errors" errors={deleteData?.deleteError ? [deleteData.deleteError] : undefined} />
-        {deleteData?.confirmDelete && !deleteData.deleteError ? (
-          <Form method="post" className="mt-4 rounded-md border border-red-200 bg-red-50 p-4">
-            <AuthenticityTokenInput />
-            <p role="alert" className="text-sm text-red-900">
-              Are you sure? “{post.title}” will be deleted for good.
-            </p>
-            <div className="mt-3 flex gap-3">
-              <button type="submit" name="intent" value="confirm-delete" className="btn-primary bg-red-700 hover:bg-red-800">
-                Yes, delete this post
-              </button>
-              <Link to={`/admin/blog/${post.id}/edit`} className="btn-secondary">
-                Cancel
-              </Link>
-            </div>
-          </Form>
-        ) : (
-          <Form method="post" className="mt-4">
-            <AuthenticityTokenInput />
-            <p className="text-sm text-stone-600">You will be asked to confirm.</p>
-            <button type="submit" name="intent" value="delete" className="btn-secondary mt-3">
-              Delete post
-            </button>
-          </Form>
-        )}
+        <DeleteWithConfirmation
+          confirming={Boolean(deleteData?.confirmDelete && !deleteData.deleteError)}
+          question={`Are you sure? “${post.title}” will be deleted for good.`}
+          confirmLabel="Yes, delete this post"
+          buttonLabel="Delete post"
+          cancelTo={`/admin/blog/${post.id}/edit`}
+        />
       </section>
     </div>
   );

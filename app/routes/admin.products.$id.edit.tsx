@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DeleteWithConfirmation } from "~/components/admin/DeleteWithConfirmation";
 import { AuditList } from "~/components/admin/AuditList";
 import { ProductEditor } from "~/components/admin/ProductEditor";
 import { FormErrors, Notice } from "~/components/forms/Field";
@@ -112,30 +112,13 @@ export default function EditProduct() {
         </h2>
         <p className="mt-1 text-sm text-stone-600">A product that appears in orders is archived instead, so the orders keep their details.</p>
         <FormErrors id="delete-errors" errors={deleteData?.deleteError ? [deleteData.deleteError] : undefined} />
-        {deleteData?.confirmDelete && !deleteData.deleteError ? (
-          <Form method="post" className="mt-4 rounded-md border border-red-200 bg-red-50 p-4">
-            <AuthenticityTokenInput />
-            <p role="alert" className="text-sm text-red-900">
-              Are you sure? “{product.name}” will be deleted for good (or archived if it appears in orders).
-            </p>
-            <div className="mt-3 flex gap-3">
-              <button type="submit" name="intent" value="confirm-delete" className="btn-primary bg-red-700 hover:bg-red-800">
-                Yes, delete this product
-              </button>
-              <Link to={`/admin/products/${product.id}/edit`} className="btn-secondary">
-                Cancel
-              </Link>
-            </div>
-          </Form>
-        ) : (
-          <Form method="post" className="mt-4">
-            <AuthenticityTokenInput />
-            <p className="text-sm text-stone-600">You will be asked to confirm.</p>
-            <button type="submit" name="intent" value="delete" className="btn-secondary mt-3">
-              Delete product
-            </button>
-          </Form>
-        )}
+        <DeleteWithConfirmation
+          confirming={Boolean(deleteData?.confirmDelete && !deleteData.deleteError)}
+          question={`Are you sure? “${product.name}” will be deleted for good (or archived if it appears in orders).`}
+          confirmLabel="Yes, delete this product"
+          buttonLabel="Delete product"
+          cancelTo={`/admin/products/${product.id}/edit`}
+        />
       </section>
     </div>
   );

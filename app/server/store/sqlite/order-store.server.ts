@@ -3,6 +3,7 @@ import type { OrderStore, StoreFaults } from "../port";
 import { changeStock } from "../stock";
 import type { Product } from "../types";
 import type { SqliteDatabase } from "./database.server";
+import { pagedSelect } from "./paged-query.server";
 import { CATALOGUE_SEQ_SQL, productFromRow, type ProductRow } from "./product-store.server";
 
 // Orders on SQLite. Placement and every status change that moves stock run in one
@@ -138,19 +139,11 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
         params.number = filter.query.trim().toUpperCase();
         params.email = filter.query.trim().toLowerCase();
       }
-      if (filter.from) {
-        where.push("created_at >= @from");
-        params.from = filter.from;
-      }
-      if (filter.to) {
-        where.push("created_at < @to");
-        params.to = filter.to;
-      }
-      const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
-      const total = db.prepare<Record<string, string | number>, { n: number }>(`SELECT COUNT(*) AS n FROM orders ${clause}`).get(params)!.n;
-      const rows = db
-        .prepare<Record<string, string | number>, OrderRow>(`SELECT data FROM orders ${clause} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
-        .all({ ...params, limit: filter.limit, offset: filter.offset });
+      const { rows, total } = pagedSelect<OrderRow>(
+        db,
+        { columns: "data", table: "orders", orderBy: "created_at DESC, id DESC" },
+        { where, params, from: filter.from, to: filter.to, limit: filter.limit, offset: filter.offset },
+      );
       return { orders: rows.map(fromRow), total };
     },
     async createdBetween(from, to) {

@@ -1,6 +1,7 @@
 import type { ProfileStore } from "../port";
 import type { Profile, Role } from "../types";
 import type { SqliteDatabase } from "./database.server";
+import { pagedSelect } from "./paged-query.server";
 
 interface ProfileRow {
   uid: string;
@@ -61,19 +62,11 @@ export function createSqliteProfileStore(db: SqliteDatabase): ProfileStore {
         where.push("role = @role");
         params.role = filter.role;
       }
-      if (filter.from) {
-        where.push("created_at >= @from");
-        params.from = filter.from;
-      }
-      if (filter.to) {
-        where.push("created_at < @to");
-        params.to = filter.to;
-      }
-      const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
-      const total = db.prepare<Record<string, string | number>, { n: number }>(`SELECT COUNT(*) AS n FROM profiles ${clause}`).get(params)!.n;
-      const rows = db
-        .prepare<Record<string, string | number>, ProfileRow>(`SELECT * FROM profiles ${clause} ORDER BY created_at DESC, uid LIMIT @limit OFFSET @offset`)
-        .all({ ...params, limit: filter.limit, offset: filter.offset });
+      const { rows, total } = pagedSelect<ProfileRow>(
+        db,
+        { columns: "*", table: "profiles", orderBy: "created_at DESC, uid" },
+        { where, params, from: filter.from, to: filter.to, limit: filter.limit, offset: filter.offset },
+      );
       return { profiles: rows.map(fromRow), total };
     },
   };
