@@ -10,6 +10,7 @@ import { startFirestoreEmulator } from "../scripts/emulators/firestore";
 import { parseConfig } from "~/server/config.server";
 import { seedIfEmpty } from "~/server/seed/seed.server";
 import { createStore } from "~/server/store/create-store.server";
+import { allProducts } from "../tests/support/all-products";
 import { ensureBuild, rssOf, startServer } from "./server";
 
 const PORT = 3340;
@@ -31,7 +32,7 @@ async function prepare(env: Record<string, string>): Promise<string[]> {
   if (env.FIRESTORE_EMULATOR_HOST) process.env.FIRESTORE_EMULATOR_HOST = env.FIRESTORE_EMULATOR_HOST;
   const store = createStore(parseConfig(env));
   await seedIfEmpty(store, () => {});
-  const products = (await store.products.changedSince(0, 10_000)).filter((p) => p.status === "active");
+  const products = (await allProducts(store)).filter((p) => p.status === "active");
   await store.products.upsertMany(products.map((p) => ({ ...p, variants: p.variants.map((v) => ({ ...v, stock: 1_000_000 })) })));
   await store.close();
   return products.map((p) => p.id);

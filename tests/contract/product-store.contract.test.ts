@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ProductChangedError, ProductSlugTakenError, type Store } from "~/server/store/port";
+import { ProductChangedError, ProductSlugTakenError, type ChangeBatch, type Store } from "~/server/store/port";
 import { makeProduct } from "../support/product-factory";
 import { STORE_ADAPTERS } from "./adapters";
 
@@ -40,14 +40,26 @@ describe.each(STORE_ADAPTERS)("ProductStore contract: $name", (adapter) => {
     expect(await store.products.count()).toBe(1);
   });
 
-  it("lists changes after a seq in order, in pages", async () => {
+  it("feeds every change once, in pages, then later writes after earlier ones", async () => {
     const products = Array.from({ length: 5 }, () => makeProduct());
     await store.products.upsertMany(products);
-    const firstPage = await store.products.changedSince(0, 3);
-    expect(firstPage.map((p) => p.id)).toEqual(products.slice(0, 3).map((p) => p.id));
-    const rest = await store.products.changedSince(firstPage[2].seq, 10);
-    expect(rest.map((p) => p.id)).toEqual(products.slice(3).map((p) => p.id));
-    expect(await store.products.changedSince(rest[1].seq, 10)).toEqual([]);
+    const firstPage = await store.products.changes(null, 3);
+    expect(firstPage.changes).toHaveLength(3);
+    expect(firstPage.more).toBe(true);
+    const rest = await store.products.changes(firstPage.cursor, 10);
+    expect(rest.more).toBe(false);
+    const ids = (batch: ChangeBatch) => batch.changes.map((c) => (c.kind === "product" ? c.product.id : c.id));
+    expect([...ids(firstPage), ...ids(rest)].sort()).toEqual(products.map((p) => p.id).sort());
+    const idle = await store.products.changes(rest.cursor, 10);
+    expect(idle.changes).toEqual([]);
+    expect(idle.cursor).toBe(rest.cursor);
+    // Written later, fed later: an edit, then a new product, in that order.
+    await store.products.save({ ...products[0], name: "Edited first" });
+    const added = makeProduct();
+    await store.products.save(added);
+    const next = await store.products.changes(rest.cursor, 10);
+    expect(ids(next)).toEqual([products[0].id, added.id]);
+    expect(next.changes[0]).toMatchObject({ kind: "product", product: { name: "Edited first" } });
   });
 
   it("writes a batch all or nothing: a duplicate slug rejects the whole batch", async () => {
@@ -66,7 +78,7 @@ describe.each(STORE_ADAPTERS)("ProductStore contract: $name", (adapter) => {
     expect(edited.createdAt).toBe(input.createdAt);
     expect(edited.seq).toBeGreaterThan(created.seq);
     expect(await store.products.get(input.id)).toEqual(edited);
-    expect((await store.products.changedSince(created.seq, 10)).map((p) => p.id)).toEqual([input.id]);
+    expect((await store.products.changes(null, 10)).changes).toEqual([{ kind: "product", product: edited }]);
   });
 
   it("rejects a save whose slug another product has, and changes nothing", async () => {
@@ -103,12 +115,12 @@ describe.each(STORE_ADAPTERS)("ProductStore contract: $name", (adapter) => {
     expect(await store.products.get(a.id)).toBeNull();
     expect(await store.products.getBySlug(a.slug)).toBeNull();
     expect(await store.products.count()).toBe(1);
-    const tombstones = await store.products.deletedSince(0, 10);
-    expect(tombstones.map((t) => t.id)).toEqual([a.id]);
-    expect(tombstones[0].seq).toBeGreaterThan(b.seq);
-    expect(await store.products.deletedSince(tombstones[0].seq, 10)).toEqual([]);
-    // A product written after the delete gets a newer number than the tombstone, so followers see it.
-    const c = await store.products.save(makeProduct());
-    expect(c.seq).toBeGreaterThan(tombstones[0].seq);
+    const feed = await store.products.changes(null, 10);
+    expect(feed.changes).toEqual([{ kind: "product", product: b }, { kind: "deleted", id: a.id }]);
+    expect((await store.products.changes(feed.cursor, 10)).changes).toEqual([]);
+    // Written again after the delete: fed after the tombstone, with a newer version than before.
+    const again = await store.products.save({ ...a, name: "Back again" });
+    expect(again.seq).toBeGreaterThan(a.seq);
+    expect((await store.products.changes(feed.cursor, 10)).changes).toEqual([{ kind: "product", product: again }]);
   });
 });

@@ -14,28 +14,45 @@ import type { Post, PostInput, Product, ProductInput, Profile, ProfilePatch, Rol
 // implements them and the shared contract suites in tests/contract prove they behave alike.
 // Every method is async so a networked backend fits the same shape as the embedded one.
 
+/**
+ * An opaque position in a product change feed. Each adapter encodes its own (SQLite: a change
+ * number; Firestore: a commit time and a document id), so no shared counter is ever written.
+ */
+export type ChangeCursor = string;
+
+/** One entry of the change feed: a product as it now is, or the id of a deleted one. */
+export type CatalogueChange = { kind: "product"; product: Product } | { kind: "deleted"; id: string };
+
+export interface ChangeBatch {
+  changes: CatalogueChange[];
+  /** Where to continue from (unchanged when nothing changed). */
+  cursor: ChangeCursor | null;
+  /** True when the batch was cut at its limit and more changes may follow. */
+  more: boolean;
+}
+
 export interface ProductStore {
   get(id: string): Promise<Product | null>;
   getBySlug(slug: string): Promise<Product | null>;
   /**
-   * Products written after change number `afterSeq`, oldest change first, at most `limit`.
-   * In-process indexes call this to catch up with only what changed.
+   * Products written or deleted after `cursor` (null: from the start), in commit order, at most
+   * `limit`. In-process indexes (search, the back office's list, low stock) follow the catalogue
+   * with this. Reading it writes nothing, and writing a product touches no document but its own
+   * (and its slug and tombstone), so any number of instances can follow and write at once.
    */
-  changedSince(afterSeq: number, limit: number): Promise<Product[]>;
+  changes(cursor: ChangeCursor | null, limit: number): Promise<ChangeBatch>;
   count(): Promise<number>;
-  /** Create or replace whole products (seeding, imports). Assigns each a new seq. */
+  /** Create or replace whole products (seeding, imports). Gives each a new version (seq). */
   upsertMany(products: ProductInput[]): Promise<void>;
   /**
-   * Create or replace one product (the back office), with a new seq; returns it as stored.
+   * Create or replace one product (the back office), with a new version (seq); returns it as stored.
    * Rejects with ProductSlugTakenError when another product has its slug, and with
    * ProductChangedError when `expectedSeq` is given and the stored product has another seq
    * (someone, or an order taking stock, changed it since the editor was opened).
    */
   save(product: ProductInput, options?: { expectedSeq?: number }): Promise<Product>;
-  /** Delete for good and leave a tombstone with a new seq, so indexes drop it; false when absent. */
+  /** Delete for good and leave a tombstone in the change feed, so indexes drop it; false when absent. */
   delete(id: string): Promise<boolean>;
-  /** Products deleted after change number `afterSeq`, oldest first: the tombstones of changedSince. */
-  deletedSince(afterSeq: number, limit: number): Promise<Array<{ id: string; seq: number }>>;
 }
 
 /** Thrown by ProductStore.save/upsertMany when another product already has the slug. */

@@ -44,7 +44,10 @@ export interface Product {
   images: ProductImage[];
   createdAt: string;
   updatedAt: string;
-  /** Monotonic change counter: lets in-process indexes catch up with only what changed. */
+  /**
+   * The product's version: greater after every write of it (an edit, an order taking stock).
+   * The editor's stale-edit check compares it; compare for equality or order of one product only.
+   */
   seq: number;
 }
 

@@ -7,7 +7,6 @@ import type { Order } from "../../store/commerce-types";
 import type { Product, ProductInput } from "../../store/types";
 import type { AuditService } from "../audit/audit.server";
 import { changedFields } from "../audit/audit.server";
-import { readChanges } from "../catalog/change-feed.server";
 import { AdminProductIndex, type AdminListResult, type AdminProductRow } from "./admin-index.server";
 import { categoryReport, salesByCategory, type CategoryReportRow } from "./category-report.server";
 import { csvHeader, productCsvLines } from "./product-csv.server";
@@ -71,8 +70,8 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
 
   async function pull() {
     for (;;) {
-      const batch = await readChanges(store, index.seq, SYNC_BATCH);
-      index.applyChanges(batch.changes);
+      const batch = await store.products.changes(index.cursor, SYNC_BATCH);
+      index.applyChanges(batch.changes, batch.cursor);
       if (!batch.more) break;
     }
     lastSync = Date.now();

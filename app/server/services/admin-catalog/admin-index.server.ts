@@ -2,7 +2,7 @@ import { CATEGORIES, type CategoryId } from "~/lib/categories";
 import { ADMIN_PAGE_SIZE, type AdminProductQuery, type AdminSort } from "~/lib/admin-product-query";
 import { LOW_STOCK_THRESHOLD } from "~/lib/stock";
 import type { Product, ProductImage, ProductStatus } from "~/server/store/types";
-import type { CatalogueChange } from "../catalog/change-feed.server";
+import type { CatalogueChange, ChangeCursor } from "~/server/store/port";
 
 // The back office's in-process list of every product, whatever its status (the storefront's
 // index holds active ones only). It follows the store's change feed like the storefront index,
@@ -80,7 +80,8 @@ export function rowOf(p: Product): Entry {
 }
 
 export class AdminProductIndex {
-  seq = 0;
+  /** Where this index stands in the store's change feed. */
+  cursor: ChangeCursor | null = null;
   private entries = new Map<string, Entry>();
   private sorted = new Map<AdminSort, Entry[]>();
 
@@ -88,12 +89,12 @@ export class AdminProductIndex {
     return this.entries.size;
   }
 
-  applyChanges(changes: CatalogueChange[]): void {
+  applyChanges(changes: CatalogueChange[], cursor: ChangeCursor | null): void {
     for (const change of changes) {
       if (change.kind === "product") this.entries.set(change.product.id, rowOf(change.product));
       else this.entries.delete(change.id);
-      if (change.seq > this.seq) this.seq = change.seq;
     }
+    this.cursor = cursor;
     if (changes.length) this.sorted.clear();
   }
 

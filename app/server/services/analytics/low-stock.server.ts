@@ -1,6 +1,5 @@
 import { LOW_STOCK_THRESHOLD } from "~/lib/stock";
-import type { Store } from "~/server/store/port";
-import { readChanges } from "../catalog/change-feed.server";
+import type { ChangeCursor, Store } from "~/server/store/port";
 import type { Product } from "~/server/store/types";
 
 export interface LowStockVariant {
@@ -61,20 +60,20 @@ const BATCH = 5000;
  */
 export function createStockWatch(store: Store) {
   const byProduct = new Map<string, ProductStockSummary>();
-  let seq = 0;
+  let cursor: ChangeCursor | null = null;
   let pulling: Promise<void> | null = null;
   /** The last report, until the catalogue changes (combining a large catalogue is the costly part). */
   let cached: { limit: number; report: LowStockReport } | null = null;
 
   async function pull() {
     for (;;) {
-      const batch = await readChanges(store, seq, BATCH);
+      const batch = await store.products.changes(cursor, BATCH);
       if (batch.changes.length) cached = null;
       for (const change of batch.changes) {
         if (change.kind === "product") byProduct.set(change.product.id, summariseStock(change.product));
         else byProduct.delete(change.id);
       }
-      seq = batch.seq;
+      cursor = batch.cursor;
       if (!batch.more) return;
     }
   }

@@ -3,7 +3,7 @@ import { CATEGORIES, getCategory, type CategoryId } from "~/lib/categories";
 import { PAGE_SIZE, type ProductQuery } from "~/lib/product-query";
 import { compareSizes } from "~/lib/sizes";
 import type { Colour, Product, ProductImage } from "~/server/store/types";
-import type { CatalogueChange } from "./change-feed.server";
+import type { CatalogueChange, ChangeCursor } from "~/server/store/port";
 import { MAX_QUERY_TERMS, fuzzinessFor, processTerm } from "./search-terms.server";
 
 // An in-process index of the sellable catalogue: full-text search (MiniSearch: typo-tolerant,
@@ -135,8 +135,8 @@ interface CachedResult {
 const CATEGORY_IDS = CATEGORIES.map((c) => c.id);
 
 export class CatalogIndex {
-  /** The highest store change number applied. */
-  seq = 0;
+  /** Where this index stands in the store's change feed. */
+  cursor: ChangeCursor | null = null;
   private docs = new Map<string, Doc>();
   private sorted = new Map<string, Doc[]>();
   private resultCache = new Map<string, CachedResult>();
@@ -194,13 +194,8 @@ export class CatalogIndex {
     };
   }
 
-  /** Apply changed products (in seq order). Only active products are listed. */
-  apply(products: Product[]): void {
-    this.applyChanges(products.map((product) => ({ kind: "product", seq: product.seq, product })));
-  }
-
-  /** Apply written and deleted products, in seq order (see change-feed.server.ts). */
-  applyChanges(changes: CatalogueChange[]): void {
+  /** Apply written and deleted products, in feed order, and remember where the feed stands. Only active products are listed. */
+  applyChanges(changes: CatalogueChange[], cursor: ChangeCursor | null): void {
     for (const change of changes) {
       const id = change.kind === "product" ? change.product.id : change.id;
       if (this.docs.has(id)) {
@@ -211,8 +206,8 @@ export class CatalogIndex {
         this.docs.set(id, this.toDoc(change.product));
         this.search.add(toSearchDoc(change.product));
       }
-      if (change.seq > this.seq) this.seq = change.seq;
     }
+    this.cursor = cursor;
     if (changes.length > 0) {
       this.sorted.clear();
       this.searchCache.clear();

@@ -2,7 +2,6 @@ import { CATEGORIES, type CategoryId } from "~/lib/categories";
 import type { ProductQuery } from "~/lib/product-query";
 import type { Store } from "~/server/store/port";
 import type { Product } from "~/server/store/types";
-import { readChanges } from "./change-feed.server";
 import { CatalogIndex, type ListingResult, type ProductSummary } from "./catalog-index.server";
 
 export type { ListingResult, ProductSummary } from "./catalog-index.server";
@@ -36,8 +35,8 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
   async function pull(): Promise<void> {
     let changes = 0;
     for (;;) {
-      const batch = await readChanges(store, index.seq, SYNC_BATCH);
-      index.applyChanges(batch.changes);
+      const batch = await store.products.changes(index.cursor, SYNC_BATCH);
+      index.applyChanges(batch.changes, batch.cursor);
       changes += batch.changes.length;
       if (!batch.more) break;
     }

@@ -1,3 +1,5 @@
+import type { Firestore } from "firebase-admin/firestore";
+
 /** Spec section 8: what the user sees when the document database cannot be reached. */
 export class FirestoreUnavailableError extends Error {
   constructor(cause?: unknown) {
@@ -13,10 +15,12 @@ const TIMEOUT_MS = 5000;
  * The Firestore client retries an unreachable backend for a long time; a shopper should get a
  * clear message within seconds instead. Any failure to reach Firestore becomes FirestoreUnavailableError.
  */
-export async function available<T>(work: () => Promise<T>): Promise<T> {
+export async function available<T>(work: () => Promise<T>, timeoutMs = TIMEOUT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new FirestoreUnavailableError(new Error(`no answer in ${TIMEOUT_MS} ms`))), TIMEOUT_MS);
+    if (timeoutMs !== Infinity) {
+      timer = setTimeout(() => reject(new FirestoreUnavailableError(new Error(`no answer in ${timeoutMs} ms`))), timeoutMs);
+    }
   });
   try {
     return await Promise.race([work(), timeout]);
@@ -29,4 +33,37 @@ export async function available<T>(work: () => Promise<T>): Promise<T> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * For transactions, which under contention may rightly take longer than a read (Firestore retries
+ * an aborted one with backoff): once TIMEOUT_MS pass, ask the database something trivial; only
+ * when that goes unanswered too is it not available. A busy shop is never told it is down.
+ */
+export async function availableTransaction<T>(probe: () => Promise<unknown>, work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  let settled = false;
+  const watchdog = new Promise<never>((_, reject) => {
+    const check = () => {
+      timer = setTimeout(() => {
+        available(probe).then(
+          () => !settled && check(),
+          (error) => reject(error instanceof FirestoreUnavailableError ? error : new FirestoreUnavailableError(error)),
+        );
+      }, TIMEOUT_MS);
+    };
+    check();
+  });
+  try {
+    return await Promise.race([available(work, Infinity), watchdog]);
+  } finally {
+    settled = true;
+    clearTimeout(timer);
+  }
+}
+
+/** The trivial question: one read of a document that need not exist. */
+export function healthProbe(db: Firestore): () => Promise<unknown> {
+  const ref = db.collection("meta").doc("health");
+  return () => ref.get();
 }

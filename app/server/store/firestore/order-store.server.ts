@@ -3,12 +3,15 @@ import type { Order, OrderLine, PlaceOrderResult, StockShortfall, TransitionResu
 import type { OrderStore, StoreFaults } from "../port";
 import { changeStock } from "../stock";
 import type { Product } from "../types";
-import { available } from "./availability.server";
+import { available, availableTransaction, healthProbe } from "./availability.server";
+import { productFromDoc, versionFields } from "./product-store.server";
 
 // orders/{id}: the Order, plus emailLower and productIds for queries.
 // orderKeys/{idempotencyKey}: { orderId } — read inside the placement transaction, so the same
 // checkout placed twice (even concurrently) commits once; the loser re-reads and gets "duplicate".
-// Stock lives in products/{id}.variants; meta/catalogue.seq is bumped so the search index follows.
+// Stock lives in products/{id}.variants. A stock change writes only the products it changes (a new
+// version and commit time, which the search index follows) and the order: no shared document, so
+// orders for different products never contend, whatever the number of instances (decision 0008).
 
 const ORDERS = "orders";
 const KEYS = "orderKeys";
@@ -28,54 +31,35 @@ const toDoc = (order: Order): StoredOrder => ({
   productIds: [...new Set(order.lines.map((l) => l.productId))],
 });
 
-/**
- * Runs stock-moving transactions of this process one at a time. They all write the catalogue
- * counter, so concurrent ones only abort each other, and the client's retry backoff (1 s, growing)
- * then turns a busy minute into seconds-long waits. Queued, each commits at the first attempt.
- */
-function serialiser() {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(work: () => Promise<T>): Promise<T> => {
-    const run = tail.then(work, work);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-}
-
 export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {}): OrderStore {
-  const oneAtATime = serialiser();
   const orders = db.collection(ORDERS);
+  const probe = healthProbe(db);
   const keys = db.collection(KEYS);
   const products = db.collection("products");
-  const meta = db.collection("meta").doc("catalogue");
   const carts = db.collection("carts");
 
-  /** Reads every product of `lines` and the catalogue counter; Firestore wants all reads before any write. */
-  async function readStock(tx: Transaction, lines: OrderLine[]) {
+  /** Reads every product of `lines`; Firestore wants all reads before any write. */
+  async function readStock(tx: Transaction, lines: OrderLine[]): Promise<Map<string, Product | null>> {
     const ids = [...new Set(lines.map((l) => l.productId))];
-    const [metaSnap, ...snaps] = await tx.getAll(meta, ...ids.map((id) => products.doc(id)));
-    const found = new Map<string, Product | null>(ids.map((id, i) => [id, snaps[i].exists ? (snaps[i].data() as Product) : null]));
-    return { found, seq: (metaSnap.data()?.seq as number | undefined) ?? 0 };
+    const snaps = await tx.getAll(...ids.map((id) => products.doc(id)));
+    return new Map(ids.map((id, i) => [id, snaps[i].exists ? productFromDoc(snaps[i].data()!) : null]));
   }
 
   /** Writes a stock change computed from readStock; returns the shortfalls instead when there are any. */
-  function writeStock(tx: Transaction, read: Awaited<ReturnType<typeof readStock>>, lines: OrderLine[], direction: -1 | 1): StockShortfall[] {
-    const change = changeStock(read.found, lines, direction);
+  function writeStock(tx: Transaction, found: Map<string, Product | null>, lines: OrderLine[], direction: -1 | 1): StockShortfall[] {
+    const change = changeStock(found, lines, direction);
     if (change.shortfalls.length > 0) return change.shortfalls;
-    let seq = read.seq;
     const now = new Date().toISOString();
     for (const product of change.updated) {
-      seq += 1;
-      tx.update(products.doc(product.id), { variants: product.variants, seq, updatedAt: now });
+      tx.update(products.doc(product.id), { variants: product.variants, updatedAt: now, ...versionFields(product.seq) });
     }
-    if (change.updated.length > 0) tx.set(meta, { seq }, { merge: true });
     return [];
   }
 
   return {
     async place(order, { cartId }) {
       const keyRef = keys.doc(order.idempotencyKey);
-      return oneAtATime(() => db.runTransaction<PlaceOrderResult>(
+      return availableTransaction(probe, () => db.runTransaction<PlaceOrderResult>(
         async (tx) => {
           const keySnap = await tx.get(keyRef);
           if (keySnap.exists) {
@@ -104,7 +88,7 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
     },
     async transition(id, change) {
       const ref = orders.doc(id);
-      return oneAtATime(() => db.runTransaction<TransitionResult>(
+      return availableTransaction(probe, () => db.runTransaction<TransitionResult>(
         async (tx) => {
           const snap = await tx.get(ref);
           if (!snap.exists) return { kind: "not-found" };
@@ -124,14 +108,14 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
     },
     async addEvent(id, event) {
       const ref = orders.doc(id);
-      return db.runTransaction(async (tx) => {
+      return availableTransaction(probe, () => db.runTransaction(async (tx) => {
         const snap = await tx.get(ref);
         if (!snap.exists) return null;
         const order = fromDoc(snap.data()!);
         const next: Order = { ...order, history: [...order.history, event], updatedAt: event.at };
         tx.set(ref, toDoc(next));
         return next;
-      });
+      }));
     },
     async list(filter) {
       let query: FirebaseFirestore.Query = orders;
@@ -165,7 +149,7 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
           batch.set(orders.doc(order.id), toDoc(order));
           batch.set(keys.doc(order.idempotencyKey) as DocumentReference, { orderId: order.id });
         }
-        await batch.commit();
+        await available(() => batch.commit());
       }
     },
   };

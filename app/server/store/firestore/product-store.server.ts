@@ -1,32 +1,65 @@
-import type { Firestore } from "firebase-admin/firestore";
-import { ProductChangedError, ProductSlugTakenError, type ProductStore } from "../port";
+import { FieldPath, FieldValue, Timestamp, type Firestore, type Query } from "firebase-admin/firestore";
+import { mergeChanges } from "../change-feed";
+import { ProductChangedError, ProductSlugTakenError, type ChangeCursor, type ProductStore } from "../port";
 import type { Product, ProductInput } from "../types";
+import { available, availableTransaction, healthProbe } from "./availability.server";
 
-// products/{id}: the whole product aggregate, exactly the Product type.
+// products/{id}: the Product, plus `changedAt`, the server's commit time of its last write.
 // productSlugs/{slug}: { productId }, so a slug is unique across products (Firestore has no unique index).
-// meta/catalogue: { seq }, the change counter that the in-process index follows.
-// productTombstones/{id}: { id, seq }, left by delete() so the indexes learn of deletions.
+// productTombstones/{id}: { id, seq, changedAt }, left by delete() so the indexes learn of deletions.
+//
+// The change feed is a query ordered by (changedAt, document id) that resumes after the last
+// document read. A write touches only the documents of the products it changes: there is no
+// shared counter, so instances and orders never contend on one document (decision 0008).
 
 const PRODUCTS = "products";
 const SLUGS = "productSlugs";
-const META = "meta";
 const TOMBSTONES = "productTombstones";
-const CATALOGUE_META = "catalogue";
 /**
  * Each product writes up to 4 documents (product, slug, the old slug's removal, its tombstone's
  * removal); Firestore has long allowed 500 writes in one transaction, so 120 per chunk.
  */
 const MAX_PER_TRANSACTION = 120;
 
-function fromDoc(data: FirebaseFirestore.DocumentData): Product {
-  return data as Product;
+type StoredProduct = Product & { changedAt?: Timestamp };
+
+export function productFromDoc(data: FirebaseFirestore.DocumentData): Product {
+  const { changedAt: _changedAt, ...product } = data as StoredProduct;
+  return product;
+}
+
+/** The fields every write of a product sets besides its content: a new version and the commit time. */
+export function versionFields(previousSeq: number) {
+  return { seq: previousSeq + 1, changedAt: FieldValue.serverTimestamp() };
+}
+
+/**
+ * A feed position: the commit time (zero-padded seconds and nanoseconds, so positions sort as
+ * strings in time order) and the document id, which orders documents written by one commit.
+ */
+function positionOf(changedAt: Timestamp | undefined, id: string): string {
+  const t = changedAt ?? Timestamp.fromMillis(0);
+  return `${String(t.seconds).padStart(12, "0")}.${String(t.nanoseconds).padStart(9, "0")}|${id}`;
+}
+
+function parseCursor(cursor: ChangeCursor): [Timestamp, string] {
+  const bar = cursor.indexOf("|");
+  const [seconds, nanos] = cursor.slice(0, bar).split(".").map(Number);
+  return [new Timestamp(seconds, nanos), cursor.slice(bar + 1)];
 }
 
 export function createFirestoreProductStore(db: Firestore): ProductStore {
   const products = db.collection(PRODUCTS);
+  const probe = healthProbe(db);
   const slugs = db.collection(SLUGS);
-  const meta = db.collection(META).doc(CATALOGUE_META);
   const tombstones = db.collection(TOMBSTONES);
+
+  /** Documents of `collection` written after the cursor, in commit order. */
+  function after(collection: FirebaseFirestore.CollectionReference, cursor: ChangeCursor | null, limit: number): Query {
+    let query = collection.orderBy("changedAt").orderBy(FieldPath.documentId());
+    if (cursor !== null) query = query.startAfter(...parseCursor(cursor));
+    return query.limit(limit);
+  }
 
   async function writeChunk(chunk: ProductInput[]): Promise<void> {
     const inBatch = new Map<string, string>();
@@ -35,89 +68,96 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
       if (other && other !== p.id) throw new ProductSlugTakenError(p.slug);
       inBatch.set(p.slug, p.id);
     }
-    await db.runTransaction(async (tx) => {
-      const [metaSnap, existing, slugSnaps] = await Promise.all([
-        tx.get(meta),
-        chunk.length ? tx.getAll(...chunk.map((p) => products.doc(p.id))) : Promise.resolve([]),
-        chunk.length ? tx.getAll(...chunk.map((p) => slugs.doc(p.slug))) : Promise.resolve([]),
-      ]);
-      slugSnaps.forEach((snap, i) => {
-        const owner = snap.exists ? (snap.data()?.productId as string) : undefined;
-        if (owner && owner !== chunk[i].id) throw new ProductSlugTakenError(chunk[i].slug);
-      });
-      let seq = (metaSnap.data()?.seq as number | undefined) ?? 0;
-      const now = new Date().toISOString();
-      chunk.forEach((p, i) => {
-        seq += 1;
-        const previous = existing[i].exists ? (existing[i].data() as Product) : undefined;
-        if (previous && previous.slug !== p.slug) tx.delete(slugs.doc(previous.slug));
-        const product: Product = {
-          ...p,
-          createdAt: p.createdAt ?? previous?.createdAt ?? now,
-          updatedAt: p.updatedAt ?? now,
-          seq,
-        };
-        tx.set(products.doc(p.id), product);
-        tx.set(slugs.doc(p.slug), { productId: p.id });
-        tx.delete(tombstones.doc(p.id));
-      });
-      tx.set(meta, { seq }, { merge: true });
-    });
+    await availableTransaction(probe, () =>
+      db.runTransaction(async (tx) => {
+        const [existing, slugSnaps, buried] = await Promise.all([
+          tx.getAll(...chunk.map((p) => products.doc(p.id))),
+          tx.getAll(...chunk.map((p) => slugs.doc(p.slug))),
+          tx.getAll(...chunk.map((p) => tombstones.doc(p.id))),
+        ]);
+        slugSnaps.forEach((snap, i) => {
+          const owner = snap.exists ? (snap.data()?.productId as string) : undefined;
+          if (owner && owner !== chunk[i].id) throw new ProductSlugTakenError(chunk[i].slug);
+        });
+        const now = new Date().toISOString();
+        chunk.forEach((p, i) => {
+          const previous = existing[i].exists ? productFromDoc(existing[i].data()!) : undefined;
+          if (previous && previous.slug !== p.slug) tx.delete(slugs.doc(previous.slug));
+          const product = {
+            ...p,
+            createdAt: p.createdAt ?? previous?.createdAt ?? now,
+            updatedAt: p.updatedAt ?? now,
+            // A product written again after a delete continues from its tombstone's version.
+            ...versionFields(previous?.seq ?? ((buried[i].get("seq") as number | undefined) ?? 0)),
+          };
+          tx.set(products.doc(p.id), product);
+          tx.set(slugs.doc(p.slug), { productId: p.id });
+          if (buried[i].exists) tx.delete(tombstones.doc(p.id));
+        });
+      }),
+    );
   }
 
   return {
     async get(id) {
-      const snap = await products.doc(id).get();
-      return snap.exists ? fromDoc(snap.data()!) : null;
+      const snap = await available(() => products.doc(id).get());
+      return snap.exists ? productFromDoc(snap.data()!) : null;
     },
     async getBySlug(slug) {
-      const owner = await slugs.doc(slug).get();
+      const owner = await available(() => slugs.doc(slug).get());
       if (!owner.exists) return null;
       return this.get(owner.data()!.productId as string);
     },
-    async changedSince(afterSeq, limit) {
-      const snap = await products.where("seq", ">", afterSeq).orderBy("seq").limit(limit).get();
-      return snap.docs.map((d) => fromDoc(d.data()));
+    async changes(cursor, limit) {
+      const [written, deleted] = await available(() => Promise.all([after(products, cursor, limit).get(), after(tombstones, cursor, limit).get()]));
+      return mergeChanges(
+        written.docs.map((d) => ({ position: positionOf(d.get("changedAt") as Timestamp | undefined, d.id), item: productFromDoc(d.data()) })),
+        deleted.docs.map((d) => ({ position: positionOf(d.get("changedAt") as Timestamp | undefined, d.id), item: d.id })),
+        limit,
+        cursor,
+      );
     },
     async count() {
-      const snap = await products.count().get();
+      const snap = await available(() => products.count().get());
       return snap.data().count;
     },
     async save(input, options = {}) {
-      return db.runTransaction(async (tx) => {
-        const ref = products.doc(input.id);
-        const [metaSnap, existing, slugSnap] = await Promise.all([tx.get(meta), tx.get(ref), tx.get(slugs.doc(input.slug))]);
-        const previous = existing.exists ? (existing.data() as Product) : undefined;
-        if (options.expectedSeq !== undefined && previous?.seq !== options.expectedSeq) throw new ProductChangedError(input.id);
-        const owner = slugSnap.exists ? (slugSnap.data()?.productId as string) : undefined;
-        if (owner && owner !== input.id) throw new ProductSlugTakenError(input.slug);
-        const seq = ((metaSnap.data()?.seq as number | undefined) ?? 0) + 1;
-        const now = new Date().toISOString();
-        const product: Product = { ...input, createdAt: previous?.createdAt ?? input.createdAt ?? now, updatedAt: input.updatedAt ?? now, seq };
-        if (previous && previous.slug !== input.slug) tx.delete(slugs.doc(previous.slug));
-        tx.set(ref, product);
-        tx.set(slugs.doc(input.slug), { productId: input.id });
-        tx.delete(tombstones.doc(input.id));
-        tx.set(meta, { seq }, { merge: true });
-        return product;
-      });
+      const ref = products.doc(input.id);
+      return availableTransaction(probe, () =>
+        db.runTransaction(async (tx) => {
+          const [existing, slugSnap, buried] = await tx.getAll(ref, slugs.doc(input.slug), tombstones.doc(input.id));
+          const previous = existing.exists ? productFromDoc(existing.data()!) : undefined;
+          if (options.expectedSeq !== undefined && previous?.seq !== options.expectedSeq) throw new ProductChangedError(input.id);
+          const owner = slugSnap.exists ? (slugSnap.data()?.productId as string) : undefined;
+          if (owner && owner !== input.id) throw new ProductSlugTakenError(input.slug);
+          const now = new Date().toISOString();
+          const product = {
+            ...input,
+            createdAt: previous?.createdAt ?? input.createdAt ?? now,
+            updatedAt: input.updatedAt ?? now,
+            ...versionFields(previous?.seq ?? ((buried.get("seq") as number | undefined) ?? 0)),
+          };
+          if (previous && previous.slug !== input.slug) tx.delete(slugs.doc(previous.slug));
+          tx.set(ref, product);
+          tx.set(slugs.doc(input.slug), { productId: input.id });
+          if (buried.exists) tx.delete(tombstones.doc(input.id));
+          return productFromDoc(product);
+        }),
+      );
     },
     async delete(id) {
-      return db.runTransaction(async (tx) => {
-        const ref = products.doc(id);
-        const [metaSnap, snap] = await Promise.all([tx.get(meta), tx.get(ref)]);
-        if (!snap.exists) return false;
-        const seq = ((metaSnap.data()?.seq as number | undefined) ?? 0) + 1;
-        tx.delete(ref);
-        tx.delete(slugs.doc((snap.data() as Product).slug));
-        tx.set(tombstones.doc(id), { id, seq });
-        tx.set(meta, { seq }, { merge: true });
-        return true;
-      });
-    },
-    async deletedSince(afterSeq, limit) {
-      const snap = await tombstones.where("seq", ">", afterSeq).orderBy("seq").limit(limit).get();
-      return snap.docs.map((d) => ({ id: d.get("id") as string, seq: d.get("seq") as number }));
+      return availableTransaction(probe, () =>
+        db.runTransaction(async (tx) => {
+          const ref = products.doc(id);
+          const snap = await tx.get(ref);
+          if (!snap.exists) return false;
+          const product = productFromDoc(snap.data()!);
+          tx.delete(ref);
+          tx.delete(slugs.doc(product.slug));
+          tx.set(tombstones.doc(id), { id, ...versionFields(product.seq) });
+          return true;
+        }),
+      );
     },
     async upsertMany(input) {
       // Within one transaction a batch is all or nothing; larger imports go in chunks.
@@ -127,4 +167,3 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
     },
   };
 }
-

@@ -1,6 +1,6 @@
 import type { Store, StoreFaults } from "../port";
 import { createFirestoreAuditStore } from "./audit-store.server";
-import { FirestoreUnavailableError, available } from "./availability.server";
+import { FirestoreUnavailableError, available, healthProbe } from "./availability.server";
 import { createFirestoreCartStore } from "./cart-store.server";
 import { firestoreFor } from "./firebase-app.server";
 import { createFirestoreOrderStore } from "./order-store.server";
@@ -20,7 +20,7 @@ export function createFirestoreStore(projectId: string, faults: StoreFaults = {}
     orders: createFirestoreOrderStore(db, faults),
     async ping() {
       try {
-        await available(() => db.collection("meta").doc("catalogue").get());
+        await available(healthProbe(db));
       } catch (error) {
         throw error instanceof FirestoreUnavailableError ? error : new FirestoreUnavailableError(error);
       }

@@ -1,4 +1,5 @@
 import type { CategoryId } from "~/lib/categories";
+import { mergeChanges } from "../change-feed";
 import { ProductChangedError, ProductSlugTakenError, type ProductStore } from "../port";
 import type { Product, ProductInput, ProductStatus } from "../types";
 import type { SqliteDatabase } from "./database.server";
@@ -52,6 +53,9 @@ export function productFromRow(row: ProductRow): Product {
  */
 export const CATALOGUE_SEQ_SQL =
   "SELECT MAX(COALESCE((SELECT MAX(seq) FROM products), 0), COALESCE((SELECT MAX(seq) FROM product_tombstones), 0)) AS seq";
+
+/** Change numbers as feed positions: zero-padded so that they sort as strings. */
+const position = (seq: number) => String(seq).padStart(16, "0");
 
 export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
   const byId = db.prepare<[string], ProductRow>("SELECT * FROM products WHERE id = ?");
@@ -141,8 +145,15 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
       const row = bySlug.get(slug);
       return row ? productFromRow(row) : null;
     },
-    async changedSince(afterSeq, limit) {
-      return changed.all(afterSeq, limit).map(productFromRow);
+    async changes(cursor, limit) {
+      // One machine, one file: a change counter in SQLite costs nothing and orders every write.
+      const after = cursor === null ? 0 : Number(cursor);
+      return mergeChanges(
+        changed.all(after, limit).map((row) => ({ position: position(row.seq), item: productFromRow(row) })),
+        deleted.all(after, limit).map((t) => ({ position: position(t.seq), item: t.id })),
+        limit,
+        cursor,
+      );
     },
     async count() {
       return count.get()!.n;
@@ -156,9 +167,6 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
     },
     async delete(id) {
       return deleteOne.immediate(id);
-    },
-    async deletedSince(afterSeq, limit) {
-      return deleted.all(afterSeq, limit);
     },
   };
 }
