@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FirestoreUnavailableError, available } from "~/server/store/firestore/availability.server";
+import { FirestoreUnavailableError, available, availableTransaction } from "~/server/store/firestore/availability.server";
 
 describe("Firestore availability (spec section 8: 'Firestore not available')", () => {
   afterEach(() => {
@@ -22,6 +22,22 @@ describe("Firestore availability (spec section 8: 'Firestore not available')", (
     const never = available(() => new Promise<never>(() => {}));
     const assertion = expect(never).rejects.toThrow("Firestore not available");
     await vi.advanceTimersByTimeAsync(5_000);
+    await assertion;
+  });
+
+  it("waits for a transaction that is slow under contention while the database answers", async () => {
+    vi.useFakeTimers();
+    const slow = availableTransaction(async () => "pong", () => new Promise((resolve) => setTimeout(() => resolve("committed"), 12_000)));
+    const assertion = expect(slow).resolves.toBe("committed");
+    await vi.advanceTimersByTimeAsync(12_000);
+    await assertion;
+  });
+
+  it("gives up on a transaction within seconds when the database stops answering", async () => {
+    vi.useFakeTimers();
+    const stuck = availableTransaction(() => new Promise<never>(() => {}), () => new Promise<never>(() => {}));
+    const assertion = expect(stuck).rejects.toThrow("Firestore not available");
+    await vi.advanceTimersByTimeAsync(10_000);
     await assertion;
   });
 });
