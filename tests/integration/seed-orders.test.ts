@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildSeedCatalogue } from "~/server/seed/catalogue.server";
-import { seedOrdersIfEmpty } from "~/server/seed/seed.server";
+import { seedIfEmpty, seedOrdersIfEmpty } from "~/server/seed/seed.server";
 import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS } from "../contract/adapters";
 
@@ -41,5 +41,25 @@ describe.each(STORE_ADAPTERS)("seeding the order history: $name", (adapter) => {
 
     expect(await seedOrdersIfEmpty(store, quiet, NOW)).toBe(0);
     expect((await store.orders.list({ limit: 1, offset: 0 })).total).toBe(written);
+  });
+});
+
+describe.each(STORE_ADAPTERS)("two instances starting together on an empty store: $name", (adapter) => {
+  it("seed the catalogue, the blog and the order history once", async () => {
+    const { store, dispose } = await adapter.create();
+    try {
+      const results = await Promise.all([seedIfEmpty(store, quiet), seedIfEmpty(store, quiet)]);
+      const catalogue = buildSeedCatalogue();
+      expect(results.sort()).toEqual([0, catalogue.length]);
+      expect(await store.products.count()).toBe(catalogue.length);
+      expect(await store.posts.count()).toBe(6);
+      const { total } = await store.orders.list({ limit: 1, offset: 0 });
+      expect(total).toBeGreaterThan(200);
+      // A third instance later finds everything there and writes nothing.
+      expect(await seedIfEmpty(store, quiet)).toBe(0);
+      expect((await store.orders.list({ limit: 1, offset: 0 })).total).toBe(total);
+    } finally {
+      await dispose();
+    }
   });
 });

@@ -5,6 +5,29 @@ import { buildSeedOrderHistory, SEED_HISTORY_DAYS } from "./orders.server";
 
 export type Log = (line: string) => void;
 
+/** A seeding instance that has not finished in this long died part-way; another may take over. */
+const SEED_STALE_MS = 10 * 60 * 1000;
+
+/**
+ * Run `seed` once per store: of several instances starting together on an empty store, exactly
+ * one seeds (a claim in one transaction); the others start without waiting and see the seeded
+ * data through the change feed. Returns what `seed` returned, or 0 when another did it.
+ */
+async function once(store: Store, key: string, what: string, log: Log, seed: () => Promise<number>): Promise<number> {
+  const claim = await store.once.claim(key, { now: new Date(), staleMs: SEED_STALE_MS });
+  if (claim === "held") {
+    log(`Another instance is seeding ${what}; not seeding here.`);
+    return 0;
+  }
+  if (claim === "done") {
+    log(`${what[0].toUpperCase()}${what.slice(1)} was seeded before; not seeding again.`);
+    return 0;
+  }
+  const written = await seed();
+  await store.once.finish(key);
+  return written;
+}
+
 /**
  * Seed the demo catalogue when the store has no products, the blog when it has no posts, and an
  * order history when it has no orders; returns how many products were written.
@@ -22,15 +45,17 @@ async function seedCatalogueIfEmpty(store: Store, log: Log): Promise<number> {
     log(`Catalogue already has ${existing} products; not seeding.`);
     return 0;
   }
-  const products = buildSeedCatalogue();
-  log(`Seeding ${products.length} products…`);
-  const batch = 25;
-  for (let i = 0; i < products.length; i += batch) {
-    await store.products.upsertMany(products.slice(i, i + batch));
-    log(`  ${Math.min(i + batch, products.length)}/${products.length} products`);
-  }
-  log("Seeding done.");
-  return products.length;
+  return once(store, "seed-catalogue", "the catalogue", log, async () => {
+    const products = buildSeedCatalogue();
+    log(`Seeding ${products.length} products…`);
+    const batch = 25;
+    for (let i = 0; i < products.length; i += batch) {
+      await store.products.upsertMany(products.slice(i, i + batch));
+      log(`  ${Math.min(i + batch, products.length)}/${products.length} products`);
+    }
+    log("Seeding done.");
+    return products.length;
+  });
 }
 
 /**
@@ -50,11 +75,13 @@ export async function seedOrdersIfEmpty(store: Store, log: Log = console.log, no
     log("The demo catalogue is not in the store; not seeding an order history.");
     return 0;
   }
-  const { customers, orders } = buildSeedOrderHistory(catalogue, now);
-  for (const customer of customers) await store.profiles.createIfMissing(customer);
-  await store.orders.insertMany(orders);
-  log(`Seeded ${customers.length} customers and ${orders.length} orders over ${SEED_HISTORY_DAYS} days.`);
-  return orders.length;
+  return once(store, "seed-orders", "the order history", log, async () => {
+    const { customers, orders } = buildSeedOrderHistory(catalogue, now);
+    for (const customer of customers) await store.profiles.createIfMissing(customer);
+    await store.orders.insertMany(orders);
+    log(`Seeded ${customers.length} customers and ${orders.length} orders over ${SEED_HISTORY_DAYS} days.`);
+    return orders.length;
+  });
 }
 
 /** Seed the demo blog posts when the store has none; returns how many were written. */
@@ -64,10 +91,12 @@ export async function seedPostsIfEmpty(store: Store, log: Log = console.log): Pr
     log(`Blog already has ${existing} posts; not seeding.`);
     return 0;
   }
-  const posts = buildSeedPosts();
-  for (const post of posts) await store.posts.save(post);
-  log(`Seeded ${posts.length} blog posts.`);
-  return posts.length;
+  return once(store, "seed-posts", "the blog", log, async () => {
+    const posts = buildSeedPosts();
+    for (const post of posts) await store.posts.save(post);
+    log(`Seeded ${posts.length} blog posts.`);
+    return posts.length;
+  });
 }
 
 /** The benchmark catalogue: `count` generated products on top of whatever is there. */

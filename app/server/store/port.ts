@@ -153,6 +153,16 @@ export interface OrderStore {
   insertMany(orders: Order[]): Promise<void>;
 }
 
+/**
+ * Work that must happen once per store whatever the number of instances (seeding an empty store).
+ * "claimed": the caller does the work, then calls finish; "held": another caller is doing it
+ * (a claim older than `staleMs` that never finished is taken over: its instance died); "done".
+ */
+export interface OnceStore {
+  claim(key: string, options: { now: Date; staleMs: number }): Promise<"claimed" | "held" | "done">;
+  finish(key: string): Promise<void>;
+}
+
 /** Test-only fault injection: proves that an atomic operation leaves nothing half-written. */
 export interface StoreFaults {
   /** Called inside the placement transaction after stock is taken and before the order is written. */
@@ -167,6 +177,7 @@ export interface Store {
   audit: AuditStore;
   carts: CartStore;
   orders: OrderStore;
+  once: OnceStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -3,6 +3,7 @@ import { createFirestoreAuditStore } from "./audit-store.server";
 import { FirestoreUnavailableError, available, healthProbe } from "./availability.server";
 import { createFirestoreCartStore } from "./cart-store.server";
 import { firestoreFor } from "./firebase-app.server";
+import { createFirestoreOnceStore } from "./once-store.server";
 import { createFirestoreOrderStore } from "./order-store.server";
 import { createFirestorePostStore } from "./post-store.server";
 import { createFirestoreProductStore } from "./product-store.server";
@@ -18,6 +19,7 @@ export function createFirestoreStore(projectId: string, faults: StoreFaults = {}
     audit: createFirestoreAuditStore(db),
     carts: createFirestoreCartStore(db),
     orders: createFirestoreOrderStore(db, faults),
+    once: createFirestoreOnceStore(db),
     async ping() {
       try {
         await available(healthProbe(db));

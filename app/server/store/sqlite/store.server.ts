@@ -2,6 +2,7 @@ import type { Store, StoreFaults } from "../port";
 import { createSqliteAuditStore } from "./audit-store.server";
 import { createSqliteCartStore } from "./cart-store.server";
 import { openDatabase, type SqliteDatabase } from "./database.server";
+import { createSqliteOnceStore } from "./once-store.server";
 import { createSqliteOrderStore } from "./order-store.server";
 import { createSqlitePostStore } from "./post-store.server";
 import { createSqliteProductStore } from "./product-store.server";
@@ -17,6 +18,7 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     audit: createSqliteAuditStore(db),
     carts: createSqliteCartStore(db),
     orders: createSqliteOrderStore(db, faults),
+    once: createSqliteOnceStore(db),
     async ping() {
       db.prepare("SELECT 1").get();
     },
