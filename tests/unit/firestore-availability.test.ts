@@ -37,7 +37,16 @@ describe("Firestore availability (spec section 8: 'Firestore not available')", (
     vi.useFakeTimers();
     const stuck = availableTransaction(() => new Promise<never>(() => {}), () => new Promise<never>(() => {}));
     const assertion = expect(stuck).rejects.toThrow("Firestore not available");
-    await vi.advanceTimersByTimeAsync(10_000);
+    await vi.advanceTimersByTimeAsync(20_000);
+    await assertion;
+  });
+
+  it("gives up at once when the database refuses the probe", async () => {
+    vi.useFakeTimers();
+    const refused = Object.assign(new Error("14 UNAVAILABLE: No connection established"), { code: 14 });
+    const stuck = availableTransaction(() => Promise.reject(refused), () => new Promise<never>(() => {}));
+    const assertion = expect(stuck).rejects.toThrow("Firestore not available");
+    await vi.advanceTimersByTimeAsync(5_000);
     await assertion;
   });
 });

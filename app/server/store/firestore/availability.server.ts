@@ -10,6 +10,8 @@ export class FirestoreUnavailableError extends Error {
 
 /** How long a page waits for Firestore before telling the user it is not available. */
 const TIMEOUT_MS = 5000;
+/** Probes of a transaction's database that may go unanswered (a loaded machine) before it is called down. */
+const PROBES_BEFORE_GIVING_UP = 2;
 
 /**
  * The Firestore client retries an unreachable backend for a long time; a shopper should get a
@@ -44,11 +46,21 @@ export async function availableTransaction<T>(probe: () => Promise<unknown>, wor
   let timer: NodeJS.Timeout | undefined;
   let settled = false;
   const watchdog = new Promise<never>((_, reject) => {
+    let unanswered = 0;
     const check = () => {
       timer = setTimeout(() => {
         available(probe).then(
-          () => !settled && check(),
-          (error) => reject(error instanceof FirestoreUnavailableError ? error : new FirestoreUnavailableError(error)),
+          () => {
+            unanswered = 0;
+            if (!settled) check();
+          },
+          (error) => {
+            // A refused connection is final; one slow answer on a loaded machine is not.
+            const final = !(error instanceof FirestoreUnavailableError) || !(error.cause instanceof Error) || !error.cause.message.startsWith("no answer");
+            unanswered += 1;
+            if (final || unanswered >= PROBES_BEFORE_GIVING_UP) reject(error instanceof FirestoreUnavailableError ? error : new FirestoreUnavailableError(error));
+            else if (!settled) check();
+          },
         );
       }, TIMEOUT_MS);
     };
