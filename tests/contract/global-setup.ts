@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { startAuthEmulator } from "../../scripts/emulators/auth";
 import { startFirestoreEmulator } from "../../scripts/emulators/firestore";
+import { startStorageEmulator } from "../../scripts/emulators/storage";
 
 export const AUTH_PROJECT_ID = "demo-hemline";
 
@@ -8,17 +9,23 @@ declare module "vitest" {
   export interface ProvidedContext {
     firestoreEmulatorHost: string;
     authEmulatorHost: string;
+    storageEmulatorHost: string;
   }
 }
 
 // The contract suites run every port against every adapter, Firebase included: start Google's
-// Firestore emulator and the Firebase Auth emulator for the run. A missing emulator fails the
-// run with how to install it; nothing is skipped.
+// Firestore emulator and firebase-tools' Auth and Storage emulators for the run. A missing
+// emulator fails the run with how to install it; nothing is skipped.
 export default async function setup(project: TestProject) {
-  const [firestore, auth] = await Promise.all([startFirestoreEmulator(), startAuthEmulator({ projectId: AUTH_PROJECT_ID })]);
+  const [firestore, auth, storage] = await Promise.all([
+    startFirestoreEmulator(),
+    startAuthEmulator({ projectId: AUTH_PROJECT_ID }),
+    startStorageEmulator({ projectId: AUTH_PROJECT_ID }),
+  ]);
   project.provide("firestoreEmulatorHost", firestore.host);
   project.provide("authEmulatorHost", auth.host);
+  project.provide("storageEmulatorHost", storage.host);
   return async () => {
-    await Promise.all([firestore.stop(), auth.stop()]);
+    await Promise.all([firestore.stop(), auth.stop(), storage.stop()]);
   };
 }
