@@ -21,7 +21,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/store/sqlite/**", "**/store/firestore/**", "**/auth/local/**", "**/auth/firebase/**", "**/mail/*.server"],
+              group: ["**/store/sqlite/**", "**/store/firestore/**", "**/auth/local/**", "**/auth/firebase/**", "**/mail/*.server", "**/media/local-disk.server", "**/media/cloud-storage.server"],
               message: "Use a service or a port; adapters are chosen in backend.server.ts.",
             },
           ],

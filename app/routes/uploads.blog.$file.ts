@@ -1,21 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getContext } from "~/server/context.server";
-import { CACHE } from "~/server/http/cache.server";
-import { commonSecurityHeaders } from "~/server/http/security-headers.server";
-import { contentTypeOf, readBlogImage } from "~/server/media/blog-images.server";
+import { mediaResponse } from "~/server/http/media-response.server";
+import { readBlogImage } from "~/server/media/blog-images.server";
 
-// Uploaded blog covers. Names are random and never reused, so a file can be cached forever.
+// Uploaded blog covers (PNG, JPEG or WebP), from whichever media store the backend uses.
 export async function loader({ params }: LoaderFunctionArgs) {
-  const file = params.file ?? "";
-  const bytes = await readBlogImage(getContext().config.dataDir, file);
-  if (!bytes) return new Response("Not found", { status: 404, headers: { ...commonSecurityHeaders(), "Content-Type": "text/plain; charset=utf-8" } });
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      ...commonSecurityHeaders(),
-      "Content-Type": contentTypeOf(file),
-      "Content-Length": String(bytes.length),
-      "Cache-Control": CACHE.immutable,
-      "Content-Security-Policy": "default-src 'none'",
-    },
-  });
+  return mediaResponse(() => readBlogImage(getContext().backend.media, params.file ?? ""));
 }

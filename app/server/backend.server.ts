@@ -1,4 +1,5 @@
 import path from "node:path";
+import { getStorage } from "firebase-admin/storage";
 import { createFirebaseIdentity } from "./auth/firebase/identity.server";
 import { createLocalIdentity } from "./auth/local/identity.server";
 import type { IdentityProvider } from "./auth/port";
@@ -6,10 +7,14 @@ import type { Config } from "./config.server";
 import { createOutboxMailer } from "./mail/outbox.server";
 import type { Mailer } from "./mail/port";
 import { createSmtpMailer } from "./mail/smtp.server";
+import { createCloudStorageMedia } from "./media/cloud-storage.server";
+import { createLocalDiskMedia } from "./media/local-disk.server";
+import type { MediaStore } from "./media/port";
 import type { PaymentProcessor } from "./payments/port";
 import { createStripeProcessor } from "./payments/stripe-processor.server";
 import { createTestCardProcessor } from "./payments/test-card-processor.server";
 import { passwordResetMail } from "./services/accounts/emails.server";
+import { firebaseApp } from "./store/firestore/firebase-app.server";
 import { createFirestoreStore } from "./store/firestore/store.server";
 import type { Store } from "./store/port";
 import { openDatabase } from "./store/sqlite/database.server";
@@ -23,6 +28,8 @@ export interface Backend {
   identity: IdentityProvider;
   mailer: Mailer;
   payments: PaymentProcessor;
+  /** Product photos and blog covers: DATA_DIR/uploads, or the project's Cloud Storage bucket. */
+  media: MediaStore;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -48,6 +55,7 @@ export function createBackend(config: Config): Backend {
         mailer,
         payments,
         store: createSqliteStoreOn(db),
+        media: createLocalDiskMedia(path.join(config.dataDir, "uploads")),
         identity: createLocalIdentity(db, {
           idleTimeoutMs: 14 * DAY,
           absoluteTimeoutMs: 90 * DAY,
@@ -63,6 +71,8 @@ export function createBackend(config: Config): Backend {
         mailer,
         payments,
         store: createFirestoreStore(projectId),
+        // FIREBASE_STORAGE_EMULATOR_HOST, when set, is read by firebase-admin itself.
+        media: createCloudStorageMedia(getStorage(firebaseApp(projectId)).bucket(config.firebase.storageBucket!)),
         identity: createFirebaseIdentity({ projectId, apiKey: config.firebase.apiKey!, emulatorHost: config.firebase.authEmulatorHost }),
       };
     }

@@ -52,6 +52,8 @@ const schema = z
     SHIPPING_STANDARD_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(495),
     SHIPPING_EXPRESS_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(995),
     FREE_SHIPPING_FROM_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(7500),
+    // Stripe Checkout Sessions last 30 minutes to 24 hours; the same window applies to card orders.
+    PENDING_PAYMENT_EXPIRY_MINUTES: z.coerce.number().int("must be a whole number of minutes").min(30).max(24 * 60).default(30),
     STRIPE_SECRET_KEY: z
       .string()
       .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
@@ -59,6 +61,15 @@ const schema = z
     STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
     FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
+    FIREBASE_STORAGE_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/, "must be a Cloud Storage bucket name such as my-shop.firebasestorage.app (no gs://)")
+      .optional(),
+    // firebase-admin reads it itself; checked here so a URL fails at start, not on the first upload.
+    FIREBASE_STORAGE_EMULATOR_HOST: z
+      .string()
+      .regex(/^[^/\s]+:\d{1,5}$/, "must be host:port, without http://")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -121,9 +132,14 @@ export interface Config {
     apiKey: string | undefined;
     firestoreEmulatorHost: string | undefined;
     authEmulatorHost: string | undefined;
+    /** Bucket of product photos and blog covers on the Firebase backend. */
+    storageBucket: string | undefined;
+    storageEmulatorHost: string | undefined;
   };
   /** Delivery prices in cents; standard delivery is free from freeFromMinor (items' value). */
   shipping: { standardMinor: number; expressMinor: number; freeFromMinor: number };
+  /** An order still awaiting payment after this long releases its stock (as Stripe Checkout sessions expire). */
+  pendingPaymentExpiryMs: number;
   /** Stripe Checkout when set; otherwise the built-in test card processor. */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** Firebase Analytics' public web configuration; undefined when analytics is not configured. */
@@ -136,6 +152,9 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
   }
 }
+
+/** A project's default Cloud Storage bucket (projects made before October 2024 have {project}.appspot.com: set FIREBASE_STORAGE_BUCKET). */
+const defaultBucket = (projectId: string | undefined) => (projectId ? `${projectId}.firebasestorage.app` : undefined);
 
 /** Parse an environment (process.env by default). Throws ConfigError naming every bad variable. */
 export function parseConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -165,8 +184,11 @@ export function parseConfig(source: Record<string, string | undefined> = process
       apiKey: env.FIREBASE_API_KEY ?? (env.FIREBASE_AUTH_EMULATOR_HOST ? "emulator-api-key" : undefined),
       firestoreEmulatorHost: env.FIRESTORE_EMULATOR_HOST,
       authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+      storageBucket: env.FIREBASE_STORAGE_BUCKET ?? defaultBucket(env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT),
+      storageEmulatorHost: env.FIREBASE_STORAGE_EMULATOR_HOST,
     },
     shipping: { standardMinor: env.SHIPPING_STANDARD_CENTS, expressMinor: env.SHIPPING_EXPRESS_CENTS, freeFromMinor: env.FREE_SHIPPING_FROM_CENTS },
+    pendingPaymentExpiryMs: env.PENDING_PAYMENT_EXPIRY_MINUTES * 60_000,
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET } : undefined,
     analytics:
       env.FIREBASE_MEASUREMENT_ID && env.FIREBASE_APP_ID && env.FIREBASE_API_KEY && (env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT)

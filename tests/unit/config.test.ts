@@ -30,6 +30,14 @@ describe("parseConfig", () => {
     const config = parseConfig({ SHOP_BACKEND: "firebase", GCLOUD_PROJECT: "demo-hemline", FIREBASE_API_KEY: "key" });
     expect(config.firebase).toMatchObject({ projectId: "demo-hemline", apiKey: "key" });
   });
+
+  it("keeps media in the project's default bucket unless FIREBASE_STORAGE_BUCKET names another", () => {
+    const firebase = { SHOP_BACKEND: "firebase", GCLOUD_PROJECT: "demo-hemline", FIREBASE_API_KEY: "key" };
+    expect(parseConfig(firebase).firebase.storageBucket).toBe("demo-hemline.firebasestorage.app");
+    expect(parseConfig({ ...firebase, FIREBASE_STORAGE_BUCKET: "old-shop.appspot.com" }).firebase.storageBucket).toBe("old-shop.appspot.com");
+    expect(() => parseConfig({ ...firebase, FIREBASE_STORAGE_BUCKET: "gs://old-shop" })).toThrow(/FIREBASE_STORAGE_BUCKET/);
+    expect(() => parseConfig({ ...firebase, FIREBASE_STORAGE_EMULATOR_HOST: "http://127.0.0.1:9199" })).toThrow(/FIREBASE_STORAGE_EMULATOR_HOST/);
+  });
 });
 
 describe("analytics configuration", () => {

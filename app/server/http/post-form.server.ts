@@ -28,7 +28,7 @@ export async function readAdminForm(request: Request): Promise<FormData | null> 
 export const TOO_LARGE_MESSAGE = "The upload is too large: images can be up to 2 MB and the text up to 200,000 characters. Nothing was saved.";
 
 export async function postEditorAction(request: Request, formData: FormData, actor: string, postId?: string) {
-  const { blog, config, audit } = getContext();
+  const { blog, backend, audit } = getContext();
   const intent = formData.get("intent") === "preview" ? "preview" : "save";
   const submission = parseWithZod(formData, { schema: postSchema });
   const problem = await formGuardProblem(formData, request);
@@ -40,7 +40,7 @@ export async function postEditorAction(request: Request, formData: FormData, act
   let coverUrl: string | null = payload.removeCover === "on" ? null : keptUrl;
   const file = formData.get("coverImage");
   if (file instanceof File && file.size > 0) {
-    const saved = await saveBlogImage(config.dataDir, file);
+    const saved = await saveBlogImage(backend.media, file);
     if ("error" in saved) errors.coverImage = [saved.error];
     else coverUrl = saved.url;
   }

@@ -70,7 +70,7 @@ async function addUploads(formData: FormData, draft: ProductDraft): Promise<stri
   const alt = String(formData.get("newImageAlt") ?? "").trim();
   const problems: string[] = [];
   for (const file of files) {
-    const saved = await saveProductImage(getContext().config.dataDir, file);
+    const saved = await saveProductImage(getContext().backend.media, file);
     if ("error" in saved) problems.push(saved.error);
     else draft.images.push({ url: saved.url, alt, width: String(saved.width), height: String(saved.height) });
   }

@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
+import { MediaUnavailableError, type MediaStore, type StoredMedia } from "./port";
 
-// Blog cover images uploaded in the back office, kept on local disk under DATA_DIR/uploads/blog
-// (on both backends) and served by the /uploads/blog/$file resource route. The file's own bytes
-// decide its type; the name is random, so nothing a user typed reaches the file system.
+// Blog cover images uploaded in the back office, kept in the media store under blog/{name}
+// (local disk or Cloud Storage) and served by the /uploads/blog/$file resource route. The file's
+// own bytes decide its type; the name is random, so nothing a user typed reaches the storage.
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const BLOG_IMAGE_FILE = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
@@ -24,10 +23,13 @@ export function sniffImage(bytes: Uint8Array): Extension | null {
 
 export const contentTypeOf = (file: string): string => TYPES[file.split(".").pop() as Extension];
 
-const dirOf = (dataDir: string) => path.join(dataDir, "uploads", "blog");
+/** Shown on the form when the media store cannot be reached; nothing else is lost. */
+export const MEDIA_UNAVAILABLE_MESSAGE = "Images cannot be stored right now (storage not available). Try again in a moment.";
+
+const keyOf = (file: string) => `blog/${file}`;
 
 /** Store an uploaded cover; its public URL, or the message to show on the form. */
-export async function saveBlogImage(dataDir: string, file: File): Promise<{ url: string } | { error: string }> {
+export async function saveBlogImage(media: MediaStore, file: File): Promise<{ url: string } | { error: string }> {
   if (file.size > MAX_IMAGE_BYTES) return { error: "The image is larger than 2 MB. Choose a smaller one." };
   if (!Object.values(TYPES).includes(file.type as (typeof TYPES)[Extension])) {
     return { error: "Choose a PNG, JPEG or WebP image." };
@@ -36,17 +38,21 @@ export async function saveBlogImage(dataDir: string, file: File): Promise<{ url:
   const ext = sniffImage(bytes);
   if (!ext) return { error: "This file is not a PNG, JPEG or WebP image." };
   const name = `${crypto.randomBytes(16).toString("hex")}.${ext}`;
-  await fs.mkdir(dirOf(dataDir), { recursive: true });
-  await fs.writeFile(path.join(dirOf(dataDir), name), bytes, { flag: "wx" });
+  try {
+    await media.put(keyOf(name), bytes, TYPES[ext]);
+  } catch (error) {
+    if (error instanceof MediaUnavailableError) return { error: MEDIA_UNAVAILABLE_MESSAGE };
+    throw error;
+  }
   return { url: `/uploads/blog/${name}` };
 }
 
-/** The bytes of a stored cover; null when the name is not one we make or the file is gone. */
-export async function readBlogImage(dataDir: string, file: string): Promise<Buffer | null> {
+/**
+ * A stored cover; null when the name is not one we make, nothing is stored under it, or what
+ * is stored does not have the type its name promises. Throws MediaUnavailableError.
+ */
+export async function readBlogImage(media: MediaStore, file: string): Promise<StoredMedia | null> {
   if (!BLOG_IMAGE_FILE.test(file)) return null;
-  try {
-    return await fs.readFile(path.join(dirOf(dataDir), file));
-  } catch {
-    return null;
-  }
+  const stored = await media.get(keyOf(file));
+  return stored && stored.contentType === contentTypeOf(file) ? stored : null;
 }

@@ -1,15 +1,14 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import type { ProductImage } from "../store/types";
-import { sniffImage } from "./blog-images.server";
+import { MEDIA_UNAVAILABLE_MESSAGE, sniffImage } from "./blog-images.server";
+import { MediaUnavailableError, type MediaStore, type StoredMedia } from "./port";
 
 // Product photos uploaded in the back office. The file's own bytes decide whether it is an
 // image (PNG, JPEG or WebP); sharp then decodes it (refusing decompression bombs), strips its
-// metadata, and writes WebP copies at responsive widths under DATA_DIR/uploads/products, on
-// both backends. Names are random, so nothing a user typed reaches the file system, and a file
-// never changes once written (it can be cached forever).
+// metadata, and writes WebP copies at responsive widths to the media store under products/
+// (local disk or Cloud Storage). Names are random, so nothing a user typed reaches the storage,
+// and a file never changes once written (it can be cached forever).
 
 export const MAX_PRODUCT_IMAGE_BYTES = 8 * 1024 * 1024;
 /** Widths written for each upload (never enlarged); the product shows the largest. */
@@ -18,12 +17,12 @@ export const PRODUCT_IMAGE_WIDTHS = [400, 800, 1200] as const;
 const MAX_INPUT_PIXELS = 40_000_000;
 export const PRODUCT_IMAGE_FILE = /^[a-f0-9]{32}-\d{2,4}\.webp$/;
 
-const dirOf = (dataDir: string) => path.join(dataDir, "uploads", "products");
+const keyOf = (file: string) => `products/${file}`;
 
 export type SavedImage = Omit<ProductImage, "alt">;
 
 /** Store an uploaded photo; the image (without alt text), or the message to show on the form. */
-export async function saveProductImage(dataDir: string, file: File): Promise<SavedImage | { error: string }> {
+export async function saveProductImage(media: MediaStore, file: File): Promise<SavedImage | { error: string }> {
   const label = file.name ? `“${file.name.slice(0, 80)}”` : "The image";
   if (file.size > MAX_PRODUCT_IMAGE_BYTES) return { error: `${label} is larger than 8 MB. Choose a smaller image.` };
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -41,8 +40,8 @@ export async function saveProductImage(dataDir: string, file: File): Promise<Sav
   const widths: number[] = PRODUCT_IMAGE_WIDTHS.filter((w) => w < naturalWidth);
   if (widths.length < PRODUCT_IMAGE_WIDTHS.length) widths.push(Math.min(naturalWidth, PRODUCT_IMAGE_WIDTHS[PRODUCT_IMAGE_WIDTHS.length - 1]));
   const base = crypto.randomBytes(16).toString("hex");
-  await fs.mkdir(dirOf(dataDir), { recursive: true });
-  let largest: SavedImage | null = null;
+  // Every width converted first, then stored: a conversion failure stores nothing.
+  const copies: Array<{ name: string; data: Buffer; width: number; height: number }> = [];
   try {
     for (const width of widths) {
       const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
@@ -50,21 +49,27 @@ export async function saveProductImage(dataDir: string, file: File): Promise<Sav
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 82 })
         .toBuffer({ resolveWithObject: true });
-      await fs.writeFile(path.join(dirOf(dataDir), `${base}-${width}.webp`), data, { flag: "wx" });
-      largest = { url: `/uploads/products/${base}-${width}.webp`, width: info.width, height: info.height };
+      copies.push({ name: `${base}-${width}.webp`, data, width: info.width, height: info.height });
     }
   } catch {
     return { error: `${label} could not be converted. Try saving it again as a JPEG or PNG.` };
   }
-  return largest!;
+  try {
+    await Promise.all(copies.map((copy) => media.put(keyOf(copy.name), copy.data, "image/webp")));
+  } catch (error) {
+    if (error instanceof MediaUnavailableError) return { error: MEDIA_UNAVAILABLE_MESSAGE };
+    throw error;
+  }
+  const largest = copies[copies.length - 1];
+  return { url: `/uploads/products/${largest.name}`, width: largest.width, height: largest.height };
 }
 
-/** The bytes of a stored product image; null when the name is not one we make or the file is gone. */
-export async function readProductImage(dataDir: string, file: string): Promise<Buffer | null> {
+/**
+ * A stored product image (always WebP); null when the name is not one we make, nothing is
+ * stored under it, or what is stored is not WebP. Throws MediaUnavailableError.
+ */
+export async function readProductImage(media: MediaStore, file: string): Promise<StoredMedia | null> {
   if (!PRODUCT_IMAGE_FILE.test(file)) return null;
-  try {
-    return await fs.readFile(path.join(dirOf(dataDir), file));
-  } catch {
-    return null;
-  }
+  const stored = await media.get(keyOf(file));
+  return stored && stored.contentType === "image/webp" ? stored : null;
 }
