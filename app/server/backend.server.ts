@@ -42,7 +42,7 @@ export function createMailer(config: Config): Mailer {
 
 /** Stripe Checkout when its keys are configured; otherwise the built-in test card processor. */
 export function createPayments(config: Config): PaymentProcessor {
-  return config.stripe ? createStripeProcessor(config.stripe) : createTestCardProcessor();
+  return config.stripe ? createStripeProcessor({ ...config.stripe, expiresAfterMs: config.pendingPaymentExpiryMs }) : createTestCardProcessor();
 }
 
 export function createBackend(config: Config): Backend {

@@ -59,7 +59,12 @@ export function createContext(config: Config): AppContext {
     ordersBetween: (from, to) => backend.store.orders.createdBetween(from, to),
   });
   const cart = createCartService(backend.store, config.shipping);
-  const orders = createOrdersService(backend.store, { secret: config.sessionSecret, shopName: config.shopName, mailer: backend.mailer });
+  const orders = createOrdersService(backend.store, {
+    secret: config.sessionSecret,
+    shopName: config.shopName,
+    mailer: backend.mailer,
+    pendingPaymentExpiryMs: config.pendingPaymentExpiryMs,
+  });
   return {
     config,
     backend,
@@ -79,7 +84,20 @@ export function createContext(config: Config): AppContext {
   };
 }
 
+/** How often each serving process releases the stock of orders whose payment never came. */
+const EXPIRY_SWEEP_MS = 60_000;
+
+/** The serving process's work in the background: safe with any number of instances doing it at once. */
+function startBackgroundWork(context: AppContext): void {
+  const sweep = () =>
+    context.orders.expireUnpaid().catch((error) => console.error("Releasing the stock of unpaid orders failed; will try again", error));
+  setInterval(sweep, EXPIRY_SWEEP_MS).unref();
+}
+
 export function getContext(): AppContext {
-  globalThis.__hemlineContext ??= createContext(getConfig());
+  if (!globalThis.__hemlineContext) {
+    globalThis.__hemlineContext = createContext(getConfig());
+    startBackgroundWork(globalThis.__hemlineContext);
+  }
   return globalThis.__hemlineContext;
 }

@@ -6,7 +6,13 @@ import { WebhookSignatureError } from "./port";
 // JavaScript is needed on our side) and Stripe tells us by a signed webhook. Kept thin: the API
 // call builds the session from the order we already priced; the webhook only maps events.
 
-export function createStripeProcessor(options: { secretKey: string; webhookSecret: string; client?: Stripe }): HostedCheckoutProcessor {
+export function createStripeProcessor(options: {
+  secretKey: string;
+  webhookSecret: string;
+  /** How long a Checkout Session stays open: the shop's pending-payment expiry, so both let go together. */
+  expiresAfterMs?: number;
+  client?: Stripe;
+}): HostedCheckoutProcessor {
   const stripe = options.client ?? new Stripe(options.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
   return {
     id: "stripe",
@@ -34,7 +40,7 @@ export function createStripeProcessor(options: { secretKey: string; webhookSecre
           success_url: successUrl,
           cancel_url: cancelUrl,
           // Stripe's shortest session: an abandoned payment gives its stock back within the half hour.
-          expires_at: Math.floor(Date.now() / 1000) + 30 * 60,
+          expires_at: Math.floor((Date.now() + (options.expiresAfterMs ?? 30 * 60_000)) / 1000),
         },
         // One session per order and attempt, however often the shopper presses the button.
         { idempotencyKey: `${order.id}-${order.payment.attempts}` },

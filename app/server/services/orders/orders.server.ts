@@ -17,6 +17,17 @@ export interface OrdersOptions {
   shopName: string;
   mailer: Mailer;
   now?: () => Date;
+  /** An order still awaiting payment after this long releases its stock (default 30 minutes). */
+  pendingPaymentExpiryMs?: number;
+}
+
+/** What the order page and the timeline say of an order whose payment never came. */
+export const PAYMENT_EXPIRED_MESSAGE = "The payment was not completed in time, so the items went back on sale. You can pay again below while they are in stock.";
+
+/** When the order last started waiting for its payment (placed, or a payment retried). */
+export function pendingSince(order: Order): string {
+  const restarts = order.history.filter((e) => e.status === "pending_payment");
+  return restarts.at(-1)?.at ?? order.createdAt;
 }
 
 export type StatusChangeResult =
@@ -27,14 +38,53 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 
 export function createOrdersService(store: Store, options: OrdersOptions) {
   const now = () => (options.now ?? (() => new Date()))().toISOString();
+  const expiryMs = options.pendingPaymentExpiryMs ?? 30 * 60_000;
+  const isExpired = (order: Order) => order.status === "pending_payment" && Date.parse(pendingSince(order)) <= Date.parse(now()) - expiryMs;
+
+  /** To "payment failed", giving the stock back; only from "pending payment", so it happens once. */
+  const failPayment = (order: Order, payment: PaymentRecord) =>
+    store.orders.transition(order.id, {
+      from: ["pending_payment"],
+      to: "payment_failed",
+      event: { status: "payment_failed", at: now(), note: payment.failureMessage, by: "system" },
+      stock: stockEffect("pending_payment", "payment_failed"),
+      patch: { payment },
+    });
+  const expire = (order: Order) => failPayment(order, { ...order.payment, state: "failed", failureMessage: PAYMENT_EXPIRED_MESSAGE });
+
+  async function markPaymentFailed(order: Order, payment: PaymentRecord): Promise<Order> {
+    const result = await failPayment(order, payment);
+    return result.kind === "not-found" ? order : result.order;
+  }
 
   return {
     /** The order when this viewer may see it: its owner, or anyone holding the signed link. Otherwise null (a 404). */
     async forViewer(id: string, viewer: { userId: string | null; key: string | null }): Promise<Order | null> {
       const order = await store.orders.get(id);
       if (!order) return null;
-      if (order.userId && viewer.userId === order.userId) return order;
-      return verifyOrderAccessKey(options.secret, id, viewer.key) ? order : null;
+      const allowed = (order.userId && viewer.userId === order.userId) || verifyOrderAccessKey(options.secret, id, viewer.key);
+      if (!allowed) return null;
+      // The sweep runs every minute; the shopper looking at the order sees its expiry at once.
+      if (!isExpired(order)) return order;
+      const result = await expire(order);
+      return result.kind === "not-found" ? order : result.order;
+    },
+
+    /**
+     * Release the stock of orders still awaiting payment after the expiry window: a card payment
+     * whose instance died between placing and charging, a hosted page left open. Any number of
+     * instances may sweep at once: each expiry is one transition from "pending payment", which
+     * only one of them can make. Returns how many this call expired.
+     */
+    async expireUnpaid(batch = 100): Promise<number> {
+      const cutoff = new Date(Date.parse(now()) - expiryMs).toISOString();
+      // Placed before the cutoff; a retried payment may have restarted the clock since.
+      const { orders } = await store.orders.list({ status: "pending_payment", to: cutoff, limit: batch, offset: 0 });
+      let expired = 0;
+      for (const order of orders.filter(isExpired)) {
+        if ((await expire(order)).kind === "ok") expired += 1;
+      }
+      return expired;
     },
 
     /** The path of an order's page; guests get the signed link. */
@@ -75,16 +125,7 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
     },
 
     /** A declined or abandoned payment: the order keeps its details, and its stock goes back on sale. */
-    async markPaymentFailed(order: Order, payment: PaymentRecord): Promise<Order> {
-      const result = await store.orders.transition(order.id, {
-        from: ["pending_payment"],
-        to: "payment_failed",
-        event: { status: "payment_failed", at: now(), note: payment.failureMessage, by: "system" },
-        stock: stockEffect("pending_payment", "payment_failed"),
-        patch: { payment },
-      });
-      return result.kind === "not-found" ? order : result.order;
-    },
+    markPaymentFailed,
 
     /** Before another payment attempt: take the stock again (it may have sold meanwhile). */
     async reopenForPayment(order: Order) {
