@@ -12,15 +12,18 @@ import { checkoutSchema, parseExpiry } from "~/lib/checkout-schema";
 import { SHIPPING_COUNTRIES } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { getAuthState } from "~/server/auth/session.server";
+import { clientIp, getAuthState } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
-import { formGuardProblem } from "~/server/http/forms.server";
+import { formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
+import { RateLimitedError } from "~/server/services/accounts/rate-limit.server";
 import { shortfallMessage } from "~/server/services/checkout/messages.server";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Checkout", description: "Delivery, payment and your order.", path: "/checkout", noindex: true });
 
 const SENSITIVE = ["cardNumber", "cvc", "expiry"];
+
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { cart, checkout } = getContext();
@@ -57,6 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
     idempotencyKey: v.checkoutKey,
     card: withCard && v.cardNumber && v.cvc && v.expiry ? { number: v.cardNumber, cvc: v.cvc, ...parseExpiry(v.expiry) } : null,
     origin,
+    ip: clientIp(request),
   });
 
   switch (result.kind) {
@@ -64,6 +68,11 @@ export async function action({ request }: ActionFunctionArgs) {
       return data({ result: submission.reply({ formErrors: ["Your cart is empty, so there is nothing to order. Nothing was charged."], hideFields: SENSITIVE }), cartLink: true }, { status: 409 });
     case "sold-out":
       return data({ result: submission.reply({ formErrors: [shortfallMessage(result.shortfalls)], hideFields: SENSITIVE }), cartLink: true }, { status: 409 });
+    case "rate-limited":
+      return data(
+        { result: submission.reply({ formErrors: [new RateLimitedError(result.retryAfterSeconds).message], hideFields: SENSITIVE }), cartLink: false },
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      );
     case "redirect":
       return redirect(result.url, 303);
     case "payment-failed":

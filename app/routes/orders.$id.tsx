@@ -15,15 +15,18 @@ import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
-import { getAuthState } from "~/server/auth/session.server";
+import { clientIp, getAuthState } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
-import { formGuardProblem } from "~/server/http/forms.server";
+import { formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
+import { RateLimitedError } from "~/server/services/accounts/rate-limit.server";
 import { shortfallMessage } from "~/server/services/checkout/messages.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo(args, { title: args.data ? `Order ${args.data.order.number}` : "Order", description: "Your order.", noindex: true });
 
 const SENSITIVE = ["cardNumber", "cvc", "expiry"];
+
+export const headers = retryAfterHeaders;
 
 /** Its owner, or whoever holds the signed link; anyone else gets the same 404 as for no order at all. */
 async function viewableOrder(request: Request, id: string | undefined) {
@@ -60,12 +63,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (withCard && submission.status !== "success") return data({ result: submission.reply({ hideFields: SENSITIVE }) }, { status: 400 });
 
   const card = withCard && submission.status === "success" ? { number: submission.value.cardNumber, cvc: submission.value.cvc, ...parseExpiry(submission.value.expiry) } : null;
-  const result = await checkout.retryPayment(order, card, config.publicUrl ?? new URL(request.url).origin);
+  const result = await checkout.retryPayment(order, card, config.publicUrl ?? new URL(request.url).origin, clientIp(request));
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   switch (result.kind) {
     case "sold-out":
       return data({ result: submission.reply({ formErrors: [shortfallMessage(result.shortfalls)], hideFields: SENSITIVE }) }, { status: 409 });
+    case "rate-limited":
+      return data(
+        { result: submission.reply({ formErrors: [new RateLimitedError(result.retryAfterSeconds).message], hideFields: SENSITIVE }) },
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      );
     case "redirect":
       return redirect(result.url, 303);
     case "done": {

@@ -60,7 +60,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "sign-out-everywhere") {
     if (problem) return formFailure({ status: "error", initialValue: { intent }, error: { "": [problem.message] } }, problem.status);
-    await accounts.signOutEverywhere(state);
+    const result = await accounts.signOutEverywhere(state);
+    if (!result.success) return formFailure({ status: "error", initialValue: { intent }, error: { "": [result.error] } }, result.error === "Firestore not available" ? 503 : 401);
     return redirect("/", { status: 303, headers: { "Set-Cookie": await clearSession() } });
   }
 

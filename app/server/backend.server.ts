@@ -32,8 +32,6 @@ export interface Backend {
   media: MediaStore;
 }
 
-const DAY = 24 * 60 * 60 * 1000;
-
 export function createMailer(config: Config): Mailer {
   return config.mail.smtpUrl
     ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
@@ -57,8 +55,6 @@ export function createBackend(config: Config): Backend {
         store: createSqliteStoreOn(db),
         media: createLocalDiskMedia(path.join(config.dataDir, "uploads")),
         identity: createLocalIdentity(db, {
-          idleTimeoutMs: 14 * DAY,
-          absoluteTimeoutMs: 90 * DAY,
           resetTokenTtlMs: 60 * 60 * 1000,
           sendResetMail: (email, url) => mailer.send(passwordResetMail(config.shopName, email, url)),
         }),

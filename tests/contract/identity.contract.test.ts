@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { IdentityError, type IdentityProvider } from "~/server/auth/port";
+import { IdentityError, SESSION_TTL_MS, type IdentityProvider } from "~/server/auth/port";
 import { IDENTITY_ADAPTERS } from "./identity-adapters";
 
+// Every adapter is held to the same session rules (see the port): the same expectations, no
+// allowance for one provider. Nothing here waits for a clock to tick over.
+
 const link = { resetUrl: (token: string) => `http://shop.test/auth/reset-password?token=${encodeURIComponent(token)}` };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const DAY = 24 * 60 * 60 * 1000;
+const PASSWORD = "correct horse battery";
 
 async function expectCode(promise: Promise<unknown>, code: IdentityError["code"]) {
   await expect(promise).rejects.toBeInstanceOf(IdentityError);
@@ -12,11 +16,21 @@ async function expectCode(promise: Promise<unknown>, code: IdentityError["code"]
 
 describe.each(IDENTITY_ADAPTERS)("IdentityProvider contract: $name", (adapter) => {
   let identity: IdentityProvider;
+  /** A second instance of the shop on the same database. */
+  let other: IdentityProvider;
   let lastResetCode: (email: string) => Promise<string | undefined>;
   let dispose: () => Promise<void>;
+  /** The time the session rules see; moved by hand. */
+  let clock: number;
+
+  /** What every instance says about a session token. */
+  const everywhere = async (token: string) => Promise.all([identity.verifySession(token), other.verifySession(token)]);
 
   beforeEach(async () => {
-    ({ identity, lastResetCode, dispose } = await adapter.create());
+    clock = Date.now();
+    let reopen: () => Promise<IdentityProvider>;
+    ({ identity, reopen, lastResetCode, dispose } = await adapter.create(() => clock));
+    other = await reopen();
   });
   afterEach(async () => {
     await dispose();
@@ -49,26 +63,70 @@ describe.each(IDENTITY_ADAPTERS)("IdentityProvider contract: $name", (adapter) =
     expect(await identity.verifySession("")).toBeNull();
   });
 
-  it("ends a session at sign-out, and every session on request", async () => {
-    const { identity: who, session } = await identity.signUp("grace@example.com", "correct horse battery");
-    await sleep(adapter.revocationSettleMs);
-    await identity.endSession(session.token);
-    expect(await identity.verifySession(session.token)).toBeNull();
+  it("keeps a session for 14 days from sign-in on every instance, however much it is used", async () => {
+    const start = clock;
+    const { identity: who, session } = await identity.signUp("grace@example.com", PASSWORD);
+    const grace = { uid: who.uid, email: "grace@example.com" };
+    expect(session.expiresAt.getTime()).toBe(start + SESSION_TTL_MS);
+    for (const day of [1, 7, 13]) {
+      clock = start + day * DAY;
+      expect(await everywhere(session.token)).toEqual([grace, grace]);
+    }
+    clock = start + SESSION_TTL_MS - 1000;
+    expect(await everywhere(session.token)).toEqual([grace, grace]);
+    clock = start + SESSION_TTL_MS;
+    expect(await everywhere(session.token)).toEqual([null, null]);
 
-    const a = await identity.signIn("grace@example.com", "correct horse battery");
-    const b = await identity.signIn("grace@example.com", "correct horse battery");
-    await sleep(adapter.revocationSettleMs);
-    await identity.endAllSessions(who.uid);
-    expect(await identity.verifySession(a.session.token)).toBeNull();
-    expect(await identity.verifySession(b.session.token)).toBeNull();
+    // Signing in again opens a new 14 days.
+    const again = await other.signIn("grace@example.com", PASSWORD);
+    expect(again.session.expiresAt.getTime()).toBe(clock + SESSION_TTL_MS);
+    expect(await everywhere(again.session.token)).toEqual([grace, grace]);
+  });
+
+  it("ends only this session at sign-out, on every instance, even when its token is replayed", async () => {
+    const { identity: who, session: first } = await identity.signUp("grace@example.com", PASSWORD);
+    const grace = { uid: who.uid, email: "grace@example.com" };
+    const phone = await identity.signIn("grace@example.com", PASSWORD);
+    const laptop = await other.signIn("grace@example.com", PASSWORD);
+
+    await identity.endSession(phone.session.token);
+    expect(await everywhere(phone.session.token)).toEqual([null, null]);
+    // A copy of the cookie replayed later, on either instance, still opens nothing.
+    clock += 60_000;
+    expect(await everywhere(phone.session.token)).toEqual([null, null]);
+    // The user's other browsers stay signed in.
+    expect(await everywhere(laptop.session.token)).toEqual([grace, grace]);
+    expect(await everywhere(first.token)).toEqual([grace, grace]);
+
+    await other.endSession(phone.session.token); // ending it again is no error
+    await other.endSession("not-a-session");
+  });
+
+  it("ends every session of the user at sign-out everywhere, even ones opened the same second, and no one else's", async () => {
+    const { identity: who, session: first } = await identity.signUp("grace@example.com", PASSWORD);
+    const { identity: adaWho, session: ada } = await identity.signUp("ada@example.com", PASSWORD);
+    const phone = await identity.signIn("grace@example.com", PASSWORD);
+    const laptop = await other.signIn("grace@example.com", PASSWORD);
+
+    await other.endAllSessions(who.uid);
+    for (const token of [first.token, phone.session.token, laptop.session.token]) expect(await everywhere(token)).toEqual([null, null]);
+    const adaIdentity = { uid: adaWho.uid, email: "ada@example.com" };
+    expect(await everywhere(ada.token)).toEqual([adaIdentity, adaIdentity]);
+
+    // A session opened afterwards works.
+    const after = await identity.signIn("grace@example.com", PASSWORD);
+    expect(await everywhere(after.session.token)).toEqual([
+      { uid: who.uid, email: "grace@example.com" },
+      { uid: who.uid, email: "grace@example.com" },
+    ]);
   });
 
   it("resets a password with a single-use code and ends old sessions", async () => {
     const { session } = await identity.signUp("grace@example.com", "correct horse battery");
+    const elsewhere = await other.signIn("grace@example.com", "correct horse battery");
     await identity.sendPasswordReset("nobody@example.com", link); // no error, no hint
     expect(await lastResetCode("nobody@example.com")).toBeUndefined();
 
-    await sleep(adapter.revocationSettleMs);
     await identity.sendPasswordReset("grace@example.com", link);
     const code = await lastResetCode("grace@example.com");
     expect(code).toBeTruthy();
@@ -77,16 +135,23 @@ describe.each(IDENTITY_ADAPTERS)("IdentityProvider contract: $name", (adapter) =
 
     await expectCode(identity.signIn("grace@example.com", "correct horse battery"), "invalid-credentials");
     await expect(identity.signIn("grace@example.com", "a brand new secret")).resolves.toBeTruthy();
-    expect(await identity.verifySession(session.token)).toBeNull();
+    expect(await everywhere(session.token)).toEqual([null, null]);
+    expect(await everywhere(elsewhere.session.token)).toEqual([null, null]);
     await expectCode(identity.resetPassword(code!, "yet another secret"), "invalid-reset-code");
     await expectCode(identity.checkResetCode("made-up-code"), "invalid-reset-code");
   });
 
-  it("changes the password only with the current one", async () => {
-    const { identity: who } = await identity.signUp("grace@example.com", "correct horse battery");
+  it("changes the password only with the current one, ending every session of the account", async () => {
+    const { identity: who, session } = await identity.signUp("grace@example.com", "correct horse battery");
     await expectCode(identity.changePassword(who.uid, "grace@example.com", "wrong", "a brand new secret"), "invalid-credentials");
-    await identity.changePassword(who.uid, "grace@example.com", "correct horse battery", "a brand new secret");
-    await expect(identity.signIn("grace@example.com", "a brand new secret")).resolves.toBeTruthy();
+    expect(await identity.verifySession(session.token)).toMatchObject({ uid: who.uid });
+    await other.changePassword(who.uid, "grace@example.com", "correct horse battery", "a brand new secret");
+    expect(await everywhere(session.token)).toEqual([null, null]);
+    const fresh = await identity.signIn("grace@example.com", "a brand new secret");
+    expect(await everywhere(fresh.session.token)).toEqual([
+      { uid: who.uid, email: "grace@example.com" },
+      { uid: who.uid, email: "grace@example.com" },
+    ]);
     await expectCode(identity.signIn("grace@example.com", "correct horse battery"), "invalid-credentials");
   });
 });

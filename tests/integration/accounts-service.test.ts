@@ -18,7 +18,7 @@ beforeAll(() => {
   remove = temp.remove;
   db = openDatabase(temp.dir);
   store = createSqliteStoreOn(db);
-  const identity = createLocalIdentity(db, { idleTimeoutMs: 60_000, absoluteTimeoutMs: 600_000, resetTokenTtlMs: 3_600_000, sendResetMail: async () => {} });
+  const identity = createLocalIdentity(db, { resetTokenTtlMs: 3_600_000, sendResetMail: async () => {} });
   accounts = createAccountsService(identity, store, { adminEmails: ["owner@hemline.test"] });
 });
 
@@ -83,7 +83,7 @@ describe("accounts service", () => {
       ...store,
       profiles: { get: () => Promise.reject(down), createIfMissing: () => Promise.reject(down), update: () => Promise.reject(down), list: () => Promise.reject(down) },
     };
-    const identity = createLocalIdentity(db, { idleTimeoutMs: 60_000, absoluteTimeoutMs: 600_000, resetTokenTtlMs: 3_600_000, sendResetMail: async () => {} });
+    const identity = createLocalIdentity(db, { resetTokenTtlMs: 3_600_000, sendResetMail: async () => {} });
     const offline = createAccountsService(identity, brokenStore, { adminEmails: [] });
     const state = await offline.load(signedIn.session.token);
     expect(state).toMatchObject({ user: { email: "shopper@hemline.test" }, userProfile: null, error: "Firestore not available" });

@@ -30,6 +30,9 @@ export function GoogleSignIn({ config, redirectTo }: { config: GoogleClientConfi
       provider.addScope("profile");
       const credential = await auth.signInWithPopup(client, provider);
       const idToken = await credential.user.getIdToken();
+      // The shop's session lives on the server; the browser keeps no Firebase sign-in of its own
+      // that could outlast signing out of the shop.
+      await auth.signOut(client);
       fetcher.submit({ idToken, redirectTo, csrf }, { method: "post", action: "/auth/google" });
     } catch (e) {
       setError(googleSignInMessage(e));

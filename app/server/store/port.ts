@@ -163,6 +163,30 @@ export interface OnceStore {
   finish(key: string): Promise<void>;
 }
 
+/** One key's attempt counter: how many attempts its current window holds, and when it ends (ms). */
+export interface RateWindow {
+  count: number;
+  resetAt: number;
+}
+
+/**
+ * Attempt counters for rate limits, shared by every instance on the same database. Each key has
+ * one fixed window that opens at its first counted attempt and lasts `windowMs`. Keys are opaque
+ * (adapters store only a hash of them); times are milliseconds passed in by the caller, so the
+ * service owns the clock. The rules (limits, messages) are the service's.
+ */
+export interface RateLimitStore {
+  /**
+   * Count one attempt at `at` and return the window after it: a new window (count 1) when none is
+   * open. Atomic across instances: n concurrent hits anywhere count n.
+   */
+  hit(key: string, windowMs: number, at: number): Promise<RateWindow>;
+  /** The window open at `at`, or null when there is none (never counted, expired or reset). */
+  peek(key: string, at: number): Promise<RateWindow | null>;
+  /** Forget the key's attempts. */
+  reset(key: string): Promise<void>;
+}
+
 /** Test-only fault injection: proves that an atomic operation leaves nothing half-written. */
 export interface StoreFaults {
   /** Called inside the placement transaction after stock is taken and before the order is written. */
@@ -178,6 +202,7 @@ export interface Store {
   carts: CartStore;
   orders: OrderStore;
   once: OnceStore;
+  rateLimits: RateLimitStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,13 +1,25 @@
+import crypto from "node:crypto";
 import { getAuth } from "firebase-admin/auth";
-import { firebaseApp } from "~/server/store/firestore/firebase-app.server";
-import { IdentityError, type Identity, type IdentityProvider, type Session } from "../port";
+import type { Firestore } from "firebase-admin/firestore";
+import { firebaseApp, firestoreFor } from "~/server/store/firestore/firebase-app.server";
+import { IdentityError, SESSION_TTL_MS, type Identity, type IdentityProvider, type Session } from "../port";
 import { ToolkitError, callToolkit, type ToolkitOptions } from "./identity-toolkit.server";
+import { firestoreSessionRecords } from "./session-records.server";
 
 // The Firebase identity provider: Identity Toolkit REST calls for credentials, and Firebase
-// session cookies (firebase-admin) for sessions, checked for revocation on every request.
+// session cookies (firebase-admin, at most 14 days) for sessions. A session token is
+// "<random session id>.<Firebase session cookie>"; it is valid while Firebase accepts the cookie
+// (signature, expiry, the user's revocations, a disabled account) AND the id's record in Firestore
+// is open. The record is what ends one session alone, or every session at once including those of
+// the same second; the id is what tells apart two sign-ins of one user in the same second, whose
+// Firebase cookies are identical.
 
-/** Firebase caps session cookies at 14 days. */
-const SESSION_MS = 14 * 24 * 60 * 60 * 1000;
+export interface FirebaseIdentityOptions extends ToolkitOptions {
+  projectId: string;
+  /** Where session records live; the project's Firestore unless given (tests). */
+  firestore?: Firestore;
+  now?: () => number;
+}
 
 interface SignInReply {
   idToken: string;
@@ -40,15 +52,31 @@ function toIdentityError(error: unknown): IdentityError {
   }
 }
 
-export function createFirebaseIdentity(options: ToolkitOptions & { projectId: string }): IdentityProvider {
+function splitToken(token: string): { id: string; cookie: string } | null {
+  const dot = token.indexOf(".");
+  return dot > 0 && dot < token.length - 1 ? { id: token.slice(0, dot), cookie: token.slice(dot + 1) } : null;
+}
+
+export function createFirebaseIdentity(options: FirebaseIdentityOptions): IdentityProvider {
   const auth = getAuth(firebaseApp(options.projectId));
+  const records = firestoreSessionRecords(options.firestore ?? firestoreFor(options.projectId));
+  const now = options.now ?? Date.now;
 
   async function sessionFor(reply: SignInReply): Promise<{ identity: Identity; session: Session }> {
-    const token = await auth.createSessionCookie(reply.idToken, { expiresIn: SESSION_MS });
+    const at = now();
+    const cookie = await auth.createSessionCookie(reply.idToken, { expiresIn: SESSION_TTL_MS });
+    const id = crypto.randomBytes(32).toString("base64url");
+    await records.open(id, reply.localId, at, at + SESSION_TTL_MS);
+    const token = `${id}.${cookie}`;
     return {
       identity: { uid: reply.localId, email: reply.email ?? null },
-      session: { token, expiresAt: new Date(Date.now() + SESSION_MS) },
+      session: { token, expiresAt: new Date(at + SESSION_TTL_MS) },
     };
+  }
+
+  /** Every session of the user: Firebase's revocation (refresh tokens too) and every record. */
+  async function endAll(uid: string) {
+    await Promise.all([auth.revokeRefreshTokens(uid), records.endAll(uid)]);
   }
 
   async function toolkit<T>(method: string, body: Record<string, unknown>): Promise<T> {
@@ -82,22 +110,25 @@ export function createFirebaseIdentity(options: ToolkitOptions & { projectId: st
     },
 
     async verifySession(token) {
+      const parts = splitToken(token);
+      if (!parts) return null;
+      let decoded;
       try {
-        const decoded = await auth.verifySessionCookie(token, true);
-        return { uid: decoded.uid, email: decoded.email ?? null };
+        decoded = await auth.verifySessionCookie(parts.cookie, true);
       } catch {
         return null;
       }
+      return (await records.isOpen(parts.id, decoded.uid, now())) ? { uid: decoded.uid, email: decoded.email ?? null } : null;
     },
 
     async endSession(token) {
-      // Firebase revokes per user, not per cookie: signing out ends this user's sessions.
-      const identity = await this.verifySession(token);
-      if (identity) await auth.revokeRefreshTokens(identity.uid);
+      // The cookie stays valid to Firebase until it expires; without its record it opens nothing.
+      const parts = splitToken(token);
+      if (parts) await records.end(parts.id);
     },
 
     async endAllSessions(uid) {
-      await auth.revokeRefreshTokens(uid);
+      await endAll(uid);
     },
 
     async sendPasswordReset(email) {
@@ -119,7 +150,7 @@ export function createFirebaseIdentity(options: ToolkitOptions & { projectId: st
     async resetPassword(code, newPassword) {
       const reply = await toolkit<{ email: string }>("accounts:resetPassword", { oobCode: code, newPassword });
       const user = await auth.getUserByEmail(reply.email);
-      await auth.revokeRefreshTokens(user.uid);
+      await endAll(user.uid);
     },
 
     async changePassword(uid, email, currentPassword, newPassword) {
@@ -131,7 +162,7 @@ export function createFirebaseIdentity(options: ToolkitOptions & { projectId: st
         throw mapped;
       }
       await auth.updateUser(uid, { password: newPassword });
-      await auth.revokeRefreshTokens(uid);
+      await endAll(uid);
     },
   };
 }

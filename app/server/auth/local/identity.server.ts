@@ -1,17 +1,13 @@
 import crypto from "node:crypto";
 import type { SqliteDatabase } from "~/server/store/sqlite/database.server";
-import { IdentityError, type Identity, type IdentityProvider, type Session } from "../port";
+import { IdentityError, SESSION_TTL_MS, type Identity, type IdentityProvider, type Session } from "../port";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password-hash.server";
 
-// The embedded identity provider: accounts in SQLite, server-side sessions that can be revoked,
-// and single-use reset tokens. Only hashes of tokens are stored, so a copy of the database
-// cannot be used to sign in or reset a password.
+// The embedded identity provider: accounts in SQLite, server-side sessions (a row each, so one can
+// end alone) that last SESSION_TTL_MS, and single-use reset tokens. Only hashes of tokens are
+// stored, so a copy of the database cannot be used to sign in or reset a password.
 
 export interface LocalIdentityOptions {
-  /** Sessions end after this long without a request. */
-  idleTimeoutMs: number;
-  /** …and after this long whatever happens. */
-  absoluteTimeoutMs: number;
   resetTokenTtlMs: number;
   sendResetMail(email: string, url: string): Promise<void>;
   now?: () => number;
@@ -38,11 +34,10 @@ export function createLocalIdentity(db: SqliteDatabase, options: LocalIdentityOp
   const insertSession = db.prepare(
     "INSERT INTO local_sessions (token_hash, uid, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
   );
-  const sessionByHash = db.prepare<[string], { uid: string; created_at: number; last_seen_at: number; expires_at: number; email: string }>(
-    `SELECT s.uid, s.created_at, s.last_seen_at, s.expires_at, a.email
+  const sessionByHash = db.prepare<[string], { uid: string; created_at: number; expires_at: number; email: string }>(
+    `SELECT s.uid, s.created_at, s.expires_at, a.email
      FROM local_sessions s JOIN local_accounts a ON a.uid = s.uid WHERE s.token_hash = ?`,
   );
-  const touchSession = db.prepare("UPDATE local_sessions SET last_seen_at = ?, expires_at = ? WHERE token_hash = ?");
   const deleteSession = db.prepare("DELETE FROM local_sessions WHERE token_hash = ?");
   const deleteSessionsOf = db.prepare("DELETE FROM local_sessions WHERE uid = ?");
   const deleteExpiredSessions = db.prepare("DELETE FROM local_sessions WHERE expires_at <= ?");
@@ -57,11 +52,12 @@ export function createLocalIdentity(db: SqliteDatabase, options: LocalIdentityOp
   function openSession(account: { uid: string; email: string }): { identity: Identity; session: Session } {
     const token = newToken();
     const at = now();
-    const expiresAt = at + options.idleTimeoutMs;
+    const expiresAt = at + SESSION_TTL_MS;
+    // last_seen_at is kept at the start: use does not extend a session (see the port).
     insertSession.run(sha256(token), account.uid, at, at, expiresAt);
     // Housekeeping rides on sign-in rather than a timer: cheap and enough.
     deleteExpiredSessions.run(at);
-    return { identity: { uid: account.uid, email: account.email }, session: { token, expiresAt: new Date(at + options.absoluteTimeoutMs) } };
+    return { identity: { uid: account.uid, email: account.email }, session: { token, expiresAt: new Date(expiresAt) } };
   }
 
   function validReset(code: string) {
@@ -103,14 +99,12 @@ export function createLocalIdentity(db: SqliteDatabase, options: LocalIdentityOp
     async verifySession(token) {
       const hash = sha256(token);
       const row = sessionByHash.get(hash);
-      const at = now();
       if (!row) return null;
-      if (row.expires_at <= at || row.created_at + options.absoluteTimeoutMs <= at) {
+      // Sessions opened before this rule slid their expiry; none lives past 14 days from its start.
+      if (Math.min(row.expires_at, row.created_at + SESSION_TTL_MS) <= now()) {
         deleteSession.run(hash);
         return null;
       }
-      // Slide the idle expiry, at most once a minute per session.
-      if (at - row.last_seen_at > 60_000) touchSession.run(at, at + options.idleTimeoutMs, hash);
       return { uid: row.uid, email: row.email };
     },
 

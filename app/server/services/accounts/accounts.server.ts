@@ -1,7 +1,7 @@
 import { IdentityError, type Identity, type IdentityProvider, type Session } from "~/server/auth/port";
 import type { Store } from "~/server/store/port";
 import type { Profile, ProfilePatch } from "~/server/store/types";
-import { LIMITS, RateLimitedError, RateLimiter } from "./rate-limit.server";
+import { createRateLimiter, LIMITS, RateLimitedError, type Limit } from "./rate-limit.server";
 import { roleFor } from "./roles.server";
 
 // Accounts: the business rules of spec sections 3–8 on top of the identity port and the
@@ -20,7 +20,7 @@ export interface SignedIn {
 export interface AuthState {
   user: Identity | null;
   userProfile: Profile | null;
-  /** Set when the profile could not be loaded, e.g. 'Firestore not available'. */
+  /** Set when the session or profile could not be loaded, e.g. 'Firestore not available'. */
   error: string | null;
 }
 
@@ -41,16 +41,18 @@ function messageOf(error: unknown): string {
 
 export function createAccountsService(identity: IdentityProvider, store: Store, options: AccountsOptions) {
   const now = options.now ?? (() => new Date());
-  const limiter = new RateLimiter();
+  // Counters live in the store, so every instance of the shop counts the same attempts.
+  const limiter = createRateLimiter(store.rateLimits, () => now().getTime());
 
-  /** A refusal when any key is over its limit: the caller answers 429 with Retry-After. */
-  function limited(keys: Array<[string | null, (typeof LIMITS)[keyof typeof LIMITS]]>) {
-    for (const [key, limit] of keys) {
-      if (!key) continue;
-      const wait = limiter.retryAfter(key, limit);
-      if (wait > 0) return { success: false as const, error: new RateLimitedError(wait).message, retryAfterSeconds: wait };
-    }
-    return null;
+  /** The refusal for a wait (the caller answers 429 with Retry-After), or null when there is none. */
+  function refusal(waits: number[]) {
+    const wait = Math.max(0, ...waits);
+    return wait > 0 ? { success: false as const, error: new RateLimitedError(wait).message, retryAfterSeconds: wait } : null;
+  }
+
+  /** Count this attempt against every key that applies; a refusal when any is over its limit. */
+  async function counted(keys: Array<[string | null, Limit]>) {
+    return refusal(await Promise.all(keys.map(([key, limit]) => (key ? limiter.hit(key, limit) : 0))));
   }
 
   /** Load the profile, creating it when missing and the user has an e-mail (spec section 4). */
@@ -83,34 +85,38 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
     async signIn(email: string, password: string, ip: string | null) {
       const emailKey = `signin:${email.trim().toLowerCase()}`;
       const ipKey = ip ? `signin-ip:${ip}` : null;
-      const refusal = limited([
-        [emailKey, LIMITS.signInPerEmail],
-        [ipKey, LIMITS.signInPerIp],
-      ]);
-      if (refusal) return refusal;
       try {
-        const result = await identity.signIn(email, password);
-        limiter.reset(emailKey);
-        return withProfile(result);
+        // The e-mail's attempt is counted before the password is checked, so parallel guesses are
+        // counted too; success clears it, so a shopper signing in and out is never locked out.
+        // The address (shared by offices and homes) counts failures only.
+        const refused = refusal(await Promise.all([limiter.hit(emailKey, LIMITS.signInPerEmail), ipKey ? limiter.retryAfter(ipKey, LIMITS.signInPerIp) : 0]));
+        if (refused) return refused;
       } catch (error) {
-        // Only failures count, so a shopper signing in and out is never locked out.
-        limiter.hit(emailKey, LIMITS.signInPerEmail);
-        if (ipKey) limiter.hit(ipKey, LIMITS.signInPerIp);
         return { success: false as const, error: messageOf(error) };
       }
+      let result: { identity: Identity; session: Session };
+      try {
+        result = await identity.signIn(email, password);
+      } catch (error) {
+        const failure = { success: false as const, error: messageOf(error) };
+        // Should the store fail just now, the shopper still hears why the sign-in failed.
+        if (ipKey) await limiter.hit(ipKey, LIMITS.signInPerIp).catch(() => 0);
+        return failure;
+      }
+      // Clearing is best effort: an attempt left counted only shortens the next lockout's margin.
+      await limiter.reset(emailKey).catch(() => undefined);
+      return withProfile(result);
     },
 
     async register(email: string, password: string, ip: string | null) {
       const ipKey = ip ? `register-ip:${ip}` : null;
       const emailKey = `register:${email.trim().toLowerCase()}`;
-      const refusal = limited([
-        [ipKey, LIMITS.registerPerIp],
-        [emailKey, LIMITS.signInPerEmail],
-      ]);
-      if (refusal) return refusal;
-      if (ipKey) limiter.hit(ipKey, LIMITS.registerPerIp);
-      limiter.hit(emailKey, LIMITS.signInPerEmail);
       try {
+        const refused = await counted([
+          [ipKey, LIMITS.registerPerIp],
+          [emailKey, LIMITS.signInPerEmail],
+        ]);
+        if (refused) return refused;
         return await withProfile(await identity.signUp(email, password));
       } catch (error) {
         return { success: false as const, error: messageOf(error) };
@@ -130,14 +136,12 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
     async requestPasswordReset(email: string, ip: string | null, resetUrl: (token: string) => string): Promise<AuthResult> {
       const emailKey = `reset:${email.trim().toLowerCase()}`;
       const ipKey = ip ? `reset-ip:${ip}` : null;
-      const refusal = limited([
-        [emailKey, LIMITS.resetPerEmail],
-        [ipKey, LIMITS.resetPerIp],
-      ]);
-      if (refusal) return refusal;
-      limiter.hit(emailKey, LIMITS.resetPerEmail);
-      if (ipKey) limiter.hit(ipKey, LIMITS.resetPerIp);
       try {
+        const refused = await counted([
+          [emailKey, LIMITS.resetPerEmail],
+          [ipKey, LIMITS.resetPerIp],
+        ]);
+        if (refused) return refused;
         await identity.sendPasswordReset(email, { resetUrl });
         return { success: true };
       } catch (error) {
@@ -176,7 +180,13 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
     /** The auth state behind a session token; a missing profile is created (spec section 4). */
     async load(token: string | null): Promise<AuthState> {
       if (!token) return { user: null, userProfile: null, error: null };
-      const user = await identity.verifySession(token);
+      let user: Identity | null;
+      try {
+        user = await identity.verifySession(token);
+      } catch (error) {
+        // The session records cannot be read: nobody is taken as signed in, and the page says why.
+        return { user: null, userProfile: null, error: messageOf(error) };
+      }
       if (!user) return { user: null, userProfile: null, error: null };
       try {
         return { user, userProfile: await ensureProfile(user), error: null };
@@ -202,8 +212,12 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
 
     async signOutEverywhere(state: AuthState): Promise<AuthResult> {
       if (!state.user) return { success: false, error: NOT_AUTHENTICATED };
-      await identity.endAllSessions(state.user.uid);
-      return { success: true };
+      try {
+        await identity.endAllSessions(state.user.uid);
+        return { success: true };
+      } catch (error) {
+        return { success: false, error: messageOf(error) };
+      }
     },
   };
 }

@@ -1,42 +1,40 @@
-// Fixed-window attempt counters. In memory: enough for one embedded server; a fleet on the
-// Firebase backend should put a shared limiter (or the platform's) in front as well.
+import type { RateLimitStore } from "~/server/store/port";
+
+// Rate limits: the rules (how many attempts per window, the message, how long to wait) over the
+// store's shared counters, so every instance of the shop counts the same attempts (SQLite file on
+// the embedded default, Firestore on the Firebase backend).
 
 export interface Limit {
   max: number;
   windowMs: number;
 }
 
-export class RateLimiter {
-  private windows = new Map<string, { count: number; resetAt: number }>();
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-  constructor(private now: () => number = Date.now) {}
+export function createRateLimiter(store: RateLimitStore, now: () => number = Date.now) {
+  const secondsUntil = (resetAt: number, at: number) => Math.max(1, Math.ceil((resetAt - at) / 1000));
+  return {
+    /** Seconds until `key` may try again, or 0 when it may try now. Counts nothing. */
+    async retryAfter(key: string, limit: Limit): Promise<number> {
+      const at = now();
+      const window = await store.peek(key, at);
+      return window && window.count >= limit.max ? secondsUntil(window.resetAt, at) : 0;
+    },
 
-  /** Seconds until `key` may try again, or 0 when it may try now. */
-  retryAfter(key: string, limit: Limit): number {
-    const entry = this.windows.get(key);
-    const at = this.now();
-    if (!entry || entry.resetAt <= at) return 0;
-    return entry.count >= limit.max ? Math.ceil((entry.resetAt - at) / 1000) : 0;
-  }
+    /**
+     * Count an attempt; the seconds to wait when it is over the limit (refuse it), else 0. Counting
+     * first and then deciding means concurrent attempts on any instance cannot all slip under it.
+     */
+    async hit(key: string, limit: Limit): Promise<number> {
+      const at = now();
+      const window = await store.hit(key, limit.windowMs, at);
+      return window.count > limit.max ? secondsUntil(window.resetAt, at) : 0;
+    },
 
-  hit(key: string, limit: Limit): void {
-    const at = this.now();
-    const entry = this.windows.get(key);
-    if (!entry || entry.resetAt <= at) {
-      this.windows.set(key, { count: 1, resetAt: at + limit.windowMs });
-      if (this.windows.size > 50_000) this.sweep(at);
-    } else {
-      entry.count += 1;
-    }
-  }
-
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private sweep(at: number) {
-    for (const [key, entry] of this.windows) if (entry.resetAt <= at) this.windows.delete(key);
-  }
+    async reset(key: string): Promise<void> {
+      await store.reset(key);
+    },
+  };
 }
 
 const MINUTE = 60_000;
@@ -47,6 +45,9 @@ export const LIMITS = {
   registerPerIp: { max: 20, windowMs: 60 * MINUTE },
   resetPerEmail: { max: 3, windowMs: 60 * MINUTE },
   resetPerIp: { max: 20, windowMs: 60 * MINUTE },
+  /** Declined card payments (card testing): per client address, and per cart or order. */
+  declinedPerIp: { max: 20, windowMs: 60 * MINUTE },
+  declinedPerCheckout: { max: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 export class RateLimitedError extends Error {

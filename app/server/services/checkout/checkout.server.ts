@@ -3,6 +3,7 @@ import { WebhookSignatureError, type CardDetails, type PaymentProcessor } from "
 import type { Address, Order, OrderLine, PaymentRecord, ShippingMethodId, StockShortfall } from "../../store/commerce-types";
 import type { Store } from "../../store/port";
 import type { Product } from "../../store/types";
+import { createRateLimiter, LIMITS, type Limit } from "../accounts/rate-limit.server";
 import type { CartService } from "../cart/cart.server";
 import { newOrderNumber } from "../orders/order-links.server";
 import type { OrdersService } from "../orders/orders.server";
@@ -24,6 +25,8 @@ export interface CheckoutInput {
   card: CardDetails | null;
   /** The shop's origin, for links in e-mails and the hosted payment page's return URLs. */
   origin: string;
+  /** The client's address when known (declined payments are limited per address). */
+  ip?: string | null;
 }
 
 export type CheckoutResult =
@@ -32,7 +35,9 @@ export type CheckoutResult =
   /** Paid, or a replay of a checkout that was already placed. */
   | { kind: "done"; order: Order }
   | { kind: "payment-failed"; order: Order; message: string }
-  | { kind: "redirect"; order: Order; url: string };
+  | { kind: "redirect"; order: Order; url: string }
+  /** Too many declined payments from this client, cart or order: nothing was placed or charged. */
+  | { kind: "rate-limited"; retryAfterSeconds: number };
 
 export type RetryResult = CheckoutResult | { kind: "not-payable"; order: Order };
 
@@ -40,6 +45,24 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
 export function createCheckoutService(deps: { store: Store; cart: CartService; orders: OrdersService; payments: PaymentProcessor; rates: ShippingRates }) {
   const { store, cart, orders, payments, rates } = deps;
+  // Card testing (many cards tried until one goes through) is slowed by counting declined payments
+  // in the store, shared by every instance; a shopper who pays is never counted.
+  const limiter = createRateLimiter(store.rateLimits);
+
+  function declineKeys(ip: string | null | undefined, checkout: string): Array<[string, Limit]> {
+    const keys: Array<[string, Limit]> = [[`declined:${checkout}`, LIMITS.declinedPerCheckout]];
+    if (ip) keys.push([`declined-ip:${ip}`, LIMITS.declinedPerIp]);
+    return keys;
+  }
+
+  /** Pay unless these keys are over their limits; a failed payment counts against each of them. */
+  async function limitedPay<R extends RetryResult>(keys: Array<[string, Limit]>, pay: () => Promise<R>): Promise<R | { kind: "rate-limited"; retryAfterSeconds: number }> {
+    const wait = Math.max(0, ...(await Promise.all(keys.map(([key, limit]) => limiter.retryAfter(key, limit)))));
+    if (wait > 0) return { kind: "rate-limited", retryAfterSeconds: wait };
+    const result = await pay();
+    if (result.kind === "payment-failed") await Promise.all(keys.map(([key, limit]) => limiter.hit(key, limit)));
+    return result;
+  }
 
   /** Charge (card form) or start a hosted checkout for an order that holds its stock. */
   async function pay(order: Order, card: CardDetails | null, origin: string): Promise<CheckoutResult> {
@@ -189,21 +212,25 @@ export function createCheckoutService(deps: { store: Store; cart: CartService; o
         createdAt: at,
         updatedAt: at,
       };
-      const placed = await store.orders.place(order, { cartId: input.cartId });
-      if (placed.kind === "sold-out") return placed;
-      if (placed.kind === "duplicate") return { kind: "done", order: placed.order };
-      return pay(placed.order, input.card, input.origin);
+      return limitedPay(declineKeys(input.ip, `cart:${input.cartId}`), async (): Promise<CheckoutResult> => {
+        const placed = await store.orders.place(order, { cartId: input.cartId });
+        if (placed.kind === "sold-out") return placed;
+        if (placed.kind === "duplicate") return { kind: "done", order: placed.order };
+        return pay(placed.order, input.card, input.origin);
+      });
     },
 
     /** Pay a 'payment failed' order again: its stock is taken again first, so it can still sell out. */
-    async retryPayment(order: Order, card: CardDetails | null, origin: string): Promise<RetryResult> {
+    async retryPayment(order: Order, card: CardDetails | null, origin: string, ip: string | null = null): Promise<RetryResult> {
       // A hosted payment page that was left: open a new one for the order that still holds its stock.
       if (order.status === "pending_payment" && payments.kind === "hosted") return pay(order, null, origin);
       if (order.status !== "payment_failed") return { kind: "not-payable", order };
-      const reopened = await orders.reopenForPayment(order);
-      if (reopened.kind === "sold-out") return { kind: "sold-out", shortfalls: reopened.shortfalls };
-      if (reopened.kind !== "ok") return reopened.kind === "not-found" ? { kind: "empty" } : { kind: "not-payable", order: reopened.order };
-      return pay(reopened.order, card, origin);
+      return limitedPay(declineKeys(ip, `order:${order.id}`), async (): Promise<RetryResult> => {
+        const reopened = await orders.reopenForPayment(order);
+        if (reopened.kind === "sold-out") return { kind: "sold-out", shortfalls: reopened.shortfalls };
+        if (reopened.kind !== "ok") return reopened.kind === "not-found" ? { kind: "empty" } : { kind: "not-payable", order: reopened.order };
+        return pay(reopened.order, card, origin);
+      });
     },
   };
 }

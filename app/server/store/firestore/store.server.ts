@@ -8,6 +8,7 @@ import { createFirestoreOrderStore } from "./order-store.server";
 import { createFirestorePostStore } from "./post-store.server";
 import { createFirestoreProductStore } from "./product-store.server";
 import { createFirestoreProfileStore } from "./profile-store.server";
+import { createFirestoreRateLimitStore } from "./rate-limit-store.server";
 
 export function createFirestoreStore(projectId: string, faults: StoreFaults = {}): Store {
   const db = firestoreFor(projectId);
@@ -20,6 +21,7 @@ export function createFirestoreStore(projectId: string, faults: StoreFaults = {}
     carts: createFirestoreCartStore(db),
     orders: createFirestoreOrderStore(db, faults),
     once: createFirestoreOnceStore(db),
+    rateLimits: createFirestoreRateLimitStore(db),
     async ping() {
       try {
         await available(healthProbe(db));

@@ -7,6 +7,7 @@ import { createSqliteOrderStore } from "./order-store.server";
 import { createSqlitePostStore } from "./post-store.server";
 import { createSqliteProductStore } from "./product-store.server";
 import { createSqliteProfileStore } from "./profile-store.server";
+import { createSqliteRateLimitStore } from "./rate-limit-store.server";
 
 /** The store on an open database (the embedded backend shares it with the local identity provider). */
 export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}): Store {
@@ -19,6 +20,7 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     carts: createSqliteCartStore(db),
     orders: createSqliteOrderStore(db, faults),
     once: createSqliteOnceStore(db),
+    rateLimits: createSqliteRateLimitStore(db),
     async ping() {
       db.prepare("SELECT 1").get();
     },

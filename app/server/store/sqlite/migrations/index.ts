@@ -3,6 +3,7 @@ import accounts from "./002-accounts";
 import blog from "./003-blog";
 import orders from "./004-orders";
 import adminCatalogue from "./005-admin-catalogue";
+import rateLimits from "./006-rate-limits";
 import onceClaims from "./008-once-claims";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
@@ -12,5 +13,6 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 3, name: "blog", sql: blog },
   { version: 4, name: "orders", sql: orders },
   { version: 5, name: "admin-catalogue", sql: adminCatalogue },
+  { version: 6, name: "rate-limits", sql: rateLimits },
   { version: 8, name: "once-claims", sql: onceClaims },
 ];

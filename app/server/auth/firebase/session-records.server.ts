@@ -1,0 +1,44 @@
+import crypto from "node:crypto";
+import { Timestamp, type Firestore } from "firebase-admin/firestore";
+import { available } from "~/server/store/firestore/availability.server";
+
+// authSessions/{sha256 of the session id}: { uid, createdAt (ms), expiresAt }. Firebase can
+// revoke only every session of a user, and only to the second; a record per session is what lets
+// one session end alone and a revocation reach sessions opened in the same second. Only a hash
+// of the id is stored, so the collection cannot be used to sign in. expiresAt is a Timestamp for
+// the TTL policy in firestore.indexes.json.
+
+export interface SessionRecords {
+  open(id: string, uid: string, at: number, expiresAt: number): Promise<void>;
+  /** Whether session `id` is open at `at` and belongs to `uid`. */
+  isOpen(id: string, uid: string, at: number): Promise<boolean>;
+  end(id: string): Promise<void>;
+  endAll(uid: string): Promise<void>;
+}
+
+const BATCH = 400;
+
+export function firestoreSessionRecords(db: Firestore): SessionRecords {
+  const sessions = db.collection("authSessions");
+  const refFor = (id: string) => sessions.doc(crypto.createHash("sha256").update(id).digest("hex"));
+  return {
+    async open(id, uid, at, expiresAt) {
+      await available(() => refFor(id).set({ uid, createdAt: at, expiresAt: Timestamp.fromMillis(expiresAt) }));
+    },
+    async isOpen(id, uid, at) {
+      const snap = await available(() => refFor(id).get());
+      return snap.exists && snap.get("uid") === uid && (snap.get("expiresAt") as Timestamp).toMillis() > at;
+    },
+    async end(id) {
+      await available(() => refFor(id).delete());
+    },
+    async endAll(uid) {
+      const snap = await available(() => sessions.where("uid", "==", uid).get());
+      for (let i = 0; i < snap.docs.length; i += BATCH) {
+        const batch = db.batch();
+        for (const doc of snap.docs.slice(i, i + BATCH)) batch.delete(doc.ref);
+        await available(() => batch.commit());
+      }
+    },
+  };
+}
