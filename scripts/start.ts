@@ -7,6 +7,8 @@ import path from "node:path";
 import { ConfigError, parseConfig } from "~/server/config.server";
 import { seedIfEmpty } from "~/server/seed/seed.server";
 import { createStore } from "~/server/store/create-store.server";
+import { FirestoreUnavailableError } from "~/server/store/firestore/availability.server";
+import type { Store } from "~/server/store/port";
 import { loadDotEnv } from "./env";
 
 const BUILD_ENTRY = "build/index.js";
@@ -59,11 +61,45 @@ try {
 
 buildIfStale();
 
-{
-  // Opening the store applies migrations (SQLite); an empty catalogue gets the demo seed.
-  const store = createStore(config);
-  await seedIfEmpty(store);
+/**
+ * Opening the store applies migrations (SQLite); Firestore data from earlier versions is upgraded;
+ * an empty store gets the demo seed. True when done, false when the database did not answer.
+ */
+async function prepareStore(store: Store): Promise<boolean> {
+  try {
+    await store.upgrade(console.log);
+    await seedIfEmpty(store);
+    return true;
+  } catch (error) {
+    if (!(error instanceof FirestoreUnavailableError)) throw error;
+    return false;
+  }
+}
+
+const RETRY_PREPARE_MS = 15_000;
+const store = createStore(config);
+if (await prepareStore(store)) {
   await store.close();
+} else {
+  // Spec: a backend that cannot be initialised logs a warning; the shop still starts. Pages that
+  // need the database say 'Firestore not available' (503) until it answers, and this process
+  // finishes the preparation (upgrade, seeding) in the background once it does.
+  console.warn(
+    `Warning: Firestore not available at start (${process.env.FIRESTORE_EMULATOR_HOST ?? `project ${config.firebase.projectId}`}). ` +
+      `Serving anyway: pages that need the database answer 503 until it is back; preparing the store is retried every ${RETRY_PREPARE_MS / 1000} s.`,
+  );
+  const retry = setInterval(() => {
+    prepareStore(store).then(
+      async (done) => {
+        if (!done) return;
+        clearInterval(retry);
+        console.log("Firestore answers again: the store is prepared.");
+        await store.close();
+      },
+      (error) => console.error("Preparing the store failed:", error),
+    );
+  }, RETRY_PREPARE_MS);
+  retry.unref();
 }
 
 console.log(`Starting ${config.shopName} at http://localhost:${config.port}`);

@@ -1,5 +1,6 @@
 import { createBackend, type Backend } from "./backend.server";
 import { getConfig, type Config } from "./config.server";
+import { answeringUnavailable } from "./http/unavailable.server";
 import { createAccountsService, type AccountsService } from "./services/accounts/accounts.server";
 import { createAdminUsersService, type AdminUsersService } from "./services/accounts/admin-users.server";
 import { createAdminCatalogService, type AdminCatalogService } from "./services/admin-catalog/admin-catalog.server";
@@ -94,10 +95,20 @@ function startBackgroundWork(context: AppContext): void {
   setInterval(sweep, EXPIRY_SWEEP_MS).unref();
 }
 
+/** The context routes use: every service answers 'Firestore not available' (503) when the database does not. */
+function forRoutes(context: AppContext): AppContext {
+  const wrapped = { ...context } as Record<string, unknown>;
+  for (const [name, value] of Object.entries(context)) {
+    if (name !== "config" && name !== "backend" && value && typeof value === "object") wrapped[name] = answeringUnavailable(value);
+  }
+  return wrapped as unknown as AppContext;
+}
+
 export function getContext(): AppContext {
   if (!globalThis.__hemlineContext) {
-    globalThis.__hemlineContext = createContext(getConfig());
-    startBackgroundWork(globalThis.__hemlineContext);
+    const context = createContext(getConfig());
+    globalThis.__hemlineContext = forRoutes(context);
+    startBackgroundWork(context);
   }
   return globalThis.__hemlineContext;
 }

@@ -205,5 +205,10 @@ export interface Store {
   rateLimits: RateLimitStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
+  /**
+   * Bring data written by earlier versions up to this one's shape (idempotent; run at every
+   * start). SQLite migrates when the file is opened, so only Firestore has work here.
+   */
+  upgrade(log: (line: string) => void): Promise<void>;
   close(): Promise<void>;
 }

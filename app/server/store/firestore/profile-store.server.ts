@@ -1,10 +1,41 @@
-import { FieldPath, type Firestore } from "firebase-admin/firestore";
+import { FieldPath, Timestamp, type Firestore } from "firebase-admin/firestore";
 import type { ProfileStore } from "../port";
 import type { Profile } from "../types";
 import { available } from "./availability.server";
 
 // users/{uid}: email, role, createdAt, updatedAt (spec section 3), plus an optional displayName.
-// Dates are stored as ISO strings so both backends return identical values.
+// Dates are Firestore timestamps (so the console, queries and other tools see dates); the port
+// speaks ISO strings like the SQLite store. Documents written before stored ISO strings: they are
+// read as they are and converted by migrateProfileDates at start.
+
+/** A stored date, timestamp or (older documents) ISO string, as the port's ISO string. */
+function isoOf(value: unknown): string {
+  if (value instanceof Timestamp) return value.toDate().toISOString();
+  return typeof value === "string" ? value : new Date(0).toISOString();
+}
+
+const timestampOf = (iso: string) => Timestamp.fromDate(new Date(iso));
+
+/**
+ * Turn the ISO-string dates of older profile documents into timestamps, so range queries and
+ * ordering on createdAt see every profile. Idempotent and cheap once done (one empty query).
+ * Returns how many documents were converted.
+ */
+export async function migrateProfileDates(db: Firestore): Promise<number> {
+  const users = db.collection("users");
+  let converted = 0;
+  for (;;) {
+    // A range over strings matches only string values: the documents still to convert.
+    const snap = await available(() => users.where("createdAt", ">=", "").limit(400).get());
+    if (snap.empty) return converted;
+    const batch = db.batch();
+    for (const doc of snap.docs) {
+      batch.update(doc.ref, { createdAt: timestampOf(isoOf(doc.get("createdAt"))), updatedAt: timestampOf(isoOf(doc.get("updatedAt") ?? doc.get("createdAt"))) });
+    }
+    await available(() => batch.commit());
+    converted += snap.size;
+  }
+}
 
 export function createFirestoreProfileStore(db: Firestore): ProfileStore {
   const users = db.collection("users");
@@ -13,8 +44,8 @@ export function createFirestoreProfileStore(db: Firestore): ProfileStore {
     email: data.email,
     role: data.role === "admin" ? "admin" : "user",
     displayName: data.displayName ?? null,
-    createdAt: data.createdAt,
-    updatedAt: data.updatedAt,
+    createdAt: isoOf(data.createdAt),
+    updatedAt: isoOf(data.updatedAt),
   });
   return {
     async get(uid) {
@@ -27,7 +58,7 @@ export function createFirestoreProfileStore(db: Firestore): ProfileStore {
         const snap = await tx.get(ref);
         if (snap.exists) return toProfile(profile.uid, snap.data()!);
         const { uid: _uid, ...data } = profile;
-        tx.create(ref, data);
+        tx.create(ref, { ...data, createdAt: timestampOf(profile.createdAt), updatedAt: timestampOf(profile.updatedAt) });
         return profile;
       }));
     },
@@ -36,7 +67,7 @@ export function createFirestoreProfileStore(db: Firestore): ProfileStore {
       return available(() => db.runTransaction(async (tx) => {
         const snap = await tx.get(ref);
         if (!snap.exists) return null;
-        const changes: Record<string, unknown> = { updatedAt };
+        const changes: Record<string, unknown> = { updatedAt: timestampOf(updatedAt) };
         if (patch.displayName !== undefined) changes.displayName = patch.displayName;
         tx.set(ref, changes, { merge: true });
         return toProfile(uid, { ...snap.data(), ...changes });
@@ -56,8 +87,8 @@ export function createFirestoreProfileStore(db: Firestore): ProfileStore {
           .sort((a, b) => (a.createdAt === b.createdAt ? (a.uid < b.uid ? -1 : 1) : a.createdAt < b.createdAt ? 1 : -1));
         return { profiles: matches.slice(filter.offset, filter.offset + filter.limit), total: matches.length };
       }
-      if (filter.from) query = query.where("createdAt", ">=", filter.from);
-      if (filter.to) query = query.where("createdAt", "<", filter.to);
+      if (filter.from) query = query.where("createdAt", ">=", timestampOf(filter.from));
+      if (filter.to) query = query.where("createdAt", "<", timestampOf(filter.to));
       const ordered = query.orderBy("createdAt", "desc").orderBy(FieldPath.documentId());
       const [count, page] = await available(() => Promise.all([query.count().get(), ordered.offset(filter.offset).limit(filter.limit).get()]));
       return { profiles: page.docs.map((d) => toProfile(d.id, d.data())), total: count.data().count };

@@ -8,6 +8,7 @@ import { createFirestoreOrderStore } from "./order-store.server";
 import { createFirestorePostStore } from "./post-store.server";
 import { createFirestoreProductStore } from "./product-store.server";
 import { createFirestoreProfileStore } from "./profile-store.server";
+import { upgradeFirestore } from "./upgrade.server";
 import { createFirestoreRateLimitStore } from "./rate-limit-store.server";
 
 export function createFirestoreStore(projectId: string, faults: StoreFaults = {}): Store {
@@ -22,6 +23,7 @@ export function createFirestoreStore(projectId: string, faults: StoreFaults = {}
     orders: createFirestoreOrderStore(db, faults),
     once: createFirestoreOnceStore(db),
     rateLimits: createFirestoreRateLimitStore(db),
+    upgrade: (log) => upgradeFirestore(db, log),
     async ping() {
       try {
         await available(healthProbe(db));

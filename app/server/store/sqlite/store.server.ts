@@ -21,6 +21,9 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     orders: createSqliteOrderStore(db, faults),
     once: createSqliteOnceStore(db),
     rateLimits: createSqliteRateLimitStore(db),
+    async upgrade() {
+      // Numbered migrations already ran when the database was opened.
+    },
     async ping() {
       db.prepare("SELECT 1").get();
     },
