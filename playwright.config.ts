@@ -18,6 +18,11 @@ const firebaseDataDir = process.env.E2E_FIREBASE_DATA_DIR ?? fs.mkdtempSync(path
 process.env.E2E_FIREBASE_DATA_DIR = firebaseDataDir;
 process.env.E2E_AUTH_EMULATOR_HOST ??= `127.0.0.1:${PORT + 6000}`;
 const FIRESTORE_PORT = PORT + 5000;
+// A second instance of the same Firebase shop, on its own data directory (multi-instance.spec.ts).
+const FIREBASE_B_PORT = PORT + 2;
+process.env.E2E_FIREBASE_B_URL = `http://127.0.0.1:${FIREBASE_B_PORT}`;
+// Tests read the Firebase shop's mail from its Firestore `mail` collection on this emulator.
+process.env.E2E_FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${FIRESTORE_PORT}`;
 
 // Debian's Chromium: Playwright cannot download its own browser on these machines.
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
@@ -49,11 +54,12 @@ export default defineConfig({
   projects: [
     // *.js-only.spec.ts: enhancements that exist only with JavaScript (the lightbox, browser storage);
     // *.no-js.spec.ts: what a page without JavaScript offers instead. google.spec.ts is Firebase only.
-    { name: "js-on", testIgnore: [/\.no-js\.spec\.ts$/, /google\.spec\.ts$/], use: { ...chromium, javaScriptEnabled: true } },
-    { name: "js-off", testIgnore: [/\.js-only\.spec\.ts$/, /google\.spec\.ts$/], use: { ...chromium, javaScriptEnabled: false } },
-    // Accounts, purchases and the back office's orders behave the same on Firebase Auth + Firestore.
-    { name: "firebase-js-on", testMatch: /(accounts|google|checkout|admin-orders)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true } },
-    { name: "firebase-js-off", testMatch: /(accounts|google|checkout|admin-orders)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false } },
+    { name: "js-on", testIgnore: [/\.no-js\.spec\.ts$/, /(google|multi-instance|firestore-down)\.spec\.ts$/], use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js-off", testIgnore: [/\.js-only\.spec\.ts$/, /(google|multi-instance|firestore-down)\.spec\.ts$/], use: { ...chromium, javaScriptEnabled: false } },
+    // Accounts, purchases and the back office's orders behave the same on Firebase Auth + Firestore,
+    // and two instances of the shop share everything through Firebase (multi-instance.spec.ts).
+    { name: "firebase-js-on", testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true } },
+    { name: "firebase-js-off", testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false } },
   ],
   webServer: [
     {
@@ -90,8 +96,14 @@ export default defineConfig({
         DATA_DIR: firebaseDataDir,
         FIRESTORE_PORT: String(FIRESTORE_PORT),
         AUTH_PORT: process.env.E2E_AUTH_EMULATOR_HOST.split(":")[1],
+        STORAGE_PORT: String(PORT + 7000),
+        // Instance A on FIREBASE_PORT, instance B on FIREBASE_B_PORT.
+        SHOP_INSTANCES: "2",
         SUPPORT_EMAIL: "care@hemline.test",
-        ADMIN_EMAILS: "owner-firebase-js-on@hemline.test,owner-firebase-js-off@hemline.test,orders-admin-firebase-js-on@hemline.test,orders-admin-firebase-js-off@hemline.test",
+        ADMIN_EMAILS: [
+          "owner-firebase-js-on@hemline.test,owner-firebase-js-off@hemline.test,orders-admin-firebase-js-on@hemline.test,orders-admin-firebase-js-off@hemline.test",
+          "multi-admin-firebase-js-on@hemline.test,multi-admin-firebase-js-off@hemline.test",
+        ].join(","),
         PUBLIC_URL: firebaseURL,
         SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
       },

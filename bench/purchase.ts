@@ -1,22 +1,26 @@
-// npm run bench:purchase: 10 concurrent shoppers buying, against the production build, on SQLite
-// and on the Firestore emulator (emulator figures: a real Firestore is networked and differs).
-// Each shopper loops: product page → add to cart → checkout page → place order with 4242 → order
-// page. Reported: orders per second and latency of the two POSTs. Results go to
-// bench/results/<date>-purchase.md. Not a test: nothing is asserted.
+// npm run bench:purchase: concurrent shoppers buying, against the production build. SQLite with one
+// server process; the Firestore emulator with one, two and four shop processes (each its own port
+// and data directory, as separate instances behind a load balancer), 10 and 30 shoppers split
+// over them. Each shopper loops: product page → add to cart → checkout page → place order with
+// 4242 → order page, every purchase a new guest. Reported: orders per second, latency of the two
+// POSTs and how many times Firestore retried a placement. Emulator figures: a real Firestore is
+// networked and differs. Results go to bench/results/<date>-purchase.md. Nothing is asserted.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { startFirestoreEmulator } from "../scripts/emulators/firestore";
 import { parseConfig } from "~/server/config.server";
 import { seedIfEmpty } from "~/server/seed/seed.server";
 import { createStore } from "~/server/store/create-store.server";
+import { HttpShopper } from "../tests/e2e/support/http-shopper";
 import { allProducts } from "../tests/support/all-products";
 import { ensureBuild, rssOf, startServer } from "./server";
 
-const PORT = 3340;
-const BASE = `http://127.0.0.1:${PORT}`;
-const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 10);
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
+const FIRST_PORT = 3340;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
+const SHOPPER_COUNTS = [10, 30];
+const PROCESS_COUNTS = [1, 2, 4];
 
 interface Outcome {
   orders: number;
@@ -38,67 +42,24 @@ async function prepare(env: Record<string, string>): Promise<string[]> {
   return products.map((p) => p.id);
 }
 
-/** A browser's cookie jar, enough for the shop's own cookies. */
-class Jar {
-  private cookies = new Map<string, string>();
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-  take(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      if (/Max-Age=0/i.test(line) || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-}
-
-const field = (html: string, name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="${name}"`).exec(html)?.slice(1).find(Boolean) ?? "";
-
-async function shopper(productIds: string[], until: number, outcome: Outcome, seed: number) {
+async function shopper(base: string, productIds: string[], until: number, outcome: Outcome, seed: number) {
   let n = seed;
   while (Date.now() < until) {
-    const jar = new Jar();
-    const call = async (url: string, init: RequestInit = {}) => {
-      const response = await fetch(BASE + url, { ...init, redirect: "manual", headers: { ...(init.headers ?? {}), cookie: jar.header() } });
-      jar.take(response);
-      return response;
-    };
-    const post = (url: string, form: Record<string, string>) =>
-      call(url, { method: "POST", body: new URLSearchParams(form), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const shopper = new HttpShopper(base);
     const id = productIds[n++ % productIds.length];
     const flowStarted = performance.now();
     try {
-      const page = await (await call(`/products/${id}`)).text();
-      const colour = /name="colour"[^>]*value="([^"]+)"/.exec(page)?.[1] ?? "";
-      const size = /name="size"(?![^>]*disabled)[^>]*value="([^"]+)"/.exec(page)?.[1] ?? "";
       let started = performance.now();
-      const added = await post(`/products/${id}`, { csrf: field(page, "csrf"), intent: "add", productId: id, colour, size, quantity: "1" });
+      const added = await shopper.add(id);
       outcome.addMs.push(performance.now() - started);
       if (added.status !== 303) throw new Error(`add answered ${added.status}`);
-      const checkout = await (await call("/checkout")).text();
+      const form = await shopper.checkoutForm(`bench-${n}@example.com`);
       started = performance.now();
-      const placed = await post("/checkout", {
-        csrf: field(checkout, "csrf"),
-        checkoutKey: field(checkout, "checkoutKey"),
-        email: `bench-${n}@example.com`,
-        name: "Bench Shopper",
-        line1: "1 Load Street",
-        city: "Dublin",
-        postalCode: "D01",
-        country: "IE",
-        shippingMethod: "standard",
-        cardNumber: "4242424242424242",
-        expiry: "12/34",
-        cvc: "123",
-      });
+      const placed = await shopper.post("/checkout", form);
       outcome.checkoutMs.push(performance.now() - started);
       const location = placed.headers.get("location") ?? "";
       if (placed.status !== 303 || !location.includes("/orders/")) throw new Error(`checkout answered ${placed.status}`);
-      const order = await call(location.replace(/^https?:\/\/[^/]+/, ""));
+      const order = await shopper.call(location.replace(/^https?:\/\/[^/]+/, ""));
       if (!(await order.text()).includes("Thank you! Your order is confirmed.")) throw new Error("order page without confirmation");
       outcome.orders += 1;
       outcome.flowMs.push(performance.now() - flowStarted);
@@ -115,72 +76,126 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
-async function run(label: string, env: Record<string, string>) {
-  const productIds = await prepare(env);
-  const { server } = await startServer({ ...env, PORT: String(PORT) });
+interface Row {
+  label: string;
+  processes: number;
+  shoppers: number;
+  ordersPerSecond: number;
+  orders: number;
+  failures: number;
+  addP50: number;
+  addP99: number;
+  checkoutP50: number;
+  checkoutP99: number;
+  flowP99: number;
+  retries: string;
+  rss: number;
+}
+
+async function measure(label: string, bases: string[], servers: ChildProcess[], productIds: string[], shoppers: number, statsFiles: string[]): Promise<Row> {
+  for (const file of statsFiles) fs.rmSync(file, { force: true });
+  const outcome: Outcome = { orders: 0, failures: 0, addMs: [], checkoutMs: [], flowMs: [] };
+  const started = Date.now();
+  // Shoppers split evenly over the instances, as a round-robin load balancer would.
+  await Promise.all(Array.from({ length: shoppers }, (_, i) => shopper(bases[i % bases.length], productIds, started + DURATION_S * 1000, outcome, i * 7)));
+  const seconds = (Date.now() - started) / 1000;
+  await new Promise((r) => setTimeout(r, 500)); // the servers write their transaction figures
+  let transactions = 0;
+  let attempts = 0;
+  for (const file of statsFiles) {
+    if (!fs.existsSync(file)) continue;
+    const stats = JSON.parse(fs.readFileSync(file, "utf8")) as { transactions: number; attempts: number };
+    transactions += stats.transactions;
+    attempts += stats.attempts;
+  }
+  const row: Row = {
+    label,
+    processes: bases.length,
+    shoppers,
+    ordersPerSecond: outcome.orders / seconds,
+    orders: outcome.orders,
+    failures: outcome.failures,
+    addP50: percentile(outcome.addMs, 50),
+    addP99: percentile(outcome.addMs, 99),
+    checkoutP50: percentile(outcome.checkoutMs, 50),
+    checkoutP99: percentile(outcome.checkoutMs, 99),
+    flowP99: percentile(outcome.flowMs, 99),
+    retries: statsFiles.length ? `${attempts - transactions} in ${transactions}` : "—",
+    rss: servers.reduce((sum, server) => sum + rssOf(server.pid), 0),
+  };
+  console.log(JSON.stringify(row));
+  return row;
+}
+
+/** Start `processes` shop instances on `env` (each its own port and data directory), measure each shopper count, stop them. */
+async function run(label: string, env: Record<string, string>, processes: number, firestore: boolean): Promise<Row[]> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-bench-purchase-"));
+  const productIds = await prepare({ ...env, DATA_DIR: path.join(root, "instance-1") });
+  const statsFiles = firestore ? Array.from({ length: processes }, (_, i) => path.join(root, `tx-${i + 1}.json`)) : [];
+  const servers: ChildProcess[] = [];
   try {
-    // Warm-up: a few purchases so the first compile and connection costs are not measured.
-    await shopper(productIds, Date.now() + 2000, { orders: 0, failures: 0, addMs: [], checkoutMs: [], flowMs: [] }, 0);
-    const outcome: Outcome = { orders: 0, failures: 0, addMs: [], checkoutMs: [], flowMs: [] };
-    const started = Date.now();
-    await Promise.all(Array.from({ length: SHOPPERS }, (_, i) => shopper(productIds, started + DURATION_S * 1000, outcome, i * 7)));
-    const seconds = (Date.now() - started) / 1000;
-    const row = {
-      label,
-      ordersPerSecond: outcome.orders / seconds,
-      orders: outcome.orders,
-      failures: outcome.failures,
-      addP50: percentile(outcome.addMs, 50),
-      addP99: percentile(outcome.addMs, 99),
-      checkoutP50: percentile(outcome.checkoutMs, 50),
-      checkoutP99: percentile(outcome.checkoutMs, 99),
-      flowP99: percentile(outcome.flowMs, 99),
-      rss: rssOf(server.pid),
-    };
-    console.log(JSON.stringify(row));
-    return row;
+    const started = await Promise.all(
+      Array.from({ length: processes }, (_, i) =>
+        startServer({
+          ...env,
+          PORT: String(FIRST_PORT + i),
+          DATA_DIR: path.join(root, `instance-${i + 1}`),
+          ...(firestore ? { HEMLINE_TX_STATS_FILE: statsFiles[i] } : {}),
+        }),
+      ),
+    );
+    servers.push(...started.map((s) => s.server));
+    const bases = started.map((_, i) => `http://127.0.0.1:${FIRST_PORT + i}`);
+    // Warm-up: a few purchases on each instance so first compile and connection costs are not measured.
+    await Promise.all(bases.map((base, i) => shopper(base, productIds, Date.now() + 2000, { orders: 0, failures: 0, addMs: [], checkoutMs: [], flowMs: [] }, i)));
+    const rows: Row[] = [];
+    for (const shoppers of SHOPPER_COUNTS) rows.push(await measure(label, bases, servers, productIds, shoppers, statsFiles));
+    return rows;
   } finally {
-    server.kill();
+    for (const server of servers) server.kill();
+    await new Promise((r) => setTimeout(r, 1000));
+    fs.rmSync(root, { recursive: true, force: true });
   }
 }
 
 ensureBuild();
-const rows = [];
-const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-bench-purchase-"));
-try {
-  rows.push(await run("SQLite (embedded)", { DATA_DIR: sqliteDir }));
-} finally {
-  fs.rmSync(sqliteDir, { recursive: true, force: true });
-}
+const rows: Row[] = [];
+rows.push(...(await run("SQLite (embedded)", {}, 1, false)));
 const firestore = await startFirestoreEmulator();
-const firebaseDir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-bench-purchase-fb-"));
 try {
-  rows.push(
-    await run("Firestore emulator (emulator figures)", {
-      DATA_DIR: firebaseDir,
-      SHOP_BACKEND: "firebase",
-      GCLOUD_PROJECT: "demo-hemline-bench",
-      FIRESTORE_EMULATOR_HOST: firestore.host,
-      // Guests never reach Auth; the variable only satisfies the Firebase backend's configuration.
-      FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9",
-    }),
-  );
+  for (const processes of PROCESS_COUNTS) {
+    rows.push(
+      ...(await run(
+        "Firestore emulator",
+        {
+          SHOP_BACKEND: "firebase",
+          // A project of its own per run: an empty database each time.
+          GCLOUD_PROJECT: `demo-hemline-bench-${processes}`,
+          FIRESTORE_EMULATOR_HOST: firestore.host,
+          // Guests never reach Auth; the variable only satisfies the Firebase backend's configuration.
+          FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9",
+          FIREBASE_STORAGE_EMULATOR_HOST: "127.0.0.1:9",
+        },
+        processes,
+        true,
+      )),
+    );
+  }
 } finally {
   await firestore.stop();
-  fs.rmSync(firebaseDir, { recursive: true, force: true });
 }
 
 const date = new Date().toISOString().slice(0, 10);
 const lines = [
   `# Purchase benchmark ${date}`,
   "",
-  `Production build, 1 server process; ${SHOPPERS} concurrent shoppers for ${DURATION_S} s after a 2 s warm-up, each looping product page → add to cart (POST) → checkout page → place order with the test card 4242 (POST) → order page, every purchase a new guest. The load generator shares the ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}. Shared machine: treat as indicative. Firestore figures are against the local emulator, not a real Firestore.`,
+  `Production build. Each shop process is a separate instance (its own port and data directory; on Firestore they share only the database). Shoppers are split evenly over the processes and buy for ${DURATION_S} s after a 2 s warm-up: product page → add to cart (POST) → checkout page → place order with the test card 4242 (POST) → order page, every purchase a new guest, over the 98 seeded products (stock raised so nothing sells out). The load generator, the emulator and every shop process share the ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}: treat as indicative. Firestore figures are against the local emulator, not a real Firestore. Retries: placement transactions Firestore ran again after an abort (contention), out of all placements.`,
   "",
-  "| backend | orders/s | orders | failed | add p50 ms | add p99 ms | place order p50 ms | place order p99 ms | whole purchase p99 ms | server RSS MB |",
-  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  "| backend | processes | shoppers | orders/s | orders | failed | add p50 ms | add p99 ms | place order p50 ms | place order p99 ms | whole purchase p99 ms | retries | servers' RSS MB |",
+  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|",
   ...rows.map(
     (r) =>
-      `| ${r.label} | ${r.ordersPerSecond.toFixed(1)} | ${r.orders} | ${r.failures} | ${r.addP50.toFixed(0)} | ${r.addP99.toFixed(0)} | ${r.checkoutP50.toFixed(0)} | ${r.checkoutP99.toFixed(0)} | ${r.flowP99.toFixed(0)} | ${(r.rss / 1024 / 1024).toFixed(0)} |`,
+      `| ${r.label} | ${r.processes} | ${r.shoppers} | ${r.ordersPerSecond.toFixed(1)} | ${r.orders} | ${r.failures} | ${r.addP50.toFixed(0)} | ${r.addP99.toFixed(0)} | ${r.checkoutP50.toFixed(0)} | ${r.checkoutP99.toFixed(0)} | ${r.flowP99.toFixed(0)} | ${r.retries} | ${(r.rss / 1024 / 1024).toFixed(0)} |`,
   ),
   "",
 ];

@@ -5,6 +5,7 @@ import { changeStock } from "../stock";
 import type { Product } from "../types";
 import { available, availableTransaction, healthProbe } from "./availability.server";
 import { productFromDoc, versionFields } from "./product-store.server";
+import { recordTransaction } from "./transaction-stats.server";
 
 // orders/{id}: the Order, plus emailLower and productIds for queries.
 // orderKeys/{idempotencyKey}: { orderId } — read inside the placement transaction, so the same
@@ -59,8 +60,10 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
   return {
     async place(order, { cartId }) {
       const keyRef = keys.doc(order.idempotencyKey);
-      return availableTransaction(probe, () => db.runTransaction<PlaceOrderResult>(
+      let attempts = 0;
+      const result = await availableTransaction(probe, () => db.runTransaction<PlaceOrderResult>(
         async (tx) => {
+          attempts += 1;
           const keySnap = await tx.get(keyRef);
           if (keySnap.exists) {
             const existing = await tx.get(orders.doc(keySnap.data()!.orderId as string));
@@ -77,6 +80,8 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
         },
         { maxAttempts: MAX_ATTEMPTS },
       ));
+      recordTransaction(attempts);
+      return result;
     },
     async get(id) {
       const snap = await available(() => orders.doc(id).get());
