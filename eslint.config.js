@@ -31,7 +31,7 @@ export default tseslint.config(
   },
   {
     // The wiring code and the adapters' own tests are the places allowed to name adapters.
-    files: ["app/server/store/**", "app/server/auth/**", "app/server/backend.server.ts", "tests/**", "scripts/**", "bench/**"],
+    files: ["app/server/store/**", "app/server/auth/**", "app/server/mail/**", "app/server/backend.server.ts", "tests/**", "scripts/**", "bench/**"],
     rules: { "no-restricted-imports": "off" },
   },
   {

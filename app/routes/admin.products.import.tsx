@@ -35,11 +35,11 @@ function planView(plan: ImportPlan) {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminActor(request);
   const token = new URL(request.url).searchParams.get("job");
-  if (!token) return { job: null, plan: null, columns: CSV_COLUMNS };
+  if (!token) return { job: null, plan: null, stalled: false, columns: CSV_COLUMNS };
   const found = await getContext().productImports.status(token);
   if (!found) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
-  const { csv: _csv, ...job } = found.job;
-  return { job, plan: found.plan ? planView(found.plan) : null, columns: CSV_COLUMNS };
+  const { claim: _claim, ...job } = found.job;
+  return { job, plan: found.plan ? planView(found.plan) : null, stalled: found.stalled, columns: CSV_COLUMNS };
 }
 
 async function readUpload(request: Request): Promise<FormData | null> {
@@ -90,7 +90,7 @@ const products = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "product"
 const OUTCOME = { create: "Create", update: "Change", unchanged: "Unchanged", reject: "Rejected" } as const;
 
 export default function ImportProducts() {
-  const { job, plan, columns } = useLoaderData<typeof loader>();
+  const { job, plan, stalled, columns } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const error = actionData && "error" in actionData ? actionData.error : null;
   return (
@@ -215,6 +215,15 @@ export default function ImportProducts() {
                 {job.status === "done" ? "Import finished" : "Import stopped"}: {products(job.result.written)} written — {job.result.created} created, {job.result.updated} changed, {job.result.unchanged} unchanged, {job.result.rejected} rejected (not imported).
               </p>
               {job.result.error ? <p className="text-sm text-red-700">{job.result.error}</p> : null}
+              {stalled ? (
+                <Form method="post">
+                  <AuthenticityTokenInput />
+                  <input type="hidden" name="job" value={job.token} />
+                  <button type="submit" name="intent" value="apply" className="btn-primary">
+                    Apply the import again
+                  </button>
+                </Form>
+              ) : null}
               <p className="text-sm">
                 <Link to="/admin/products" className="underline">
                   See the products

@@ -4,6 +4,7 @@ import { createFirebaseIdentity } from "./auth/firebase/identity.server";
 import { createLocalIdentity } from "./auth/local/identity.server";
 import type { IdentityProvider } from "./auth/port";
 import type { Config } from "./config.server";
+import { createFirestoreOutboxMailer } from "./mail/firestore-outbox.server";
 import { createOutboxMailer } from "./mail/outbox.server";
 import type { Mailer } from "./mail/port";
 import { createSmtpMailer } from "./mail/smtp.server";
@@ -14,7 +15,7 @@ import type { PaymentProcessor } from "./payments/port";
 import { createStripeProcessor } from "./payments/stripe-processor.server";
 import { createTestCardProcessor } from "./payments/test-card-processor.server";
 import { passwordResetMail } from "./services/accounts/emails.server";
-import { firebaseApp } from "./store/firestore/firebase-app.server";
+import { firebaseApp, firestoreFor } from "./store/firestore/firebase-app.server";
 import { createFirestoreStore } from "./store/firestore/store.server";
 import type { Store } from "./store/port";
 import { openDatabase } from "./store/sqlite/database.server";
@@ -32,27 +33,33 @@ export interface Backend {
   media: MediaStore;
 }
 
+/**
+ * SMTP when SMTP_URL is set (both backends). Otherwise an outbox: .eml files in DATA_DIR/outbox on
+ * the embedded backend; on Firebase the Firestore collection `mail`, which every instance shares
+ * (and which the Trigger Email extension sends from, when installed).
+ */
 export function createMailer(config: Config): Mailer {
-  return config.mail.smtpUrl
-    ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
-    : createOutboxMailer({ dir: path.join(config.dataDir, "outbox"), from: config.mail.from, log: config.env !== "production" });
+  const log = config.env !== "production";
+  if (config.mail.smtpUrl) return createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from });
+  if (config.backend === "firebase") return createFirestoreOutboxMailer({ db: firestoreFor(config.firebase.projectId!), from: config.mail.from, log });
+  return createOutboxMailer({ dir: path.join(config.dataDir, "outbox"), from: config.mail.from, log });
 }
 
-/** Stripe Checkout when its keys are configured; otherwise the built-in test card processor. */
-export function createPayments(config: Config): PaymentProcessor {
-  return config.stripe ? createStripeProcessor({ ...config.stripe, expiresAfterMs: config.pendingPaymentExpiryMs }) : createTestCardProcessor();
+/** Stripe Checkout when its keys are configured; otherwise the built-in test card processor, its idempotency keys in the store. */
+export function createPayments(config: Config, store: Store): PaymentProcessor {
+  return config.stripe ? createStripeProcessor({ ...config.stripe, expiresAfterMs: config.pendingPaymentExpiryMs }) : createTestCardProcessor({ keys: store.paymentKeys });
 }
 
 export function createBackend(config: Config): Backend {
   const mailer = createMailer(config);
-  const payments = createPayments(config);
   switch (config.backend) {
     case "embedded": {
       const db = openDatabase(config.dataDir);
+      const store = createSqliteStoreOn(db);
       return {
         mailer,
-        payments,
-        store: createSqliteStoreOn(db),
+        payments: createPayments(config, store),
+        store,
         media: createLocalDiskMedia(path.join(config.dataDir, "uploads")),
         identity: createLocalIdentity(db, {
           resetTokenTtlMs: 60 * 60 * 1000,
@@ -63,10 +70,11 @@ export function createBackend(config: Config): Backend {
     case "firebase": {
       // parseConfig guarantees these for this backend.
       const projectId = config.firebase.projectId!;
+      const store = createFirestoreStore(projectId);
       return {
         mailer,
-        payments,
-        store: createFirestoreStore(projectId),
+        payments: createPayments(config, store),
+        store,
         // FIREBASE_STORAGE_EMULATOR_HOST, when set, is read by firebase-admin itself.
         media: createCloudStorageMedia(getStorage(firebaseApp(projectId)).bucket(config.firebase.storageBucket!)),
         identity: createFirebaseIdentity({ projectId, apiKey: config.firebase.apiKey!, emulatorHost: config.firebase.authEmulatorHost }),

@@ -77,7 +77,7 @@ export function createContext(config: Config): AppContext {
     blog: createBlogService(backend.store),
     audit,
     adminCatalog,
-    productImports: createProductImportService({ store: backend.store, audit, adminCatalog, dataDir: config.dataDir }),
+    productImports: createProductImportService({ store: backend.store, audit, adminCatalog }),
     // Every accepted admin status change and note on an order is recorded in the audit log.
     adminOrders: createAdminOrdersService(backend.store, orders, { audit: (change) => audit.record(change) }),
     adminUsers: createAdminUsersService(backend.store),

@@ -11,7 +11,6 @@ import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS } from "../contract/adapters";
 import { lineFor, makeOrder } from "../support/order-factory";
 import { makeProduct } from "../support/product-factory";
-import { makeTempDir } from "../support/temp-dir";
 import { allProducts } from "../support/all-products";
 
 // The back office's product rules on every real store: create and edit through the form's
@@ -55,18 +54,16 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
   let audit: AuditService;
   let admin: AdminCatalogService;
   let imports: ProductImportService;
-  let temp: ReturnType<typeof makeTempDir>;
+  let reopen: () => Promise<Store>;
 
   beforeEach(async () => {
-    ({ store, dispose } = await adapter.create());
-    temp = makeTempDir();
+    ({ store, dispose, reopen } = await adapter.create());
     audit = createAuditService(store);
     admin = createAdminCatalogService({ store, audit, ordersWithProduct: async (id) => (id === "sold-before" ? 2 : 0) });
-    imports = createProductImportService({ store, audit, adminCatalog: admin, dataDir: temp.dir });
+    imports = createProductImportService({ store, audit, adminCatalog: admin });
   });
   afterEach(async () => {
     await dispose();
-    temp.remove();
   });
 
   it("creates a product from the form with its stock grid, lists it, and shows it in the storefront", async () => {
@@ -264,7 +261,7 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
         },
       },
     };
-    const chunked = createProductImportService({ store: spied, audit, adminCatalog: admin, dataDir: temp.dir, chunkSize: 2 });
+    const chunked = createProductImportService({ store: spied, audit, adminCatalog: admin, chunkSize: 2 });
     const first = await chunked.upload("chunks.csv", csv, ADMIN);
     const done = await chunked.apply(first.job!.token);
     expect(writes).toEqual([2, 2, 1]);
@@ -293,14 +290,44 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     expect((await storefront.listProducts(query)).items.map((i) => i.id)).toEqual([saved.product.id]);
   });
 
-  it("an import applied from two server processes at once is written once", async () => {
+  it("an import applied from two server instances at once is written once, and both show it", async () => {
     const csv = [HEADER, "twice-tee,Twice Tee,Once only.,t-shirts,15.00,,active,false,Blue,#0000ff,M,TWICE-M,3"].join("\n");
-    const other = createProductImportService({ store, audit, adminCatalog: admin, dataDir: temp.dir });
+    const second = await reopen();
+    const other = createProductImportService({ store: second, audit: createAuditService(second), adminCatalog: createAdminCatalogService({ store: second, audit: createAuditService(second) }) });
     const { job } = await imports.upload("twice.csv", csv, ADMIN);
+    expect((await other.status(job!.token))?.plan?.counts.create).toBe(1);
     await Promise.all([imports.apply(job!.token), other.apply(job!.token)]);
     expect((await audit.list({ entityType: "import" })).entries).toHaveLength(1);
     expect((await audit.list({ entityType: "product" })).entries.filter((e) => e.action === "import-create")).toHaveLength(1);
     expect((await imports.status(job!.token))?.job.status).toBe("done");
+    expect((await other.status(job!.token))?.job).toMatchObject({ status: "done", progress: { done: 1, total: 1 } });
+  });
+
+  it("an import whose instance died shows as stopped, and applying it again on another instance finishes it", async () => {
+    const lines = Array.from({ length: 3 }, (_, i) => `revive-${i},Revive ${i},Picked up again.,shoes,30.00,,draft,false,Black,#000000,41,REVIVE-${i},2`);
+    const { job } = await imports.upload("revive.csv", [HEADER, ...lines].join("\n"), ADMIN);
+    // An instance claimed it, wrote one product and its progress, then died.
+    const dead = await store.importJobs.claim(job!.token, { owner: "dead-instance", actor: ADMIN, at: new Date().toISOString(), staleBefore: new Date(0).toISOString() });
+    expect(dead?.status).toBe("running");
+    const first = await imports.upload("first.csv", [HEADER, lines[0]].join("\n"), ADMIN);
+    expect(await imports.apply(first.job!.token)).toMatchObject({ status: "done" });
+    await store.importJobs.update(job!.token, "dead-instance", { status: "running", progress: { done: 1, total: 3 }, result: null, at: new Date().toISOString() });
+
+    // Now: still running on another page; six minutes later: stopped, and it may be applied again.
+    const later = Date.now() + 6 * 60 * 1000;
+    const second = await reopen();
+    const elsewhere = createProductImportService({ store: second, audit, adminCatalog: admin, clock: () => later });
+    expect((await imports.status(job!.token))?.stalled).toBe(false);
+    expect(await imports.apply(job!.token)).toMatchObject({ status: "running" });
+    const stopped = await elsewhere.status(job!.token);
+    expect(stopped).toMatchObject({ stalled: true, job: { status: "failed", result: { written: 1 } } });
+    expect(stopped?.job.result?.error).toContain("apply it again to finish");
+
+    const finished = await elsewhere.apply(job!.token, ADMIN);
+    expect(finished).toMatchObject({ status: "done", result: { created: 2, unchanged: 1, written: 2 } });
+    expect(await Promise.all(lines.map((_, i) => store.products.getBySlug(`revive-${i}`).then((p) => p?.name)))).toEqual(["Revive 0", "Revive 1", "Revive 2"]);
+    // The dead instance, were it to wake, could no longer write to the job.
+    expect(await store.importJobs.update(job!.token, "dead-instance", { status: "failed", progress: { done: 1, total: 3 }, result: null, at: new Date().toISOString() })).toBe(false);
   });
 
   it("every seeded product opens in the editor and saves back unchanged", async () => {

@@ -52,7 +52,7 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
     await store.products.upsertMany([shirt]);
     cart = createCartService(store, RATES);
     orders = createOrdersService(store, { secret: "test-secret-that-is-long-enough-0123456789", shopName: "Hemline", mailer });
-    checkout = createCheckoutService({ store, cart, orders, payments: createTestCardProcessor(), rates: RATES });
+    checkout = createCheckoutService({ store, cart, orders, payments: createTestCardProcessor({ keys: store.paymentKeys }), rates: RATES });
   });
   afterEach(async () => {
     await dispose();

@@ -1,13 +1,29 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestCardProcessor } from "~/server/payments/test-card-processor.server";
 import { passesLuhn } from "~/server/payments/test-cards";
+import type { Store } from "~/server/store/port";
+import { createSqliteStore } from "~/server/store/sqlite/store.server";
+import { makeTempDir } from "../support/temp-dir";
 
-// The built-in processor answers Stripe's test numbers as Stripe's test mode does.
+// The built-in processor answers Stripe's test numbers as Stripe's test mode does. Its
+// idempotency keys live in the store (here SQLite; tests/contract/payment-key-store covers both).
+let temp: ReturnType<typeof makeTempDir>;
+let store: Store;
+beforeEach(() => {
+  temp = makeTempDir();
+  store = createSqliteStore(temp.dir);
+});
+afterEach(async () => {
+  await store.close();
+  temp.remove();
+});
+
+const card = (number: string, overrides: { expMonth?: number; expYear?: number } = {}) => ({ number, expMonth: overrides.expMonth ?? 12, expYear: overrides.expYear ?? 2099, cvc: "123" });
 const charge = (number: string, overrides: { expMonth?: number; expYear?: number; key?: string } = {}) =>
-  createTestCardProcessor().charge({
+  createTestCardProcessor({ keys: store.paymentKeys }).charge({
     amountMinor: 1000,
     currency: "EUR",
-    card: { number, expMonth: overrides.expMonth ?? 12, expYear: overrides.expYear ?? 2099, cvc: "123" },
+    card: card(number, overrides),
     description: "test",
     idempotencyKey: overrides.key ?? crypto.randomUUID(),
   });
@@ -33,10 +49,34 @@ describe("test card processor", () => {
   });
 
   it("answers the same idempotency key the same way", async () => {
-    const processor = createTestCardProcessor();
-    const input = { amountMinor: 500, currency: "EUR", card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" }, description: "x", idempotencyKey: "k1" };
+    const processor = createTestCardProcessor({ keys: store.paymentKeys });
+    const input = { amountMinor: 500, currency: "EUR", card: card("4242424242424242"), description: "x", idempotencyKey: "k1" };
     const first = await processor.charge(input);
-    expect(await processor.charge({ ...input, card: { ...input.card, number: "4000000000000002" } })).toEqual(first);
+    expect(await processor.charge({ ...input, card: card("4000000000000002") })).toEqual(first);
+  });
+
+  it("two processors on one store (two server instances) answer a repeated key with the first answer", async () => {
+    const other = createSqliteStore(temp.dir);
+    try {
+      const a = createTestCardProcessor({ keys: store.paymentKeys });
+      const b = createTestCardProcessor({ keys: other.paymentKeys });
+      const input = { amountMinor: 500, currency: "EUR", card: card("4242424242424242"), description: "x", idempotencyKey: "order-1:1" };
+      const first = await a.charge(input);
+      expect(first).toMatchObject({ ok: true });
+      // The second instance would decline this card, but the key was answered already: same charge.
+      expect(await b.charge({ ...input, card: card("4000000000000002") })).toEqual(first);
+      expect(await b.charge({ ...input, idempotencyKey: "order-1:2" })).not.toEqual(first);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("forgets a key after its window, as Stripe does after 24 hours", async () => {
+    const input = { amountMinor: 500, currency: "EUR", card: card("4000000000000002"), description: "x", idempotencyKey: "k-old" };
+    const declined = await createTestCardProcessor({ keys: store.paymentKeys }).charge(input);
+    const dayLater = createTestCardProcessor({ keys: store.paymentKeys, clock: () => Date.now() + 25 * 60 * 60 * 1000 });
+    expect(declined).toMatchObject({ ok: false });
+    expect(await dayLater.charge({ ...input, card: card("4242424242424242") })).toMatchObject({ ok: true });
   });
 
   it("checks the Luhn digit", () => {

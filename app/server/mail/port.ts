@@ -7,6 +7,7 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  readonly kind: "outbox" | "smtp";
+  /** outbox: .eml files on disk (embedded); firestore-outbox: the Firestore `mail` collection (Firebase); smtp: SMTP_URL. */
+  readonly kind: "outbox" | "firestore-outbox" | "smtp";
   send(message: MailMessage): Promise<void>;
 }

@@ -1,21 +1,25 @@
 import crypto from "node:crypto";
+import type { PaymentKeyStore } from "../store/port";
 import type { CardFormProcessor, ChargeResult } from "./port";
 import { DECLINE_MESSAGES, TEST_CARDS, brandOf, passesLuhn } from "./test-cards";
+
+/** How long an idempotency key keeps its answer: Stripe keeps them for 24 hours. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The built-in processor of the embedded backend and of demos: no money moves. Stripe's test
  * numbers behave as in Stripe's test mode; any other number is declined, as Stripe declines a
- * real card in test mode. The same idempotency key always gets the same answer.
+ * real card in test mode. The same idempotency key always gets the same answer, on every
+ * instance: the first answer is kept in the store (`keys`), and a concurrent second charge with
+ * the key gets that answer instead of its own.
  */
-export function createTestCardProcessor(): CardFormProcessor {
-  const answered = new Map<string, ChargeResult>();
+export function createTestCardProcessor(options: { keys: PaymentKeyStore; clock?: () => number }): CardFormProcessor {
+  const clock = options.clock ?? Date.now;
   return {
     id: "test-card",
     kind: "card-form",
     label: "Built-in test card processor (no money moves)",
     async charge({ card, idempotencyKey }) {
-      const previous = answered.get(idempotencyKey);
-      if (previous) return previous;
       const last4 = card.number.slice(-4);
       const brand = brandOf(card.number);
       const result = ((): ChargeResult => {
@@ -30,10 +34,13 @@ export function createTestCardProcessor(): CardFormProcessor {
         if (known.outcome !== "succeeds") return { ok: false, code: known.outcome, message: DECLINE_MESSAGES[known.outcome], brand: known.brand, last4 };
         return { ok: true, reference: `tc_${crypto.randomBytes(12).toString("hex")}`, brand: known.brand, last4 };
       })();
-      answered.set(idempotencyKey, result);
-      // A bounded memory: the idempotency window only has to cover double submissions.
-      if (answered.size > 10_000) answered.delete(answered.keys().next().value!);
-      return result;
+      // Deciding has no side effect here, so "charge once" is "keep the first answer": every
+      // caller with this key, on any instance, gets the stored one.
+      const now = clock();
+      return (await options.keys.remember(`test-card:${idempotencyKey}`, result, {
+        now: new Date(now).toISOString(),
+        expiresAt: new Date(now + IDEMPOTENCY_WINDOW_MS).toISOString(),
+      })) as ChargeResult;
     },
   };
 }

@@ -8,6 +8,7 @@ import type {
   PlaceOrderResult,
   TransitionResult,
 } from "./commerce-types";
+import type { ImportJob, ImportJobUpdate } from "./import-job-types";
 import type { Post, PostInput, Product, ProductInput, Profile, ProfilePatch, Role } from "./types";
 
 // The data port. Services depend on these interfaces only; each backend (sqlite/, firestore/)
@@ -154,6 +155,41 @@ export interface OrderStore {
 }
 
 /**
+ * CSV import jobs and their progress, shared by every server instance. The import service keeps
+ * the rules (who applies, when a claim is stale, how long jobs are kept); this only stores.
+ */
+export interface ImportJobStore {
+  /** Store a new job with its file (up to 10 MB of text). */
+  create(job: ImportJob, csv: string): Promise<void>;
+  get(token: string): Promise<ImportJob | null>;
+  /** The job's file; null when there is no such job. */
+  csv(token: string): Promise<string | null>;
+  /**
+   * Atomically, across instances: when the job is planned, or running with a claim older than
+   * `staleBefore`, make it running under `owner` (claimed at `at`, applied by `actor`) and return
+   * it; otherwise (another claim holds it, it ended, it does not exist) null. Exactly one of any
+   * number of concurrent claims wins.
+   */
+  claim(token: string, claim: { owner: string; actor: string; at: string; staleBefore: string }): Promise<ImportJob | null>;
+  /** Write progress or the end for the claim's holder (renewing the claim); false when `owner` no longer holds it. */
+  update(token: string, owner: string, update: ImportJobUpdate): Promise<boolean>;
+  /** Delete jobs (and their files) created before `createdBefore`; returns how many. */
+  sweep(createdBefore: string): Promise<number>;
+}
+
+/**
+ * Idempotency keys of payments: the first answer stored for a key is the answer for every
+ * instance until it expires. Values are plain JSON objects.
+ */
+export interface PaymentKeyStore {
+  /**
+   * Store `value` under `key` unless an unexpired value is there (atomically: of concurrent calls
+   * on any instance exactly one stores); returns the value that is stored. An expired one is replaced.
+   */
+  remember(key: string, value: Record<string, unknown>, options: { now: string; expiresAt: string }): Promise<Record<string, unknown>>;
+}
+
+/**
  * Work that must happen once per store whatever the number of instances (seeding an empty store).
  * "claimed": the caller does the work, then calls finish; "held": another caller is doing it
  * (a claim older than `staleMs` that never finished is taken over: its instance died); "done".
@@ -202,6 +238,8 @@ export interface Store {
   carts: CartStore;
   orders: OrderStore;
   once: OnceStore;
+  importJobs: ImportJobStore;
+  paymentKeys: PaymentKeyStore;
   rateLimits: RateLimitStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type TestInfo } from "@playwright/test";
+import { newestMail } from "./firestore-mail";
 
 /** Undo quoted-printable soft line breaks and escapes, as a mail client would. */
 function decodeQuotedPrintable(text: string): string {
@@ -11,19 +12,27 @@ function decodeQuotedPrintable(text: string): string {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The newest e-mail in the shop's outbox (DATA_DIR/outbox) sent to `to`, waiting for it briefly. */
+/**
+ * The newest e-mail sent to `to`, waiting for it briefly, as its raw RFC 5322 text. The embedded
+ * shop writes .eml files to DATA_DIR/outbox; the Firebase shop writes to the Firestore collection
+ * `mail` (any of its instances), read here from the emulator.
+ */
 export async function latestMailTo(to: string, testInfo?: TestInfo, timeoutMs = 10_000): Promise<string> {
-  // The shop's own mail (orders) goes to the outbox of whichever backend the project runs against.
-  const dataDir = testInfo?.project.name.startsWith("firebase") ? process.env.E2E_FIREBASE_DATA_DIR! : process.env.E2E_DATA_DIR!;
-  const dir = path.join(dataDir, "outbox");
+  const firebase = testInfo?.project.name.startsWith("firebase") ?? false;
+  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
-    for (const file of files) {
-      const mail = decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8"));
-      if (new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "mi").test(mail)) return mail;
+    if (firebase) {
+      const [mail] = await newestMail({ host: process.env.E2E_FIRESTORE_EMULATOR_HOST!, projectId: "demo-hemline", to });
+      if (mail) return decodeQuotedPrintable(mail.rfc822);
+    } else {
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+      for (const file of files) {
+        const mail = decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8"));
+        if (new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "mi").test(mail)) return mail;
+      }
     }
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} in ${dir}`);
+    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} in ${firebase ? "the Firestore mail collection" : dir}`);
     await sleep(200);
   }
 }

@@ -1,82 +1,34 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
+import type { ImportJob, ImportJobUpdate } from "../../store/import-job-types";
+import type { ImportJobStore } from "../../store/port";
 
-// A CSV import between its upload (dry run) and its end: the file's text, who uploaded it, and
-// how far its apply got. Kept as one JSON file under DATA_DIR/imports, so every server process
-// on the machine (WEB_CONCURRENCY) sees the same progress, on both backends, like uploads.
+// The rules of CSV import jobs between their upload (dry run) and their end; the store keeps
+// them (a table, or Firestore documents), so every server instance shows the same progress and
+// any instance can continue a job whose instance died.
 
-export type ImportStatus = "planned" | "running" | "done" | "failed";
-
-export interface ImportResult {
-  created: number;
-  updated: number;
-  unchanged: number;
-  rejected: number;
-  /** Products written before the end (or the failure). */
-  written: number;
-  error: string | null;
-}
-
-export interface ImportJob {
-  token: string;
-  fileName: string;
-  actor: string;
-  createdAt: string;
-  updatedAt: string;
-  status: ImportStatus;
-  progress: { done: number; total: number };
-  result: ImportResult | null;
-  csv: string;
-}
+export type { ImportJob, ImportResult, ImportStatus } from "../../store/import-job-types";
 
 export const IMPORT_TOKEN = /^[a-f0-9]{32}$/;
-/** Job files (each holds its CSV, up to 10 MB) are removed a week after their upload. */
-const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
-/** A running import whose file has not moved for this long died with its process. */
+/** Jobs (each holds its CSV, up to 10 MB) are removed a week after their upload. */
+export const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * A running import that has not reported progress for this long died with its instance (a chunk
+ * takes seconds): another apply may take it over.
+ */
 export const STALE_RUNNING_MS = 5 * 60 * 1000;
 
-export function createImportJobs(dataDir: string) {
-  const dir = path.join(dataDir, "imports");
-  const fileOf = (token: string) => path.join(dir, `${token}.json`);
+/** What a stalled job says; applying it again finishes it (products already written are unchanged). */
+export const STALLED_MESSAGE = "The import stopped (the server restarted). The products listed as written were saved; apply it again to finish: unchanged products are skipped.";
 
-  async function write(job: ImportJob): Promise<void> {
-    await fs.mkdir(dir, { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const temp = `${fileOf(job.token)}.${process.pid}.tmp`;
-    await fs.writeFile(temp, JSON.stringify({ ...job, updatedAt: new Date().toISOString() }));
-    await fs.rename(temp, fileOf(job.token));
-  }
+export function isStalled(job: ImportJob, now = Date.now()): boolean {
+  return job.status === "running" && (job.claim === null || now - Date.parse(job.claim.at) > STALE_RUNNING_MS);
+}
 
-  /** Remove job files (and their claims) older than a week; never fails an upload. */
-  async function sweep(): Promise<void> {
-    try {
-      for (const name of await fs.readdir(dir)) {
-        const file = path.join(dir, name);
-        const stat = await fs.stat(file);
-        if (Date.now() - stat.mtimeMs > KEEP_MS) await fs.rm(file, { force: true });
-      }
-    } catch {
-      // Nothing to sweep yet, or a file went away meanwhile.
-    }
-  }
-
+export function createImportJobs(store: ImportJobStore, clock: () => number = Date.now) {
+  const iso = () => new Date(clock()).toISOString();
   return {
-    write,
-    /**
-     * Claim a job for applying, once across every process on the machine (an exclusive-create
-     * file): false when another request or process already claimed it.
-     */
-    async claim(token: string): Promise<boolean> {
-      try {
-        await fs.writeFile(path.join(dir, `${token}.claim`), String(process.pid), { flag: "wx" });
-        return true;
-      } catch {
-        return false;
-      }
-    },
     async create(fileName: string, csv: string, actor: string): Promise<ImportJob> {
-      const now = new Date().toISOString();
+      const now = iso();
       const job: ImportJob = {
         token: crypto.randomBytes(16).toString("hex"),
         fileName: fileName.replace(/[^\w .()-]/g, "_").slice(0, 120) || "products.csv",
@@ -86,23 +38,32 @@ export function createImportJobs(dataDir: string) {
         status: "planned",
         progress: { done: 0, total: 0 },
         result: null,
-        csv,
+        claim: null,
       };
-      await sweep();
-      await write(job);
+      // Old jobs go when new ones come; a failed sweep never fails an upload.
+      await store.sweep(new Date(clock() - KEEP_MS).toISOString()).catch(() => 0);
+      await store.create(job, csv);
       return job;
     },
     async read(token: string): Promise<ImportJob | null> {
+      return IMPORT_TOKEN.test(token) ? store.get(token) : null;
+    },
+    async csv(token: string): Promise<string | null> {
+      return IMPORT_TOKEN.test(token) ? store.csv(token) : null;
+    },
+    /**
+     * Claim a job for applying, once across every instance: a planned job, or a running one that
+     * stalled. Null when another apply holds it, it ended, or it does not exist.
+     */
+    async claim(token: string, actor: string): Promise<{ job: ImportJob; owner: string } | null> {
       if (!IMPORT_TOKEN.test(token)) return null;
-      try {
-        const job = JSON.parse(await fs.readFile(fileOf(token), "utf8")) as ImportJob;
-        if (job.status === "running" && Date.now() - Date.parse(job.updatedAt) > STALE_RUNNING_MS) {
-          return { ...job, status: "failed", result: { ...(job.result ?? { created: 0, updated: 0, unchanged: 0, rejected: 0, written: job.progress.done }), error: "The import stopped (the server restarted). The products listed as written were saved; run the import again to finish: unchanged products are skipped." } };
-        }
-        return job;
-      } catch {
-        return null;
-      }
+      const owner = crypto.randomUUID();
+      const job = await store.claim(token, { owner, actor, at: iso(), staleBefore: new Date(clock() - STALE_RUNNING_MS).toISOString() });
+      return job ? { job, owner } : null;
+    },
+    /** Report progress or the end; false when another apply took the job over (this one should stop). */
+    async report(token: string, owner: string, update: Omit<ImportJobUpdate, "at">): Promise<boolean> {
+      return store.update(token, owner, { ...update, at: iso() });
     },
   };
 }

@@ -1,10 +1,13 @@
+import type { Firestore } from "firebase-admin/firestore";
 import type { Store, StoreFaults } from "../port";
 import { createFirestoreAuditStore } from "./audit-store.server";
 import { FirestoreUnavailableError, available, healthProbe } from "./availability.server";
 import { createFirestoreCartStore } from "./cart-store.server";
 import { firestoreFor } from "./firebase-app.server";
+import { createFirestoreImportJobStore } from "./import-job-store.server";
 import { createFirestoreOnceStore } from "./once-store.server";
 import { createFirestoreOrderStore } from "./order-store.server";
+import { createFirestorePaymentKeyStore } from "./payment-key-store.server";
 import { createFirestorePostStore } from "./post-store.server";
 import { createFirestoreProductStore } from "./product-store.server";
 import { createFirestoreProfileStore } from "./profile-store.server";
@@ -12,7 +15,11 @@ import { upgradeFirestore } from "./upgrade.server";
 import { createFirestoreRateLimitStore } from "./rate-limit-store.server";
 
 export function createFirestoreStore(projectId: string, faults: StoreFaults = {}): Store {
-  const db = firestoreFor(projectId);
+  return createFirestoreStoreOn(firestoreFor(projectId), faults);
+}
+
+/** The store on a given client (tests open a second client on one database, as a second instance would). */
+export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}): Store {
   return {
     kind: "firestore",
     products: createFirestoreProductStore(db),
@@ -22,6 +29,8 @@ export function createFirestoreStore(projectId: string, faults: StoreFaults = {}
     carts: createFirestoreCartStore(db),
     orders: createFirestoreOrderStore(db, faults),
     once: createFirestoreOnceStore(db),
+    importJobs: createFirestoreImportJobStore(db),
+    paymentKeys: createFirestorePaymentKeyStore(db),
     rateLimits: createFirestoreRateLimitStore(db),
     upgrade: (log) => upgradeFirestore(db, log),
     async ping() {

@@ -2,8 +2,10 @@ import type { Store, StoreFaults } from "../port";
 import { createSqliteAuditStore } from "./audit-store.server";
 import { createSqliteCartStore } from "./cart-store.server";
 import { openDatabase, type SqliteDatabase } from "./database.server";
+import { createSqliteImportJobStore } from "./import-job-store.server";
 import { createSqliteOnceStore } from "./once-store.server";
 import { createSqliteOrderStore } from "./order-store.server";
+import { createSqlitePaymentKeyStore } from "./payment-key-store.server";
 import { createSqlitePostStore } from "./post-store.server";
 import { createSqliteProductStore } from "./product-store.server";
 import { createSqliteProfileStore } from "./profile-store.server";
@@ -20,6 +22,8 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     carts: createSqliteCartStore(db),
     orders: createSqliteOrderStore(db, faults),
     once: createSqliteOnceStore(db),
+    importJobs: createSqliteImportJobStore(db),
+    paymentKeys: createSqlitePaymentKeyStore(db),
     rateLimits: createSqliteRateLimitStore(db),
     async upgrade() {
       // Numbered migrations already ran when the database was opened.

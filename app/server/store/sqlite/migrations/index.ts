@@ -4,6 +4,7 @@ import blog from "./003-blog";
 import orders from "./004-orders";
 import adminCatalogue from "./005-admin-catalogue";
 import rateLimits from "./006-rate-limits";
+import importJobs from "./007-import-jobs";
 import onceClaims from "./008-once-claims";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
@@ -14,5 +15,6 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 4, name: "orders", sql: orders },
   { version: 5, name: "admin-catalogue", sql: adminCatalogue },
   { version: 6, name: "rate-limits", sql: rateLimits },
+  { version: 7, name: "import-jobs", sql: importJobs },
   { version: 8, name: "once-claims", sql: onceClaims },
 ];

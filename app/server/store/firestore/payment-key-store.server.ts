@@ -1,0 +1,28 @@
+import crypto from "node:crypto";
+import { Timestamp, type Firestore } from "firebase-admin/firestore";
+import type { PaymentKeyStore } from "../port";
+import { available } from "./availability.server";
+
+// paymentKeys/{sha256 of the key}: { key, valueJson, expiresAt }. The id is a hash because a key
+// may hold characters a document id may not ("/"). expiresAt is a Timestamp, so a Firestore TTL
+// policy on it can delete expired keys in production; an expired key is also replaced when reused.
+
+export function createFirestorePaymentKeyStore(db: Firestore): PaymentKeyStore {
+  const keys = db.collection("paymentKeys");
+  return {
+    async remember(key, value, { now, expiresAt }) {
+      const ref = keys.doc(crypto.createHash("sha256").update(key).digest("hex"));
+      return available(() =>
+        // A transaction: of two instances answering the same key at once, one writes and the other reads it.
+        db.runTransaction(async (tx) => {
+          const snap = await tx.get(ref);
+          if (snap.exists && (snap.get("expiresAt") as Timestamp).toMillis() > Date.parse(now)) {
+            return JSON.parse(snap.get("valueJson") as string) as Record<string, unknown>;
+          }
+          tx.set(ref, { key, valueJson: JSON.stringify(value), expiresAt: Timestamp.fromMillis(Date.parse(expiresAt)) });
+          return value;
+        }),
+      );
+    },
+  };
+}
