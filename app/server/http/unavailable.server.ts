@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { FirestoreUnavailableError } from "../store/firestore/availability.server";
+import { FirestoreUnavailableError } from "../store/unavailable";
 
 // Spec section 8: when the database cannot be reached, a page says 'Firestore not available'
 // with a 503 (and recovers by itself once it answers again). Adapters throw

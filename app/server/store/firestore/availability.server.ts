@@ -1,12 +1,7 @@
 import type { Firestore } from "firebase-admin/firestore";
+import { FirestoreUnavailableError } from "../unavailable";
 
-/** Spec section 8: what the user sees when the document database cannot be reached. */
-export class FirestoreUnavailableError extends Error {
-  constructor(cause?: unknown) {
-    super("Firestore not available", { cause });
-    this.name = "FirestoreUnavailableError";
-  }
-}
+export { FirestoreUnavailableError };
 
 /** How long a page waits for Firestore before telling the user it is not available. */
 const TIMEOUT_MS = 5000;
