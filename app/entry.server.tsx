@@ -8,6 +8,7 @@ import { NonceContext } from "~/lib/nonce";
 import { getConfig } from "~/server/config.server";
 import { getContext } from "~/server/context.server";
 import { commonSecurityHeaders, createNonce, documentSecurityHeaders } from "~/server/http/security-headers.server";
+import { googleClientConfig } from "~/server/services/accounts/google-config.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -35,7 +36,7 @@ export default function handleRequest(
   const nonce = createNonce();
   const config = getConfig();
   const isDevelopment = config.env === "development";
-  const analytics = Boolean(config.analytics);
+  const security = { analytics: Boolean(config.analytics), googleSignIn: googleClientConfig(config) };
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -49,7 +50,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          for (const [k, v] of Object.entries(documentSecurityHeaders(nonce, isDevelopment, { analytics }))) responseHeaders.set(k, v);
+          for (const [k, v] of Object.entries(documentSecurityHeaders(nonce, isDevelopment, security))) responseHeaders.set(k, v);
           if (responseStatusCode >= 400) responseHeaders.set("X-Robots-Tag", "noindex");
           // Pages carry the shopper's header (account, cart count) and a CSRF token: never shared caches.
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");

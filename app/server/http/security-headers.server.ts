@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { GoogleClientConfig } from "../services/accounts/google-config.server";
 
 export function createNonce(): string {
   return crypto.randomBytes(16).toString("base64");
@@ -18,11 +19,43 @@ const ANALYTICS_SOURCES = {
 };
 
 /**
- * Headers every HTML response carries. Scripts run only with this response's nonce; Google's
- * analytics hosts are allowed only when analytics is configured.
+ * What the Firebase Auth SDK (firebase/auth 12) loads for signInWithPopup, read from its source:
+ * Google's gapi loader (apis.google.com, which loads gapi.iframes from the same host), a hidden
+ * iframe on the auth domain (`/__/auth/iframe`) that relays the popup's result, and the REST
+ * calls of Identity Toolkit and the token service. Against the Auth emulator the iframe and every
+ * REST call go to the emulator's origin instead; the gapi loader is still Google's.
  */
-export function documentSecurityHeaders(nonce: string, isDevelopment: boolean, options: { analytics?: boolean } = {}): Record<string, string> {
-  const extra = (kind: keyof typeof ANALYTICS_SOURCES) => (options.analytics ? ANALYTICS_SOURCES[kind].map((s) => ` ${s}`).join("") : "");
+export function googleSignInSources(google: GoogleClientConfig): { script: string[]; frame: string[]; connect: string[] } {
+  const gapi = "https://apis.google.com";
+  if (google.emulatorUrl) {
+    const emulator = new URL(google.emulatorUrl).origin;
+    return { script: [gapi], frame: [emulator], connect: [emulator] };
+  }
+  return {
+    script: [gapi],
+    frame: [`https://${google.authDomain}`],
+    connect: ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"],
+  };
+}
+
+export interface DocumentSecurityOptions {
+  analytics?: boolean;
+  /** Google popup sign-in's public configuration, when the shop offers it. */
+  googleSignIn?: GoogleClientConfig | null;
+}
+
+/**
+ * Headers every HTML response carries. Scripts run only with this response's nonce; Google's
+ * analytics hosts are allowed only when analytics is configured, and the hosts of Google popup
+ * sign-in only when it is offered. The policy is the page's for its whole life (client-side
+ * navigation keeps it), so it cannot be limited to the sign-in pages.
+ */
+export function documentSecurityHeaders(nonce: string, isDevelopment: boolean, options: DocumentSecurityOptions = {}): Record<string, string> {
+  const google = options.googleSignIn ? googleSignInSources(options.googleSignIn) : null;
+  const extra = (kind: "script" | "img" | "connect" | "frame") =>
+    [...(options.analytics && kind !== "frame" ? ANALYTICS_SOURCES[kind] : []), ...(google && kind !== "img" ? google[kind] : [])]
+      .map((s) => ` ${s}`)
+      .join("");
   const connect = isDevelopment ? "'self' ws://localhost:* ws://127.0.0.1:*" : "'self'";
   const csp = [
     "default-src 'self'",
@@ -32,6 +65,8 @@ export function documentSecurityHeaders(nonce: string, isDevelopment: boolean, o
     `img-src 'self' data: blob:${extra("img")}`,
     "font-src 'self'",
     `connect-src ${connect}${extra("connect")}`,
+    // Without Google sign-in no frame-src: default-src 'self' applies.
+    ...(google ? [`frame-src 'self'${extra("frame")}`] : []),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -40,6 +75,9 @@ export function documentSecurityHeaders(nonce: string, isDevelopment: boolean, o
   return {
     "Content-Security-Policy": csp,
     ...commonSecurityHeaders(),
+    // The sign-in popup (the auth domain's page) hands its result back through window.opener,
+    // which 'same-origin' would cut; 'same-origin-allow-popups' keeps it for popups this page opens.
+    ...(google ? { "Cross-Origin-Opener-Policy": "same-origin-allow-popups" } : {}),
   };
 }
 
