@@ -41,11 +41,22 @@ export function detailsForStatus(status: number, message?: string): ErrorDetails
   return { status, title: known.title, message: message || known.message };
 }
 
+/**
+ * Remix marks the error responses it makes itself `internal`; single fetch drops that mark on the
+ * way to the browser, so after hydration they are known by their text, a stringified Error
+ * ("Error: You made a POST request to …"). The shop's own messages never take that form.
+ */
+function madeByRemix(error: { data: unknown }): boolean {
+  return (error as { internal?: unknown }).internal === true || (typeof error.data === "string" && error.data.startsWith("Error: "));
+}
+
 /** Turn whatever a route threw into what the page shows. Internals of real errors never reach the page. */
 export function errorDetails(error: unknown): ErrorDetails {
   if (isRouteErrorResponse(error)) {
     // A route that throws data("Page Not Found: /x", 404) gets that exact message (spec section 8).
-    const message = typeof error.data === "string" && error.data.length <= 300 ? error.data : undefined;
+    // Responses Remix makes itself (a method the route does not take, a malformed request) carry
+    // its developer text ("You made a POST request to …"): those get the status's own message.
+    const message = typeof error.data === "string" && error.data.length <= 300 && !madeByRemix(error) ? error.data : undefined;
     return detailsForStatus(error.status || DEFAULT_STATUS, message);
   }
   if (error instanceof Error) return detailsForStatus(500);

@@ -62,3 +62,33 @@ test("bots get the status and a minimal body, not the error page", async ({ requ
   const person = await request.get("/no-such-page");
   expect(await person.text()).toContain("Popular Categories");
 });
+
+test("a method a page does not take is a 405 on the shop's error page, never Remix's text", async ({ page, js }) => {
+  // A plain HTML form posting to pages that only answer GET (served at the shop's origin, so it
+  // works with JavaScript off too).
+  await page.route("**/__e2e/post-form", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: '<!doctype html><title>post</title><form method="post" action="/about"><button>Post to about</button></form><form method="post" action="/products?category=jeans"><button>Post to products</button></form>',
+    }),
+  );
+  for (const [button, path] of [["Post to about", "/about"], ["Post to products", "/products"]] as const) {
+    await page.goto("/__e2e/post-form");
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === "POST"),
+      page.getByRole("button", { name: button }).click(),
+    ]);
+    expect(response.status()).toBe(405);
+    await page.waitForLoadState("load");
+    // With JavaScript, look again once React has taken over the page (it renders the error anew).
+    if (js) await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: "405" })).toBeVisible();
+    await expect(main.getByRole("heading", { level: 2, name: "Something Went Wrong" })).toBeVisible();
+    await expect(main.getByText("An unexpected error occurred. Please try again or contact support.")).toBeVisible();
+    await expect(page).toHaveTitle(/^Something Went Wrong \| /);
+    await expect(main.getByRole("link", { name: "Go Home" })).toBeVisible();
+    const text = await page.locator("body").innerText();
+    expect(text).not.toMatch(/You made a POST|did not provide an `action`|routes\/|Method Not Allowed/);
+  }
+});
