@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { startIdlePrefetch } from "~/lib/idle-prefetch";
 import { isModuleLoadError, reloadAfterLoadError } from "~/lib/reload-guard";
 
 // Spec section 8: a stale page (its script files replaced by a new deployment) reloads itself,
@@ -12,6 +13,9 @@ window.addEventListener("unhandledrejection", (event) => {
 window.addEventListener("error", (event) => {
   if (isModuleLoadError(event.error ?? event.message)) reloadAfterLoadError();
 });
+
+// Route discovery and the preloading of route code wait until the page has been loaded for 1 s.
+startIdlePrefetch();
 
 startTransition(() => {
   hydrateRoot(

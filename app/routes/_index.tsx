@@ -89,7 +89,7 @@ export default function Home() {
           </Link>
         </div>
         <div className="mt-6">
-          <ProductGrid products={featured} eagerCount={4} prefetchFirst={3} />
+          <ProductGrid products={featured} eagerCount={4} />
         </div>
       </section>
 

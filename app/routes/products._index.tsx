@@ -135,7 +135,7 @@ export default function Products() {
             <EmptyState search={query.search} hasFilters={hasFilters} clearHref={productsHref(query, { sizes: [], colours: [], minPrice: null, maxPrice: null, page: 1 })} suggestions={suggestions} />
           ) : (
             <>
-              <ProductGrid products={result.items} eagerCount={4} prefetchFirst={3} />
+              <ProductGrid products={result.items} eagerCount={4} />
               <Pagination page={result.page} pageCount={result.pageCount} href={(page) => productsHref(query, { page })} />
             </>
           )}

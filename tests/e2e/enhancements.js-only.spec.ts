@@ -54,13 +54,37 @@ test("corrupt or foreign stored data is ignored, never an error", async ({ page 
   expect(errors).toEqual([]);
 });
 
-test("a second after the home page loads, the first featured products are prefetched", async ({ page }) => {
+test("a second after the page loads, the code of the routes it links to is preloaded, and no product page is fetched", async ({ page }) => {
+  // The page's clock is ours: nothing that waits for it can happen until we move it on.
+  await page.clock.install();
+  const requests: { url: URL; type: string; method: string }[] = [];
+  page.on("request", (r) => requests.push({ url: new URL(r.url()), type: r.resourceType(), method: r.method() }));
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Featured" })).toBeVisible();
-  const prefetch = page.locator('link[rel="prefetch"][href^="/products/p"]');
-  await expect(prefetch.first()).toBeAttached();
-  expect(await prefetch.count()).toBeGreaterThanOrEqual(1);
-  // Not part of the server's page: only the browser adds them, once idle.
+  await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
+  await page.waitForLoadState("networkidle");
+
+  // Loaded and hydrated, but not yet a second later: only the page's own code, no route discovery.
+  const ownModules = await page.evaluate(() => {
+    const w = window as unknown as { __remixRouteModules: Record<string, unknown>; __remixManifest: { routes: Record<string, { module: string }> } };
+    return Object.keys(w.__remixRouteModules).map((id) => new URL(w.__remixManifest.routes[id].module, location.href).pathname);
+  });
+  const routeModules = (list: typeof requests) => list.filter((r) => r.url.pathname.startsWith("/build/routes/")).map((r) => r.url.pathname);
+  expect(requests.filter((r) => r.url.pathname === "/__manifest")).toEqual([]);
+  expect(routeModules(requests).filter((path) => !ownModules.includes(path))).toEqual([]);
+
+  const [manifest] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === "/__manifest"), page.clock.runFor(1000)]);
+  const discovered = (await manifest.json()) as Record<string, { id: string; module: string }>;
+  const linked = Object.values(discovered)
+    .map((route) => route.module)
+    .filter((module) => !ownModules.includes(module));
+  // The home page links to the catalogue, products, the cart, the blog, the info pages…
+  expect(linked).toEqual(expect.arrayContaining([expect.stringMatching(/^\/build\/routes\/products\.\$id-/), expect.stringMatching(/^\/build\/routes\/about-/)]));
+  await expect.poll(() => linked.filter((module) => !routeModules(requests).includes(module))).toEqual([]);
+
+  // Only code: no product page, document or data, was fetched in the background.
+  const pages = requests.filter((r, i) => i > 0 && (r.type === "document" || r.url.pathname.endsWith(".data") || r.url.searchParams.has("_data")));
+  expect(pages.map((r) => `${r.method} ${r.url.pathname}${r.url.search}`)).toEqual([]);
   const html = await (await page.request.get("/")).text();
   expect(html).not.toMatch(/rel="prefetch"/);
 });

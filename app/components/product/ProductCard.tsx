@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import { IdlePrefetch } from "~/components/IdlePrefetch";
 import type { ProductSummary } from "~/server/services/catalog/catalog-index.server";
 import { responsiveImage } from "~/lib/responsive-image";
 import { Price } from "./Price";
@@ -39,18 +38,15 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
   );
 }
 
-/** `prefetchFirst`: how many of the first products to prefetch once the page is idle. */
-export function ProductGrid({ products, eagerCount = 0, prefetchFirst = 0 }: { products: ProductSummary[]; eagerCount?: number; prefetchFirst?: number }) {
+/** `eagerCount`: how many of the first images load at once (above the fold). */
+export function ProductGrid({ products, eagerCount = 0 }: { products: ProductSummary[]; eagerCount?: number }) {
   return (
-    <>
-      <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4">
-        {products.map((p, i) => (
-          <li key={p.id}>
-            <ProductCard product={p} eager={i < eagerCount} />
-          </li>
-        ))}
-      </ul>
-      {prefetchFirst > 0 ? <IdlePrefetch pages={products.slice(0, prefetchFirst).map((p) => `/products/${p.id}`)} /> : null}
-    </>
+    <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4">
+      {products.map((p, i) => (
+        <li key={p.id}>
+          <ProductCard product={p} eager={i < eagerCount} />
+        </li>
+      ))}
+    </ul>
   );
 }
