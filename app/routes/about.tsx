@@ -107,7 +107,7 @@ export default function About() {
             <Link to="/terms">terms of sale</Link>.
           </li>
           <li>
-            <strong>Your data stays yours</strong>: no tracking cookies, no selling of data — see our{" "}
+            <strong>Your data stays yours</strong>: no advertising cookies, no selling of data — see our{" "}
             <Link to="/privacy">privacy policy</Link>.
           </li>
         </ul>

@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Callout, DataTable, InfoPage, Section, TableOfContents } from "~/components/info/InfoPage";
 import { seo } from "~/lib/seo";
+import { useRootData } from "~/root";
 
 export const meta: MetaFunction = (args) =>
   seo(args, {
@@ -12,6 +13,8 @@ export const meta: MetaFunction = (args) =>
 
 
 export default function Privacy() {
+  // Analytics runs only where the shop configured it (FIREBASE_MEASUREMENT_ID); the page says which.
+  const { analytics } = useRootData();
   return (
     <InfoPage
       eyebrow="Legal"
@@ -42,7 +45,7 @@ export default function Privacy() {
       <Section id="controller" title="Who is responsible">
         <p>
           The controller responsible for processing your personal data is the company operating the Hemline online
-          shop. Its full name and registered address are shown on every order confirmation and invoice. For any
+          shop. Its full name and registered address are available from our customer care team. For any
           question about your data, or to exercise your rights, contact{" "}
           <Link to="/about#contact">our customer care team</Link> and mark your message “Privacy”.
         </p>
@@ -60,7 +63,7 @@ export default function Privacy() {
             {
               header: "Processing your order",
               cells: [
-                "Name, delivery and billing address, e-mail address, phone number (for the carrier), items ordered, order history",
+                "Name, delivery address, e-mail address, phone number if you give one (for the carrier), items ordered, order history",
                 "Performance of a contract — Art. 6(1)(b)",
               ],
             },
@@ -81,7 +84,7 @@ export default function Privacy() {
             {
               header: "Your customer account (if you create one)",
               cells: [
-                "E-mail address, password (stored only as a secure hash), saved addresses, order history",
+                "E-mail address, display name if you give one, password (stored only as a secure hash; none if you sign in with Google), order history",
                 "Performance of a contract — Art. 6(1)(b)",
               ],
             },
@@ -93,8 +96,8 @@ export default function Privacy() {
               ],
             },
             {
-              header: "Invoices and bookkeeping",
-              cells: ["Order, invoice and payment records", "Legal obligation (tax and commercial law) — Art. 6(1)(c)"],
+              header: "Bookkeeping",
+              cells: ["Order and payment records", "Legal obligation (tax and commercial law) — Art. 6(1)(c)"],
             },
             {
               header: "Running the shop securely",
@@ -103,10 +106,17 @@ export default function Privacy() {
                 "Legitimate interest in a secure, working service and in preventing fraud and abuse — Art. 6(1)(f)",
               ],
             },
-            {
-              header: "Newsletter (only if you sign up)",
-              cells: ["E-mail address and the date and proof of your consent", "Consent — Art. 6(1)(a), withdrawable at any time"],
-            },
+            ...(analytics
+              ? [
+                  {
+                    header: "Measuring how the shop is used",
+                    cells: [
+                      "Pages viewed, with the browser's device and approximate location, through Google Analytics for Firebase (see Cookies)",
+                      "Our legitimate interest in improving the shop — Art. 6(1)(f)",
+                    ],
+                  },
+                ]
+              : []),
           ]}
         />
         <p>
@@ -153,50 +163,81 @@ export default function Privacy() {
           columns={["Data", "How long we keep it"]}
           rows={[
             {
-              header: "Orders, invoices and payment records",
+              header: "Orders and payment records",
               cells: ["For the period required by tax and commercial law — typically 6 to 10 years after the end of the year of the order"],
             },
             { header: "Customer account", cells: ["Until you delete your account or ask us to delete it"] },
             { header: "Customer care messages", cells: ["2 years after your case is closed, unless linked to an order that must be kept longer"] },
             { header: "Server logs", cells: ["14 days, longer only if needed to investigate a specific security incident"] },
-            { header: "Newsletter subscription", cells: ["Until you unsubscribe; proof of consent for 3 years after that"] },
             { header: "Session and cart cookies", cells: ["See the cookie table below"] },
           ]}
         />
       </Section>
 
       <Section id="cookies" title="Cookies">
-        <p>
-          Hemline uses <strong>only strictly necessary cookies</strong>. They make the shop work — keeping your shopping
-          bag and, if you sign in, your session — and they are exempt from consent under the ePrivacy rules. We do not
-          use advertising cookies, social-media pixels or cross-site tracking, so there is no cookie banner to click
-          away.
-        </p>
+        {analytics ? (
+          <p>
+            Hemline's own cookies are <strong>strictly necessary</strong>: they make the shop work — keeping your
+            shopping bag and, if you sign in, your session. In addition, Google Analytics for Firebase sets its own
+            cookies (see Analytics below). We do not use advertising cookies, social-media pixels or cross-site
+            tracking.
+          </p>
+        ) : (
+          <p>
+            Hemline uses <strong>only strictly necessary cookies</strong>. They make the shop work — keeping your
+            shopping bag and, if you sign in, your session — and they are exempt from consent under the ePrivacy
+            rules. We do not use advertising cookies, social-media pixels or cross-site tracking, so there is no
+            cookie banner to click away.
+          </p>
+        )}
         <DataTable
           caption="Cookies set by Hemline"
           columns={["Cookie", "Purpose", "Type and duration"]}
           rows={[
             {
               header: "Session cookie",
+              cells: ["Keeps you signed in", "Strictly necessary, first-party, HttpOnly; ends when you sign out or after 14 days"],
+            },
+            {
+              header: "Form protection cookie",
               cells: [
-                "Keeps you signed in, remembers messages between pages and protects forms against cross-site request forgery",
-                "Strictly necessary, first-party, HttpOnly; ends when you sign out or after at most 30 days",
+                "Protects forms against cross-site request forgery",
+                "Strictly necessary, first-party, HttpOnly; ends when you close your browser",
+              ],
+            },
+            {
+              header: "Message cookie",
+              cells: [
+                "Carries a confirmation (such as “Your changes were saved”) to the next page",
+                "Strictly necessary, first-party, HttpOnly; 1 minute",
               ],
             },
             {
               header: "Cart cookie",
               cells: [
-                "Remembers the items in your shopping bag, even if you are not signed in",
-                "Strictly necessary, first-party; kept for up to 30 days after your last visit",
+                "Remembers the items in your shopping bag when you are not signed in; set only once you add something",
+                "Strictly necessary, first-party, HttpOnly; up to 30 days",
               ],
             },
           ]}
         />
         <p>
-          <strong>Analytics.</strong> Hemline does not run analytics by default. If we decide to measure how the shop
-          is used, we will list the service here before it goes live, prefer a privacy-friendly, cookieless tool that
-          only produces aggregate statistics, and ask for your consent first wherever the law requires it.
+          <strong>In your browser's storage.</strong> The products you recently viewed are remembered in your
+          browser's local storage, to show them again on the next product page; they are never sent to us. You can
+          clear them with your browser's site data.
         </p>
+        {analytics ? (
+          <p>
+            <strong>Analytics.</strong> This shop counts page views with Google Analytics for Firebase, which sets
+            first-party cookies (names starting with <code>_ga</code>, kept for up to 2 years) to tell visits apart. Google
+            processes this data on our behalf; we see only aggregate statistics.
+          </p>
+        ) : (
+          <p>
+            <strong>Analytics.</strong> This shop does not run analytics: no page views are counted and no analytics
+            cookies are set.
+          </p>
+        )}
         <p>
           You can delete or block cookies in your browser settings at any time. If you block the cookies above, your
           shopping bag and sign-in will not work.

@@ -145,10 +145,6 @@ export default function Returns() {
             refund the original standard delivery cost. The extra you paid for express delivery is not refunded.
           </li>
           <li>
-            <strong>Discounts:</strong> if you used a discount code, the refund is the amount you actually paid for
-            the item.
-          </li>
-          <li>
             <strong>Import charges</strong> paid on delivery outside the EU are collected by the authorities, not by
             us; the carrier or your customs authority may refund them on proof of return.
           </li>
@@ -157,9 +153,8 @@ export default function Returns() {
 
       <Section id="exchanges" title="Exchanges">
         <p>
-          Need a different size? Ask for an exchange when you start your return. We reserve the new size for you
-          straight away and send it free of charge as soon as the carrier scans your return parcel — you do not have
-          to wait for it to reach us.
+          Need a different size? Ask for an exchange when you start your return. We send the new size free of charge
+          as soon as the carrier scans your return parcel — you do not have to wait for it to reach us.
         </p>
         <p>
           If the size you want has sold out in the meantime, we refund the item instead. For a different colour or a
@@ -173,19 +168,12 @@ export default function Returns() {
       </Section>
 
       <Section id="exceptions" title="Items we cannot take back">
-        <p>A few items cannot be returned, for reasons of hygiene and health protection or because they were made
-          just for you:</p>
-        <ul>
-          <li>
-            <strong>Earrings and other piercing jewellery</strong>, once the hygiene seal or sticker has been
-            removed or the packaging opened. Sealed, unopened earrings can be returned as normal.
-          </li>
-          <li>
-            <strong>Personalised items</strong> made or altered to your specification, such as pieces engraved or
-            monogrammed at your request.
-          </li>
-        </ul>
-        <p>None of these exceptions apply if the item is faulty — see below.</p>
+        <p>
+          For reasons of hygiene and health protection, <strong>earrings</strong> cannot be returned once the
+          hygiene seal or sticker has been removed or the packaging opened. Sealed, unopened earrings can be returned
+          as normal.
+        </p>
+        <p>This exception does not apply if the item is faulty — see below.</p>
       </Section>
 
       <Section id="faulty" title="Faulty or damaged items">

@@ -112,16 +112,16 @@ export default function Shipping() {
             your order is dispatched.
           </li>
           <li>
-            The free-delivery threshold applies to the value of the items in your order after any discount, and
-            before delivery costs.
+            The free-delivery threshold applies to the value of the items in your order, at the prices you pay for
+            them (sale prices included), before delivery costs.
           </li>
           <li>
             Delivery to the United Kingdom, Switzerland and Norway can take one to two working days longer because
             parcels pass through customs.
           </li>
           <li>
-            Your order may arrive in more than one parcel. You never pay more than the delivery cost shown at
-            checkout, and you receive a tracking link for every parcel.
+            Your order is sent in one parcel, with one tracking number. You never pay more than the delivery cost
+            shown at checkout.
           </li>
         </ul>
         <p>
@@ -172,14 +172,15 @@ export default function Shipping() {
 
       <Section id="tracking" title="Tracking your order">
         <p>
-          As soon as your parcel leaves our warehouse, we send you a dispatch confirmation by e-mail with your
-          tracking number and a link to the carrier's tracking page. It can take a few hours before the first scan
-          appears.
+          As soon as your parcel leaves our warehouse, your order page shows the order as shipped, with the carrier's
+          tracking number. The link to your order page is in your order confirmation e-mail, and if you have an
+          account, every order is in your order history. It can take a few hours before the carrier shows the first
+          scan.
         </p>
         <ul>
           <li>
-            Through the carrier's page you can usually choose a delivery day, redirect the parcel to a neighbour or a
-            pick-up point, or leave delivery instructions.
+            With the tracking number, the carrier's website usually lets you choose a delivery day, redirect the
+            parcel to a neighbour or a pick-up point, or leave delivery instructions.
           </li>
           <li>
             If nobody is home, the carrier leaves a notice and either tries again or takes the parcel to a nearby
@@ -191,8 +192,8 @@ export default function Shipping() {
           </li>
         </ul>
         <p>
-          No dispatch e-mail? Check your spam folder first, then contact{" "}
-          <Link to="/about#contact">our customer care team</Link> with your order number.
+          No order confirmation e-mail? Check your spam folder first, then contact{" "}
+          <Link to="/about#contact">our customer care team</Link> with the e-mail address you ordered with.
         </p>
       </Section>
 

@@ -44,9 +44,8 @@ export default function Terms() {
       <Section id="scope" title="1. Who we are and scope">
         <p>
           The Hemline online shop (“Hemline”, “we”, “us”) sells clothing, shoes and accessories to consumers. Our
-          full company name, registered address, company registration number and VAT number are shown on every order
-          confirmation and invoice, and you can reach us at any time through{" "}
-          <Link to="/about#contact">our customer care team</Link>.
+          full company name, registered address, company registration number and VAT number are available from{" "}
+          <Link to="/about#contact">our customer care team</Link>, whom you can reach at any time.
         </p>
         <p>
           These terms apply to purchases made by consumers — people buying for purposes outside their trade, business
@@ -71,9 +70,9 @@ export default function Terms() {
             you make a binding offer to buy the items in your bag.
           </li>
           <li>
-            We then send you an e-mail confirming that we have received your order. This confirmation is not yet an
-            acceptance of your offer. The contract is concluded when we dispatch the goods and confirm this by a
-            second e-mail (the dispatch confirmation).
+            We then send you an e-mail confirming that we have received your order and your payment, with a link to
+            your order page. This confirmation is not yet an acceptance of your offer. The contract is concluded when
+            we dispatch the goods; your order page then shows the order as shipped, with the parcel's tracking number.
           </li>
           <li>
             If we cannot accept your order — for example because an item has sold out or contains an obvious pricing
@@ -81,18 +80,15 @@ export default function Terms() {
           </li>
         </ol>
         <p>
-          The contract is concluded in English. We store the contract text and send you the order details and these
-          terms by e-mail; you can also find the current version of these terms on this page at any time.
+          The contract is concluded in English. We keep a record of your order and send you its details by e-mail;
+          the current version of these terms is on this page at any time.
         </p>
       </Section>
 
       <Section id="prices" title="3. Prices and VAT">
         <ul>
           <li>All prices are in euros (EUR) and are the prices shown at the time you place your order.</li>
-          <li>
-            For deliveries within the EU, prices include VAT at the rate that applies in the country of delivery. If
-            that rate differs from the one shown while browsing, the total at checkout is updated before you pay.
-          </li>
+          <li>Prices include VAT. The total shown at checkout, before you pay, is the total you pay.</li>
           <li>
             Delivery costs are shown separately at checkout and in our <Link to="/shipping">shipping information</Link>.
             Standard delivery is free on orders of €75 or more.
@@ -105,10 +101,6 @@ export default function Terms() {
             Where an item is reduced, we show the lowest price we charged in the 30 days before the reduction as the
             reference price, in line with the EU Price Indication Directive.
           </li>
-          <li>
-            Discount codes cannot be exchanged for cash, and only one code can be used per order unless stated
-            otherwise.
-          </li>
         </ul>
       </Section>
 
@@ -118,8 +110,8 @@ export default function Terms() {
           service provider using strong customer authentication; we never see or store your full card number.
         </p>
         <p>
-          The amount is reserved on your payment method when you place your order and is collected when the order is
-          dispatched. If your payment cannot be authorised, we cannot process your order and will let you know.
+          The amount is collected when you place your order. If your payment does not go through, we do not
+          dispatch the order.
         </p>
       </Section>
 
@@ -185,9 +177,6 @@ export default function Terms() {
         <SubSection title="Exceptions">
           <p>The right of withdrawal does not apply to:</p>
           <ul>
-            <li>
-              goods made to your specifications or clearly personalised, such as engraved or monogrammed items;
-            </li>
             <li>
               sealed goods which are not suitable for return due to health protection or hygiene reasons and which
               were unsealed after delivery — in particular earrings whose hygiene seal has been removed.
@@ -280,7 +269,7 @@ export default function Terms() {
       <Section id="changes" title="11. Changes to these terms">
         <p>
           We may update these terms from time to time, for example when the law changes. The version that applies to
-          your order is the one in force when you placed it, which we send you with your order confirmation.
+          your order is the one in force when you placed it.
         </p>
         <Callout>
           <p>
