@@ -66,6 +66,11 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (result.kind) {
     case "empty":
       return data({ result: submission.reply({ formErrors: ["Your cart is empty, so there is nothing to order. Nothing was charged."], hideFields: SENSITIVE }), cartLink: true }, { status: 409 });
+    case "cart-changed":
+      return data(
+        { result: submission.reply({ formErrors: ["Your cart changed while you were checking out (in another tab?). Check it and place your order again. Nothing was charged."], hideFields: SENSITIVE }), cartLink: true },
+        { status: 409 },
+      );
     case "sold-out":
       return data({ result: submission.reply({ formErrors: [shortfallMessage(result.shortfalls)], hideFields: SENSITIVE }), cartLink: true }, { status: 409 });
     case "rate-limited":

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { Order } from "~/server/store/commerce-types";
 import type { Store, StoreFaults } from "~/server/store/port";
 import type { ProductInput } from "~/server/store/types";
 import { lineFor, makeOrder } from "../support/order-factory";
@@ -11,6 +12,12 @@ import { STORE_ADAPTERS } from "./adapters";
 async function stockOf(store: Store, product: ProductInput, size: string, colour: string) {
   const stored = await store.products.get(product.id);
   return stored!.variants.find((v) => v.size === size && v.colour === colour)!.stock;
+}
+
+/** The cart an order was priced from: one cart line per order line. */
+function cartOf(id: string, order: Order) {
+  const lines = order.lines.map((l) => ({ productId: l.productId, size: l.size, colour: l.colour, quantity: l.quantity, addedAt: "2026-11-01T00:00:00.000Z" }));
+  return { id, lines, updatedAt: "2026-11-01T00:00:00.000Z" };
 }
 
 function withStock(stock: number, overrides: Partial<ProductInput> = {}) {
@@ -56,9 +63,9 @@ describe.each(STORE_ADAPTERS)("OrderStore contract: $name", (adapter) => {
     const a = withStock(1);
     const b = withStock(0);
     await store.products.upsertMany([a, b]);
-    const cart = { id: "user:u1", lines: [], updatedAt: "2026-11-01T00:00:00.000Z" };
-    await store.carts.save(cart);
     const order = makeOrder([lineFor(a, "S", "Black", 2), lineFor(a, "L", "Sage", 1), lineFor(b, "M", "Black", 1)]);
+    const cart = cartOf("user:u1", order);
+    await store.carts.save(cart);
 
     const result = await store.orders.place(order, { cartId: cart.id });
 
@@ -240,5 +247,37 @@ describe.each(STORE_ADAPTERS)("OrderStore contract: $name", (adapter) => {
     expect(await store.carts.get(cart.id)).toEqual(changed);
     await store.carts.delete(cart.id);
     expect(await store.carts.get(cart.id)).toBeNull();
+  });
+
+  it("one cart posted from ten tabs at once (ten checkout keys) becomes one order and takes stock once", async () => {
+    const store = await open();
+    const product = withStock(5);
+    await store.products.upsertMany([product]);
+    const priced = makeOrder([lineFor(product, "S", "Black", 2)]);
+    const cart = cartOf("guest:tabs", priced);
+    await store.carts.save(cart);
+    // Each tab's form has its own idempotency key, so each is a different order.
+    const tabs = Array.from({ length: 10 }, () => makeOrder(priced.lines));
+    const results = await Promise.all(tabs.map((order) => store.orders.place(order, { cartId: cart.id, cartLines: cart.lines })));
+    expect(results.filter((r) => r.kind === "placed")).toHaveLength(1);
+    expect(results.filter((r) => r.kind === "cart-empty")).toHaveLength(9);
+    expect(await stockOf(store, product, "S", "Black")).toBe(3);
+    expect((await store.orders.list({ limit: 20, offset: 0 })).total).toBe(1);
+    expect(await store.carts.get(cart.id)).toBeNull();
+  });
+
+  it("refuses to place from a cart that changed since the order was priced, and writes nothing", async () => {
+    const store = await open();
+    const product = withStock(5);
+    await store.products.upsertMany([product]);
+    const priced = makeOrder([lineFor(product, "S", "Black", 1)]);
+    const cart = cartOf("guest:changed", priced);
+    // Another tab raised the quantity after this checkout priced the order.
+    const changed = { ...cart, lines: [{ ...cart.lines[0], quantity: 3 }] };
+    await store.carts.save(changed);
+    expect(await store.orders.place(priced, { cartId: cart.id, cartLines: cart.lines })).toEqual({ kind: "cart-changed" });
+    expect(await stockOf(store, product, "S", "Black")).toBe(5);
+    expect(await store.orders.get(priced.id)).toBeNull();
+    expect(await store.carts.get(cart.id)).toEqual(changed);
   });
 });

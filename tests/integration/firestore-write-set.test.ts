@@ -36,9 +36,10 @@ describe("Firestore: what placing an order writes", () => {
     const ordered = makeProduct();
     const other = makeProduct();
     await store.products.upsertMany([ordered, other]);
-    await store.carts.save({ id: "guest:write-set", lines: [], updatedAt: new Date().toISOString() });
+    const variant = ordered.variants[0];
+    await store.carts.save({ id: "guest:write-set", lines: [{ productId: ordered.id, size: variant.size, colour: variant.colour, quantity: 1, addedAt: new Date().toISOString() }], updatedAt: new Date().toISOString() });
     const before = await updateTimes();
-    const order = makeOrder([lineFor(ordered, ordered.variants[0].size, ordered.variants[0].colour, 1)]);
+    const order = makeOrder([lineFor(ordered, variant.size, variant.colour, 1)]);
     expect((await store.orders.place(order, { cartId: "guest:write-set" })).kind).toBe("placed");
     const after = await updateTimes();
     const written = [...after].filter(([path, time]) => before.get(path) !== time).map(([path]) => path).sort();

@@ -126,7 +126,21 @@ export interface StockShortfall {
 export type PlaceOrderResult =
   | { kind: "placed"; order: Order }
   | { kind: "duplicate"; order: Order }
-  | { kind: "sold-out"; shortfalls: StockShortfall[] };
+  | { kind: "sold-out"; shortfalls: StockShortfall[] }
+  /** The cart is gone or empty: it already became an order (another tab, another instance). */
+  | { kind: "cart-empty" }
+  /** The cart holds other lines than the order was priced from (changed in another tab). */
+  | { kind: "cart-changed" };
+
+/** Whether a stored cart still holds exactly the lines an order was priced from (order and add times aside). */
+export function sameCartLines(a: readonly CartLine[], b: readonly CartLine[]): boolean {
+  const key = (lines: readonly CartLine[]) =>
+    lines
+      .map((l) => `${l.productId}\u0000${l.size}\u0000${l.colour}\u0000${l.quantity}`)
+      .sort()
+      .join("\n");
+  return key(a) === key(b);
+}
 
 export interface OrderTransition {
   /** The change applies only when the order's status is one of these. */

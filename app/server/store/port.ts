@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditFilter, AuditPage } from "./audit-types";
 import type {
   Cart,
+  CartLine,
   Order,
   OrderEvent,
   OrderListFilter,
@@ -133,10 +134,13 @@ export interface CartStore {
 export interface OrderStore {
   /**
    * One atomic operation: unless an order with the same idempotency key exists (then "duplicate"),
-   * check stock for every line, take it, write the order and delete cart `cartId` — all or nothing.
-   * Any line short of stock → "sold-out" naming every such line, and nothing is written.
+   * read cart `cartId`, check stock for every line, take it, write the order and delete the cart —
+   * all or nothing. The cart is read in the same transaction, so one cart becomes at most one
+   * order however many forms post it: a cart that is gone or empty → "cart-empty"; one whose lines
+   * differ from `cartLines` (what the order was priced from, when given) → "cart-changed".
+   * Any line short of stock → "sold-out" naming every such line. Nothing is written unless "placed".
    */
-  place(order: Order, options: { cartId: string | null }): Promise<PlaceOrderResult>;
+  place(order: Order, options: { cartId: string | null; cartLines?: readonly CartLine[] }): Promise<PlaceOrderResult>;
   get(id: string): Promise<Order | null>;
   /** The order a checkout form already placed, if any (a replayed form finds its order). */
   findByIdempotencyKey(key: string): Promise<Order | null>;

@@ -31,6 +31,8 @@ export interface CheckoutInput {
 
 export type CheckoutResult =
   | { kind: "empty" }
+  /** The cart changed (another tab) between pricing and placing: nothing was placed or charged. */
+  | { kind: "cart-changed" }
   | { kind: "sold-out"; shortfalls: StockShortfall[] }
   /** Paid, or a replay of a checkout that was already placed. */
   | { kind: "done"; order: Order }
@@ -213,8 +215,10 @@ export function createCheckoutService(deps: { store: Store; cart: CartService; o
         updatedAt: at,
       };
       return limitedPay(declineKeys(input.ip, `cart:${input.cartId}`), async (): Promise<CheckoutResult> => {
-        const placed = await store.orders.place(order, { cartId: input.cartId });
-        if (placed.kind === "sold-out") return placed;
+        // The cart is read again inside the placement: ten tabs posting one cart make one order.
+        const placed = await store.orders.place(order, { cartId: input.cartId, cartLines: lines });
+        if (placed.kind === "cart-empty") return { kind: "empty" };
+        if (placed.kind === "sold-out" || placed.kind === "cart-changed") return placed;
         if (placed.kind === "duplicate") return { kind: "done", order: placed.order };
         return pay(placed.order, input.card, input.origin);
       });

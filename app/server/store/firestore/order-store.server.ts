@@ -1,5 +1,5 @@
 import type { DocumentReference, Firestore, Transaction } from "firebase-admin/firestore";
-import type { Order, OrderLine, PlaceOrderResult, StockShortfall, TransitionResult } from "../commerce-types";
+import { sameCartLines, type CartLine, type Order, type OrderLine, type PlaceOrderResult, type StockShortfall, type TransitionResult } from "../commerce-types";
 import type { OrderStore, StoreFaults } from "../port";
 import { changeStock } from "../stock";
 import type { Product } from "../types";
@@ -58,7 +58,7 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
   }
 
   return {
-    async place(order, { cartId }) {
+    async place(order, { cartId, cartLines }) {
       const keyRef = keys.doc(order.idempotencyKey);
       let attempts = 0;
       const result = await availableTransaction(probe, () => db.runTransaction<PlaceOrderResult>(
@@ -68,6 +68,13 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
           if (keySnap.exists) {
             const existing = await tx.get(orders.doc(keySnap.data()!.orderId as string));
             if (existing.exists) return { kind: "duplicate", order: fromDoc(existing.data()!) };
+          }
+          if (cartId) {
+            // Read in this transaction: a cart posted from ten tabs becomes one order.
+            const cart = await tx.get(carts.doc(cartId));
+            const lines = (cart.get("lines") as CartLine[] | undefined) ?? [];
+            if (lines.length === 0) return { kind: "cart-empty" };
+            if (cartLines && !sameCartLines(lines, cartLines)) return { kind: "cart-changed" };
           }
           const read = await readStock(tx, order.lines);
           const shortfalls = writeStock(tx, read, order.lines, -1);

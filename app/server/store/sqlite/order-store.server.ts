@@ -1,4 +1,4 @@
-import type { Order, OrderLine, StockShortfall } from "../commerce-types";
+import { sameCartLines, type CartLine, type Order, type OrderLine, type PlaceOrderResult, type StockShortfall } from "../commerce-types";
 import type { OrderStore, StoreFaults } from "../port";
 import { changeStock } from "../stock";
 import type { Product } from "../types";
@@ -30,6 +30,7 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
   const linkProduct = db.prepare<[string, string]>("INSERT OR IGNORE INTO order_products (order_id, product_id) VALUES (?, ?)");
   const update = db.prepare<[string, string, string]>("UPDATE orders SET status = ?, data = ? WHERE id = ?");
   const deleteCart = db.prepare<[string]>("DELETE FROM carts WHERE id = ?");
+  const cartLines = db.prepare<[string], { lines: string }>("SELECT lines FROM carts WHERE id = ?");
   const between = db.prepare<[string, string], OrderRow>("SELECT data FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at");
   const withProduct = db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM order_products WHERE product_id = ?");
 
@@ -67,9 +68,15 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
     for (const line of order.lines) linkProduct.run(order.id, line.productId);
   }
 
-  const place = db.transaction((order: Order, cartId: string | null) => {
+  const place = db.transaction((order: Order, cartId: string | null, expectedLines: readonly CartLine[] | undefined): PlaceOrderResult => {
     const existing = byKey.get(order.idempotencyKey);
     if (existing) return { kind: "duplicate" as const, order: fromRow(existing) };
+    if (cartId) {
+      const row = cartLines.get(cartId);
+      const lines = row ? (JSON.parse(row.lines) as CartLine[]) : [];
+      if (lines.length === 0) return { kind: "cart-empty" };
+      if (expectedLines && !sameCartLines(lines, expectedLines)) return { kind: "cart-changed" };
+    }
     const shortfalls = moveStock(order.lines, -1);
     if (shortfalls.length > 0) return { kind: "sold-out" as const, shortfalls };
     faults.afterStockTaken?.();
@@ -106,8 +113,8 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
   });
 
   return {
-    async place(order, { cartId }) {
-      return place.immediate(order, cartId);
+    async place(order, { cartId, cartLines }) {
+      return place.immediate(order, cartId, cartLines);
     },
     async get(id) {
       const row = byId.get(id);
