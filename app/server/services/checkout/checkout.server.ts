@@ -105,6 +105,15 @@ export function createCheckoutService(deps: { store: Store; cart: CartService; o
     }
   }
 
+  /**
+   * The cart is empty: either it was, or this very form was posted twice at once (to two
+   * instances) and the other post placed it meanwhile — then the answer is that order.
+   */
+  async function emptyOrPlaced(idempotencyKey: string): Promise<CheckoutResult> {
+    const placed = await store.orders.findByIdempotencyKey(idempotencyKey);
+    return placed ? { kind: "done", order: placed } : { kind: "empty" };
+  }
+
   async function failed(order: Order, payment: PaymentRecord): Promise<CheckoutResult> {
     const updated = await orders.markPaymentFailed(order, payment);
     return { kind: "payment-failed", order: updated, message: payment.failureMessage ?? "The payment did not go through." };
@@ -175,7 +184,7 @@ export function createCheckoutService(deps: { store: Store; cart: CartService; o
       if (existing) return { kind: "done", order: existing };
 
       const lines = await cart.lines(input.cartId);
-      if (lines.length === 0) return { kind: "empty" };
+      if (lines.length === 0) return emptyOrPlaced(input.idempotencyKey);
       const products = new Map<string, Product | null>();
       for (const id of new Set(lines.map((l) => l.productId))) products.set(id, await store.products.get(id));
       const shortfalls: StockShortfall[] = [];
@@ -217,7 +226,7 @@ export function createCheckoutService(deps: { store: Store; cart: CartService; o
       return limitedPay(declineKeys(input.ip, `cart:${input.cartId}`), async (): Promise<CheckoutResult> => {
         // The cart is read again inside the placement: ten tabs posting one cart make one order.
         const placed = await store.orders.place(order, { cartId: input.cartId, cartLines: lines });
-        if (placed.kind === "cart-empty") return { kind: "empty" };
+        if (placed.kind === "cart-empty") return emptyOrPlaced(input.idempotencyKey);
         if (placed.kind === "sold-out" || placed.kind === "cart-changed") return placed;
         if (placed.kind === "duplicate") return { kind: "done", order: placed.order };
         return pay(placed.order, input.card, input.origin);
