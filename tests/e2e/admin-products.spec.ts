@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import type { TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createProduct, signInAsAdmin, uniqueWord } from "./support/admin-catalogue";
+import { registerOrSignIn } from "./support/accounts";
+import { createProduct, uniqueWord } from "./support/admin-catalogue";
 
 // The back-office catalogue, with JavaScript on and off: create a product with stock and an
 // image and find it in the shop; a bad price is refused with the values kept; CSV export, then
@@ -13,7 +14,7 @@ const adminFor = (testInfo: TestInfo) => `catalogue-admin-${testInfo.project.nam
 test("a product created with stock and an image appears in the shop's listing and product page", async ({ page, browser }, testInfo) => {
   const word = uniqueWord();
   const name = `${word} Straight Jeans`;
-  await signInAsAdmin(page, adminFor(testInfo));
+  await registerOrSignIn(page, adminFor(testInfo));
   const id = await createProduct(page, name, { image: true });
 
   // The edit page shows what was saved and who made the change.
@@ -42,7 +43,7 @@ test("a product created with stock and an image appears in the shop's listing an
 
 test("a bad price is refused on the form, with what was typed kept and nothing saved", async ({ page }, testInfo) => {
   const name = `${uniqueWord()} Refused Tee`;
-  await signInAsAdmin(page, adminFor(testInfo));
+  await registerOrSignIn(page, adminFor(testInfo));
   await page.goto("/admin/products/new");
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Description", { exact: true }).fill("Should never be saved.");
@@ -67,7 +68,7 @@ test("a bad price is refused on the form, with what was typed kept and nothing s
 test("CSV export of the filtered list, then an import: dry run first, then apply", async ({ page }, testInfo) => {
   const word = uniqueWord();
   const name = `${word} Export Jeans`;
-  await signInAsAdmin(page, adminFor(testInfo));
+  await registerOrSignIn(page, adminFor(testInfo));
   const id = await createProduct(page, name);
 
   await page.goto(`/admin/products?q=${word}`);

@@ -1,7 +1,7 @@
 import type { TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { register, uniqueEmail } from "./support/accounts";
-import { createProduct, signInAsAdmin, uniqueWord } from "./support/admin-catalogue";
+import { register, registerOrSignIn, uniqueEmail } from "./support/accounts";
+import { createProduct, uniqueWord } from "./support/admin-catalogue";
 import { HttpShopper } from "./support/http-shopper";
 import { addToCart, cartLine } from "./support/shop";
 
@@ -27,7 +27,7 @@ test("a product saved with a photo on A is listed on B with its photo and stock,
   const A = testInfo.project.use.baseURL!;
   const word = uniqueWord();
   const name = `${word} Straight Jeans`;
-  await signInAsAdmin(page, adminFor(testInfo));
+  await registerOrSignIn(page, adminFor(testInfo));
   const id = await createProduct(page, name, { image: true, stock: { "30": 5, "32": 2 } });
   jeans = { id, name };
 
@@ -72,7 +72,7 @@ test("30 shoppers split across A and B race for the last unit: exactly one order
   const A = testInfo.project.use.baseURL!;
   const word = uniqueWord();
   const name = `${word} Straight Jeans`;
-  await signInAsAdmin(page, adminFor(testInfo));
+  await registerOrSignIn(page, adminFor(testInfo));
   const id = await createProduct(page, name, { stock: { "30": 3, "32": 1 } });
 
   // Each shopper fills a cart with the last unit (size 32) on A or B, then all place at once.
@@ -114,7 +114,7 @@ test("the same checkout posted to A and B at once makes one order", async ({ pag
   expect(orderOf(fromA)).toMatch(/^\/orders\//);
   expect(orderOf(fromB)).toBe(orderOf(fromA));
   // One order for this e-mail, as an admin sees it on either instance.
-  await signInAsAdmin(page, adminFor(testInfo));
+  await registerOrSignIn(page, adminFor(testInfo));
   for (const base of [A, B]) {
     await page.goto(`${base}/admin/orders?q=${encodeURIComponent(email)}`);
     await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(1);

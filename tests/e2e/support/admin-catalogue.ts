@@ -1,26 +1,10 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect } from "../fixtures";
-import { PASSWORD, signIn } from "./accounts";
 
-// The back office's product editor, driven as an admin would (JavaScript on or off): sign in as
-// an admin of the test server's ADMIN_EMAILS, create a product with stock and an image.
-
-export async function signInAsAdmin(page: Page, email: string) {
-  await page.goto("/auth/register");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Repeat password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  const account = page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: email });
-  await expect(account.or(page.getByRole("alert"))).toBeVisible();
-  if (!(await account.isVisible())) {
-    // Registered already (by another test of this file): sign in instead.
-    await page.goto("/auth/login");
-    await signIn(page, email);
-  }
-  await expect(account).toBeVisible();
-}
+// The back office's product editor, driven as an admin would (JavaScript on or off): create a
+// product with stock and an image. Sign in first as an admin of the test server's ADMIN_EMAILS
+// (registerOrSignIn in ./accounts).
 
 /** A word no seeded product has, so a storefront search finds only this test's product. */
 export const uniqueWord = () => `Quokka${Math.random().toString(36).slice(2, 8)}`;
