@@ -80,7 +80,11 @@ export default defineConfig({
           "payments-admin-js-on@hemline.test,payments-admin-js-off@hemline.test",
         ].join(","),
         PUBLIC_URL: baseURL,
+        // Each test sends an X-Forwarded-For of its own (fixtures.ts): a client apart for rate limits.
+        TRUST_PROXY: "1",
         SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+        // The seeded orders awaiting payment must not expire while the suite runs on a slow machine.
+        PENDING_PAYMENT_EXPIRY_MINUTES: "1440",
       },
     },
     {
@@ -105,7 +109,10 @@ export default defineConfig({
           "multi-admin-firebase-js-on@hemline.test,multi-admin-firebase-js-off@hemline.test",
         ].join(","),
         PUBLIC_URL: firebaseURL,
+        TRUST_PROXY: "1",
         SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+        // The seeded orders awaiting payment must not expire while the suite runs on a slow machine.
+        PENDING_PAYMENT_EXPIRY_MINUTES: "1440",
       },
     },
   ],

@@ -13,7 +13,8 @@ import { addToCart, cartLine } from "./support/shop";
 const B = process.env.E2E_FIREBASE_B_URL!;
 const adminFor = (testInfo: TestInfo) => `multi-admin-${testInfo.project.name}@hemline.test`;
 
-test.describe.configure({ mode: "serial" });
+// Each test drives two instances and dozens of shoppers: more time than a one-page test.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.beforeAll(async ({ request }) => {
   // The test server waits for A only; B started beside it.

@@ -23,7 +23,7 @@ describe.each(STORE_ADAPTERS)("seeding the order history: $name", (adapter) => {
     expect((await store.orders.list({ limit: 1, offset: 0 })).total).toBe(0);
   });
 
-  it("writes customers and orders once, without touching stock", async () => {
+  it("writes customers and orders once; only the orders awaiting payment hold stock", async () => {
     const catalogue = buildSeedCatalogue();
     await store.products.upsertMany(catalogue);
     const written = await seedOrdersIfEmpty(store, quiet, NOW);
@@ -36,8 +36,16 @@ describe.each(STORE_ADAPTERS)("seeding the order history: $name", (adapter) => {
     const shipped = await store.orders.list({ status: "shipped", limit: 1, offset: 0 });
     expect(shipped.orders[0].trackingNumber).toBeTruthy();
 
-    const product = await store.products.get(catalogue[0].id);
-    expect(product?.variants).toEqual(catalogue[0].variants);
+    // Past orders never moved stock; the two awaiting payment (minutes old) took theirs.
+    const pending = await store.orders.list({ status: "pending_payment", limit: 10, offset: 0 });
+    expect(pending.total).toBe(2);
+    for (const order of pending.orders) expect(Date.parse(order.createdAt)).toBeGreaterThan(NOW.getTime() - 10 * 60_000);
+    const held = new Map<string, number>();
+    for (const line of pending.orders.flatMap((o) => o.lines)) held.set(`${line.productId}/${line.size}/${line.colour}`, (held.get(`${line.productId}/${line.size}/${line.colour}`) ?? 0) + line.quantity);
+    for (const product of catalogue) {
+      const stored = await store.products.get(product.id);
+      expect(stored?.variants).toEqual(product.variants.map((v) => ({ ...v, stock: v.stock - (held.get(`${product.id}/${v.size}/${v.colour}`) ?? 0) })));
+    }
 
     expect(await seedOrdersIfEmpty(store, quiet, NOW)).toBe(0);
     expect((await store.orders.list({ limit: 1, offset: 0 })).total).toBe(written);

@@ -115,10 +115,29 @@ export function buildSeedOrderHistory(products: readonly ProductInput[], now: Da
     order.trackingNumber = null;
     order.updatedAt = order.history[1].at;
   }
-  // The two newest orders wait for payment: shoppers who have just reached the payment page.
-  for (const order of orders.slice(-2)) {
+  // The two newest orders wait for payment: shoppers who reached the payment page minutes ago
+  // (placed 6 and 2 minutes before the seed, so they still hold their stock, and expire as an
+  // abandoned payment would, PENDING_PAYMENT_EXPIRY_MINUTES after).
+  // They hold stock, so their lines are units still on sale (without drawing on the random
+  // sequence, which the rest of the history depends on).
+  const left = new Map(forSale.flatMap((p) => p.variants.map((v) => [v.sku, v.stock] as const)));
+  const onSale = (line: OrderLine) => (left.get(line.sku) ?? 0) >= line.quantity;
+  for (const [i, order] of orders.slice(-2).entries()) {
+    const placed = iso(nowMs - (i === 0 ? 6 : 2) * MINUTE);
+    order.lines = order.lines.filter(onSale);
+    if (order.lines.length === 0) {
+      const product = forSale.find((p) => p.variants.some((v) => (left.get(v.sku) ?? 0) > 0))!;
+      const variant = product.variants.find((v) => (left.get(v.sku) ?? 0) > 0)!;
+      order.lines = [orderLineFor(product, variant.size, variant.colour, 1)];
+    }
+    for (const line of order.lines) left.set(line.sku, (left.get(line.sku) ?? 0) - line.quantity);
+    order.subtotalMinor = order.lines.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity, 0);
+    order.shipping = shippingChoice(RATES, order.subtotalMinor, order.shipping.method);
+    order.shippingMinor = order.shipping.priceMinor;
+    order.totalMinor = order.subtotalMinor + order.shippingMinor;
     order.status = "pending_payment";
-    order.history = order.history.slice(0, 1);
+    order.createdAt = placed;
+    order.history = [{ ...order.history[0], at: placed }];
     order.payment = { ...order.payment, state: "pending", reference: null, cardBrand: null, cardLast4: null, attempts: 0 };
     order.trackingNumber = null;
     order.updatedAt = order.createdAt;

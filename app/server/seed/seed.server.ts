@@ -61,8 +61,8 @@ async function seedCatalogueIfEmpty(store: Store, log: Log): Promise<number> {
 /**
  * A demo order history (customers and a few hundred orders over 90 days) when the store has no
  * orders at all, so a fresh back office has figures. Its lines name the seed catalogue's
- * products, so it is skipped when that catalogue is not there. Orders are written as they are:
- * seeding never moves stock. Returns how many orders were written.
+ * products, so it is skipped when that catalogue is not there. Past orders are written as they
+ * are; only the few still awaiting payment take their stock. Returns how many orders were written.
  */
 export async function seedOrdersIfEmpty(store: Store, log: Log = console.log, now = new Date()): Promise<number> {
   const { total } = await store.orders.list({ limit: 1, offset: 0 });
@@ -78,9 +78,16 @@ export async function seedOrdersIfEmpty(store: Store, log: Log = console.log, no
   return once(store, "seed-orders", "the order history", log, async () => {
     const { customers, orders } = buildSeedOrderHistory(catalogue, now);
     for (const customer of customers) await store.profiles.createIfMissing(customer);
-    await store.orders.insertMany(orders);
-    log(`Seeded ${customers.length} customers and ${orders.length} orders over ${SEED_HISTORY_DAYS} days.`);
-    return orders.length;
+    // History is written as it was; orders still awaiting payment take their stock like any
+    // placed order, so when they expire the units they give back were really held.
+    const past = orders.filter((o) => o.status !== "pending_payment");
+    await store.orders.insertMany(past);
+    let placed = 0;
+    for (const order of orders.filter((o) => o.status === "pending_payment")) {
+      if ((await store.orders.place(order, { cartId: null })).kind === "placed") placed += 1;
+    }
+    log(`Seeded ${customers.length} customers and ${past.length + placed} orders over ${SEED_HISTORY_DAYS} days.`);
+    return past.length + placed;
   });
 }
 
