@@ -26,6 +26,7 @@ import { getContext } from "~/server/context.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { readFlash, type Flash } from "~/server/http/flash.server";
 import { honeypot } from "~/server/http/honeypot.server";
+import { publicOrigin } from "~/server/http/public-origin.server";
 import { isAdmin } from "~/server/services/accounts/roles.server";
 import styles from "~/tailwind.css";
 import { FlashMessage } from "~/components/layout/FlashMessage";
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       shopName: config.shopName,
       shopShortName: config.shopShortName,
       supportEmail: config.supportEmail,
-      origin: config.publicUrl ?? new URL(request.url).origin,
+      origin: publicOrigin(request, config),
       cartCount,
       flash,
       user: auth.user ? { email: auth.user.email, isAdmin: isAdmin(auth.userProfile) } : null,

@@ -1,11 +1,12 @@
-// Serves the production build with remix-serve: one process, or WEB_CONCURRENCY processes
-// sharing the port through Node's cluster module (one per core scales page rendering).
+// Serves the production build with scripts/server.mjs (remix-serve's set-up plus each request's
+// socket address): one process, or WEB_CONCURRENCY processes sharing the port through Node's
+// cluster module (one per core scales page rendering).
 // Plain JavaScript so the workers start without a TypeScript loader.
 import { spawn } from "node:child_process";
 import cluster from "node:cluster";
 import path from "node:path";
 
-const cli = path.resolve("node_modules/@remix-run/serve/dist/cli.js");
+const cli = path.resolve("scripts/server.mjs");
 const build = process.argv[2] ?? "build/index.js";
 const workers = Math.max(1, Number.parseInt(process.env.WEB_CONCURRENCY ?? "1", 10) || 1);
 

@@ -59,6 +59,16 @@ try {
   process.exit(1);
 }
 
+// Refusing to start would break the zero-configuration `npm install && npm start` a fresh clone
+// is tried with; the fallback is safe (never taken from a request's Host), so say what it is.
+if (!config.publicUrl) {
+  console.warn(
+    `PUBLIC_URL is not set: links in e-mails, canonical URLs and the sitemap use http://localhost:${config.port} ` +
+      `(a request's Host header is believed only for localhost or 127.0.0.1 on port ${config.port}). ` +
+      "Set PUBLIC_URL to the shop's public address, e.g. PUBLIC_URL=https://shop.example.com.",
+  );
+}
+
 buildIfStale();
 
 /**

@@ -11,6 +11,7 @@ import { forgotPasswordSchema } from "~/lib/auth-schemas";
 import { seo } from "~/lib/seo";
 import { clientIp } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
+import { publicOrigin } from "~/server/http/public-origin.server";
 import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 
 // Spec section 2: this page is shown without the default layout.
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1", shopName: config.shopName };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   const problem = await formGuardProblem(formData, request, { honeypot: true });
@@ -34,9 +35,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return formFailure(submission.reply());
 
   const { config, accounts } = getContext();
-  const origin = config.publicUrl ?? new URL(request.url).origin;
+  const origin = publicOrigin(request, config);
   const result = await accounts
-    .requestPasswordReset(submission.value.email, clientIp(request), (token) => `${origin}/auth/reset-password?token=${encodeURIComponent(token)}`)
+    .requestPasswordReset(submission.value.email, clientIp(request, context), (token) => `${origin}/auth/reset-password?token=${encodeURIComponent(token)}`)
     ;
   if (!result.success) return formFailure(submission.reply({ formErrors: [result.error] }), ...failureStatus(result, 503));
   // The same answer whether or not the address has an account.

@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
   const problem = await formGuardProblem(formData, request, { honeypot: true });
@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return formFailure(submission.reply({ hideFields: ["password"] }));
 
   const { email, password, redirectTo } = submission.value;
-  const result = await getContext().accounts.signIn(email, password, clientIp(request));
+  const result = await getContext().accounts.signIn(email, password, clientIp(request, context));
   if (!result.success) return formFailure(submission.reply({ formErrors: [result.error], hideFields: ["password"] }), ...failureStatus(result, 401));
   return redirect(safeRedirect(redirectTo, "/"), { status: 303, headers: await signedInHeaders(request, result) });
 }

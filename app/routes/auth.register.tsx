@@ -14,7 +14,10 @@ import { seo } from "~/lib/seo";
 import { clientIp, getAuthState } from "~/server/auth/session.server";
 import { signedInHeaders } from "~/server/http/cart-cookie.server";
 import { getContext } from "~/server/context.server";
+import { flashHeader } from "~/server/http/flash.server";
 import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
+import { publicOrigin } from "~/server/http/public-origin.server";
+import { UNAVAILABLE_MESSAGE } from "~/server/http/unavailable.server";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
 
 export const meta: MetaFunction = (args) =>
@@ -30,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { redirectTo, google: googleClientConfig(getContext().config) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: registerSchema });
   const problem = await formGuardProblem(formData, request, { honeypot: true });
@@ -38,10 +41,27 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return formFailure(submission.reply({ hideFields: HIDE }));
 
   const { email, password } = submission.value;
-  const result = await getContext().accounts.register(email, password, clientIp(request));
-  if (!result.success) return formFailure(submission.reply({ formErrors: [result.error], hideFields: HIDE }), ...failureStatus(result, 409));
+  const origin = publicOrigin(request);
+  const result = await getContext().accounts.register(email, password, clientIp(request, context), {
+    signInUrl: `${origin}/auth/login`,
+    resetUrl: `${origin}/auth/forgot-password`,
+  });
+  if (!result.success) {
+    const otherwise = result.error === UNAVAILABLE_MESSAGE ? 503 : 400;
+    return formFailure(submission.reply({ formErrors: [result.error], hideFields: HIDE }), ...failureStatus(result, otherwise));
+  }
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/");
+  if ("alreadyRegistered" in result) {
+    // The address has an account: the same redirect as for a new one, without a session; its
+    // owner has been e-mailed. The notice reads true either way, so it reveals nothing more.
+    return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "info", message: checkEmailNotice(email) }) } });
+  }
   return redirect(redirectTo, { status: 303, headers: await signedInHeaders(request, result) });
+}
+
+/** What someone who registered an address that already has an account reads (spec: no enumeration). */
+function checkEmailNotice(email: string): string {
+  return `We have sent a message to ${email.trim()}. Please check your inbox to continue.`;
 }
 
 export default function Register() {

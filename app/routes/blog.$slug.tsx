@@ -7,6 +7,7 @@ import { SLUG_MAX, SLUG_PATTERN } from "~/lib/blog";
 import { seo } from "~/lib/seo";
 import { getAuthState } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
+import { publicOrigin } from "~/server/http/public-origin.server";
 import { isAdmin } from "~/server/services/accounts/roles.server";
 import type { Post } from "~/server/store/types";
 
@@ -20,7 +21,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const state = await getAuthState(request);
   const found = await blog.readPost(slug, { admin: isAdmin(state.userProfile) });
   if (!found) throw notFound();
-  const origin = config.publicUrl ?? url.origin;
+  const origin = publicOrigin(request, config);
   // Built here, so the browser's bundle does not carry the serialiser.
   const jsonLd = postJsonLd(found.post, origin);
   const { body: _body, ...post } = found.post;

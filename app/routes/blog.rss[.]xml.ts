@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getContext } from "~/server/context.server";
+import { publicOrigin } from "~/server/http/public-origin.server";
 import { CACHE } from "~/server/http/cache.server";
 
 // RSS 2.0 feed of the public posts, newest first. Every text is XML-escaped.
@@ -10,7 +11,7 @@ function escapeXml(text: string): string {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { blog, config } = getContext();
-  const origin = config.publicUrl ?? new URL(request.url).origin;
+  const origin = publicOrigin(request, config);
   const posts = await blog.feed(50);
   const items = posts.map((p) => {
     const link = `${origin}/blog/${p.slug}`;

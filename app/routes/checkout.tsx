@@ -14,6 +14,7 @@ import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { clientIp, getAuthState } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
+import { publicOrigin } from "~/server/http/public-origin.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { RateLimitedError } from "~/server/services/accounts/rate-limit.server";
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { checkout, config } = getContext();
   const withCard = checkout.processor.kind === "card-form";
   const schema = checkoutSchema(withCard);
@@ -50,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const v = submission.value;
   const auth = await getAuthState(request);
-  const origin = config.publicUrl ?? new URL(request.url).origin;
+  const origin = publicOrigin(request, config);
   const result = await checkout.placeOrder({
     cartId: await currentCartId(request),
     userId: auth.user?.uid ?? null,
@@ -60,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
     idempotencyKey: v.checkoutKey,
     card: withCard && v.cardNumber && v.cvc && v.expiry ? { number: v.cardNumber, cvc: v.cvc, ...parseExpiry(v.expiry) } : null,
     origin,
-    ip: clientIp(request),
+    ip: clientIp(request, context),
   });
 
   switch (result.kind) {

@@ -17,6 +17,7 @@ import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
 import { clientIp, getAuthState } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
+import { publicOrigin } from "~/server/http/public-origin.server";
 import { formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { RateLimitedError } from "~/server/services/accounts/rate-limit.server";
 import { shortfallMessage } from "~/server/services/checkout/messages.server";
@@ -52,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const order = await viewableOrder(request, params.id);
   const { checkout, orders, config } = getContext();
   const formData = await request.formData();
@@ -63,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (withCard && submission.status !== "success") return data({ result: submission.reply({ hideFields: SENSITIVE }) }, { status: 400 });
 
   const card = withCard && submission.status === "success" ? { number: submission.value.cardNumber, cvc: submission.value.cvc, ...parseExpiry(submission.value.expiry) } : null;
-  const result = await checkout.retryPayment(order, card, config.publicUrl ?? new URL(request.url).origin, clientIp(request));
+  const result = await checkout.retryPayment(order, card, publicOrigin(request, config), clientIp(request, context));
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   switch (result.kind) {

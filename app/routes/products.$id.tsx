@@ -12,6 +12,7 @@ import { CURRENCY } from "~/lib/money";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
+import { publicOrigin } from "~/server/http/public-origin.server";
 import { addToCart, type CartFormError } from "~/server/http/cart-actions.server";
 import type { Product } from "~/server/store/types";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
@@ -34,7 +35,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
   const related = await catalog.related(product, 4);
   // Built here, so the browser's bundle does not carry the serialiser.
-  const jsonLd = productJsonLd(product, config.publicUrl ?? url.origin);
+  const jsonLd = productJsonLd(product, publicOrigin(request, config));
   return { product, related, initialColour, jsonLd };
 }
 

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CATEGORIES } from "~/lib/categories";
 import { INFO_PAGES } from "~/lib/info-pages";
 import { getContext } from "~/server/context.server";
+import { publicOrigin } from "~/server/http/public-origin.server";
 import { CACHE } from "~/server/http/cache.server";
 
 // Sitemaps hold at most 50,000 URLs; a larger catalogue would need a sitemap index.
@@ -13,7 +14,7 @@ function escapeXml(text: string): string {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { blog, catalog, config } = getContext();
-  const origin = config.publicUrl ?? new URL(request.url).origin;
+  const origin = publicOrigin(request, config);
   const paths = [
     "/",
     "/products",

@@ -8,6 +8,7 @@ import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
+import { publicOrigin } from "~/server/http/public-origin.server";
 import { flashHeader } from "~/server/http/flash.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import { TEST_CARDS } from "~/server/payments/test-cards";
@@ -43,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = schema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
   const { checkout, config } = getContext();
-  const origin = config.publicUrl ?? new URL(request.url).origin;
+  const origin = publicOrigin(request, config);
   let outcome;
   try {
     outcome = await checkout.testPayment(parsed.data.card, parsed.data.amount, `${origin}/test-stripe`);

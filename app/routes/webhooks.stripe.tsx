@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getContext } from "~/server/context.server";
+import { publicOrigin } from "~/server/http/public-origin.server";
 import { WebhookSignatureError } from "~/server/payments/port";
 
 // Stripe's webhook: the signature (not a CSRF token) proves the sender. Answers Stripe, not a
@@ -16,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof WebhookSignatureError) return Response.json({ error: "Invalid signature" }, { status: 400 });
     throw error;
   }
-  const outcome = await orders.applyPaymentEvent(event, config.publicUrl ?? new URL(request.url).origin);
+  const outcome = await orders.applyPaymentEvent(event, publicOrigin(request, config));
   return Response.json({ received: true, outcome });
 }
 

@@ -34,7 +34,15 @@ const schema = z
     PUBLIC_URL: z
       .string()
       .url()
+      .refine((u) => /^https?:\/\//.test(u), "must be an http:// or https:// URL")
       .transform((u) => u.replace(/\/+$/, ""))
+      .optional(),
+    // How many reverse proxies in front of the shop append to X-Forwarded-For (0: none, so every
+    // X-Forwarded-* header is the client's own word and ignored).
+    TRUST_PROXY: z
+      .string()
+      .regex(/^([0-9]|true|false)$/, "must be the number of reverse proxies in front of the shop (0 to 9), or true (1) / false (0)")
+      .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v)))
       .optional(),
     SMTP_URL: z
       .string()
@@ -125,7 +133,10 @@ export interface Config {
   supportEmail: string;
   shopName: string;
   shopShortName: string;
+  /** The shop's public origin (PUBLIC_URL), for links in e-mails, canonical URLs and the sitemap. */
   publicUrl: string | undefined;
+  /** Reverse proxies trusted to append X-Forwarded-For/Host/Proto (TRUST_PROXY); 0 trusts none. */
+  trustProxy: number;
   mail: { smtpUrl: string | undefined; from: string };
   firebase: {
     projectId: string | undefined;
@@ -177,6 +188,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
     shopName: env.SHOP_NAME,
     shopShortName: env.SHOP_SHORT_NAME,
     publicUrl: env.PUBLIC_URL,
+    trustProxy: env.TRUST_PROXY ?? 0,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.SHOP_NAME} <${env.SUPPORT_EMAIL}>` },
     firebase: {
       projectId: env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT,

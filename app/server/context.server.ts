@@ -73,7 +73,7 @@ export function createContext(config: Config): AppContext {
     orders,
     checkout: createCheckoutService({ store: backend.store, cart, orders, payments: backend.payments, rates: config.shipping }),
     catalog,
-    accounts: createAccountsService(backend.identity, backend.store, { adminEmails: config.adminEmails }),
+    accounts: createAccountsService(backend.identity, backend.store, { adminEmails: config.adminEmails, mailer: backend.mailer, shopName: config.shopName }),
     blog: createBlogService(backend.store),
     audit,
     adminCatalog,

@@ -96,6 +96,32 @@ describe.each(ADAPTERS)("RateLimitStore contract: $name", (adapter) => {
     await a.reset("never-counted"); // no error
   });
 
+  it("takes back one attempt on release, on every instance, never below zero nor from an ended window", async () => {
+    const key = "signin-ip:203.0.113.9";
+    for (let i = 0; i < 3; i++) await a.hit(key, 15 * MINUTE, T0);
+    await b.release(key, T0 + MINUTE);
+    expect(await a.peek(key, T0 + MINUTE)).toEqual({ count: 2, resetAt: T0 + 15 * MINUTE });
+    await a.release(key, T0 + MINUTE);
+    await b.release(key, T0 + MINUTE);
+    await a.release(key, T0 + MINUTE);
+    expect(await b.peek(key, T0 + MINUTE)).toEqual({ count: 0, resetAt: T0 + 15 * MINUTE });
+    // The window still ends when it would have: releasing opens nothing and moves nothing.
+    expect(await a.hit(key, 15 * MINUTE, T0 + 2 * MINUTE)).toEqual({ count: 1, resetAt: T0 + 15 * MINUTE });
+    await a.release(key, T0 + 15 * MINUTE);
+    expect(await a.peek(key, T0 + 15 * MINUTE)).toBeNull();
+    await b.release("never-counted", T0); // no error, nothing opened
+    expect(await a.peek("never-counted", T0)).toBeNull();
+  });
+
+  it("keeps every hit and release of concurrent attempts from two instances", async () => {
+    const key = "signin-ip:198.51.100.9";
+    await a.hit(key, 15 * MINUTE, T0);
+    // Ten attempts counted up front, six of them taken back (they succeeded), all at once.
+    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).hit(key, 15 * MINUTE, T0 + 1000)));
+    await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).release(key, T0 + 2000)));
+    expect(await a.peek(key, T0 + 3000)).toEqual({ count: 5, resetAt: T0 + 15 * MINUTE });
+  });
+
   it("counts every one of concurrent hits from two instances, in a new window and in an open one", async () => {
     const key = "register-ip:198.51.100.1";
     const first = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).hit(key, 15 * MINUTE, T0)));

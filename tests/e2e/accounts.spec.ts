@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { formFields, PASSWORD, register, signIn, signOut, uniqueEmail } from "./support/accounts";
-import { resetLinkFor } from "./support/outbox";
+import { latestMailTo, resetLinkFor } from "./support/outbox";
 
 test("register → sign out → sign in → edit profile → forgot password → reset → sign in with the new password", async ({ page, js }, testInfo) => {
   const email = uniqueEmail(testInfo, "journey");
@@ -54,16 +54,39 @@ test("register → sign out → sign in → edit profile → forgot password →
   await expect(page.getByRole("alert")).toContainText("invalid or has expired");
 });
 
-test("registration explains what is wrong and keeps the e-mail", async ({ page }, testInfo) => {
+test("registering a taken address reveals nothing: the owner is e-mailed instead", async ({ page }, testInfo) => {
   const email = uniqueEmail(testInfo, "taken");
   await register(page, email);
   await signOut(page);
   await page.goto("/auth/register");
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Repeat password").fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill("someone else's password");
+  await page.getByLabel("Repeat password").fill("someone else's password");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("alert")).toHaveText("An account with this e-mail already exists");
+  // The same place a new account goes to, with no error; nobody is signed in.
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByRole("status").filter({ hasText: "We have sent a message" })).toHaveText(`We have sent a message to ${email}. Please check your inbox to continue.`);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign in" })).toBeVisible();
+  const mail = await latestMailTo(email, testInfo);
+  expect(mail).toMatch(/^Subject: Your Hemline account$/m);
+  expect(mail).toContain("Someone tried to create a Hemline account with this e-mail address");
+  expect(mail).toMatch(/http:\/\/127\.0\.0\.1:\d+\/auth\/forgot-password/);
+  // The owner's password is unchanged.
+  await page.goto("/auth/login");
+  await signIn(page, email);
+  await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: email })).toBeVisible();
+});
+
+test("registration explains what is wrong and keeps the e-mail", async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo, "mismatch");
+  await page.goto("/auth/register");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Repeat password").fill(`${PASSWORD} but different`);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("The passwords do not match")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/register/);
   await expect(page.getByLabel("E-mail")).toHaveValue(email);
 
   await page.getByLabel("E-mail").fill(uniqueEmail(testInfo, "short"));
@@ -127,10 +150,15 @@ test("guards: profile needs sign-in and comes back after it; admin is 403 for sh
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fadmin$/);
 
-  // redirectTo never leaves the site.
+  // redirectTo never leaves the site: not after signing in, nor for someone signed in already.
   await page.goto("/auth/login?redirectTo=https%3A%2F%2Fevil.example%2F");
   await signIn(page, email);
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  for (const path of ["/auth/login", "/auth/register"]) {
+    const answer = await page.request.get(`${path}?redirectTo=%2F..%2F%2Fevil.example`, { maxRedirects: 0 });
+    expect(answer.status()).toBe(302);
+    expect(answer.headers()["location"]).toBe("/");
+  }
 });
 
 test("an admin e-mail gets the back office", async ({ page }, testInfo) => {

@@ -1,26 +1,15 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { formFields, PASSWORD, signIn } from "./support/accounts";
+import { formFields, registerOrSignIn } from "./support/accounts";
 
 // The back-office blog editor without JavaScript (playwright.config.ts runs *.no-js.spec.ts in
 // the js-off project only). blog-admin-js-off@hemline.test is in the test server's ADMIN_EMAILS.
 
 const ADMIN = "blog-admin-js-off@hemline.test";
 
+/** Registered already (by another test of this file)? Then it signs in instead. */
 async function signInAsAdmin(page: Page) {
-  await page.goto("/auth/register");
-  await page.getByLabel("E-mail").fill(ADMIN);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Repeat password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  const account = page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: ADMIN });
-  await expect(account.or(page.getByRole("alert"))).toBeVisible();
-  if (!(await account.isVisible())) {
-    // Registered already (by another test of this file): sign in instead.
-    await page.goto("/auth/login");
-    await signIn(page, ADMIN);
-  }
-  await expect(account).toBeVisible();
+  await registerOrSignIn(page, ADMIN);
 }
 
 const SCRIPT = "<script>document.title='pwned'</script>";

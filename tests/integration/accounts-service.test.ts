@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalIdentity } from "~/server/auth/local/identity.server";
-import { createAccountsService, NOT_AUTHENTICATED, type AccountsService } from "~/server/services/accounts/accounts.server";
+import type { MailMessage, Mailer } from "~/server/mail/port";
+import { createAccountsService, NOT_AUTHENTICATED, type AccountsService, type Registration } from "~/server/services/accounts/accounts.server";
+import { LIMITS } from "~/server/services/accounts/rate-limit.server";
 import type { Store } from "~/server/store/port";
 import { FirestoreUnavailableError } from "~/server/store/firestore/availability.server";
 import { openDatabase } from "~/server/store/sqlite/database.server";
@@ -12,6 +14,16 @@ let store: Store;
 let accounts: AccountsService;
 let remove: () => void;
 let db: ReturnType<typeof openDatabase>;
+/** Every e-mail the service sent. */
+const sent: MailMessage[] = [];
+const mailer: Mailer = { kind: "outbox", send: async (message) => void sent.push(message) };
+const LINKS = { signInUrl: "https://shop.test/auth/login", resetUrl: "https://shop.test/auth/forgot-password" };
+
+/** A registration that made a new account (or the test fails). */
+function created(result: Registration) {
+  if (!result.success || "alreadyRegistered" in result) throw new Error(`not created: ${JSON.stringify(result)}`);
+  return result;
+}
 
 beforeAll(() => {
   const temp = makeTempDir();
@@ -19,7 +31,7 @@ beforeAll(() => {
   db = openDatabase(temp.dir);
   store = createSqliteStoreOn(db);
   const identity = createLocalIdentity(db, { resetTokenTtlMs: 3_600_000, sendResetMail: async () => {} });
-  accounts = createAccountsService(identity, store, { adminEmails: ["owner@hemline.test"] });
+  accounts = createAccountsService(identity, store, { adminEmails: ["owner@hemline.test"], mailer, shopName: "Hemline" });
 });
 
 afterAll(async () => {
@@ -29,11 +41,11 @@ afterAll(async () => {
 
 describe("accounts service", () => {
   it("registration creates a profile with the role from the admin list", async () => {
-    const shopper = await accounts.register("shopper@hemline.test", "long enough", null);
-    const owner = await accounts.register("  Owner@Hemline.test ", "long enough", null);
-    expect(shopper.success && shopper.profile?.role).toBe("user");
-    expect(owner.success && owner.profile?.role).toBe("admin");
-    expect(owner.success && owner.profile?.email).toBe("owner@hemline.test");
+    const shopper = created(await accounts.register("shopper@hemline.test", "long enough", null, LINKS));
+    const owner = created(await accounts.register("  Owner@Hemline.test ", "long enough", null, LINKS));
+    expect(shopper.profile?.role).toBe("user");
+    expect(owner.profile?.role).toBe("admin");
+    expect(owner.profile?.email).toBe("owner@hemline.test");
   });
 
   it("sign-in returns the spec's result shape", async () => {
@@ -43,8 +55,7 @@ describe("accounts service", () => {
   });
 
   it("recreates a missing profile when the session is loaded", async () => {
-    const signedIn = await accounts.register("lost@hemline.test", "long enough", null);
-    if (!signedIn.success) throw new Error("register failed");
+    const signedIn = created(await accounts.register("lost@hemline.test", "long enough", null, LINKS));
     // A profile missing from the store (e.g. an account made before profiles existed).
     db.prepare("DELETE FROM profiles WHERE uid = ?").run(signedIn.identity.uid);
     expect(await store.profiles.get(signedIn.identity.uid)).toBeNull();
@@ -75,6 +86,71 @@ describe("accounts service", () => {
     expect(!refused.success && refused.retryAfterSeconds).toBeGreaterThan(0);
   });
 
+  it("throttles one client spraying one wrong password over 60 accounts before the 60th", async () => {
+    const victims = Array.from({ length: 60 }, (_, i) => `sprayed-${i}@hemline.test`);
+    for (const email of victims.slice(0, 10)) created(await accounts.register(email, "a real password", null, LINKS));
+    const answers = [];
+    for (const email of victims) answers.push(await accounts.signIn(email, "Summer2026!", "203.0.113.7"));
+    const first = answers.findIndex((a) => !a.success && a.retryAfterSeconds);
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(59);
+    expect(first).toBe(LIMITS.signInPerIp.max);
+    expect(answers[first]).toMatchObject({ success: false, error: expect.stringMatching(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/) });
+    // Every later attempt is refused too, without checking the password.
+    expect(answers.slice(first).every((a) => !a.success && a.retryAfterSeconds)).toBe(true);
+    // Another client is not affected.
+    expect(await accounts.signIn(victims[0], "a real password", "198.51.100.20")).toMatchObject({ success: true });
+  }, 120_000);
+
+  it("counts guesses fired in parallel from one client, not only one after the other", async () => {
+    const answers = await Promise.all(Array.from({ length: 80 }, (_, i) => accounts.signIn(`parallel-${i}@hemline.test`, "guess", "203.0.113.8")));
+    const checked = answers.filter((a) => !a.success && a.error === "Incorrect e-mail or password");
+    expect(checked.length).toBeLessThanOrEqual(LIMITS.signInPerIp.max);
+    expect(answers.filter((a) => !a.success && a.retryAfterSeconds).length).toBeGreaterThanOrEqual(80 - LIMITS.signInPerIp.max);
+  }, 120_000);
+
+  it("counts failures on one account from every address", async () => {
+    created(await accounts.register("roamed@hemline.test", "a real password", null, LINKS));
+    const answers = [];
+    for (let i = 1; i <= 6; i++) answers.push(await accounts.signIn("roamed@hemline.test", `guess ${i}`, `198.51.100.${100 + i}`));
+    expect(answers.slice(0, 5).every((a) => !a.success && !a.retryAfterSeconds)).toBe(true);
+    expect(answers[5]).toMatchObject({ success: false, error: expect.stringMatching(/^Too many attempts/) });
+  });
+
+  it("lets a client's successful sign-ins off: its address counts failures only", async () => {
+    created(await accounts.register("office@hemline.test", "a real password", null, LINKS));
+    const office = "192.0.2.50";
+    for (let i = 0; i < LIMITS.signInPerIp.max - 1; i++) await accounts.signIn(`typo-${i}@hemline.test`, "guess", office);
+    for (let i = 0; i < 3; i++) expect(await accounts.signIn("office@hemline.test", "a real password", office)).toMatchObject({ success: true });
+    // Still one failure left before the limit, as before the three successes.
+    expect(await accounts.signIn("typo-last@hemline.test", "guess", office)).toEqual({ success: false, error: "Incorrect e-mail or password" });
+    expect(await accounts.signIn("typo-over@hemline.test", "guess", office)).toMatchObject({ success: false, retryAfterSeconds: expect.any(Number) });
+  }, 120_000);
+
+  it("answers a registration with a taken address as for a new one, and e-mails its owner instead", async () => {
+    created(await accounts.register("taken@hemline.test", "the owner's password", null, LINKS));
+    sent.length = 0;
+    const again = await accounts.register(" Taken@Hemline.test", "an attacker's password", "203.0.113.30", LINKS);
+    expect(again).toEqual({ success: true, alreadyRegistered: true });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: "taken@hemline.test", subject: "Your Hemline account" });
+    expect(sent[0].text).toContain("Someone tried to create a Hemline account with this e-mail address");
+    expect(sent[0].text).toContain(LINKS.signInUrl);
+    expect(sent[0].text).toContain(LINKS.resetUrl);
+    // Nothing changed: the owner's password still works, the attacker's does not.
+    expect(await accounts.signIn("taken@hemline.test", "the owner's password", null)).toMatchObject({ success: true });
+    expect(await accounts.signIn("taken@hemline.test", "an attacker's password", null)).toMatchObject({ success: false });
+  });
+
+  it("e-mails the owner of a taken address at most three times an hour, answering the same", async () => {
+    created(await accounts.register("pestered@hemline.test", "the owner's password", null, LINKS));
+    sent.length = 0;
+    for (let i = 0; i < 4; i++) {
+      expect(await accounts.register("pestered@hemline.test", "whatever it is", `203.0.113.${40 + i}`, LINKS)).toEqual({ success: true, alreadyRegistered: true });
+    }
+    expect(sent.filter((m) => m.to === "pestered@hemline.test")).toHaveLength(LIMITS.registrationNoticePerEmail.max);
+  });
+
   it("reports an unreachable profile store on the page instead of failing", async () => {
     const signedIn = await accounts.signIn("shopper@hemline.test", "long enough", null);
     if (!signedIn.success) throw new Error("sign-in failed");
@@ -84,7 +160,7 @@ describe("accounts service", () => {
       profiles: { get: () => Promise.reject(down), createIfMissing: () => Promise.reject(down), update: () => Promise.reject(down), list: () => Promise.reject(down) },
     };
     const identity = createLocalIdentity(db, { resetTokenTtlMs: 3_600_000, sendResetMail: async () => {} });
-    const offline = createAccountsService(identity, brokenStore, { adminEmails: [] });
+    const offline = createAccountsService(identity, brokenStore, { adminEmails: [], mailer, shopName: "Hemline" });
     const state = await offline.load(signedIn.session.token);
     expect(state).toMatchObject({ user: { email: "shopper@hemline.test" }, userProfile: null, error: "Firestore not available" });
     expect(await offline.updateProfile({ ...state, userProfile: { uid: state.user!.uid, email: "x", role: "user", displayName: null, createdAt: "", updatedAt: "" } }, { displayName: "x" })).toEqual({

@@ -25,8 +25,9 @@ export async function createRouteHarness() {
     ["shopper", "harness-shopper@hemline.test"],
     ["admin", HARNESS_ADMIN],
   ] as const) {
-    const result = await ctx.accounts.register(email, "correct horse battery", null);
+    const result = await ctx.accounts.register(email, "correct horse battery", null, { signInUrl: "/auth/login", resetUrl: "/auth/forgot-password" });
     if (!result.success) throw new Error(result.error);
+    if ("alreadyRegistered" in result) throw new Error(`${email} is registered already`);
     cookies[who] = (await commitSession(result.session)).split(";")[0];
   }
   const [csrfToken, setCookie] = await csrf().commitToken();
@@ -37,20 +38,21 @@ export async function createRouteHarness() {
     ctx,
     csrfToken,
     /** A GET, or a POST of `form` (multipart, with the CSRF token unless `csrf: false`). */
-    request(path: string, who: Who, form?: Record<string, string | File>, options: { csrf?: boolean } = {}): Request {
+    request(path: string, who: Who, form?: Record<string, string | File>, options: { csrf?: boolean; headers?: Record<string, string> } = {}): Request {
       const url = `http://shop.test${path}`;
-      const headers = new Headers({ Cookie: cookies[who] });
+      // Extra headers (Host, X-Forwarded-For…) as a client could send them.
+      const headers = new Headers({ ...options.headers, Cookie: cookies[who] });
       if (!form) return new Request(url, { headers });
       const body = new FormData();
       if (options.csrf !== false) body.set("csrf", csrfToken);
       for (const [k, v] of Object.entries(form)) body.set(k, v);
       return new Request(url, { method: "POST", headers, body });
     },
-    /** Run a loader or action; whatever it returns or throws. */
-    async run(handler: Handler | undefined, request: Request, params: Record<string, string> = {}): Promise<unknown> {
+    /** Run a loader or action; whatever it returns or throws. `context`: the load context (scripts/server.mjs sets clientAddress). */
+    async run(handler: Handler | undefined, request: Request, params: Record<string, string> = {}, context: Record<string, unknown> = {}): Promise<unknown> {
       if (!handler) throw new Error("no such handler");
       try {
-        return await handler({ request, params, context: {} } as LoaderFunctionArgs & ActionFunctionArgs);
+        return await handler({ request, params, context } as LoaderFunctionArgs & ActionFunctionArgs);
       } catch (thrown) {
         return thrown;
       }

@@ -20,6 +20,16 @@ describe("parseConfig", () => {
     expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).sessionSecret).toBe("x".repeat(32));
   });
 
+  it("trusts no proxy unless TRUST_PROXY says how many stand in front; PUBLIC_URL is an http(s) origin", () => {
+    expect(parseConfig({}).trustProxy).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(0);
+    expect(() => parseConfig({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
+    expect(parseConfig({ PUBLIC_URL: "https://shop.example.com/" }).publicUrl).toBe("https://shop.example.com");
+    expect(() => parseConfig({ PUBLIC_URL: "ftp://shop.example.com" })).toThrow(/PUBLIC_URL/);
+  });
+
   it("normalises the admin list: trimmed and lower-cased", () => {
     expect(parseConfig({ ADMIN_EMAILS: " Owner@Shop.EXAMPLE ,b@c.io," }).adminEmails).toEqual(["owner@shop.example", "b@c.io"]);
   });

@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
-import { getClientIPAddress } from "remix-utils/get-client-ip-address";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getContext } from "../context.server";
+import { clientAddress } from "../http/client-address.server";
 import { sessionCookie } from "../http/cookies.server";
 import type { AuthState } from "../services/accounts/accounts.server";
 import { isAdmin } from "../services/accounts/roles.server";
@@ -55,6 +55,7 @@ export async function requireAdmin(request: Request) {
   return state;
 }
 
-export function clientIp(request: Request): string | null {
-  return getClientIPAddress(request);
+/** The client's address for rate limits (see client-address.server.ts); pass the loader's or action's `context`. */
+export function clientIp(request: Request, context: unknown): string {
+  return clientAddress(request, context);
 }

@@ -223,6 +223,12 @@ export interface RateLimitStore {
   hit(key: string, windowMs: number, at: number): Promise<RateWindow>;
   /** The window open at `at`, or null when there is none (never counted, expired or reset). */
   peek(key: string, at: number): Promise<RateWindow | null>;
+  /**
+   * Take back one attempt counted in the window open at `at` (counted up front, it turned out not
+   * to count, e.g. a sign-in that succeeded); nothing when no window is open or its count is 0.
+   * Atomic across instances like hit.
+   */
+  release(key: string, at: number): Promise<void>;
   /** Forget the key's attempts. */
   reset(key: string): Promise<void>;
 }

@@ -1,6 +1,8 @@
 import { IdentityError, type Identity, type IdentityProvider, type Session } from "~/server/auth/port";
 import type { Store } from "~/server/store/port";
 import type { Profile, ProfilePatch } from "~/server/store/types";
+import type { Mailer } from "~/server/mail/port";
+import { registrationAttemptMail } from "./emails.server";
 import { createRateLimiter, LIMITS, RateLimitedError, type Limit } from "./rate-limit.server";
 import { roleFor } from "./roles.server";
 
@@ -28,8 +30,20 @@ export const NOT_AUTHENTICATED = "User not authenticated";
 
 export interface AccountsOptions {
   adminEmails: readonly string[];
+  /** Sends the e-mail to the owner of an address someone tried to register again. */
+  mailer: Mailer;
+  shopName: string;
   now?: () => Date;
 }
+
+/** Where the owner of an already registered address can sign in or choose a new password. */
+export interface RegistrationLinks {
+  signInUrl: string;
+  resetUrl: string;
+}
+
+/** A registration's result: a new account, signed in; or, for an address that has one, nothing visible. */
+export type Registration = AuthResult<SignedIn & { profileError: string | null }> | { success: true; alreadyRegistered: true };
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
@@ -70,6 +84,17 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
     });
   }
 
+  /** E-mail the owner of `address` that someone tried to register with it, at most a few times an hour. */
+  async function tellOwner(address: string, links: RegistrationLinks): Promise<void> {
+    try {
+      if (await limiter.hit(`register-notice:${address}`, LIMITS.registrationNoticePerEmail)) return;
+      await options.mailer.send(registrationAttemptMail(options.shopName, address, links));
+    } catch (error) {
+      // The answer must not differ from a new address's: a mail that could not go is only logged.
+      console.error("The e-mail about a registration with an existing address could not be sent", error);
+    }
+  }
+
   /** Open a session, then make sure the profile exists; a profile failure is reported, not fatal. */
   async function withProfile(result: { identity: Identity; session: Session }): Promise<AuthResult<SignedIn & { profileError: string | null }>> {
     try {
@@ -82,14 +107,17 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
   return {
     identityKind: identity.kind,
 
+    /** `ip`: the client's address (client-address.server.ts); null only for callers that have none. */
     async signIn(email: string, password: string, ip: string | null) {
       const emailKey = `signin:${email.trim().toLowerCase()}`;
       const ipKey = ip ? `signin-ip:${ip}` : null;
       try {
-        // The e-mail's attempt is counted before the password is checked, so parallel guesses are
-        // counted too; success clears it, so a shopper signing in and out is never locked out.
-        // The address (shared by offices and homes) counts failures only.
-        const refused = refusal(await Promise.all([limiter.hit(emailKey, LIMITS.signInPerEmail), ipKey ? limiter.retryAfter(ipKey, LIMITS.signInPerIp) : 0]));
+        // Counted before the password is checked, so parallel guesses are counted too: per account
+        // from every address (guessing), and per address across every account (spraying).
+        const refused = await counted([
+          [emailKey, LIMITS.signInPerEmail],
+          [ipKey, LIMITS.signInPerIp],
+        ]);
         if (refused) return refused;
       } catch (error) {
         return { success: false as const, error: messageOf(error) };
@@ -98,19 +126,25 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
       try {
         result = await identity.signIn(email, password);
       } catch (error) {
-        const failure = { success: false as const, error: messageOf(error) };
-        // Should the store fail just now, the shopper still hears why the sign-in failed.
-        if (ipKey) await limiter.hit(ipKey, LIMITS.signInPerIp).catch(() => 0);
-        return failure;
+        return { success: false as const, error: messageOf(error) };
       }
-      // Clearing is best effort: an attempt left counted only shortens the next lockout's margin.
-      await limiter.reset(emailKey).catch(() => undefined);
+      // A success clears the account's count and takes its attempt back from the address, which
+      // (shared by offices and homes) counts failures only. Best effort: an attempt left counted
+      // only shortens the next lockout's margin.
+      await Promise.all([limiter.reset(emailKey), ipKey ? limiter.release(ipKey) : null].map((p) => Promise.resolve(p).catch(() => undefined)));
       return withProfile(result);
     },
 
-    async register(email: string, password: string, ip: string | null) {
+    /**
+     * Create an account and sign in. An address that already has an account gets the same
+     * answer as a new one would, minus the session (nothing about the account is revealed, and
+     * nobody is signed in to it); its owner is e-mailed instead, with the way to sign in or reset
+     * the password, as forgot-password does.
+     */
+    async register(email: string, password: string, ip: string | null, links: RegistrationLinks): Promise<Registration> {
       const ipKey = ip ? `register-ip:${ip}` : null;
-      const emailKey = `register:${email.trim().toLowerCase()}`;
+      const address = email.trim().toLowerCase();
+      const emailKey = `register:${address}`;
       try {
         const refused = await counted([
           [ipKey, LIMITS.registerPerIp],
@@ -119,8 +153,10 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
         if (refused) return refused;
         return await withProfile(await identity.signUp(email, password));
       } catch (error) {
-        return { success: false as const, error: messageOf(error) };
+        if (!(error instanceof IdentityError && error.code === "email-exists")) return { success: false as const, error: messageOf(error) };
       }
+      await tellOwner(address, links);
+      return { success: true, alreadyRegistered: true };
     },
 
     async signInWithGoogle(idToken: string) {

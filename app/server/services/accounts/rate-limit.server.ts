@@ -31,6 +31,11 @@ export function createRateLimiter(store: RateLimitStore, now: () => number = Dat
       return window.count > limit.max ? secondsUntil(window.resetAt, at) : 0;
     },
 
+    /** Take back an attempt counted up front that turned out not to count (a successful sign-in). */
+    async release(key: string): Promise<void> {
+      await store.release(key, now());
+    },
+
     async reset(key: string): Promise<void> {
       await store.reset(key);
     },
@@ -40,9 +45,13 @@ export function createRateLimiter(store: RateLimitStore, now: () => number = Dat
 const MINUTE = 60_000;
 
 export const LIMITS = {
+  /** Failed sign-ins on one account, from any address (guessing one account's password). */
   signInPerEmail: { max: 5, windowMs: 15 * MINUTE },
+  /** Failed sign-ins from one client address, on any accounts (password spraying). */
   signInPerIp: { max: 50, windowMs: 15 * MINUTE },
   registerPerIp: { max: 20, windowMs: 60 * MINUTE },
+  /** "Someone tried to register with your address" e-mails to one address (no mail bombing). */
+  registrationNoticePerEmail: { max: 3, windowMs: 60 * MINUTE },
   resetPerEmail: { max: 3, windowMs: 60 * MINUTE },
   resetPerIp: { max: 20, windowMs: 60 * MINUTE },
   /** Declined card payments (card testing): per client address, and per cart or order. */

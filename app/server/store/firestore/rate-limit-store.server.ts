@@ -51,6 +51,17 @@ export function createFirestoreRateLimitStore(db: Firestore): RateLimitStore {
       return snap.exists && (snap.get("resetAt") as number) > at ? toWindow(snap.data()!) : null;
     },
 
+    async release(key, at) {
+      const ref = refFor(key);
+      const snap = await available(() => ref.get());
+      if (!snap.exists || (snap.get("resetAt") as number) <= at || (snap.get("count") as number) <= 0) return;
+      // A server-side decrement, as hit increments: concurrent releases and hits all land. Our own
+      // hit came first, so the count cannot go below the attempts still counted.
+      await available(() => ref.update({ count: FieldValue.increment(-1) })).catch((error: { code?: number }) => {
+        if (error.code !== 5) throw error; // NOT_FOUND: reset meanwhile, nothing left to take back
+      });
+    },
+
     async reset(key) {
       await available(() => refFor(key).delete());
     },

@@ -17,6 +17,7 @@ export function createSqliteRateLimitStore(db: SqliteDatabase): RateLimitStore {
      RETURNING count, reset_at`,
   );
   const peek = db.prepare<[string, number], { count: number; reset_at: number }>("SELECT count, reset_at FROM rate_limits WHERE key_hash = ? AND reset_at > ?");
+  const release = db.prepare("UPDATE rate_limits SET count = count - 1 WHERE key_hash = ? AND reset_at > ? AND count > 0");
   const reset = db.prepare("DELETE FROM rate_limits WHERE key_hash = ?");
   const sweep = db.prepare("DELETE FROM rate_limits WHERE reset_at <= ?");
   const toWindow = (row: { count: number; reset_at: number }): RateWindow => ({ count: row.count, resetAt: row.reset_at });
@@ -31,6 +32,9 @@ export function createSqliteRateLimitStore(db: SqliteDatabase): RateLimitStore {
     async peek(key, at) {
       const row = peek.get(hashOf(key), at);
       return row ? toWindow(row) : null;
+    },
+    async release(key, at) {
+      release.run(hashOf(key), at);
     },
     async reset(key) {
       reset.run(hashOf(key));

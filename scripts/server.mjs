@@ -1,0 +1,43 @@
+// The production HTTP server: what remix-serve does (compression, the build's assets cached for a
+// year, public/ for an hour, a request log, Remix for everything else), plus the one thing
+// remix-serve cannot give: its getLoadContext is fixed, so routes never learn the address the
+// connection came from. Rate limits need it (app/server/http/client-address.server.ts): headers
+// such as X-Forwarded-For are the client's own word unless TRUST_PROXY says a proxy wrote them.
+// Plain JavaScript so cluster workers (scripts/serve.mjs) start without a TypeScript loader.
+import path from "node:path";
+import url from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { installGlobals } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+
+process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+
+const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
+const build = await import(url.pathToFileURL(buildPath).href);
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+
+const port = Number.parseInt(process.env.PORT ?? "3000", 10) || 3000;
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+app.use(morgan("tiny"));
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    // The TCP peer: the client itself, or the nearest proxy when there is one.
+    getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress ?? null }),
+  }),
+);
+
+const onListen = () => console.log(`[server] http://localhost:${port}`);
+const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => server.close((error) => (error ? console.error(error) : process.exit(0))));
+}
