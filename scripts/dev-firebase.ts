@@ -32,6 +32,8 @@ const apps = Array.from({ length: instances }, (_, i) =>
       FIRESTORE_EMULATOR_HOST: firestore.host,
       FIREBASE_AUTH_EMULATOR_HOST: auth.host,
       FIREBASE_STORAGE_EMULATOR_HOST: storage.host,
+      // Off Google Cloud: the Google clients need not look for a metadata server (they warn on each try).
+      METADATA_SERVER_DETECTION: "none",
       PORT: String(basePort + i),
       DATA_DIR: instances === 1 ? baseDataDir : `${baseDataDir}/instance-${i + 1}`,
     },
