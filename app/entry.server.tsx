@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -7,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/lib/nonce";
 import { getConfig } from "~/server/config.server";
 import { getContext } from "~/server/context.server";
+import { documentStream } from "~/server/http/document-stream.server";
 import { commonSecurityHeaders, createNonce, documentSecurityHeaders } from "~/server/http/security-headers.server";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
 
@@ -48,7 +48,8 @@ export default function handleRequest(
         // Bots get the whole page at once; people get the shell as soon as it is ready.
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Valid HTML: React 18's stream mended on its way out (document-stream.server.ts says how).
+          const body = documentStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           for (const [k, v] of Object.entries(documentSecurityHeaders(nonce, isDevelopment, security))) responseHeaders.set(k, v);
           if (responseStatusCode >= 400) responseHeaders.set("X-Robots-Tag", "noindex");
