@@ -15,6 +15,7 @@ import { seo } from "~/lib/seo";
 import { requireAdminActor } from "~/server/auth/admin-actor.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
+import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import { STATUS_LABELS } from "~/lib/order-status";
 import { ADMIN_TRANSITIONS, stockEffect } from "~/server/services/orders/status-rules";
@@ -50,7 +51,7 @@ const failure = (body: ActionData, status: number) => data(body, { status });
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAdminActor(request);
   const order = await findOrder(request, params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const form = formData.get("intent") === "note" ? "note" : "status";
   const text = (name: string) => {
     const value = formData.get(name);

@@ -1,10 +1,11 @@
-import { data, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/Field";
 import { seo } from "~/lib/seo";
 import { requireAdminActor } from "~/server/auth/admin-actor.server";
 import { getContext } from "~/server/context.server";
+import { readUploadForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import { CSV_COLUMNS, MAX_CSV_BYTES, type ImportPlan } from "~/server/services/admin-catalog/product-csv.server";
 
@@ -42,19 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { job, plan: found.plan ? planView(found.plan) : null, stalled: found.stalled, columns: CSV_COLUMNS };
 }
 
-async function readUpload(request: Request): Promise<FormData | null> {
-  if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return request.formData();
-  try {
-    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_CSV_BYTES }));
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return null;
-    throw error;
-  }
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAdminActor(request);
-  const formData = await readUpload(request);
+  const formData = await readUploadForm(request, { maxPartBytes: MAX_CSV_BYTES, maxBodyBytes: MAX_CSV_BYTES + 1024 * 1024 });
   if (!formData) return data({ error: TOO_LARGE }, { status: 413 });
   const problem = await formGuardProblem(formData, request);
   if (problem) return data({ error: problem.message }, { status: problem.status });

@@ -12,6 +12,7 @@ import { seo } from "~/lib/seo";
 import { clientIp } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
+import { readForm } from "~/server/http/form-body.server";
 import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 
 // Spec section 2: this page is shown without the default layout.
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   const problem = await formGuardProblem(formData, request, { honeypot: true });
   if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);

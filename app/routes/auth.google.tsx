@@ -4,11 +4,13 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { signedInHeaders } from "~/server/http/cart-cookie.server";
 import { getContext } from "~/server/context.server";
 import { csrfProblem } from "~/server/http/csrf.server";
+import { readForm } from "~/server/http/form-body.server";
+import { resourceRoute } from "~/server/http/resource-route.server";
 
 // Google popup sign-in (Firebase backend): the browser posts the ID token it got from the popup;
 // the server turns it into a session cookie. A resource route answering JSON: only JavaScript calls it.
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+export const action = resourceRoute(async ({ request }: ActionFunctionArgs) => {
+  const formData = await readForm(request);
   const problem = await csrfProblem(formData, request);
   if (problem) return Response.json({ success: false, error: problem }, { status: 403 });
   const idToken = formData.get("idToken");
@@ -21,8 +23,6 @@ export async function action({ request }: ActionFunctionArgs) {
     status: 303,
     headers: await signedInHeaders(request, result),
   });
-}
+});
 
-export async function loader() {
-  return redirect("/auth/login");
-}
+export const loader = resourceRoute(() => redirect("/auth/login"));

@@ -15,6 +15,7 @@ import { clientIp, getAuthState } from "~/server/auth/session.server";
 import { signedInHeaders } from "~/server/http/cart-cookie.server";
 import { getContext } from "~/server/context.server";
 import { flashHeader } from "~/server/http/flash.server";
+import { readForm } from "~/server/http/form-body.server";
 import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { UNAVAILABLE_MESSAGE } from "~/server/http/unavailable.server";
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: registerSchema });
   const problem = await formGuardProblem(formData, request, { honeypot: true });
   if (problem) return formFailure(submission.reply({ formErrors: [problem.message], hideFields: HIDE }), problem.status);

@@ -10,6 +10,7 @@ import { PASSWORD_MIN, resetPasswordSchema } from "~/lib/auth-schemas";
 import { seo } from "~/lib/seo";
 import { clearSession } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
+import { readForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Choose a new password", description: "Choose a new Hemline password.", noindex: true });
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   const hide = ["password", "confirmPassword"];
   const problem = await formGuardProblem(formData, request);

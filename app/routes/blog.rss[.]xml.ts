@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { CACHE } from "~/server/http/cache.server";
+import { resourceRoute } from "~/server/http/resource-route.server";
 
 // RSS 2.0 feed of the public posts, newest first. Every text is XML-escaped.
 
@@ -9,7 +10,7 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = resourceRoute(async ({ request }: LoaderFunctionArgs) => {
   const { blog, config } = getContext();
   const origin = publicOrigin(request, config);
   const posts = await blog.feed(50);
@@ -44,4 +45,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return new Response(body, {
     headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": CACHE.short },
   });
-}
+});

@@ -11,6 +11,7 @@ import { getContext } from "~/server/context.server";
 import { addToCart, cartFailure, type CartFormError } from "~/server/http/cart-actions.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { flashHeader } from "~/server/http/flash.server";
+import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import type { CartLineView } from "~/server/services/cart/cart.server";
 
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** One action, three intents (add, update, remove), each answered with a 303 back to the cart. */
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "add") return addToCart(request, formData, "/cart");
 

@@ -16,6 +16,7 @@ import { clientIp, getAuthState } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
+import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { RateLimitedError } from "~/server/services/accounts/rate-limit.server";
 import { shortfallMessage } from "~/server/services/checkout/messages.server";
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { checkout, config } = getContext();
   const withCard = checkout.processor.kind === "card-form";
   const schema = checkoutSchema(withCard);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema });
   const problem = await formGuardProblem(formData, request);
   if (problem) return data({ result: submission.reply({ formErrors: [problem.message], hideFields: SENSITIVE }), cartLink: false }, { status: problem.status });

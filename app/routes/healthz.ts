@@ -1,7 +1,8 @@
 import { getContext } from "~/server/context.server";
+import { resourceRoute } from "~/server/http/resource-route.server";
 
 // 200 when the store answers, 503 otherwise: for load balancers and uptime checks.
-export async function loader() {
+export const loader = resourceRoute(async () => {
   const headers = { "Cache-Control": "no-store", "Content-Type": "application/json" };
   try {
     const { store } = getContext().backend;
@@ -11,4 +12,4 @@ export async function loader() {
     console.error("healthz: store did not answer", error);
     return new Response(JSON.stringify({ status: "unavailable" }), { status: 503, headers });
   }
-}
+});

@@ -18,6 +18,7 @@ import { seo } from "~/lib/seo";
 import { clientIp, getAuthState } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
+import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { RateLimitedError } from "~/server/services/accounts/rate-limit.server";
 import { shortfallMessage } from "~/server/services/checkout/messages.server";
@@ -56,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const order = await viewableOrder(request, params.id);
   const { checkout, orders, config } = getContext();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const withCard = checkout.processor.kind === "card-form";
   const submission = parseWithZod(formData, { schema: payAgainSchema });
   const problem = await formGuardProblem(formData, request);

@@ -14,6 +14,7 @@ import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { addToCart, type CartFormError } from "~/server/http/cart-actions.server";
+import { readForm } from "~/server/http/form-body.server";
 import type { Product } from "~/server/store/types";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
 
@@ -42,7 +43,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 /** Add to cart posts to the product page itself, so a missing size or a sold-out choice is explained right here. */
 export async function action({ params, request }: ActionFunctionArgs) {
   if (!isValidId(params.id)) throw data(null, { status: 404 });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("productId") !== params.id) formData.set("productId", params.id);
   const url = new URL(request.url);
   return addToCart(request, formData, url.pathname + url.search);

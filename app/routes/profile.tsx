@@ -9,6 +9,7 @@ import { changePasswordSchema, PASSWORD_MIN, profileSchema } from "~/lib/auth-sc
 import { seo } from "~/lib/seo";
 import { clearSession, commitSession, requireUser } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
+import { readForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { roleOf } from "~/server/services/accounts/roles.server";
 
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const state = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const { accounts } = getContext();
   const problem = await formGuardProblem(formData, request);

@@ -4,6 +4,7 @@ import { INFO_PAGES } from "~/lib/info-pages";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { CACHE } from "~/server/http/cache.server";
+import { resourceRoute } from "~/server/http/resource-route.server";
 
 // Sitemaps hold at most 50,000 URLs; a larger catalogue would need a sitemap index.
 const MAX_URLS = 50_000;
@@ -12,7 +13,7 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = resourceRoute(async ({ request }: LoaderFunctionArgs) => {
   const { blog, catalog, config } = getContext();
   const origin = publicOrigin(request, config);
   const paths = [
@@ -38,4 +39,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return new Response(body, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CACHE.short },
   });
-}
+});

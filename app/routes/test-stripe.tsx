@@ -10,6 +10,7 @@ import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { flashHeader } from "~/server/http/flash.server";
+import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import { TEST_CARDS } from "~/server/payments/test-cards";
 
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const problem = await formGuardProblem(formData, request);
   if (problem) return data({ error: problem.message }, { status: problem.status });
   const parsed = schema.safeParse(Object.fromEntries(formData));

@@ -37,15 +37,21 @@ export async function createRouteHarness() {
   return {
     ctx,
     csrfToken,
-    /** A GET, or a POST of `form` (multipart, with the CSRF token unless `csrf: false`). */
+    /**
+     * A GET, or a POST of `form` with the CSRF token unless `csrf: false`: urlencoded as a browser
+     * sends a form, multipart when it holds a file.
+     */
     request(path: string, who: Who, form?: Record<string, string | File>, options: { csrf?: boolean; headers?: Record<string, string> } = {}): Request {
       const url = `http://shop.test${path}`;
       // Extra headers (Host, X-Forwarded-For…) as a client could send them.
       const headers = new Headers({ ...options.headers, Cookie: cookies[who] });
       if (!form) return new Request(url, { headers });
+      const fields: Record<string, string | File> = { ...(options.csrf !== false ? { csrf: csrfToken } : {}), ...form };
+      if (!Object.values(fields).some((v) => v instanceof File)) {
+        return new Request(url, { method: "POST", headers, body: new URLSearchParams(fields as Record<string, string>) });
+      }
       const body = new FormData();
-      if (options.csrf !== false) body.set("csrf", csrfToken);
-      for (const [k, v] of Object.entries(form)) body.set(k, v);
+      for (const [k, v] of Object.entries(fields)) body.set(k, v);
       return new Request(url, { method: "POST", headers, body });
     },
     /** Run a loader or action; whatever it returns or throws. `context`: the load context (scripts/server.mjs sets clientAddress). */

@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { postSchema } from "~/lib/blog-schema";
 import { BODY_MAX } from "~/lib/blog";
 import { getContext } from "../context.server";
 import { saveBlogImage } from "../media/blog-images.server";
 import type { PostCover } from "../store/types";
+import { readUploadForm } from "./form-body.server";
 import { formFailure, formGuardProblem } from "./forms.server";
 
 // The post editor's action, shared by /admin/blog/new and /admin/blog/{id}/edit (both check
@@ -14,15 +15,9 @@ import { formFailure, formGuardProblem } from "./forms.server";
 /** Larger than any accepted part (2 MB image, 200,000-character body), so those get a clear message with values kept. */
 const MAX_PART_BYTES = 5 * 1024 * 1024;
 
-/** The submitted form, multipart (the editor) or urlencoded (delete); null when a part is far too large. */
-export async function readAdminForm(request: Request): Promise<FormData | null> {
-  if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return request.formData();
-  try {
-    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_PART_BYTES }));
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return null;
-    throw error;
-  }
+/** The submitted form, multipart (the editor) or urlencoded (delete); null when a part, or the whole, is far too large. */
+export function readAdminForm(request: Request): Promise<FormData | null> {
+  return readUploadForm(request, { maxPartBytes: MAX_PART_BYTES, maxBodyBytes: 2 * MAX_PART_BYTES });
 }
 
 export const TOO_LARGE_MESSAGE = "The upload is too large: images can be up to 2 MB and the text up to 200,000 characters. Nothing was saved.";

@@ -1,7 +1,8 @@
-import { data, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { readProductDraft, validateProductDraft, type FieldErrors, type ProductDraft } from "~/lib/product-form";
 import { getContext } from "../context.server";
 import { saveProductImage } from "../media/product-images.server";
+import { readUploadForm } from "./form-body.server";
 import { formGuardProblem } from "./forms.server";
 
 // The product editor's action, shared by /admin/products/new and /admin/products/{id}/edit (both
@@ -13,20 +14,16 @@ import { formGuardProblem } from "./forms.server";
 /** Larger than any accepted part (8 MB images), so an image a little too large gets a message with the values kept. */
 const MAX_PART_BYTES = 24 * 1024 * 1024;
 const MAX_FILES_PER_UPLOAD = 6;
+/** The most images one upload takes at their largest accepted size (8 MB), and the fields. */
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 export const PRODUCT_TOO_LARGE_MESSAGE = "The upload is too large: each image can be up to 8 MB. Nothing was saved.";
 
 export type ProductFormData = { draft: ProductDraft; errors: FieldErrors; notice?: string };
 
-/** The submitted form; null when a part is far too large to read. */
-export async function readProductForm(request: Request): Promise<FormData | null> {
-  if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return request.formData();
-  try {
-    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_PART_BYTES }));
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return null;
-    throw error;
-  }
+/** The submitted form; null when a part, or the whole upload, is far too large to read. */
+export function readProductForm(request: Request): Promise<FormData | null> {
+  return readUploadForm(request, { maxPartBytes: MAX_PART_BYTES, maxBodyBytes: MAX_BODY_BYTES });
 }
 
 /** Apply a rearranging button (intent "remove-colour.2", "image-up.1", …) to the draft. */

@@ -1,0 +1,107 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRouteHarness, type Handler, type RouteHarness, type Who } from "../support/route-harness";
+
+// Resource routes (no component: feeds, CSV, images, /healthz, webhooks) send their Response as it
+// is, past entry.server. Every answer of each one, success, redirect or error, must carry the
+// common security headers (nosniff and the rest). The routes are found from the files: a new
+// resource route fails here until it has rows below, and those pass only when it is wrapped in
+// resourceRoute().
+
+type RouteModule = { default?: unknown; loader?: Handler; action?: Handler };
+const ROUTES_DIR = path.resolve("app/routes");
+
+interface Row {
+  what: string;
+  kind: "loader" | "action";
+  path: string;
+  params?: Record<string, string>;
+  who?: Who;
+  body?: { type: string; text: string };
+  status: number;
+}
+
+const CSRF = "{csrf}";
+
+const ROWS: Record<string, Row[]> = {
+  healthz: [{ what: "up", kind: "loader", path: "/healthz", status: 200 }],
+  "robots[.]txt": [{ what: "robots.txt", kind: "loader", path: "/robots.txt", status: 200 }],
+  "sitemap[.]xml": [{ what: "sitemap", kind: "loader", path: "/sitemap.xml", status: 200 }],
+  "blog.rss[.]xml": [{ what: "feed", kind: "loader", path: "/blog/rss.xml", status: 200 }],
+  "admin.products.export[.]csv": [
+    { what: "CSV for an admin", kind: "loader", path: "/admin/products/export.csv", who: "admin", status: 200 },
+    { what: "sign-in redirect", kind: "loader", path: "/admin/products/export.csv", status: 302 },
+    { what: "refused shopper", kind: "loader", path: "/admin/products/export.csv", who: "shopper", status: 403 },
+  ],
+  "media.v1.$category.$view.$file": [
+    { what: "drawing", kind: "loader", path: "/media/v1/t-shirts/front/1f1f1f.svg", params: { category: "t-shirts", view: "front", file: "1f1f1f.svg" }, status: 200 },
+    { what: "unknown drawing", kind: "loader", path: "/media/v1/socks/front/x.svg", params: { category: "socks", view: "front", file: "x.svg" }, status: 404 },
+  ],
+  "uploads.products.$file": [{ what: "missing photo", kind: "loader", path: "/uploads/products/missing.webp", params: { file: "missing.webp" }, status: 404 }],
+  "uploads.blog.$file": [{ what: "missing cover", kind: "loader", path: "/uploads/blog/missing.webp", params: { file: "missing.webp" }, status: 404 }],
+  "webhooks.stripe": [
+    { what: "GET", kind: "loader", path: "/webhooks/stripe", status: 405 },
+    { what: "POST while Stripe is not configured", kind: "action", path: "/webhooks/stripe", body: { type: "application/json", text: "{}" }, status: 404 },
+  ],
+  "checkout.cancel": [{ what: "back to the cart", kind: "loader", path: "/checkout/cancel?order=bad", status: 302 }],
+  "auth.logout": [
+    { what: "GET", kind: "loader", path: "/auth/logout", status: 302 },
+    { what: "forged sign-out", kind: "action", path: "/auth/logout", who: "shopper", body: { type: "application/x-www-form-urlencoded", text: "csrf=forged" }, status: 403 },
+    { what: "JSON", kind: "action", path: "/auth/logout", who: "shopper", body: { type: "application/json", text: "{}" }, status: 415 },
+  ],
+  "auth.google": [
+    { what: "GET", kind: "loader", path: "/auth/google", status: 302 },
+    { what: "forged token", kind: "action", path: "/auth/google", body: { type: "application/x-www-form-urlencoded", text: "csrf=forged&idToken=x" }, status: 403 },
+    { what: "no token", kind: "action", path: "/auth/google", body: { type: "application/x-www-form-urlencoded", text: `csrf=${CSRF}` }, status: 400 },
+    { what: "JSON", kind: "action", path: "/auth/google", body: { type: "application/json", text: "{}" }, status: 415 },
+  ],
+};
+
+let harness: RouteHarness;
+let COMMON: Record<string, string>;
+const resourceRoutes: Record<string, RouteModule> = {};
+
+beforeAll(async () => {
+  harness = await createRouteHarness();
+  COMMON = (await import("~/server/http/security-headers.server")).commonSecurityHeaders();
+  for (const file of fs.readdirSync(ROUTES_DIR).filter((f) => /\.tsx?$/.test(f))) {
+    const mod = (await import(path.join(ROUTES_DIR, file))) as RouteModule;
+    if (mod.default === undefined) resourceRoutes[file.replace(/\.tsx?$/, "")] = mod;
+  }
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+function requestFor(row: Row): Request {
+  const base = harness.request(row.path, row.who ?? "signed-out");
+  if (!row.body) return base;
+  const headers = new Headers(base.headers);
+  headers.set("Content-Type", row.body.type);
+  return new Request(base.url, { method: "POST", headers, body: row.body.text.replace(CSRF, encodeURIComponent(harness.csrfToken)) });
+}
+
+describe("resource routes", () => {
+  it("are all listed here (a new one needs rows, and resourceRoute())", () => {
+    expect(Object.keys(resourceRoutes).sort()).toEqual(Object.keys(ROWS).sort());
+  });
+
+  const rows = Object.entries(ROWS).flatMap(([file, list]) => list.map((row) => ({ file, ...row })));
+  it.each(rows)("$file, $what ($kind): $status with the common security headers", async (row) => {
+    const handler = resourceRoutes[row.file]?.[row.kind];
+    expect(handler, `${row.file} has a ${row.kind}`).toBeTypeOf("function");
+    const outcome = await harness.run(handler!, requestFor(row), row.params ?? {});
+    expect(outcome).toBeInstanceOf(Response);
+    const response = outcome as Response;
+    expect(response.status).toBe(row.status);
+    for (const [name, value] of Object.entries(COMMON)) expect(response.headers.get(name), name).toBe(value);
+  });
+
+  it("keeps a stricter policy a route sets itself", async () => {
+    const row = ROWS["media.v1.$category.$view.$file"][0];
+    const response = (await harness.run(resourceRoutes["media.v1.$category.$view.$file"].loader!, requestFor(row), row.params)) as Response;
+    expect(response.headers.get("Content-Security-Policy")).toBe("default-src 'none'; style-src 'unsafe-inline'");
+  });
+});
