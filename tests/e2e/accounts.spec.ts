@@ -3,6 +3,8 @@ import { formFields, PASSWORD, register, signIn, signOut, uniqueEmail } from "./
 import { latestMailTo, resetLinkFor } from "./support/outbox";
 
 test("register → sign out → sign in → edit profile → forgot password → reset → sign in with the new password", async ({ page, js }, testInfo) => {
+  // A whole account's life, with four password hashings (scrypt, deliberately slow): more time than one page.
+  test.setTimeout(90_000);
   const email = uniqueEmail(testInfo, "journey");
   await register(page, email);
   await expect(page).toHaveURL(/\/$/);

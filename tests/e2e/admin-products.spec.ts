@@ -66,6 +66,8 @@ test("a bad price is refused on the form, with what was typed kept and nothing s
 });
 
 test("CSV export of the filtered list, then an import: dry run first, then apply", async ({ page }, testInfo) => {
+  // Export, upload, dry run and a chunked apply: more time than one page.
+  test.setTimeout(90_000);
   const word = uniqueWord();
   const name = `${word} Export Jeans`;
   await registerOrSignIn(page, adminFor(testInfo));
