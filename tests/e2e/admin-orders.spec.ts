@@ -46,6 +46,8 @@ test("a seeded order is found by status, opened, shipped with a tracking number,
   await page.getByLabel("Status").selectOption("paid");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/\/admin\/orders\?.*status=paid/);
+  // The filtered page streams in: read its rows once it has loaded, not while they arrive.
+  await page.waitForLoadState("load");
 
   const table = page.getByRole("table", { name: "Orders, newest first" });
   await expect(table.getByRole("row").nth(1)).toBeVisible();
