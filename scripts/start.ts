@@ -104,7 +104,8 @@ if (await prepareStore(store)) {
         if (!done) return;
         clearInterval(retry);
         console.log("Firestore answers again: the store is prepared.");
-        await store.close();
+        // The serving process has its own client; failing to close this one must not stop the shop.
+        await store.close().catch((error) => console.warn("Closing the preparation's Firestore client failed:", error));
       },
       (error) => console.error("Preparing the store failed:", error),
     );
