@@ -22,7 +22,8 @@ interface VnuMessage {
 }
 
 test("every page type is valid HTML (Nu HTML Checker)", async ({ browser }, testInfo) => {
-  test.setTimeout(240_000);
+  // Every tour, one after the other, then one run of the checker: minutes on a loaded machine.
+  test.setTimeout(360_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-vnu-"));
   const pages = new Map<string, Stop>();
 

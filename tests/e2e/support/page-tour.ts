@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect } from "../fixtures";
 import { PASSWORD, register, registerOrSignIn, uniqueEmail } from "./accounts";
+import { resetLinkFor } from "./outbox";
 import { fillCheckout } from "./shop";
 
 // Every page type of the shop, each seen by the visitor who gets it (a guest, a signed-in shopper,
@@ -108,7 +109,18 @@ const guestPurchaseTour: Tour = async (page, testInfo, visit) => {
 
 /** A signed-in shopper: profile, orders, a paid order, and the back office they may not enter. */
 const shopperTour: Tour = async (page, testInfo, visit) => {
-  await register(page, uniqueEmail(testInfo, "tour-shopper"));
+  const email = uniqueEmail(testInfo, "tour-shopper");
+  await register(page, email);
+  // Their password forgotten: the link is sent, and the reset form it opens.
+  await page.goto("/auth/forgot-password");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account exists for that address");
+  const sent = new URL(page.url());
+  await visit({ name: "reset link sent", path: sent.pathname + sent.search, status: 200, indexed: false });
+  const link = new URL(await resetLinkFor(email, testInfo));
+  await visit({ name: "password reset form", path: link.pathname + link.search, status: 200, indexed: false });
+
   await visit({ name: "profile", path: "/profile", status: 200, indexed: false });
   await visit({ name: "no orders yet", path: "/orders", status: 200, indexed: false });
   await addAvailable(page, productFor(testInfo, "shopper"));
