@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
   Links,
@@ -13,7 +13,6 @@ import {
 } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { ErrorPage, errorDetails } from "~/components/ErrorPage";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
@@ -35,6 +34,17 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/**
+ * The error page's title and description, in <head> where they belong; never indexed. A page that
+ * renders normally has its own route's meta, and routes without one get nothing from here.
+ */
+export const meta: MetaFunction = ({ error, data }) => {
+  if (!error) return [];
+  const details = errorDetails(error);
+  const shopName = (data as Partial<RootData> | undefined)?.shopName ?? FALLBACK_ROOT.shopName;
+  return [{ title: `${details.title} | ${shopName}` }, { name: "description", content: details.message }, { name: "robots", content: "noindex" }];
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const config = getConfig();
@@ -141,14 +151,12 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <AuthenticityTokenProvider token={root.csrfToken}>
-          <HoneypotProvider {...(root.honeypot ?? {})}>
-            {withLayout ? <SiteHeader shopName={root.shopName} cartCount={root.cartCount} user={root.user} /> : null}
-            <main id="main" className="flex-1">
-              {root.flash ? <FlashMessage flash={root.flash} /> : null}
-              {children}
-            </main>
-            {withLayout ? <SiteFooter shopName={root.shopName} supportEmail={root.supportEmail} /> : null}
-          </HoneypotProvider>
+          {withLayout ? <SiteHeader shopName={root.shopName} cartCount={root.cartCount} user={root.user} /> : null}
+          <main id="main" className="flex-1">
+            {root.flash ? <FlashMessage flash={root.flash} /> : null}
+            {children}
+          </main>
+          {withLayout ? <SiteFooter shopName={root.shopName} supportEmail={root.supportEmail} /> : null}
         </AuthenticityTokenProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -164,12 +172,6 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRootData();
-  const details = errorDetails(error);
-  return (
-    <>
-      <title>{`${details.title} | ${root.shopName}`}</title>
-      <meta name="robots" content="noindex" />
-      <ErrorPage details={details} supportEmail={root.supportEmail} />
-    </>
-  );
+  // Its title and robots tag come from `meta` above: <title> and <meta> belong in <head>.
+  return <ErrorPage details={errorDetails(error)} supportEmail={root.supportEmail} />;
 }

@@ -38,7 +38,7 @@ export default function AdminBlog() {
           <Notice>Deleted “{deleted}”.</Notice>
         </div>
       ) : null}
-      <Form method="get" role="search" className="mt-6 flex gap-2">
+      <Form method="get" role="search" aria-label="Find posts" className="mt-6 flex gap-2">
         <label htmlFor="post-search" className="sr-only">
           Search posts by title
         </label>

@@ -248,7 +248,8 @@ export default function AdminOrder() {
                   <label htmlFor="status-to" className="block text-sm font-medium">
                     New status
                   </label>
-                  <select id="status-to" name="to" required defaultValue={kept.to ?? transitions[0].to} className="input mt-1">
+                  {/* Not `required`: a list without an empty choice always has a value (HTML forbids the pair). */}
+                  <select id="status-to" name="to" defaultValue={kept.to ?? transitions[0].to} className="input mt-1">
                     {transitions.map((t) => (
                       <option key={t.to} value={t.to}>
                         {STATUS_LABELS[t.to]}

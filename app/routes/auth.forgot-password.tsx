@@ -4,9 +4,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { AuthCard } from "~/components/forms/AuthCard";
 import { Field, FormErrors, Notice } from "~/components/forms/Field";
+import { HoneypotFields } from "~/components/forms/HoneypotFields";
 import { forgotPasswordSchema } from "~/lib/auth-schemas";
 import { seo } from "~/lib/seo";
 import { clientIp } from "~/server/auth/session.server";
@@ -79,7 +79,7 @@ export default function ForgotPassword() {
           ) : null}
           <Form method="post" {...getFormProps(form)} className="space-y-5">
             <AuthenticityTokenInput />
-            <HoneypotInputs label="Please leave this field blank" />
+            <HoneypotFields />
             <FormErrors id={form.errorId} errors={form.errors} />
             <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
             <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>

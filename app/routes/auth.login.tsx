@@ -4,10 +4,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { GoogleSignIn } from "~/components/auth/GoogleSignIn";
 import { AuthCard } from "~/components/forms/AuthCard";
 import { Field, FormErrors, Notice } from "~/components/forms/Field";
+import { HoneypotFields } from "~/components/forms/HoneypotFields";
 import { loginSchema } from "~/lib/auth-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
@@ -76,7 +76,7 @@ export default function Login() {
       {passwordReset ? <Notice>Your password has been changed. Sign in with your new password.</Notice> : null}
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <AuthenticityTokenInput />
-        <HoneypotInputs label="Please leave this field blank" />
+        <HoneypotFields />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />

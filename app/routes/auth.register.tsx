@@ -4,18 +4,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { GoogleSignIn } from "~/components/auth/GoogleSignIn";
 import { AuthCard } from "~/components/forms/AuthCard";
 import { Field, FormErrors } from "~/components/forms/Field";
+import { HoneypotFields } from "~/components/forms/HoneypotFields";
 import { PASSWORD_MIN, registerSchema } from "~/lib/auth-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
 import { clientIp, getAuthState } from "~/server/auth/session.server";
 import { signedInHeaders } from "~/server/http/cart-cookie.server";
 import { getContext } from "~/server/context.server";
-import { flashHeader } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
+import { flashHeader } from "~/server/http/flash.server";
 import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { UNAVAILABLE_MESSAGE } from "~/server/http/unavailable.server";
@@ -92,7 +92,7 @@ export default function Register() {
     >
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <AuthenticityTokenInput />
-        <HoneypotInputs label="Please leave this field blank" />
+        <HoneypotFields />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />

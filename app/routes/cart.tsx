@@ -153,7 +153,8 @@ function CartLine({ line, error }: { line: CartLineView; error: string | null })
               ) : null}
             </p>
           </div>
-          <p className="font-semibold" aria-label={`Line total ${formatMoney(line.lineTotalMinor)}`}>
+          <p className="font-semibold">
+            <span className="sr-only">Line total </span>
             {formatMoney(line.lineTotalMinor)}
             {line.savingsMinor > 0 ? <span className="block text-xs font-normal text-red-700">You save {formatMoney(line.savingsMinor)}</span> : null}
           </p>

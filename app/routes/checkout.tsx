@@ -162,7 +162,8 @@ export default function Checkout() {
               <Field meta={fields.city} label="Town or city" type="text" autoComplete="shipping address-level2" />
             </div>
             <Described meta={fields.country} label="Country">
-              <select {...getSelectProps(fields.country)} key={fields.country.key} autoComplete="shipping country" className="input mt-1">
+              {/* Not `required`: a list without an empty choice always has a value (HTML forbids the pair). */}
+              <select {...getSelectProps(fields.country)} required={false} key={fields.country.key} autoComplete="shipping country" className="input mt-1">
                 {SHIPPING_COUNTRIES.map((c) => (
                   <option key={c.code} value={c.code}>
                     {c.name}

@@ -95,7 +95,8 @@ export function PostEditor({ defaults, coverUrl, actionData }: { defaults: Edito
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Described meta={fields.status} label="Status">
-          <select {...getSelectProps(fields.status, { ariaAttributes: true })} key={fields.status.key} className="input mt-1">
+          {/* Not `required`: a list without an empty choice always has a value (HTML forbids the pair). */}
+          <select {...getSelectProps(fields.status, { ariaAttributes: true })} required={false} key={fields.status.key} className="input mt-1">
             {POST_STATUSES.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}

@@ -34,7 +34,7 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
                 aria-current={query.category === c.id ? "true" : undefined}
                 className={query.category === c.id ? "font-semibold underline" : "text-stone-600 hover:underline"}
               >
-                {c.name} <span className="text-stone-400">({categoryCounts.get(c.id) ?? 0})</span>
+                {c.name} <span className="text-stone-500">({categoryCounts.get(c.id) ?? 0})</span>
               </Link>
             </li>
           ))}
@@ -62,7 +62,7 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
               {mergeSelected(facets.sizes, query.sizes).map((s) => (
                 <label key={s.value} className="cursor-pointer">
                   <input type="checkbox" name="size" value={s.value} defaultChecked={query.sizes.includes(s.value)} className="peer sr-only" />
-                  <span className="inline-flex min-w-11 items-center justify-center rounded-md border border-stone-300 px-2 py-1.5 text-sm peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2">
+                  <span className="inline-flex min-w-11 items-center justify-center rounded-md border border-stone-300 px-2 py-1.5 text-sm peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-stone-900">
                     <span>{s.value}</span>
                     <span className="sr-only"> ({s.count} products)</span>
                   </span>
@@ -80,7 +80,7 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
                 <label key={c.value} className="flex cursor-pointer items-center gap-2 text-sm">
                   <input type="checkbox" name="colour" value={c.value} defaultChecked={query.colours.includes(c.value)} className="h-4 w-4 rounded border-stone-300" />
                   <span className="h-4 w-4 rounded-full border border-stone-300" style={{ backgroundColor: "hex" in c ? c.hex : undefined }} aria-hidden="true" />
-                  {c.value} <span className="text-stone-400">({c.count})</span>
+                  {c.value} <span className="text-stone-500">({c.count})</span>
                 </label>
               ))}
             </div>
@@ -99,7 +99,7 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
                     className="text-stone-600 hover:underline"
                   >
                     {b.max === null ? `${formatWholeMoney(b.min * 100)} and up` : `${formatWholeMoney(b.min * 100)} – ${formatWholeMoney(b.max * 100)}`}{" "}
-                    <span className="text-stone-400">({b.count})</span>
+                    <span className="text-stone-500">({b.count})</span>
                   </Link>
                 </li>
               ))}

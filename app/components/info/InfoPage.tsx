@@ -159,7 +159,7 @@ export function DataTable({ caption, columns, rows, numeric = false }: DataTable
       aria-labelledby={captionId}
       // Focusable so keyboard users can scroll a table wider than the screen.
       tabIndex={0}
-      className="mt-6 overflow-x-auto rounded-xl border border-stone-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-stone-400"
+      className="mt-6 overflow-x-auto rounded-xl border border-stone-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-stone-900"
     >
       <table className="min-w-full border-collapse text-left text-sm">
         <caption id={captionId} className="bg-stone-50 px-4 py-3 text-left text-sm font-medium text-stone-700">

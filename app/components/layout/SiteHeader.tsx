@@ -16,7 +16,7 @@ export function SiteHeader({ shopName, cartCount, user }: { shopName: string; ca
         <Link to="/" className="font-serif text-2xl font-bold tracking-tight text-stone-900">
           {shopName}
         </Link>
-        <Form method="get" action="/products" role="search" className="order-last flex w-full gap-2 sm:order-none sm:ml-6 sm:w-auto sm:flex-1">
+        <Form method="get" action="/products" role="search" aria-label="Site search" className="order-last flex w-full gap-2 sm:order-none sm:ml-6 sm:w-auto sm:flex-1">
           <label htmlFor="site-search" className="sr-only">
             Search products
           </label>
@@ -66,7 +66,9 @@ export function SiteHeader({ shopName, cartCount, user }: { shopName: string; ca
             </>
           )}
           <Link to="/cart" className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-50">
-            Cart <span aria-label={`${cartCount} items`}>({cartCount})</span>
+            {/* aria-label does not name a plain <span>: the count is read from hidden text instead. */}
+            Cart <span aria-hidden="true">({cartCount})</span>
+            <span className="sr-only">{cartCount === 1 ? ", 1 item" : `, ${cartCount} items`}</span>
           </Link>
         </nav>
       </div>

@@ -56,7 +56,7 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
                 onChange={() => setColour(c.name)}
                 className="peer sr-only"
               />
-              <span className="flex items-center gap-2 rounded-full border border-stone-300 py-1 pl-1 pr-3 text-sm peer-checked:border-stone-900 peer-checked:ring-1 peer-checked:ring-stone-900 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2">
+              <span className="flex items-center gap-2 rounded-full border border-stone-300 py-1 pl-1 pr-3 text-sm peer-checked:border-stone-900 peer-checked:ring-1 peer-checked:ring-stone-900 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-stone-900">
                 <span className="h-6 w-6 rounded-full border border-stone-300" style={{ backgroundColor: c.hex }} aria-hidden="true" />
                 {c.name}
               </span>
@@ -84,8 +84,8 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
                   className="peer sr-only"
                 />
                 <span
-                  className={`flex flex-col items-center rounded-md border px-2 py-2 text-sm peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 ${
-                    soldOut ? "border-stone-200 text-stone-400 line-through" : "border-stone-300"
+                  className={`flex flex-col items-center rounded-md border px-2 py-2 text-sm peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-stone-900 ${
+                    soldOut ? "border-stone-200 text-stone-500 line-through" : "border-stone-300"
                   }`}
                 >
                   {size}

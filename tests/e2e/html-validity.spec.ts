@@ -1,0 +1,66 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "./fixtures";
+import { TOURS, type Stop, type Visit } from "./support/page-tour";
+
+// The Nu HTML Checker (vnu, from the vnu-jar package, on the Java the Firestore emulator needs)
+// finds no error in the HTML the shop serves, on every page type, as each visitor gets it. The
+// served HTML is the same with JavaScript on or off, so one project runs this.
+
+const vnuJar = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
+
+interface VnuMessage {
+  type: string;
+  subType?: string;
+  url?: string;
+  message: string;
+  extract?: string;
+  lastLine?: number;
+}
+
+test("every page type is valid HTML (Nu HTML Checker)", async ({ browser }, testInfo) => {
+  // Every tour, one after the other, then one run of the checker: minutes on a loaded machine.
+  test.setTimeout(360_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-vnu-"));
+  const pages = new Map<string, Stop>();
+
+  for (const { tour } of TOURS) {
+    const { baseURL, userAgent, viewport, javaScriptEnabled } = testInfo.project.use;
+    const context = await browser.newContext({ baseURL, userAgent, viewport, javaScriptEnabled });
+    const page = await context.newPage();
+    // The HTML as served to this visitor: their cookies, no redirects followed.
+    const save: Visit = async (stop) => {
+      const response = await page.request.get(stop.path, { maxRedirects: 0 });
+      expect(response.status(), `${stop.name} (${stop.path})`).toBe(stop.status);
+      expect(response.headers()["content-type"], `${stop.name} (${stop.path})`).toContain("text/html");
+      const file = path.join(dir, `${String(pages.size).padStart(2, "0")}-${stop.name.replace(/[^a-z0-9]+/gi, "-")}.html`);
+      fs.writeFileSync(file, await response.text());
+      pages.set(file, stop);
+    };
+    await tour(page, testInfo, save);
+    await context.close();
+  }
+
+  // One JVM for every page: vnu exits 1 when it finds errors, so its JSON report is the verdict.
+  const run = spawnSync("java", ["-jar", vnuJar, "--format", "json", "--stdout", ...pages.keys()], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (run.error) throw new Error(`Could not run the Nu HTML Checker (java -jar ${vnuJar}): ${run.error.message}. It needs Java 11 or later.`);
+  let report: { messages: VnuMessage[] };
+  try {
+    report = JSON.parse(run.stdout);
+  } catch {
+    throw new Error(`The Nu HTML Checker gave no report (exit ${run.status}): ${run.stderr || run.stdout}`);
+  }
+  const errors = report.messages
+    .filter((m) => m.type === "error" || m.type === "non-document-error")
+    .map((m) => {
+      const file = m.url ? decodeURIComponent(new URL(m.url).pathname) : "";
+      const stop = pages.get(file);
+      return `${stop ? `${stop.name} (${stop.path})` : file || "?"} line ${m.lastLine ?? "?"}: ${m.message}${m.extract ? `  ⟨${m.extract.replace(/\s+/g, " ")}⟩` : ""}`;
+    });
+  expect(pages.size).toBeGreaterThan(50);
+  expect(errors, `${errors.length} HTML errors:\n${errors.join("\n")}`).toEqual([]);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
