@@ -56,7 +56,7 @@ export default defineConfig({
     // *.no-js.spec.ts: what a page without JavaScript offers instead. google.spec.ts is Firebase only.
     { name: "js-on", testIgnore: [/\.no-js\.spec\.ts$/, /(google|multi-instance|firestore-down)\.spec\.ts$/], use: { ...chromium, javaScriptEnabled: true } },
     // *.http.spec.ts: requests only, no browser: once is enough (in js-on).
-    { name: "js-off", testIgnore: [/\.js-only\.spec\.ts$/, /\.http\.spec\.ts$/, /(google|multi-instance|firestore-down)\.spec\.ts$/], use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js-off", testIgnore: [/\.js-only\.spec\.ts$/, /\.http\.spec\.ts$/, /(google|multi-instance|firestore-down|html-validity)\.spec\.ts$/], use: { ...chromium, javaScriptEnabled: false } },
     // Accounts, purchases and the back office's orders behave the same on Firebase Auth + Firestore,
     // and two instances of the shop share everything through Firebase (multi-instance.spec.ts).
     { name: "firebase-js-on", testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true } },

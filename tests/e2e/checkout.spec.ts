@@ -73,6 +73,8 @@ test("a declined card keeps the order and address; another card pays it", async 
 });
 
 test("a signed-in checkout appears in /orders, and nobody else can open it", async ({ page, js, browser }, testInfo) => {
+  // Register, buy, list, then a second visitor: many page loads, over the 30 s budget once on a loaded machine.
+  test.setTimeout(90_000);
   const email = uniqueEmail(testInfo, "buyer");
   await register(page, email);
   await addToCart(page, { productId: pick(js, "p0007", "p0008"), colour: pick(js, "Black", "Cream"), size: "M" });
