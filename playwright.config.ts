@@ -38,6 +38,10 @@ const chromium = {
   },
 };
 
+// E2E_BACKENDS=sqlite runs the embedded shop alone (a quicker, lighter run while working on one flow);
+// the test command runs both.
+const withFirebase = (process.env.E2E_BACKENDS ?? "sqlite,firebase").split(",").includes("firebase");
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -59,8 +63,12 @@ export default defineConfig({
     { name: "js-off", testIgnore: [/\.js-only\.spec\.ts$/, /\.http\.spec\.ts$/, /(google|multi-instance|firestore-down|html-validity)\.spec\.ts$/], use: { ...chromium, javaScriptEnabled: false } },
     // Accounts, purchases and the back office's orders behave the same on Firebase Auth + Firestore,
     // and two instances of the shop share everything through Firebase (multi-instance.spec.ts).
-    { name: "firebase-js-on", testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true } },
-    { name: "firebase-js-off", testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false } },
+    ...(withFirebase
+      ? [
+          { name: "firebase-js-on", testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true } },
+          { name: "firebase-js-off", testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false } },
+        ]
+      : []),
   ],
   webServer: [
     {
@@ -88,33 +96,37 @@ export default defineConfig({
         PENDING_PAYMENT_EXPIRY_MINUTES: "1440",
       },
     },
-    {
-      command: "npx tsx scripts/dev-firebase.ts",
-      url: `${firebaseURL}/healthz`,
-      reuseExistingServer: false,
-      // SIGTERM first, so the servers stop the emulators they started.
-      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-      timeout: 240_000,
-      stdout: "ignore",
-      env: {
-        PORT: String(FIREBASE_PORT),
-        DATA_DIR: firebaseDataDir,
-        FIRESTORE_PORT: String(FIRESTORE_PORT),
-        AUTH_PORT: process.env.E2E_AUTH_EMULATOR_HOST.split(":")[1],
-        STORAGE_PORT: String(PORT + 7000),
-        // Instance A on FIREBASE_PORT, instance B on FIREBASE_B_PORT.
-        SHOP_INSTANCES: "2",
-        SUPPORT_EMAIL: "care@hemline.test",
-        ADMIN_EMAILS: [
-          "owner-firebase-js-on@hemline.test,owner-firebase-js-off@hemline.test,orders-admin-firebase-js-on@hemline.test,orders-admin-firebase-js-off@hemline.test",
-          "multi-admin-firebase-js-on@hemline.test,multi-admin-firebase-js-off@hemline.test",
-        ].join(","),
-        PUBLIC_URL: firebaseURL,
-        TRUST_PROXY: "1",
-        SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
-        // The seeded orders awaiting payment must not expire while the suite runs on a slow machine.
-        PENDING_PAYMENT_EXPIRY_MINUTES: "1440",
-      },
-    },
+    ...(withFirebase
+      ? [
+          {
+              command: "npx tsx scripts/dev-firebase.ts",
+              url: `${firebaseURL}/healthz`,
+              reuseExistingServer: false,
+              // SIGTERM first, so the servers stop the emulators they started.
+              gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
+              timeout: 240_000,
+              stdout: "ignore" as const,
+              env: {
+                PORT: String(FIREBASE_PORT),
+                DATA_DIR: firebaseDataDir,
+                FIRESTORE_PORT: String(FIRESTORE_PORT),
+                AUTH_PORT: process.env.E2E_AUTH_EMULATOR_HOST.split(":")[1],
+                STORAGE_PORT: String(PORT + 7000),
+                // Instance A on FIREBASE_PORT, instance B on FIREBASE_B_PORT.
+                SHOP_INSTANCES: "2",
+                SUPPORT_EMAIL: "care@hemline.test",
+                ADMIN_EMAILS: [
+                  "owner-firebase-js-on@hemline.test,owner-firebase-js-off@hemline.test,orders-admin-firebase-js-on@hemline.test,orders-admin-firebase-js-off@hemline.test",
+                  "multi-admin-firebase-js-on@hemline.test,multi-admin-firebase-js-off@hemline.test",
+                ].join(","),
+                PUBLIC_URL: firebaseURL,
+                TRUST_PROXY: "1",
+                SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+                // The seeded orders awaiting payment must not expire while the suite runs on a slow machine.
+                PENDING_PAYMENT_EXPIRY_MINUTES: "1440",
+              },
+          },
+        ]
+      : []),
   ],
 });
