@@ -1,9 +1,11 @@
+/// <reference types="vite/client" />
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRouteHarness, statusOf, type Handler, type RouteHarness } from "../support/route-harness";
 
 // Every admin loader and action, called directly with a Request, as three people:
 // signed out -> redirect to /auth/login?redirectTo=<the page>; a shopper -> 403;
-// an admin -> served. To cover another admin route, add a row to ROWS.
+// an admin -> served. Every loader and action of every admin route file needs a row in ROWS
+// (the first test below reads app/routes, so a new admin route without one fails the suite).
 
 interface Row {
   route: string;
@@ -59,11 +61,30 @@ const ROWS: Row[] = [
   { route: "test-stripe (unknown card)", kind: "action", path: () => "/test-stripe", module: () => import("~/routes/test-stripe"), form: () => ({ card: "1234", amount: "100" }), adminStatus: 400 },
   { route: "admin.blog._index", kind: "loader", path: () => "/admin/blog", module: () => import("~/routes/admin.blog._index") },
   { route: "admin.blog.new", kind: "loader", path: () => "/admin/blog/new", module: () => import("~/routes/admin.blog.new") },
+  { route: "admin.blog.new (no title)", kind: "action", path: () => "/admin/blog/new", module: () => import("~/routes/admin.blog.new"), form: () => ({ intent: "save", title: "", body: "" }), adminStatus: 400 },
   { route: "admin.blog.$id.edit", kind: "loader", path: (ids) => `/admin/blog/${ids.postId}/edit`, params: (ids) => ({ id: ids.postId }), module: () => import("~/routes/admin.blog.$id.edit") },
   { route: "admin.blog.$id.edit", kind: "action", path: (ids) => `/admin/blog/${ids.postId}/edit`, params: (ids) => ({ id: ids.postId }), module: () => import("~/routes/admin.blog.$id.edit"), form: () => ({ intent: "delete" }) },
 ];
 
+// The back office (admin, admin.*) and the admin-only payment tester, as Remix names their routes.
+const ADMIN_ROUTE_FILES = import.meta.glob<{ loader?: Handler; action?: Handler }>(["/app/routes/admin.{ts,tsx}", "/app/routes/admin.*.{ts,tsx}", "/app/routes/test-stripe.{ts,tsx}"]);
+
 describe("admin authorisation matrix", () => {
+  it("has a row for every loader and action of every admin route file", async () => {
+    const missing: string[] = [];
+    const files = Object.entries(ADMIN_ROUTE_FILES);
+    expect(files.length).toBeGreaterThan(20);
+    for (const [file, load] of files) {
+      const route = file.replace(/^\/app\/routes\//, "").replace(/\.tsx?$/, "");
+      const mod = await load();
+      for (const kind of ["loader", "action"] as const) {
+        const covered = ROWS.some((row) => row.kind === kind && row.route.replace(/ \(.*\)$/, "").replace(/^admin \(layout\)$/, "admin") === route);
+        if (mod[kind] && !covered) missing.push(`${kind} of ${route}`);
+      }
+    }
+    expect(missing, "admin routes without a row in ROWS").toEqual([]);
+  });
+
   let harness: RouteHarness;
   const ids: Ids = { productId: "", postId: "", orderId: "", userId: "" };
 
