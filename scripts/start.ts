@@ -98,19 +98,25 @@ if (await prepareStore(store)) {
     `Warning: Firestore not available at start (${process.env.FIRESTORE_EMULATOR_HOST ?? `project ${config.firebase.projectId}`}). ` +
       `Serving anyway: pages that need the database answer 503 until it is back; preparing the store is retried every ${RETRY_PREPARE_MS / 1000} s.`,
   );
-  const retry = setInterval(() => {
-    prepareStore(store).then(
-      async (done) => {
-        if (!done) return;
-        clearInterval(retry);
-        console.log("Firestore answers again: the store is prepared.");
-        // The serving process has its own client; failing to close this one must not stop the shop.
-        await store.close().catch((error) => console.warn("Closing the preparation's Firestore client failed:", error));
-      },
-      (error) => console.error("Preparing the store failed:", error),
-    );
-  }, RETRY_PREPARE_MS);
-  retry.unref();
+  // One attempt at a time: on a slow database an attempt can outlast the interval, and a second
+  // one running beside it would find the client closed by the first.
+  const retry = () => {
+    setTimeout(() => {
+      prepareStore(store).then(
+        async (done) => {
+          if (!done) return retry();
+          console.log("Firestore answers again: the store is prepared.");
+          // The serving process has its own client; failing to close this one must not stop the shop.
+          await store.close().catch((error) => console.warn("Closing the preparation's Firestore client failed:", error));
+        },
+        (error) => {
+          console.error("Preparing the store failed:", error);
+          retry();
+        },
+      );
+    }, RETRY_PREPARE_MS).unref();
+  };
+  retry();
 }
 
 console.log(`Starting ${config.shopName} at http://localhost:${config.port}`);
