@@ -53,16 +53,6 @@ test("a route parameter that cannot be an id is 'Page Not Found: {path}'", async
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
 });
 
-test("bots get the status and a minimal body, not the error page", async ({ request }) => {
-  const response = await request.get("/no-such-page", { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
-  expect(response.status()).toBe(404);
-  const body = await response.text();
-  expect(body).not.toContain("Popular Categories");
-  expect(body.length).toBeLessThan(100);
-  const person = await request.get("/no-such-page");
-  expect(await person.text()).toContain("Popular Categories");
-});
-
 test("a method a page does not take is a 405 on the shop's error page, never Remix's text", async ({ page, js }) => {
   // A plain HTML form posting to pages that only answer GET (served at the shop's origin, so it
   // works with JavaScript off too).
