@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["remix.env.d.ts", "build/**", "public/build/**", ".cache/**", "data/**", "node_modules/**", "test-results/**", "playwright-report/**", "bench/.data/**"] },
+  { ignores: ["remix.env.d.ts", "build/**", "build-dev/**", "public/build/**", "public/build-dev/**", ".cache/**", "data/**", "node_modules/**", "test-results/**", "playwright-report/**", "bench/.data/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import {
   Links,
+  LiveReload,
   Meta,
   Outlet,
   Scripts,
@@ -160,6 +161,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </AuthenticityTokenProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* npm run dev only: renders nothing in a production build. */}
+        <LiveReload nonce={nonce} />
       </body>
     </html>
   );

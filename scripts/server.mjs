@@ -36,7 +36,14 @@ app.all(
   }),
 );
 
-const onListen = () => console.log(`[server] http://localhost:${port}`);
+const onListen = async () => {
+  console.log(`[server] http://localhost:${port}`);
+  // Under `remix dev` (npm run dev): tell it this build is served, so it reloads the open pages.
+  if (process.env.NODE_ENV === "development") {
+    const { broadcastDevReady } = await import("@remix-run/node");
+    await broadcastDevReady(build).catch((error) => console.error("[server] remix dev did not answer:", error.message));
+  }
+};
 const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => server.close((error) => (error ? console.error(error) : process.exit(0))));

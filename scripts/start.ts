@@ -20,8 +20,8 @@ function newestMtime(entry: string): number {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const child of fs.readdirSync(entry)) {
-    // public/build is the build's own output.
-    if (path.join(entry, child) === path.join("public", "build")) continue;
+    // public/build is the build's own output, public/build-dev that of `npm run dev`.
+    if ([path.join("public", "build"), path.join("public", "build-dev")].includes(path.join(entry, child))) continue;
     newest = Math.max(newest, newestMtime(path.join(entry, child)));
   }
   return newest;

@@ -20,6 +20,7 @@ const steps: Step[] = [
   { name: "typecheck", command: ["npx", "tsc", "--noEmit"] },
   { name: "lint", command: ["npx", "eslint", "--max-warnings", "0", "."] },
   { name: "unit, integration and contract tests", command: ["npx", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`] },
+  { name: "development server (npm run dev)", command: ["npx", "tsx", "scripts/dev-smoke.ts"] },
   { name: "production build", command: ["npx", "remix", "build"], env: { NODE_ENV: "production" } },
   {
     name: "end-to-end tests (JS on and off)",
