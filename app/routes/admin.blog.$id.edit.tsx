@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteWithConfirmation } from "~/components/admin/DeleteWithConfirmation";
 import { PostEditor, type EditorActionData } from "~/components/blog/PostEditor";
-import { FormErrors, Notice } from "~/components/forms/Field";
+import { FormErrors } from "~/components/forms/Field";
 import { toPublishAtInput } from "~/lib/blog";
 import { seo } from "~/lib/seo";
 import { requireAdminActor } from "~/server/auth/admin-actor.server";
@@ -11,6 +11,7 @@ import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { postEditorAction, readAdminForm, TOO_LARGE_MESSAGE } from "~/server/http/post-form.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 
 const ID_PATTERN = /^[a-z0-9-]{1,64}$/;
 
@@ -27,8 +28,7 @@ async function findPost(request: Request, id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const post = await findPost(request, params.id);
-  const saved = new URL(request.url).searchParams.get("saved") === "1";
-  return { post, saved };
+  return { post };
 }
 
 type DeleteData = { confirmDelete: true; deleteError?: string };
@@ -46,13 +46,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (intent === "delete") return data<DeleteData>({ confirmDelete: true });
     await getContext().blog.delete(post.id);
     await getContext().audit.record({ actor, entityType: "post", entityId: post.id, action: "delete", summary: `Deleted post “${post.title}”`, before: post, after: null });
-    return redirect(`/admin/blog?deleted=${encodeURIComponent(post.title.slice(0, 80))}`, 303);
+    return redirectWithFlash("/admin/blog", `Deleted “${post.title}”.`);
   }
   return postEditorAction(request, formData, actor, post.id);
 }
 
 export default function EditPost() {
-  const { post, saved } = useLoaderData<typeof loader>();
+  const { post } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const editorData = actionData && "result" in actionData ? (actionData as EditorActionData) : undefined;
   const deleteData = actionData && "confirmDelete" in actionData ? (actionData as DeleteData) : undefined;
@@ -81,11 +81,6 @@ export default function EditPost() {
         </Link>{" "}
         ({post.status})
       </p>
-      {saved && !actionData ? (
-        <div className="mt-4">
-          <Notice>The post has been saved.</Notice>
-        </div>
-      ) : null}
       <div className="mt-8">
         <PostEditor key={post.updatedAt} defaults={defaults} coverUrl={post.cover?.url ?? null} actionData={editorData} />
       </div>

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Notice } from "~/components/forms/Field";
 import { formatPostDate } from "~/lib/blog";
 import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
@@ -13,13 +12,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const posts = await getContext().blog.adminList(q);
-  return { posts, q, deleted: url.searchParams.get("deleted")?.slice(0, 80) ?? null };
+  return { posts, q };
 }
 
 const STATUS_LABEL = { draft: "Draft", published: "Published", scheduled: "Scheduled" } as const;
 
 export default function AdminBlog() {
-  const { posts, q, deleted } = useLoaderData<typeof loader>();
+  const { posts, q } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <p className="text-sm">
@@ -33,11 +32,6 @@ export default function AdminBlog() {
           New post
         </Link>
       </div>
-      {deleted ? (
-        <div className="mt-4">
-          <Notice>Deleted “{deleted}”.</Notice>
-        </div>
-      ) : null}
       <Form method="get" role="search" aria-label="Find posts" className="mt-6 flex gap-2">
         <label htmlFor="post-search" className="sr-only">
           Search posts by title

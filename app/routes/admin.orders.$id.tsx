@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
-import { FormErrors, Notice } from "~/components/forms/Field";
+import { FormErrors } from "~/components/forms/Field";
 import { formatDateTime } from "~/lib/admin-format";
 import { NOTE_MAX, noteSchema, statusChangeSchema, TRACKING_MAX } from "~/lib/admin-order-schema";
 import { countryName } from "~/lib/countries";
@@ -20,6 +20,7 @@ import { formGuardProblem } from "~/server/http/forms.server";
 import { STATUS_LABELS } from "~/lib/order-status";
 import { ADMIN_TRANSITIONS, stockEffect } from "~/server/services/orders/status-rules";
 import type { OrderStatus } from "~/server/store/commerce-types";
+import { redirectWithFlash } from "~/server/http/flash.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo(args, { title: args.data ? `Order ${args.data.order.number}` : "Order", description: "An order in the back office.", noindex: true });
@@ -30,14 +31,11 @@ async function findOrder(request: Request, id: string | undefined) {
   return order;
 }
 
-const UPDATED = { status: "status", note: "note" } as const;
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const order = await findOrder(request, params.id);
-  const updated = new URL(request.url).searchParams.get("updated");
   const transitions = ADMIN_TRANSITIONS[order.status].map((to) => ({ to, restocks: stockEffect(order.status, to) === "release" }));
-  return { order, transitions, updated: updated === UPDATED.status || updated === UPDATED.note ? updated : null };
+  return { order, transitions };
 }
 
 type ActionData = {
@@ -67,18 +65,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!parsed.success) return failure({ form, errors: parsed.error.issues.map((i) => i.message), values }, 400);
     const noted = await adminOrders.addNote(order.id, parsed.data.note, actor);
     if (!noted) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
-    return redirect(`/admin/orders/${order.id}?updated=note`, 303);
+    return redirectWithFlash(`/admin/orders/${order.id}`, "The note has been added to the timeline.");
   }
 
   const parsed = statusChangeSchema.safeParse(values);
   if (!parsed.success) return failure({ form, errors: parsed.error.issues.map((i) => i.message), values }, 400);
   const result = await adminOrders.changeStatus(order.id, parsed.data.to as OrderStatus, actor, { trackingNumber: parsed.data.trackingNumber ?? null, note: parsed.data.note ?? null });
   if (!result.ok) return failure({ form, errors: [result.message], values }, result.status);
-  return redirect(`/admin/orders/${order.id}?updated=status`, 303);
+  return redirectWithFlash(`/admin/orders/${order.id}`, `The order is now ${STATUS_LABELS[parsed.data.to as OrderStatus].toLowerCase()}.`);
 }
 
 export default function AdminOrder() {
-  const { order, transitions, updated } = useLoaderData<typeof loader>();
+  const { order, transitions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -93,11 +91,6 @@ export default function AdminOrder() {
         <span>Placed {formatDateTime(order.createdAt)}</span>
         <span>Total {formatMoney(order.totalMinor)}</span>
       </p>
-      {updated && !actionData ? (
-        <div className="mt-4">
-          <Notice>{updated === "note" ? "The note has been added to the timeline." : `The order is now ${STATUS_LABELS[order.status].toLowerCase()}.`}</Notice>
-        </div>
-      ) : null}
 
       <div className="grid gap-10 lg:grid-cols-3">
         <div className="lg:col-span-2">

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteWithConfirmation } from "~/components/admin/DeleteWithConfirmation";
 import { AuditList } from "~/components/admin/AuditList";
@@ -10,6 +10,7 @@ import { getContext } from "~/server/context.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import { PRODUCT_TOO_LARGE_MESSAGE, productEditorAction, readProductForm, type ProductFormData } from "~/server/http/product-form.server";
 import { draftOf } from "~/server/services/admin-catalog/admin-catalog.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const HISTORY_SIZE = 20;
@@ -27,8 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminActor(request);
   const product = await findProduct(request, params.id);
   const history = await getContext().audit.listViews({ entityType: "product", entityId: product.id, limit: HISTORY_SIZE });
-  const saved = new URL(request.url).searchParams.get("saved");
-  return { product, draft: draftOf(product), history, saved: saved === "created" ? "created" : saved === "1" ? "saved" : null };
+  return { product, draft: draftOf(product), history };
 }
 
 type DeleteData = { confirmDelete: true; deleteError?: string };
@@ -45,8 +45,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // The first press only asks; the second (intent=confirm-delete) deletes or archives.
     if (intent === "delete") return data<DeleteData>({ confirmDelete: true });
     const result = await getContext().adminCatalog.remove(product.id, actor);
-    const name = encodeURIComponent(product.name.slice(0, 120));
-    return redirect(result.outcome === "archived" ? `/admin/products?archived=${name}` : `/admin/products?deleted=${name}`, 303);
+    return redirectWithFlash(
+      "/admin/products",
+      result.outcome === "archived" ? `“${product.name}” appears in orders, so it was archived instead of deleted.` : `Deleted “${product.name}”.`,
+    );
   }
   return productEditorAction(request, formData, actor, product.id);
 }
@@ -54,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const STATUS_LABEL = { draft: "draft", active: "active", archived: "archived" } as const;
 
 export default function EditProduct() {
-  const { product, draft, history, saved } = useLoaderData<typeof loader>();
+  const { product, draft, history } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const editorData = actionData && "draft" in actionData ? (actionData as ProductFormData) : undefined;
   const deleteData = actionData && "confirmDelete" in actionData ? (actionData as DeleteData) : undefined;
@@ -76,11 +78,6 @@ export default function EditProduct() {
           "— not in the shop"
         )}
       </p>
-      {saved && !actionData ? (
-        <div className="mt-4">
-          <Notice>{saved === "created" ? "The product has been created." : "The product has been saved."}</Notice>
-        </div>
-      ) : null}
       {editorData?.notice ? (
         <div className="mt-4">
           <Notice>{editorData.notice}</Notice>

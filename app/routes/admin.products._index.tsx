@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/catalog/Pagination";
-import { Notice } from "~/components/forms/Field";
 import { ADMIN_SORTS, adminProductSearch, parseAdminProductQuery, STOCK_FILTERS } from "~/lib/admin-product-query";
 import { CATEGORIES, getCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
@@ -17,18 +16,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = parseAdminProductQuery(url.searchParams);
   const result = await getContext().adminCatalog.list(query);
-  const done = url.searchParams.get("deleted") ?? url.searchParams.get("archived");
-  return {
-    query,
-    result,
-    notice: done ? { kind: url.searchParams.has("deleted") ? "deleted" : "archived", name: done.slice(0, 120) } : null,
-  };
+  return { query, result };
 }
 
 const STATUS_LABEL = { draft: "Draft", active: "Active", archived: "Archived" } as const;
 
 export default function AdminProducts() {
-  const { query, result, notice } = useLoaderData<typeof loader>();
+  const { query, result } = useLoaderData<typeof loader>();
   const { page: _page, ...filters } = query;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -46,11 +40,6 @@ export default function AdminProducts() {
           </Link>
         </div>
       </div>
-      {notice ? (
-        <div className="mt-4">
-          <Notice>{notice.kind === "deleted" ? `Deleted “${notice.name}”.` : `“${notice.name}” appears in orders, so it was archived instead of deleted.`}</Notice>
-        </div>
-      ) : null}
 
       <Form method="get" role="search" aria-label="Filter products" className="mt-6 grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <div className="sm:col-span-3 lg:col-span-2">

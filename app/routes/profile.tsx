@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { Field, FormErrors, Notice } from "~/components/forms/Field";
+import { Field, FormErrors } from "~/components/forms/Field";
 import { changePasswordSchema, PASSWORD_MIN, profileSchema } from "~/lib/auth-schemas";
 import { seo } from "~/lib/seo";
 import { clearSession, commitSession, requireUser } from "~/server/auth/session.server";
@@ -12,24 +12,23 @@ import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { roleOf } from "~/server/services/accounts/roles.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Your profile", description: "Your Hemline account.", noindex: true });
 
-const NOTICES: Record<string, string> = {
+const NOTICES = {
   name: "Your name has been saved.",
   password: "Your password has been changed. Other devices have been signed out.",
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const state = await requireUser(request);
-  const updated = new URL(request.url).searchParams.get("updated") ?? "";
   return {
     email: state.user.email,
     role: roleOf(state.userProfile),
     displayName: state.userProfile?.displayName ?? "",
     memberSince: state.userProfile?.createdAt ?? null,
     profileError: state.error,
-    notice: NOTICES[updated] ?? null,
   };
 }
 
@@ -46,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return formFailure(submission.reply());
     const result = await accounts.updateProfile(state, { displayName: submission.value.displayName || null });
     if (!result.success) return formFailure(submission.reply({ formErrors: [result.error] }), result.error === "Firestore not available" ? 503 : 401);
-    return redirect("/profile?updated=name", 303);
+    return redirectWithFlash("/profile", NOTICES.name);
   }
 
   if (intent === "change-password") {
@@ -56,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return formFailure(submission.reply({ hideFields: hide }));
     const result = await accounts.changePassword(state, submission.value.currentPassword, submission.value.newPassword);
     if (!result.success) return formFailure(submission.reply({ formErrors: [result.error], hideFields: hide }), 400);
-    return redirect("/profile?updated=password", { status: 303, headers: { "Set-Cookie": await commitSession(result.session) } });
+    return redirectWithFlash("/profile", NOTICES.password, { headers: { "Set-Cookie": await commitSession(result.session) } });
   }
 
   if (intent === "sign-out-everywhere") {
@@ -98,11 +97,6 @@ export default function Profile() {
     <div className="mx-auto max-w-2xl space-y-10 px-4 py-12">
       <div>
         <h1 className="text-3xl font-semibold tracking-tight">Your profile</h1>
-        {data.notice ? (
-          <div className="mt-4">
-            <Notice>{data.notice}</Notice>
-          </div>
-        ) : null}
         {data.profileError ? (
           <div className="mt-4">
             <FormErrors id="profile-load-error" errors={[data.profileError]} />

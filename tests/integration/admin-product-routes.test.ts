@@ -36,6 +36,29 @@ const BASE = {
   "stock.1.1": "4",
 };
 
+/** The message the next page shows: from the signed flash cookie the redirect sets. */
+async function flashOf(response: Response): Promise<string | null> {
+  const { readFlash } = await import("~/server/http/flash.server");
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__flash="))?.split(";")[0];
+  if (!cookie) return null;
+  return (await readFlash(new Request("http://localhost/", { headers: { Cookie: cookie } }))).flash?.message ?? null;
+}
+
+describe("notices after a redirect", () => {
+  it("come only from the signed flash cookie: words in the URL are never shown", async () => {
+    const { loader } = await import("~/routes/admin.products._index");
+    const outcome = await harness.run(loader, harness.request("/admin/products?deleted=Call%20+1%20555%20for%20a%20refund&archived=Free%20money", "admin"));
+    expect(statusOf(outcome)).toBe(200);
+    const page = JSON.stringify(dataOf(outcome));
+    expect(page).not.toContain("refund");
+    expect(page).not.toContain("Free money");
+    // A flash cookie someone wrote without the shop's secret is ignored.
+    const { readFlash } = await import("~/server/http/flash.server");
+    const forged = `__flash=${Buffer.from(JSON.stringify({ kind: "success", message: "Free money" })).toString("base64")}`;
+    expect((await readFlash(new Request("http://localhost/", { headers: { Cookie: forged } }))).flash).toBeNull();
+  });
+});
+
 describe("product editor actions", () => {
   it("removing a colour re-renders the form without it, the grid following, and saves nothing", async () => {
     const { action } = await newProduct();
@@ -60,7 +83,8 @@ describe("product editor actions", () => {
     const created = await harness.run(action, harness.request("/admin/products/new", "admin", { ...BASE, name: "Stale Tee", intent: "save" }));
     expect(created).toBeInstanceOf(Response);
     const location = (created as Response).headers.get("Location")!;
-    expect(location).toMatch(/^\/admin\/products\/p[a-f0-9]{12}\/edit\?saved=created$/);
+    expect(location).toMatch(/^\/admin\/products\/p[a-f0-9]{12}\/edit$/);
+    expect(await flashOf(created as Response)).toBe("The product has been created.");
     const id = location.split("/")[3];
     const product = (await harness.ctx.adminCatalog.get(id))!;
     expect(product.variants.map((v) => v.stock)).toEqual([1, 2, 3, 4]);

@@ -1,4 +1,4 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie, redirect } from "@remix-run/node";
 import { getConfig } from "../config.server";
 
 // A one-time message carried across a post/redirect/get ("Added to your cart: …"): set by the
@@ -36,4 +36,14 @@ export async function readFlash(request: Request): Promise<{ flash: Flash | null
     flash: { kind: value.kind === "info" ? "info" : "success", message: value.message },
     clear: await flashCookie().serialize("", { maxAge: 0 }),
   };
+}
+
+/**
+ * A 303 to `to` whose next page shows `message` once. The only way a page announces what a form
+ * did: words in the URL (`?deleted=<name>`) could be written by anyone who sends a link.
+ */
+export async function redirectWithFlash(to: string, message: string, init: { kind?: Flash["kind"]; headers?: HeadersInit } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await flashHeader({ kind: init.kind ?? "success", message }));
+  return redirect(to, { status: 303, headers });
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { postSchema } from "~/lib/blog-schema";
 import { BODY_MAX } from "~/lib/blog";
 import { getContext } from "../context.server";
@@ -7,6 +7,7 @@ import { saveBlogImage } from "../media/blog-images.server";
 import type { PostCover } from "../store/types";
 import { readUploadForm } from "./form-body.server";
 import { formFailure, formGuardProblem } from "./forms.server";
+import { redirectWithFlash } from "./flash.server";
 
 // The post editor's action, shared by /admin/blog/new and /admin/blog/{id}/edit (both check
 // the admin role before calling it). intent=preview renders the body and saves nothing;
@@ -71,5 +72,5 @@ export async function postEditorAction(request: Request, formData: FormData, act
     before,
     after: result.post,
   });
-  return redirect(`/admin/blog/${result.post.id}/edit?saved=1`, 303);
+  return redirectWithFlash(`/admin/blog/${result.post.id}/edit`, "The post has been saved.");
 }

@@ -1,9 +1,10 @@
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { readProductDraft, validateProductDraft, type FieldErrors, type ProductDraft } from "~/lib/product-form";
 import { getContext } from "../context.server";
 import { saveProductImage } from "../media/product-images.server";
 import { readUploadForm } from "./form-body.server";
 import { formGuardProblem } from "./forms.server";
+import { redirectWithFlash } from "./flash.server";
 
 // The product editor's action, shared by /admin/products/new and /admin/products/{id}/edit (both
 // check the admin role before calling it). Buttons other than "save" (add/remove a colour or a
@@ -104,5 +105,5 @@ export async function productEditorAction(request: Request, formData: FormData, 
     expectedSeq: productId && Number.isInteger(expected) && expected > 0 ? expected : undefined,
   });
   if (!result.success) return data<ProductFormData>({ draft, errors: result.errors }, { status: result.errors[""] ? 409 : 400 });
-  return redirect(`/admin/products/${result.product.id}/edit?saved=${result.created ? "created" : "1"}`, 303);
+  return redirectWithFlash(`/admin/products/${result.product.id}/edit`, result.created ? "The product has been created." : "The product has been saved.");
 }

@@ -45,7 +45,7 @@ export async function createProduct(page: Page, name: string, options: { image?:
   }
 
   await page.getByRole("button", { name: "Save product", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/products\/[A-Za-z0-9_-]+\/edit\?saved=created$/);
+  await expect(page).toHaveURL(/\/admin\/products\/[A-Za-z0-9_-]+\/edit$/);
   await expect(page.getByRole("status").filter({ hasText: "The product has been created." })).toBeVisible();
   return page.url().match(/\/admin\/products\/([A-Za-z0-9_-]+)\/edit/)![1];
 }
