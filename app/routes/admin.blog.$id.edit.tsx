@@ -12,6 +12,7 @@ import { getContext } from "~/server/context.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { postEditorAction, readAdminForm, TOO_LARGE_MESSAGE } from "~/server/http/post-form.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
+import { notFound } from "~/server/http/not-found.server";
 
 const ID_PATTERN = /^[a-z0-9-]{1,64}$/;
 
@@ -19,9 +20,8 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   seo(args, { title: args.data ? `Edit: ${args.data.post.title}` : "Edit blog post", description: "Edit a blog post.", noindex: true });
 
 async function findPost(request: Request, id: string | undefined) {
-  const url = new URL(request.url);
   const post = id && ID_PATTERN.test(id) ? await getContext().blog.get(id) : null;
-  if (!post) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
+  if (!post) throw notFound(request);
   return post;
 }
 

@@ -21,13 +21,14 @@ import { STATUS_LABELS } from "~/lib/order-status";
 import { ADMIN_TRANSITIONS, stockEffect } from "~/server/services/orders/status-rules";
 import type { OrderStatus } from "~/server/store/commerce-types";
 import { redirectWithFlash } from "~/server/http/flash.server";
+import { notFound } from "~/server/http/not-found.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo(args, { title: args.data ? `Order ${args.data.order.number}` : "Order", description: "An order in the back office.", noindex: true });
 
 async function findOrder(request: Request, id: string | undefined) {
   const order = isValidId(id) ? await getContext().adminOrders.get(id) : null;
-  if (!order) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  if (!order) throw notFound(request);
   return order;
 }
 
@@ -64,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const parsed = noteSchema.safeParse(values);
     if (!parsed.success) return failure({ form, errors: parsed.error.issues.map((i) => i.message), values }, 400);
     const noted = await adminOrders.addNote(order.id, parsed.data.note, actor);
-    if (!noted) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+    if (!noted) throw notFound(request);
     return redirectWithFlash(`/admin/orders/${order.id}`, "The note has been added to the timeline.");
   }
 

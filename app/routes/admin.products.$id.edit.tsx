@@ -11,6 +11,7 @@ import { formGuardProblem } from "~/server/http/forms.server";
 import { PRODUCT_TOO_LARGE_MESSAGE, productEditorAction, readProductForm, type ProductFormData } from "~/server/http/product-form.server";
 import { draftOf } from "~/server/services/admin-catalog/admin-catalog.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
+import { notFound } from "~/server/http/not-found.server";
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const HISTORY_SIZE = 20;
@@ -20,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 async function findProduct(request: Request, id: string | undefined) {
   const product = id && ID_PATTERN.test(id) ? await getContext().adminCatalog.get(id) : null;
-  if (!product) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  if (!product) throw notFound(request);
   return product;
 }
 

@@ -8,6 +8,7 @@ import { getContext } from "~/server/context.server";
 import { readUploadForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import { CSV_COLUMNS, MAX_CSV_BYTES, type ImportPlan } from "~/server/services/admin-catalog/product-csv.server";
+import { notFound } from "~/server/http/not-found.server";
 
 // CSV import: upload -> dry run (line by line: created, changed, unchanged or rejected, with
 // reasons; nothing written) -> apply (in chunks; this page shows the progress and refreshes
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("job");
   if (!token) return { job: null, plan: null, stalled: false, columns: CSV_COLUMNS };
   const found = await getContext().productImports.status(token);
-  if (!found) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  if (!found) throw notFound(request);
   const { claim: _claim, ...job } = found.job;
   return { job, plan: found.plan ? planView(found.plan) : null, stalled: found.stalled, columns: CSV_COLUMNS };
 }

@@ -12,6 +12,7 @@ import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { parsePage } from "~/server/http/admin-query.server";
+import { notFound } from "~/server/http/not-found.server";
 
 export const meta: MetaFunction<typeof loader> = (args) => seo(args, { title: args.data ? `User ${args.data.profile.email}` : "User", description: "A user in the back office.", noindex: true });
 
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = parsePage(url.searchParams.get("page"));
   const user = isValidId(params.id) ? await getContext().adminUsers.get(params.id, page.value) : null;
-  if (!user) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
+  if (!user) throw notFound(request);
   return data({ profile: user.profile, totals: user.totals, orders: user.orders.map(orderRow), page: user.page, pageCount: user.pageCount, problems: page.problems }, { status: page.problems.length ? 400 : 200 });
 }
 

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { PostCard, PostMeta, Prose, TagList } from "~/components/blog/PostCard";
@@ -10,17 +9,16 @@ import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { isAdmin } from "~/server/services/accounts/roles.server";
 import type { Post } from "~/server/store/types";
+import { notFound } from "~/server/http/not-found.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
   const slug = params.slug ?? "";
-  // Spec section 8: unknown, unpublished or malformed slugs are a 404 naming the path.
-  const notFound = () => data(`Page Not Found: ${url.pathname}`, { status: 404 });
-  if (slug.length > SLUG_MAX || !SLUG_PATTERN.test(slug)) throw notFound();
+  // Unknown, unpublished or malformed slugs are a 404 naming the path.
+  if (slug.length > SLUG_MAX || !SLUG_PATTERN.test(slug)) throw notFound(request);
   const { blog, config } = getContext();
   const state = await getAuthState(request);
   const found = await blog.readPost(slug, { admin: isAdmin(state.userProfile) });
-  if (!found) throw notFound();
+  if (!found) throw notFound(request);
   const origin = publicOrigin(request, config);
   // Built here, so the browser's bundle does not carry the serialiser.
   const jsonLd = postJsonLd(found.post, origin);

@@ -17,6 +17,7 @@ import { addToCart, type CartFormError } from "~/server/http/cart-actions.server
 import { readForm } from "~/server/http/form-body.server";
 import type { Product } from "~/server/store/types";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
+import { notFound } from "~/server/http/not-found.server";
 
 // The lightbox's own styles, on the one page that has a lightbox (its code loads on first use).
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: lightboxStyles }];
@@ -24,7 +25,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: lightboxSt
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // Spec section 8: a route parameter that fails validation is a 404 naming the path.
-  if (!isValidId(params.id)) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
+  if (!isValidId(params.id)) throw notFound(request);
   const { catalog, config } = getContext();
   const product = await catalog.getProduct(params.id);
   if (!product) throw data(null, { status: 404 });
