@@ -2,6 +2,7 @@ import { createBackend, type Backend } from "./backend.server";
 import { getConfig, type Config } from "./config.server";
 import { answeringUnavailable } from "./http/unavailable.server";
 import { createAccountsService, type AccountsService } from "./services/accounts/accounts.server";
+import { createAddressBookService, type AddressBookService } from "./services/accounts/address-book.server";
 import { createAdminUsersService, type AdminUsersService } from "./services/accounts/admin-users.server";
 import { createAdminCatalogService, type AdminCatalogService } from "./services/admin-catalog/admin-catalog.server";
 import { createProductImportService, type ProductImportService } from "./services/admin-catalog/product-import.server";
@@ -22,6 +23,8 @@ export interface AppContext {
   backend: Backend;
   catalog: CatalogService;
   accounts: AccountsService;
+  /** Signed-in shoppers' saved delivery addresses. */
+  addressBook: AddressBookService;
   blog: BlogService;
   /** Record every admin change here: ctx.audit.record({ actor, entityType, entityId, action, summary, before, after }). */
   audit: AuditService;
@@ -74,6 +77,7 @@ export function createContext(config: Config): AppContext {
     checkout: createCheckoutService({ store: backend.store, cart, orders, payments: backend.payments, rates: config.shipping }),
     catalog,
     accounts: createAccountsService(backend.identity, backend.store, { adminEmails: config.adminEmails, mailer: backend.mailer, shopName: config.shopName }),
+    addressBook: createAddressBookService(backend.store),
     blog: createBlogService(backend.store),
     audit,
     adminCatalog,

@@ -1,3 +1,4 @@
+import type { SavedAddress } from "./address-types";
 import type { AuditEntry, AuditFilter, AuditPage } from "./audit-types";
 import type {
   Cart,
@@ -124,6 +125,19 @@ export interface PostStore {
   delete(id: string): Promise<boolean>;
 }
 
+/** Shoppers' address books. The service keeps the rules (how many, which becomes the default). */
+export interface AddressStore {
+  /** The shopper's addresses: the default first, then oldest first. */
+  list(uid: string): Promise<SavedAddress[]>;
+  get(uid: string, id: string): Promise<SavedAddress | null>;
+  /** Create or replace one address; when it is the default, atomically no other one is. */
+  save(uid: string, address: SavedAddress): Promise<void>;
+  /** Atomically make this address the only default; false when there is no such address. */
+  setDefault(uid: string, id: string): Promise<boolean>;
+  /** False when there was no such address. */
+  delete(uid: string, id: string): Promise<boolean>;
+}
+
 export interface CartStore {
   get(id: string): Promise<Cart | null>;
   /** Create or replace the whole cart. */
@@ -243,6 +257,7 @@ export interface Store {
   readonly kind: "sqlite" | "firestore";
   products: ProductStore;
   profiles: ProfileStore;
+  addresses: AddressStore;
   posts: PostStore;
   audit: AuditStore;
   carts: CartStore;

@@ -1,5 +1,6 @@
 import type { Firestore } from "firebase-admin/firestore";
 import type { Store, StoreFaults } from "../port";
+import { createFirestoreAddressStore } from "./address-store.server";
 import { createFirestoreAuditStore } from "./audit-store.server";
 import { FirestoreUnavailableError, available, healthProbe } from "./availability.server";
 import { createFirestoreCartStore } from "./cart-store.server";
@@ -24,6 +25,7 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     kind: "firestore",
     products: createFirestoreProductStore(db),
     profiles: createFirestoreProfileStore(db),
+    addresses: createFirestoreAddressStore(db),
     posts: createFirestorePostStore(db),
     audit: createFirestoreAuditStore(db),
     carts: createFirestoreCartStore(db),

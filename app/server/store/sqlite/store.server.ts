@@ -1,3 +1,4 @@
+import { createSqliteAddressStore } from "./address-store.server";
 import type { Store, StoreFaults } from "../port";
 import { createSqliteAuditStore } from "./audit-store.server";
 import { createSqliteCartStore } from "./cart-store.server";
@@ -17,6 +18,7 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     kind: "sqlite",
     products: createSqliteProductStore(db),
     profiles: createSqliteProfileStore(db),
+    addresses: createSqliteAddressStore(db),
     posts: createSqlitePostStore(db),
     audit: createSqliteAuditStore(db),
     carts: createSqliteCartStore(db),

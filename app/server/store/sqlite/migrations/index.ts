@@ -6,6 +6,7 @@ import adminCatalogue from "./005-admin-catalogue";
 import rateLimits from "./006-rate-limits";
 import importJobs from "./007-import-jobs";
 import onceClaims from "./008-once-claims";
+import addressBook from "./009-address-book";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -17,4 +18,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 6, name: "rate-limits", sql: rateLimits },
   { version: 7, name: "import-jobs", sql: importJobs },
   { version: 8, name: "once-claims", sql: onceClaims },
+  { version: 9, name: "address-book", sql: addressBook },
 ];
