@@ -5,6 +5,7 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Gallery } from "~/components/product/Gallery";
 import { Price } from "~/components/product/Price";
 import { ProductGrid } from "~/components/product/ProductCard";
+import { SaveButton } from "~/components/product/SaveButton";
 import { ProductOptions } from "~/components/product/ProductOptions";
 import { RecentlyViewed } from "~/components/product/RecentlyViewed";
 import { getCategory } from "~/lib/categories";
@@ -12,6 +13,7 @@ import { CURRENCY } from "~/lib/money";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
+import { currentCartId } from "~/server/http/cart-cookie.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { addToCart, type CartFormError } from "~/server/http/cart-actions.server";
 import { readForm } from "~/server/http/form-body.server";
@@ -34,10 +36,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const initialColour =
     product.colours.find((c) => c.name === requested)?.name ?? firstInStock?.name ?? product.colours[0]?.name ?? "";
 
-  const related = await catalog.related(product, 4);
+  const [related, savedIds] = await Promise.all([catalog.related(product, 4), getContext().wishlist.savedIds(await currentCartId(request))]);
   // Built here, so the browser's bundle does not carry the serialiser.
   const jsonLd = productJsonLd(product, publicOrigin(request, config));
-  return { product, related, initialColour, jsonLd };
+  return { product, related, initialColour, jsonLd, savedIds };
 }
 
 /** Add to cart posts to the product page itself, so a missing size or a sold-out choice is explained right here. */
@@ -89,7 +91,7 @@ function productJsonLd(product: Product, origin: string): string {
 
 export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const { product, related, initialColour, jsonLd } = loaderData;
+  const { product, related, initialColour, jsonLd, savedIds } = loaderData;
   const failure = useActionData<typeof action>() as CartFormError | undefined;
   const category = getCategory(product.category);
   const image = product.images[0];
@@ -107,6 +109,7 @@ export default function ProductPage() {
             <Price priceMinor={product.priceMinor} compareAtMinor={product.compareAtMinor} size="lg" />
           </div>
           <p className="mt-1 text-xs text-stone-500">Including VAT. Free standard shipping over €75.</p>
+          <SaveButton productId={product.id} productName={product.name} saved={savedIds.includes(product.id)} className="mt-3" />
 
           <ProductOptions
             key={product.id}
@@ -160,7 +163,7 @@ export default function ProductPage() {
             You may also like
           </h2>
           <div className="mt-6">
-            <ProductGrid products={related} />
+            <ProductGrid products={related} savedIds={savedIds} />
           </div>
         </section>
       ) : null}

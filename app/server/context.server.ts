@@ -13,6 +13,7 @@ import { createCartService, type CartService } from "./services/cart/cart.server
 import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
 import { createAdminOrdersService, type AdminOrdersService } from "./services/orders/admin-orders.server";
 import { createOrdersService, type OrdersService } from "./services/orders/orders.server";
+import { createWishlistService, type WishlistService } from "./services/wishlist/wishlist.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
 
 // The one place where adapters (from config) are wired into services. Routes call getContext()
@@ -25,6 +26,8 @@ export interface AppContext {
   accounts: AccountsService;
   /** Signed-in shoppers' saved delivery addresses. */
   addressBook: AddressBookService;
+  /** Saved products of shoppers and guests (owned like carts). */
+  wishlist: WishlistService;
   blog: BlogService;
   /** Record every admin change here: ctx.audit.record({ actor, entityType, entityId, action, summary, before, after }). */
   audit: AuditService;
@@ -78,6 +81,7 @@ export function createContext(config: Config): AppContext {
     catalog,
     accounts: createAccountsService(backend.identity, backend.store, { adminEmails: config.adminEmails, mailer: backend.mailer, shopName: config.shopName }),
     addressBook: createAddressBookService(backend.store),
+    wishlist: createWishlistService(backend.store),
     blog: createBlogService(backend.store),
     audit,
     adminCatalog,

@@ -11,6 +11,7 @@ import type {
   TransitionResult,
 } from "./commerce-types";
 import type { ImportJob, ImportJobUpdate } from "./import-job-types";
+import type { WishlistItem } from "./wishlist-types";
 import type { Post, PostInput, Product, ProductInput, Profile, ProfilePatch, Role } from "./types";
 
 // The data port. Services depend on these interfaces only; each backend (sqlite/, firestore/)
@@ -138,6 +139,24 @@ export interface AddressStore {
   delete(uid: string, id: string): Promise<boolean>;
 }
 
+/**
+ * Saved products per owner, the id the cart uses ("user:{uid}" or "guest:{token}"). The service
+ * keeps the rules (how many, which products may be saved).
+ */
+export interface WishlistStore {
+  /** Newest saved first. */
+  list(ownerId: string): Promise<WishlistItem[]>;
+  /** Save unless already saved (then the first saving, and its price, stay); true when added. */
+  add(ownerId: string, item: WishlistItem): Promise<boolean>;
+  /** False when it was not saved. */
+  remove(ownerId: string, productId: string): Promise<boolean>;
+  /**
+   * Atomically move every item of `fromId` into `toId` (an item both hold keeps the one in `toId`)
+   * and delete `fromId`'s list. Concurrent merges of the same list move it once.
+   */
+  merge(fromId: string, toId: string): Promise<void>;
+}
+
 export interface CartStore {
   get(id: string): Promise<Cart | null>;
   /** Create or replace the whole cart. */
@@ -261,6 +280,7 @@ export interface Store {
   posts: PostStore;
   audit: AuditStore;
   carts: CartStore;
+  wishlists: WishlistStore;
   orders: OrderStore;
   once: OnceStore;
   importJobs: ImportJobStore;

@@ -14,6 +14,7 @@ import { createFirestoreProductStore } from "./product-store.server";
 import { createFirestoreProfileStore } from "./profile-store.server";
 import { upgradeFirestore } from "./upgrade.server";
 import { createFirestoreRateLimitStore } from "./rate-limit-store.server";
+import { createFirestoreWishlistStore } from "./wishlist-store.server";
 
 export function createFirestoreStore(projectId: string, faults: StoreFaults = {}): Store {
   return createFirestoreStoreOn(firestoreFor(projectId), faults);
@@ -28,6 +29,7 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     addresses: createFirestoreAddressStore(db),
     posts: createFirestorePostStore(db),
     audit: createFirestoreAuditStore(db),
+    wishlists: createFirestoreWishlistStore(db),
     carts: createFirestoreCartStore(db),
     orders: createFirestoreOrderStore(db, faults),
     once: createFirestoreOnceStore(db),

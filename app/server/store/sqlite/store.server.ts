@@ -11,6 +11,7 @@ import { createSqlitePostStore } from "./post-store.server";
 import { createSqliteProductStore } from "./product-store.server";
 import { createSqliteProfileStore } from "./profile-store.server";
 import { createSqliteRateLimitStore } from "./rate-limit-store.server";
+import { createSqliteWishlistStore } from "./wishlist-store.server";
 
 /** The store on an open database (the embedded backend shares it with the local identity provider). */
 export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}): Store {
@@ -21,6 +22,7 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     addresses: createSqliteAddressStore(db),
     posts: createSqlitePostStore(db),
     audit: createSqliteAuditStore(db),
+    wishlists: createSqliteWishlistStore(db),
     carts: createSqliteCartStore(db),
     orders: createSqliteOrderStore(db, faults),
     once: createSqliteOnceStore(db),
