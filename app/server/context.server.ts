@@ -1,5 +1,6 @@
 import { createBackend, type Backend } from "./backend.server";
 import { getConfig, type Config } from "./config.server";
+import { fallbackOrigin } from "./http/public-origin.server";
 import { answeringUnavailable } from "./http/unavailable.server";
 import { createAccountsService, type AccountsService } from "./services/accounts/accounts.server";
 import { createAddressBookService, type AddressBookService } from "./services/accounts/address-book.server";
@@ -71,6 +72,8 @@ export function createContext(config: Config): AppContext {
     shopName: config.shopName,
     mailer: backend.mailer,
     pendingPaymentExpiryMs: config.pendingPaymentExpiryMs,
+    supportEmail: config.supportEmail,
+    publicOrigin: config.publicUrl ?? fallbackOrigin(config),
   });
   return {
     config,
