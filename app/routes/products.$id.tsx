@@ -6,6 +6,7 @@ import { Gallery } from "~/components/product/Gallery";
 import { Price } from "~/components/product/Price";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { SaveButton } from "~/components/product/SaveButton";
+import { BackInStockForm } from "~/components/product/BackInStockForm";
 import { ProductOptions } from "~/components/product/ProductOptions";
 import { RecentlyViewed } from "~/components/product/RecentlyViewed";
 import { getCategory } from "~/lib/categories";
@@ -17,6 +18,8 @@ import { currentCartId } from "~/server/http/cart-cookie.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { addToCart, type CartFormError } from "~/server/http/cart-actions.server";
 import { readForm } from "~/server/http/form-body.server";
+import { stockAlertAction, type StockAlertFailure } from "~/server/http/stock-alert-action.server";
+import { getAuthState } from "~/server/auth/session.server";
 import type { Product } from "~/server/store/types";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
 
@@ -36,10 +39,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const initialColour =
     product.colours.find((c) => c.name === requested)?.name ?? firstInStock?.name ?? product.colours[0]?.name ?? "";
 
-  const [related, savedIds] = await Promise.all([catalog.related(product, 4), getContext().wishlist.savedIds(await currentCartId(request))]);
+  const [related, savedIds, auth] = await Promise.all([catalog.related(product, 4), getContext().wishlist.savedIds(await currentCartId(request)), getAuthState(request)]);
   // Built here, so the browser's bundle does not carry the serialiser.
   const jsonLd = productJsonLd(product, publicOrigin(request, config));
-  return { product, related, initialColour, jsonLd, savedIds };
+  return { product, related, initialColour, jsonLd, savedIds, email: auth.user?.email ?? "" };
 }
 
 /** Add to cart posts to the product page itself, so a missing size or a sold-out choice is explained right here. */
@@ -48,6 +51,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   if (formData.get("productId") !== params.id) formData.set("productId", params.id);
   const url = new URL(request.url);
+  if (formData.get("intent") === "stock-alert") return stockAlertAction(request, formData, params.id, url.pathname + url.search);
   return addToCart(request, formData, url.pathname + url.search);
 }
 
@@ -91,8 +95,10 @@ function productJsonLd(product: Product, origin: string): string {
 
 export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const { product, related, initialColour, jsonLd, savedIds } = loaderData;
-  const failure = useActionData<typeof action>() as CartFormError | undefined;
+  const { product, related, initialColour, jsonLd, savedIds, email } = loaderData;
+  const actionData = useActionData<typeof action>() as CartFormError | StockAlertFailure | undefined;
+  const stockAlertFailure = actionData && "stockAlert" in actionData ? actionData.stockAlert : null;
+  const failure = actionData && !("stockAlert" in actionData) ? actionData : undefined;
   const category = getCategory(product.category);
   const image = product.images[0];
 
@@ -121,6 +127,7 @@ export default function ProductPage() {
             initialColour={initialColour}
             failure={failure ?? null}
           />
+          <BackInStockForm soldOut={product.variants.filter((v) => v.stock <= 0).map((v) => ({ colour: v.colour, size: v.size }))} email={email} failure={stockAlertFailure} />
 
           <section aria-labelledby="details-heading" className="mt-10 border-t border-stone-200 pt-6">
             <h2 id="details-heading" className="text-sm font-semibold">

@@ -11,6 +11,7 @@ import type {
   TransitionResult,
 } from "./commerce-types";
 import type { ImportJob, ImportJobUpdate } from "./import-job-types";
+import type { StockAlert } from "./stock-alert-types";
 import type { WishlistItem } from "./wishlist-types";
 import type { Post, PostInput, Product, ProductInput, Profile, ProfilePatch, Role } from "./types";
 
@@ -157,6 +158,25 @@ export interface WishlistStore {
   merge(fromId: string, toId: string): Promise<void>;
 }
 
+/** Back-in-stock alerts. The service decides who may subscribe and when an alert is due. */
+export interface StockAlertStore {
+  /**
+   * Store the alert unless one with its id is waiting (then that one is kept and returned with
+   * created false); an alert already sent is replaced by this new one.
+   */
+  subscribe(alert: StockAlert): Promise<{ alert: StockAlert; created: boolean }>;
+  get(id: string): Promise<StockAlert | null>;
+  /** False when there was no such alert. */
+  remove(id: string): Promise<boolean>;
+  /** The product's alerts still waiting (sentAt null), oldest first. */
+  waiting(productId: string): Promise<StockAlert[]>;
+  /**
+   * Atomically mark a waiting alert sent at `at`; true for exactly one of any number of
+   * concurrent claims on any instance, false once it is sent or gone.
+   */
+  claim(id: string, at: string): Promise<boolean>;
+}
+
 export interface CartStore {
   get(id: string): Promise<Cart | null>;
   /** Create or replace the whole cart. */
@@ -281,6 +301,7 @@ export interface Store {
   audit: AuditStore;
   carts: CartStore;
   wishlists: WishlistStore;
+  stockAlerts: StockAlertStore;
   orders: OrderStore;
   once: OnceStore;
   importJobs: ImportJobStore;

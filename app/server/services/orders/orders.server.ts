@@ -26,6 +26,8 @@ export interface OrdersOptions {
   publicOrigin?: string;
   /** The carrier's page for a tracking number (the shipped e-mail links to it). */
   trackingUrl?: (trackingNumber: string) => string;
+  /** Called after a change put an order's stock back on sale (back-in-stock alerts). */
+  onStockReleased?: (productIds: string[]) => Promise<unknown>;
 }
 
 /** Without a carrier of our own: a tracker that looks a number up across carriers. */
@@ -85,7 +87,10 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
       stock: stockEffect("pending_payment", "payment_failed"),
       patch: { payment },
     });
-    if (result.kind === "ok") await mailStatus(result.order);
+    if (result.kind === "ok") {
+      await mailStatus(result.order);
+      await options.onStockReleased?.(result.order.lines.map((l) => l.productId));
+    }
     return result;
   };
   const expire = (order: Order) => failPayment(order, { ...order.payment, state: "failed", failureMessage: PAYMENT_EXPIRED_MESSAGE });
@@ -240,6 +245,7 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
       });
       if (result.kind === "ok") {
         await mailStatus(result.order);
+        if (stockEffect(order.status, to) === "release") await options.onStockReleased?.(result.order.lines.map((l) => l.productId));
         return { ok: true, order: result.order };
       }
       if (result.kind === "not-found") return { ok: false, status: 404, message: "Order not found." };

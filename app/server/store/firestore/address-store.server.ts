@@ -1,7 +1,7 @@
 import type { Firestore } from "firebase-admin/firestore";
 import type { SavedAddress } from "../address-types";
 import type { AddressStore } from "../port";
-import { available } from "./availability.server";
+import { available, availableTransaction, healthProbe } from "./availability.server";
 
 // users/{uid}/addresses/{id}: the address fields, isDefault, createdAt. A shopper has a handful,
 // so making one the default reads them all in one transaction and clears the others.
@@ -10,6 +10,7 @@ const byDefaultThenAge = (a: SavedAddress, b: SavedAddress) =>
   Number(b.isDefault) - Number(a.isDefault) || (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1);
 
 export function createFirestoreAddressStore(db: Firestore): AddressStore {
+  const probe = healthProbe(db);
   const addresses = (uid: string) => db.collection("users").doc(uid).collection("addresses");
   const toAddress = (id: string, d: FirebaseFirestore.DocumentData): SavedAddress => ({
     id,
@@ -34,7 +35,7 @@ export function createFirestoreAddressStore(db: Firestore): AddressStore {
     },
     async save(uid, address) {
       const { id, ...data } = address;
-      await available(() =>
+      await availableTransaction(probe, () =>
         db.runTransaction(async (tx) => {
           const others = address.isDefault ? await tx.get(addresses(uid).where("isDefault", "==", true)) : null;
           for (const doc of others?.docs ?? []) if (doc.id !== id) tx.update(doc.ref, { isDefault: false });
@@ -43,7 +44,7 @@ export function createFirestoreAddressStore(db: Firestore): AddressStore {
       );
     },
     async setDefault(uid, id) {
-      return available(() =>
+      return availableTransaction(probe, () =>
         db.runTransaction(async (tx) => {
           const all = await tx.get(addresses(uid));
           if (!all.docs.some((d) => d.id === id)) return false;
@@ -56,7 +57,7 @@ export function createFirestoreAddressStore(db: Firestore): AddressStore {
       );
     },
     async delete(uid, id) {
-      return available(() =>
+      return availableTransaction(probe, () =>
         db.runTransaction(async (tx) => {
           const ref = addresses(uid).doc(id);
           const snap = await tx.get(ref);

@@ -15,6 +15,7 @@ import { createFirestoreProfileStore } from "./profile-store.server";
 import { upgradeFirestore } from "./upgrade.server";
 import { createFirestoreRateLimitStore } from "./rate-limit-store.server";
 import { createFirestoreWishlistStore } from "./wishlist-store.server";
+import { createFirestoreStockAlertStore } from "./stock-alert-store.server";
 
 export function createFirestoreStore(projectId: string, faults: StoreFaults = {}): Store {
   return createFirestoreStoreOn(firestoreFor(projectId), faults);
@@ -30,6 +31,7 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     posts: createFirestorePostStore(db),
     audit: createFirestoreAuditStore(db),
     wishlists: createFirestoreWishlistStore(db),
+    stockAlerts: createFirestoreStockAlertStore(db),
     carts: createFirestoreCartStore(db),
     orders: createFirestoreOrderStore(db, faults),
     once: createFirestoreOnceStore(db),

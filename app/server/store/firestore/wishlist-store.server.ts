@@ -1,7 +1,7 @@
 import type { Firestore } from "firebase-admin/firestore";
 import type { WishlistStore } from "../port";
 import type { WishlistItem } from "../wishlist-types";
-import { available } from "./availability.server";
+import { available, availableTransaction, healthProbe } from "./availability.server";
 
 // wishlists/{ownerId}: { items: { [productId]: { savedPriceMinor, savedAt } } } — the owner is the
 // cart's id ("user:{uid}" or "guest:{token}"). One small document per shopper, changed in transactions.
@@ -14,6 +14,7 @@ const toList = (items: Items): WishlistItem[] =>
     .sort((a, b) => (a.savedAt === b.savedAt ? (a.productId < b.productId ? -1 : 1) : a.savedAt < b.savedAt ? 1 : -1));
 
 export function createFirestoreWishlistStore(db: Firestore): WishlistStore {
+  const probe = healthProbe(db);
   const lists = db.collection("wishlists");
   const itemsOf = (snap: FirebaseFirestore.DocumentSnapshot): Items => (snap.exists ? ((snap.get("items") as Items | undefined) ?? {}) : {});
   return {
@@ -22,7 +23,7 @@ export function createFirestoreWishlistStore(db: Firestore): WishlistStore {
     },
     async add(ownerId, item) {
       const ref = lists.doc(ownerId);
-      return available(() =>
+      return availableTransaction(probe, () =>
         db.runTransaction(async (tx) => {
           const items = itemsOf(await tx.get(ref));
           if (items[item.productId]) return false;
@@ -33,7 +34,7 @@ export function createFirestoreWishlistStore(db: Firestore): WishlistStore {
     },
     async remove(ownerId, productId) {
       const ref = lists.doc(ownerId);
-      return available(() =>
+      return availableTransaction(probe, () =>
         db.runTransaction(async (tx) => {
           const items = itemsOf(await tx.get(ref));
           if (!items[productId]) return false;
@@ -47,7 +48,7 @@ export function createFirestoreWishlistStore(db: Firestore): WishlistStore {
       if (fromId === toId) return;
       const from = lists.doc(fromId);
       const to = lists.doc(toId);
-      await available(() =>
+      await availableTransaction(probe, () =>
         db.runTransaction(async (tx) => {
           const [fromSnap, toSnap] = await tx.getAll(from, to);
           if (!fromSnap.exists) return;

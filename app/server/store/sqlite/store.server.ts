@@ -12,6 +12,7 @@ import { createSqliteProductStore } from "./product-store.server";
 import { createSqliteProfileStore } from "./profile-store.server";
 import { createSqliteRateLimitStore } from "./rate-limit-store.server";
 import { createSqliteWishlistStore } from "./wishlist-store.server";
+import { createSqliteStockAlertStore } from "./stock-alert-store.server";
 
 /** The store on an open database (the embedded backend shares it with the local identity provider). */
 export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}): Store {
@@ -23,6 +24,7 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     posts: createSqlitePostStore(db),
     audit: createSqliteAuditStore(db),
     wishlists: createSqliteWishlistStore(db),
+    stockAlerts: createSqliteStockAlertStore(db),
     carts: createSqliteCartStore(db),
     orders: createSqliteOrderStore(db, faults),
     once: createSqliteOnceStore(db),
