@@ -57,8 +57,8 @@ export default function AdminEmails() {
         <h2 id="html-heading" className="text-lg font-semibold">
           HTML part
         </h2>
-        {/* sandbox="": the preview runs no script and follows no link. */}
-        <iframe title={`HTML part: ${mail.subject}`} srcDoc={mail.html} sandbox="" className="mt-2 h-[36rem] w-full rounded-md border border-stone-200 bg-white" />
+        {/* sandbox="": the preview runs no script and follows no link; out of the tab order, as nothing in it can be used (the text part below says the same). */}
+        <iframe title={`HTML part: ${mail.subject}`} srcDoc={mail.html} sandbox="" tabIndex={-1} className="mt-2 h-[36rem] w-full rounded-md border border-stone-200 bg-white" />
       </section>
       <section aria-labelledby="text-heading">
         <h2 id="text-heading" className="text-lg font-semibold">
