@@ -1,10 +1,11 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { register, uniqueEmail } from "./support/accounts";
 import { addToCart, fillCard, fillCheckout } from "./support/shop";
 
 // The address book on /profile, and checkout offering it, with JavaScript on and off.
 
-async function addAddress(page: import("@playwright/test").Page, a: { name: string; line1: string; city: string; postalCode: string }, makeDefault = false) {
+async function addAddress(page: Page, a: { name: string; line1: string; city: string; postalCode: string }, makeDefault = false) {
   await page.goto("/profile");
   await page.getByRole("link", { name: "Add an address" }).click();
   await page.getByLabel("Full name").fill(a.name);
