@@ -10,5 +10,6 @@ export const ADMIN_SECTIONS = [
   { title: "Analytics", text: "Sales, orders and customers over time.", path: "/admin/analytics" },
   { title: "Sales", text: "Revenue over time, by category, top products.", path: "/admin/analytics/sales" },
   { title: "Blog", text: "Posts, drafts and scheduling.", path: "/admin/blog" },
+  { title: "Order e-mails", text: "Previews of what customers receive at each step.", path: "/admin/emails" },
   { title: "Audit log", text: "Every admin change: who, when, what.", path: "/admin/audit" },
 ] as const;

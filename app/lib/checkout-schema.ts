@@ -61,11 +61,31 @@ const CARD_REQUIRED: Record<keyof typeof cardFields, string> = {
   cvc: "Enter the security code (CVC).",
 };
 
-/** Card fields are part of the form only when the processor takes cards on our page. */
-export function checkoutSchema(withCard: boolean) {
+/** The address-book entry a signed-in shopper chose at checkout, or null for a typed address. */
+export function chosenSavedAddress(formData: FormData): string | null {
+  const value = formData.get("savedAddress");
+  return typeof value === "string" && value !== "" && value !== "new" ? value.slice(0, 64) : null;
+}
+
+// With a saved address chosen, the typed address fields are ignored (the server reads the saved one).
+// (Typed as the address fields so both variants share one shape; the action never reads them then.)
+type AddressOnly = Pick<typeof addressFields, "name" | "line1" | "line2" | "city" | "postalCode" | "country" | "phone">;
+const ignoredAddress = { name: z.unknown(), line1: z.unknown(), line2: z.unknown(), city: z.unknown(), postalCode: z.unknown(), country: z.unknown(), phone: z.unknown() } as unknown as AddressOnly;
+
+/**
+ * Card fields are part of the form only when the processor takes cards on our page; the address
+ * fields only when no saved address is chosen (`savedAddress`).
+ */
+export function checkoutSchema(withCard: boolean, savedAddress = false) {
   return z
     .object({
       ...addressFields,
+      ...(savedAddress ? ignoredAddress : {}),
+      savedAddress: z.string().max(64).optional(),
+      saveAddress: z
+        .string()
+        .optional()
+        .transform((v) => v === "on"),
       ...checkoutKeyField,
       cardNumber: cardFields.cardNumber.optional(),
       expiry: cardFields.expiry.optional(),

@@ -1,9 +1,10 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { categoryImage } from "~/lib/categories";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
+import { currentCartId } from "~/server/http/cart-cookie.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, {
@@ -13,18 +14,19 @@ export const meta: MetaFunction = (args) =>
   });
 
 
-export async function loader() {
-  const { catalog } = getContext();
-  const [featured, newArrivals, categories] = await Promise.all([
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { catalog, wishlist } = getContext();
+  const [featured, newArrivals, categories, savedIds] = await Promise.all([
     catalog.featured(8),
     catalog.newArrivals(8),
     catalog.categories(),
+    currentCartId(request).then((owner) => wishlist.savedIds(owner)),
   ]);
-  return { featured, newArrivals, categories };
+  return { featured, newArrivals, categories, savedIds };
 }
 
 export default function Home() {
-  const { featured, newArrivals, categories } = useLoaderData<typeof loader>();
+  const { featured, newArrivals, categories, savedIds } = useLoaderData<typeof loader>();
   const heroImage = featured[0]?.image;
   return (
     <div>
@@ -89,7 +91,7 @@ export default function Home() {
           </Link>
         </div>
         <div className="mt-6">
-          <ProductGrid products={featured} eagerCount={4} />
+          <ProductGrid products={featured} eagerCount={4} savedIds={savedIds} />
         </div>
       </section>
 
@@ -103,7 +105,7 @@ export default function Home() {
           </Link>
         </div>
         <div className="mt-6">
-          <ProductGrid products={newArrivals} />
+          <ProductGrid products={newArrivals} savedIds={savedIds} />
         </div>
       </section>
     </div>

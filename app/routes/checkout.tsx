@@ -7,8 +7,10 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { CardFields } from "~/components/checkout/CardFields";
+import { SaveAddressBox, SavedAddressChoice, useNewAddressShown } from "~/components/checkout/SavedAddressChoice";
 import { Described, Field, FormErrors } from "~/components/forms/Field";
-import { checkoutSchema, parseExpiry } from "~/lib/checkout-schema";
+import { checkoutSchema, chosenSavedAddress, parseExpiry } from "~/lib/checkout-schema";
+import { MAX_ADDRESSES } from "~/lib/address-limits";
 import { SHIPPING_COUNTRIES } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
@@ -30,7 +32,9 @@ export const headers = retryAfterHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { cart, checkout } = getContext();
   const [view, auth] = await Promise.all([cart.view(await currentCartId(request)), getAuthState(request)]);
+  const addresses = auth.user ? await getContext().addressBook.list(auth.user.uid) : [];
   return {
+    addresses,
     cart: view,
     email: auth.user?.email ?? "",
     signedIn: Boolean(auth.user),
@@ -43,8 +47,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { checkout, config } = getContext();
   const withCard = checkout.processor.kind === "card-form";
-  const schema = checkoutSchema(withCard);
   const formData = await readForm(request);
+  const savedId = chosenSavedAddress(formData);
+  const schema = checkoutSchema(withCard, savedId !== null);
   const submission = parseWithZod(formData, { schema });
   const problem = await formGuardProblem(formData, request);
   if (problem) return data({ result: submission.reply({ formErrors: [problem.message], hideFields: SENSITIVE }), cartLink: false }, { status: problem.status });
@@ -53,17 +58,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const v = submission.value;
   const auth = await getAuthState(request);
   const origin = publicOrigin(request, config);
+  const typed = { name: v.name, line1: v.line1, line2: v.line2, city: v.city, postalCode: v.postalCode.toUpperCase(), country: v.country, phone: v.phone };
+  // A saved address is read on the server, for the signed-in shopper only.
+  const saved = savedId && auth.user ? await getContext().addressBook.get(auth.user.uid, savedId) : null;
+  if (savedId && !saved) {
+    return data({ result: submission.reply({ formErrors: ["That saved address is no longer in your address book. Choose another or enter a new one."], hideFields: SENSITIVE }), cartLink: false }, { status: 400 });
+  }
+  const address = saved ? { name: saved.name, line1: saved.line1, line2: saved.line2, city: saved.city, postalCode: saved.postalCode, country: saved.country, phone: saved.phone } : typed;
   const result = await checkout.placeOrder({
     cartId: await currentCartId(request),
     userId: auth.user?.uid ?? null,
     email: v.email,
-    address: { name: v.name, line1: v.line1, line2: v.line2, city: v.city, postalCode: v.postalCode.toUpperCase(), country: v.country, phone: v.phone },
+    address,
     shippingMethod: v.shippingMethod,
     idempotencyKey: v.checkoutKey,
     card: withCard && v.cardNumber && v.cvc && v.expiry ? { number: v.cardNumber, cvc: v.cvc, ...parseExpiry(v.expiry) } : null,
     origin,
     ip: clientIp(request, context),
   });
+
+  if (!saved && v.saveAddress && auth.user && (result.kind === "redirect" || result.kind === "done" || result.kind === "payment-failed")) {
+    // Best effort: a full address book never stands in the way of an order.
+    await getContext().addressBook.add(auth.user.uid, typed);
+  }
 
   switch (result.kind) {
     case "empty":
@@ -92,19 +109,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Checkout() {
-  const { cart, email, signedIn, checkoutKey, shippingOptions, processor } = useLoaderData<typeof loader>();
+  const { cart, email, signedIn, checkoutKey, shippingOptions, processor, addresses } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const withCard = processor.kind === "card-form";
-  const schema = checkoutSchema(withCard);
+  const [newAddressShown, onChoice] = useNewAddressShown(addresses);
   const [form, fields] = useForm({
     id: "checkout",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
+    constraint: getZodConstraint(checkoutSchema(withCard)),
     defaultValue: { email, country: "IE", shippingMethod: "standard" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema(withCard, chosenSavedAddress(formData) !== null) }),
   });
   const placing = navigation.state !== "idle" && navigation.formMethod === "POST";
 
@@ -152,8 +169,10 @@ export default function Checkout() {
             <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" hint="We send the order confirmation here." />
           </fieldset>
 
-          <fieldset className="space-y-4">
-            <legend className="text-lg font-semibold">Delivery address</legend>
+          {addresses.length > 0 ? <SavedAddressChoice addresses={addresses} onChoice={onChoice} /> : null}
+
+          <fieldset className="space-y-4" hidden={!newAddressShown}>
+            <legend className="text-lg font-semibold">{addresses.length > 0 ? "Or a new delivery address" : "Delivery address"}</legend>
             <Field meta={fields.name} label="Full name" type="text" autoComplete="shipping name" />
             <Field meta={fields.line1} label="Street address" type="text" autoComplete="shipping address-line1" />
             <Field meta={fields.line2} label="Apartment, floor (optional)" type="text" autoComplete="shipping address-line2" />
@@ -172,6 +191,7 @@ export default function Checkout() {
               </select>
             </Described>
             <Field meta={fields.phone} label="Phone (optional)" type="tel" autoComplete="shipping tel" hint="Only for the courier, if they cannot find you." />
+            {signedIn ? <SaveAddressBox full={addresses.length >= MAX_ADDRESSES} /> : null}
           </fieldset>
 
           <fieldset>

@@ -5,6 +5,8 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Gallery } from "~/components/product/Gallery";
 import { Price } from "~/components/product/Price";
 import { ProductGrid } from "~/components/product/ProductCard";
+import { SaveButton } from "~/components/product/SaveButton";
+import { BackInStockForm } from "~/components/product/BackInStockForm";
 import { ProductOptions } from "~/components/product/ProductOptions";
 import { RecentlyViewed } from "~/components/product/RecentlyViewed";
 import { getCategory } from "~/lib/categories";
@@ -12,9 +14,12 @@ import { CURRENCY } from "~/lib/money";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
+import { currentCartId } from "~/server/http/cart-cookie.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { addToCart, type CartFormError } from "~/server/http/cart-actions.server";
 import { readForm } from "~/server/http/form-body.server";
+import { stockAlertAction, type StockAlertFailure } from "~/server/http/stock-alert-action.server";
+import { getAuthState } from "~/server/auth/session.server";
 import type { Product } from "~/server/store/types";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
 import { notFound } from "~/server/http/not-found.server";
@@ -35,10 +40,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const initialColour =
     product.colours.find((c) => c.name === requested)?.name ?? firstInStock?.name ?? product.colours[0]?.name ?? "";
 
-  const related = await catalog.related(product, 4);
+  const [related, savedIds, auth] = await Promise.all([catalog.related(product, 4), getContext().wishlist.savedIds(await currentCartId(request)), getAuthState(request)]);
   // Built here, so the browser's bundle does not carry the serialiser.
   const jsonLd = productJsonLd(product, publicOrigin(request, config));
-  return { product, related, initialColour, jsonLd };
+  return { product, related, initialColour, jsonLd, savedIds, email: auth.user?.email ?? "" };
 }
 
 /** Add to cart posts to the product page itself, so a missing size or a sold-out choice is explained right here. */
@@ -47,6 +52,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   if (formData.get("productId") !== params.id) formData.set("productId", params.id);
   const url = new URL(request.url);
+  if (formData.get("intent") === "stock-alert") return stockAlertAction(request, formData, params.id, url.pathname + url.search);
   return addToCart(request, formData, url.pathname + url.search);
 }
 
@@ -90,8 +96,10 @@ function productJsonLd(product: Product, origin: string): string {
 
 export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const { product, related, initialColour, jsonLd } = loaderData;
-  const failure = useActionData<typeof action>() as CartFormError | undefined;
+  const { product, related, initialColour, jsonLd, savedIds, email } = loaderData;
+  const actionData = useActionData<typeof action>() as CartFormError | StockAlertFailure | undefined;
+  const stockAlertFailure = actionData && "stockAlert" in actionData ? actionData.stockAlert : null;
+  const failure = actionData && !("stockAlert" in actionData) ? actionData : undefined;
   const category = getCategory(product.category);
   const image = product.images[0];
 
@@ -108,6 +116,7 @@ export default function ProductPage() {
             <Price priceMinor={product.priceMinor} compareAtMinor={product.compareAtMinor} size="lg" />
           </div>
           <p className="mt-1 text-xs text-stone-500">Including VAT. Free standard shipping over €75.</p>
+          <SaveButton productId={product.id} productName={product.name} saved={savedIds.includes(product.id)} className="mt-3" />
 
           <ProductOptions
             key={product.id}
@@ -119,6 +128,7 @@ export default function ProductPage() {
             initialColour={initialColour}
             failure={failure ?? null}
           />
+          <BackInStockForm soldOut={product.variants.filter((v) => v.stock <= 0).map((v) => ({ colour: v.colour, size: v.size }))} email={email} failure={stockAlertFailure} />
 
           <section aria-labelledby="details-heading" className="mt-10 border-t border-stone-200 pt-6">
             <h2 id="details-heading" className="text-sm font-semibold">
@@ -161,7 +171,7 @@ export default function ProductPage() {
             You may also like
           </h2>
           <div className="mt-6">
-            <ProductGrid products={related} />
+            <ProductGrid products={related} savedIds={savedIds} />
           </div>
         </section>
       ) : null}

@@ -9,6 +9,7 @@ import { getCategory } from "~/lib/categories";
 import { SORT_LABELS, listingTitle, parseProductQuery, productsHref, type SortKey } from "~/lib/product-query";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
+import { currentCartId } from "~/server/http/cart-cookie.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -19,8 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { catalog } = getContext();
   const result = await catalog.listProducts(query);
-  const suggestions = result.total === 0 ? await catalog.featured(4) : [];
-  return { query, notices, result, suggestions };
+  const [suggestions, savedIds] = await Promise.all([result.total === 0 ? catalog.featured(4) : [], getContext().wishlist.savedIds(await currentCartId(request))]);
+  return { query, notices, result, suggestions, savedIds };
 }
 
 
@@ -41,7 +42,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 const SORT_CHOICES: SortKey[] = ["featured", "newest", "price-asc", "price-desc"];
 
 export default function Products() {
-  const { query, notices, result, suggestions } = useLoaderData<typeof loader>();
+  const { query, notices, result, suggestions, savedIds } = useLoaderData<typeof loader>();
   const title = listingTitle(query);
   const sorts: SortKey[] = query.search ? ["relevance", ...SORT_CHOICES] : SORT_CHOICES;
   const hasFilters = query.sizes.length > 0 || query.colours.length > 0 || query.minPrice !== null || query.maxPrice !== null;
@@ -135,7 +136,7 @@ export default function Products() {
             <EmptyState search={query.search} hasFilters={hasFilters} clearHref={productsHref(query, { sizes: [], colours: [], minPrice: null, maxPrice: null, page: 1 })} suggestions={suggestions} />
           ) : (
             <>
-              <ProductGrid products={result.items} eagerCount={4} />
+              <ProductGrid products={result.items} eagerCount={4} savedIds={savedIds} />
               <Pagination page={result.page} pageCount={result.pageCount} href={(page) => productsHref(query, { page })} />
             </>
           )}

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AddressBook } from "~/components/account/AddressBook";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Field, FormErrors } from "~/components/forms/Field";
 import { changePasswordSchema, PASSWORD_MIN, profileSchema } from "~/lib/auth-schemas";
@@ -23,7 +24,9 @@ const NOTICES = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const state = await requireUser(request);
+  const addresses = await getContext().addressBook.list(state.user.uid);
   return {
+    addresses,
     email: state.user.email,
     role: roleOf(state.userProfile),
     displayName: state.userProfile?.displayName ?? "",
@@ -126,6 +129,8 @@ export default function Profile() {
           </button>
         </Form>
       </section>
+
+      <AddressBook addresses={data.addresses} />
 
       <section aria-labelledby="password-heading" className="border-t border-stone-200 pt-8">
         <h2 id="password-heading" className="text-lg font-semibold">

@@ -1,7 +1,9 @@
 import { createBackend, type Backend } from "./backend.server";
 import { getConfig, type Config } from "./config.server";
+import { fallbackOrigin } from "./http/public-origin.server";
 import { answeringUnavailable } from "./http/unavailable.server";
 import { createAccountsService, type AccountsService } from "./services/accounts/accounts.server";
+import { createAddressBookService, type AddressBookService } from "./services/accounts/address-book.server";
 import { createAdminUsersService, type AdminUsersService } from "./services/accounts/admin-users.server";
 import { createAdminCatalogService, type AdminCatalogService } from "./services/admin-catalog/admin-catalog.server";
 import { createProductImportService, type ProductImportService } from "./services/admin-catalog/product-import.server";
@@ -12,6 +14,8 @@ import { createCartService, type CartService } from "./services/cart/cart.server
 import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
 import { createAdminOrdersService, type AdminOrdersService } from "./services/orders/admin-orders.server";
 import { createOrdersService, type OrdersService } from "./services/orders/orders.server";
+import { createWishlistService, type WishlistService } from "./services/wishlist/wishlist.server";
+import { createStockAlertsService, type StockAlertsService } from "./services/stock-alerts/stock-alerts.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
 
 // The one place where adapters (from config) are wired into services. Routes call getContext()
@@ -22,6 +26,12 @@ export interface AppContext {
   backend: Backend;
   catalog: CatalogService;
   accounts: AccountsService;
+  /** Signed-in shoppers' saved delivery addresses. */
+  addressBook: AddressBookService;
+  /** Saved products of shoppers and guests (owned like carts). */
+  wishlist: WishlistService;
+  /** "E-mail me when it is back" on sold-out variants. */
+  stockAlerts: StockAlertsService;
   blog: BlogService;
   /** Record every admin change here: ctx.audit.record({ actor, entityType, entityId, action, summary, before, after }). */
   audit: AuditService;
@@ -49,12 +59,17 @@ export function createContext(config: Config): AppContext {
   }
   const syncIntervalMs = backend.store.kind === "sqlite" ? 0 : 5000;
   const audit = createAuditService(backend.store);
+  const publicOrigin = config.publicUrl ?? fallbackOrigin(config);
+  const stockAlerts = createStockAlertsService(backend.store, { secret: config.sessionSecret, shopName: config.shopName, supportEmail: config.supportEmail, publicOrigin, mailer: backend.mailer });
+  // Wherever stock may have come back (an edit, an import, a release), waiting alerts are e-mailed; a failure there never undoes the change.
+  const stockWritten = (productIds: string[]) => stockAlerts.notify(productIds).catch((error) => console.error("Back-in-stock alerts could not be sent; the next stock change retries", error));
   const catalog = createCatalogService(backend.store, { syncIntervalMs });
   const adminCatalog = createAdminCatalogService({
     store: backend.store,
     audit,
     syncIntervalMs,
     onChange: () => catalog.invalidate(),
+    onStockWritten: stockWritten,
     // A product that appears in orders is archived, never deleted; sales per category come from orders.
     ordersWithProduct: (id) => backend.store.orders.countWithProduct(id),
     ordersBetween: (from, to) => backend.store.orders.createdBetween(from, to),
@@ -65,6 +80,9 @@ export function createContext(config: Config): AppContext {
     shopName: config.shopName,
     mailer: backend.mailer,
     pendingPaymentExpiryMs: config.pendingPaymentExpiryMs,
+    supportEmail: config.supportEmail,
+    publicOrigin,
+    onStockReleased: stockWritten,
   });
   return {
     config,
@@ -74,10 +92,13 @@ export function createContext(config: Config): AppContext {
     checkout: createCheckoutService({ store: backend.store, cart, orders, payments: backend.payments, rates: config.shipping }),
     catalog,
     accounts: createAccountsService(backend.identity, backend.store, { adminEmails: config.adminEmails, mailer: backend.mailer, shopName: config.shopName }),
+    addressBook: createAddressBookService(backend.store),
+    wishlist: createWishlistService(backend.store),
+    stockAlerts,
     blog: createBlogService(backend.store),
     audit,
     adminCatalog,
-    productImports: createProductImportService({ store: backend.store, audit, adminCatalog }),
+    productImports: createProductImportService({ store: backend.store, audit, adminCatalog, onStockWritten: stockWritten }),
     // Every accepted admin status change and note on an order is recorded in the audit log.
     adminOrders: createAdminOrdersService(backend.store, orders, { audit: (change) => audit.record(change) }),
     adminUsers: createAdminUsersService(backend.store),

@@ -41,6 +41,7 @@ const ROWS: Row[] = [
   { route: "admin.products.export[.]csv", kind: "loader", path: () => "/admin/products/export.csv?status=active", module: () => import("~/routes/admin.products.export[.]csv") },
   { route: "admin.products.import", kind: "loader", path: () => "/admin/products/import", module: () => import("~/routes/admin.products.import") },
   { route: "admin.products.import", kind: "action", path: () => "/admin/products/import", module: () => import("~/routes/admin.products.import"), form: () => ({ intent: "upload", file: new File(["slug\n"], "bad.csv", { type: "text/csv" }) }), adminStatus: 400 },
+  { route: "admin.emails", kind: "loader", path: () => "/admin/emails?kind=payment_failed", module: () => import("~/routes/admin.emails") },
   { route: "admin.audit", kind: "loader", path: () => "/admin/audit?entityType=product", module: () => import("~/routes/admin.audit") },
   { route: "admin.orders._index", kind: "loader", path: () => "/admin/orders?status=paid", module: () => import("~/routes/admin.orders._index") },
   { route: "admin.orders._index (bad filters)", kind: "loader", path: () => "/admin/orders?status=lost&page=abc", module: () => import("~/routes/admin.orders._index"), adminStatus: 400 },

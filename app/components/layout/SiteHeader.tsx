@@ -65,6 +65,9 @@ export function SiteHeader({ shopName, cartCount, user }: { shopName: string; ca
               </Link>
             </>
           )}
+          <Link to="/wishlist" className="hover:underline">
+            Saved
+          </Link>
           <Link to="/cart" className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-50">
             {/* aria-label does not name a plain <span>: the count is read from hidden text instead. */}
             Cart <span aria-hidden="true">({cartCount})</span>

@@ -2,8 +2,10 @@ import { Link } from "@remix-run/react";
 import type { ProductSummary } from "~/server/services/catalog/catalog-index.server";
 import { responsiveImage } from "~/lib/responsive-image";
 import { Price } from "./Price";
+import { SaveButton } from "./SaveButton";
 
-export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+/** `saved`: whether the shopper saved it (undefined: no Save button). */
+export function ProductCard({ product, eager = false, saved }: { product: ProductSummary; eager?: boolean; saved?: boolean }) {
   return (
     <article className="group relative">
       <div className="aspect-[4/5] overflow-hidden rounded-lg bg-stone-100">
@@ -20,6 +22,7 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
           />
         ) : null}
       </div>
+      {saved !== undefined ? <SaveButton productId={product.id} productName={product.name} saved={saved} className="absolute right-2 top-2 z-10" /> : null}
       <h3 className="mt-3 text-sm font-medium text-stone-900">
         <Link to={`/products/${product.id}`} prefetch="intent" className="after:absolute after:inset-0">
           {product.name}
@@ -39,12 +42,13 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
 }
 
 /** `eagerCount`: how many of the first images load at once (above the fold). */
-export function ProductGrid({ products, eagerCount = 0 }: { products: ProductSummary[]; eagerCount?: number }) {
+/** `savedIds`: the shopper's saved products, for each card's Save button. */
+export function ProductGrid({ products, eagerCount = 0, savedIds }: { products: ProductSummary[]; eagerCount?: number; savedIds?: readonly string[] }) {
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4">
       {products.map((p, i) => (
         <li key={p.id}>
-          <ProductCard product={p} eager={i < eagerCount} />
+          <ProductCard product={p} eager={i < eagerCount} saved={savedIds ? savedIds.includes(p.id) : undefined} />
         </li>
       ))}
     </ul>

@@ -51,13 +51,15 @@ export async function writableCartId(request: Request): Promise<{ cartId: string
 }
 
 /**
- * At sign-in or registration: the guest cart joins the user's cart and the guest cookie is
+ * At sign-in or registration: the guest cart and saved items join the user's and the guest cookie is
  * cleared. Returns the Set-Cookie value to add to the sign-in response (or null).
  */
 export async function mergeGuestCartInto(request: Request, uid: string): Promise<string | null> {
   const token = await guestToken(request);
   if (!token) return null;
   await getContext().cart.merge(`guest:${token}`, `user:${uid}`);
+  // Saved items belong to the same guest record, so they join the account's the same way.
+  await getContext().wishlist.merge(`guest:${token}`, `user:${uid}`);
   return cartCookie().serialize("", { maxAge: 0 });
 }
 

@@ -1,3 +1,4 @@
+import type { SavedAddress } from "./address-types";
 import type { AuditEntry, AuditFilter, AuditPage } from "./audit-types";
 import type {
   Cart,
@@ -10,6 +11,8 @@ import type {
   TransitionResult,
 } from "./commerce-types";
 import type { ImportJob, ImportJobUpdate } from "./import-job-types";
+import type { StockAlert } from "./stock-alert-types";
+import type { WishlistItem } from "./wishlist-types";
 import type { Post, PostInput, Product, ProductInput, Profile, ProfilePatch, Role } from "./types";
 
 // The data port. Services depend on these interfaces only; each backend (sqlite/, firestore/)
@@ -122,6 +125,56 @@ export interface PostStore {
   save(post: PostInput): Promise<Post>;
   /** False when there was no such post. */
   delete(id: string): Promise<boolean>;
+}
+
+/** Shoppers' address books. The service keeps the rules (how many, which becomes the default). */
+export interface AddressStore {
+  /** The shopper's addresses: the default first, then oldest first. */
+  list(uid: string): Promise<SavedAddress[]>;
+  get(uid: string, id: string): Promise<SavedAddress | null>;
+  /** Create or replace one address; when it is the default, atomically no other one is. */
+  save(uid: string, address: SavedAddress): Promise<void>;
+  /** Atomically make this address the only default; false when there is no such address. */
+  setDefault(uid: string, id: string): Promise<boolean>;
+  /** False when there was no such address. */
+  delete(uid: string, id: string): Promise<boolean>;
+}
+
+/**
+ * Saved products per owner, the id the cart uses ("user:{uid}" or "guest:{token}"). The service
+ * keeps the rules (how many, which products may be saved).
+ */
+export interface WishlistStore {
+  /** Newest saved first. */
+  list(ownerId: string): Promise<WishlistItem[]>;
+  /** Save unless already saved (then the first saving, and its price, stay); true when added. */
+  add(ownerId: string, item: WishlistItem): Promise<boolean>;
+  /** False when it was not saved. */
+  remove(ownerId: string, productId: string): Promise<boolean>;
+  /**
+   * Atomically move every item of `fromId` into `toId` (an item both hold keeps the one in `toId`)
+   * and delete `fromId`'s list. Concurrent merges of the same list move it once.
+   */
+  merge(fromId: string, toId: string): Promise<void>;
+}
+
+/** Back-in-stock alerts. The service decides who may subscribe and when an alert is due. */
+export interface StockAlertStore {
+  /**
+   * Store the alert unless one with its id is waiting (then that one is kept and returned with
+   * created false); an alert already sent is replaced by this new one.
+   */
+  subscribe(alert: StockAlert): Promise<{ alert: StockAlert; created: boolean }>;
+  get(id: string): Promise<StockAlert | null>;
+  /** False when there was no such alert. */
+  remove(id: string): Promise<boolean>;
+  /** The product's alerts still waiting (sentAt null), oldest first. */
+  waiting(productId: string): Promise<StockAlert[]>;
+  /**
+   * Atomically mark a waiting alert sent at `at`; true for exactly one of any number of
+   * concurrent claims on any instance, false once it is sent or gone.
+   */
+  claim(id: string, at: string): Promise<boolean>;
 }
 
 export interface CartStore {
@@ -243,9 +296,12 @@ export interface Store {
   readonly kind: "sqlite" | "firestore";
   products: ProductStore;
   profiles: ProfileStore;
+  addresses: AddressStore;
   posts: PostStore;
   audit: AuditStore;
   carts: CartStore;
+  wishlists: WishlistStore;
+  stockAlerts: StockAlertStore;
   orders: OrderStore;
   once: OnceStore;
   importJobs: ImportJobStore;

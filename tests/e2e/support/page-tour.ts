@@ -122,6 +122,8 @@ const shopperTour: Tour = async (page, testInfo, visit) => {
   await visit({ name: "password reset form", path: link.pathname + link.search, status: 200, indexed: false });
 
   await visit({ name: "profile", path: "/profile", status: 200, indexed: false });
+  await visit({ name: "add an address", path: "/profile/addresses/new", status: 200, indexed: false });
+  await visit({ name: "no saved items", path: "/wishlist", status: 200, indexed: false });
   await visit({ name: "no orders yet", path: "/orders", status: 200, indexed: false });
   await addAvailable(page, productFor(testInfo, "shopper"));
   const order = await placeOrder(page, undefined, "4242 4242 4242 4242");
@@ -158,6 +160,7 @@ const adminTour: Tour = async (page, testInfo, visit) => {
   await visit({ name: "admin users analytics", path: "/admin/users/analytics", status: 200, indexed: false });
   await visit({ name: "admin analytics", path: "/admin/analytics", status: 200, indexed: false });
   await visit({ name: "admin sales", path: "/admin/analytics/sales", status: 200, indexed: false });
+  await visit({ name: "admin order e-mails", path: "/admin/emails?kind=shipped", status: 200, indexed: false });
   await visit({ name: "admin blog", path: "/admin/blog", status: 200, indexed: false });
   await visit({ name: "admin new post", path: "/admin/blog/new", status: 200, indexed: false });
   const post = await firstHref(page, "/admin/blog", /^\/admin\/blog\/[^/]+\/edit$/);

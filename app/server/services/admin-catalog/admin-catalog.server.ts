@@ -31,6 +31,8 @@ export interface AdminCatalogDeps {
   syncIntervalMs?: number;
   /** Called after every change, so this process's storefront index catches up on its next read. */
   onChange?: () => void;
+  /** Called with a product just saved: its stock may have come back (back-in-stock alerts). */
+  onStockWritten?: (productIds: string[]) => Promise<unknown>;
 }
 
 export type SaveProductResult = { success: true; product: Product; created: boolean } | { success: false; errors: FieldErrors };
@@ -185,6 +187,7 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
       });
       await sync(true);
       deps.onChange?.();
+      await deps.onStockWritten?.([product.id]);
       return { success: true, product, created: !existing };
     },
 

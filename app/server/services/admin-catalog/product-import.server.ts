@@ -16,7 +16,15 @@ import { planImport, type ImportPlan } from "./product-csv.server";
 
 export const CHUNK_SIZE = 200;
 
-export function createProductImportService(deps: { store: Store; audit: AuditService; adminCatalog: AdminCatalogService; chunkSize?: number; clock?: () => number }) {
+export function createProductImportService(deps: {
+  store: Store;
+  audit: AuditService;
+  adminCatalog: AdminCatalogService;
+  chunkSize?: number;
+  clock?: () => number;
+  /** Called with the products each chunk wrote: stock may have come back (back-in-stock alerts). */
+  onStockWritten?: (productIds: string[]) => Promise<unknown>;
+}) {
   const chunkSize = deps.chunkSize ?? CHUNK_SIZE;
   const clock = deps.clock ?? Date.now;
   const jobs = createImportJobs(deps.store.importJobs, clock);
@@ -41,6 +49,7 @@ export function createProductImportService(deps: { store: Store; audit: AuditSer
       for (let i = 0; i < toWrite.length; i += chunkSize) {
         const chunk = toWrite.slice(i, i + chunkSize);
         await deps.store.products.upsertMany(chunk.map((p) => p.input!));
+        await deps.onStockWritten?.(chunk.map((p) => p.input!.id));
         const written = await Promise.all(chunk.map((p) => deps.store.products.get(p.input!.id)));
         for (const [i, p] of chunk.entries()) {
           const after = written[i];

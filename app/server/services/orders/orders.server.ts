@@ -2,6 +2,7 @@ import type { Mailer } from "../../mail/port";
 import type { PaymentEvent } from "../../payments/port";
 import type { Order, OrderStatus, PaymentRecord } from "../../store/commerce-types";
 import type { Store } from "../../store/port";
+import { orderStatusMail, type OrderMailKind } from "../../mail/templates/order-status.server";
 import { orderConfirmationMail } from "./emails.server";
 import { orderPath, verifyOrderAccessKey } from "./order-links.server";
 import { ADMIN_TRANSITIONS, adminSourcesOf, stockEffect } from "./status-rules";
@@ -19,7 +20,21 @@ export interface OrdersOptions {
   now?: () => Date;
   /** An order still awaiting payment after this long releases its stock (default 30 minutes). */
   pendingPaymentExpiryMs?: number;
+  /** Signs the status e-mails; default support@hemline.example. */
+  supportEmail?: string;
+  /** The shop's public origin for links in e-mails sent without a request (a back-office change, the expiry sweep). */
+  publicOrigin?: string;
+  /** The carrier's page for a tracking number (the shipped e-mail links to it). */
+  trackingUrl?: (trackingNumber: string) => string;
+  /** Called after a change put an order's stock back on sale (back-in-stock alerts). */
+  onStockReleased?: (productIds: string[]) => Promise<unknown>;
 }
+
+/** Without a carrier of our own: a tracker that looks a number up across carriers. */
+export const DEFAULT_TRACKING_URL = (n: string) => `https://parcelsapp.com/en/tracking/${encodeURIComponent(n)}`;
+
+/** Statuses that e-mail the customer when an order reaches them (paid sends the confirmation). */
+const MAILED_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>(["shipped", "delivered", "cancelled", "refunded", "payment_failed"]);
 
 /** What the order page and the timeline say of an order whose payment never came. */
 export const PAYMENT_EXPIRED_MESSAGE = "The payment was not completed in time, so the items went back on sale. You can pay again below while they are in stock.";
@@ -41,15 +56,43 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
   const expiryMs = options.pendingPaymentExpiryMs ?? 30 * 60_000;
   const isExpired = (order: Order) => order.status === "pending_payment" && Date.parse(pendingSince(order)) <= Date.parse(now()) - expiryMs;
 
+  /**
+   * The customer's e-mail for the status an order just reached. Called only by the caller whose
+   * transition made the change, so each step is e-mailed once however many instances race.
+   * Mail failing never undoes the change.
+   */
+  const statusMail = (kind: OrderMailKind, order: Order, origin: string) =>
+    orderStatusMail(kind, {
+      shop: { shopName: options.shopName, supportEmail: options.supportEmail ?? "support@hemline.example", origin },
+      order,
+      orderUrl: `${origin}${orderPath(options.secret, order.id, true)}`,
+      trackingUrl: order.trackingNumber ? (options.trackingUrl ?? DEFAULT_TRACKING_URL)(order.trackingNumber) : null,
+    });
+
+  async function mailStatus(order: Order): Promise<void> {
+    if (!MAILED_STATUSES.has(order.status)) return;
+    try {
+      await options.mailer.send(await statusMail(order.status as OrderMailKind, order, options.publicOrigin ?? "http://localhost:3000"));
+    } catch (error) {
+      console.error(`Order ${order.number}: the ${order.status} e-mail could not be sent`, error);
+    }
+  }
+
   /** To "payment failed", giving the stock back; only from "pending payment", so it happens once. */
-  const failPayment = (order: Order, payment: PaymentRecord) =>
-    store.orders.transition(order.id, {
+  const failPayment = async (order: Order, payment: PaymentRecord) => {
+    const result = await store.orders.transition(order.id, {
       from: ["pending_payment"],
       to: "payment_failed",
       event: { status: "payment_failed", at: now(), note: payment.failureMessage, by: "system" },
       stock: stockEffect("pending_payment", "payment_failed"),
       patch: { payment },
     });
+    if (result.kind === "ok") {
+      await mailStatus(result.order);
+      await options.onStockReleased?.(result.order.lines.map((l) => l.productId));
+    }
+    return result;
+  };
   const expire = (order: Order) => failPayment(order, { ...order.payment, state: "failed", failureMessage: PAYMENT_EXPIRED_MESSAGE });
 
   async function markPaymentFailed(order: Order, payment: PaymentRecord): Promise<Order> {
@@ -127,6 +170,9 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
     /** A declined or abandoned payment: the order keeps its details, and its stock goes back on sale. */
     markPaymentFailed,
 
+    /** The e-mail of a status, for the back office's previews: the same message a customer gets. */
+    previewMail: statusMail,
+
     /** Before another payment attempt: take the stock again (it may have sold meanwhile). */
     async reopenForPayment(order: Order) {
       return store.orders.transition(order.id, {
@@ -197,7 +243,11 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
           ...(to === "refunded" ? { payment: { ...order.payment, state: "refunded" as const } } : {}),
         },
       });
-      if (result.kind === "ok") return { ok: true, order: result.order };
+      if (result.kind === "ok") {
+        await mailStatus(result.order);
+        if (stockEffect(order.status, to) === "release") await options.onStockReleased?.(result.order.lines.map((l) => l.productId));
+        return { ok: true, order: result.order };
+      }
       if (result.kind === "not-found") return { ok: false, status: 404, message: "Order not found." };
       return { ok: false, status: 409, message: "The order changed while you were looking at it. Reload and try again." };
     },

@@ -1,5 +1,6 @@
 import type { Firestore } from "firebase-admin/firestore";
 import type { Store, StoreFaults } from "../port";
+import { createFirestoreAddressStore } from "./address-store.server";
 import { createFirestoreAuditStore } from "./audit-store.server";
 import { FirestoreUnavailableError, available, healthProbe } from "./availability.server";
 import { createFirestoreCartStore } from "./cart-store.server";
@@ -13,6 +14,8 @@ import { createFirestoreProductStore } from "./product-store.server";
 import { createFirestoreProfileStore } from "./profile-store.server";
 import { upgradeFirestore } from "./upgrade.server";
 import { createFirestoreRateLimitStore } from "./rate-limit-store.server";
+import { createFirestoreWishlistStore } from "./wishlist-store.server";
+import { createFirestoreStockAlertStore } from "./stock-alert-store.server";
 
 export function createFirestoreStore(projectId: string, faults: StoreFaults = {}): Store {
   return createFirestoreStoreOn(firestoreFor(projectId), faults);
@@ -24,8 +27,11 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     kind: "firestore",
     products: createFirestoreProductStore(db),
     profiles: createFirestoreProfileStore(db),
+    addresses: createFirestoreAddressStore(db),
     posts: createFirestorePostStore(db),
     audit: createFirestoreAuditStore(db),
+    wishlists: createFirestoreWishlistStore(db),
+    stockAlerts: createFirestoreStockAlertStore(db),
     carts: createFirestoreCartStore(db),
     orders: createFirestoreOrderStore(db, faults),
     once: createFirestoreOnceStore(db),

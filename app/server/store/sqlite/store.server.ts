@@ -1,3 +1,4 @@
+import { createSqliteAddressStore } from "./address-store.server";
 import type { Store, StoreFaults } from "../port";
 import { createSqliteAuditStore } from "./audit-store.server";
 import { createSqliteCartStore } from "./cart-store.server";
@@ -10,6 +11,8 @@ import { createSqlitePostStore } from "./post-store.server";
 import { createSqliteProductStore } from "./product-store.server";
 import { createSqliteProfileStore } from "./profile-store.server";
 import { createSqliteRateLimitStore } from "./rate-limit-store.server";
+import { createSqliteWishlistStore } from "./wishlist-store.server";
+import { createSqliteStockAlertStore } from "./stock-alert-store.server";
 
 /** The store on an open database (the embedded backend shares it with the local identity provider). */
 export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}): Store {
@@ -17,8 +20,11 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     kind: "sqlite",
     products: createSqliteProductStore(db),
     profiles: createSqliteProfileStore(db),
+    addresses: createSqliteAddressStore(db),
     posts: createSqlitePostStore(db),
     audit: createSqliteAuditStore(db),
+    wishlists: createSqliteWishlistStore(db),
+    stockAlerts: createSqliteStockAlertStore(db),
     carts: createSqliteCartStore(db),
     orders: createSqliteOrderStore(db, faults),
     once: createSqliteOnceStore(db),

@@ -6,6 +6,9 @@ import adminCatalogue from "./005-admin-catalogue";
 import rateLimits from "./006-rate-limits";
 import importJobs from "./007-import-jobs";
 import onceClaims from "./008-once-claims";
+import addressBook from "./009-address-book";
+import wishlists from "./010-wishlists";
+import stockAlerts from "./011-stock-alerts";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -17,4 +20,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 6, name: "rate-limits", sql: rateLimits },
   { version: 7, name: "import-jobs", sql: importJobs },
   { version: 8, name: "once-claims", sql: onceClaims },
+  { version: 9, name: "address-book", sql: addressBook },
+  { version: 10, name: "wishlists", sql: wishlists },
+  { version: 11, name: "stock-alerts", sql: stockAlerts },
 ];

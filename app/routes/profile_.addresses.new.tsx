@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AddressForm } from "~/components/account/AddressForm";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { seo } from "~/lib/seo";
+import { requireUser } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
+import { addressBookAction } from "~/server/http/address-book-actions.server";
+
+export const meta: MetaFunction = (args) => seo(args, { title: "Add an address", description: "A delivery address for your Hemline orders.", noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const state = await requireUser(request);
+  return { hasAddresses: (await getContext().addressBook.list(state.user.uid)).length > 0 };
+}
+
+export const action = ({ request }: ActionFunctionArgs) => addressBookAction(request, null);
+
+export default function NewAddress() {
+  const { hasAddresses } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12">
+      <Breadcrumbs trail={[{ label: "Your profile", to: "/profile" }, { label: "Add an address" }]} />
+      <h1 className="mt-4 text-3xl font-semibold tracking-tight">Add an address</h1>
+      {!hasAddresses ? <p className="mt-2 text-sm text-stone-600">Your first address becomes your default delivery address.</p> : null}
+      <AddressForm lastResult={actionData?.result} submitLabel="Save address" showDefault={hasAddresses} />
+    </div>
+  );
+}

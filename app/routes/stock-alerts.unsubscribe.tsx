@@ -1,0 +1,63 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FormErrors } from "~/components/forms/Field";
+import { seo } from "~/lib/seo";
+import { getContext } from "~/server/context.server";
+import { flashHeader } from "~/server/http/flash.server";
+import { readForm } from "~/server/http/form-body.server";
+import { formGuardProblem } from "~/server/http/forms.server";
+
+export const meta: MetaFunction = (args) => seo(args, { title: "Stop a back-in-stock alert", description: "Unsubscribe from a back-in-stock e-mail.", noindex: true });
+
+// The link in the alert's e-mails opens this page; only its button (a POST) ends the alert, so
+// a mail scanner following links unsubscribes nobody.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const alert = await getContext().stockAlerts.forToken(token);
+  if (!alert) return data({ token: "", item: null, email: null }, { status: 404 });
+  return { token: token ?? "", item: alert.item, email: alert.email };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const problem = await formGuardProblem(formData, request);
+  if (problem) return data({ error: problem.message }, { status: problem.status });
+  const token = String(formData.get("token") ?? "").slice(0, 200);
+  const alert = await getContext().stockAlerts.forToken(token);
+  if (!alert || !(await getContext().stockAlerts.unsubscribe(token))) return data({ error: "This alert has already ended." }, { status: 404 });
+  return redirect("/", { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message: `Unsubscribed: we will not e-mail ${alert.email} about ${alert.item}.` }) } });
+}
+
+export default function UnsubscribeStockAlert() {
+  const { token, item, email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <h1 className="text-3xl font-semibold tracking-tight">Stop a back-in-stock alert</h1>
+      {actionData?.error ? (
+        <div className="mt-4">
+          <FormErrors id="unsubscribe-errors" errors={[actionData.error]} />
+        </div>
+      ) : null}
+      {item ? (
+        <>
+          <p className="mt-4 text-stone-700">
+            We will e-mail {email} once when {item} is back in stock.
+          </p>
+          <Form method="post" className="mt-6">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="token" value={token} />
+            <button type="submit" className="btn-primary">
+              Unsubscribe
+            </button>
+          </Form>
+        </>
+      ) : (
+        <p className="mt-4 text-stone-700">This link is invalid, or the alert has already ended.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FormErrors } from "~/components/forms/Field";
+import { Price } from "~/components/product/Price";
+import { formatMoney } from "~/lib/money";
+import { responsiveImage } from "~/lib/responsive-image";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { seo } from "~/lib/seo";
+import { getAuthState } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
+import { currentCartId, writableCartId } from "~/server/http/cart-cookie.server";
+import { flashHeader } from "~/server/http/flash.server";
+import { readForm } from "~/server/http/form-body.server";
+import { formGuardProblem } from "~/server/http/forms.server";
+
+export const meta: MetaFunction = (args) => seo(args, { title: "Saved items", description: "The products you saved for later.", path: "/wishlist", noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [auth, ownerId] = await Promise.all([getAuthState(request), currentCartId(request)]);
+  return { signedIn: Boolean(auth.user), items: await getContext().wishlist.view(ownerId) };
+}
+
+/** Save or un-save a product. Without JavaScript it redirects back with a notice; with it (inPlace) it answers in place. */
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const inPlace = formData.get("inPlace") === "1";
+  const back = safeRedirect(formData.get("redirectTo"), "/wishlist");
+  const problem = await formGuardProblem(formData, request);
+  if (problem) return data({ error: problem.message, saved: undefined, message: undefined }, { status: problem.status });
+  const productId = formData.get("productId");
+  if (formData.get("intent") !== "toggle" || typeof productId !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(productId)) {
+    return data({ error: "Choose a product to save.", saved: undefined, message: undefined }, { status: 400 });
+  }
+  const want = formData.get("want");
+  const { cartId, headers } = await writableCartId(request);
+  const result = await getContext().wishlist.toggle(cartId, productId, want === "1" ? true : want === "0" ? false : undefined);
+  const responseHeaders = new Headers(headers);
+  if (!result.ok) return data({ error: result.message, saved: undefined, message: undefined }, { status: result.status, headers: responseHeaders });
+  if (inPlace) return data({ error: undefined, saved: result.saved, message: result.message }, { headers: responseHeaders });
+  responseHeaders.append("Set-Cookie", await flashHeader({ kind: "success", message: result.message }));
+  return redirect(back, { status: 303, headers: responseHeaders });
+}
+
+export default function Wishlist() {
+  const { signedIn, items } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-semibold tracking-tight">Saved items</h1>
+      {actionData?.error ? (
+        <div className="mt-4">
+          <FormErrors id="wishlist-errors" errors={[actionData.error]} />
+        </div>
+      ) : null}
+      {!signedIn ? (
+        <p className="mt-2 text-sm text-stone-600">
+          Saved in this browser.{" "}
+          <Link to="/auth/login?redirectTo=%2Fwishlist" className="underline">
+            Sign in
+          </Link>{" "}
+          to keep them with your account.
+        </p>
+      ) : null}
+      {items.length === 0 ? (
+        <div className="mt-8">
+          <p className="text-stone-700">Nothing saved yet. Tap “Save” on any product to keep it here.</p>
+          <Link to="/products" className="btn-primary mt-6">
+            Start shopping
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-8 divide-y divide-stone-200">
+          {items.map((item) => (
+            <li key={item.productId} aria-label={item.name} className="flex gap-4 py-4">
+              <div className="h-28 w-24 shrink-0 overflow-hidden rounded-md bg-stone-100">
+                {item.image ? (
+                  <img src={item.image.url} {...responsiveImage(item.image, "6rem")} alt={item.image.alt} width={item.image.width} height={item.image.height} loading="lazy" className="h-full w-full object-cover" />
+                ) : null}
+              </div>
+              <div className="flex flex-1 flex-col gap-1 text-sm">
+                {item.unavailable ? (
+                  <span className="font-medium">{item.name}</span>
+                ) : (
+                  <Link to={`/products/${item.productId}`} className="font-medium underline-offset-2 hover:underline">
+                    {item.name}
+                  </Link>
+                )}
+                {item.unavailable ? (
+                  <p className="text-stone-600">No longer available.</p>
+                ) : (
+                  <>
+                    <Price priceMinor={item.priceMinor} compareAtMinor={item.compareAtMinor} />
+                    {item.priceDrop ? (
+                      <p className="font-medium text-emerald-800">Price drop: {formatMoney(item.savedPriceMinor)} when you saved it.</p>
+                    ) : null}
+                    {item.soldOut ? <p className="font-medium text-stone-600">Sold out</p> : null}
+                  </>
+                )}
+                <Form method="post" className="mt-auto">
+                  <AuthenticityTokenInput />
+                  <input type="hidden" name="intent" value="toggle" />
+                  <input type="hidden" name="productId" value={item.productId} />
+                  <input type="hidden" name="want" value="0" />
+                  <input type="hidden" name="redirectTo" value="/wishlist" />
+                  <button type="submit" className="text-red-700 underline">
+                    Remove<span className="sr-only"> {item.name}</span>
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import crypto from "node:crypto";
+import type { Mailer } from "../../mail/port";
+import { backInStockMail, stockAlertConfirmationMail, type StockAlertMailContext } from "../../mail/templates/stock-alerts.server";
+import type { Store } from "../../store/port";
+import type { StockAlert } from "../../store/stock-alert-types";
+import type { Product } from "../../store/types";
+
+// "E-mail me when it is back" on a sold-out size × colour. Rules: one alert per address and
+// variant; only a sold-out variant of a product on sale can be watched; when its stock comes back
+// (an edit, an import, a cancellation or refund, a failed payment's release) each waiting alert
+// is e-mailed once: claimed in a transaction first, so whichever instance sees it, one sends.
+
+export interface StockAlertsOptions {
+  secret: string;
+  shopName: string;
+  supportEmail: string;
+  publicOrigin: string;
+  mailer: Mailer;
+  now?: () => Date;
+}
+
+export type SubscribeResult = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+const alertId = (email: string, productId: string, size: string, colour: string) =>
+  crypto.createHash("sha256").update(JSON.stringify([email, productId, size, colour])).digest("base64url").slice(0, 32);
+
+const describe = (product: Product, a: { colour: string; size: string }) => `${product.name} in ${a.colour}, size ${a.size}`;
+
+export function createStockAlertsService(store: Store, options: StockAlertsOptions) {
+  const now = () => (options.now?.() ?? new Date()).toISOString();
+  const sign = (id: string) => crypto.createHmac("sha256", options.secret).update(`stock-alert:${id}`).digest("base64url").slice(0, 32);
+  const tokenFor = (id: string) => `${id}.${sign(id)}`;
+  const idFromToken = (token: string | null): string | null => {
+    const [id, mac] = (token ?? "").split(".");
+    if (!id || !mac || mac.length !== 32) return null;
+    const expected = Buffer.from(sign(id));
+    const given = Buffer.from(mac);
+    return given.length === expected.length && crypto.timingSafeEqual(expected, given) ? id : null;
+  };
+  const mailContext = (alert: StockAlert, product: Product): StockAlertMailContext => ({
+    shop: { shopName: options.shopName, supportEmail: options.supportEmail, origin: options.publicOrigin },
+    to: alert.email,
+    item: describe(product, alert),
+    productUrl: `${options.publicOrigin}/products/${product.id}?colour=${encodeURIComponent(alert.colour)}`,
+    unsubscribeUrl: `${options.publicOrigin}/stock-alerts/unsubscribe?token=${tokenFor(alert.id)}`,
+  });
+
+  return {
+    async subscribe(input: { email: string; productId: string; size: string; colour: string }): Promise<SubscribeResult> {
+      const product = await store.products.get(input.productId);
+      const variant = product?.status === "active" ? product.variants.find((v) => v.size === input.size && v.colour === input.colour) : undefined;
+      if (!product || !variant) return { ok: false, status: 404, message: "Choose a size and colour of this product." };
+      if (variant.stock > 0) return { ok: false, status: 409, message: `${describe(product, variant)} is in stock: add it to your cart.` };
+      const email = input.email.trim().toLowerCase();
+      const alert: StockAlert = { id: alertId(email, product.id, variant.size, variant.colour), email, productId: product.id, size: variant.size, colour: variant.colour, createdAt: now(), sentAt: null };
+      const { created } = await store.stockAlerts.subscribe(alert);
+      if (created) {
+        try {
+          await options.mailer.send(await stockAlertConfirmationMail(mailContext(alert, product)));
+        } catch (error) {
+          console.error("The back-in-stock confirmation could not be sent", error);
+        }
+      }
+      return { ok: true, message: `We will e-mail ${email} when ${describe(product, variant)} is back.` };
+    },
+
+    /** The alert an unsubscribe link names, when its signature is right. */
+    async forToken(token: string | null): Promise<(StockAlert & { item: string }) | null> {
+      const id = idFromToken(token);
+      const alert = id ? await store.stockAlerts.get(id) : null;
+      if (!alert) return null;
+      const product = await store.products.get(alert.productId);
+      return { ...alert, item: product ? describe(product, alert) : "a product no longer sold" };
+    },
+
+    async unsubscribe(token: string | null): Promise<boolean> {
+      const id = idFromToken(token);
+      return id ? store.stockAlerts.remove(id) : false;
+    },
+
+    /**
+     * Call after anything that may have put stock back: e-mails every waiting alert whose variant
+     * has stock now, each once (a claim decides). Returns how many this call sent.
+     */
+    async notify(productIds: readonly string[]): Promise<number> {
+      let sent = 0;
+      for (const productId of new Set(productIds)) {
+        const waiting = await store.stockAlerts.waiting(productId);
+        if (waiting.length === 0) continue;
+        const product = await store.products.get(productId);
+        if (!product || product.status !== "active") continue;
+        for (const alert of waiting) {
+          const stock = product.variants.find((v) => v.size === alert.size && v.colour === alert.colour)?.stock ?? 0;
+          if (stock <= 0 || !(await store.stockAlerts.claim(alert.id, now()))) continue;
+          try {
+            await options.mailer.send(await backInStockMail(mailContext(alert, product)));
+            sent += 1;
+          } catch (error) {
+            console.error(`The back-in-stock e-mail to ${alert.email} could not be sent`, error);
+          }
+        }
+      }
+      return sent;
+    },
+  };
+}
+
+export type StockAlertsService = ReturnType<typeof createStockAlertsService>;

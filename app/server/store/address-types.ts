@@ -1,0 +1,9 @@
+import type { Address } from "./commerce-types";
+
+/** A delivery address in a shopper's address book. */
+export interface SavedAddress extends Address {
+  id: string;
+  /** The one checkout offers first; at most one per shopper. */
+  isDefault: boolean;
+  createdAt: string;
+}

@@ -1,0 +1,43 @@
+import type { WishlistStore } from "../port";
+import type { WishlistItem } from "../wishlist-types";
+import type { SqliteDatabase } from "./database.server";
+
+interface ItemRow {
+  product_id: string;
+  saved_price_minor: number;
+  saved_at: string;
+}
+
+const fromRow = (row: ItemRow): WishlistItem => ({ productId: row.product_id, savedPriceMinor: row.saved_price_minor, savedAt: row.saved_at });
+
+export function createSqliteWishlistStore(db: SqliteDatabase): WishlistStore {
+  const list = db.prepare<[string], ItemRow>("SELECT * FROM wishlist_items WHERE owner_id = ? ORDER BY saved_at DESC, product_id");
+  const add = db.prepare(
+    `INSERT INTO wishlist_items (owner_id, product_id, saved_price_minor, saved_at) VALUES (@ownerId, @productId, @savedPriceMinor, @savedAt)
+     ON CONFLICT (owner_id, product_id) DO NOTHING`,
+  );
+  const remove = db.prepare<[string, string]>("DELETE FROM wishlist_items WHERE owner_id = ? AND product_id = ?");
+  const moveAll = db.prepare<[string, string]>(
+    `INSERT INTO wishlist_items (owner_id, product_id, saved_price_minor, saved_at)
+     SELECT ?, product_id, saved_price_minor, saved_at FROM wishlist_items WHERE owner_id = ? ON CONFLICT (owner_id, product_id) DO NOTHING`,
+  );
+  const clear = db.prepare<[string]>("DELETE FROM wishlist_items WHERE owner_id = ?");
+  const merge = db.transaction((fromId: string, toId: string) => {
+    moveAll.run(toId, fromId);
+    clear.run(fromId);
+  });
+  return {
+    async list(ownerId) {
+      return list.all(ownerId).map(fromRow);
+    },
+    async add(ownerId, item) {
+      return add.run({ ownerId, ...item }).changes > 0;
+    },
+    async remove(ownerId, productId) {
+      return remove.run(ownerId, productId).changes > 0;
+    },
+    async merge(fromId, toId) {
+      if (fromId !== toId) merge(fromId, toId);
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { MailMessage } from "~/server/mail/port";
+import { createStockAlertsService } from "~/server/services/stock-alerts/stock-alerts.server";
+import type { Store } from "~/server/store/port";
+import type { StockAlert } from "~/server/store/stock-alert-types";
+import { makeProduct } from "../support/product-factory";
+import { STORE_ADAPTERS } from "./adapters";
+
+const alert = (overrides: Partial<StockAlert> = {}): StockAlert => ({
+  id: "a1",
+  email: "ada@example.com",
+  productId: "p1",
+  size: "M",
+  colour: "Black",
+  createdAt: "2026-11-01T10:00:00.000Z",
+  sentAt: null,
+  ...overrides,
+});
+
+describe.each(STORE_ADAPTERS)("StockAlertStore contract: $name", (adapter) => {
+  let store: Store;
+  let reopen: () => Promise<Store>;
+  let dispose: () => Promise<void>;
+
+  beforeEach(async () => {
+    ({ store, reopen, dispose } = await adapter.create());
+  });
+  afterEach(async () => {
+    await dispose();
+  });
+
+  it("keeps one waiting alert per id, lists a product's waiting alerts, and claims each once", async () => {
+    expect(await store.stockAlerts.subscribe(alert())).toEqual({ alert: alert(), created: true });
+    expect(await store.stockAlerts.subscribe(alert({ createdAt: "2026-11-02T10:00:00.000Z" }))).toEqual({ alert: alert(), created: false });
+    await store.stockAlerts.subscribe(alert({ id: "a2", email: "bea@example.com", createdAt: "2026-11-03T10:00:00.000Z" }));
+    await store.stockAlerts.subscribe(alert({ id: "a3", productId: "p2" }));
+    expect((await store.stockAlerts.waiting("p1")).map((a) => a.id)).toEqual(["a1", "a2"]);
+    expect(await store.stockAlerts.claim("a1", "2026-11-05T10:00:00.000Z")).toBe(true);
+    expect(await store.stockAlerts.claim("a1", "2026-11-05T10:00:01.000Z")).toBe(false);
+    expect(await store.stockAlerts.claim("nope", "2026-11-05T10:00:01.000Z")).toBe(false);
+    expect((await store.stockAlerts.waiting("p1")).map((a) => a.id)).toEqual(["a2"]);
+    expect(await store.stockAlerts.get("a1")).toEqual(alert({ sentAt: "2026-11-05T10:00:00.000Z" }));
+    // Signing up again after the e-mail went out waits again.
+    expect(await store.stockAlerts.subscribe(alert({ createdAt: "2026-11-06T10:00:00.000Z" }))).toMatchObject({ created: true, alert: { sentAt: null } });
+    expect(await store.stockAlerts.remove("a1")).toBe(true);
+    expect(await store.stockAlerts.remove("a1")).toBe(false);
+    expect(await store.stockAlerts.get("a1")).toBeNull();
+  });
+
+  it("of concurrent claims from two instances exactly one wins", async () => {
+    const other = await reopen();
+    await store.stockAlerts.subscribe(alert());
+    const wins = await Promise.all([store.stockAlerts.claim("a1", "2026-11-05T10:00:00.000Z"), other.stockAlerts.claim("a1", "2026-11-05T10:00:00.000Z")]);
+    expect(wins.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("through the service: sold-out variants only, a confirmation with an unsubscribe link, and one e-mail when two instances restock at once", async () => {
+    const sent: MailMessage[] = [];
+    const make = (on: Store) =>
+      createStockAlertsService(on, { secret: "s".repeat(32), shopName: "Hemline", supportEmail: "care@hemline.test", publicOrigin: "https://shop.example.com", mailer: { kind: "outbox", send: async (m) => void sent.push(m) } });
+    const base = makeProduct({ id: "sa1", name: "Linen Shirt" });
+    const product = { ...base, variants: base.variants.map((v) => ({ ...v, stock: v.size === "M" && v.colour === "Sage" ? 0 : 3 })) };
+    await store.products.upsertMany([product]);
+    const alerts = make(store);
+
+    expect(await alerts.subscribe({ email: "Ada@Example.com", productId: "sa1", size: "M", colour: "Black" })).toMatchObject({ ok: false, status: 409 });
+    expect(await alerts.subscribe({ email: "ada@example.com", productId: "sa1", size: "XXL", colour: "Sage" })).toMatchObject({ ok: false, status: 404 });
+    expect(await alerts.subscribe({ email: "Ada@Example.com", productId: "sa1", size: "M", colour: "Sage" })).toEqual({ ok: true, message: "We will e-mail ada@example.com when Linen Shirt in Sage, size M is back." });
+    expect(await alerts.subscribe({ email: "ada@example.com", productId: "sa1", size: "M", colour: "Sage" })).toMatchObject({ ok: true });
+    await alerts.subscribe({ email: "bea@example.com", productId: "sa1", size: "M", colour: "Sage" });
+    expect(sent.map((m) => m.to)).toEqual(["ada@example.com", "bea@example.com"]);
+    const unsubscribe = /https:\/\/shop\.example\.com\/stock-alerts\/unsubscribe\?token=(\S+)/.exec(sent[1].text)!;
+    expect(await alerts.forToken(unsubscribe[1])).toMatchObject({ email: "bea@example.com", item: "Linen Shirt in Sage, size M" });
+    expect(await alerts.forToken(`${unsubscribe[1].split(".")[0]}.forged-signature-forged-signatur`)).toBeNull();
+    expect(await alerts.unsubscribe(unsubscribe[1])).toBe(true);
+
+    // Nothing is due while it is still sold out.
+    expect(await alerts.notify(["sa1"])).toBe(0);
+    await store.products.upsertMany([{ ...product, variants: product.variants.map((v) => ({ ...v, stock: 4 })) }]);
+    sent.length = 0;
+    const counts = await Promise.all([alerts.notify(["sa1"]), make(await reopen()).notify(["sa1"])]);
+    expect(counts[0] + counts[1]).toBe(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: "ada@example.com", subject: "Back in stock: Linen Shirt in Sage, size M" });
+    expect(sent[0].text).toContain("https://shop.example.com/products/sa1?colour=Sage");
+    expect(sent[0].html).toContain("care@hemline.test");
+    expect(await alerts.notify(["sa1"])).toBe(0);
+  });
+});

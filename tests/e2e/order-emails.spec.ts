@@ -1,0 +1,57 @@
+import { expect, test } from "./fixtures";
+import { registerOrSignIn, uniqueEmail } from "./support/accounts";
+import { latestMailTo } from "./support/outbox";
+import { addToCart, fillCheckout } from "./support/shop";
+
+// The customer's e-mails as the back office moves an order on, and their previews at /admin/emails.
+
+test("shipping and delivering an order e-mails the customer each time; admins preview every e-mail", async ({ page, js, browser }, testInfo) => {
+  test.setTimeout(90_000);
+  const shopper = await browser.newContext({ javaScriptEnabled: js });
+  const shop = await shopper.newPage();
+  const email = uniqueEmail(testInfo, "order-mails");
+  await addToCart(shop, { productId: js ? "p0047" : "p0048", colour: js ? "Black" : "White", size: "M" });
+  await shop.goto("/checkout");
+  await fillCheckout(shop, { email, card: "4242 4242 4242 4242" });
+  await shop.getByRole("button", { name: "Place order and pay" }).click();
+  await expect(shop.getByText("Thank you! Your order is confirmed.")).toBeVisible();
+  const number = (await shop.getByRole("heading", { level: 1 }).innerText()).replace("Order ", "");
+  const orderId = new URL(shop.url()).pathname.split("/").pop()!;
+  await shopper.close();
+
+  await registerOrSignIn(page, `orders-admin-${testInfo.project.name}@hemline.test`);
+  await page.goto(`/admin/orders/${orderId}`);
+  const change = page.getByRole("region", { name: "Change status" });
+  const tracking = `JD${Date.now()}`;
+  await change.getByLabel("New status").selectOption("shipped");
+  await change.getByLabel("Tracking number").fill(tracking);
+  await change.getByRole("button", { name: "Change status" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The order is now shipped." })).toBeVisible();
+
+  const shipped = await latestMailTo(email, testInfo);
+  expect(shipped).toContain(`Subject: Your Hemline order ${number} is on its way`);
+  expect(shipped).toContain(`Tracking number: ${tracking}`);
+  expect(shipped).toContain(`https://parcelsapp.com/en/tracking/${tracking}`);
+  expect(shipped).toMatch(/Content-Type: text\/html/);
+  expect(shipped).toContain("care@hemline.test");
+
+  await change.getByLabel("New status").selectOption("delivered");
+  await change.getByRole("button", { name: "Change status" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The order is now delivered." })).toBeVisible();
+  await expect.poll(async () => (await latestMailTo(email, testInfo)).includes(`Subject: Your Hemline order ${number} has been delivered`)).toBe(true);
+
+  await page.goto("/admin/emails");
+  await expect(page.getByRole("heading", { level: 1, name: "Order e-mails" })).toBeVisible();
+  await expect(page.getByTestId("email-subject")).toHaveText("Your Hemline order HM-SAMPLE00 is on its way");
+  for (const [label, subject] of [
+    ["Delivered", "has been delivered"],
+    ["Cancelled", "has been cancelled"],
+    ["Refunded", "has been refunded"],
+    ["Payment failed", "did not go through"],
+  ]) {
+    await page.getByRole("navigation", { name: "E-mails" }).getByRole("link", { name: label }).click();
+    await expect(page.getByTestId("email-subject")).toContainText(subject);
+  }
+  await expect(page.getByRole("region", { name: "Text part" })).toContainText("Pay again http");
+  await expect(page.frameLocator("iframe").getByRole("link", { name: "Pay again" })).toBeVisible();
+});
