@@ -49,7 +49,7 @@ export function createContext(config: Config): AppContext {
   }
   const syncIntervalMs = backend.store.kind === "sqlite" ? 0 : 5000;
   const audit = createAuditService(backend.store);
-  const catalog = createCatalogService(backend.store, { syncIntervalMs });
+  const catalog = createCatalogService(backend.store, { syncIntervalMs, snapshots: backend.indexSnapshots });
   const adminCatalog = createAdminCatalogService({
     store: backend.store,
     audit,
