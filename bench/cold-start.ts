@@ -116,8 +116,13 @@ async function measure(dir: string, port: number, bucket: string): Promise<Outco
 }
 
 const s = (ms: number) => (ms / 1000).toFixed(1);
-const row = (build: string, scenario: string, o: Outcome) =>
-  `| ${build} | ${scenario} | ${s(o.listening)} | ${s(o.healthy)} | ${s(o.listings.products)} | ${s(o.listings["category+size"])} | ${s(o.listings.jeens)} | ${o.rssMb.toFixed(0)} | ${o.feedReads} |`;
+const RAW = path.join("bench/results", `${new Date().toISOString().slice(0, 10)}-cold-start-raw.md`);
+const row = (build: string, scenario: string, o: Outcome) => {
+  const line = `| ${build} | ${scenario} | ${s(o.listening)} | ${s(o.healthy)} | ${s(o.listings.products)} | ${s(o.listings["category+size"])} | ${s(o.listings.jeens)} | ${o.rssMb.toFixed(0)} | ${o.feedReads} |`;
+  fs.mkdirSync("bench/results", { recursive: true });
+  fs.appendFileSync(RAW, `${(COUNT + 98).toLocaleString("en")} products: ${line}\n`);
+  return line;
+};
 
 try {
   console.log(`Seeding ${COUNT.toLocaleString("en")} + 98 products…`);
@@ -154,8 +159,6 @@ try {
     ...rows,
     "",
   ];
-  fs.mkdirSync("bench/results", { recursive: true });
-  fs.appendFileSync(path.join("bench/results", `${date}-cold-start-raw.md`), lines.join("\n") + "\n");
   console.log(lines.join("\n"));
 } finally {
   await Promise.all([firestore.stop(), storage.stop()]);
