@@ -16,10 +16,24 @@ import { startFirestoreEmulator } from "../scripts/emulators/firestore";
 import { startStorageEmulator } from "../scripts/emulators/storage";
 import { buildLargeCatalogue, buildSeedCatalogue } from "~/server/seed/catalogue.server";
 import { createFirestoreStore } from "~/server/store/firestore/store.server";
+import { deleteApp, initializeApp } from "firebase-admin/app";
+import { getFirestore } from "firebase-admin/firestore";
+import { getStorage } from "firebase-admin/storage";
+import { createFirebaseIndexSnapshots } from "~/server/index-snapshots/firebase.server";
+import { CatalogIndex } from "~/server/services/catalog/catalog-index.server";
+import { encodeSnapshot } from "~/server/services/catalog/snapshot-codec.server";
 import { rssOf } from "./server";
 
-const COUNT = Number(process.argv[2] ?? 20_000);
-const BUILDS = process.argv.slice(3).length ? process.argv.slice(3) : ["."];
+const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+/**
+ * --synthetic-snapshot: store only the demo catalogue, and write a snapshot built in this process
+ * from it plus the generated products, valid at the feed's end. An instance then starts exactly
+ * as from a real snapshot (load, catch up: nothing to read), without the long seeding and the
+ * first instance's whole-catalogue read; product pages of generated products would 404.
+ */
+const SYNTHETIC = process.argv.includes("--synthetic-snapshot");
+const COUNT = Number(args[0] ?? 20_000);
+const BUILDS = args.slice(1).length ? args.slice(1) : ["."];
 const PROJECT = `demo-hemline-cold-${COUNT}`;
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 3460);
 const LISTINGS = { products: "/products", "category+size": "/products?category=jeans&size=32", jeens: "/products?search=jeens" } as const;
@@ -36,11 +50,26 @@ interface Outcome {
 const firestore = await startFirestoreEmulator();
 const storage = await startStorageEmulator({ projectId: PROJECT });
 process.env.FIRESTORE_EMULATOR_HOST = firestore.host;
+process.env.FIREBASE_STORAGE_EMULATOR_HOST = storage.host;
 
-async function seed(): Promise<void> {
+async function seed(bucket: string): Promise<void> {
   const store = createFirestoreStore(PROJECT);
   const started = Date.now();
   await store.products.upsertMany(buildSeedCatalogue());
+  if (SYNTHETIC) {
+    const feed = await store.products.changes(null, 1000);
+    const index = new CatalogIndex();
+    index.applyChanges(feed.changes, feed.cursor);
+    for (const batch of buildLargeCatalogue(COUNT)) {
+      const changes = batch.map((p) => ({ kind: "product" as const, product: { ...p, seq: 1, createdAt: p.createdAt!, updatedAt: p.updatedAt! } }));
+      index.applyChanges(changes, feed.cursor);
+    }
+    const app = initializeApp({ projectId: PROJECT, storageBucket: bucket }, "bench-snapshot");
+    await createFirebaseIndexSnapshots(getFirestore(app), getStorage(app).bucket(bucket)).write(await encodeSnapshot(index.export()));
+    await deleteApp(app);
+    await store.close();
+    return;
+  }
   let written = 0;
   for (const batch of buildLargeCatalogue(COUNT)) {
     for (let attempt = 1; ; attempt++) {
@@ -120,21 +149,22 @@ const RAW = path.join("bench/results", `${new Date().toISOString().slice(0, 10)}
 const row = (build: string, scenario: string, o: Outcome) => {
   const line = `| ${build} | ${scenario} | ${s(o.listening)} | ${s(o.healthy)} | ${s(o.listings.products)} | ${s(o.listings["category+size"])} | ${s(o.listings.jeens)} | ${o.rssMb.toFixed(0)} | ${o.feedReads} |`;
   fs.mkdirSync("bench/results", { recursive: true });
-  fs.appendFileSync(RAW, `${(COUNT + 98).toLocaleString("en")} products: ${line}\n`);
+  fs.appendFileSync(RAW, `${(COUNT + 98).toLocaleString("en")} products${SYNTHETIC ? " (synthetic snapshot)" : ""}: ${line}\n`);
   return line;
 };
 
 try {
   console.log(`Seeding ${COUNT.toLocaleString("en")} + 98 products…`);
   const seeded = Date.now();
-  await seed();
+  const syntheticBucket = `hemline-cold-synthetic-${Date.now()}`;
+  await seed(syntheticBucket);
   const seedS = ((Date.now() - seeded) / 1000).toFixed(0);
   const rows: string[] = [];
   for (const [i, dir] of BUILDS.entries()) {
     const build = dir === "." ? "this branch" : path.basename(path.resolve(dir));
     // A bucket of its own per build: the first instance finds no snapshot.
-    const bucket = `hemline-cold-${i}-${Date.now()}`;
-    if (dir === ".") {
+    const bucket = SYNTHETIC ? syntheticBucket : `hemline-cold-${i}-${Date.now()}`;
+    if (dir === "." && !SYNTHETIC) {
       // Another build (main) has no snapshots: its first instance is any instance.
       console.log(`${build}: the first instance…`);
       rows.push(row(build, "first instance of the shop", await measure(dir, FIRST_PORT, bucket)));
@@ -150,7 +180,7 @@ try {
   }
   const date = new Date().toISOString().slice(0, 10);
   const lines = [
-    `## ${(COUNT + 98).toLocaleString("en")} products (${date}, seeded in ${seedS} s)`,
+    `## ${(COUNT + 98).toLocaleString("en")} products (${date}, seeded in ${seedS} s${SYNTHETIC ? ", synthetic snapshot" : ""})`,
     "",
     `Firestore and Storage emulators, production build, ${os.cpus().length} shared cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}. Seconds from spawning the server; RSS of the server after the three listings.`,
     "",
