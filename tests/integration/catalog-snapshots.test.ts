@@ -13,6 +13,7 @@ import { createCatalogService, type CatalogService } from "~/server/services/cat
 import { createFirestoreStore, createFirestoreStoreOn } from "~/server/store/firestore/store.server";
 import type { Store } from "~/server/store/port";
 import { loader as healthz } from "~/routes/healthz";
+import { allProducts } from "../support/all-products";
 
 // Instances on the Firebase backend share one catalogue index: one builds it under a lease and
 // writes a snapshot to Cloud Storage; the others load it and catch up from the change feed.
@@ -93,6 +94,8 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
     await seedIfEmpty(seeder, () => {});
     // More than the demo catalogue, so sizes, colours and ties are plentiful.
     for (const batch of buildLargeCatalogue(600)) await seeder.products.upsertMany(batch);
+    // Read the feed once, so the emulator's first slow answers (JIT, a loaded machine) are behind us.
+    await allProducts(seeder);
   }, 120_000);
 
   afterAll(async () => {

@@ -25,6 +25,7 @@ export interface CatalogServiceOptions {
    */
   snapshots?: IndexSnapshotStore | null;
   snapshotEveryMs?: number;
+  leaseMs?: number;
   /** How often a starting instance looks for the snapshot another one is building. */
   snapshotPollMs?: number;
   log?: (message: string) => void;
@@ -32,6 +33,7 @@ export interface CatalogServiceOptions {
 
 const SNAPSHOT_EVERY_MS = 5 * 60_000;
 const SNAPSHOT_POLL_MS = 1000;
+const LEASE_MS = 60_000;
 
 export interface CategorySummary {
   id: CategoryId;
@@ -49,8 +51,9 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
   const snapshots = options.snapshots ?? null;
   const snapshotEveryMs = options.snapshotEveryMs ?? SNAPSHOT_EVERY_MS;
   const pollMs = options.snapshotPollMs ?? SNAPSHOT_POLL_MS;
-  /** A lease outlives a few missed renewals, and lapses soon after its holder stops. */
-  const leaseMs = Math.max(3 * snapshotEveryMs, 30_000);
+  /** A lease outlives two missed renewals, and lapses within a minute of its holder stopping. */
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  let lastWritten = 0;
   const log = options.log ?? console.log;
   const instance = randomUUID();
   let lastSync = -Infinity;
@@ -101,13 +104,17 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
     const bytes = await encodeSnapshot(index.export());
     await snapshots!.write(bytes);
     snapshotCursor = cursor;
+    lastWritten = Date.now();
     log(`Wrote the catalogue index snapshot (${index.size.toLocaleString("en")} products, ${(bytes.length / 1e6).toFixed(1)} MB) in ${Date.now() - started} ms.`);
   }
 
-  /** Renew (or take over) the lease; while held, write a snapshot when the catalogue has changed since the last one. */
-  async function refresh(): Promise<void> {
+  /**
+   * Renew (or take over) the lease; while held, write a snapshot every `snapshotEveryMs` when the
+   * catalogue has changed since the last one (`now`: whatever the interval).
+   */
+  async function refresh(now = false): Promise<void> {
     holdsLease = await snapshots!.lease(instance, leaseMs);
-    if (!holdsLease) return;
+    if (!holdsLease || (!now && Date.now() - lastWritten < snapshotEveryMs)) return;
     await sync();
     writing ??= writeSnapshot().finally(() => {
       writing = null;
@@ -138,6 +145,11 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
           renew.unref?.();
           try {
             await pull();
+          } catch (error) {
+            // Let another instance build at once rather than when the lease lapses.
+            holdsLease = false;
+            await snapshots.release(instance).catch(() => undefined);
+            throw error;
           } finally {
             clearInterval(renew);
           }
@@ -152,7 +164,7 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
     ready = true;
     log(`Catalogue index ready in ${Date.now() - began} ms (${how}): ${index.size.toLocaleString("en")} products listed, ${feedReads.toLocaleString("en")} read from the change feed.`);
     if (snapshots) {
-      timer = setInterval(() => void refresh().catch((error) => console.error("Refreshing the catalogue index snapshot failed; will try again:", error)), snapshotEveryMs);
+      timer = setInterval(() => void refresh().catch((error) => console.error("Refreshing the catalogue index snapshot failed; will try again:", error)), leaseMs / 3);
       timer.unref?.();
     }
   }
@@ -195,7 +207,7 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
     },
 
     /** Write a snapshot now if this instance holds the lease (tests; the timer does it in service). */
-    refreshSnapshot: () => (snapshots ? refresh() : Promise.resolve()),
+    refreshSnapshot: () => (snapshots ? refresh(true) : Promise.resolve()),
 
     /** Stop leasing (an instance shutting down), so another can take over at once. */
     async stop(): Promise<void> {
