@@ -21,7 +21,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/store/sqlite/**", "**/store/firestore/**", "**/auth/local/**", "**/auth/firebase/**", "**/mail/*.server", "**/media/local-disk.server", "**/media/cloud-storage.server"],
+              group: ["**/store/sqlite/**", "**/store/firestore/**", "**/auth/local/**", "**/auth/firebase/**", "**/mail/*.server", "**/media/local-disk.server", "**/media/cloud-storage.server", "**/index-snapshots/*.server"],
               message: "Use a service or a port; adapters are chosen in backend.server.ts.",
             },
           ],
@@ -31,7 +31,7 @@ export default tseslint.config(
   },
   {
     // The wiring code and the adapters' own tests are the places allowed to name adapters.
-    files: ["app/server/store/**", "app/server/auth/**", "app/server/mail/**", "app/server/backend.server.ts", "tests/**", "scripts/**", "bench/**"],
+    files: ["app/server/store/**", "app/server/auth/**", "app/server/mail/**", "app/server/index-snapshots/**", "app/server/backend.server.ts", "tests/**", "scripts/**", "bench/**"],
     rules: { "no-restricted-imports": "off" },
   },
   {

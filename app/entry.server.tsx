@@ -12,9 +12,9 @@ import { googleClientConfig } from "~/server/services/accounts/google-config.ser
 
 const ABORT_DELAY = 5_000;
 
-// Build the catalogue index as the server starts, not on the first shopper's request.
+// Prepare the catalogue index as the server starts, not on the first shopper's request.
 getContext()
-  .catalog.sync()
+  .catalog.start()
   .catch((error) => console.error("Could not build the catalogue index at start:", error));
 
 export default function handleRequest(

@@ -1,12 +1,20 @@
 import { getContext } from "~/server/context.server";
 import { resourceRoute } from "~/server/http/resource-route.server";
 
-// 200 when the store answers, 503 otherwise: for load balancers and uptime checks.
+// 200 when the store answers and the catalogue index is ready; 503 otherwise ("starting" while the
+// index loads, so a load balancer sends no shopper to a cold instance): for load balancers and uptime checks.
+const READY_WAIT_MS = 1000;
+
 export const loader = resourceRoute(async () => {
   const headers = { "Cache-Control": "no-store", "Content-Type": "application/json" };
   try {
-    const { store } = getContext().backend;
+    const context = getContext();
+    const { store } = context.backend;
     await store.ping();
+    // Started here too, in case this process has not served a page yet; a start that takes
+    // only a moment (the embedded store, a small catalogue) is waited for.
+    await Promise.race([context.catalog.start().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, READY_WAIT_MS))]);
+    if (!context.catalog.isReady()) return new Response(JSON.stringify({ status: "starting" }), { status: 503, headers: { ...headers, "Retry-After": "2" } });
     return new Response(JSON.stringify({ status: "ok", store: store.kind }), { status: 200, headers });
   } catch (error) {
     console.error("healthz: store did not answer", error);

@@ -4,6 +4,8 @@ import { createFirebaseIdentity } from "./auth/firebase/identity.server";
 import { createLocalIdentity } from "./auth/local/identity.server";
 import type { IdentityProvider } from "./auth/port";
 import type { Config } from "./config.server";
+import { createFirebaseIndexSnapshots } from "./index-snapshots/firebase.server";
+import type { IndexSnapshotStore } from "./index-snapshots/port";
 import { createFirestoreOutboxMailer } from "./mail/firestore-outbox.server";
 import { createOutboxMailer } from "./mail/outbox.server";
 import type { Mailer } from "./mail/port";
@@ -31,6 +33,8 @@ export interface Backend {
   payments: PaymentProcessor;
   /** Product photos and blog covers: DATA_DIR/uploads, or the project's Cloud Storage bucket. */
   media: MediaStore;
+  /** Firebase: the catalogue index snapshot every instance starts from, and the lease to build it (decision 0009). */
+  indexSnapshots: IndexSnapshotStore | null;
 }
 
 /**
@@ -61,6 +65,7 @@ export function createBackend(config: Config): Backend {
         payments: createPayments(config, store),
         store,
         media: createLocalDiskMedia(path.join(config.dataDir, "uploads")),
+        indexSnapshots: null,
         identity: createLocalIdentity(db, {
           resetTokenTtlMs: 60 * 60 * 1000,
           sendResetMail: (email, url) => mailer.send(passwordResetMail(config.shopName, email, url)),
@@ -71,12 +76,14 @@ export function createBackend(config: Config): Backend {
       // parseConfig guarantees these for this backend.
       const projectId = config.firebase.projectId!;
       const store = createFirestoreStore(projectId);
+      const bucket = getStorage(firebaseApp(projectId)).bucket(config.firebase.storageBucket!);
       return {
         mailer,
         payments: createPayments(config, store),
         store,
         // FIREBASE_STORAGE_EMULATOR_HOST, when set, is read by firebase-admin itself.
-        media: createCloudStorageMedia(getStorage(firebaseApp(projectId)).bucket(config.firebase.storageBucket!)),
+        media: createCloudStorageMedia(bucket),
+        indexSnapshots: createFirebaseIndexSnapshots(firestoreFor(projectId), bucket),
         identity: createFirebaseIdentity({ projectId, apiKey: config.firebase.apiKey!, emulatorHost: config.firebase.authEmulatorHost }),
       };
     }

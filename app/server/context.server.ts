@@ -63,7 +63,7 @@ export function createContext(config: Config): AppContext {
   const stockAlerts = createStockAlertsService(backend.store, { secret: config.sessionSecret, shopName: config.shopName, supportEmail: config.supportEmail, publicOrigin, mailer: backend.mailer });
   // Wherever stock may have come back (an edit, an import, a release), waiting alerts are e-mailed; a failure there never undoes the change.
   const stockWritten = (productIds: string[]) => stockAlerts.notify(productIds).catch((error) => console.error("Back-in-stock alerts could not be sent; the next stock change retries", error));
-  const catalog = createCatalogService(backend.store, { syncIntervalMs });
+  const catalog = createCatalogService(backend.store, { syncIntervalMs, snapshots: backend.indexSnapshots });
   const adminCatalog = createAdminCatalogService({
     store: backend.store,
     audit,

@@ -1,15 +1,17 @@
-import MiniSearch from "minisearch";
 import { CATEGORIES, getCategory, type CategoryId } from "~/lib/categories";
 import { PAGE_SIZE, type ProductQuery } from "~/lib/product-query";
 import { compareSizes } from "~/lib/sizes";
 import type { Colour, Product, ProductImage } from "~/server/store/types";
 import type { CatalogueChange, ChangeCursor } from "~/server/store/port";
-import { MAX_QUERY_TERMS, fuzzinessFor, processTerm } from "./search-terms.server";
+import { MAX_QUERY_TERMS } from "./search-terms.server";
+import { TextIndex, type SearchFields, type TextIndexData } from "./text-index.server";
 
-// An in-process index of the sellable catalogue: full-text search (MiniSearch: typo-tolerant,
-// prefix-aware, ranked) plus filters, facets, sorting and pagination. It is fed from the store
-// port, so every backend answers listing queries the same way, and it stays fast at 100,000
-// products because nothing on the listing path touches the database.
+// An in-process index of the sellable catalogue: full-text search (typo-tolerant, prefix-aware,
+// ranked as MiniSearch ranks) plus filters, facets, sorting and pagination. It is fed from the
+// store port, so every backend answers listing queries the same way, and it stays fast at 100,000
+// products because nothing on the listing path touches the database. It keeps only what listings
+// need (a card per product, facet values, ordering keys, postings), and can be written out as a
+// snapshot and loaded from one (decision 0009).
 
 /** What a listing shows of a product. */
 export interface ProductSummary {
@@ -25,6 +27,8 @@ export interface ProductSummary {
 }
 
 interface Doc {
+  /** Its number in the text index. */
+  n: number;
   summary: ProductSummary;
   featured: boolean;
   createdAt: number;
@@ -32,7 +36,7 @@ interface Doc {
   /** Ids (see Dictionary) of the sizes and colours with stock, and of in-stock size×colour pairs. */
   sizes: number[];
   colours: number[];
-  pairs: Set<number>;
+  pairs: number[];
   /** Bit i set when the price falls in PRICE_BUCKETS[i]. */
   buckets: number;
 }
@@ -56,6 +60,24 @@ class Dictionary {
 }
 
 const pairId = (size: number, colour: number) => size * 4096 + colour;
+
+/** One listed product in a snapshot, as compact as JSON allows (see CatalogIndex.export). */
+type DocRow = [
+  id: string, slug: string, name: string, category: CategoryId, priceMinor: number, compareAtMinor: number | null,
+  colours: number[], image: [url: string, alt: string, width: number, height: number] | null,
+  soldOut: 0 | 1, featured: 0 | 1, createdAt: number, sizes: number[], inStockColours: number[], pairs: number[], buckets: number,
+];
+
+export interface CatalogIndexData {
+  /** The change-feed position the index is valid at. */
+  cursor: ChangeCursor | null;
+  sizes: string[];
+  colours: string[];
+  colourHex: Array<[string, string]>;
+  palette: Array<[string, string]>;
+  rows: DocRow[];
+  text: TextIndexData;
+}
 
 export interface FacetValue {
   value: string;
@@ -101,19 +123,9 @@ const sorters: Record<SortOrder, (a: Doc, b: Doc) => number> = {
   "price-desc": (a, b) => b.summary.priceMinor - a.summary.priceMinor || b.createdAt - a.createdAt || a.summary.id.localeCompare(b.summary.id),
 };
 
-interface SearchDoc {
-  id: string;
-  name: string;
-  category: string;
-  colours: string;
-  material: string;
-  description: string;
-}
-
-function toSearchDoc(p: Product): SearchDoc {
+function toSearchFields(p: Product): SearchFields {
   const category = getCategory(p.category);
   return {
-    id: p.id,
     name: p.name,
     // Both the display name and the slug, so "t-shirt", "tshirt" and "tee" style queries land.
     category: `${category?.name ?? p.category} ${p.category}`,
@@ -145,26 +157,31 @@ export class CatalogIndex {
   private colourHex = new Map<string, string>();
   private categoryTotals: Map<string, number> | null = null;
   /** Recent searches (text -> scores); cleared whenever the catalogue changes. */
-  private searchCache = new Map<string, { scores: Map<string, number>; relaxed: boolean }>();
-  private search = new MiniSearch<SearchDoc>({
-    fields: ["name", "category", "colours", "material", "description"],
-    storeFields: [],
-    processTerm: (term) => processTerm(term),
-    searchOptions: {
-      boost: { name: 4, category: 3, colours: 2, material: 1.5, description: 1 },
-      prefix: (term) => term.length >= 2,
-      fuzzy: (term) => fuzzinessFor(term),
-      maxFuzzy: 2,
-    },
-  });
+  private searchCache = new Map<string, { scores: Map<Doc, number>; relaxed: boolean }>();
+  private search = new TextIndex();
+  /** Docs by their number in the text index. */
+  private byNumber: Array<Doc | undefined> = [];
+  /** One Colour object per name and hex, shared by every card that shows it. */
+  private colourObjects = new Map<string, Colour>();
 
   get size(): number {
     return this.docs.size;
   }
 
-  private toDoc(p: Product): Doc {
+  private colour(c: Colour): Colour {
+    const key = `${c.name}|${c.hex}`;
+    let shared = this.colourObjects.get(key);
+    if (!shared) {
+      shared = { name: c.name, hex: c.hex };
+      this.colourObjects.set(key, shared);
+    }
+    return shared;
+  }
+
+  private toDoc(p: Product, n: number): Doc {
     const inStock = p.variants.filter((v) => v.stock > 0);
     for (const c of p.colours) this.colourHex.set(c.name, c.hex);
+    const image = p.images[0];
     let buckets = 0;
     PRICE_BUCKETS.forEach((b, i) => {
       // Inclusive at both ends, exactly like the min/max filter a bucket link applies,
@@ -172,6 +189,7 @@ export class CatalogIndex {
       if (p.priceMinor >= b.min * 100 && (b.max === null || p.priceMinor <= b.max * 100)) buckets |= 1 << i;
     });
     return {
+      n,
       summary: {
         id: p.id,
         slug: p.slug,
@@ -179,8 +197,8 @@ export class CatalogIndex {
         category: p.category,
         priceMinor: p.priceMinor,
         compareAtMinor: p.compareAtMinor,
-        colours: p.colours,
-        image: p.images[0] ?? null,
+        colours: p.colours.map((c) => this.colour(c)),
+        image: image ? { url: image.url, alt: image.alt, width: image.width, height: image.height } : null,
         soldOut: inStock.length === 0,
       },
       featured: p.featured,
@@ -189,7 +207,7 @@ export class CatalogIndex {
       sizes: [...new Set(inStock.map((v) => this.sizeDict.id(v.size)))],
       // In the product's own colour order.
       colours: p.colours.filter((c) => inStock.some((v) => v.colour === c.name)).map((c) => this.colourDict.id(c.name)),
-      pairs: new Set(inStock.map((v) => pairId(this.sizeDict.id(v.size), this.colourDict.id(v.colour)))),
+      pairs: [...new Set(inStock.map((v) => pairId(this.sizeDict.id(v.size), this.colourDict.id(v.colour))))],
       buckets,
     };
   }
@@ -198,13 +216,18 @@ export class CatalogIndex {
   applyChanges(changes: CatalogueChange[], cursor: ChangeCursor | null): void {
     for (const change of changes) {
       const id = change.kind === "product" ? change.product.id : change.id;
-      if (this.docs.has(id)) {
+      const old = this.docs.get(id);
+      if (old) {
         this.docs.delete(id);
-        this.search.discard(id);
+        this.search.remove(old.n);
+        this.byNumber[old.n] = undefined;
       }
       if (change.kind === "product" && change.product.status === "active") {
-        this.docs.set(id, this.toDoc(change.product));
-        this.search.add(toSearchDoc(change.product));
+        const n = this.search.nextDoc;
+        const doc = this.toDoc(change.product, n);
+        this.docs.set(id, doc);
+        this.byNumber[n] = doc;
+        this.search.add(n, toSearchFields(change.product));
       }
     }
     this.cursor = cursor;
@@ -230,12 +253,18 @@ export class CatalogIndex {
   }
 
   /** Scores by product id for a search; tries every word first, then any word. */
-  private scores(text: string): { scores: Map<string, number>; relaxed: boolean } {
+  private scores(text: string): { scores: Map<Doc, number>; relaxed: boolean } {
     const cached = this.searchCache.get(text);
     if (cached) return cached;
     const terms = text.split(/\s+/).filter(Boolean).slice(0, MAX_QUERY_TERMS).join(" ");
-    const run = (combineWith: "AND" | "OR") =>
-      new Map(this.search.search(terms, { combineWith }).map((r) => [String(r.id), r.score]));
+    const run = (combineWith: "AND" | "OR") => {
+      const found = new Map<Doc, number>();
+      for (const [n, score] of this.search.search(terms, combineWith)) {
+        const doc = this.byNumber[n];
+        if (doc) found.set(doc, score);
+      }
+      return found;
+    };
     let result = { scores: run("AND"), relaxed: false };
     if (result.scores.size === 0) {
       const any = run("OR");
@@ -296,15 +325,11 @@ export class CatalogIndex {
     const colours = q.colours.map((c) => this.colourDict.find(c));
     const anySize = sizes.length === 0;
     const anyColour = colours.length === 0;
-    const hasPair = (doc: Doc, size: number) => colours.some((c) => doc.pairs.has(pairId(size, c)));
+    const hasPair = (doc: Doc, size: number) => colours.some((c) => doc.pairs.includes(pairId(size, c)));
 
     // Category links lead to a category with the search kept and the other filters cleared,
     // so their counts are the search's (or the catalogue's) products per category.
-    const scored: Doc[] = [];
-    if (scores) for (const id of scores.keys()) {
-      const doc = this.docs.get(id);
-      if (doc) scored.push(doc);
-    }
+    const scored: Doc[] = scores ? [...scores.keys()] : [];
     const categoryCounts = new Int32Array(CATEGORY_IDS.length);
     if (scores) for (const doc of scored) categoryCounts[doc.category] += 1;
     else for (const [name, count] of this.categoryCounts()) categoryCounts[CATEGORY_IDS.indexOf(name as CategoryId)] = count;
@@ -313,7 +338,7 @@ export class CatalogIndex {
     let candidates: Doc[];
     if (scores) {
       candidates = scored.filter((d) => category === -1 || d.category === category);
-      if (q.sort === "relevance") candidates.sort((a, b) => (scores.get(b.summary.id) ?? 0) - (scores.get(a.summary.id) ?? 0));
+      if (q.sort === "relevance") candidates.sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0));
       else candidates.sort(sorters[order]);
     } else {
       candidates = this.candidates(order, category);
@@ -338,7 +363,7 @@ export class CatalogIndex {
         for (const s of doc.sizes) if (anyColour || hasPair(doc, s)) sizeCounts[s] += 1;
       }
       if (inPrice && inSize) {
-        for (const c of doc.colours) if (anySize || sizes.some((s) => doc.pairs.has(pairId(s, c)))) colourCounts[c] += 1;
+        for (const c of doc.colours) if (anySize || sizes.some((s) => doc.pairs.includes(pairId(s, c)))) colourCounts[c] += 1;
       }
       if (passesSizeColour) {
         for (let i = 0; i < priceCounts.length; i++) if (doc.buckets & (1 << i)) priceCounts[i] += 1;
@@ -385,6 +410,62 @@ export class CatalogIndex {
       for (const d of this.docs.values()) this.categoryTotals.set(d.summary.category, (this.categoryTotals.get(d.summary.category) ?? 0) + 1);
     }
     return this.categoryTotals;
+  }
+
+  /** What a snapshot holds: the index as it stands, live documents renumbered in order. */
+  export(): CatalogIndexData {
+    const renumber = new Int32Array(this.search.nextDoc).fill(-1);
+    const palette = [...this.colourObjects.values()];
+    const paletteIndex = new Map(palette.map((c, i) => [c, i]));
+    const rows: DocRow[] = [];
+    this.byNumber.forEach((doc, old) => {
+      if (!doc) return;
+      renumber[old] = rows.length;
+      const s = doc.summary;
+      rows.push([
+        s.id, s.slug, s.name, s.category, s.priceMinor, s.compareAtMinor, s.colours.map((c) => paletteIndex.get(c)!),
+        s.image ? [s.image.url, s.image.alt, s.image.width, s.image.height] : null,
+        s.soldOut ? 1 : 0, doc.featured ? 1 : 0, doc.createdAt, doc.sizes, doc.colours, doc.pairs, doc.buckets,
+      ]);
+    });
+    return {
+      cursor: this.cursor,
+      sizes: this.sizeDict.names,
+      colours: this.colourDict.names,
+      colourHex: [...this.colourHex],
+      palette: palette.map((c) => [c.name, c.hex]),
+      rows,
+      text: this.search.export(renumber, rows.length),
+    };
+  }
+
+  /** An index as a snapshot left it; apply the changes since its cursor to bring it up to date. */
+  static import(data: CatalogIndexData): CatalogIndex {
+    const index = new CatalogIndex();
+    for (const name of data.sizes) index.sizeDict.id(name);
+    for (const name of data.colours) index.colourDict.id(name);
+    index.colourHex = new Map(data.colourHex);
+    const palette = data.palette.map(([name, hex]) => index.colour({ name, hex }));
+    data.rows.forEach(([id, slug, name, category, priceMinor, compareAtMinor, colours, image, soldOut, featured, createdAt, sizes, inStockColours, pairs, buckets], n) => {
+      const doc: Doc = {
+        n,
+        summary: {
+          id, slug, name, category, priceMinor, compareAtMinor,
+          colours: colours.map((i) => palette[i]),
+          image: image ? { url: image[0], alt: image[1], width: image[2], height: image[3] } : null,
+          soldOut: soldOut === 1,
+        },
+        featured: featured === 1,
+        createdAt,
+        category: CATEGORY_IDS.indexOf(category),
+        sizes, colours: inStockColours, pairs, buckets,
+      };
+      index.docs.set(id, doc);
+      index.byNumber[n] = doc;
+    });
+    index.search = TextIndex.import(data.text);
+    index.cursor = data.cursor;
+    return index;
   }
 
   /** Every listed product (sitemap). */

@@ -1,8 +1,11 @@
 import { CATEGORIES, type CategoryId } from "~/lib/categories";
 import type { ProductQuery } from "~/lib/product-query";
+import { randomUUID } from "node:crypto";
+import type { IndexSnapshotStore } from "~/server/index-snapshots/port";
 import type { Store } from "~/server/store/port";
 import type { Product } from "~/server/store/types";
 import { CatalogIndex, type ListingResult, type ProductSummary } from "./catalog-index.server";
+import { decodeSnapshot, encodeSnapshot } from "./snapshot-codec.server";
 
 export type { ListingResult, ProductSummary } from "./catalog-index.server";
 
@@ -14,7 +17,23 @@ export interface CatalogServiceOptions {
    * ask on every read, which is one indexed query. A networked store sets a few seconds.
    */
   syncIntervalMs?: number;
+  /**
+   * Where instances share the index (Firebase): a starting instance loads the latest snapshot and
+   * catches up from the change feed; only the lease holder builds from the whole catalogue, and
+   * it writes a fresh snapshot every `snapshotEveryMs` while the catalogue changes. Without it
+   * (embedded), the index is built from the store at start.
+   */
+  snapshots?: IndexSnapshotStore | null;
+  snapshotEveryMs?: number;
+  leaseMs?: number;
+  /** How often a starting instance looks for the snapshot another one is building. */
+  snapshotPollMs?: number;
+  log?: (message: string) => void;
 }
+
+const SNAPSHOT_EVERY_MS = 5 * 60_000;
+const SNAPSHOT_POLL_MS = 1000;
+const LEASE_MS = 60_000;
 
 export interface CategorySummary {
   id: CategoryId;
@@ -27,10 +46,28 @@ export interface CategorySummary {
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
 export function createCatalogService(store: Store, options: CatalogServiceOptions = {}) {
-  const index = new CatalogIndex();
+  let index = new CatalogIndex();
   const interval = options.syncIntervalMs ?? 0;
+  const snapshots = options.snapshots ?? null;
+  const snapshotEveryMs = options.snapshotEveryMs ?? SNAPSHOT_EVERY_MS;
+  const pollMs = options.snapshotPollMs ?? SNAPSHOT_POLL_MS;
+  /** A lease outlives two missed renewals, and lapses within a minute of its holder stopping. */
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  let lastWritten = 0;
+  const log = options.log ?? console.log;
+  const instance = randomUUID();
   let lastSync = -Infinity;
   let syncing: Promise<void> | null = null;
+  let starting: Promise<void> | null = null;
+  let ready = false;
+  /** The feed position of the last snapshot this instance wrote or loaded. */
+  let snapshotCursor: string | null | undefined;
+  let holdsLease = false;
+  let writing: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+
+  /** Products read from the change feed since this process started (the start-up log says how many). */
+  let feedReads = 0;
 
   async function pull(): Promise<void> {
     let changes = 0;
@@ -38,14 +75,112 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
       const batch = await store.products.changes(index.cursor, SYNC_BATCH);
       index.applyChanges(batch.changes, batch.cursor);
       changes += batch.changes.length;
+      feedReads += batch.changes.length;
       if (!batch.more) break;
     }
     if (changes > 0) index.warm();
     lastSync = Date.now();
   }
 
+  async function loadSnapshot(): Promise<CatalogIndex | null> {
+    const bytes = await snapshots!.read();
+    if (!bytes) return null;
+    try {
+      const data = await decodeSnapshot(bytes);
+      if (!data) return null;
+      const loaded = CatalogIndex.import(data);
+      snapshotCursor = loaded.cursor;
+      return loaded;
+    } catch (error) {
+      console.error("The catalogue index snapshot could not be read; building instead:", error);
+      return null;
+    }
+  }
+
+  async function writeSnapshot(): Promise<void> {
+    if (snapshotCursor !== undefined && snapshotCursor === index.cursor) return;
+    const cursor = index.cursor;
+    const started = Date.now();
+    const bytes = await encodeSnapshot(index.export());
+    await snapshots!.write(bytes);
+    snapshotCursor = cursor;
+    lastWritten = Date.now();
+    log(`Wrote the catalogue index snapshot (${index.size.toLocaleString("en")} products, ${(bytes.length / 1e6).toFixed(1)} MB) in ${Date.now() - started} ms.`);
+  }
+
+  /**
+   * Renew (or take over) the lease; while held, write a snapshot every `snapshotEveryMs` when the
+   * catalogue has changed since the last one (`now`: whatever the interval).
+   */
+  async function refresh(now = false): Promise<void> {
+    holdsLease = await snapshots!.lease(instance, leaseMs);
+    if (!holdsLease || (!now && Date.now() - lastWritten < snapshotEveryMs)) return;
+    await sync();
+    writing ??= writeSnapshot().finally(() => {
+      writing = null;
+    });
+    await writing;
+  }
+
+  /**
+   * Ready to serve listings: with snapshots, load the latest one and catch up; when there is none,
+   * the lease holder builds from the catalogue (and writes one) while the others wait for it.
+   */
+  async function start(): Promise<void> {
+    const began = Date.now();
+    let how = "built from the catalogue";
+    if (snapshots) {
+      for (;;) {
+        const loaded = await loadSnapshot();
+        if (loaded) {
+          how = "loaded from the snapshot";
+          index = loaded;
+          lastSync = -Infinity;
+          break;
+        }
+        if (await snapshots.lease(instance, leaseMs)) {
+          holdsLease = true;
+          // Renew while building: at 100,000 products a build takes minutes.
+          const renew = setInterval(() => void snapshots.lease(instance, leaseMs).catch(() => undefined), leaseMs / 3);
+          renew.unref?.();
+          try {
+            await pull();
+          } catch (error) {
+            // Let another instance build at once rather than when the lease lapses.
+            holdsLease = false;
+            await snapshots.release(instance).catch(() => undefined);
+            throw error;
+          } finally {
+            clearInterval(renew);
+          }
+          ready = true;
+          await writeSnapshot().catch((error) => console.error("Writing the catalogue index snapshot failed; will try again:", error));
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
+      }
+    }
+    await pull();
+    ready = true;
+    log(`Catalogue index ready in ${Date.now() - began} ms (${how}): ${index.size.toLocaleString("en")} products listed, ${feedReads.toLocaleString("en")} read from the change feed.`);
+    if (snapshots) {
+      timer = setInterval(() => void refresh().catch((error) => console.error("Refreshing the catalogue index snapshot failed; will try again:", error)), leaseMs / 3);
+      timer.unref?.();
+    }
+  }
+
+  /** Start once; a failed start (the database did not answer) is tried again by the next caller. */
+  function started(): Promise<void> {
+    starting ??= start().catch((error) => {
+      starting = null;
+      throw error;
+    });
+    return starting;
+  }
+
   /** Bring the index up to date with the store; concurrent callers share one pull. */
   async function sync(): Promise<CatalogIndex> {
+    if (!ready) await started();
     if (Date.now() - lastSync >= interval) {
       syncing ??= pull().finally(() => {
         syncing = null;
@@ -57,6 +192,29 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
 
   return {
     sync,
+
+    /** Prepare the index as the server starts (see start()), so no shopper's request pays for it. */
+    start: started,
+
+    /** True once listings can be served: /healthz answers "starting" until then. */
+    isReady(): boolean {
+      return ready;
+    },
+
+    /** Whether this instance holds the lease to build and refresh the shared snapshot (tests, logs). */
+    holdsSnapshotLease(): boolean {
+      return holdsLease;
+    },
+
+    /** Write a snapshot now if this instance holds the lease (tests; the timer does it in service). */
+    refreshSnapshot: () => (snapshots ? refresh(true) : Promise.resolve()),
+
+    /** Stop leasing (an instance shutting down), so another can take over at once. */
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      if (snapshots && holdsLease) await snapshots.release(instance);
+      holdsLease = false;
+    },
 
     /** Ask the store on the next read, whatever the interval (this process just changed the catalogue). */
     invalidate() {
