@@ -55,28 +55,18 @@ export const checkoutKeyField = {
   checkoutKey: z.string().regex(/^[0-9a-f-]{36}$/i, "This checkout form has expired. Please reload the page and try again."),
 };
 
-const CARD_REQUIRED: Record<keyof typeof cardFields, string> = {
-  cardNumber: "Enter your card number.",
-  expiry: "Enter the expiry date as MM/YY.",
-  cvc: "Enter the security code (CVC).",
-};
-
-/** Card fields are part of the form only when the processor takes cards on our page. */
+/**
+ * Card fields are part of the form only when the processor takes cards on our page. They are
+ * checked with the others, in one pass: every error of the form shows at once.
+ */
 export function checkoutSchema(withCard: boolean) {
-  return z
-    .object({
-      ...addressFields,
-      ...checkoutKeyField,
-      cardNumber: cardFields.cardNumber.optional(),
-      expiry: cardFields.expiry.optional(),
-      cvc: cardFields.cvc.optional(),
-    })
-    .superRefine((value, ctx) => {
-      if (!withCard) return;
-      for (const [field, message] of Object.entries(CARD_REQUIRED)) {
-        if (!value[field as keyof typeof CARD_REQUIRED]) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message });
-      }
-    });
+  return z.object({
+    ...addressFields,
+    ...checkoutKeyField,
+    cardNumber: withCard ? cardFields.cardNumber : cardFields.cardNumber.optional(),
+    expiry: withCard ? cardFields.expiry : cardFields.expiry.optional(),
+    cvc: withCard ? cardFields.cvc : cardFields.cvc.optional(),
+  });
 }
 
 export const payAgainSchema = z.object(cardFields);
