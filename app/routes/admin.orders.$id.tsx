@@ -20,6 +20,7 @@ import { formGuardProblem } from "~/server/http/forms.server";
 import { STATUS_LABELS } from "~/lib/order-status";
 import { ADMIN_TRANSITIONS, stockEffect } from "~/server/services/orders/status-rules";
 import type { OrderStatus } from "~/server/store/commerce-types";
+import { ScrollBox } from "~/components/ScrollBox";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo(args, { title: args.data ? `Order ${args.data.order.number}` : "Order", description: "An order in the back office.", noindex: true });
@@ -102,7 +103,7 @@ export default function AdminOrder() {
       <div className="grid gap-10 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <AdminSection id="lines-heading" title="Items">
-            <div className="overflow-x-auto">
+            <ScrollBox label="Items in this order">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Items in this order</caption>
                 <thead>
@@ -164,7 +165,7 @@ export default function AdminOrder() {
                   </tr>
                 </tfoot>
               </table>
-            </div>
+            </ScrollBox>
           </AdminSection>
 
           <AdminSection id="timeline-heading" title="Timeline">
