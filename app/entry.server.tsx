@@ -3,10 +3,11 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { ERROR_TITLE_PREFIX, ErrorTitleSignal } from "~/lib/error-title";
 import { NonceContext } from "~/lib/nonce";
 import { getConfig } from "~/server/config.server";
 import { getContext } from "~/server/context.server";
-import { documentStream } from "~/server/http/document-stream.server";
+import { documentStream, titlePrefixStream } from "~/server/http/document-stream.server";
 import { commonSecurityHeaders, createNonce, documentSecurityHeaders } from "~/server/http/security-headers.server";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
 
@@ -37,11 +38,15 @@ export default function handleRequest(
   const config = getConfig();
   const isDevelopment = config.env === "development";
   const security = { analytics: Boolean(config.analytics), googleSignIn: googleClientConfig(config) };
+  // Raised while the shell renders when the page shows form errors: its title then starts "Error: ".
+  const errorTitle = { raised: false };
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <ErrorTitleSignal.Provider value={errorTitle}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </ErrorTitleSignal.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -58,7 +63,9 @@ export default function handleRequest(
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
           );
-          pipe(body);
+          // Only a page answering a submission (the same page, with its errors) is retitled.
+          if (errorTitle.raised && remixContext.staticHandlerContext.actionData) pipe(titlePrefixStream(ERROR_TITLE_PREFIX)).pipe(body);
+          else pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -30,6 +30,7 @@ import { publicOrigin } from "~/server/http/public-origin.server";
 import { isAdmin } from "~/server/services/accounts/roles.server";
 import styles from "~/tailwind.css";
 import { FlashMessage } from "~/components/layout/FlashMessage";
+import { RouteAnnouncer } from "~/components/layout/RouteAnnouncer";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -115,6 +116,19 @@ function useWantsLayout(): boolean {
 }
 
 /**
+ * A second skip link a route may offer with `handle = { skipTo: { href, label } }` (a listing:
+ * "Skip to results", past the header and the filters).
+ */
+function useSkipTo(): { href: string; label: string } | null {
+  const matches = useMatches();
+  for (const m of [...matches].reverse()) {
+    const skipTo = (m.handle as { skipTo?: { href: string; label: string } } | undefined)?.skipTo;
+    if (skipTo) return skipTo;
+  }
+  return null;
+}
+
+/**
  * A page view per location when analytics is configured. Its code (and Firebase's) is fetched
  * only then; analytics.ts decides whether this host may run it.
  */
@@ -137,6 +151,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const root = useRootData();
   const withLayout = useWantsLayout();
+  const skipTo = useSkipTo();
   useAnalytics(root.analytics);
   return (
     <html lang="en" className="h-full">
@@ -151,6 +166,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only-focusable absolute left-2 top-2 z-50 rounded bg-white px-3 py-2 text-sm font-semibold">
           Skip to content
         </a>
+        {skipTo ? (
+          <a href={skipTo.href} className="sr-only-focusable absolute left-2 top-2 z-50 rounded bg-white px-3 py-2 text-sm font-semibold">
+            {skipTo.label}
+          </a>
+        ) : null}
         <AuthenticityTokenProvider token={root.csrfToken}>
           {withLayout ? <SiteHeader shopName={root.shopName} cartCount={root.cartCount} user={root.user} /> : null}
           <main id="main" className="flex-1">
@@ -159,6 +179,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </main>
           {withLayout ? <SiteFooter shopName={root.shopName} supportEmail={root.supportEmail} /> : null}
         </AuthenticityTokenProvider>
+        <RouteAnnouncer />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         {/* npm run dev only: renders nothing in a production build. */}

@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { ConfigError, parseConfig } from "~/server/config.server";
+import { cookieSecurity } from "~/server/http/cookie-security.server";
 import { seedIfEmpty } from "~/server/seed/seed.server";
 import { createStore } from "~/server/store/create-store.server";
 import { FirestoreUnavailableError } from "~/server/store/firestore/availability.server";
@@ -68,6 +69,10 @@ if (!config.publicUrl) {
       "Set PUBLIC_URL to the shop's public address, e.g. PUBLIC_URL=https://shop.example.com.",
   );
 }
+
+// Secure cookies never come back over plain HTTP (every form would have "expired"): say what was decided.
+const cookies = cookieSecurity(config);
+console.log(`Cookies are ${cookies.secure ? "Secure (sent over HTTPS only)" : "not Secure (they work over plain HTTP)"}: ${cookies.reason}.`);
 
 buildIfStale();
 

@@ -119,7 +119,7 @@ export function ErrorPage({ details, supportEmail }: { details: ErrorDetails; su
                 to={`/products?category=${c.slug}`}
                 className="flex flex-col items-center rounded-lg border border-stone-200 p-4 hover:border-stone-400"
               >
-                <img src={categoryImage(c.id)} alt="" width={64} height={80} className="h-20 w-auto" />
+                <img src={categoryImage(c.id)} alt="" width={64} height={80} className="aspect-[4/5] h-20 w-auto" />
                 <span className="mt-1 text-sm font-medium">{c.name}</span>
               </Link>
             </li>

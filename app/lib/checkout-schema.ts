@@ -55,12 +55,6 @@ export const checkoutKeyField = {
   checkoutKey: z.string().regex(/^[0-9a-f-]{36}$/i, "This checkout form has expired. Please reload the page and try again."),
 };
 
-const CARD_REQUIRED: Record<keyof typeof cardFields, string> = {
-  cardNumber: "Enter your card number.",
-  expiry: "Enter the expiry date as MM/YY.",
-  cvc: "Enter the security code (CVC).",
-};
-
 /** The address-book entry a signed-in shopper chose at checkout, or null for a typed address. */
 export function chosenSavedAddress(formData: FormData): string | null {
   const value = formData.get("savedAddress");
@@ -74,29 +68,23 @@ const ignoredAddress = { name: z.unknown(), line1: z.unknown(), line2: z.unknown
 
 /**
  * Card fields are part of the form only when the processor takes cards on our page; the address
- * fields only when no saved address is chosen (`savedAddress`).
+ * fields only when no saved address is chosen (`savedAddress`). Everything is checked in one
+ * pass: every error of the form shows at once.
  */
 export function checkoutSchema(withCard: boolean, savedAddress = false) {
-  return z
-    .object({
-      ...addressFields,
-      ...(savedAddress ? ignoredAddress : {}),
-      savedAddress: z.string().max(64).optional(),
-      saveAddress: z
-        .string()
-        .optional()
-        .transform((v) => v === "on"),
-      ...checkoutKeyField,
-      cardNumber: cardFields.cardNumber.optional(),
-      expiry: cardFields.expiry.optional(),
-      cvc: cardFields.cvc.optional(),
-    })
-    .superRefine((value, ctx) => {
-      if (!withCard) return;
-      for (const [field, message] of Object.entries(CARD_REQUIRED)) {
-        if (!value[field as keyof typeof CARD_REQUIRED]) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message });
-      }
-    });
+  return z.object({
+    ...addressFields,
+    ...(savedAddress ? ignoredAddress : {}),
+    savedAddress: z.string().max(64).optional(),
+    saveAddress: z
+      .string()
+      .optional()
+      .transform((v) => v === "on"),
+    ...checkoutKeyField,
+    cardNumber: withCard ? cardFields.cardNumber : cardFields.cardNumber.optional(),
+    expiry: withCard ? cardFields.expiry : cardFields.expiry.optional(),
+    cvc: withCard ? cardFields.cvc : cardFields.cvc.optional(),
+  });
 }
 
 export const payAgainSchema = z.object(cardFields);

@@ -55,7 +55,10 @@ export default function Home() {
               alt={heroImage.alt}
               width={heroImage.width}
               height={heroImage.height}
-              className="mx-auto max-h-[28rem] w-auto rounded-xl shadow-sm"
+              // Its box is sized from width and height before the picture arrives (no layout shift):
+              // full width, no taller than 28rem.
+              style={{ maxWidth: `calc(28rem * ${heroImage.width} / ${heroImage.height})` }}
+              className="mx-auto h-auto w-full rounded-xl shadow-sm"
             />
           ) : null}
         </div>
@@ -72,7 +75,7 @@ export default function Home() {
                 to={`/products?category=${c.id}`}
                 className="flex h-full flex-col items-center rounded-lg border border-stone-200 p-4 text-center hover:border-stone-400"
               >
-                <img src={categoryImage(c.id)} alt="" width={80} height={100} loading="lazy" className="h-24 w-auto" />
+                <img src={categoryImage(c.id)} alt="" width={80} height={100} loading="lazy" className="aspect-[4/5] h-24 w-auto" />
                 <span className="mt-2 text-sm font-semibold">{c.name}</span>
                 <span className="mt-1 text-xs text-stone-500">{c.productCount} styles</span>
               </Link>

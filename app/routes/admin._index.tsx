@@ -79,43 +79,45 @@ export default function AdminHome() {
           {formatCount(stock.lowTotal)} size and colour options have 3 or fewer left; {formatCount(stock.soldOut)} are sold out.
         </p>
         {stock.low.length ? (
-          <table className="mt-3 w-full text-left text-sm">
-            <caption className="sr-only">Options with the fewest left</caption>
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2 pr-4">
-                  Product
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Size
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Colour
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  SKU
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  Left
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {stock.low.map((v) => (
-                <tr key={v.sku} className="border-b border-stone-200">
-                  <td className="py-2 pr-4">
-                    <Link to={`/admin/products/${v.productId}/edit`} className="underline">
-                      {v.name}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-4">{v.size}</td>
-                  <td className="py-2 pr-4">{v.colour}</td>
-                  <td className="py-2 pr-4 font-mono text-xs">{v.sku}</td>
-                  <td className="py-2 text-right tabular-nums">{v.stock}</td>
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Options with the fewest left</caption>
+              <thead>
+                <tr className="border-b border-stone-300">
+                  <th scope="col" className="py-2 pr-4">
+                    Product
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Size
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Colour
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    SKU
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    Left
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {stock.low.map((v) => (
+                  <tr key={v.sku} className="border-b border-stone-200">
+                    <td className="py-2 pr-4">
+                      <Link to={`/admin/products/${v.productId}/edit`} className="underline">
+                        {v.name}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-4">{v.size}</td>
+                    <td className="py-2 pr-4">{v.colour}</td>
+                    <td className="py-2 pr-4 font-mono text-xs">{v.sku}</td>
+                    <td className="py-2 text-right tabular-nums">{v.stock}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ) : null}
       </AdminSection>
 

@@ -62,35 +62,37 @@ export default function SalesAnalytics() {
       <AdminSection id="top-heading" title="Top products">
         <HorizontalBarChart title="Top products by revenue" data={report.topProducts.map((p) => ({ label: p.name, value: p.revenueMinor }))} format={formatMoney} labelHeading="Product" valueHeading="Revenue" />
         {report.topProducts.length ? (
-          <table className="mt-4 w-full text-left text-sm">
-            <caption className="sr-only">Top products with units and orders</caption>
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2 pr-4">
-                  Product
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  Units
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  Orders
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  Revenue
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.topProducts.map((p) => (
-                <tr key={p.productId} className="border-b border-stone-200">
-                  <td className="py-2 pr-4">{p.name}</td>
-                  <td className="py-2 pr-4 text-right tabular-nums">{formatCount(p.units)}</td>
-                  <td className="py-2 pr-4 text-right tabular-nums">{formatCount(p.orders)}</td>
-                  <td className="py-2 text-right tabular-nums">{formatMoney(p.revenueMinor)}</td>
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Top products with units and orders</caption>
+              <thead>
+                <tr className="border-b border-stone-300">
+                  <th scope="col" className="py-2 pr-4">
+                    Product
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right">
+                    Units
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right">
+                    Orders
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    Revenue
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {report.topProducts.map((p) => (
+                  <tr key={p.productId} className="border-b border-stone-200">
+                    <td className="py-2 pr-4">{p.name}</td>
+                    <td className="py-2 pr-4 text-right tabular-nums">{formatCount(p.units)}</td>
+                    <td className="py-2 pr-4 text-right tabular-nums">{formatCount(p.orders)}</td>
+                    <td className="py-2 text-right tabular-nums">{formatMoney(p.revenueMinor)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ) : null}
       </AdminSection>
     </AdminPage>

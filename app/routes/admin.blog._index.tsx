@@ -44,38 +44,40 @@ export default function AdminBlog() {
       {posts.length === 0 ? (
         <p className="mt-8 text-stone-600">{q ? `No post title contains “${q}”.` : "No posts yet."}</p>
       ) : (
-        <table className="mt-8 w-full text-left text-sm">
-          <caption className="sr-only">Blog posts</caption>
-          <thead>
-            <tr className="border-b border-stone-300">
-              <th scope="col" className="py-2 pr-4">
-                Title
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Status
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Publish date
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {posts.map((p) => (
-              <tr key={p.id} className="border-b border-stone-200">
-                <td className="py-2 pr-4">
-                  <Link to={`/admin/blog/${p.id}/edit`} className="font-medium underline">
-                    {p.title}
-                  </Link>
-                </td>
-                <td className="py-2 pr-4">
-                  {STATUS_LABEL[p.status]}
-                  {p.status === "scheduled" ? (p.isLive ? " (live)" : " (not yet live)") : null}
-                </td>
-                <td className="py-2 pr-4">{p.publishAt ? formatPostDate(p.publishAt) : "—"}</td>
+        <div className="mt-8 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Blog posts</caption>
+            <thead>
+              <tr className="border-b border-stone-300">
+                <th scope="col" className="py-2 pr-4">
+                  Title
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Status
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Publish date
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {posts.map((p) => (
+                <tr key={p.id} className="border-b border-stone-200">
+                  <td className="py-2 pr-4">
+                    <Link to={`/admin/blog/${p.id}/edit`} className="font-medium underline">
+                      {p.title}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-4">
+                    {STATUS_LABEL[p.status]}
+                    {p.status === "scheduled" ? (p.isLive ? " (live)" : " (not yet live)") : null}
+                  </td>
+                  <td className="py-2 pr-4">{p.publishAt ? formatPostDate(p.publishAt) : "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );

@@ -22,6 +22,7 @@ import { ADMIN_TRANSITIONS, stockEffect } from "~/server/services/orders/status-
 import type { OrderStatus } from "~/server/store/commerce-types";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { notFound } from "~/server/http/not-found.server";
+import { ScrollBox } from "~/components/ScrollBox";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo(args, { title: args.data ? `Order ${args.data.order.number}` : "Order", description: "An order in the back office.", noindex: true });
@@ -96,7 +97,7 @@ export default function AdminOrder() {
       <div className="grid gap-10 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <AdminSection id="lines-heading" title="Items">
-            <div className="overflow-x-auto">
+            <ScrollBox label="Items in this order">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Items in this order</caption>
                 <thead>
@@ -158,7 +159,7 @@ export default function AdminOrder() {
                   </tr>
                 </tfoot>
               </table>
-            </div>
+            </ScrollBox>
           </AdminSection>
 
           <AdminSection id="timeline-heading" title="Timeline">

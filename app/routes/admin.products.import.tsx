@@ -9,6 +9,7 @@ import { readUploadForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import { CSV_COLUMNS, MAX_CSV_BYTES, type ImportPlan } from "~/server/services/admin-catalog/product-csv.server";
 import { notFound } from "~/server/http/not-found.server";
+import { ScrollBox } from "~/components/ScrollBox";
 
 // CSV import: upload -> dry run (line by line: created, changed, unchanged or rejected, with
 // reasons; nothing written) -> apply (in chunks; this page shows the progress and refreshes
@@ -148,7 +149,7 @@ export default function ImportProducts() {
               {plan.counts.reject ? <p className="mt-3 text-sm text-amber-800">Rejected products are left out of the import; fix their lines and import them again.</p> : null}
               <h3 className="mt-8 font-semibold">Line by line</h3>
               {plan.totalLines > plan.lines.length ? <p className="text-xs text-stone-600">Showing {plan.lines.length} of {plan.totalLines} lines, rejected ones first.</p> : null}
-              <div className="mt-2 overflow-x-auto">
+              <ScrollBox label="What each line of the file would do" className="mt-2">
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">What each line of the file would do</caption>
                   <thead>
@@ -182,7 +183,7 @@ export default function ImportProducts() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollBox>
               <h3 className="mt-8 font-semibold">Products</h3>
               <ul className="mt-2 space-y-1 text-sm">
                 {plan.products.map((p) => (

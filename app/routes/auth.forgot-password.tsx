@@ -5,7 +5,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthCard } from "~/components/forms/AuthCard";
-import { Field, FormErrors, Notice } from "~/components/forms/Field";
+import { Field, FormErrors, invalidFields, Notice } from "~/components/forms/Field";
 import { HoneypotFields } from "~/components/forms/HoneypotFields";
 import { forgotPasswordSchema } from "~/lib/auth-schemas";
 import { seo } from "~/lib/seo";
@@ -80,7 +80,7 @@ export default function ForgotPassword() {
           <Form method="post" {...getFormProps(form)} className="space-y-5">
             <AuthenticityTokenInput />
             <HoneypotFields />
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <FormErrors id={form.errorId} errors={form.errors} fields={invalidFields(form, { email: "E-mail" })} />
             <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
             <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
               {navigation.state === "submitting" ? "Sending…" : "Send reset link"}

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GoogleSignIn } from "~/components/auth/GoogleSignIn";
 import { AuthCard } from "~/components/forms/AuthCard";
-import { Field, FormErrors, Notice } from "~/components/forms/Field";
+import { Field, FormErrors, invalidFields, Notice } from "~/components/forms/Field";
 import { HoneypotFields } from "~/components/forms/HoneypotFields";
 import { loginSchema } from "~/lib/auth-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -78,7 +78,7 @@ export default function Login() {
         <AuthenticityTokenInput />
         <HoneypotFields />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} fields={invalidFields(form, { email: "E-mail", password: "Password" })} />
         <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
         <Field meta={fields.password} label="Password" type="password" autoComplete="current-password" />
         <div className="flex items-center justify-between">

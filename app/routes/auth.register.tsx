@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GoogleSignIn } from "~/components/auth/GoogleSignIn";
 import { AuthCard } from "~/components/forms/AuthCard";
-import { Field, FormErrors } from "~/components/forms/Field";
+import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
 import { HoneypotFields } from "~/components/forms/HoneypotFields";
 import { PASSWORD_MIN, registerSchema } from "~/lib/auth-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -94,7 +94,7 @@ export default function Register() {
         <AuthenticityTokenInput />
         <HoneypotFields />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} fields={invalidFields(form, { email: "E-mail", password: "Password", confirmPassword: "Repeat password" })} />
         <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
         <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} />
         <Field meta={fields.confirmPassword} label="Repeat password" type="password" autoComplete="new-password" />

@@ -5,7 +5,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthCard } from "~/components/forms/AuthCard";
-import { Field, FormErrors } from "~/components/forms/Field";
+import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
 import { PASSWORD_MIN, resetPasswordSchema } from "~/lib/auth-schemas";
 import { seo } from "~/lib/seo";
 import { clearSession } from "~/server/auth/session.server";
@@ -69,7 +69,7 @@ export default function ResetPassword() {
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <AuthenticityTokenInput />
         <input type="hidden" name="code" value={code} />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} fields={invalidFields(form, { password: "New password", confirmPassword: "Repeat new password" })} />
         <Field meta={fields.password} label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} />
         <Field meta={fields.confirmPassword} label="Repeat new password" type="password" autoComplete="new-password" />
         <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>

@@ -6,9 +6,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderSummary } from "~/components/cart/OrderSummary";
-import { CardFields } from "~/components/checkout/CardFields";
+import { CARD_LABELS, CardFields } from "~/components/checkout/CardFields";
 import { SaveAddressBox, SavedAddressChoice, useNewAddressShown } from "~/components/checkout/SavedAddressChoice";
-import { Described, Field, FormErrors } from "~/components/forms/Field";
+import { Described, Field, FormErrors, invalidFields } from "~/components/forms/Field";
 import { checkoutSchema, chosenSavedAddress, parseExpiry } from "~/lib/checkout-schema";
 import { MAX_ADDRESSES } from "~/lib/address-limits";
 import { SHIPPING_COUNTRIES } from "~/lib/countries";
@@ -26,6 +26,19 @@ import { shortfallMessage } from "~/server/services/checkout/messages.server";
 export const meta: MetaFunction = (args) => seo(args, { title: "Checkout", description: "Delivery, payment and your order.", path: "/checkout", noindex: true });
 
 const SENSITIVE = ["cardNumber", "cvc", "expiry"];
+
+/** Each field's label, for the error summary's links. */
+const CHECKOUT_LABELS = {
+  email: "E-mail",
+  name: "Full name",
+  line1: "Street address",
+  line2: "Apartment, floor (optional)",
+  postalCode: "Postcode",
+  city: "Town or city",
+  country: "Country",
+  phone: "Phone (optional)",
+  shippingMethod: "Delivery method",
+};
 
 export const headers = retryAfterHeaders;
 
@@ -151,11 +164,32 @@ export default function Checkout() {
         </p>
       ) : null}
 
+      {/* On a phone the form comes first and the full summary after it: a folded summary at the top
+          says what is being bought and for how much, without scrolling past every field. */}
+      <details className="mt-6 rounded-lg bg-stone-50 px-4 py-3 lg:hidden">
+        <summary className="cursor-pointer font-semibold">
+          Order summary: {cart.lines.length === 1 ? "1 item" : `${cart.lines.length} items`}, {formatMoney(cart.subtotalMinor + shippingOptions[0].priceMinor)}
+        </summary>
+        <ul className="mt-3 space-y-2 text-sm">
+          {cart.lines.map((line) => (
+            <li key={line.key} className="flex justify-between gap-3">
+              <span>
+                {line.quantity} × {line.name} <span className="text-stone-600">({line.colour}, {line.size})</span>
+              </span>
+              <span>{formatMoney(line.lineTotalMinor)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 border-t border-stone-200 pt-2 text-sm">
+          Total with standard delivery: <span className="font-semibold">{formatMoney(cart.subtotalMinor + shippingOptions[0].priceMinor)}</span>
+        </p>
+      </details>
+
       <Form method="post" {...getFormProps(form)} className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-8">
           <AuthenticityTokenInput />
           <input type="hidden" name="checkoutKey" value={checkoutKey} />
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} fields={invalidFields(form, { ...CHECKOUT_LABELS, ...(withCard ? CARD_LABELS : {}) })} />
           {actionData?.cartLink ? (
             <p className="text-sm">
               <Link to="/cart" className="font-medium underline">
@@ -200,7 +234,7 @@ export default function Checkout() {
               {shippingOptions.map((option) => (
                 <label key={option.method} className="flex cursor-pointer items-center justify-between rounded-md border border-stone-300 px-4 py-3 has-[:checked]:border-stone-900">
                   <span className="flex items-center gap-3">
-                    <input type="radio" name={fields.shippingMethod.name} value={option.method} defaultChecked={option.method === (fields.shippingMethod.initialValue ?? "standard")} required />
+                    <input type="radio" id={option === shippingOptions[0] ? fields.shippingMethod.id : undefined} name={fields.shippingMethod.name} value={option.method} defaultChecked={option.method === (fields.shippingMethod.initialValue ?? "standard")} required />
                     {option.label}
                   </span>
                   <span className="font-medium">{option.priceMinor === 0 ? "Free" : formatMoney(option.priceMinor)}</span>

@@ -6,7 +6,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { CardFields } from "~/components/checkout/CardFields";
-import { FormErrors } from "~/components/forms/Field";
+import { FormErrors, invalidFields } from "~/components/forms/Field";
+import { CARD_LABELS } from "~/components/checkout/CardFields";
 import { OrderLines } from "~/components/orders/OrderLines";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { StatusBadge } from "~/components/orders/StatusBadge";
@@ -213,7 +214,7 @@ function PayAgain({ failure, withCard, processorLabel, total }: { failure: strin
       ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-4 max-w-md space-y-4">
         <AuthenticityTokenInput />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} fields={invalidFields(form, CARD_LABELS)} />
         {withCard ? <CardFields number={fields.cardNumber} expiry={fields.expiry} cvc={fields.cvc} processorLabel={processorLabel} /> : null}
         <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"}>
           {navigation.state !== "idle" ? "Paying…" : `Pay ${formatMoney(total)}`}

@@ -25,6 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 
+// Past the header and the filters, straight to the products (root renders the link).
+export const handle = { skipTo: { href: "#results", label: "Skip to results" } };
+
 export const meta: MetaFunction<typeof loader> = (args) => {
   const query = args.data?.query;
   const category = query?.category ? getCategory(query.category) : undefined;
@@ -45,7 +48,8 @@ export default function Products() {
   const { query, notices, result, suggestions, savedIds } = useLoaderData<typeof loader>();
   const title = listingTitle(query);
   const sorts: SortKey[] = query.search ? ["relevance", ...SORT_CHOICES] : SORT_CHOICES;
-  const hasFilters = query.sizes.length > 0 || query.colours.length > 0 || query.minPrice !== null || query.maxPrice !== null;
+  const activeFilters = query.sizes.length + query.colours.length + (query.minPrice !== null || query.maxPrice !== null ? 1 : 0);
+  const hasFilters = activeFilters > 0;
   const category = query.category ? getCategory(query.category) : undefined;
 
   return (
@@ -122,16 +126,26 @@ export default function Products() {
 
       <div className="mt-8 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10">
         <aside className="mb-8 lg:mb-0">
-          {/* One set of filters for every screen: open by default, and a small screen can fold it away. */}
-          <details open className="group">
-            <summary className="btn-secondary w-full cursor-pointer lg:hidden">Filters</summary>
-            <div className="mt-4 lg:mt-0">
-              <Filters query={query} facets={result.facets} />
-            </div>
-          </details>
+          {/* A wide screen shows the filters beside the results. A small one starts with them folded
+              away behind one button that says how many are on, so the products come first; CSS
+              alone opens them (a checkbox and its label), so it works without JavaScript too. */}
+          <input type="checkbox" id="show-filters" className="peer sr-only lg:hidden" />
+          <label
+            htmlFor="show-filters"
+            className="btn-secondary w-full cursor-pointer peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-stone-900 lg:hidden"
+          >
+            {activeFilters ? `Show filters (${activeFilters} on)` : "Show filters"}
+          </label>
+          <div className="mt-4 hidden peer-checked:block lg:mt-0 lg:block">
+            <Filters query={query} facets={result.facets} />
+          </div>
         </aside>
 
-        <section aria-label="Products">
+        <section id="results" tabIndex={-1} aria-labelledby="results-heading" className="focus:outline-none">
+          {/* The cards' headings (h3) sit under this one, also where the filters (h2) are folded away. */}
+          <h2 id="results-heading" className="sr-only">
+            Products
+          </h2>
           {result.total === 0 ? (
             <EmptyState search={query.search} hasFilters={hasFilters} clearHref={productsHref(query, { sizes: [], colours: [], minPrice: null, maxPrice: null, page: 1 })} suggestions={suggestions} />
           ) : (

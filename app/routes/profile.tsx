@@ -5,7 +5,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AddressBook } from "~/components/account/AddressBook";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { Field, FormErrors } from "~/components/forms/Field";
+import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
 import { changePasswordSchema, PASSWORD_MIN, profileSchema } from "~/lib/auth-schemas";
 import { seo } from "~/lib/seo";
 import { clearSession, commitSession, requireUser } from "~/server/auth/session.server";
@@ -122,7 +122,7 @@ export default function Profile() {
         <Form method="post" {...getFormProps(nameForm)} className="mt-4 space-y-4">
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="update-profile" />
-          <FormErrors id={nameForm.errorId} errors={nameForm.errors} />
+          <FormErrors id={nameForm.errorId} errors={nameForm.errors} fields={invalidFields(nameForm, { displayName: "Display name" })} />
           <Field meta={nameFields.displayName} label="Display name" type="text" autoComplete="name" />
           <button type="submit" className="btn-primary">
             Save name
@@ -139,7 +139,7 @@ export default function Profile() {
         <Form method="post" {...getFormProps(passwordForm)} className="mt-4 space-y-4">
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="change-password" />
-          <FormErrors id={passwordForm.errorId} errors={passwordForm.errors} />
+          <FormErrors id={passwordForm.errorId} errors={passwordForm.errors} fields={invalidFields(passwordForm, { currentPassword: "Current password", newPassword: "New password", confirmPassword: "Repeat new password" })} />
           <Field meta={passwordFields.currentPassword} label="Current password" type="password" autoComplete="current-password" />
           <Field meta={passwordFields.newPassword} label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} />
           <Field meta={passwordFields.confirmPassword} label="Repeat new password" type="password" autoComplete="new-password" />

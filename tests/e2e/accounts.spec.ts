@@ -87,7 +87,8 @@ test("registration explains what is wrong and keeps the e-mail", async ({ page }
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Repeat password").fill(`${PASSWORD} but different`);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByText("The passwords do not match")).toBeVisible();
+  // Beside the field (the error summary may repeat it: form-errors.spec.ts).
+  await expect(page.getByLabel("Repeat password")).toHaveAccessibleDescription(/The passwords do not match/);
   await expect(page).toHaveURL(/\/auth\/register/);
   await expect(page.getByLabel("E-mail")).toHaveValue(email);
 

@@ -54,7 +54,10 @@ test("a bad price is refused on the form, with what was typed kept and nothing s
   const response = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/products/new"));
   await page.getByRole("button", { name: "Save product", exact: true }).click();
   expect((await response).status()).toBe(400);
-  await expect(page.getByText("Enter the price in euros: a number of at least 0 with at most 2 decimals, like 49.90.")).toBeVisible();
+  // Beside the field, and in the summary at the top, which links to it.
+  const message = "Enter the price in euros: a number of at least 0 with at most 2 decimals, like 49.90.";
+  await expect(page.locator("#price-error")).toHaveText(message);
+  await expect(page.getByRole("alert").getByRole("link", { name: message })).toHaveAttribute("href", "#price-error");
   await expect(page.getByLabel("Price (€)", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
   await expect(page.getByLabel("Price (€)", { exact: true })).toHaveValue("12.345");

@@ -97,7 +97,8 @@ test("bad input gets a clear message and keeps what was typed", async ({ page })
   // The same through the page: the message is on the form, the typed values are kept.
   await page.getByLabel("Slug").fill("how-to-wash-wool-and-cashmere");
   await page.getByRole("button", { name: "Save post" }).click();
-  await expect(page.getByText("Another post already uses the slug “how-to-wash-wool-and-cashmere”. Choose a different one.")).toBeVisible();
+  // In the error summary at the top (and beside the field).
+  await expect(page.getByRole("alert").filter({ hasText: "Another post already uses the slug “how-to-wash-wool-and-cashmere”. Choose a different one." })).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue("Checking the editor");
   await expect(page.getByLabel("Text (Markdown)")).toHaveValue("Some text.");
 });
@@ -133,7 +134,7 @@ test("a cover image needs alt text and is served as an image", async ({ page }) 
   await page.getByLabel("Text (Markdown)").fill("With a picture.");
   await page.getByLabel("Upload an image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PIXEL });
   await page.getByRole("button", { name: "Save post" }).click();
-  await expect(page.getByText("Describe the cover image for people who cannot see it.")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Describe the cover image for people who cannot see it." })).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue(title);
 
   // The uploaded image is kept while the form is fixed.

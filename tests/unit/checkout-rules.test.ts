@@ -62,6 +62,13 @@ describe("checkout form", () => {
     expect(checkoutSchema(true).safeParse(address).error?.issues.map((i) => i.path[0])).toEqual(["cardNumber", "expiry", "cvc"]);
     expect(parseExpiry("04/31")).toEqual({ expMonth: 4, expYear: 2031 });
   });
+
+  it("checks the card fields in the same pass as the address: every error at once", () => {
+    const { cardNumber: _n, expiry: _e, cvc: _c, email: _m, ...rest } = valid;
+    const issues = checkoutSchema(true).safeParse(rest).error?.issues ?? [];
+    expect(issues.map((i) => i.path[0]).sort()).toEqual(["cardNumber", "cvc", "email", "expiry"]);
+    expect(issues.find((i) => i.path[0] === "cardNumber")?.message).toBe("Enter your card number.");
+  });
 });
 
 describe("shipping", () => {

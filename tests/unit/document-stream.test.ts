@@ -2,7 +2,7 @@ import { PassThrough, type Transform } from "node:stream";
 import { createElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { documentStream } from "~/server/http/document-stream.server";
+import { documentStream, titlePrefixStream } from "~/server/http/document-stream.server";
 
 /** Write `chunks` through the stream, as React's renderer writes them; the bytes that come out. */
 async function through(stream: Transform, chunks: Array<string | Uint8Array>): Promise<Buffer> {
@@ -68,5 +68,16 @@ describe("documentStream", () => {
       expect(html).toContain(`<p>${text}</p>`);
     }
     expect(padded, "React 18 no longer pads its buffers: documentStream's NUL filter can go").toBeGreaterThan(0);
+  });
+});
+
+describe("titlePrefixStream", () => {
+  it("starts the first <title> with the prefix, wherever the chunks are cut", async () => {
+    const whole = Buffer.from(SHELL + "<title>not this one</title>");
+    const expected = (SHELL + "<title>not this one</title>").replace("<title>", "<title>Error: ");
+    for (let cut = 1; cut < whole.length; cut++) {
+      const out = await through(titlePrefixStream("Error: "), [whole.subarray(0, cut), whole.subarray(cut)]);
+      expect(out.toString("utf8")).toBe(expected);
+    }
   });
 });

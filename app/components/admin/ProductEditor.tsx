@@ -62,7 +62,14 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
       <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only">
         {submitLabel}
       </button>
-      <FormErrors id="product-form-errors" errors={[...(formErrors ?? []), ...(errorCount ? [`Please correct the ${errorCount === 1 ? "field" : `${errorCount} fields`} marked below. Nothing was saved.`] : [])]} />
+      {/* Each field's messages link to where they stand, beside the field. */}
+      <FormErrors
+        id="product-form-errors"
+        errors={[...(formErrors ?? []), ...(errorCount ? [`Please correct the ${errorCount === 1 ? "field" : `${errorCount} fields`} marked below. Nothing was saved.`] : [])]}
+        fields={Object.entries(errors)
+          .filter(([name]) => name !== "")
+          .map(([name, list]) => ({ id: errorId(name), label: "", errors: list }))}
+      />
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Details</legend>
@@ -120,53 +127,55 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
       <fieldset className="space-y-3">
         <legend className="text-lg font-semibold">Colours</legend>
         <Errors name="colours" errors={errors} />
-        <table className="text-sm">
-          <caption className="sr-only">Colours</caption>
-          <thead>
-            <tr className="text-left">
-              <th scope="col" className="pr-3">
-                Colour name
-              </th>
-              <th scope="col" className="pr-3">
-                Hex (#rrggbb)
-              </th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...draft.colours, { name: "", hex: "" }].map((c, i) => {
-              const isNew = i === draft.colours.length;
-              return (
-                <tr key={i}>
-                  <td className="py-1 pr-3 align-top">
-                    <input name={`colours.name.${i}`} defaultValue={c.name} aria-label={isNew ? "New colour name" : `Colour ${i + 1} name`} {...aria(`colours.${i}.name`, errors)} className="input" maxLength={PRODUCT_LIMITS.colourName} />
-                    <Errors name={`colours.${i}.name`} errors={errors} />
-                  </td>
-                  <td className="py-1 pr-3 align-top">
-                    <span className="flex items-center gap-2">
-                      <span aria-hidden="true" className="inline-block h-6 w-6 shrink-0 rounded-full border border-stone-300" style={/^#[0-9a-fA-F]{6}$/.test(c.hex) ? { backgroundColor: c.hex } : undefined} />
-                      <input name={`colours.hex.${i}`} defaultValue={c.hex} aria-label={isNew ? "New colour hex" : `Colour ${i + 1} hex`} {...aria(`colours.${i}.hex`, errors)} className="input w-32" placeholder={isNew ? "#1f3a5f" : undefined} />
-                    </span>
-                    <Errors name={`colours.${i}.hex`} errors={errors} />
-                  </td>
-                  <td className="py-1 align-top">
-                    {isNew ? (
-                      <button type="submit" name="intent" value="refresh" formNoValidate className="btn-secondary">
-                        Add colour
-                      </button>
-                    ) : (
-                      <button type="submit" name="intent" value={`remove-colour.${i}`} formNoValidate className={small}>
-                        Remove {c.name || `colour ${i + 1}`}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div className="overflow-x-auto">
+          <table className="text-sm">
+            <caption className="sr-only">Colours</caption>
+            <thead>
+              <tr className="text-left">
+                <th scope="col" className="pr-3">
+                  Colour name
+                </th>
+                <th scope="col" className="pr-3">
+                  Hex (#rrggbb)
+                </th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...draft.colours, { name: "", hex: "" }].map((c, i) => {
+                const isNew = i === draft.colours.length;
+                return (
+                  <tr key={i}>
+                    <td className="py-1 pr-3 align-top">
+                      <input name={`colours.name.${i}`} defaultValue={c.name} aria-label={isNew ? "New colour name" : `Colour ${i + 1} name`} {...aria(`colours.${i}.name`, errors)} className="input" maxLength={PRODUCT_LIMITS.colourName} />
+                      <Errors name={`colours.${i}.name`} errors={errors} />
+                    </td>
+                    <td className="py-1 pr-3 align-top">
+                      <span className="flex items-center gap-2">
+                        <span aria-hidden="true" className="inline-block h-6 w-6 shrink-0 rounded-full border border-stone-300" style={/^#[0-9a-fA-F]{6}$/.test(c.hex) ? { backgroundColor: c.hex } : undefined} />
+                        <input name={`colours.hex.${i}`} defaultValue={c.hex} aria-label={isNew ? "New colour hex" : `Colour ${i + 1} hex`} {...aria(`colours.${i}.hex`, errors)} className="input w-32" placeholder={isNew ? "#1f3a5f" : undefined} />
+                      </span>
+                      <Errors name={`colours.${i}.hex`} errors={errors} />
+                    </td>
+                    <td className="py-1 align-top">
+                      {isNew ? (
+                        <button type="submit" name="intent" value="refresh" formNoValidate className="btn-secondary">
+                          Add colour
+                        </button>
+                      ) : (
+                        <button type="submit" name="intent" value={`remove-colour.${i}`} formNoValidate className={small}>
+                          Remove {c.name || `colour ${i + 1}`}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       </fieldset>
 
       <fieldset className="space-y-3">

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { Described, describedBy, Field, FormErrors } from "~/components/forms/Field";
+import { Described, describedBy, Field, FormErrors, invalidFields } from "~/components/forms/Field";
 import { BODY_MAX } from "~/lib/blog";
 import { POST_STATUSES, postSchema } from "~/lib/blog-schema";
 import { Prose } from "./PostCard";
@@ -24,6 +24,18 @@ export interface EditorActionData {
   coverUrl?: string | null;
 }
 
+/** Each field's label, for the error summary's links. */
+const POST_LABELS = {
+  title: "Title",
+  slug: "Slug",
+  excerpt: "Excerpt",
+  body: "Text (Markdown)",
+  coverAlt: "Image description (alt text)",
+  tags: "Tags",
+  status: "Status",
+  publishAt: "Publish at (UTC)",
+};
+
 export function PostEditor({ defaults, coverUrl, actionData }: { defaults: EditorDefaults; coverUrl: string | null; actionData?: EditorActionData }) {
   const [form, fields] = useForm({
     id: "post-editor",
@@ -41,7 +53,7 @@ export function PostEditor({ defaults, coverUrl, actionData }: { defaults: Edito
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
       <AuthenticityTokenInput />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} fields={invalidFields(form, POST_LABELS)} />
       <Field meta={fields.title} label="Title" type="text" />
       <Field meta={fields.slug} label="Slug" type="text" hint="The address: /blog/your-slug. Leave it empty to make one from the title." />
       <Described meta={fields.excerpt} label="Excerpt" hint="A sentence or two for the blog list and search results. Leave it empty to use the start of the text.">

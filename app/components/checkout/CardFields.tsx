@@ -3,6 +3,9 @@ import { Described, describedBy } from "~/components/forms/Field";
 
 type Meta = FieldMetadata<string | undefined>;
 
+/** The card fields' labels (the error summary links to the fields by them). */
+export const CARD_LABELS = { cardNumber: "Card number", expiry: "Expiry (MM/YY)", cvc: "Security code (CVC)" };
+
 /** One card input: numeric keyboard, the browser's card autofill, never refilled after a failed submit. */
 function CardInput({ meta, label, autoComplete, placeholder }: { meta: Meta; label: string; autoComplete: string; placeholder: string }) {
   return (
@@ -29,10 +32,10 @@ export function CardFields({ number, expiry, cvc, processorLabel }: { number: Me
       <p className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900">
         {processorLabel}: pay with 4242 4242 4242 4242, any future expiry date and any CVC. 4000 0000 0000 0002 is declined.
       </p>
-      <CardInput meta={number} label="Card number" autoComplete="cc-number" placeholder="1234 1234 1234 1234" />
+      <CardInput meta={number} label={CARD_LABELS.cardNumber} autoComplete="cc-number" placeholder="1234 1234 1234 1234" />
       <div className="grid grid-cols-2 gap-4">
-        <CardInput meta={expiry} label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" />
-        <CardInput meta={cvc} label="Security code (CVC)" autoComplete="cc-csc" placeholder="123" />
+        <CardInput meta={expiry} label={CARD_LABELS.expiry} autoComplete="cc-exp" placeholder="MM/YY" />
+        <CardInput meta={cvc} label={CARD_LABELS.cvc} autoComplete="cc-csc" placeholder="123" />
       </div>
     </div>
   );

@@ -34,7 +34,8 @@ export function SiteHeader({ shopName, cartCount, user }: { shopName: string; ca
             Search
           </button>
         </Form>
-        <nav aria-label="Account" className="ml-auto flex items-center gap-4 text-sm font-medium">
+        {/* On a phone the links wrap onto a second line rather than push the cart off the screen. */}
+        <nav aria-label="Account" className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-x-4 gap-y-2 text-sm font-medium">
           {user ? (
             <>
               {user.isAdmin ? (
@@ -45,7 +46,7 @@ export function SiteHeader({ shopName, cartCount, user }: { shopName: string; ca
               <Link to="/orders" className="hover:underline">
                 Orders
               </Link>
-              <Link to="/profile" className="max-w-[14rem] truncate hover:underline" title="Your profile">
+              <Link to="/profile" className="max-w-[9rem] truncate hover:underline sm:max-w-[14rem]" title="Your profile">
                 {user.email ?? "Your profile"}
               </Link>
               <Form method="post" action="/auth/logout">
@@ -60,7 +61,7 @@ export function SiteHeader({ shopName, cartCount, user }: { shopName: string; ca
               <Link to="/auth/login" className="hover:underline">
                 Sign in
               </Link>
-              <Link to="/auth/register" className="hidden hover:underline sm:inline">
+              <Link to="/auth/register" className="hover:underline">
                 Register
               </Link>
             </>
@@ -76,7 +77,8 @@ export function SiteHeader({ shopName, cartCount, user }: { shopName: string; ca
         </nav>
       </div>
       <nav aria-label="Categories" className="border-t border-stone-100">
-        <ul className="mx-auto flex max-w-7xl gap-6 overflow-x-auto px-4 py-3 text-sm sm:px-6">
+        {/* Every category in sight, wrapping on a phone: nothing hidden past the edge of the screen. */}
+        <ul className="mx-auto flex max-w-7xl flex-wrap gap-x-6 gap-y-2 px-4 py-3 text-sm sm:px-6">
           {CATEGORIES.map((c) => (
             <li key={c.id} className="shrink-0">
               <Link

@@ -28,7 +28,7 @@ export function ProductCard({ product, eager = false, saved }: { product: Produc
           {product.name}
         </Link>
       </h3>
-      <div className="mt-1 flex items-center justify-between gap-2">
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-x-2">
         <Price priceMinor={product.priceMinor} compareAtMinor={product.compareAtMinor} />
         {product.soldOut ? <span className="text-xs font-medium text-stone-500">Sold out</span> : null}
       </div>

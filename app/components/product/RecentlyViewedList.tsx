@@ -36,7 +36,7 @@ export function RecentlyViewedList({ shopShortName: shop, viewed }: RecentlyView
           <li key={item.id} className="group relative">
             <div className="aspect-[4/5] overflow-hidden rounded-lg bg-stone-100">
               {item.imageUrl ? (
-                <img src={item.imageUrl} alt={item.imageAlt} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+                <img src={item.imageUrl} alt={item.imageAlt} width={400} height={500} loading="lazy" decoding="async" className="h-full w-full object-cover" />
               ) : null}
             </div>
             <h3 className="mt-2 text-sm font-medium text-stone-900">

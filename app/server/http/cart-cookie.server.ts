@@ -3,6 +3,7 @@ import { createCookie } from "@remix-run/node";
 import type { Session } from "../auth/port";
 import { commitSession, getAuthState } from "../auth/session.server";
 import { getConfig } from "../config.server";
+import { baseCookieOptions } from "./cookie-security.server";
 import { getContext } from "../context.server";
 import { CART_TTL_MS } from "../services/cart/cart.server";
 
@@ -14,14 +15,7 @@ let cookie: ReturnType<typeof createCookie> | undefined;
 
 function cartCookie() {
   const config = getConfig();
-  cookie ??= createCookie("__cart", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.env === "production" && !(config.publicUrl ?? "").startsWith("http://"),
-    path: "/",
-    secrets: [config.sessionSecret],
-    maxAge: CART_TTL_MS / 1000,
-  });
+  cookie ??= createCookie("__cart", { ...baseCookieOptions(config), maxAge: CART_TTL_MS / 1000 });
   return cookie;
 }
 

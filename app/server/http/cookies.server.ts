@@ -1,17 +1,9 @@
 import { createCookie } from "@remix-run/node";
 import { getConfig } from "../config.server";
+import { baseCookieOptions } from "./cookie-security.server";
 
-// Every cookie is HttpOnly, SameSite=Lax, Secure in production and signed with SESSION_SECRET.
-function baseOptions() {
-  const config = getConfig();
-  return {
-    httpOnly: true,
-    sameSite: "lax" as const,
-    secure: config.env === "production" && !(config.publicUrl ?? "").startsWith("http://"),
-    path: "/",
-    secrets: [config.sessionSecret],
-  };
-}
+// Every cookie is HttpOnly, SameSite=Lax, signed with SESSION_SECRET, Secure when the shop is served over HTTPS.
+const baseOptions = () => baseCookieOptions(getConfig());
 
 let session: ReturnType<typeof createCookie> | undefined;
 let csrf: ReturnType<typeof createCookie> | undefined;

@@ -40,3 +40,30 @@ export function documentStream(): Transform {
     },
   });
 }
+
+/** Writes `prefix` at the start of the document's first <title> (a page showing form errors: "Error: "). */
+export function titlePrefixStream(prefix: string): Transform {
+  const OPEN = Buffer.from("<title>");
+  let held = Buffer.alloc(0);
+  let done = false;
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      if (done) return callback(null, bytes);
+      const data = held.length ? Buffer.concat([held, bytes]) : bytes;
+      const at = data.indexOf(OPEN);
+      if (at >= 0) {
+        done = true;
+        held = Buffer.alloc(0);
+        const end = at + OPEN.length;
+        return callback(null, Buffer.concat([data.subarray(0, end), Buffer.from(prefix), data.subarray(end)]));
+      }
+      const keep = Math.min(OPEN.length - 1, data.length);
+      held = Buffer.from(data.subarray(data.length - keep));
+      callback(null, data.subarray(0, data.length - keep));
+    },
+    flush(callback) {
+      callback(null, held);
+    },
+  });
+}

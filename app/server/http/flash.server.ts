@@ -1,5 +1,6 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { getConfig } from "../config.server";
+import { baseCookieOptions } from "./cookie-security.server";
 
 // A one-time message carried across a post/redirect/get ("Added to your cart: …"): set by the
 // action's redirect, read and cleared by the next page. Signed, so nobody can put words in our mouth.
@@ -13,14 +14,7 @@ let cookie: ReturnType<typeof createCookie> | undefined;
 
 function flashCookie() {
   const config = getConfig();
-  cookie ??= createCookie("__flash", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.env === "production" && !(config.publicUrl ?? "").startsWith("http://"),
-    path: "/",
-    secrets: [config.sessionSecret],
-    maxAge: 60,
-  });
+  cookie ??= createCookie("__flash", { ...baseCookieOptions(config), maxAge: 60 });
   return cookie;
 }
 

@@ -71,6 +71,9 @@ function inspectAll(elements: Element[]): Inspection[] {
         .filter((s) => s.colour.a > 0 && (s.spread > 0 || s.blur > 0));
 
     const html = element as HTMLElement;
+    // Hidden even when focused: styled through the element next to it. (A skip link, hidden until
+    // it has the focus, shows its own indicator.)
+    html.focus({ preventScroll: true });
     const box = html.getBoundingClientRect();
     const hidden = (box.width <= 1 && box.height <= 1) || getComputedStyle(html).clip === "rect(0px, 0px, 0px, 0px)";
     const target = hidden ? (html.nextElementSibling ?? html.closest("label") ?? html) : html;

@@ -41,29 +41,31 @@ export function ChartFrame({
       {data.length ? (
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer text-stone-700 underline">Data table: {title}</summary>
-          <table className="mt-2 w-full text-left">
-            <caption className="sr-only">{title}</caption>
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-1 pr-4">
-                  {labelHeading}
-                </th>
-                <th scope="col" className="py-1 text-right">
-                  {valueHeading}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((d) => (
-                <tr key={d.label} className="border-b border-stone-100">
-                  <th scope="row" className="py-1 pr-4 font-normal">
-                    {d.label}
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full text-left">
+              <caption className="sr-only">{title}</caption>
+              <thead>
+                <tr className="border-b border-stone-300">
+                  <th scope="col" className="py-1 pr-4">
+                    {labelHeading}
                   </th>
-                  <td className="py-1 text-right tabular-nums">{format(d.value)}</td>
+                  <th scope="col" className="py-1 text-right">
+                    {valueHeading}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.map((d) => (
+                  <tr key={d.label} className="border-b border-stone-100">
+                    <th scope="row" className="py-1 pr-4 font-normal">
+                      {d.label}
+                    </th>
+                    <td className="py-1 text-right tabular-nums">{format(d.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </details>
       ) : null}
     </figure>

@@ -2,6 +2,7 @@ import type { Cart, CartLine } from "../../store/commerce-types";
 import type { Store } from "../../store/port";
 import type { Product } from "../../store/types";
 import { shippingEstimate, type ShippingRates } from "../checkout/shipping.server";
+import { imageForColour } from "../catalog/colour-image";
 
 // The cart's rules, shared by both backends: what may be added, how much, and what a line is
 // worth now. A cart stores only what the shopper chose; prices and stock are always read fresh,
@@ -110,6 +111,7 @@ export function createCartService(store: Store, rates: ShippingRates, now: () =>
         const unit = product?.priceMinor ?? 0;
         const compareAt = product?.compareAtMinor && product.compareAtMinor > unit ? product.compareAtMinor : null;
         const buyable = problem ? 0 : line.quantity;
+        const image = product ? imageForColour(product, line.colour) : null;
         return {
           key: lineKey(line),
           productId: line.productId,
@@ -117,8 +119,8 @@ export function createCartService(store: Store, rates: ShippingRates, now: () =>
           name: product?.name ?? "A product that is no longer available",
           size: line.size,
           colour: line.colour,
-          imageUrl: product?.images[0]?.url ?? null,
-          imageAlt: product?.images[0]?.alt ?? "",
+          imageUrl: image?.url ?? null,
+          imageAlt: image?.alt ?? "",
           unitPriceMinor: unit,
           compareAtMinor: compareAt,
           quantity: line.quantity,

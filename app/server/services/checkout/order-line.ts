@@ -1,5 +1,6 @@
 import type { OrderLine } from "../../store/commerce-types";
 import type { Product, ProductInput } from "../../store/types";
+import { imageForColour } from "../catalog/colour-image";
 
 /** What an order keeps of a product's variant: a snapshot that later catalogue edits never change. */
 export function orderLineFor(product: Product | ProductInput, size: string, colour: string, quantity: number): OrderLine {
@@ -15,6 +16,6 @@ export function orderLineFor(product: Product | ProductInput, size: string, colo
     unitPriceMinor: product.priceMinor,
     compareAtMinor: product.compareAtMinor && product.compareAtMinor > product.priceMinor ? product.compareAtMinor : null,
     quantity,
-    imageUrl: product.images[0]?.url ?? null,
+    imageUrl: imageForColour(product, colour)?.url ?? null,
   };
 }
