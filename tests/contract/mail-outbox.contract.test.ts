@@ -1,18 +1,22 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore, Timestamp } from "firebase-admin/firestore";
+import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import { createFirestoreOutboxMailer } from "~/server/mail/firestore-outbox.server";
 import { createOutboxMailer } from "~/server/mail/outbox.server";
 import type { Mailer } from "~/server/mail/port";
+import { createSmtpMailer } from "~/server/mail/smtp.server";
 import { newestMail } from "../e2e/support/firestore-mail";
 import { makeTempDir } from "../support/temp-dir";
 
-// Both outboxes keep every message where someone else can read it: the .eml files on the embedded
-// backend's disk, and on Firebase the Firestore collection `mail`, read here from a second client
-// (another instance) and by the end-to-end tests' reader.
+// Every mail adapter delivers each message, composed as RFC 5322, where someone else reads it: the
+// .eml files on the embedded backend's disk; on Firebase the Firestore collection `mail`, read here
+// from a second client (another instance) and by the end-to-end tests' reader; and with SMTP_URL an
+// SMTP server (a local one from the smtp-server package, which keeps what it receives).
 
 const FROM = "Hemline <care@hemline.test>";
 
@@ -57,9 +61,44 @@ const OUTBOXES: OutboxUnderTest[] = [
       };
     },
   },
+  {
+    name: "smtp (a local SMTP server)",
+    async create() {
+      const received: string[] = [];
+      const server = new SMTPServer({
+        // Plain SMTP on localhost: no TLS certificate or login to set up for a test.
+        disabledCommands: ["STARTTLS", "AUTH"],
+        logger: false,
+        onRcptTo(address, _session, callback) {
+          // A mailbox the server refuses, as a real one refuses an unknown user (550).
+          if (address.address.startsWith("nobody@")) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+          callback();
+        },
+        onData(stream, _session, callback) {
+          let raw = "";
+          stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+          stream.on("end", () => {
+            received.push(raw);
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const { port } = server.server.address() as AddressInfo;
+      return {
+        mailer: createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: FROM }),
+        async readRaw() {
+          return [...received].reverse();
+        },
+        async dispose() {
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+        },
+      };
+    },
+  },
 ];
 
-describe.each(OUTBOXES)("Mail outbox contract: $name", (outbox) => {
+describe.each(OUTBOXES)("Mail port contract: $name", (outbox) => {
   let mailer: Mailer;
   let readRaw: () => Promise<string[]>;
   let dispose: () => Promise<void>;
@@ -117,6 +156,20 @@ describe("Firestore outbox: documents the Trigger Email extension sends from", (
       expect((await newestMail({ host, projectId }))[0]).toMatchObject({ to: "dee@hemline.test", subject: "Other" });
     } finally {
       await deleteApp(sender);
+    }
+  });
+});
+
+describe("SMTP: a message the server refuses", () => {
+  it("fails the send, so the caller can report it, and delivers nothing", async () => {
+    const smtp = OUTBOXES.find((o) => o.name.startsWith("smtp"))!;
+    const { mailer, readRaw, dispose } = await smtp.create();
+    try {
+      expect(mailer.kind).toBe("smtp");
+      await expect(mailer.send({ to: "nobody@hemline.test", subject: "Lost", text: "Nobody reads this." })).rejects.toThrow(/550|Mailbox unavailable/);
+      expect(await readRaw()).toEqual([]);
+    } finally {
+      await dispose();
     }
   });
 });
