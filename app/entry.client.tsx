@@ -4,7 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { startIdlePrefetch } from "~/lib/idle-prefetch";
 import { isModuleLoadError, reloadAfterLoadError } from "~/lib/reload-guard";
 
-// Spec section 8: a stale page (its script files replaced by a new deployment) reloads itself,
+// A stale page (its script files replaced by a new deployment) reloads itself,
 // at most once per 10 seconds per path. Remix reloads for route modules itself; these catch
 // the chunks the app imports on demand.
 window.addEventListener("unhandledrejection", (event) => {

@@ -2,7 +2,7 @@ import { Form, Link, isRouteErrorResponse, useNavigate } from "@remix-run/react"
 import type { FormEvent } from "react";
 import { CATEGORIES, POPULAR_CATEGORY_COUNT, categoryImage } from "~/lib/categories";
 
-// The error page of spec section 2: heading = status code (default 404), title and message by code.
+// The error page: its heading is the status code (404 when there is none), its title and message follow the code.
 
 export interface ErrorDetails {
   status: number;
@@ -53,7 +53,7 @@ function madeByRemix(error: { data: unknown }): boolean {
 /** Turn whatever a route threw into what the page shows. Internals of real errors never reach the page. */
 export function errorDetails(error: unknown): ErrorDetails {
   if (isRouteErrorResponse(error)) {
-    // A route that throws data("Page Not Found: /x", 404) gets that exact message (spec section 8).
+    // A route that throws data("Page Not Found: /x", 404) gets that exact message.
     // Responses Remix makes itself (a method the route does not take, a malformed request) carry
     // its developer text ("You made a POST request to …"): those get the status's own message.
     const message = typeof error.data === "string" && error.data.length <= 300 && !madeByRemix(error) ? error.data : undefined;

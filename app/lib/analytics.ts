@@ -1,6 +1,5 @@
 // Firebase Analytics (Google Analytics 4), only where the shop configured it and never on a
-// developer's machine (spec section 7: "enabled only when the hostname does not include
-// localhost"). The Firebase SDK is fetched only when analytics is on.
+// developer's machine (off whenever the hostname includes "localhost"). The Firebase SDK is fetched only when analytics is on.
 
 /** The public web configuration the root loader hands the browser when analytics is configured. */
 export interface AnalyticsConfig {

@@ -34,7 +34,7 @@ export const CATEGORIES: readonly Category[] = [
   category("accessories", "Accessories", "👜", "Bags, jewelry and other fashion accessories"),
 ];
 
-/** Spec section 9: the error page shows the first four as "Popular Categories". */
+/** The error page shows the first four as "Popular Categories". */
 export const POPULAR_CATEGORY_COUNT = 4;
 
 const byId = new Map(CATEGORIES.map((c) => [c.id, c]));

@@ -1,5 +1,5 @@
-// Small stores kept in the browser's localStorage (spec section 4: "persisted in browser local
-// storage under a key prefixed with the shop's short name and the store id"). What is stored
+// Small stores kept in the browser's localStorage, under a key prefixed with the shop's short
+// name and the store id. What is stored
 // may be missing, corrupt, from an older version or written by something else on the same
 // origin: every read checks the shape and falls back to nothing, never to an error.
 

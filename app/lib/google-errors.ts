@@ -1,4 +1,4 @@
-// Spec section 8: what a shopper reads when Google popup sign-in fails.
+// What a shopper reads when Google popup sign-in fails.
 export function googleSignInMessage(error: unknown): string {
   const code = (error as { code?: string } | null)?.code;
   switch (code) {

@@ -1,4 +1,4 @@
-// Idle prefetch of the build manifest, 1 second after the page loads (spec section 9).
+// Idle prefetch of the build manifest, 1 second after the page loads.
 //
 // Remix learns the routes behind the links a page shows by asking `/__manifest` for them as soon
 // as it hydrates ("eager route discovery", v3_lazyRouteDiscovery). Those requests are held until

@@ -1,4 +1,4 @@
-// The image lightbox's limits (spec sections 5 and 9) and the small pure rules built on them.
+// The image lightbox's limits and the small pure rules built on them.
 // Zoom is measured against the image's natural size: 1 shows one image pixel per CSS pixel,
 // 3 is three times that. The viewer opens at the size that fits the window (never larger than
 // natural size), so its first zoom level is usually below 1.

@@ -1,4 +1,4 @@
-// Spec section 8: "Stale-page load error: page reload, at most once per 10 seconds per path".
+// A page whose scripts fail to load (a stale page after a deployment) reloads itself, at most once per 10 seconds per path.
 // After a new deployment an open page may ask for a script file that no longer exists; a
 // reload fetches the new page and its new files. The guard (in sessionStorage) stops a page
 // whose files really are missing from reloading itself forever.

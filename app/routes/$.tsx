@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 
-// Every path no other route matches: spec section 8, 'Page not found' with status 404.
+// Every path no other route matches: 'Page not found' with status 404.
 export async function loader(_: LoaderFunctionArgs) {
   throw data("Page not found", { status: 404 });
 }

@@ -15,7 +15,7 @@ import { publicOrigin } from "~/server/http/public-origin.server";
 import { readForm } from "~/server/http/form-body.server";
 import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 
-// Spec section 2: this page is shown without the default layout.
+// Like the other sign-in pages, shown without the shop's header and footer.
 export const handle = { layout: false };
 
 export const meta: MetaFunction = (args) =>

@@ -7,7 +7,7 @@ import { csrfProblem } from "~/server/http/csrf.server";
 import { resourceRoute } from "~/server/http/resource-route.server";
 
 // Sign-out is a POST with a CSRF token, so no other site can sign a shopper out.
-// Spec section 2: logout redirects to /.
+// Signing out redirects to the home page.
 export const action = resourceRoute(async ({ request }: ActionFunctionArgs) => {
   const formData = await readForm(request);
   const problem = await csrfProblem(formData, request);

@@ -29,7 +29,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: lightboxSt
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  // Spec section 8: a route parameter that fails validation is a 404 naming the path.
+  // A route parameter that fails validation is a 404 naming the path.
   if (!isValidId(params.id)) throw notFound(request);
   const { catalog, config } = getContext();
   const product = await catalog.getProduct(params.id);

@@ -54,7 +54,7 @@ declare global {
 export function createContext(config: Config): AppContext {
   const backend = createBackend(config);
   if (config.adminEmails.length === 0) {
-    // Spec section 5: without the list nobody is admin, and the operator is told so.
+    // Without the list nobody is admin, and the operator is told so.
     console.warn("ADMIN_EMAILS is not set: nobody will have the admin role.");
   }
   const syncIntervalMs = backend.store.kind === "sqlite" ? 0 : 5000;

@@ -9,7 +9,7 @@ import { openDatabase } from "~/server/store/sqlite/database.server";
 import { createSqliteStoreOn } from "~/server/store/sqlite/store.server";
 import { makeTempDir } from "../support/temp-dir";
 
-// The accounts service's rules (spec sections 4–8) on the embedded backend.
+// The accounts service's rules (profiles, roles, sessions, passwords, errors) on the embedded backend.
 let store: Store;
 let accounts: AccountsService;
 let remove: () => void;

@@ -6,7 +6,7 @@ import { createFirestoreStore } from "~/server/store/firestore/store.server";
 import type { Store } from "~/server/store/port";
 import { makeProduct } from "../support/product-factory";
 
-// Spec section 3: users/{uid} holds createdAt and updatedAt. On Firestore they are dates
+// users/{uid} holds createdAt and updatedAt. On Firestore they are dates
 // (timestamps), as the console and any other tool expect; documents written by earlier versions
 // with ISO strings are still read, and converted at start so date ranges see them too.
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FirestoreUnavailableError, available, availableTransaction } from "~/server/store/firestore/availability.server";
 
-describe("Firestore availability (spec section 8: 'Firestore not available')", () => {
+describe("Firestore availability ('Firestore not available')", () => {
   afterEach(() => {
     vi.useRealTimers();
   });

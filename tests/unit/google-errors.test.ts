@@ -3,7 +3,7 @@ import { googleSignInMessage } from "~/lib/google-errors";
 
 const firebaseError = (code: string, message = `Firebase: Error (${code}).`) => Object.assign(new Error(message), { code });
 
-describe("Google popup messages (spec section 8)", () => {
+describe("Google popup messages", () => {
   it("says the sign-in was cancelled when the popup is closed", () => {
     expect(googleSignInMessage(firebaseError("auth/popup-closed-by-user"))).toBe("Sign-in was cancelled");
   });

@@ -4,7 +4,7 @@ import type { Profile } from "~/server/store/types";
 
 const profile = (role: Profile["role"]): Profile => ({ uid: "u", email: "a@b.co", role, displayName: null, createdAt: "", updatedAt: "" });
 
-describe("role determination (spec section 5)", () => {
+describe("role determination", () => {
   const admins = ["owner@hemline.shop", "ops@hemline.shop"];
   it("is admin when the e-mail, trimmed and lower-cased, is in the list", () => {
     expect(roleFor("owner@hemline.shop", admins)).toBe("admin");

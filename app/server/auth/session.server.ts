@@ -7,7 +7,7 @@ import type { AuthState } from "../services/accounts/accounts.server";
 import { isAdmin } from "../services/accounts/roles.server";
 import type { Session } from "./port";
 
-// Request-level helpers for routes: who is asking, and the guards of spec section 6.
+// Request-level helpers for routes: who is asking, and the guards that require a user or an admin.
 
 const states = new WeakMap<Request, Promise<AuthState>>();
 

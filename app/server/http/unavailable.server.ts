@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { FirestoreUnavailableError } from "../store/unavailable";
 
-// Spec section 8: when the database cannot be reached, a page says 'Firestore not available'
+// When the database cannot be reached, a page says 'Firestore not available'
 // with a 503 (and recovers by itself once it answers again). Adapters throw
 // FirestoreUnavailableError; this turns it into that answer at the edge between the services and
 // the routes, so no route has to know, and Remix never hides it behind a generic 500.

@@ -69,7 +69,7 @@ export interface Profile {
   updatedAt: string;
 }
 
-/** What a profile update may change: merged into the stored profile (spec section 4). */
+/** What a profile update may change: merged into the stored profile. */
 export type ProfilePatch = Partial<Pick<Profile, "displayName">>;
 
 /** draft: never public; published and scheduled: public once publishAt has passed. */

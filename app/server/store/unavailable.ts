@@ -1,5 +1,5 @@
 /**
- * Spec section 8: what the user sees when the document database cannot be reached. Thrown by the
+ * What the user sees when the document database cannot be reached. Thrown by the
  * Firestore adapters; part of the port, so services and the HTTP edge can recognise it without
  * knowing which adapter is in use.
  */

@@ -47,7 +47,7 @@ function toIdentityError(error: unknown): IdentityError {
     case "TOO_MANY_ATTEMPTS_TRY_LATER":
       return new IdentityError("unavailable", "Too many attempts. Please wait a few minutes and try again.");
     default:
-      // Spec section 8: other failures carry the backend's own message.
+      // Any other failure carries the backend's own message.
       return new IdentityError("unavailable", error.code);
   }
 }

@@ -6,8 +6,8 @@ import { registrationAttemptMail } from "./emails.server";
 import { createRateLimiter, LIMITS, RateLimitedError, type Limit } from "./rate-limit.server";
 import { roleFor } from "./roles.server";
 
-// Accounts: the business rules of spec sections 3–8 on top of the identity port and the
-// profile store, shared by both backends.
+// Accounts: sign-up, sign-in, sessions, profiles, password changes and resets, on top of the
+// identity port and the profile store, shared by both backends.
 
 /** The spec's result shape for sign-in, registration and reset: a success flag and a message. */
 export type AuthResult<T = object> = ({ success: true } & T) | { success: false; error: string; retryAfterSeconds?: number };
@@ -69,7 +69,7 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
     return refusal(await Promise.all(keys.map(([key, limit]) => (key ? limiter.hit(key, limit) : 0))));
   }
 
-  /** Load the profile, creating it when missing and the user has an e-mail (spec section 4). */
+  /** Load the profile, creating it when missing and the user has an e-mail. */
   async function ensureProfile(who: Identity): Promise<Profile | null> {
     const existing = await store.profiles.get(who.uid);
     if (existing || !who.email) return existing;
@@ -213,7 +213,7 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
       }
     },
 
-    /** The auth state behind a session token; a missing profile is created (spec section 4). */
+    /** The auth state behind a session token; a missing profile is created. */
     async load(token: string | null): Promise<AuthState> {
       if (!token) return { user: null, userProfile: null, error: null };
       let user: Identity | null;
@@ -231,7 +231,7 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
       }
     },
 
-    /** Spec section 5: needs a signed-in user with a loaded profile, else 'User not authenticated'. */
+    /** Needs a signed-in user with a loaded profile, else 'User not authenticated'. */
     async updateProfile(state: AuthState, patch: ProfilePatch): Promise<AuthResult<{ profile: Profile }>> {
       if (!state.user || !state.userProfile) return { success: false, error: NOT_AUTHENTICATED };
       try {

@@ -3,7 +3,7 @@ import type { ProfileStore } from "../port";
 import type { Profile } from "../types";
 import { available } from "./availability.server";
 
-// users/{uid}: email, role, createdAt, updatedAt (spec section 3), plus an optional displayName.
+// users/{uid}: email, role, createdAt, updatedAt, plus an optional displayName.
 // Dates are Firestore timestamps (so the console, queries and other tools see dates); the port
 // speaks ISO strings like the SQLite store. Documents written before stored ISO strings: they are
 // read as they are and converted by migrateProfileDates at start.
