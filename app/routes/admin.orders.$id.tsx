@@ -18,7 +18,6 @@ import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import { STATUS_LABELS } from "~/lib/order-status";
-import { ADMIN_TRANSITIONS, stockEffect } from "~/server/services/orders/status-rules";
 import type { OrderStatus } from "~/server/store/commerce-types";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { notFound } from "~/server/http/not-found.server";
@@ -36,7 +35,7 @@ async function findOrder(request: Request, id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const order = await findOrder(request, params.id);
-  const transitions = ADMIN_TRANSITIONS[order.status].map((to) => ({ to, restocks: stockEffect(order.status, to) === "release" }));
+  const transitions = getContext().adminOrders.transitionsFrom(order.status);
   return { order, transitions };
 }
 

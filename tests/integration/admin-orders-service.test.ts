@@ -43,6 +43,21 @@ describe.each(STORE_ADAPTERS)("admin order changes: $name", (adapter) => {
     return placed.order;
   }
 
+  it("offers the order page exactly the changes it accepts, and says which put units back on sale", async () => {
+    const admin = service();
+    expect(admin.transitionsFrom("paid")).toEqual([
+      { to: "shipped", restocks: false },
+      { to: "cancelled", restocks: true },
+      { to: "refunded", restocks: true },
+    ]);
+    expect(admin.transitionsFrom("pending_payment")).toEqual([{ to: "cancelled", restocks: true }]);
+    expect(admin.transitionsFrom("cancelled")).toEqual([]);
+    // A change it does not offer is refused.
+    const order = await paidOrder();
+    expect(admin.transitionsFrom("paid").map((t) => t.to)).not.toContain("delivered");
+    expect(await admin.changeStatus(order.id, "delivered", "owner@hemline.test", {})).toMatchObject({ ok: false, status: 409 });
+  });
+
   it("ships only with a tracking number, records it on the order, its timeline and the audit log", async () => {
     const order = await paidOrder();
     const admin = service();

@@ -1,6 +1,7 @@
 import type { OrderStatus } from "../../store/commerce-types";
 import type { Store } from "../../store/port";
 import type { OrdersService, StatusChangeResult } from "./orders.server";
+import { ADMIN_TRANSITIONS, stockEffect } from "./status-rules";
 
 // The back office's view of orders: the filtered, paged list, and status changes and notes
 // that go through the orders service (its status rules decide what is allowed and what is
@@ -61,6 +62,11 @@ export function createAdminOrdersService(store: Store, orders: OrdersService, op
     },
 
     get: (id: string) => store.orders.get(id),
+
+    /** The statuses an admin may move an order to from `from`, and whether each puts its units back on sale. */
+    transitionsFrom(from: OrderStatus): Array<{ to: OrderStatus; restocks: boolean }> {
+      return ADMIN_TRANSITIONS[from].map((to) => ({ to, restocks: stockEffect(from, to) === "release" }));
+    },
 
     async changeStatus(id: string, to: OrderStatus, actor: string, details: { trackingNumber?: string | null; note?: string | null }): Promise<StatusChangeResult> {
       const before = await store.orders.get(id);
