@@ -44,8 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (problem) return data<DeleteData>({ confirmDelete: true, deleteError: problem.message }, { status: problem.status });
     // The first press only asks; the second (intent=confirm-delete) deletes.
     if (intent === "delete") return data<DeleteData>({ confirmDelete: true });
-    await getContext().blog.delete(post.id);
-    await getContext().audit.record({ actor, entityType: "post", entityId: post.id, action: "delete", summary: `Deleted post “${post.title}”`, before: post, after: null });
+    await getContext().blog.delete(post.id, actor);
     return redirectWithFlash("/admin/blog", `Deleted “${post.title}”.`);
   }
   return postEditorAction(request, formData, actor, post.id);

@@ -95,7 +95,7 @@ export function createContext(config: Config): AppContext {
     addressBook: createAddressBookService(backend.store),
     wishlist: createWishlistService(backend.store),
     stockAlerts,
-    blog: createBlogService(backend.store),
+    blog: createBlogService(backend.store, undefined, { audit }),
     audit,
     adminCatalog,
     productImports: createProductImportService({ store: backend.store, audit, adminCatalog, onStockWritten: stockWritten }),

@@ -39,6 +39,29 @@ describe.each(STORE_ADAPTERS)("blog service on $name", (adapter) => {
     expect(care.posts.map((p) => p.slug).sort()).toEqual(["caring-for-leather-shoes", "how-to-wash-wool-and-cashmere"]);
   });
 
+  it("writes an admin's create, edit and delete to the audit log, with before and after", async () => {
+    const { createAuditService } = await import("~/server/services/audit/audit.server");
+    const audit = createAuditService(store, () => now);
+    const audited = createBlogService(store, () => now, { audit });
+    const created = await audited.save(values(), undefined, "owner@hemline.test");
+    if (!created.success) throw new Error("save failed");
+    now = new Date("2026-11-01T12:01:00.000Z");
+    const edited = await audited.save(values({ title: "Linen, revisited", slug: "summer-linen-guide" }), created.post.id, "owner@hemline.test");
+    if (!edited.success) throw new Error("edit failed");
+    now = new Date("2026-11-01T12:02:00.000Z");
+    await audited.delete(created.post.id, "owner@hemline.test");
+    expect(await store.posts.get(created.post.id)).toBeNull();
+    const { entries } = await audit.list({ entityType: "post", entityId: created.post.id });
+    expect(entries.map((e) => [e.action, e.actor, e.summary])).toEqual([
+      ["delete", "owner@hemline.test", "Deleted post “Linen, revisited”"],
+      ["update", "owner@hemline.test", "Edited post “Linen, revisited” (draft)"],
+      ["create", "owner@hemline.test", "Created post “Summer linen guide” (draft)"],
+    ]);
+    // A refused save changes nothing and records nothing.
+    expect(await audited.save(values({ status: "scheduled" }), undefined, "owner@hemline.test")).toMatchObject({ success: false });
+    expect((await audit.list({ entityType: "post", entityId: created.post.id })).entries).toHaveLength(3);
+  });
+
   it("makes the slug from the title, a generated excerpt and the reading time", async () => {
     const result = await blog.save(values({ tags: "Linen, Care Tips, linen" }));
     expect(result.success && result.post).toMatchObject({

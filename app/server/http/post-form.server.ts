@@ -24,7 +24,7 @@ export function readAdminForm(request: Request): Promise<FormData | null> {
 export const TOO_LARGE_MESSAGE = "The upload is too large: images can be up to 2 MB and the text up to 200,000 characters. Nothing was saved.";
 
 export async function postEditorAction(request: Request, formData: FormData, actor: string, postId?: string) {
-  const { blog, backend, audit } = getContext();
+  const { blog, backend } = getContext();
   const intent = formData.get("intent") === "preview" ? "preview" : "save";
   const submission = parseWithZod(formData, { schema: postSchema });
   const problem = await formGuardProblem(formData, request);
@@ -54,23 +54,14 @@ export async function postEditorAction(request: Request, formData: FormData, act
   }
   const { value } = submission;
   const cover: PostCover | null = coverUrl ? { url: coverUrl, alt: coverAlt } : null;
-  const before = postId ? await blog.get(postId) : null;
   const result = await blog.save(
     { title: value.title, slug: value.slug, excerpt: value.excerpt, body: value.body, tags: value.tags, status: value.status, publishAt: value.publishAt, cover },
     postId,
+    actor,
   );
   if (!result.success) {
     const { "": formErrors, ...fieldErrors } = result.fieldErrors;
     return data({ result: submission.reply({ formErrors, fieldErrors }), preview: null, coverUrl }, { status: 400 });
   }
-  await audit.record({
-    actor,
-    entityType: "post",
-    entityId: result.post.id,
-    action: before ? "update" : "create",
-    summary: before ? `Edited post “${result.post.title}” (${result.post.status})` : `Created post “${result.post.title}” (${result.post.status})`,
-    before,
-    after: result.post,
-  });
   return redirectWithFlash(`/admin/blog/${result.post.id}/edit`, "The post has been saved.");
 }

@@ -2,11 +2,13 @@ import crypto from "node:crypto";
 import { CATEGORIES } from "~/lib/categories";
 import { excerptFrom, normaliseTags, parsePublishAt, POSTS_PER_PAGE, readingMinutes, slugify } from "~/lib/blog";
 import { PostSlugTakenError, type Store } from "../../store/port";
+import type { AuditService } from "../audit/audit.server";
 import type { Post, PostCover, PostStatus } from "../../store/types";
 import { renderMarkdown } from "./markdown.server";
 
 // The blog's business rules: who may read what and when, slugs, excerpts, reading time, tags.
 // A shop's blog has tens of posts, so listing and filtering work on the whole list in memory.
+// An admin's change (save, delete) is written to the audit log here, as products and orders are.
 
 export interface PostValues {
   title: string;
@@ -60,7 +62,7 @@ const summarise = (post: Post): PostSummary => ({
   readingMinutes: post.readingMinutes,
 });
 
-export function createBlogService(store: Store, clock: () => Date = () => new Date()) {
+export function createBlogService(store: Store, clock: () => Date = () => new Date(), options: { audit?: Pick<AuditService, "record"> } = {}) {
   async function published(): Promise<Post[]> {
     const now = clock();
     // list() is newest publishAt first, so the public order needs no sort of its own.
@@ -120,8 +122,11 @@ export function createBlogService(store: Store, clock: () => Date = () => new Da
 
     preview: (body: string) => renderMarkdown(body),
 
-    /** Create (no id) or update a post; field errors for a taken slug or a date that cannot be used. */
-    async save(values: PostValues, id?: string): Promise<SaveResult> {
+    /**
+     * Create (no id) or update a post; field errors for a taken slug or a date that cannot be used.
+     * With the admin's e-mail (`actor`) the change goes to the audit log.
+     */
+    async save(values: PostValues, id?: string, actor?: string): Promise<SaveResult> {
       const existing = id ? await store.posts.get(id) : null;
       if (id && !existing) return { success: false, fieldErrors: { "": ["This post no longer exists."] } };
       const slug = values.slug ? values.slug : slugify(values.title);
@@ -150,6 +155,17 @@ export function createBlogService(store: Store, clock: () => Date = () => new Da
           readingMinutes: readingMinutes(values.body),
           createdAt: existing?.createdAt,
         });
+        if (actor) {
+          await options.audit?.record({
+            actor,
+            entityType: "post",
+            entityId: post.id,
+            action: existing ? "update" : "create",
+            summary: existing ? `Edited post “${post.title}” (${post.status})` : `Created post “${post.title}” (${post.status})`,
+            before: existing,
+            after: post,
+          });
+        }
         return { success: true, post };
       } catch (error) {
         if (error instanceof PostSlugTakenError) {
@@ -159,7 +175,14 @@ export function createBlogService(store: Store, clock: () => Date = () => new Da
       }
     },
 
-    delete: (id: string) => store.posts.delete(id),
+    /** Delete a post for good; with the admin's e-mail (`actor`) the deletion goes to the audit log. */
+    async delete(id: string, actor?: string) {
+      const before = await store.posts.get(id);
+      await store.posts.delete(id);
+      if (before && actor) {
+        await options.audit?.record({ actor, entityType: "post", entityId: id, action: "delete", summary: `Deleted post “${before.title}”`, before, after: null });
+      }
+    },
 
     /** Public posts for the RSS feed and the sitemap, newest first. */
     async feed(limit = 50) {
