@@ -23,6 +23,7 @@ import { getAuthState } from "~/server/auth/session.server";
 import type { Product } from "~/server/store/types";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
 import { notFound } from "~/server/http/not-found.server";
+import { canSell, soldOutEverywhere } from "~/lib/stock";
 
 // The lightbox's own styles, on the one page that has a lightbox (its code loads on first use).
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: lightboxStyles }];
@@ -36,7 +37,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!product) throw data(null, { status: 404 });
 
   const requested = url.searchParams.get("colour");
-  const firstInStock = product.colours.find((c) => product.variants.some((v) => v.colour === c.name && v.stock > 0));
+  const firstInStock = product.colours.find((c) => product.variants.some((v) => v.colour === c.name && canSell(v)));
   const initialColour =
     product.colours.find((c) => c.name === requested)?.name ?? firstInStock?.name ?? product.colours[0]?.name ?? "";
 
@@ -70,7 +71,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 
 /** schema.org Product, serialised so no "<" can close the script element early. */
 function productJsonLd(product: Product, origin: string): string {
-  const inStock = product.variants.some((v) => v.stock > 0);
+  const inStock = !soldOutEverywhere(product.variants);
   const json = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -128,7 +129,7 @@ export default function ProductPage() {
             initialColour={initialColour}
             failure={failure ?? null}
           />
-          <BackInStockForm soldOut={product.variants.filter((v) => v.stock <= 0).map((v) => ({ colour: v.colour, size: v.size }))} email={email} failure={stockAlertFailure} />
+          <BackInStockForm soldOut={product.variants.filter((v) => !canSell(v)).map((v) => ({ colour: v.colour, size: v.size }))} email={email} failure={stockAlertFailure} />
 
           <section aria-labelledby="details-heading" className="mt-10 border-t border-stone-200 pt-6">
             <h2 id="details-heading" className="text-sm font-semibold">

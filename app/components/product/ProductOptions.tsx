@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { availabilityLabel, availabilityOf, stockFor } from "~/lib/stock";
+import { availabilityLabel, availabilityOf, soldOutEverywhere, stockFor } from "~/lib/stock";
 import type { Colour, Variant } from "~/server/store/types";
 
 interface Props {
@@ -26,7 +26,7 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
   const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
   const hydrated = useHydrated();
   const [colour, setColour] = useState(initialColour);
-  const soldOutEverywhere = variants.every((v) => v.stock <= 0);
+  const nothingToSell = soldOutEverywhere(variants);
   const oneSize = sizes.length === 1;
 
   return (
@@ -144,8 +144,8 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
           Quantity
           <input type="number" name="quantity" defaultValue={1} min={1} max={10} step={1} inputMode="numeric" className="input mt-1 w-20" />
         </label>
-        <button type="submit" className="btn-primary flex-1" disabled={soldOutEverywhere || adding}>
-          {soldOutEverywhere ? "Sold out" : adding ? "Adding…" : "Add to cart"}
+        <button type="submit" className="btn-primary flex-1" disabled={nothingToSell || adding}>
+          {nothingToSell ? "Sold out" : adding ? "Adding…" : "Add to cart"}
         </button>
       </div>
     </Form>

@@ -3,13 +3,14 @@ import type { Store } from "../../store/port";
 import type { Product } from "../../store/types";
 import { shippingEstimate, type ShippingRates } from "../checkout/shipping.server";
 import { imageForColour } from "../catalog/colour-image";
+import { lineLimit, MAX_QUANTITY_PER_LINE, unitsForSale } from "~/lib/stock";
 
 // The cart's rules, shared by both backends: what may be added, how much, and what a line is
 // worth now. A cart stores only what the shopper chose; prices and stock are always read fresh,
 // so a cart never charges yesterday's price or promises stock that has gone.
 
 /** No shop sells 99 999 of a jumper to one person; a clear ceiling keeps carts sane. */
-export const MAX_QUANTITY_PER_LINE = 10;
+export { MAX_QUANTITY_PER_LINE };
 export const MAX_LINES = 30;
 /** A guest cart untouched this long is gone, as its cookie is. */
 export const CART_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -83,11 +84,6 @@ export function createCartService(store: Store, rates: ShippingRates, now: () =>
     else await store.carts.save({ id: cartId, lines, updatedAt: now().toISOString() });
   }
 
-  function stockOf(product: Product | null | undefined, size: string, colour: string): number {
-    if (!product || product.status !== "active") return 0;
-    return Math.max(0, product.variants.find((v) => v.size === size && v.colour === colour)?.stock ?? 0);
-  }
-
   function describe(product: Product, line: Pick<CartLine, "size" | "colour">) {
     return `${product.name} (${line.colour}, ${line.size})`;
   }
@@ -99,7 +95,7 @@ export function createCartService(store: Store, rates: ShippingRates, now: () =>
       const products = await productsFor(lines);
       const views: CartLineView[] = lines.map((line) => {
         const product = products.get(line.productId) ?? null;
-        const stock = stockOf(product, line.size, line.colour);
+        const stock = unitsForSale(product, line.size, line.colour);
         const problem: LineProblem | null =
           !product || product.status !== "active" || !product.variants.some((v) => v.size === line.size && v.colour === line.colour)
             ? { kind: "unavailable" }
@@ -126,7 +122,7 @@ export function createCartService(store: Store, rates: ShippingRates, now: () =>
           quantity: line.quantity,
           lineTotalMinor: unit * buyable,
           savingsMinor: compareAt ? (compareAt - unit) * buyable : 0,
-          maxQuantity: Math.min(stock, MAX_QUANTITY_PER_LINE),
+          maxQuantity: lineLimit(stock),
           problem,
         };
       });
@@ -158,7 +154,7 @@ export function createCartService(store: Store, rates: ShippingRates, now: () =>
       if (!product.sizes.includes(input.size) || !product.variants.some((v) => v.size === input.size && v.colour === input.colour)) {
         return { ok: false, field: "size", message: "Choose a size." };
       }
-      const stock = stockOf(product, input.size, input.colour);
+      const stock = unitsForSale(product, input.size, input.colour);
       if (stock === 0) return { ok: false, field: "size", message: `${input.colour} in size ${input.size} is sold out. Choose another size or colour.` };
       const cart = await load(cartId);
       const lines = [...(cart?.lines ?? [])];
@@ -184,7 +180,7 @@ export function createCartService(store: Store, rates: ShippingRates, now: () =>
       if (!cart || index < 0) return { ok: false, field: "cart", message: "That item is no longer in your cart." };
       const line = cart.lines[index];
       const product = await store.products.get(line.productId);
-      const stock = stockOf(product, line.size, line.colour);
+      const stock = unitsForSale(product, line.size, line.colour);
       if (quantity > MAX_QUANTITY_PER_LINE) return { ok: false, field: "line", message: `You can buy up to ${MAX_QUANTITY_PER_LINE} of one item.` };
       if (quantity > stock) {
         return { ok: false, field: "line", message: stock === 0 ? "This item is sold out. Remove it to check out." : `Only ${stock} left in ${line.colour}, size ${line.size}.` };
@@ -217,7 +213,7 @@ export function createCartService(store: Store, rates: ShippingRates, now: () =>
       const lines = [...(user?.lines ?? [])];
       const products = await productsFor(guest.lines);
       for (const line of guest.lines) {
-        const cap = Math.min(stockOf(products.get(line.productId), line.size, line.colour), MAX_QUANTITY_PER_LINE);
+        const cap = lineLimit(unitsForSale(products.get(line.productId), line.size, line.colour));
         const index = lines.findIndex((l) => lineKey(l) === lineKey(line));
         if (index >= 0) lines[index] = { ...lines[index], quantity: Math.max(lines[index].quantity, Math.min(lines[index].quantity + line.quantity, cap)) };
         else if (lines.length < MAX_LINES) lines.push({ ...line, quantity: cap > 0 ? Math.min(line.quantity, cap) : line.quantity });

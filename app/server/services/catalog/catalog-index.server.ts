@@ -5,6 +5,7 @@ import type { Colour, Product, ProductImage } from "~/server/store/types";
 import type { CatalogueChange, ChangeCursor } from "~/server/store/port";
 import { MAX_QUERY_TERMS } from "./search-terms.server";
 import { TextIndex, type SearchFields, type TextIndexData } from "./text-index.server";
+import { canSell } from "~/lib/stock";
 
 // An in-process index of the sellable catalogue: full-text search (typo-tolerant, prefix-aware,
 // ranked as MiniSearch ranks) plus filters, facets, sorting and pagination. It is fed from the
@@ -179,7 +180,7 @@ export class CatalogIndex {
   }
 
   private toDoc(p: Product, n: number): Doc {
-    const inStock = p.variants.filter((v) => v.stock > 0);
+    const inStock = p.variants.filter(canSell);
     for (const c of p.colours) this.colourHex.set(c.name, c.hex);
     const image = p.images[0];
     let buckets = 0;

@@ -4,6 +4,7 @@ import { backInStockMail, stockAlertConfirmationMail, type StockAlertMailContext
 import type { Store } from "../../store/port";
 import type { StockAlert } from "../../store/stock-alert-types";
 import type { Product } from "../../store/types";
+import { canSell } from "~/lib/stock";
 
 // "E-mail me when it is back" on a sold-out size × colour. Rules: one alert per address and
 // variant; only a sold-out variant of a product on sale can be watched; when its stock comes back
@@ -50,7 +51,7 @@ export function createStockAlertsService(store: Store, options: StockAlertsOptio
       const product = await store.products.get(input.productId);
       const variant = product?.status === "active" ? product.variants.find((v) => v.size === input.size && v.colour === input.colour) : undefined;
       if (!product || !variant) return { ok: false, status: 404, message: "Choose a size and colour of this product." };
-      if (variant.stock > 0) return { ok: false, status: 409, message: `${describe(product, variant)} is in stock: add it to your cart.` };
+      if (canSell(variant)) return { ok: false, status: 409, message: `${describe(product, variant)} is in stock: add it to your cart.` };
       const email = input.email.trim().toLowerCase();
       const alert: StockAlert = { id: alertId(email, product.id, variant.size, variant.colour), email, productId: product.id, size: variant.size, colour: variant.colour, createdAt: now(), sentAt: null };
       const { created } = await store.stockAlerts.subscribe(alert);

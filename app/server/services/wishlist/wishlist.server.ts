@@ -1,5 +1,6 @@
 import type { Store } from "../../store/port";
 import type { ProductImage } from "../../store/types";
+import { soldOutEverywhere } from "~/lib/stock";
 
 // Saved products ("Save" on cards and product pages). Rules: only products on sale can be saved;
 // at most MAX_SAVED per shopper; the price at saving is kept, so a lower price later shows as a
@@ -49,7 +50,7 @@ export function createWishlistService(store: Store, options: { now?: () => Date 
           compareAtMinor: p?.compareAtMinor ?? null,
           savedPriceMinor: item.savedPriceMinor,
           savedAt: item.savedAt,
-          soldOut: Boolean(onSale && p && p.variants.every((v) => v.stock <= 0)),
+          soldOut: Boolean(onSale && p && soldOutEverywhere(p.variants)),
           priceDrop: Boolean(onSale && p && p.priceMinor < item.savedPriceMinor),
           unavailable: !onSale,
         };
