@@ -155,8 +155,10 @@ test("users: search by e-mail, a customer's page lists their orders", async ({ p
   await page.goto("/admin/orders?status=delivered");
   const delivered = page.getByRole("table", { name: "Orders, newest first" }).getByRole("row");
   await expect(delivered.nth(1)).toBeVisible();
-  const email = (await delivered.locator("td:nth-child(3)").allTextContents()).find((e) => !e.includes(".guest@"))!;
-  expect(email).toMatch(/@example\.com$/);
+  // A seeded customer's (other tests deliver orders of their own, and guests have no account).
+  const email = (await delivered.locator("td:nth-child(3)").allTextContents()).find((e) => e.endsWith("@example.com") && !e.includes(".guest@"));
+  expect(email, "a seeded customer's delivered order").toBeTruthy();
+  if (!email) return;
   await page.goto("/admin/users");
   await page.getByLabel("E-mail starts with").fill(email);
   await page.getByRole("search", { name: "Find users" }).getByRole("button", { name: "Search" }).click();
