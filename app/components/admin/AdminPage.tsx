@@ -17,7 +17,8 @@ export function AdminPage({ title, back = { to: "/admin", label: "Back office" }
         </Link>
       </p>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
+        {/* Titles can hold an e-mail address: it may break anywhere rather than widen a phone screen. */}
+        <h1 className="min-w-0 text-3xl font-semibold tracking-tight [overflow-wrap:anywhere]">{title}</h1>
         {actions}
       </div>
       {problems.length ? (

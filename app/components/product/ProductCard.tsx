@@ -22,7 +22,6 @@ export function ProductCard({ product, eager = false, saved }: { product: Produc
           />
         ) : null}
       </div>
-      {saved !== undefined ? <SaveButton productId={product.id} productName={product.name} saved={saved} className="absolute right-2 top-2 z-10" /> : null}
       <h3 className="mt-3 text-sm font-medium text-stone-900">
         <Link to={`/products/${product.id}`} prefetch="intent" className="after:absolute after:inset-0">
           {product.name}
@@ -37,6 +36,8 @@ export function ProductCard({ product, eager = false, saved }: { product: Produc
           <li key={c.name} className="h-3.5 w-3.5 rounded-full border border-stone-300" style={{ backgroundColor: c.hex }} title={c.name} />
         ))}
       </ul>
+      {/* Last in the card, though drawn over the picture: the product's own link comes first to a keyboard and a screen reader. */}
+      {saved !== undefined ? <SaveButton productId={product.id} productName={product.name} saved={saved} className="absolute right-2 top-2 z-10" /> : null}
     </article>
   );
 }
