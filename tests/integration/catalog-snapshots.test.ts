@@ -129,6 +129,16 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
     expect(await answers(fromSnapshot.catalog)).toEqual(await answers(scratch));
   });
 
+  it("builds from the catalogue when Storage does not answer, and serves the same listings", async () => {
+    // A bucket that cannot be reached: the lease (Firestore) still decides who builds.
+    const cut = instance((s) => ({ ...s, read: async () => Promise.reject(new Error("connect ECONNREFUSED")), write: async () => Promise.reject(new Error("connect ECONNREFUSED")) }));
+    await cut.catalog.start();
+    expect(cut.catalog.isReady()).toBe(true);
+    const reference = instance();
+    await reference.catalog.start();
+    expect(await answers(cut.catalog)).toEqual(await answers(reference.catalog));
+  });
+
   it("catches up with changes made after the snapshot, on instances started before and after them", async () => {
     const before = instance();
     await before.catalog.start();

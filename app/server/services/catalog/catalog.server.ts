@@ -82,8 +82,15 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
     lastSync = Date.now();
   }
 
-  async function loadSnapshot(): Promise<CatalogIndex | null> {
-    const bytes = await snapshots!.read();
+  /** The snapshot's index; null when there is none (or it cannot be used); "unreachable" when Storage did not answer. */
+  async function loadSnapshot(): Promise<CatalogIndex | null | "unreachable"> {
+    let bytes: Uint8Array | null;
+    try {
+      bytes = await snapshots!.read();
+    } catch (error) {
+      console.error("The catalogue index snapshot could not be fetched; building from the catalogue instead:", error);
+      return "unreachable";
+    }
     if (!bytes) return null;
     try {
       const data = await decodeSnapshot(bytes);
@@ -132,6 +139,9 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
     if (snapshots) {
       for (;;) {
         const loaded = await loadSnapshot();
+        // Storage that does not answer must not keep listings down (nor wait on a lease holder that
+        // may be stuck the same way): this instance builds from the catalogue itself, below.
+        if (loaded === "unreachable") break;
         if (loaded) {
           how = "loaded from the snapshot";
           index = loaded;
