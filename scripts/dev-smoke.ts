@@ -6,7 +6,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const port = Number(process.env.DEV_SMOKE_PORT ?? 3290);
+// A port of its own, apart from the end-to-end servers (3210 and up).
+const port = 3290;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-dev-smoke-"));
 const dev = spawn("npm", ["run", "dev"], {
   stdio: ["ignore", "pipe", "pipe"],
