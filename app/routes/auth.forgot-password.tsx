@@ -1,17 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthCard } from "~/components/forms/AuthCard";
-import { Field, FormErrors, invalidFields, Notice } from "~/components/forms/Field";
+import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
 import { HoneypotFields } from "~/components/forms/HoneypotFields";
 import { forgotPasswordSchema } from "~/lib/auth-schemas";
 import { seo } from "~/lib/seo";
 import { clientIp } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 
@@ -23,9 +23,8 @@ export const meta: MetaFunction = (args) =>
 
 export const headers = retryAfterHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { config } = getContext();
-  return { sent: new URL(request.url).searchParams.get("sent") === "1", shopName: config.shopName };
+export function loader() {
+  return { shopName: getContext().config.shopName };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -42,11 +41,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ;
   if (!result.success) return formFailure(submission.reply({ formErrors: [result.error] }), ...failureStatus(result, 503));
   // The same answer whether or not the address has an account.
-  return redirect("/auth/forgot-password?sent=1", 303);
+  return redirectWithFlash("/auth/forgot-password", RESET_SENT, { kind: "info" });
 }
 
+const RESET_SENT = "If an account exists for that address, we have sent it a link to reset the password. The link works for one hour.";
+
 export default function ForgotPassword() {
-  const { sent, shopName } = useLoaderData<typeof loader>();
+  const { shopName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -74,9 +75,6 @@ export default function ForgotPassword() {
             </p>
           }
         >
-          {sent ? (
-            <Notice>If an account exists for that address, we have sent it a link to reset the password. The link works for one hour.</Notice>
-          ) : null}
           <Form method="post" {...getFormProps(form)} className="space-y-5">
             <AuthenticityTokenInput />
             <HoneypotFields />
