@@ -26,8 +26,10 @@ export default function handleRequest(
 ) {
   const bot = isbot(request.headers.get("user-agent") ?? "");
 
-  // Spec: bots do not get the rendered error page, only the status and a minimal body.
-  if (bot && responseStatusCode >= 400) {
+  // Bots do not get the rendered error page, only the status and a minimal body. A form shown
+  // again with its message (400, 409, 429) rendered no error boundary: it is still a page.
+  const errorPage = remixContext.staticHandlerContext.errors != null;
+  if (bot && errorPage && responseStatusCode >= 400) {
     for (const [k, v] of Object.entries(commonSecurityHeaders())) responseHeaders.set(k, v);
     responseHeaders.set("Content-Type", "text/plain; charset=utf-8");
     responseHeaders.set("X-Robots-Tag", "noindex");

@@ -9,12 +9,12 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { ErrorPage, errorDetails } from "~/components/ErrorPage";
+import { RouteErrorPage } from "~/components/RouteErrorPage";
+import { errorMeta } from "~/lib/seo";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import type { AnalyticsConfig } from "~/lib/analytics";
@@ -41,12 +41,7 @@ export const links: LinksFunction = () => [
  * The error page's title and description, in <head> where they belong; never indexed. A page that
  * renders normally has its own route's meta, and routes without one get nothing from here.
  */
-export const meta: MetaFunction = ({ error, data }) => {
-  if (!error) return [];
-  const details = errorDetails(error);
-  const shopName = (data as Partial<RootData> | undefined)?.shopName ?? FALLBACK_ROOT.shopName;
-  return [{ title: `${details.title} | ${shopName}` }, { name: "description", content: details.message }, { name: "robots", content: "noindex" }];
-};
+export const meta: MetaFunction = (args) => (args.error ? errorMeta(args) : []);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const config = getConfig();
@@ -194,8 +189,6 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
   // Its title and robots tag come from `meta` above: <title> and <meta> belong in <head>.
-  return <ErrorPage details={errorDetails(error)} supportEmail={root.supportEmail} />;
+  return <RouteErrorPage />;
 }

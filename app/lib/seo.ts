@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/react";
+import { errorDetails } from "./error-details";
 
 /** What the root loader shares with every page's meta function. */
 export interface RootSeoData {
@@ -7,6 +8,8 @@ export interface RootSeoData {
 }
 
 interface SeoArgs {
+  /** Set when a route's error boundary renders the page instead of the route. */
+  error?: unknown;
   matches: ReadonlyArray<{ id: string; data: unknown } | undefined>;
   location: { pathname: string; search?: string };
 }
@@ -31,6 +34,7 @@ function rootData(args: SeoArgs): RootSeoData {
  * Every route's meta export goes through here so no page forgets one of them.
  */
 export function seo(args: SeoArgs, fields: SeoFields): MetaDescriptor[] {
+  if (args.error) return errorMeta(args);
   const { origin, shopName } = rootData(args);
   const title = fields.title === shopName ? shopName : `${fields.title} | ${shopName}`;
   const canonical = `${origin}${fields.path ?? args.location.pathname}`;
@@ -48,4 +52,11 @@ export function seo(args: SeoArgs, fields: SeoFields): MetaDescriptor[] {
   if (fields.image) tags.push({ property: "og:image", content: `${origin}${fields.image}` });
   if (fields.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
+}
+
+/** An error page's title and description, never indexed, whichever route's boundary drew it. */
+export function errorMeta(args: SeoArgs): MetaDescriptor[] {
+  const details = errorDetails(args.error);
+  const { shopName } = rootData(args);
+  return [{ title: `${details.title} | ${shopName}` }, { name: "description", content: details.message }, { name: "robots", content: "noindex" }];
 }

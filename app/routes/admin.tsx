@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/AdminNav";
+import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { requireAdminActor } from "~/server/auth/admin-actor.server";
 
 // The layout of every /admin page: the back-office navigation above the page. It checks the
@@ -15,6 +16,17 @@ export default function AdminLayout() {
     <>
       <AdminNav email={email} />
       <Outlet />
+    </>
+  );
+}
+
+/** A back-office page that fails keeps the navigation, when the visitor is an admin at all. */
+export function ErrorBoundary() {
+  const admin = useRouteLoaderData<typeof loader>("routes/admin");
+  return (
+    <>
+      {admin ? <AdminNav email={admin.email} /> : null}
+      <RouteErrorPage />
     </>
   );
 }

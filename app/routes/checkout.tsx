@@ -22,6 +22,7 @@ import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { RateLimitedError } from "~/server/services/accounts/rate-limit.server";
 import { shortfallMessage } from "~/server/services/checkout/messages.server";
+import { RouteErrorPage } from "~/components/RouteErrorPage";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Checkout", description: "Delivery, payment and your order.", path: "/checkout", noindex: true });
 
@@ -282,5 +283,19 @@ export default function Checkout() {
         </aside>
       </Form>
     </div>
+  );
+}
+
+/** Checkout that fails leads back to the cart, above the error itself. */
+export function ErrorBoundary() {
+  return (
+    <>
+      <p className="mx-auto max-w-2xl px-4 pt-8 text-center text-sm text-stone-700">
+        <Link to="/cart" className="font-medium underline">
+          Back to your cart
+        </Link>
+      </p>
+      <RouteErrorPage />
+    </>
   );
 }

@@ -23,6 +23,8 @@ import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { RateLimitedError } from "~/server/services/accounts/rate-limit.server";
 import { shortfallMessage } from "~/server/services/checkout/messages.server";
+import { RouteErrorPage } from "~/components/RouteErrorPage";
+import { useRootData } from "~/root";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo(args, { title: args.data ? `Order ${args.data.order.number}` : "Order", description: "Your order.", noindex: true });
@@ -221,5 +223,22 @@ function PayAgain({ failure, withCard, processorLabel, total }: { failure: strin
         </button>
       </Form>
     </section>
+  );
+}
+
+/** An order that cannot be shown still leads to the shopper's other orders when they are signed in. */
+export function ErrorBoundary() {
+  const { user } = useRootData();
+  return (
+    <>
+      {user ? (
+        <p className="mx-auto max-w-2xl px-4 pt-8 text-center text-sm text-stone-700">
+          <Link to="/orders" className="font-medium underline">
+            See all your orders
+          </Link>
+        </p>
+      ) : null}
+      <RouteErrorPage />
+    </>
   );
 }

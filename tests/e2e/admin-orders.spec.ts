@@ -203,6 +203,10 @@ test("bad filters and unknown orders give a message or a 404, never a 500", asyn
   const missing = await page.goto("/admin/orders/no-such-order");
   expect(missing?.status()).toBe(404);
   await expect(page.getByText("Page Not Found: /admin/orders/no-such-order")).toBeVisible();
+  // The back office keeps its navigation around the error, and its title says what happened.
+  await expect(page).toHaveTitle(/^Page Not Found \|/);
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Orders" }).click();
+  await expect(page.getByRole("table", { name: "Orders, newest first" })).toBeVisible();
 });
 
 test("shoppers get 403 and signed-out visitors go to sign-in", async ({ page }, testInfo) => {

@@ -99,6 +99,10 @@ test("a signed-in checkout appears in /orders, and nobody else can open it", asy
   await register(other, uniqueEmail(testInfo, "nosy"));
   const response = await other.goto(orderPath);
   expect(response?.status()).toBe(404);
+  // The error keeps the order page's way back to the shopper's own orders.
+  await expect(other.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await other.getByRole("link", { name: "See all your orders" }).click();
+  await expect(other.getByRole("heading", { name: "Your orders" })).toBeVisible();
   await otherContext.close();
 });
 

@@ -19,14 +19,25 @@ test("robots.txt keeps crawlers out of private areas", async ({ request }) => {
   expect(text).toMatch(/Sitemap: http.*\/sitemap\.xml/);
 });
 
+const GOOGLEBOT = { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+
 test("bots get the status and a minimal body, not the error page", async ({ request }) => {
-  const response = await request.get("/no-such-page", { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+  const response = await request.get("/no-such-page", { headers: GOOGLEBOT });
   expect(response.status()).toBe(404);
   const body = await response.text();
   expect(body).not.toContain("Popular Categories");
   expect(body.length).toBeLessThan(100);
   const person = await request.get("/no-such-page");
   expect(await person.text()).toContain("Popular Categories");
+});
+
+test("a form a bot posted comes back as a page with its message, not the bare error body", async ({ request }) => {
+  const response = await request.post("/auth/login", { headers: GOOGLEBOT, form: { email: "", password: "" } });
+  expect(response.status()).toBeGreaterThanOrEqual(400);
+  expect(response.status()).toBeLessThan(500);
+  const body = await response.text();
+  expect(body).toContain("<form");
+  expect(body).toContain('role="alert"');
 });
 
 test("health check answers", async ({ request }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorDetails } from "~/components/ErrorPage";
+import { errorDetails } from "~/lib/error-details";
 
 /** The shape of Remix's error responses (what isRouteErrorResponse recognises). */
 class ErrorResponse {
