@@ -1,13 +1,31 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+
+// Two projects: unit tests run in seconds with nothing else running (`npx vitest run --project unit`);
+// integration and contract tests need the Firestore, Auth and Storage emulators, which their
+// global setup starts (Java) and stops.
 export default defineConfig({
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  resolve: { alias },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/contract/**/*.test.ts"],
     environment: "node",
-    globalSetup: ["tests/contract/global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"], environment: "node", testTimeout: 30_000 },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts", "tests/contract/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/contract/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 });
