@@ -6,6 +6,12 @@ import { z } from "zod";
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
+// Sentences both the forms and the accounts service say, written once.
+export const WRONG_CREDENTIALS = "Incorrect e-mail or password";
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
+export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Please request a new one.";
+export const GOOGLE_SIGN_IN_FAILED = "Google sign-in failed. Please try again.";
+
 const email = z
   .string({ required_error: "Enter your e-mail address" })
   .trim()
@@ -14,13 +20,13 @@ const email = z
 
 const newPassword = z
   .string({ required_error: "Choose a password" })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 // Sign-in only caps the length: a long paste must not cost a slow hash.
 const currentPassword = z
   .string({ required_error: "Enter your password" })
-  .max(PASSWORD_MAX, "Incorrect e-mail or password");
+  .max(PASSWORD_MAX, WRONG_CREDENTIALS);
 
 export const loginSchema = z.object({
   email,
@@ -36,7 +42,7 @@ export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
   .object({
-    code: z.string({ required_error: "This reset link is invalid or has expired. Please request a new one." }).max(2000),
+    code: z.string({ required_error: RESET_LINK_INVALID }).max(2000),
     password: newPassword,
     confirmPassword: z.string({ required_error: "Repeat your password" }).max(PASSWORD_MAX),
   })

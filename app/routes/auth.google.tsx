@@ -6,6 +6,7 @@ import { getContext } from "~/server/context.server";
 import { csrfProblem } from "~/server/http/csrf.server";
 import { readForm } from "~/server/http/form-body.server";
 import { resourceRoute } from "~/server/http/resource-route.server";
+import { GOOGLE_SIGN_IN_FAILED } from "~/lib/auth-schemas";
 
 // Google popup sign-in (Firebase backend): the browser posts the ID token it got from the popup;
 // the server turns it into a session cookie. A resource route answering JSON: only JavaScript calls it.
@@ -15,7 +16,7 @@ export const action = resourceRoute(async ({ request }: ActionFunctionArgs) => {
   if (problem) return Response.json({ success: false, error: problem }, { status: 403 });
   const idToken = formData.get("idToken");
   if (typeof idToken !== "string" || !idToken || idToken.length > 10_000) {
-    return Response.json({ success: false, error: "Google sign-in failed. Please try again." }, { status: 400 });
+    return Response.json({ success: false, error: GOOGLE_SIGN_IN_FAILED }, { status: 400 });
   }
   const result = await getContext().accounts.signInWithGoogle(idToken);
   if (!result.success) return Response.json({ success: false, error: result.error }, { status: 401 });

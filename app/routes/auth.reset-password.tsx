@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthCard } from "~/components/forms/AuthCard";
 import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
-import { PASSWORD_MIN, resetPasswordSchema } from "~/lib/auth-schemas";
+import { PASSWORD_MIN, RESET_LINK_INVALID, resetPasswordSchema } from "~/lib/auth-schemas";
 import { seo } from "~/lib/seo";
 import { clearSession } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
@@ -24,7 +24,7 @@ function codeFrom(url: URL): string | null {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const code = codeFrom(new URL(request.url));
-  if (!code) return { code: null, email: null, error: "This reset link is invalid or has expired. Please request a new one." };
+  if (!code) return { code: null, email: null, error: RESET_LINK_INVALID };
   const check = await getContext().accounts.checkResetCode(code);
   return check.success ? { code, email: check.email, error: null } : { code: null, email: null, error: check.error };
 }
@@ -57,7 +57,7 @@ export default function ResetPassword() {
   if (!code) {
     return (
       <AuthCard title="Choose a new password">
-        <FormErrors id="reset-error" errors={[error ?? "This reset link is invalid or has expired. Please request a new one."]} />
+        <FormErrors id="reset-error" errors={[error ?? RESET_LINK_INVALID]} />
         <Link to="/auth/forgot-password" className="btn-primary">
           Request a new link
         </Link>

@@ -48,14 +48,13 @@ describe.each(IDENTITY_ADAPTERS)("IdentityProvider contract: $name", (adapter) =
     await expectCode(identity.signUp("grace@example.com", "another password"), "email-exists");
   });
 
-  it("signs in with the right password only, with one message for every failure", async () => {
+  it("signs in with the right password only, with one code for every failure", async () => {
     const { identity: who } = await identity.signUp("grace@example.com", "correct horse battery");
     const { identity: again, session } = await identity.signIn("grace@example.com", "correct horse battery");
     expect(again.uid).toBe(who.uid);
     expect(await identity.verifySession(session.token)).toMatchObject({ uid: who.uid });
     await expectCode(identity.signIn("grace@example.com", "wrong password"), "invalid-credentials");
     await expectCode(identity.signIn("nobody@example.com", "correct horse battery"), "invalid-credentials");
-    await expect(identity.signIn("nobody@example.com", "x")).rejects.toThrow("Incorrect e-mail or password");
   });
 
   it("rejects unknown session tokens", async () => {
@@ -143,7 +142,7 @@ describe.each(IDENTITY_ADAPTERS)("IdentityProvider contract: $name", (adapter) =
 
   it("changes the password only with the current one, ending every session of the account", async () => {
     const { identity: who, session } = await identity.signUp("grace@example.com", "correct horse battery");
-    await expectCode(identity.changePassword(who.uid, "grace@example.com", "wrong", "a brand new secret"), "invalid-credentials");
+    await expectCode(identity.changePassword(who.uid, "grace@example.com", "wrong", "a brand new secret"), "wrong-current-password");
     expect(await identity.verifySession(session.token)).toMatchObject({ uid: who.uid });
     await other.changePassword(who.uid, "grace@example.com", "correct horse battery", "a brand new secret");
     expect(await everywhere(session.token)).toEqual([null, null]);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalIdentity } from "~/server/auth/local/identity.server";
+import { IdentityError, type IdentityErrorCode, type IdentityProvider } from "~/server/auth/port";
 import type { MailMessage, Mailer } from "~/server/mail/port";
 import { createAccountsService, NOT_AUTHENTICATED, type AccountsService, type Registration } from "~/server/services/accounts/accounts.server";
 import { LIMITS } from "~/server/services/accounts/rate-limit.server";
@@ -175,3 +176,37 @@ describe("accounts service", () => {
     expect(await accounts.requestPasswordReset("nobody@hemline.test", null, url)).toEqual({ success: true });
   });
 });
+
+describe("identity failures", () => {
+  /** An identity provider whose every call fails with `code`, as an adapter reports it. */
+  function failingWith(code: IdentityErrorCode, detail?: string): IdentityProvider {
+    const fail = async (): Promise<never> => {
+      throw new IdentityError(code, detail);
+    };
+    return {
+      kind: "local",
+      signIn: fail,
+      signUp: fail,
+      verifySession: fail,
+      endSession: fail,
+      endAllSessions: fail,
+      sendPasswordReset: fail,
+      checkResetCode: fail,
+      resetPassword: fail,
+      changePassword: fail,
+    };
+  }
+
+  it("reads the adapter's code and says the service's sentence, whichever backend answered", async () => {
+    const said = async (code: IdentityErrorCode, detail?: string) => {
+      const service = createAccountsService(failingWith(code, detail), store, { adminEmails: [], mailer, shopName: "Hemline" });
+      const result = await service.signIn(`codes-${code}@hemline.test`, "long enough", null);
+      return result.success ? null : result.error;
+    };
+    expect(await said("invalid-credentials")).toBe("Incorrect e-mail or password");
+    expect(await said("too-many-attempts")).toBe("Too many attempts. Please wait a few minutes and try again.");
+    // The provider's own code is for the log: a shopper never reads it.
+    expect(await said("unavailable", "OPERATION_NOT_ALLOWED")).toBe("Sign-in is not available right now. Please try again.");
+  });
+});
+

@@ -21,20 +21,27 @@ export interface Session {
   expiresAt: Date;
 }
 
+/**
+ * Why an identity call failed. Adapters say only this; the accounts service chooses the words the
+ * shopper reads, so both backends say the same thing.
+ */
 export type IdentityErrorCode =
   | "invalid-credentials"
+  | "wrong-current-password"
   | "email-exists"
   | "weak-password"
   | "invalid-reset-code"
   | "google-failed"
+  | "too-many-attempts"
   | "unavailable";
 
 export class IdentityError extends Error {
+  /** `detail` is for logs only (the provider's own code); it never reaches a page. */
   constructor(
     readonly code: IdentityErrorCode,
-    message: string,
+    detail?: string,
   ) {
-    super(message);
+    super(detail ? `${code}: ${detail}` : code);
     this.name = "IdentityError";
   }
 }

@@ -28,7 +28,7 @@ interface SignInReply {
 }
 
 function toIdentityError(error: unknown): IdentityError {
-  if (!(error instanceof ToolkitError)) return new IdentityError("unavailable", "Sign-in is not available right now. Please try again.");
+  if (!(error instanceof ToolkitError)) return new IdentityError("unavailable", error instanceof Error ? error.message : undefined);
   const code = error.code.split(" ")[0];
   switch (code) {
     case "INVALID_LOGIN_CREDENTIALS":
@@ -36,18 +36,18 @@ function toIdentityError(error: unknown): IdentityError {
     case "INVALID_PASSWORD":
     case "USER_DISABLED":
     case "INVALID_EMAIL":
-      return new IdentityError("invalid-credentials", "Incorrect e-mail or password");
+      return new IdentityError("invalid-credentials");
     case "EMAIL_EXISTS":
-      return new IdentityError("email-exists", "An account with this e-mail already exists");
+      return new IdentityError("email-exists");
     case "WEAK_PASSWORD":
-      return new IdentityError("weak-password", "Password must be at least 8 characters");
+      return new IdentityError("weak-password");
     case "INVALID_OOB_CODE":
     case "EXPIRED_OOB_CODE":
-      return new IdentityError("invalid-reset-code", "This reset link is invalid or has expired. Please request a new one.");
+      return new IdentityError("invalid-reset-code");
     case "TOO_MANY_ATTEMPTS_TRY_LATER":
-      return new IdentityError("unavailable", "Too many attempts. Please wait a few minutes and try again.");
+      return new IdentityError("too-many-attempts");
     default:
-      // Any other failure carries the backend's own message.
+      // Any other failure: the provider's code goes to the log, not to the page.
       return new IdentityError("unavailable", error.code);
   }
 }
@@ -105,7 +105,7 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
         const decoded = await auth.verifyIdToken(idToken, true);
         return sessionFor({ idToken, localId: decoded.uid, email: decoded.email });
       } catch {
-        throw new IdentityError("google-failed", "Google sign-in failed. Please try again.");
+        throw new IdentityError("google-failed");
       }
     },
 
@@ -158,7 +158,7 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
         await callToolkit(options, "accounts:signInWithPassword", { email, password: currentPassword, returnSecureToken: true });
       } catch (error) {
         const mapped = toIdentityError(error);
-        if (mapped.code === "invalid-credentials") throw new IdentityError("invalid-credentials", "Your current password is not correct");
+        if (mapped.code === "invalid-credentials") throw new IdentityError("wrong-current-password");
         throw mapped;
       }
       await auth.updateUser(uid, { password: newPassword });

@@ -63,7 +63,7 @@ export function createLocalIdentity(db: SqliteDatabase, options: LocalIdentityOp
   function validReset(code: string) {
     const row = resetByHash.get(sha256(code));
     if (!row || row.used_at !== null || row.expires_at <= now()) {
-      throw new IdentityError("invalid-reset-code", "This reset link is invalid or has expired. Please request a new one.");
+      throw new IdentityError("invalid-reset-code");
     }
     return row;
   }
@@ -74,13 +74,13 @@ export function createLocalIdentity(db: SqliteDatabase, options: LocalIdentityOp
     async signIn(email, password) {
       const account = accountByEmail.get(normaliseEmail(email));
       const ok = await verifyPassword(password, account?.password_hash ?? DUMMY_HASH);
-      if (!account || !ok) throw new IdentityError("invalid-credentials", "Incorrect e-mail or password");
+      if (!account || !ok) throw new IdentityError("invalid-credentials");
       return openSession(account);
     },
 
     async signUp(email, password) {
       const normalised = normaliseEmail(email);
-      if (accountByEmail.get(normalised)) throw new IdentityError("email-exists", "An account with this e-mail already exists");
+      if (accountByEmail.get(normalised)) throw new IdentityError("email-exists");
       const hash = await hashPassword(password);
       const uid = crypto.randomUUID().replace(/-/g, "");
       const at = new Date(now()).toISOString();
@@ -89,7 +89,7 @@ export function createLocalIdentity(db: SqliteDatabase, options: LocalIdentityOp
       } catch (error) {
         // Two registrations racing for one e-mail: the UNIQUE index decides.
         if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") {
-          throw new IdentityError("email-exists", "An account with this e-mail already exists");
+          throw new IdentityError("email-exists");
         }
         throw error;
       }
@@ -135,7 +135,7 @@ export function createLocalIdentity(db: SqliteDatabase, options: LocalIdentityOp
       db.transaction(() => {
         // Single use even when two requests race: only one UPDATE can flip used_at.
         if (markResetUsed.run(at, sha256(code)).changes !== 1) {
-          throw new IdentityError("invalid-reset-code", "This reset link is invalid or has expired. Please request a new one.");
+          throw new IdentityError("invalid-reset-code");
         }
         setPassword.run(hash, new Date(at).toISOString(), row.uid);
         markOtherResetsUsed.run(at, row.uid);
@@ -146,7 +146,7 @@ export function createLocalIdentity(db: SqliteDatabase, options: LocalIdentityOp
     async changePassword(uid, _email, currentPassword, newPassword) {
       const account = accountByUid.get(uid);
       if (!account || !(await verifyPassword(currentPassword, account.password_hash))) {
-        throw new IdentityError("invalid-credentials", "Your current password is not correct");
+        throw new IdentityError("wrong-current-password");
       }
       const hash = await hashPassword(newPassword);
       db.transaction(() => {

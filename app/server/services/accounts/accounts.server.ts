@@ -1,10 +1,11 @@
-import { IdentityError, type Identity, type IdentityProvider, type Session } from "~/server/auth/port";
+import { IdentityError, type Identity, type IdentityErrorCode, type IdentityProvider, type Session } from "~/server/auth/port";
 import type { Store } from "~/server/store/port";
 import type { Profile, ProfilePatch } from "~/server/store/types";
 import type { Mailer } from "~/server/mail/port";
 import { registrationAttemptMail } from "./emails.server";
 import { createRateLimiter, LIMITS, RateLimitedError, type Limit } from "./rate-limit.server";
 import { roleFor } from "./roles.server";
+import { GOOGLE_SIGN_IN_FAILED, PASSWORD_TOO_SHORT, RESET_LINK_INVALID, WRONG_CREDENTIALS } from "~/lib/auth-schemas";
 
 // Accounts: sign-up, sign-in, sessions, profiles, password changes and resets, on top of the
 // identity port and the profile store, shared by both backends.
@@ -47,8 +48,23 @@ export type Registration = AuthResult<SignedIn & { profileError: string | null }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
+/** What the shopper reads for each identity failure, the same on both backends. */
+const IDENTITY_MESSAGES: Record<IdentityErrorCode, string> = {
+  "invalid-credentials": WRONG_CREDENTIALS,
+  "wrong-current-password": "Your current password is not correct",
+  "email-exists": "An account with this e-mail already exists",
+  "weak-password": PASSWORD_TOO_SHORT,
+  "invalid-reset-code": RESET_LINK_INVALID,
+  "google-failed": GOOGLE_SIGN_IN_FAILED,
+  "too-many-attempts": "Too many attempts. Please wait a few minutes and try again.",
+  unavailable: "Sign-in is not available right now. Please try again.",
+};
+
 function messageOf(error: unknown): string {
-  if (error instanceof IdentityError) return error.message;
+  if (error instanceof IdentityError) {
+    if (error.code === "unavailable") console.error("Identity provider failed:", error.message);
+    return IDENTITY_MESSAGES[error.code];
+  }
   if (error instanceof Error && error.message === "Firestore not available") return error.message;
   throw error;
 }
