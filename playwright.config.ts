@@ -72,7 +72,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "npx tsx scripts/start.ts",
+      command: "node scripts/start.mjs",
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       // SIGTERM first, so the servers stop the emulators they started.

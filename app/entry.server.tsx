@@ -6,17 +6,14 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ERROR_TITLE_PREFIX, ErrorTitleSignal } from "~/lib/error-title";
 import { NonceContext } from "~/lib/nonce";
 import { getConfig } from "~/server/config.server";
-import { getContext } from "~/server/context.server";
 import { documentStream, titlePrefixStream } from "~/server/http/document-stream.server";
 import { commonSecurityHeaders, createNonce, documentSecurityHeaders } from "~/server/http/security-headers.server";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
 
 const ABORT_DELAY = 5_000;
 
-// Prepare the catalogue index as the server starts, not on the first shopper's request.
-getContext()
-  .catalog.start()
-  .catch((error) => console.error("Could not build the catalogue index at start:", error));
+// scripts/server.mjs runs it from the build before it listens (migrations, seed, catalogue index).
+export { prepareToServe } from "~/server/startup.server";
 
 export default function handleRequest(
   request: Request,

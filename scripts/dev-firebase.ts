@@ -23,7 +23,7 @@ const instances = Math.max(1, Number(process.env.SHOP_INSTANCES ?? 1));
 const basePort = Number(process.env.PORT ?? 3000);
 const baseDataDir = process.env.DATA_DIR ?? "./data/firebase";
 const apps = Array.from({ length: instances }, (_, i) =>
-  spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  spawn(process.execPath, ["scripts/start.mjs"], {
     stdio: "inherit",
     env: {
       ...process.env,

@@ -1,11 +1,9 @@
-// npm run dev: the shop in development mode with live reload. Migrates and seeds the store like
-// `npm start`, then runs `remix dev`, which rebuilds on every change to app/, restarts
-// scripts/server.mjs and reloads the open pages (the root's <LiveReload />).
+// npm run dev: the shop in development mode with live reload. Runs `remix dev`, which rebuilds on
+// every change to app/, restarts scripts/server.mjs (it migrates and seeds the store as for
+// `npm start`) and reloads the open pages (the root's <LiveReload />).
 // PORT as for `npm start` (default 3000); remix dev's own socket (rebuild signals, live reload) on PORT + 1.
 import { spawn } from "node:child_process";
 import { ConfigError, parseConfig } from "~/server/config.server";
-import { seedIfEmpty } from "~/server/seed/seed.server";
-import { createStore } from "~/server/store/create-store.server";
 import { loadDotEnv } from "./env";
 
 loadDotEnv();
@@ -17,11 +15,6 @@ try {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 }
-
-const store = createStore(config);
-await store.upgrade(console.log);
-await seedIfEmpty(store);
-await store.close();
 
 console.log(`Starting ${config.shopName} in development at http://localhost:${config.port} (live reload)`);
 const dev = spawn("npx", ["remix", "dev", "--port", String(config.port + 1), "-c", "node scripts/server.mjs build-dev/index.js"], { stdio: "inherit", env: process.env });

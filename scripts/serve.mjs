@@ -1,20 +1,16 @@
-// Serves the production build with scripts/server.mjs (remix-serve's set-up plus each request's
-// socket address): one process, or WEB_CONCURRENCY processes sharing the port through Node's
-// cluster module (one per core scales page rendering).
-// Plain JavaScript so the workers start without a TypeScript loader.
-import { spawn } from "node:child_process";
+// Serves a production build: in this process, or in WEB_CONCURRENCY processes sharing the port
+// through Node's cluster module (one per core scales page rendering).
+// `node scripts/serve.mjs [build]`; scripts/start.mjs calls `serveBuild` after building.
 import cluster from "node:cluster";
 import path from "node:path";
+import url from "node:url";
+import { serve } from "./server.mjs";
 
-const cli = path.resolve("scripts/server.mjs");
-const build = process.argv[2] ?? "build/index.js";
-const workers = Math.max(1, Number.parseInt(process.env.WEB_CONCURRENCY ?? "1", 10) || 1);
+const cli = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "server.mjs");
 
-if (workers === 1) {
-  const server = spawn(process.execPath, [cli, build], { stdio: "inherit", env: process.env });
-  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-  server.on("exit", (code) => process.exit(code ?? 0));
-} else {
+export async function serveBuild(build) {
+  const workers = Math.max(1, Number.parseInt(process.env.WEB_CONCURRENCY ?? "1", 10) || 1);
+  if (workers === 1) return serve(build);
   let stopping = false;
   cluster.setupPrimary({ exec: cli, args: [build] });
   for (let i = 0; i < workers; i++) cluster.fork();
@@ -40,4 +36,8 @@ if (workers === 1) {
       }, 5000).unref();
     });
   }
+}
+
+if (process.argv[1] && import.meta.url === url.pathToFileURL(path.resolve(process.argv[1])).href) {
+  await serveBuild(process.argv[2] ?? "build/index.js");
 }

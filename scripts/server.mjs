@@ -3,7 +3,8 @@
 // remix-serve cannot give: its getLoadContext is fixed, so routes never learn the address the
 // connection came from. Rate limits need it (app/server/http/client-address.server.ts): headers
 // such as X-Forwarded-For are the client's own word unless TRUST_PROXY says a proxy wrote them.
-// Plain JavaScript so cluster workers (scripts/serve.mjs) start without a TypeScript loader.
+// Plain JavaScript: production runs on `node` alone, with no TypeScript runner.
+// `node scripts/server.mjs <build>` serves that build; scripts/start.mjs imports `serve` instead.
 import path from "node:path";
 import url from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -12,39 +13,51 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 
-process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
-
-const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
-const build = await import(url.pathToFileURL(buildPath).href);
-installGlobals({ nativeFetch: build.future.v3_singleFetch });
-
-const port = Number.parseInt(process.env.PORT ?? "3000", 10) || 3000;
-
-const app = express();
-app.disable("x-powered-by");
-app.use(compression());
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
-app.use(morgan("tiny"));
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV,
-    // The TCP peer: the client itself, or the nearest proxy when there is one.
-    getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress ?? null }),
-  }),
-);
-
-const onListen = async () => {
-  console.log(`[server] http://localhost:${port}`);
-  // Under `remix dev` (npm run dev): tell it this build is served, so it reloads the open pages.
-  if (process.env.NODE_ENV === "development") {
-    const { broadcastDevReady } = await import("@remix-run/node");
-    await broadcastDevReady(build).catch((error) => console.error("[server] remix dev did not answer:", error.message));
+/** Prepares the store and the catalogue (the build's own `prepareToServe`), then listens on PORT. */
+export async function serve(buildPath) {
+  process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+  const build = await import(url.pathToFileURL(path.resolve(buildPath)).href);
+  installGlobals({ nativeFetch: build.future.v3_singleFetch });
+  try {
+    await build.entry.module.prepareToServe();
+  } catch (error) {
+    // A configuration mistake is the operator's to fix: say what it is, without a stack.
+    if (error?.name !== "ConfigError") throw error;
+    console.error(error.message);
+    process.exit(1);
   }
-};
-const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => server.close((error) => (error ? console.error(error) : process.exit(0))));
+
+  const port = Number.parseInt(process.env.PORT ?? "3000", 10) || 3000;
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+  app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+  app.use(morgan("tiny"));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV,
+      // The TCP peer: the client itself, or the nearest proxy when there is one.
+      getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress ?? null }),
+    }),
+  );
+
+  const onListen = async () => {
+    console.log(`[server] http://localhost:${port}`);
+    // Under `remix dev` (npm run dev): tell it this build is served, so it reloads the open pages.
+    if (process.env.NODE_ENV === "development") {
+      const { broadcastDevReady } = await import("@remix-run/node");
+      await broadcastDevReady(build).catch((error) => console.error("[server] remix dev did not answer:", error.message));
+    }
+  };
+  const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.once(signal, () => server.close((error) => (error ? console.error(error) : process.exit(0))));
+  }
+}
+
+if (process.argv[1] && import.meta.url === url.pathToFileURL(path.resolve(process.argv[1])).href) {
+  await serve(process.argv[2] ?? "build/index.js");
 }

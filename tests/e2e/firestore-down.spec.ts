@@ -20,7 +20,7 @@ test("the shop starts without Firestore, says so with a 503, and recovers when i
   let shop: ChildProcess | null = null;
   let firestore: RunningEmulator | null = null;
   try {
-    shop = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    shop = spawn(process.execPath, ["scripts/start.mjs"], {
       env: {
         ...process.env,
         PORT: String(port),

@@ -30,7 +30,7 @@ test("over plain HTTP on a LAN address, without PUBLIC_URL, a shopper can regist
   try {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789" };
     for (const name of ["PUBLIC_URL", "TRUST_PROXY", "HOST", "SHOP_BACKEND"]) delete env[name];
-    shop = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    shop = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
     shop.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     shop.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     await expect(async () => {
