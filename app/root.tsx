@@ -17,6 +17,7 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { ErrorPage, errorDetails } from "~/components/ErrorPage";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
+import { policyFigures, shopPolicies, type PolicyFigures } from "~/server/services/policies/shop-policies.server";
 import type { AnalyticsConfig } from "~/lib/analytics";
 import { useNonce } from "~/lib/nonce";
 import { getAuthState } from "~/server/auth/session.server";
@@ -65,6 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       shopName: config.shopName,
       shopShortName: config.shopShortName,
       supportEmail: config.supportEmail,
+      // The figures the footer, home page and product page state, from what checkout obeys.
+      policies: policyFigures(shopPolicies(config)),
       origin: publicOrigin(request, config),
       cartCount,
       flash,
@@ -82,6 +85,8 @@ export interface RootData {
   shopName: string;
   shopShortName: string;
   supportEmail: string;
+  /** Null on the error page when the root loader itself failed: then no page states a figure. */
+  policies: PolicyFigures | null;
   origin: string;
   cartCount: number;
   flash: Flash | null;
@@ -95,6 +100,7 @@ const FALLBACK_ROOT: RootData = {
   shopName: "Hemline",
   shopShortName: "hemline",
   supportEmail: "support@hemline.example",
+  policies: null,
   origin: "",
   cartCount: 0,
   flash: null,
@@ -177,7 +183,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {root.flash ? <FlashMessage flash={root.flash} /> : null}
             {children}
           </main>
-          {withLayout ? <SiteFooter shopName={root.shopName} supportEmail={root.supportEmail} /> : null}
+          {withLayout ? <SiteFooter shopName={root.shopName} supportEmail={root.supportEmail} policies={root.policies} /> : null}
         </AuthenticityTokenProvider>
         <RouteAnnouncer />
         <ScrollRestoration nonce={nonce} />
