@@ -62,11 +62,14 @@ function source(slug: InfoSlug): SourceFile {
   return file;
 }
 
+/** A country's name as running text says it ("the United Kingdom", "the Netherlands"). */
+const inSentence = (name: string) => (/^(United |Netherlands$)/.test(name) ? `the ${name}` : name);
+
 /** Everything a page may say about the shop's rules, by placeholder name. */
 export function placeholderValues(policies: ShopPolicies): Record<string, PlaceholderValue> {
   const list = new Intl.ListFormat("en-GB", { style: "long", type: "conjunction" });
-  const eu = policies.countries.filter((c) => c.eu).map((c) => c.name);
-  const nonEu = policies.countries.filter((c) => !c.eu).map((c) => c.name);
+  const eu = policies.countries.filter((c) => c.eu).map((c) => inSentence(c.name));
+  const nonEu = policies.countries.filter((c) => !c.eu).map((c) => inSentence(c.name));
   return {
     ...policyFigures(policies),
     shopName: policies.shopName,
