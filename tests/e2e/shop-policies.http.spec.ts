@@ -7,7 +7,7 @@ import { expect, test } from "./fixtures";
 
 // The shop never contradicts itself: a shop started with other delivery prices, another
 // free-delivery threshold and another returns window states those figures on every page that
-// states them (the info pages, the footer, the home page, the product page), and none of the
+// states them (the info pages, the footer, the home page, the product page, the empty cart), and none of the
 // defaults. Requests only, so once (in the js-on project).
 
 test.describe.configure({ timeout: 240_000 });
@@ -29,12 +29,15 @@ const PAGES: Record<string, string[]> = {
   "/terms": [FREE_FROM, "€1.11", "€22.22", "45 days"],
   "/about": [FREE_FROM, "45 days"],
   "/size-guide": ["45 days"],
+  "/cart": [`Free standard delivery from ${FREE_FROM} and free 45-day returns.`],
 };
 const DEFAULTS = [/€75\b/, /€4\.95/, /€9\.95/, /30-day/];
 
 const text = (html: string) =>
   html
     .replace(/<script[\s\S]*?<\/script>/g, " ")
+    // React's markers between adjacent text parts.
+    .replace(/<!-- -->/g, "")
     .replace(/<[^>]+>/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/&#x27;|&#39;/g, "'")
