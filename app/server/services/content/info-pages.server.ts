@@ -9,7 +9,8 @@ import { policyFigures, shopPolicies, type ShopPolicies } from "../policies/shop
 // The seven info pages are Markdown files in content/ (at the root of the project, beside build/:
 // the server runs from there). Each starts with a few `key: value` lines between `---` lines
 // (title and description for <head>, heading, eyebrow, updated); the text before the first
-// "## " heading is the lead under the page heading. The files are static: read once per process.
+// "## " heading is the lead under the page heading. The files are static: read once per process
+// (outside development).
 
 export const INFO_SLUGS = ["about", "terms", "privacy", "returns", "shipping", "care-guide", "size-guide"] as const;
 export type InfoSlug = (typeof INFO_SLUGS)[number];
@@ -100,9 +101,20 @@ export function infoPage(slug: InfoSlug, policies: ShopPolicies, flags: Readonly
   };
 }
 
-/** What an info page's loader returns: its content under this shop's configuration. */
+const rendered = new Map<InfoSlug, InfoPageContent>();
+
+/**
+ * What an info page's loader returns: its content under this shop's configuration, which does not
+ * change while the process runs, so each page is rendered once (every time in development, where
+ * an edited content/ file shows on the next request).
+ */
 export function loadInfoPage(slug: InfoSlug): InfoPageContent {
   const config = getConfig();
+  const cached = config.env === "development" ? undefined : rendered.get(slug);
+  if (cached) return cached;
+  if (config.env === "development") files.delete(slug);
   // Analytics runs only where the shop configured it (FIREBASE_MEASUREMENT_ID); the privacy policy says which.
-  return infoPage(slug, shopPolicies(config), { analytics: Boolean(config.analytics) });
+  const page = infoPage(slug, shopPolicies(config), { analytics: Boolean(config.analytics) });
+  rendered.set(slug, page);
+  return page;
 }
