@@ -17,6 +17,7 @@ import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { errorMeta } from "~/lib/seo";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
+import { policyFigures, shopPolicies, type PolicyFigures } from "~/server/services/policies/shop-policies.server";
 import type { AnalyticsConfig } from "~/lib/analytics";
 import { useNonce } from "~/lib/nonce";
 import { getAuthState } from "~/server/auth/session.server";
@@ -60,6 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       shopName: config.shopName,
       shopShortName: config.shopShortName,
       supportEmail: config.supportEmail,
+      // The figures the footer, home page and product page state, from what checkout obeys.
+      policies: policyFigures(shopPolicies(config)),
       origin: publicOrigin(request, config),
       cartCount,
       flash,
@@ -77,6 +80,8 @@ export interface RootData {
   shopName: string;
   shopShortName: string;
   supportEmail: string;
+  /** Null on the error page when the root loader itself failed: then no page states a figure. */
+  policies: PolicyFigures | null;
   origin: string;
   cartCount: number;
   flash: Flash | null;
@@ -90,6 +95,7 @@ const FALLBACK_ROOT: RootData = {
   shopName: "Hemline",
   shopShortName: "hemline",
   supportEmail: "support@hemline.example",
+  policies: null,
   origin: "",
   cartCount: 0,
   flash: null,
@@ -172,7 +178,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {root.flash ? <FlashMessage flash={root.flash} /> : null}
             {children}
           </main>
-          {withLayout ? <SiteFooter shopName={root.shopName} supportEmail={root.supportEmail} /> : null}
+          {withLayout ? <SiteFooter shopName={root.shopName} supportEmail={root.supportEmail} policies={root.policies} /> : null}
         </AuthenticityTokenProvider>
         <RouteAnnouncer />
         <ScrollRestoration nonce={nonce} />

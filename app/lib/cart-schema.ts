@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { ID_PATTERN } from "./route-params";
+import { MAX_QUANTITY_PER_LINE } from "./stock";
 
 // What a cart form may send. Bad values (0, -1, 1.5, abc, 99999) get one plain message.
 
-export const MAX_QUANTITY = 10;
+export const MAX_QUANTITY = MAX_QUANTITY_PER_LINE;
 export const QUANTITY_MESSAGE = `Enter a quantity from 1 to ${MAX_QUANTITY}.`;
 
 const quantity = z

@@ -13,6 +13,11 @@ export function formatMoney(minor: number): string {
   return formatter.format(minor / 100);
 }
 
+/** "€75" for whole euros, "€4.95" otherwise: for amounts in running text, never rounded. */
+export function formatMoneyInText(minor: number): string {
+  return minor % 100 === 0 ? wholeFormatter.format(minor / 100) : formatter.format(minor / 100);
+}
+
 /** For facet labels such as "€50 – €100". */
 export function formatWholeMoney(minor: number): string {
   return wholeFormatter.format(minor / 100);

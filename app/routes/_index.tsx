@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { categoryImage } from "~/lib/categories";
 import { seo } from "~/lib/seo";
+import { useRootData } from "~/root";
 import { getContext } from "~/server/context.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 
@@ -27,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Home() {
   const { featured, newArrivals, categories, savedIds } = useLoaderData<typeof loader>();
+  const { policies } = useRootData();
   const heroImage = featured[0]?.image;
   return (
     <div>
@@ -38,7 +40,8 @@ export default function Home() {
               Clothes you will keep wearing
             </h1>
             <p className="mt-4 max-w-md text-lg text-stone-600">
-              Honest fabrics, careful cuts and fair prices. Free standard shipping over €75 and 30 days to change your mind.
+              Honest fabrics, careful cuts and fair prices.
+              {policies ? ` Free standard shipping from ${policies.freeShippingFrom} and ${policies.returnsDays} days to change your mind.` : null}
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/products" className="btn-primary">

@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { removeLineSchema, updateLineSchema } from "~/lib/cart-schema";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, formatMoneyInText } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
 import { addToCart, cartFailure, type CartFormError } from "~/server/http/cart-actions.server";
@@ -13,6 +13,7 @@ import { currentCartId } from "~/server/http/cart-cookie.server";
 import { flashHeader } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
+import { useRootData } from "~/root";
 import type { CartLineView } from "~/server/services/cart/cart.server";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Your cart", description: "The items in your cart.", path: "/cart", noindex: true });
@@ -46,6 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CartPage() {
   const { cart } = useLoaderData<typeof loader>();
+  const { policies } = useRootData();
   const failure = useActionData<typeof action>() as CartFormError | undefined;
   const formError = failure && !failure.lineKey ? failure.error : null;
 
@@ -62,7 +64,10 @@ export default function CartPage() {
       {cart.lines.length === 0 ? (
         <div className="mt-8 rounded-lg border border-dashed border-stone-300 p-10 text-center">
           <p className="text-lg font-medium">Your cart is empty.</p>
-          <p className="mt-2 text-stone-600">Free standard delivery from {formatMoney(cart.freeShippingFromMinor)} and free 30-day returns.</p>
+          <p className="mt-2 text-stone-600">
+            Free standard delivery from {formatMoneyInText(cart.freeShippingFromMinor)}
+            {policies ? ` and free ${policies.returnsDays}-day returns` : null}.
+          </p>
           <Link to="/products" className="btn-primary mt-6">
             Start shopping
           </Link>

@@ -24,6 +24,7 @@ import type { Product } from "~/server/store/types";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
 import { notFound } from "~/server/http/not-found.server";
 import { canSell, soldOutEverywhere } from "~/lib/stock";
+import { useRootData } from "~/root";
 
 // The lightbox's own styles, on the one page that has a lightbox (its code loads on first use).
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: lightboxStyles }];
@@ -97,6 +98,7 @@ function productJsonLd(product: Product, origin: string): string {
 
 export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
+  const { policies } = useRootData();
   const { product, related, initialColour, jsonLd, savedIds, email } = loaderData;
   const actionData = useActionData<typeof action>() as CartFormError | StockAlertFailure | undefined;
   const stockAlertFailure = actionData && "stockAlert" in actionData ? actionData.stockAlert : null;
@@ -116,7 +118,9 @@ export default function ProductPage() {
           <div className="mt-3">
             <Price priceMinor={product.priceMinor} compareAtMinor={product.compareAtMinor} size="lg" />
           </div>
-          <p className="mt-1 text-xs text-stone-500">Including VAT. Free standard shipping over €75.</p>
+          <p className="mt-1 text-xs text-stone-500">
+            Including VAT.{policies ? ` Free standard shipping from ${policies.freeShippingFrom}.` : null}
+          </p>
           <SaveButton productId={product.id} productName={product.name} saved={savedIds.includes(product.id)} className="mt-3" />
 
           <ProductOptions
@@ -158,7 +162,7 @@ export default function ProductPage() {
                 </Link>{" "}
                 and{" "}
                 <Link to="/returns" className="underline">
-                  free 30-day returns
+                  {policies ? `free ${policies.returnsDays}-day returns` : "free returns"}
                 </Link>
               </dd>
             </dl>

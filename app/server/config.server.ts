@@ -60,6 +60,8 @@ const schema = z
     SHIPPING_STANDARD_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(495),
     SHIPPING_EXPRESS_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(995),
     FREE_SHIPPING_FROM_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(7500),
+    // The shop's voluntary returns promise; never shorter than the 14-day legal right of withdrawal.
+    RETURNS_WINDOW_DAYS: z.coerce.number().int("must be a whole number of days").min(14, "must be at least 14 (the legal right of withdrawal)").max(365).default(30),
     // Stripe Checkout Sessions last 30 minutes to 24 hours; the same window applies to card orders.
     PENDING_PAYMENT_EXPIRY_MINUTES: z.coerce.number().int("must be a whole number of minutes").min(30).max(24 * 60).default(30),
     STRIPE_SECRET_KEY: z
@@ -149,6 +151,8 @@ export interface Config {
   };
   /** Delivery prices in cents; standard delivery is free from freeFromMinor (items' value). */
   shipping: { standardMinor: number; expressMinor: number; freeFromMinor: number };
+  /** Days from delivery in which the shop takes items back for free (at least the legal 14). */
+  returnsWindowDays: number;
   /** An order still awaiting payment after this long releases its stock (as Stripe Checkout sessions expire). */
   pendingPaymentExpiryMs: number;
   /** Stripe Checkout when set; otherwise the built-in test card processor. */
@@ -200,6 +204,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
       storageEmulatorHost: env.FIREBASE_STORAGE_EMULATOR_HOST,
     },
     shipping: { standardMinor: env.SHIPPING_STANDARD_CENTS, expressMinor: env.SHIPPING_EXPRESS_CENTS, freeFromMinor: env.FREE_SHIPPING_FROM_CENTS },
+    returnsWindowDays: env.RETURNS_WINDOW_DAYS,
     pendingPaymentExpiryMs: env.PENDING_PAYMENT_EXPIRY_MINUTES * 60_000,
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET } : undefined,
     analytics:

@@ -81,6 +81,7 @@ export function createContext(config: Config): AppContext {
     mailer: backend.mailer,
     pendingPaymentExpiryMs: config.pendingPaymentExpiryMs,
     supportEmail: config.supportEmail,
+    returnsWindowDays: config.returnsWindowDays,
     publicOrigin,
     onStockReleased: stockWritten,
   });

@@ -36,6 +36,7 @@ describe.each(STORE_ADAPTERS)("order e-mails: $name", (adapter) => {
       secret: SECRET,
       shopName: "Hemline",
       supportEmail: "care@hemline.test",
+      returnsWindowDays: 45,
       publicOrigin: ORIGIN,
       mailer: { kind: "outbox", send: async (m) => void sent.push(m) },
     });
@@ -72,6 +73,8 @@ describe.each(STORE_ADAPTERS)("order e-mails: $name", (adapter) => {
       "Your Hemline order N has been delivered",
       "Your Hemline order N has been refunded",
     ]);
+    // The returns window the shop is configured with (RETURNS_WINDOW_DAYS), as its pages state it.
+    expect(sent[1].text).toContain("Returns are free within 45 days.");
     expect(sent[2].text).toContain(`We have refunded €${(order.totalMinor / 100).toFixed(2)} for your order ${order.number}.`);
   });
 

@@ -12,6 +12,10 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => parseConfig({ SHOP_BACKEND: "mongo" })).toThrow(/SHOP_BACKEND/);
     expect(() => parseConfig({ ADMIN_EMAILS: "a@b.co, not-an-email" })).toThrow(/ADMIN_EMAILS/);
+    // The returns promise may be longer than the legal 14-day right of withdrawal, never shorter.
+    expect(() => parseConfig({ RETURNS_WINDOW_DAYS: "13" })).toThrow(/RETURNS_WINDOW_DAYS/);
+    expect(parseConfig({}).returnsWindowDays).toBe(30);
+    expect(parseConfig({ RETURNS_WINDOW_DAYS: "45" }).returnsWindowDays).toBe(45);
   });
 
   it("requires a session secret in production", () => {

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { CATEGORIES } from "~/lib/categories";
 import { INFO_PAGES } from "~/lib/info-pages";
+import type { PolicyFigures } from "~/server/services/policies/shop-policies.server";
 
 const linksOf = (group: string) =>
   INFO_PAGES.filter((p) => p.group === group).map((p) => ({ to: p.path, label: p.label }));
@@ -22,14 +23,15 @@ function LinkList({ title, links }: { title: string; links: Array<{ to: string; 
   );
 }
 
-export function SiteFooter({ shopName, supportEmail }: { shopName: string; supportEmail: string }) {
+export function SiteFooter({ shopName, supportEmail, policies }: { shopName: string; supportEmail: string; policies: PolicyFigures | null }) {
   return (
     <footer className="mt-16 border-t border-stone-200 bg-stone-50">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <p className="font-serif text-xl font-bold">{shopName}</p>
           <p className="mt-2 text-sm text-stone-600">
-            Clothing and accessories made to last. Free standard shipping over €75 and free 30-day returns.
+            Clothing and accessories made to last.
+            {policies ? ` Free standard shipping from ${policies.freeShippingFrom} and free ${policies.returnsDays}-day returns.` : null}
           </p>
           <p className="mt-3 text-sm">
             <a href={`mailto:${supportEmail}`} className="text-stone-700 underline">

@@ -19,6 +19,8 @@ export interface OrderMailContext {
   orderUrl: string;
   /** The carrier's page for the tracking number (shipped only). */
   trackingUrl: string | null;
+  /** Days from delivery to return items for free (configuration); null: the e-mail states no figure. */
+  returnsWindowDays?: number | null;
 }
 
 function Items({ order }: { order: Order }) {
@@ -42,7 +44,7 @@ const SUBJECTS: Record<OrderMailKind, (shop: string, number: string) => string> 
 };
 
 function Body({ kind, ctx }: { kind: OrderMailKind; ctx: OrderMailContext }) {
-  const { order, orderUrl, trackingUrl } = ctx;
+  const { order, orderUrl, trackingUrl, returnsWindowDays } = ctx;
   const hello = <Text style={paragraph}>Hello {order.address.name},</Text>;
   switch (kind) {
     case "shipped":
@@ -62,7 +64,7 @@ function Body({ kind, ctx }: { kind: OrderMailKind; ctx: OrderMailContext }) {
           {hello}
           <Text style={paragraph}>Your order {order.number} has been delivered. We hope you love it.</Text>
           <Items order={order} />
-          <Text style={paragraph}>Something not right? Returns are free within 30 days.</Text>
+          <Text style={paragraph}>Something not right? Returns are free{returnsWindowDays ? ` within ${returnsWindowDays} days` : ""}.</Text>
           <ActionLink href={orderUrl}>See your order</ActionLink>
         </>
       );

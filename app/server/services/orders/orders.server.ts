@@ -22,6 +22,8 @@ export interface OrdersOptions {
   pendingPaymentExpiryMs?: number;
   /** Signs the status e-mails; default support@hemline.example. */
   supportEmail?: string;
+  /** The returns window (RETURNS_WINDOW_DAYS) the delivered e-mail states; without it, no figure. */
+  returnsWindowDays?: number;
   /** The shop's public origin for links in e-mails sent without a request (a back-office change, the expiry sweep). */
   publicOrigin?: string;
   /** The carrier's page for a tracking number (the shipped e-mail links to it). */
@@ -65,6 +67,7 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
     orderStatusMail(kind, {
       shop: { shopName: options.shopName, supportEmail: options.supportEmail ?? "support@hemline.example", origin },
       order,
+      returnsWindowDays: options.returnsWindowDays ?? null,
       orderUrl: `${origin}${orderPath(options.secret, order.id, true)}`,
       trackingUrl: order.trackingNumber ? (options.trackingUrl ?? DEFAULT_TRACKING_URL)(order.trackingNumber) : null,
     });

@@ -1,0 +1,120 @@
+import fs from "node:fs";
+import path from "node:path";
+import { renderContent, type TocEntry } from "./content-markdown.server";
+import { careGuideSections, sizeGuideSections } from "./guide-sections.server";
+import { ContentError, fillPlaceholders, fillPlainText, type PlaceholderValue } from "./placeholders.server";
+import { getConfig } from "~/server/config.server";
+import { policyFigures, shopPolicies, type ShopPolicies } from "../policies/shop-policies.server";
+
+// The seven info pages are Markdown files in content/ (at the root of the project, beside build/:
+// the server runs from there). Each starts with a few `key: value` lines between `---` lines
+// (title and description for <head>, heading, eyebrow, updated); the text before the first
+// "## " heading is the lead under the page heading. The files are static: read once per process
+// (outside development).
+
+export const INFO_SLUGS = ["about", "terms", "privacy", "returns", "shipping", "care-guide", "size-guide"] as const;
+export type InfoSlug = (typeof INFO_SLUGS)[number];
+
+export interface InfoPageContent {
+  title: string;
+  description: string;
+  heading: string;
+  eyebrow: string;
+  updated: string | null;
+  leadHtml: string;
+  bodyHtml: string;
+  toc: TocEntry[];
+}
+
+interface SourceFile {
+  front: Record<string, string>;
+  lead: string;
+  body: string;
+}
+
+const CONTENT_DIR = path.resolve("content");
+const FRONT_KEYS = ["title", "description", "heading", "eyebrow", "updated"];
+const files = new Map<InfoSlug, SourceFile>();
+
+function parse(slug: InfoSlug, raw: string): SourceFile {
+  const file = `content/${slug}.md`;
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(raw.replace(/\r\n/g, "\n"));
+  if (!match) throw new ContentError(`${file}: starts with a --- block (title, description, heading, eyebrow)`);
+  const front: Record<string, string> = {};
+  for (const line of match[1].split("\n")) {
+    const pair = /^([a-z]+):\s*(.*)$/.exec(line);
+    if (!pair || !FRONT_KEYS.includes(pair[1])) throw new ContentError(`${file}: unknown line in the --- block: ${line}`);
+    front[pair[1]] = pair[2].trim();
+  }
+  for (const key of ["title", "description", "heading", "eyebrow"]) {
+    if (!front[key]) throw new ContentError(`${file}: the --- block needs ${key}`);
+  }
+  const text = raw.replace(/\r\n/g, "\n").slice(match[0].length);
+  const firstSection = text.search(/^## /m);
+  return { front, lead: firstSection < 0 ? text : text.slice(0, firstSection), body: firstSection < 0 ? "" : text.slice(firstSection) };
+}
+
+function source(slug: InfoSlug): SourceFile {
+  let file = files.get(slug);
+  if (!file) {
+    file = parse(slug, fs.readFileSync(path.join(CONTENT_DIR, `${slug}.md`), "utf8"));
+    files.set(slug, file);
+  }
+  return file;
+}
+
+/** A country's name as running text says it ("the United Kingdom", "the Netherlands"). */
+const inSentence = (name: string) => (/^(United |Netherlands$)/.test(name) ? `the ${name}` : name);
+
+/** Everything a page may say about the shop's rules, by placeholder name. */
+export function placeholderValues(policies: ShopPolicies): Record<string, PlaceholderValue> {
+  const list = new Intl.ListFormat("en-GB", { style: "long", type: "conjunction" });
+  const eu = policies.countries.filter((c) => c.eu).map((c) => inSentence(c.name));
+  const nonEu = policies.countries.filter((c) => !c.eu).map((c) => inSentence(c.name));
+  return {
+    ...policyFigures(policies),
+    shopName: policies.shopName,
+    supportEmail: policies.supportEmail,
+    euCountryCount: String(eu.length),
+    euCountries: list.format(eu),
+    nonEuCountries: list.format(nonEu),
+    sizeGuideSections: { markdown: sizeGuideSections() },
+    careGuideSections: { markdown: careGuideSections() },
+  };
+}
+
+/** A page's copy with the shop's configured figures filled in, rendered to safe HTML. */
+export function infoPage(slug: InfoSlug, policies: ShopPolicies, flags: Readonly<Record<string, boolean>> = {}): InfoPageContent {
+  const file = source(slug);
+  const name = `content/${slug}.md`;
+  const values = placeholderValues(policies);
+  const body = renderContent(fillPlaceholders(file.body, values, flags, name));
+  return {
+    title: fillPlainText(file.front.title, values, name),
+    description: fillPlainText(file.front.description, values, name),
+    heading: fillPlainText(file.front.heading, values, name),
+    eyebrow: fillPlainText(file.front.eyebrow, values, name),
+    updated: file.front.updated ?? null,
+    leadHtml: renderContent(fillPlaceholders(file.lead, values, flags, name)).html,
+    bodyHtml: body.html,
+    toc: body.toc,
+  };
+}
+
+const rendered = new Map<InfoSlug, InfoPageContent>();
+
+/**
+ * What an info page's loader returns: its content under this shop's configuration, which does not
+ * change while the process runs, so each page is rendered once (every time in development, where
+ * an edited content/ file shows on the next request).
+ */
+export function loadInfoPage(slug: InfoSlug): InfoPageContent {
+  const config = getConfig();
+  const cached = config.env === "development" ? undefined : rendered.get(slug);
+  if (cached) return cached;
+  if (config.env === "development") files.delete(slug);
+  // Analytics runs only where the shop configured it (FIREBASE_MEASUREMENT_ID); the privacy policy says which.
+  const page = infoPage(slug, shopPolicies(config), { analytics: Boolean(config.analytics) });
+  rendered.set(slug, page);
+  return page;
+}

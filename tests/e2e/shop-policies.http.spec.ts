@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../../scripts/emulators/firestore";
+import { expect, test } from "./fixtures";
+
+// The shop never contradicts itself: a shop started with other delivery prices, another
+// free-delivery threshold and another returns window states those figures on every page that
+// states them (the info pages, the footer, the home page, the product page, the empty cart), and none of the
+// defaults. Requests only, so once (in the js-on project).
+
+test.describe.configure({ timeout: 240_000 });
+
+const CONFIGURED = {
+  FREE_SHIPPING_FROM_CENTS: "12345",
+  SHIPPING_STANDARD_CENTS: "111",
+  SHIPPING_EXPRESS_CENTS: "2222",
+  RETURNS_WINDOW_DAYS: "45",
+};
+const FREE_FROM = "€123.45";
+
+/** Where each page states which figure. */
+const PAGES: Record<string, string[]> = {
+  "/": [`Free standard shipping from ${FREE_FROM} and 45 days to change your mind`],
+  "/products/p0001": [`Free standard shipping from ${FREE_FROM}.`, "free 45-day returns"],
+  "/shipping": [FREE_FROM, "€1.11", "€22.22"],
+  "/returns": ["45 days"],
+  "/terms": [FREE_FROM, "€1.11", "€22.22", "45 days"],
+  "/about": [FREE_FROM, "45 days"],
+  "/size-guide": ["45 days"],
+  "/cart": [`Free standard delivery from ${FREE_FROM} and free 45-day returns.`],
+};
+const DEFAULTS = [/€75\b/, /€4\.95/, /€9\.95/, /30-day/];
+
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    // React's markers between adjacent text parts.
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, " ");
+
+test("a shop configured with other figures states them on every page, and no default", async ({ request }) => {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-e2e-policies-"));
+  let shop: ChildProcess | null = null;
+  let output = "";
+  try {
+    shop = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+      env: { ...process.env, ...CONFIGURED, PORT: String(port), DATA_DIR: dataDir, SHOP_BACKEND: "embedded", SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789", PUBLIC_URL: base },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    shop.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    shop.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    await expect(async () => {
+      expect((await fetch(`${base}/healthz`)).status, output).toBe(200);
+    }).toPass({ timeout: 180_000 });
+
+    for (const [page, figures] of Object.entries(PAGES)) {
+      const response = await request.get(`${base}${page}`);
+      expect(response.status(), page).toBe(200);
+      const body = text(await response.text());
+      // The footer is on every page.
+      expect(body, `${page}: footer`).toContain(`Free standard shipping from ${FREE_FROM} and free 45-day returns.`);
+      for (const figure of figures) expect(body, `${page}: ${figure}`).toContain(figure);
+      for (const old of DEFAULTS) expect(body, `${page}: ${old}`).not.toMatch(old);
+    }
+  } finally {
+    if (shop && shop.exitCode === null) {
+      const exited = new Promise((resolve) => shop!.once("exit", resolve));
+      shop.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
