@@ -50,7 +50,7 @@ test("a shop configured with other figures states them on every page, and no def
   let shop: ChildProcess | null = null;
   let output = "";
   try {
-    shop = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    shop = spawn(process.execPath, ["scripts/start.mjs"], {
       env: { ...process.env, ...CONFIGURED, PORT: String(port), DATA_DIR: dataDir, SHOP_BACKEND: "embedded", SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789", PUBLIC_URL: base },
       stdio: ["ignore", "pipe", "pipe"],
     });
