@@ -10,6 +10,7 @@ import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
+import { TableHead } from "~/components/admin/TableHead";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Back office", description: "Hemline back office.", noindex: true });
 
@@ -82,25 +83,7 @@ export default function AdminHome() {
           <div className="mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Options with the fewest left</caption>
-              <thead>
-                <tr className="border-b border-stone-300">
-                  <th scope="col" className="py-2 pr-4">
-                    Product
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Size
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Colour
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    SKU
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    Left
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={["Product", "Size", "Colour", "SKU", { label: "Left", numeric: true }]} />
               <tbody>
                 {stock.low.map((v) => (
                   <tr key={v.sku} className="border-b border-stone-200">

@@ -22,6 +22,7 @@ import type { OrderStatus } from "~/server/store/commerce-types";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { notFound } from "~/server/http/not-found.server";
 import { ScrollBox } from "~/components/ScrollBox";
+import { TableHead } from "~/components/admin/TableHead";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo(args, { title: args.data ? `Order ${args.data.order.number}` : "Order", description: "An order in the back office.", noindex: true });
@@ -99,31 +100,7 @@ export default function AdminOrder() {
             <ScrollBox label="Items in this order">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Items in this order</caption>
-                <thead>
-                  <tr className="border-b border-stone-300">
-                    <th scope="col" className="py-2 pr-4">
-                      Product
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Size
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Colour
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      SKU
-                    </th>
-                    <th scope="col" className="py-2 pr-4 text-right">
-                      Qty
-                    </th>
-                    <th scope="col" className="py-2 pr-4 text-right">
-                      Price
-                    </th>
-                    <th scope="col" className="py-2 text-right">
-                      Line total
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead columns={["Product", "Size", "Colour", "SKU", { label: "Qty", numeric: true }, { label: "Price", numeric: true }, { label: "Line total", numeric: true }]} />
                 <tbody>
                   {order.lines.map((l) => (
                     <tr key={l.sku} className="border-b border-stone-200">

@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -8,10 +8,10 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { CARD_LABELS, CardFields } from "~/components/checkout/CardFields";
 import { SaveAddressBox, SavedAddressChoice, useNewAddressShown } from "~/components/checkout/SavedAddressChoice";
-import { Described, Field, FormErrors, invalidFields } from "~/components/forms/Field";
+import { AddressFields } from "~/components/forms/AddressFields";
+import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
 import { checkoutSchema, chosenSavedAddress, parseExpiry } from "~/lib/checkout-schema";
 import { MAX_ADDRESSES } from "~/lib/address-limits";
-import { SHIPPING_COUNTRIES } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { clientIp, getAuthState } from "~/server/auth/session.server";
@@ -208,24 +208,7 @@ export default function Checkout() {
 
           <fieldset className="space-y-4" hidden={!newAddressShown}>
             <legend className="text-lg font-semibold">{addresses.length > 0 ? "Or a new delivery address" : "Delivery address"}</legend>
-            <Field meta={fields.name} label="Full name" type="text" autoComplete="shipping name" />
-            <Field meta={fields.line1} label="Street address" type="text" autoComplete="shipping address-line1" />
-            <Field meta={fields.line2} label="Apartment, floor (optional)" type="text" autoComplete="shipping address-line2" />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field meta={fields.postalCode} label="Postcode" type="text" autoComplete="shipping postal-code" />
-              <Field meta={fields.city} label="Town or city" type="text" autoComplete="shipping address-level2" />
-            </div>
-            <Described meta={fields.country} label="Country">
-              {/* Not `required`: a list without an empty choice always has a value (HTML forbids the pair). */}
-              <select {...getSelectProps(fields.country)} required={false} key={fields.country.key} autoComplete="shipping country" className="input mt-1">
-                {SHIPPING_COUNTRIES.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </Described>
-            <Field meta={fields.phone} label="Phone (optional)" type="tel" autoComplete="shipping tel" hint="Only for the courier, if they cannot find you." />
+            <AddressFields fields={fields} />
             {signedIn ? <SaveAddressBox full={addresses.length >= MAX_ADDRESSES} /> : null}
           </fieldset>
 
