@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { register, uniqueEmail } from "./support/accounts";
 import { addAvailable } from "./support/page-tour";
@@ -7,7 +8,7 @@ import { addAvailable } from "./support/page-tour";
 // browser (kept in its storage, so a page without JavaScript cannot show them). Nothing when
 // there is nothing to show.
 
-async function productName(page: import("@playwright/test").Page, id: string): Promise<string> {
+async function productName(page: Page, id: string): Promise<string> {
   await page.goto(`/products/${id}`);
   return (await page.getByRole("heading", { level: 1 }).innerText()).trim();
 }
