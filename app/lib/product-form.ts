@@ -36,6 +36,8 @@ export interface ImageDraft {
   alt: string;
   width: string;
   height: string;
+  /** One of the product's colour names; "" for every colour. */
+  colour: string;
 }
 
 export interface ProductDraft {
@@ -97,6 +99,7 @@ export function readProductDraft(formData: FormData): ProductDraft {
       alt: text(formData, `images.alt.${i}`),
       width: text(formData, `images.width.${i}`),
       height: text(formData, `images.height.${i}`),
+      colour: text(formData, `images.colour.${i}`),
     })),
   };
 }
@@ -160,6 +163,12 @@ export const productDraftSchema = z
           alt: z.string().trim().min(1, "Describe the image for people who cannot see it.").max(PRODUCT_LIMITS.alt, `Keep the description to ${PRODUCT_LIMITS.alt} characters or fewer.`),
           width: z.coerce.number().int().min(1).max(10_000),
           height: z.coerce.number().int().min(1).max(10_000),
+          // Absent rather than empty when untagged, so stored images carry no blank tag.
+          colour: z
+            .string()
+            .default("")
+            .transform((v) => v.trim())
+            .transform((v) => v || undefined),
         }),
       )
       .max(PRODUCT_LIMITS.images, `A product can have at most ${PRODUCT_LIMITS.images} images.`),
@@ -178,6 +187,12 @@ export const productDraftSchema = z
     v.sizes.forEach((s, i) => {
       if (sizes.has(s.toLowerCase())) ctx.addIssue({ code: "custom", path: ["sizes", i], message: `“${s}” is listed twice.` });
       sizes.add(s.toLowerCase());
+    });
+    const colourNames = new Set(v.colours.map((c) => c.name));
+    v.images.forEach((img, i) => {
+      if (img.colour !== undefined && !colourNames.has(img.colour)) {
+        ctx.addIssue({ code: "custom", path: ["images", i, "colour"], message: `“${img.colour}” is not one of this product's colours: choose one of them, or All colours.` });
+      }
     });
   });
 

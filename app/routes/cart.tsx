@@ -15,12 +15,19 @@ import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import { useRootData } from "~/root";
 import type { CartLineView } from "~/server/services/cart/cart.server";
+import { getAuthState } from "~/server/auth/session.server";
+import { SavedForLater } from "~/components/cart/SavedForLater";
+import { RecentlyViewed } from "~/components/product/RecentlyViewed";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Your cart", description: "The items in your cart.", path: "/cart", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const cart = await getContext().cart.view(await currentCartId(request));
-  return { cart };
+  const ownerId = await currentCartId(request);
+  const cart = await getContext().cart.view(ownerId);
+  // An empty cart offers the shopper's saved products (the cart's owner owns them too).
+  if (cart.lines.length > 0) return { cart, saved: [], signedIn: false };
+  const [saved, auth] = await Promise.all([getContext().wishlist.view(ownerId), getAuthState(request)]);
+  return { cart, saved, signedIn: Boolean(auth.user) };
 }
 
 /** One action, three intents (add, update, remove), each answered with a 303 back to the cart. */
@@ -46,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { cart } = useLoaderData<typeof loader>();
+  const { cart, saved, signedIn } = useLoaderData<typeof loader>();
   const { policies } = useRootData();
   const failure = useActionData<typeof action>() as CartFormError | undefined;
   const formError = failure && !failure.lineKey ? failure.error : null;
@@ -62,6 +69,7 @@ export default function CartPage() {
       ) : null}
 
       {cart.lines.length === 0 ? (
+        <>
         <div className="mt-8 rounded-lg border border-dashed border-stone-300 p-10 text-center">
           <p className="text-lg font-medium">Your cart is empty.</p>
           <p className="mt-2 text-stone-600">
@@ -72,6 +80,10 @@ export default function CartPage() {
             Start shopping
           </Link>
         </div>
+          <SavedForLater items={saved} signedIn={signedIn} />
+          {/* Kept in this browser's storage: shown once the page's script runs. */}
+          <RecentlyViewed />
+        </>
       ) : (
         <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
           <section aria-labelledby="cart-items">

@@ -7,7 +7,8 @@ import { Price } from "~/components/product/Price";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { SaveButton } from "~/components/product/SaveButton";
 import { BackInStockForm } from "~/components/product/BackInStockForm";
-import { ProductOptions } from "~/components/product/ProductOptions";
+import { ProductOptions, useChosenColour } from "~/components/product/ProductOptions";
+import { imagesForColour } from "~/lib/colour-images";
 import { RecentlyViewed } from "~/components/product/RecentlyViewed";
 import { getCategory } from "~/lib/categories";
 import { CURRENCY } from "~/lib/money";
@@ -105,6 +106,7 @@ export default function ProductPage() {
   const failure = actionData && !("stockAlert" in actionData) ? actionData : undefined;
   const category = getCategory(product.category);
   const image = product.images[0];
+  const colour = useChosenColour(product.colours, initialColour);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -112,7 +114,7 @@ export default function ProductPage() {
       <Breadcrumbs trail={[{ label: category?.name ?? "Products", to: `/products?category=${product.category}` }, { label: product.name }]} />
 
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
-        <Gallery images={product.images} title={product.name} />
+        <Gallery images={imagesForColour(product.images, colour)} title={product.name} />
         <div>
           <h1 className="text-3xl font-semibold tracking-tight">{product.name}</h1>
           <div className="mt-3">
@@ -130,7 +132,7 @@ export default function ProductPage() {
             colours={product.colours}
             sizes={product.sizes}
             variants={product.variants}
-            initialColour={initialColour}
+            colour={colour}
             failure={failure ?? null}
           />
           <BackInStockForm soldOut={product.variants.filter((v) => !canSell(v)).map((v) => ({ colour: v.colour, size: v.size }))} email={email} failure={stockAlertFailure} />

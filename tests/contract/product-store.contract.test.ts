@@ -6,9 +6,10 @@ import { STORE_ADAPTERS } from "./adapters";
 describe.each(STORE_ADAPTERS)("ProductStore contract: $name", (adapter) => {
   let store: Store;
   let dispose: () => Promise<void>;
+  let reopen: () => Promise<Store>;
 
   beforeEach(async () => {
-    ({ store, dispose } = await adapter.create());
+    ({ store, dispose, reopen } = await adapter.create());
   });
   afterEach(async () => {
     await dispose();
@@ -27,6 +28,27 @@ describe.each(STORE_ADAPTERS)("ProductStore contract: $name", (adapter) => {
     expect(byId).toMatchObject({ ...input, createdAt: input.createdAt });
     expect(byId?.seq).toBeGreaterThan(0);
     expect(await store.products.getBySlug(input.slug)).toEqual(byId);
+  });
+
+  it("keeps each image's colour tag, and an untagged image untagged, through save, get, feed and a second client", async () => {
+    const input = makeProduct();
+    const [first] = input.colours;
+    const images = [
+      { url: "/media/v1/t-shirts/front/111111.svg", alt: "Front, every colour", width: 800, height: 1000 },
+      { url: "/media/v1/t-shirts/back/222222.svg", alt: `Back in ${first.name}`, width: 800, height: 1000, colour: first.name },
+    ];
+    const saved = await store.products.save({ ...input, images });
+    expect(saved.images).toEqual(images);
+    expect((await store.products.get(input.id))!.images).toEqual(images);
+    expect((await (await reopen()).products.get(input.id))!.images).toEqual(images);
+    expect(Object.keys((await store.products.get(input.id))!.images[0])).not.toContain("colour");
+    const fed = (await store.products.changes(null, 10)).changes.find((c) => c.kind === "product" && c.product.id === input.id);
+    expect(fed?.kind === "product" ? fed.product.images : null).toEqual(images);
+    // Untagged again: no tag is left behind by the earlier write.
+    const untagged = [{ url: images[1].url, alt: images[1].alt, width: 800, height: 1000 }];
+    await store.products.save({ ...input, images: untagged });
+    expect((await store.products.get(input.id))!.images).toEqual(untagged);
+    expect(Object.keys((await store.products.get(input.id))!.images[0])).not.toContain("colour");
   });
 
   it("replaces a product on upsert and gives it a newer seq", async () => {

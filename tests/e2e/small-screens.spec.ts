@@ -139,7 +139,8 @@ test("the cart shows the colour chosen: its picture and alt text", async ({ page
     return null;
   });
   expect(choice, `${productId} has a second colour on sale`).not.toBeNull();
-  await page.getByRole("group", { name: /Colour/ }).getByRole("radio", { name: choice!.colour, exact: true }).check({ force: true });
+  await page.getByRole("group", { name: /Colour/ }).getByRole("link", { name: choice!.colour, exact: true }).click();
+  await expect(page.getByRole("group", { name: /Colour/ }).getByRole("link", { name: choice!.colour, exact: true })).toHaveAttribute("aria-current", "true");
   await page.getByRole("group", { name: /Size/ }).getByRole("radio", { name: new RegExp(`^${choice!.size}\\b`) }).check({ force: true });
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Added to your cart" })).toBeVisible();

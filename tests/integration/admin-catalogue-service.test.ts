@@ -197,6 +197,27 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     expect((await audit.list({ entityType: "product", entityId: existing.product.id })).entries[0].action).toBe("import-update");
   });
 
+  it("keeps each image's colour tag from the editor; an import that removes the colour drops its tag and keeps the image", async () => {
+    const image = (view: string, colour: string) => ({ url: `/media/v1/t-shirts/${view}/1f3a5f.svg`, alt: `Shirt, ${view}`, width: "800", height: "1000", colour });
+    const created = await admin.save(values({ images: [image("front", ""), image("back", "Navy"), image("flat", "Sand")] }), { actor: ADMIN });
+    if (!created.success) throw new Error("setup failed");
+    const stored = await store.products.get(created.product.id);
+    expect(stored?.images.map((i) => i.colour)).toEqual([undefined, "Navy", "Sand"]);
+    expect(Object.keys(stored!.images[0])).not.toContain("colour");
+    expect(draftOf(stored!).images.map((i) => i.colour)).toEqual(["", "Navy", "Sand"]);
+
+    const csv = [HEADER, "linen-camp-shirt,Linen Camp Shirt,A loose shirt in washed linen.,t-shirts,59.90,,active,false,Sand,#d8c8a8,S,LINEN-CAMP-SHIRT-SAND-S,3"].join("\n");
+    const { job } = await imports.upload("products.csv", csv, ADMIN);
+    expect((await imports.apply(job!.token))?.status).toBe("done");
+    const imported = await store.products.get(created.product.id);
+    expect(imported?.colours.map((c) => c.name)).toEqual(["Sand"]);
+    expect(imported?.images.map((i) => [i.alt, i.colour])).toEqual([
+      ["Shirt, front", undefined],
+      ["Shirt, back", undefined],
+      ["Shirt, flat", "Sand"],
+    ]);
+  });
+
   it("CSV import refuses a file with wrong columns and keeps nothing", async () => {
     const { job, plan } = await imports.upload("x.csv", "slug,name,colour\nx,y,z\n", ADMIN);
     expect(job).toBeNull();

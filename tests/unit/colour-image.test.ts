@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { imagesForColour } from "~/lib/colour-images";
 import { imageForColour } from "~/server/services/catalog/colour-image";
 
 const colours = [
@@ -19,5 +20,20 @@ describe("imageForColour", () => {
   it("falls back to the first picture, and to none without pictures", () => {
     expect(imageForColour({ images, colours: [...colours, { name: "Red", hex: "#ff0000" }] }, "Red")?.alt).toBe("Shirt in Navy, front view");
     expect(imageForColour({ images: [], colours }, "Navy")).toBeNull();
+  });
+});
+
+describe("tagged images", () => {
+  const tagged = (alt: string, colour?: string) => ({ url: `/uploads/products/${alt}.webp`, alt, width: 800, height: 1000, ...(colour ? { colour } : {}) });
+  const images = [tagged("navy-front", "Navy"), tagged("any-detail"), tagged("sand-front", "Sand"), tagged("sand-back", "Sand"), tagged("any-flat")];
+
+  it("a cart line shows the first image tagged with its colour, before any the name or alt text suggests", () => {
+    expect(imageForColour({ images: [image("/media/v1/shirts/back/d8c9a7.svg", "Shirt in Sand"), ...images], colours }, "Sand")?.alt).toBe("sand-front");
+  });
+
+  it("a chosen colour's images come first, then the untagged ones, then the other colours', each in the editor's order", () => {
+    expect(imagesForColour(images, "Sand").map((i) => i.alt)).toEqual(["sand-front", "sand-back", "any-detail", "any-flat", "navy-front"]);
+    expect(imagesForColour(images, "Olive").map((i) => i.alt)).toEqual(["any-detail", "any-flat", "navy-front", "sand-front", "sand-back"]);
+    expect(imagesForColour(images, null).map((i) => i.alt)).toEqual(images.map((i) => i.alt));
   });
 });

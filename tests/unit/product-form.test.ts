@@ -41,6 +41,7 @@ describe("readProductDraft", () => {
       "images.alt.0": "Front",
       "images.width.0": "800",
       "images.height.0": "1000",
+      "images.colour.0": "White",
       featured: "on",
     })) form.set(k, v);
     const draft = readProductDraft(form);
@@ -52,7 +53,7 @@ describe("readProductDraft", () => {
     ]);
     expect(draft.sku[0][0]).toBe("KEEP");
     expect(draft.featured).toBe(true);
-    expect(draft.images).toEqual([{ url: "/media/v1/t-shirts/front/1f1f1f.svg", alt: "Front", width: "800", height: "1000" }]);
+    expect(draft.images).toEqual([{ url: "/media/v1/t-shirts/front/1f1f1f.svg", alt: "Front", width: "800", height: "1000", colour: "White" }]);
   });
 });
 
@@ -77,10 +78,22 @@ describe("validateProductDraft", () => {
     ["stock.0.0", { stock: [["-2"]] }, "Enter a whole number of at least 0."],
     ["images.0.alt", { images: [{ url: "/uploads/products/0123456789abcdef0123456789abcdef-800.webp", alt: " ", width: "800", height: "1000" }] }, "Describe the image for people who cannot see it."],
     ["images.0.url", { images: [{ url: "https://evil.example/x.png", alt: "x", width: "800", height: "1000" }] }, "This image cannot be used: upload it again."],
+    ["images.0.colour", { images: [{ url: "/uploads/products/0123456789abcdef0123456789abcdef-800.webp", alt: "x", width: "800", height: "1000", colour: "Mauve" }] }, "“Mauve” is not one of this product's colours: choose one of them, or All colours."],
   ])("refuses a bad %s", (field, overrides, message) => {
     const result = validateProductDraft(valid(overrides as Partial<ProductDraft>));
     expect(result.success).toBe(false);
     if (!result.success) expect(result.errors[field]).toContain(message);
+  });
+
+  it("keeps an image's colour tag when it names one of the product's colours, and leaves an untagged image without one", () => {
+    const images = [
+      { url: "/uploads/products/0123456789abcdef0123456789abcdef-800.webp", alt: "Grey front", width: "800", height: "1000", colour: "Grey" },
+      { url: "/uploads/products/0123456789abcdef0123456789abcdef-400.webp", alt: "Detail", width: "400", height: "500", colour: "" },
+    ];
+    const result = validateProductDraft(valid({ colours: [{ name: "Grey", hex: "#888888" }], images }));
+    expect(result.success).toBe(true);
+    if (!result.success) return;
+    expect(result.value.images.map((i) => i.colour)).toEqual(["Grey", undefined]);
   });
 
   it("refuses a colour or size listed twice", () => {

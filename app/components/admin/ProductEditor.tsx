@@ -272,6 +272,25 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
                   <input id={`images-alt-${i}`} name={`images.alt.${i}`} defaultValue={img.alt} maxLength={PRODUCT_LIMITS.alt} {...aria(`images.${i}.alt`, errors)} className="input mt-1" />
                   <Errors name={`images.${i}.alt`} errors={errors} />
                   <Errors name={`images.${i}.url`} errors={errors} />
+                  <label htmlFor={`images-colour-${i}`} className="mt-2 block text-sm font-medium text-stone-800">
+                    Image {i + 1} colour
+                  </label>
+                  <select id={`images-colour-${i}`} name={`images.colour.${i}`} defaultValue={img.colour} {...aria(`images.${i}.colour`, errors, `images-colour-hint-${i}`)} className="input mt-1">
+                    <option value="">All colours</option>
+                    {draft.colours
+                      .filter((c) => c.name.trim())
+                      .map((c) => (
+                        <option key={c.name} value={c.name}>
+                          {c.name}
+                        </option>
+                      ))}
+                    {/* A tag whose colour was renamed in this edit stays visible until it is changed. */}
+                    {img.colour && !draft.colours.some((c) => c.name === img.colour) ? <option value={img.colour}>{img.colour} (not a colour of this product)</option> : null}
+                  </select>
+                  <p id={`images-colour-hint-${i}`} className="mt-1 text-xs text-stone-500">
+                    Shown first when a shopper chooses this colour.
+                  </p>
+                  <Errors name={`images.${i}.colour`} errors={errors} />
                 </div>
                 <div className="flex gap-2">
                   <button type="submit" name="intent" value={`image-up.${i}`} formNoValidate disabled={i === 0} className={small}>

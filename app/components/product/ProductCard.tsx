@@ -23,7 +23,7 @@ export function ProductCard({ product, eager = false, saved }: { product: Produc
         ) : null}
       </div>
       <h3 className="mt-3 text-sm font-medium text-stone-900">
-        <Link to={`/products/${product.id}`} prefetch="intent" className="after:absolute after:inset-0">
+        <Link to={product.colour ? `/products/${product.id}?colour=${encodeURIComponent(product.colour)}` : `/products/${product.id}`} prefetch="intent" className="after:absolute after:inset-0">
           {product.name}
         </Link>
       </h3>

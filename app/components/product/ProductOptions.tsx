@@ -1,6 +1,5 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { availabilityLabel, availabilityOf, soldOutEverywhere, stockFor } from "~/lib/stock";
 import type { Colour, Variant } from "~/server/store/types";
@@ -11,21 +10,35 @@ interface Props {
   colours: Colour[];
   sizes: string[];
   variants: Variant[];
-  initialColour: string;
+  /** The colour chosen (the page's ?colour=, or the first on sale); see useChosenColour. */
+  colour: string;
   /** The server's answer to the last add (missing size, sold out, too many). */
   failure: { error: string; field: string } | null;
 }
 
 /**
- * Colour and size are radio inputs in one POST form. Without JS a size is disabled only when it is
- * sold out in every colour, and the availability table shows each combination; with JS the sizes
- * follow the chosen colour.
+ * The colour on screen: the one the page was loaded with, or, while a colour link is loading
+ * (with JS), the one just chosen, so the choice and the pictures answer at once.
  */
-export function ProductOptions({ productId, category, colours, sizes, variants, initialColour, failure }: Props) {
+export function useChosenColour(colours: Colour[], loaded: string): string {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const next = navigation.location;
+  if (!next || next.pathname !== location.pathname) return loaded;
+  const pending = new URLSearchParams(next.search).get("colour");
+  return colours.some((c) => c.name === pending) ? pending! : loaded;
+}
+
+/**
+ * Each colour is a link to this page with ?colour= (so the pictures of that colour come first,
+ * without JS too); with JS it replaces the page's data in place. The form carries the colour
+ * chosen; sizes are radio inputs. Without JS a size is disabled only when it is sold out in every
+ * colour, and the availability table shows each combination; with JS the sizes follow the colour.
+ */
+export function ProductOptions({ productId, category, colours, sizes, variants, colour, failure }: Props) {
   const navigation = useNavigation();
   const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
   const hydrated = useHydrated();
-  const [colour, setColour] = useState(initialColour);
   const nothingToSell = soldOutEverywhere(variants);
   const oneSize = sizes.length === 1;
 
@@ -40,29 +53,32 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
       ) : null}
       <input type="hidden" name="productId" value={productId} />
 
+      <input type="hidden" name="colour" value={colour} />
       <fieldset>
         <legend className="text-sm font-semibold">
           Colour: <span className="font-normal">{colour}</span>
         </legend>
-        <div className="mt-3 flex flex-wrap gap-3">
-          {colours.map((c) => (
-            <label key={c.name} className="cursor-pointer" title={c.name}>
-              <input
-                type="radio"
-                name="colour"
-                value={c.name}
-                required
-                defaultChecked={c.name === initialColour}
-                onChange={() => setColour(c.name)}
-                className="peer sr-only"
-              />
-              <span className="flex items-center gap-2 rounded-full border border-stone-300 py-1 pl-1 pr-3 text-sm peer-checked:border-stone-900 peer-checked:ring-1 peer-checked:ring-stone-900 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-stone-900">
-                <span className="h-6 w-6 rounded-full border border-stone-300" style={{ backgroundColor: c.hex }} aria-hidden="true" />
-                {c.name}
-              </span>
-            </label>
-          ))}
-        </div>
+        <ul className="mt-3 flex flex-wrap gap-3">
+          {colours.map((c) => {
+            const chosen = c.name === colour;
+            return (
+              <li key={c.name}>
+                <Link
+                  to={`/products/${productId}?colour=${encodeURIComponent(c.name)}`}
+                  replace
+                  preventScrollReset
+                  aria-current={chosen ? "true" : undefined}
+                  className={`flex items-center gap-2 rounded-full border py-1 pl-1 pr-3 text-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 ${
+                    chosen ? "border-stone-900 ring-1 ring-stone-900" : "border-stone-300 hover:border-stone-500"
+                  }`}
+                >
+                  <span className="h-6 w-6 rounded-full border border-stone-300" style={{ backgroundColor: c.hex }} aria-hidden="true" />
+                  {c.name}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
       </fieldset>
 
       <fieldset>

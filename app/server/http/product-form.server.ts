@@ -37,11 +37,15 @@ function rearrange(draft: ProductDraft, intent: string): boolean {
     [list[a], list[b]] = [list[b], list[a]];
   };
   switch (match[1]) {
-    case "remove-colour":
+    case "remove-colour": {
+      // Images of the removed colour now show every colour rather than one the product lacks.
+      const removed = draft.colours[i]?.name;
+      if (removed !== undefined) for (const img of draft.images) if (img.colour === removed) img.colour = "";
       draft.colours.splice(i, 1);
       draft.stock.forEach((row) => row.splice(i, 1));
       draft.sku.forEach((row) => row.splice(i, 1));
       break;
+    }
     case "remove-size":
       draft.sizes.splice(i, 1);
       draft.stock.splice(i, 1);
@@ -70,7 +74,7 @@ async function addUploads(formData: FormData, draft: ProductDraft): Promise<stri
   for (const file of files) {
     const saved = await saveProductImage(getContext().backend.media, file);
     if ("error" in saved) problems.push(saved.error);
-    else draft.images.push({ url: saved.url, alt, width: String(saved.width), height: String(saved.height) });
+    else draft.images.push({ url: saved.url, alt, width: String(saved.width), height: String(saved.height), colour: "" });
   }
   return problems.length ? problems.join(" ") : null;
 }

@@ -77,6 +77,8 @@ function images(category: CategoryId, name: string, colours: Array<{ name: strin
       alt: `${name} in ${colour.name}, ${label}`,
       width: 800,
       height: 1000,
+      // Each generated picture is of one colour: tagged, so choosing that colour shows it first.
+      colour: colour.name,
     };
   });
 }

@@ -23,6 +23,8 @@ export interface ProductImage {
   alt: string;
   width: number;
   height: number;
+  /** The colour (one of the product's colour names) the image shows; absent: it shows every colour. */
+  colour?: string;
 }
 
 export interface Product {

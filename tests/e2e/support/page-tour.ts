@@ -51,7 +51,8 @@ export async function addAvailable(page: Page, productId: string): Promise<void>
     return null;
   });
   if (!choice) throw new Error(`${productId} is sold out: pick another product for the page tour`);
-  await page.getByRole("group", { name: /Colour/ }).getByRole("radio", { name: choice.colour, exact: true }).check({ force: true });
+  await page.getByRole("group", { name: /Colour/ }).getByRole("link", { name: choice.colour, exact: true }).click();
+  await expect(page.getByRole("group", { name: /Colour/ }).getByRole("link", { name: choice.colour, exact: true })).toHaveAttribute("aria-current", "true");
   await page.getByRole("group", { name: /Size/ }).getByRole("radio", { name: new RegExp(`^${choice.size}\\b`) }).check({ force: true });
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Added to your cart" })).toBeVisible();

@@ -56,7 +56,7 @@ export function draftOf(p: Product): ProductDraft {
     sizes: [...p.sizes],
     stock: p.sizes.map((s) => p.colours.map((c) => String(cellStock(p.variants, s, c.name)?.stock ?? 0))),
     sku: p.sizes.map((s) => p.colours.map((c) => cellStock(p.variants, s, c.name)?.sku ?? "")),
-    images: p.images.map((i) => ({ url: i.url, alt: i.alt, width: String(i.width), height: String(i.height) })),
+    images: p.images.map((i) => ({ url: i.url, alt: i.alt, width: String(i.width), height: String(i.height), colour: i.colour ?? "" })),
   };
 }
 
@@ -164,7 +164,8 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
         colours: values.colours,
         sizes: values.sizes,
         variants: buildVariants(slug, values.sizes, values.colours, values.stock, values.sku),
-        images: values.images,
+        // An untagged image has no colour key at all (Firestore stores no undefined fields).
+        images: values.images.map(({ colour, ...image }) => (colour ? { ...image, colour } : image)),
         createdAt: existing?.createdAt,
       };
       let product: Product;

@@ -303,7 +303,8 @@ export async function planImport(text: string, ctx: PlanContext): Promise<Import
       colours,
       sizes,
       variants: group.map((r) => ({ size: r.variant.size, colour: r.variant.colour, sku: r.variant.sku, stock: r.variant.stock })),
-      images: existing?.images ?? [],
+      // The file carries no images: they are kept, and a tag of a colour the file removed is dropped.
+      images: (existing?.images ?? []).map(({ colour, ...image }) => (colour && colours.some((c) => c.name === colour) ? { ...image, colour } : image)),
       createdAt: existing?.createdAt,
     };
     const changes = existing ? changedProductFields(existing, input) : [];

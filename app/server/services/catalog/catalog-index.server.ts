@@ -6,6 +6,7 @@ import type { CatalogueChange, ChangeCursor } from "~/server/store/port";
 import { MAX_QUERY_TERMS } from "./search-terms.server";
 import { TextIndex, type SearchFields, type TextIndexData } from "./text-index.server";
 import { canSell } from "~/lib/stock";
+import { taggedImage } from "~/lib/colour-images";
 
 // An in-process index of the sellable catalogue: full-text search (typo-tolerant, prefix-aware,
 // ranked as MiniSearch ranks) plus filters, facets, sorting and pagination. It is fed from the
@@ -24,6 +25,13 @@ export interface ProductSummary {
   compareAtMinor: number | null;
   colours: Colour[];
   image: ProductImage | null;
+  /**
+   * For each colour with an image tagged with it (other than `image`), that colour's first image,
+   * its `colour` set: what the card shows when the listing is filtered by that colour.
+   */
+  colourImages?: ProductImage[];
+  /** Set on a listing filtered by colour: the colour the card shows (its picture, and its link's ?colour=). */
+  colour?: string;
   soldOut: boolean;
 }
 
@@ -67,6 +75,7 @@ type DocRow = [
   id: string, slug: string, name: string, category: CategoryId, priceMinor: number, compareAtMinor: number | null,
   colours: number[], image: [url: string, alt: string, width: number, height: number] | null,
   soldOut: 0 | 1, featured: 0 | 1, createdAt: number, sizes: number[], inStockColours: number[], pairs: number[], buckets: number,
+  colourImages: Array<[colour: number, url: string, alt: string, width: number, height: number]> | 0,
 ];
 
 export interface CatalogIndexData {
@@ -164,6 +173,8 @@ export class CatalogIndex {
   private byNumber: Array<Doc | undefined> = [];
   /** One Colour object per name and hex, shared by every card that shows it. */
   private colourObjects = new Map<string, Colour>();
+  /** Image addresses shared between cards (generated pictures repeat across products). */
+  private urls = new Map<string, string>();
 
   get size(): number {
     return this.docs.size;
@@ -177,6 +188,23 @@ export class CatalogIndex {
       this.colourObjects.set(key, shared);
     }
     return shared;
+  }
+
+  private url(url: string): string {
+    const shared = this.urls.get(url);
+    if (shared !== undefined) return shared;
+    this.urls.set(url, url);
+    return url;
+  }
+
+  /** Each colour's first tagged image, leaving out the card's own image (kept compact: most cards need none). */
+  private colourImagesOf(p: Product): ProductImage[] | undefined {
+    const out: ProductImage[] = [];
+    for (const c of p.colours) {
+      const tagged = taggedImage(p.images, c.name);
+      if (tagged && tagged !== p.images[0]) out.push({ url: this.url(tagged.url), alt: tagged.alt, width: tagged.width, height: tagged.height, colour: this.colourDict.names[this.colourDict.id(c.name)] });
+    }
+    return out.length ? out : undefined;
   }
 
   private toDoc(p: Product, n: number): Doc {
@@ -199,7 +227,8 @@ export class CatalogIndex {
         priceMinor: p.priceMinor,
         compareAtMinor: p.compareAtMinor,
         colours: p.colours.map((c) => this.colour(c)),
-        image: image ? { url: image.url, alt: image.alt, width: image.width, height: image.height } : null,
+        image: image ? { url: this.url(image.url), alt: image.alt, width: image.width, height: image.height } : null,
+        colourImages: this.colourImagesOf(p),
         soldOut: inStock.length === 0,
       },
       featured: p.featured,
@@ -304,14 +333,28 @@ export class CatalogIndex {
     // A page past the end shows the last page rather than an empty one.
     const page = Math.min(q.page, pageCount);
     const start = (page - 1) * PAGE_SIZE;
+    const colours = q.colours.map((c) => this.colourDict.find(c));
     return {
-      items: result.matches.slice(start, start + PAGE_SIZE).map((d) => d.summary),
+      items: result.matches.slice(start, start + PAGE_SIZE).map((d) => this.card(d, colours)),
       total,
       page,
       pageCount,
       facets: result.facets,
       relaxedSearch: result.relaxed,
     };
+  }
+
+  /**
+   * A product as a listing shows it, without the per-colour pictures. Filtered by colour, it shows
+   * the first colour of the filter it has on sale: that colour's picture, and a link to it.
+   */
+  private card(doc: Doc, colourIds: number[]): ProductSummary {
+    const { colourImages, ...card } = doc.summary;
+    const id = colourIds.find((c) => doc.colours.includes(c));
+    if (id === undefined) return card;
+    const colour = this.colourDict.names[id];
+    const tagged = colourImages?.find((i) => i.colour === colour);
+    return { ...card, colour, image: tagged ? { url: tagged.url, alt: tagged.alt, width: tagged.width, height: tagged.height } : card.image };
   }
 
   private compute(q: ProductQuery): CachedResult {
@@ -399,7 +442,7 @@ export class CatalogIndex {
     const out: ProductSummary[] = [];
     for (const doc of this.sortedBy(order)) {
       if (out.length >= limit) break;
-      if (filter(doc.summary)) out.push(doc.summary);
+      if (filter(doc.summary)) out.push(this.card(doc, []));
     }
     return out;
   }
@@ -427,6 +470,7 @@ export class CatalogIndex {
         s.id, s.slug, s.name, s.category, s.priceMinor, s.compareAtMinor, s.colours.map((c) => paletteIndex.get(c)!),
         s.image ? [s.image.url, s.image.alt, s.image.width, s.image.height] : null,
         s.soldOut ? 1 : 0, doc.featured ? 1 : 0, doc.createdAt, doc.sizes, doc.colours, doc.pairs, doc.buckets,
+        s.colourImages ? s.colourImages.map((i) => [this.colourDict.find(i.colour!), i.url, i.alt, i.width, i.height]) : 0,
       ]);
     });
     return {
@@ -447,13 +491,16 @@ export class CatalogIndex {
     for (const name of data.colours) index.colourDict.id(name);
     index.colourHex = new Map(data.colourHex);
     const palette = data.palette.map(([name, hex]) => index.colour({ name, hex }));
-    data.rows.forEach(([id, slug, name, category, priceMinor, compareAtMinor, colours, image, soldOut, featured, createdAt, sizes, inStockColours, pairs, buckets], n) => {
+    data.rows.forEach(([id, slug, name, category, priceMinor, compareAtMinor, colours, image, soldOut, featured, createdAt, sizes, inStockColours, pairs, buckets, colourImages], n) => {
       const doc: Doc = {
         n,
         summary: {
           id, slug, name, category, priceMinor, compareAtMinor,
           colours: colours.map((i) => palette[i]),
-          image: image ? { url: image[0], alt: image[1], width: image[2], height: image[3] } : null,
+          image: image ? { url: index.url(image[0]), alt: image[1], width: image[2], height: image[3] } : null,
+          colourImages: colourImages
+            ? colourImages.map(([colour, url, alt, width, height]) => ({ url: index.url(url), alt, width, height, colour: data.colours[colour] }))
+            : undefined,
           soldOut: soldOut === 1,
         },
         featured: featured === 1,
