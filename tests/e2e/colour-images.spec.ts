@@ -15,6 +15,8 @@ const adminFor = (testInfo: TestInfo) => `catalogue-admin-${testInfo.project.nam
 const firstGalleryImage = (page: Page) => page.locator("[data-gallery] img").first();
 
 test("an image tagged with a colour comes first when that colour is chosen, on the product page and in a listing filtered by it", async ({ page, browser, js }, testInfo) => {
+  // An admin creates the product with photos first: slower than a shopper's visit.
+  test.setTimeout(90_000);
   const word = uniqueWord();
   const name = `${word} Two-Tone Jeans`;
   const frontAlt = `${name}, front view`;

@@ -11,7 +11,11 @@ test("a guest saves from a card and a product page, and the saved items join the
   const save = card.getByRole("button", { name: `Save ${name}` });
   await expect(save).toHaveAttribute("aria-pressed", "false");
   const listingUrl = page.url();
+  // With JavaScript the button flips at once; the post must still reach the shop before the test
+  // leaves the page (a full navigation would cancel it).
+  const posted = js ? page.waitForResponse((r) => r.request().method() === "POST") : null;
   await save.click();
+  await posted;
   // Without JavaScript the page comes back with a notice; with it the button flips in place.
   if (!js) await expect(page.getByRole("status").filter({ hasText: `Saved ${name}.` })).toBeVisible();
   await expect(card.getByRole("button", { name: `Saved ${name}` })).toHaveAttribute("aria-pressed", "true");
@@ -19,7 +23,9 @@ test("a guest saves from a card and a product page, and the saved items join the
 
   await page.goto(`/products/${js ? "p0043" : "p0044"}`);
   const productName = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
+  const postedToo = js ? page.waitForResponse((r) => r.request().method() === "POST") : null;
   await page.getByRole("button", { name: `Save ${productName}`, exact: true }).click();
+  await postedToo;
   await expect(page.getByRole("button", { name: `Saved ${productName}` })).toHaveAttribute("aria-pressed", "true");
 
   await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Saved" }).click();
