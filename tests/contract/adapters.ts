@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
-import { inject } from "vitest";
+import { afterEach, beforeEach, inject } from "vitest";
 import type { Store, StoreFaults } from "~/server/store/port";
 import { createFirestoreStore, createFirestoreStoreOn } from "~/server/store/firestore/store.server";
 import { createSqliteStore } from "~/server/store/sqlite/store.server";
@@ -62,3 +62,29 @@ export const STORE_ADAPTERS: AdapterUnderTest[] = [
     },
   },
 ];
+
+/**
+ * A fresh, empty store of `adapter` for each test of the calling `describe` block, disposed after
+ * it: `const db = useFreshStore(adapter)`, then `db.store` and `db.reopen()` inside the tests.
+ */
+export function useFreshStore(adapter: AdapterUnderTest): { readonly store: Store; reopen(): Promise<Store> } {
+  let made: Awaited<ReturnType<AdapterUnderTest["create"]>> | undefined;
+  beforeEach(async () => {
+    made = await adapter.create();
+  });
+  afterEach(async () => {
+    await made?.dispose();
+    made = undefined;
+  });
+  const current = () => {
+    if (!made) throw new Error("useFreshStore: the store exists only inside a test");
+    return made;
+  };
+  return {
+    get store() {
+      return current().store;
+    },
+    reopen: () => current().reopen(),
+  };
+}
+

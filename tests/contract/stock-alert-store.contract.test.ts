@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { MailMessage } from "~/server/mail/port";
 import { createStockAlertsService } from "~/server/services/stock-alerts/stock-alerts.server";
 import type { Store } from "~/server/store/port";
 import type { StockAlert } from "~/server/store/stock-alert-types";
 import { makeProduct } from "../support/product-factory";
-import { STORE_ADAPTERS } from "./adapters";
+import { STORE_ADAPTERS, useFreshStore } from "./adapters";
 
 const alert = (overrides: Partial<StockAlert> = {}): StockAlert => ({
   id: "a1",
@@ -18,39 +18,30 @@ const alert = (overrides: Partial<StockAlert> = {}): StockAlert => ({
 });
 
 describe.each(STORE_ADAPTERS)("StockAlertStore contract: $name", (adapter) => {
-  let store: Store;
-  let reopen: () => Promise<Store>;
-  let dispose: () => Promise<void>;
-
-  beforeEach(async () => {
-    ({ store, reopen, dispose } = await adapter.create());
-  });
-  afterEach(async () => {
-    await dispose();
-  });
+  const db = useFreshStore(adapter);
 
   it("keeps one waiting alert per id, lists a product's waiting alerts, and claims each once", async () => {
-    expect(await store.stockAlerts.subscribe(alert())).toEqual({ alert: alert(), created: true });
-    expect(await store.stockAlerts.subscribe(alert({ createdAt: "2026-11-02T10:00:00.000Z" }))).toEqual({ alert: alert(), created: false });
-    await store.stockAlerts.subscribe(alert({ id: "a2", email: "bea@example.com", createdAt: "2026-11-03T10:00:00.000Z" }));
-    await store.stockAlerts.subscribe(alert({ id: "a3", productId: "p2" }));
-    expect((await store.stockAlerts.waiting("p1")).map((a) => a.id)).toEqual(["a1", "a2"]);
-    expect(await store.stockAlerts.claim("a1", "2026-11-05T10:00:00.000Z")).toBe(true);
-    expect(await store.stockAlerts.claim("a1", "2026-11-05T10:00:01.000Z")).toBe(false);
-    expect(await store.stockAlerts.claim("nope", "2026-11-05T10:00:01.000Z")).toBe(false);
-    expect((await store.stockAlerts.waiting("p1")).map((a) => a.id)).toEqual(["a2"]);
-    expect(await store.stockAlerts.get("a1")).toEqual(alert({ sentAt: "2026-11-05T10:00:00.000Z" }));
+    expect(await db.store.stockAlerts.subscribe(alert())).toEqual({ alert: alert(), created: true });
+    expect(await db.store.stockAlerts.subscribe(alert({ createdAt: "2026-11-02T10:00:00.000Z" }))).toEqual({ alert: alert(), created: false });
+    await db.store.stockAlerts.subscribe(alert({ id: "a2", email: "bea@example.com", createdAt: "2026-11-03T10:00:00.000Z" }));
+    await db.store.stockAlerts.subscribe(alert({ id: "a3", productId: "p2" }));
+    expect((await db.store.stockAlerts.waiting("p1")).map((a) => a.id)).toEqual(["a1", "a2"]);
+    expect(await db.store.stockAlerts.claim("a1", "2026-11-05T10:00:00.000Z")).toBe(true);
+    expect(await db.store.stockAlerts.claim("a1", "2026-11-05T10:00:01.000Z")).toBe(false);
+    expect(await db.store.stockAlerts.claim("nope", "2026-11-05T10:00:01.000Z")).toBe(false);
+    expect((await db.store.stockAlerts.waiting("p1")).map((a) => a.id)).toEqual(["a2"]);
+    expect(await db.store.stockAlerts.get("a1")).toEqual(alert({ sentAt: "2026-11-05T10:00:00.000Z" }));
     // Signing up again after the e-mail went out waits again.
-    expect(await store.stockAlerts.subscribe(alert({ createdAt: "2026-11-06T10:00:00.000Z" }))).toMatchObject({ created: true, alert: { sentAt: null } });
-    expect(await store.stockAlerts.remove("a1")).toBe(true);
-    expect(await store.stockAlerts.remove("a1")).toBe(false);
-    expect(await store.stockAlerts.get("a1")).toBeNull();
+    expect(await db.store.stockAlerts.subscribe(alert({ createdAt: "2026-11-06T10:00:00.000Z" }))).toMatchObject({ created: true, alert: { sentAt: null } });
+    expect(await db.store.stockAlerts.remove("a1")).toBe(true);
+    expect(await db.store.stockAlerts.remove("a1")).toBe(false);
+    expect(await db.store.stockAlerts.get("a1")).toBeNull();
   });
 
   it("of concurrent claims from two instances exactly one wins", async () => {
-    const other = await reopen();
-    await store.stockAlerts.subscribe(alert());
-    const wins = await Promise.all([store.stockAlerts.claim("a1", "2026-11-05T10:00:00.000Z"), other.stockAlerts.claim("a1", "2026-11-05T10:00:00.000Z")]);
+    const other = await db.reopen();
+    await db.store.stockAlerts.subscribe(alert());
+    const wins = await Promise.all([db.store.stockAlerts.claim("a1", "2026-11-05T10:00:00.000Z"), other.stockAlerts.claim("a1", "2026-11-05T10:00:00.000Z")]);
     expect(wins.filter(Boolean)).toHaveLength(1);
   });
 
@@ -60,8 +51,8 @@ describe.each(STORE_ADAPTERS)("StockAlertStore contract: $name", (adapter) => {
       createStockAlertsService(on, { secret: "s".repeat(32), shopName: "Hemline", supportEmail: "care@hemline.test", publicOrigin: "https://shop.example.com", mailer: { kind: "outbox", send: async (m) => void sent.push(m) } });
     const base = makeProduct({ id: "sa1", name: "Linen Shirt" });
     const product = { ...base, variants: base.variants.map((v) => ({ ...v, stock: v.size === "M" && v.colour === "Sage" ? 0 : 3 })) };
-    await store.products.upsertMany([product]);
-    const alerts = make(store);
+    await db.store.products.upsertMany([product]);
+    const alerts = make(db.store);
 
     expect(await alerts.subscribe({ email: "Ada@Example.com", productId: "sa1", size: "M", colour: "Black" })).toMatchObject({ ok: false, status: 409 });
     expect(await alerts.subscribe({ email: "ada@example.com", productId: "sa1", size: "XXL", colour: "Sage" })).toMatchObject({ ok: false, status: 404 });
@@ -76,9 +67,9 @@ describe.each(STORE_ADAPTERS)("StockAlertStore contract: $name", (adapter) => {
 
     // Nothing is due while it is still sold out.
     expect(await alerts.notify(["sa1"])).toBe(0);
-    await store.products.upsertMany([{ ...product, variants: product.variants.map((v) => ({ ...v, stock: 4 })) }]);
+    await db.store.products.upsertMany([{ ...product, variants: product.variants.map((v) => ({ ...v, stock: 4 })) }]);
     sent.length = 0;
-    const counts = await Promise.all([alerts.notify(["sa1"]), make(await reopen()).notify(["sa1"])]);
+    const counts = await Promise.all([alerts.notify(["sa1"]), make(await db.reopen()).notify(["sa1"])]);
     expect(counts[0] + counts[1]).toBe(1);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ to: "ada@example.com", subject: "Back in stock: Linen Shirt in Sage, size M" });
