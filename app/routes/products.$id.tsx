@@ -26,6 +26,7 @@ import lightboxStyles from "yet-another-react-lightbox/styles.css";
 import { notFound } from "~/server/http/not-found.server";
 import { canSell, soldOutEverywhere } from "~/lib/stock";
 import { useRootData } from "~/root";
+import { retryAfterHeaders } from "~/server/http/forms.server";
 
 // The lightbox's own styles, on the one page that has a lightbox (its code loads on first use).
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: lightboxStyles }];
@@ -50,14 +51,17 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 /** Add to cart posts to the product page itself, so a missing size or a sold-out choice is explained right here. */
-export async function action({ params, request }: ActionFunctionArgs) {
+export async function action({ params, request, context }: ActionFunctionArgs) {
   if (!isValidId(params.id)) throw data(null, { status: 404 });
   const formData = await readForm(request);
   if (formData.get("productId") !== params.id) formData.set("productId", params.id);
   const url = new URL(request.url);
-  if (formData.get("intent") === "stock-alert") return stockAlertAction(request, formData, params.id, url.pathname + url.search);
+  if (formData.get("intent") === "stock-alert") return stockAlertAction(request, context, formData, params.id, url.pathname + url.search);
   return addToCart(request, formData, url.pathname + url.search);
 }
+
+// A refused alert (too many) says when to try again.
+export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const product = args.data?.product;

@@ -54,11 +54,11 @@ describe.each(STORE_ADAPTERS)("StockAlertStore contract: $name", (adapter) => {
     await db.store.products.upsertMany([product]);
     const alerts = make(db.store);
 
-    expect(await alerts.subscribe({ email: "Ada@Example.com", productId: "sa1", size: "M", colour: "Black" })).toMatchObject({ ok: false, status: 409 });
-    expect(await alerts.subscribe({ email: "ada@example.com", productId: "sa1", size: "XXL", colour: "Sage" })).toMatchObject({ ok: false, status: 404 });
-    expect(await alerts.subscribe({ email: "Ada@Example.com", productId: "sa1", size: "M", colour: "Sage" })).toEqual({ ok: true, message: "We will e-mail ada@example.com when Linen Shirt in Sage, size M is back." });
-    expect(await alerts.subscribe({ email: "ada@example.com", productId: "sa1", size: "M", colour: "Sage" })).toMatchObject({ ok: true });
-    await alerts.subscribe({ email: "bea@example.com", productId: "sa1", size: "M", colour: "Sage" });
+    expect(await alerts.subscribe({ email: "Ada@Example.com", productId: "sa1", size: "M", colour: "Black" }, null)).toMatchObject({ ok: false, status: 409 });
+    expect(await alerts.subscribe({ email: "ada@example.com", productId: "sa1", size: "XXL", colour: "Sage" }, null)).toMatchObject({ ok: false, status: 404 });
+    expect(await alerts.subscribe({ email: "Ada@Example.com", productId: "sa1", size: "M", colour: "Sage" }, null)).toEqual({ ok: true, message: "We will e-mail ada@example.com when Linen Shirt in Sage, size M is back." });
+    expect(await alerts.subscribe({ email: "ada@example.com", productId: "sa1", size: "M", colour: "Sage" }, null)).toMatchObject({ ok: true });
+    await alerts.subscribe({ email: "bea@example.com", productId: "sa1", size: "M", colour: "Sage" }, null);
     expect(sent.map((m) => m.to)).toEqual(["ada@example.com", "bea@example.com"]);
     const unsubscribe = /https:\/\/shop\.example\.com\/stock-alerts\/unsubscribe\?token=(\S+)/.exec(sent[1].text)!;
     expect(await alerts.forToken(unsubscribe[1])).toMatchObject({ email: "bea@example.com", item: "Linen Shirt in Sage, size M" });
@@ -76,5 +76,25 @@ describe.each(STORE_ADAPTERS)("StockAlertStore contract: $name", (adapter) => {
     expect(sent[0].text).toContain("https://shop.example.com/products/sa1?colour=Sage");
     expect(sent[0].html).toContain("care@hemline.test");
     expect(await alerts.notify(["sa1"])).toBe(0);
+  });
+
+  it("limits alerts per client address and per e-mail address written in, with a 429 and when to retry", async () => {
+    const sent: string[] = [];
+    const alerts = createStockAlertsService(db.store, { secret: "s".repeat(32), shopName: "Hemline", supportEmail: "care@hemline.test", publicOrigin: "https://shop.example.com", mailer: { kind: "outbox", send: async (m) => void sent.push(m.to) } });
+    const base = makeProduct({ id: "sa2", name: "Wool Scarf" });
+    await db.store.products.upsertMany([{ ...base, variants: base.variants.map((v) => ({ ...v, stock: 0 })) }]);
+    const variants = base.variants.slice(0, 6);
+    // One address written in six times (mail bombing): the sixth is refused and sends nothing.
+    const answers = [];
+    for (const v of variants) answers.push(await alerts.subscribe({ email: "victim@example.com", productId: "sa2", size: v.size, colour: v.colour }, `203.0.113.${answers.length}`));
+    expect(answers.slice(0, 5).every((a) => a.ok)).toBe(true);
+    expect(answers[5]).toMatchObject({ ok: false, status: 429, message: expect.stringContaining("Too many attempts") });
+    expect(answers[5].ok ? 0 : answers[5].retryAfterSeconds).toBeGreaterThan(0);
+    expect(sent.filter((to) => to === "victim@example.com")).toHaveLength(5);
+    // One client asking for many addresses: 20 an hour.
+    const fromOne = [];
+    for (let i = 0; i < 21; i++) fromOne.push(await alerts.subscribe({ email: `shopper${i}@example.com`, productId: "sa2", size: variants[0].size, colour: variants[0].colour }, "198.51.100.7"));
+    expect(fromOne.filter((a) => a.ok)).toHaveLength(20);
+    expect(fromOne[20]).toMatchObject({ ok: false, status: 429 });
   });
 });

@@ -57,6 +57,9 @@ export const LIMITS = {
   /** Declined card payments (card testing): per client address, and per cart or order. */
   declinedPerIp: { max: 20, windowMs: 60 * MINUTE },
   declinedPerCheckout: { max: 10, windowMs: 60 * MINUTE },
+  /** Back-in-stock alerts asked for from one client address, and confirmations sent to one address (no mail bombing). */
+  stockAlertsPerIp: { max: 20, windowMs: 60 * MINUTE },
+  stockAlertsPerEmail: { max: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 export class RateLimitedError extends Error {

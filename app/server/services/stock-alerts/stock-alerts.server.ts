@@ -5,6 +5,7 @@ import type { Store } from "../../store/port";
 import type { StockAlert } from "../../store/stock-alert-types";
 import type { Product } from "../../store/types";
 import { canSell } from "~/lib/stock";
+import { createRateLimiter, LIMITS, RateLimitedError } from "../accounts/rate-limit.server";
 
 // "E-mail me when it is back" on a sold-out size × colour. Rules: one alert per address and
 // variant; only a sold-out variant of a product on sale can be watched; when its stock comes back
@@ -20,7 +21,7 @@ export interface StockAlertsOptions {
   now?: () => Date;
 }
 
-export type SubscribeResult = { ok: true; message: string } | { ok: false; status: number; message: string };
+export type SubscribeResult = { ok: true; message: string } | { ok: false; status: number; message: string; retryAfterSeconds?: number };
 
 const alertId = (email: string, productId: string, size: string, colour: string) =>
   crypto.createHash("sha256").update(JSON.stringify([email, productId, size, colour])).digest("base64url").slice(0, 32);
@@ -29,6 +30,8 @@ const describe = (product: Product, a: { colour: string; size: string }) => `${p
 
 export function createStockAlertsService(store: Store, options: StockAlertsOptions) {
   const now = () => (options.now?.() ?? new Date()).toISOString();
+  // Counters live in the store, so every instance counts the same requests.
+  const limiter = createRateLimiter(store.rateLimits, () => (options.now?.() ?? new Date()).getTime());
   const sign = (id: string) => crypto.createHmac("sha256", options.secret).update(`stock-alert:${id}`).digest("base64url").slice(0, 32);
   const tokenFor = (id: string) => `${id}.${sign(id)}`;
   const idFromToken = (token: string | null): string | null => {
@@ -47,12 +50,18 @@ export function createStockAlertsService(store: Store, options: StockAlertsOptio
   });
 
   return {
-    async subscribe(input: { email: string; productId: string; size: string; colour: string }): Promise<SubscribeResult> {
+    /** `ip`: the client's address; null only for callers that have none. */
+    async subscribe(input: { email: string; productId: string; size: string; colour: string }, ip: string | null): Promise<SubscribeResult> {
+      const email = input.email.trim().toLowerCase();
+      // Each new alert e-mails its address: limited per asking client and per address written in.
+      for (const [key, limit] of [[ip ? `stock-alert-ip:${ip}` : null, LIMITS.stockAlertsPerIp], [`stock-alert-email:${email}`, LIMITS.stockAlertsPerEmail]] as const) {
+        const wait = key ? await limiter.hit(key, limit) : 0;
+        if (wait > 0) return { ok: false, status: 429, message: new RateLimitedError(wait).message, retryAfterSeconds: wait };
+      }
       const product = await store.products.get(input.productId);
       const variant = product?.status === "active" ? product.variants.find((v) => v.size === input.size && v.colour === input.colour) : undefined;
       if (!product || !variant) return { ok: false, status: 404, message: "Choose a size and colour of this product." };
       if (canSell(variant)) return { ok: false, status: 409, message: `${describe(product, variant)} is in stock: add it to your cart.` };
-      const email = input.email.trim().toLowerCase();
       const alert: StockAlert = { id: alertId(email, product.id, variant.size, variant.colour), email, productId: product.id, size: variant.size, colour: variant.colour, createdAt: now(), sentAt: null };
       const { created } = await store.stockAlerts.subscribe(alert);
       if (created) {
