@@ -243,6 +243,8 @@ export interface OrderStore {
   createdBetween(from: string, to: string): Promise<Order[]>;
   /** How many orders include the product (a product with orders is archived, never deleted). */
   countWithProduct(productId: string): Promise<number>;
+  /** Whether the shopper has a delivered order that includes the product (who may review it). */
+  deliveredWithProduct(userId: string, productId: string): Promise<boolean>;
   /** Write orders as they are, without touching stock (seeding a history, imports). */
   insertMany(orders: Order[]): Promise<void>;
 }
