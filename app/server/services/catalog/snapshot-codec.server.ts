@@ -7,7 +7,7 @@ import type { CatalogIndexData } from "./catalog-index.server";
 // snapshot parses in about a second; document numbers are stored as gaps, which gzip shrinks well.
 
 /** Bumped whenever the layout or the index's meaning changes: an instance ignores other versions and builds. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 
 // Off the event loop (libuv's thread pool): a refresh must not stall the requests being served.
 const gzip = promisify(gzipCallback);
