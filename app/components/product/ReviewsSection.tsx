@@ -154,7 +154,7 @@ function HelpfulButton({ review, signedIn, failure }: { review: ReviewView; sign
     return (
       <p className="mt-3 text-sm">
         {counted}
-        {review.voted ? <span className="ml-1 text-stone-600">You found it helpful.</span> : null}
+        {review.voted ? <span className="text-stone-600"> You found it helpful.</span> : null}
       </p>
     );
   }
