@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { register, registerOrSignIn, uniqueEmail } from "./support/accounts";
 import { addToCart, fillCheckout } from "./support/shop";
@@ -8,7 +9,7 @@ import { addToCart, fillCheckout } from "./support/shop";
 const pick = <T>(js: boolean, on: T, off: T) => (js ? on : off);
 
 /** The product page's schema.org Product. */
-async function jsonLdOf(page: import("@playwright/test").Page) {
+async function jsonLdOf(page: Page) {
   return JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
 }
 
