@@ -118,3 +118,16 @@ test("a shopper who has not received the product is told why they cannot review 
   await expect(reviews.getByText("Only customers who received this item can review it.")).toBeVisible();
   await expect(reviews.getByRole("button", { name: "Submit review" })).toHaveCount(0);
 });
+
+test("the listing sorts by rating, best rated first, and cards say their rating", async ({ page }) => {
+  await page.goto("/products");
+  await page.getByRole("navigation", { name: "Sort" }).getByRole("link", { name: "Top rated" }).click();
+  await expect(page).toHaveURL(/[?&]sort=rating\b/);
+  await expect(page.getByRole("navigation", { name: "Sort" }).getByRole("link", { name: "Top rated" })).toHaveAttribute("aria-current", "true");
+  // The demo shop's seeded reviews: the first cards are rated, best first.
+  const ratings = page.getByRole("region", { name: "Products" }).getByText(/^\d\.\d out of 5, \d+ reviews?$/);
+  await expect(ratings.first()).toBeVisible();
+  const averages = (await ratings.allInnerTexts()).slice(0, 6).map((t) => Number(t.slice(0, 3)));
+  expect(averages.length).toBeGreaterThan(1);
+  expect(averages).toEqual([...averages].sort((a, b) => b - a));
+});
