@@ -79,6 +79,8 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     path: `/products/${product.id}`,
     image: product.images[0]?.url,
     type: "product",
+    // Other orders and pages of its reviews are the same product: only the plain page is indexed.
+    noindex: /[?&](reviews|reviewPage)=/.test(args.location.search),
   });
 };
 
