@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "~/server/store/port";
 import { reviewIdFor } from "~/server/store/review-id";
 import type { Review } from "~/server/store/review-types";
+import { lineFor, makeOrder } from "../support/order-factory";
 import { makeProduct } from "../support/product-factory";
 import { STORE_ADAPTERS } from "./adapters";
 
@@ -110,5 +111,21 @@ describe.each(STORE_ADAPTERS)("ReviewStore contract: $name", (adapter) => {
     expect((await store.products.get("rated"))!.rating).toEqual({ count: 2, total: 9, version: 2 });
     await store.products.upsertMany([makeProduct({ id: "rated", name: "Imported" })]);
     expect((await store.products.get("rated"))!).toMatchObject({ name: "Imported", rating: { count: 2, total: 9, version: 2 } });
+  });
+
+  it("finds whether a shopper has a delivered order of a product (who may review it)", async () => {
+    const shirt = makeProduct({ id: "shirt" });
+    const jeans = makeProduct({ id: "jeans" });
+    await store.orders.insertMany([
+      makeOrder([lineFor(shirt, "M", "Black"), lineFor(jeans, "S", "Sage")], { status: "delivered", userId: "u1" }),
+      makeOrder([lineFor(jeans, "M", "Black")], { status: "shipped", userId: "u2" }),
+      makeOrder([lineFor(shirt, "M", "Black")], { status: "delivered", userId: null }),
+    ]);
+    expect(await store.orders.deliveredWithProduct("u1", "shirt")).toBe(true);
+    expect(await store.orders.deliveredWithProduct("u1", "jeans")).toBe(true);
+    expect(await store.orders.deliveredWithProduct("u1", "other")).toBe(false);
+    // Shipped is not delivered; another shopper's order is not theirs.
+    expect(await store.orders.deliveredWithProduct("u2", "jeans")).toBe(false);
+    expect(await store.orders.deliveredWithProduct("u2", "shirt")).toBe(false);
   });
 });
