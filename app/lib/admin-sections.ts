@@ -5,6 +5,7 @@ export const ADMIN_SECTIONS = [
   { title: "Order analytics", text: "Orders by status and day, time to ship.", path: "/admin/orders/analytics" },
   { title: "Products", text: "Catalogue, stock by size and colour, images.", path: "/admin/products" },
   { title: "Categories", text: "The seven categories with counts and sales.", path: "/admin/categories" },
+  { title: "Reviews", text: "Product reviews waiting for approval.", path: "/admin/reviews" },
   { title: "Users", text: "Customers and administrators.", path: "/admin/users" },
   { title: "User analytics", text: "Sign-ups and returning customers.", path: "/admin/users/analytics" },
   { title: "Analytics", text: "Sales, orders and customers over time.", path: "/admin/analytics" },

@@ -8,7 +8,7 @@ export const MAX_SEARCH_LENGTH = 200;
 const MAX_PRICE_EUROS = 100_000;
 const MAX_FILTER_VALUES = 20;
 
-export const SORTS = ["featured", "newest", "price-asc", "price-desc", "relevance"] as const;
+export const SORTS = ["featured", "newest", "price-asc", "price-desc", "rating", "relevance"] as const;
 export type SortKey = (typeof SORTS)[number];
 
 export const SORT_LABELS: Record<SortKey, string> = {
@@ -17,6 +17,7 @@ export const SORT_LABELS: Record<SortKey, string> = {
   newest: "Newest",
   "price-asc": "Price: low to high",
   "price-desc": "Price: high to low",
+  rating: "Top rated",
 };
 
 export interface ProductQuery {

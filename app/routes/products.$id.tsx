@@ -9,6 +9,10 @@ import { SaveButton } from "~/components/product/SaveButton";
 import { BackInStockForm } from "~/components/product/BackInStockForm";
 import { ProductOptions, useChosenColour } from "~/components/product/ProductOptions";
 import { imagesForColour } from "~/lib/colour-images";
+import { ReviewsSection } from "~/components/product/ReviewsSection";
+import { RatingSummary } from "~/components/product/Stars";
+import { REVIEW_SORTS, type ReviewSortKey } from "~/lib/review-schema";
+import { helpfulAction, reviewAction, type HelpfulFailure, type ReviewFormFailure } from "~/server/http/review-actions.server";
 import { RecentlyViewed } from "~/components/product/RecentlyViewed";
 import { getCategory } from "~/lib/categories";
 import { CURRENCY } from "~/lib/money";
@@ -45,9 +49,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     product.colours.find((c) => c.name === requested)?.name ?? firstInStock?.name ?? product.colours[0]?.name ?? "";
 
   const [related, savedIds, auth] = await Promise.all([catalog.related(product, 4), getContext().wishlist.savedIds(await currentCartId(request)), getAuthState(request)]);
+  // Reviews: ?reviews=helpful for the most helpful first, ?reviewPage=2 for the next page (plain links).
+  const sortParam = url.searchParams.get("reviews") ?? "";
+  const reviewSort: ReviewSortKey = (REVIEW_SORTS as readonly string[]).includes(sortParam) ? (sortParam as ReviewSortKey) : "newest";
+  const pageText = url.searchParams.get("reviewPage") ?? "";
+  const reviewPage = /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1;
+  const reviews = await getContext().reviews.forProduct(product.id, { userId: auth.user?.uid ?? null, sort: reviewSort, page: reviewPage });
   // Built here, so the browser's bundle does not carry the serialiser.
-  const jsonLd = productJsonLd(product, publicOrigin(request, config));
-  return { product, related, initialColour, jsonLd, savedIds, email: auth.user?.email ?? "" };
+  const jsonLd = productJsonLd(product, publicOrigin(request, config), reviews);
+  return { product, related, initialColour, jsonLd, savedIds, email: auth.user?.email ?? "", reviews, signedIn: Boolean(auth.user) };
 }
 
 /** Add to cart posts to the product page itself, so a missing size or a sold-out choice is explained right here. */
@@ -56,7 +66,10 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   if (formData.get("productId") !== params.id) formData.set("productId", params.id);
   const url = new URL(request.url);
-  if (formData.get("intent") === "stock-alert") return stockAlertAction(request, context, formData, params.id, url.pathname + url.search);
+  const intent = formData.get("intent");
+  if (intent === "stock-alert") return stockAlertAction(request, context, formData, params.id, url.pathname + url.search);
+  if (intent === "review") return reviewAction(request, formData, params.id);
+  if (intent === "helpful") return helpfulAction(request, formData, params.id, `${url.pathname}${url.search}#reviews`);
   return addToCart(request, formData, url.pathname + url.search);
 }
 
@@ -72,11 +85,17 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     path: `/products/${product.id}`,
     image: product.images[0]?.url,
     type: "product",
+    // Other orders and pages of its reviews are the same product: only the plain page is indexed.
+    noindex: /[?&](reviews|reviewPage)=/.test(args.location.search),
   });
 };
 
 /** schema.org Product, serialised so no "<" can close the script element early. */
-function productJsonLd(product: Product, origin: string): string {
+function productJsonLd(
+  product: Product,
+  origin: string,
+  reviews: { average: number | null; count: number; reviews: Array<{ authorName: string; stars: number; title: string; text: string; createdAt: string }> },
+): string {
   const inStock = !soldOutEverywhere(product.variants);
   const json = {
     "@context": "https://schema.org",
@@ -97,6 +116,20 @@ function productJsonLd(product: Product, origin: string): string {
       availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
     },
+    // Only with approved reviews: search engines reject a rating of nothing.
+    ...(reviews.average !== null && reviews.count > 0
+      ? {
+          aggregateRating: { "@type": "AggregateRating", ratingValue: reviews.average.toFixed(1), reviewCount: reviews.count, bestRating: "5", worstRating: "1" },
+          review: reviews.reviews.map((r) => ({
+            "@type": "Review",
+            name: r.title,
+            reviewBody: r.text,
+            datePublished: r.createdAt.slice(0, 10),
+            author: { "@type": "Person", name: r.authorName },
+            reviewRating: { "@type": "Rating", ratingValue: String(r.stars), bestRating: "5", worstRating: "1" },
+          })),
+        }
+      : {}),
   };
   return JSON.stringify(json).replace(/</g, "\\u003c");
 }
@@ -104,10 +137,12 @@ function productJsonLd(product: Product, origin: string): string {
 export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
   const { policies } = useRootData();
-  const { product, related, initialColour, jsonLd, savedIds, email } = loaderData;
-  const actionData = useActionData<typeof action>() as CartFormError | StockAlertFailure | undefined;
+  const { product, related, initialColour, jsonLd, savedIds, email, reviews, signedIn } = loaderData;
+  const actionData = useActionData<typeof action>() as CartFormError | StockAlertFailure | ReviewFormFailure | HelpfulFailure | undefined;
   const stockAlertFailure = actionData && "stockAlert" in actionData ? actionData.stockAlert : null;
-  const failure = actionData && !("stockAlert" in actionData) ? actionData : undefined;
+  const reviewResult = actionData && "review" in actionData ? actionData.review : undefined;
+  const helpfulFailure = actionData && "helpful" in actionData ? actionData.helpful : null;
+  const failure = actionData && "error" in actionData ? actionData : undefined;
   const category = getCategory(product.category);
   const image = product.images[0];
   const colour = useChosenColour(product.colours, initialColour);
@@ -121,6 +156,7 @@ export default function ProductPage() {
         <Gallery images={imagesForColour(product.images, colour)} title={product.name} />
         <div>
           <h1 className="text-3xl font-semibold tracking-tight">{product.name}</h1>
+          <RatingSummary average={reviews.average} count={reviews.count} />
           <div className="mt-3">
             <Price priceMinor={product.priceMinor} compareAtMinor={product.compareAtMinor} size="lg" />
           </div>
@@ -175,6 +211,20 @@ export default function ProductPage() {
           </section>
         </div>
       </div>
+
+      <ReviewsSection
+        path={`/products/${product.id}`}
+        average={reviews.average}
+        count={reviews.count}
+        reviews={reviews.reviews}
+        page={reviews.page}
+        pageCount={reviews.pageCount}
+        sort={reviews.sort}
+        eligibility={reviews.eligibility}
+        signedIn={signedIn}
+        formResult={reviewResult}
+        helpfulFailure={helpfulFailure}
+      />
 
       {related.length > 0 ? (
         <section aria-labelledby="related-heading" className="mt-16">

@@ -42,7 +42,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   });
 };
 
-const SORT_CHOICES: SortKey[] = ["featured", "newest", "price-asc", "price-desc"];
+const SORT_CHOICES: SortKey[] = ["featured", "newest", "price-asc", "price-desc", "rating"];
 
 export default function Products() {
   const { query, notices, result, suggestions, savedIds } = useLoaderData<typeof loader>();

@@ -17,6 +17,7 @@ import { createOrdersService, type OrdersService } from "./services/orders/order
 import { createWishlistService, type WishlistService } from "./services/wishlist/wishlist.server";
 import { createStockAlertsService, type StockAlertsService } from "./services/stock-alerts/stock-alerts.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
+import { createReviewsService, type ReviewsService } from "./services/reviews/reviews.server";
 
 // The one place where adapters (from config) are wired into services. Routes call getContext()
 // and use only the services; they never import an adapter.
@@ -32,6 +33,8 @@ export interface AppContext {
   wishlist: WishlistService;
   /** "E-mail me when it is back" on sold-out variants. */
   stockAlerts: StockAlertsService;
+  /** Product reviews: who may write one, the product page's list, moderation in the back office (audited). */
+  reviews: ReviewsService;
   blog: BlogService;
   /** Record every admin change here: ctx.audit.record({ actor, entityType, entityId, action, summary, before, after }). */
   audit: AuditService;
@@ -96,6 +99,7 @@ export function createContext(config: Config): AppContext {
     addressBook: createAddressBookService(backend.store),
     wishlist: createWishlistService(backend.store),
     stockAlerts,
+    reviews: createReviewsService(backend.store, { audit: (record) => audit.record(record), onRatingChanged: () => catalog.invalidate() }),
     blog: createBlogService(backend.store, undefined, { audit }),
     audit,
     adminCatalog,

@@ -31,6 +31,8 @@ const QUERIES = [
   "sort=price-desc&min=50&max=100",
   "colour=Black&colour=White",
   "category=dresses&sort=featured",
+  "sort=rating",
+  "category=jeans&sort=rating&page=2",
 ];
 
 interface Instance {
@@ -95,7 +97,11 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
     // More than the demo catalogue, so sizes, colours and ties are plentiful.
     for (const batch of buildLargeCatalogue(600)) await seeder.products.upsertMany(batch);
     // Read the feed once, so the emulator's first slow answers (JIT, a loaded machine) are behind us.
-    await allProducts(seeder);
+    const products = await allProducts(seeder);
+    // Ratings on some products (approved reviews), so snapshots carry them and "Top rated" has ties to break.
+    for (const [i, p] of products.filter((p, j) => p.category === "jeans" || j % 7 === 0).slice(0, 40).entries()) {
+      await seeder.products.setRating(p.id, { count: 1 + (i % 4), total: (1 + (i % 4)) * (3 + (i % 3)), version: 1 });
+    }
   }, 120_000);
 
   afterAll(async () => {
@@ -147,6 +153,9 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
     await seeder.products.save({ ...product, name: "Zanzibar Flare Jeans" });
     const gone = (await list(before.catalog, "category=socks")).items[0];
     await seeder.products.delete(gone.id);
+    // A review approved since: the product's new rating puts it first in "Top rated".
+    const rated = (await list(before.catalog, "category=dresses&sort=newest")).items.at(-1)!;
+    await seeder.products.setRating(rated.id, { count: 50, total: 250, version: 99 });
 
     const after = instance();
     await after.catalog.start();
@@ -156,6 +165,7 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
       expect((await list(catalog, "search=zanzibar")).items.map((p) => p.id)).toEqual([first.id]);
       expect((await list(catalog, "search=zanzibr")).items.map((p) => p.id)).toEqual([first.id]);
       expect((await list(catalog, "category=socks&sort=newest")).items.map((p) => p.id)).not.toContain(gone.id);
+      expect((await list(catalog, "sort=rating")).items[0]).toMatchObject({ id: rated.id, rating: { average: 5, count: 50 } });
     }
     expect(await answers(after.catalog)).toEqual(await answers(before.catalog));
 

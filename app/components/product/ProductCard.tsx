@@ -3,6 +3,8 @@ import type { ProductSummary } from "~/server/services/catalog/catalog-index.ser
 import { responsiveImage } from "~/lib/responsive-image";
 import { Price } from "./Price";
 import { SaveButton } from "./SaveButton";
+import { Stars } from "./Stars";
+import { ratingText } from "~/lib/review-schema";
 
 /** `saved`: whether the shopper saved it (undefined: no Save button). */
 export function ProductCard({ product, eager = false, saved }: { product: ProductSummary; eager?: boolean; saved?: boolean }) {
@@ -31,6 +33,15 @@ export function ProductCard({ product, eager = false, saved }: { product: Produc
         <Price priceMinor={product.priceMinor} compareAtMinor={product.compareAtMinor} />
         {product.soldOut ? <span className="text-xs font-medium text-stone-500">Sold out</span> : null}
       </div>
+      {product.rating ? (
+        <p className="mt-1 flex items-center gap-1 text-xs text-stone-600">
+          <Stars rating={product.rating.average} />
+          <span aria-hidden="true">
+            {product.rating.average.toFixed(1)} ({product.rating.count})
+          </span>
+          <span className="sr-only">{ratingText(product.rating.average, product.rating.count)}</span>
+        </p>
+      ) : null}
       <ul className="mt-2 flex gap-1" aria-label={`Colours: ${product.colours.map((c) => c.name).join(", ")}`}>
         {product.colours.map((c) => (
           <li key={c.name} className="h-3.5 w-3.5 rounded-full border border-stone-300" style={{ backgroundColor: c.hex }} title={c.name} />

@@ -16,6 +16,8 @@ const MINUTE = 60 * 1000;
 export const SEED_HISTORY_DAYS = 90;
 /** Whoever "worked" the seeded back office: shows on timelines as the acting admin. */
 export const SEED_STAFF = "warehouse@hemline.example";
+/** Seeded customers' uids start with this (the demo reviews are theirs). */
+export const SEED_CUSTOMER_PREFIX = "seed-customer-";
 
 const FIRST_NAMES = ["Aoife", "Liam", "Sofia", "Mateo", "Emma", "Noah", "Chloé", "Lucas", "Mia", "Leon", "Giulia", "Hugo", "Saoirse", "Finn", "Marta", "Jonas", "Inès", "Pablo", "Hanna", "Oisín", "Clara", "Elias", "Nora", "Tomás", "Lena", "Ruben", "Zoe", "Matteo", "Ava", "Jakub", "Freya", "Louis", "Maja", "Diego", "Isla", "Anton", "Léa", "Karl", "Niamh", "Bruno", "Elsa", "Sean", "Amélie", "Oskar", "Lucía"];
 const LAST_NAMES = ["Byrne", "Murphy", "García", "Rossi", "Müller", "Dubois", "Jansen", "Novak", "Silva", "Kelly", "Schmidt", "Martin", "Bianchi", "Fernández", "Walsh", "de Vries", "Lefèvre", "Costa", "Weber", "Nowak", "Moreau", "Ricci", "Larsen", "O'Brien", "Keane"];
@@ -76,7 +78,7 @@ export function buildSeedOrderHistory(products: readonly ProductInput[], now: Da
     const daysAgo = Math.floor(150 * Math.pow(rand(), 1.4));
     const createdAt = iso(nowMs - daysAgo * DAY - between(1, 23) * HOUR);
     return {
-      uid: `seed-customer-${String(i + 1).padStart(2, "0")}`,
+      uid: `${SEED_CUSTOMER_PREFIX}${String(i + 1).padStart(2, "0")}`,
       email: `${ascii(first)}.${ascii(last)}@example.com`,
       role: "user",
       displayName: `${first} ${last}`,

@@ -1,7 +1,8 @@
 import type { Store } from "../store/port";
 import { buildSeedPosts } from "./blog-posts.server";
 import { buildLargeCatalogue, buildSeedCatalogue } from "./catalogue.server";
-import { buildSeedOrderHistory, SEED_HISTORY_DAYS } from "./orders.server";
+import { buildSeedOrderHistory, SEED_CUSTOMER_PREFIX, SEED_HISTORY_DAYS, SEED_STAFF } from "./orders.server";
+import { buildSeedReviews } from "./reviews.server";
 
 export type Log = (line: string) => void;
 
@@ -36,6 +37,7 @@ export async function seedIfEmpty(store: Store, log: Log = console.log): Promise
   await seedPostsIfEmpty(store, log);
   const written = await seedCatalogueIfEmpty(store, log);
   await seedOrdersIfEmpty(store, log);
+  await seedReviewsIfEmpty(store, log);
   return written;
 }
 
@@ -88,6 +90,38 @@ export async function seedOrdersIfEmpty(store: Store, log: Log = console.log, no
     }
     log(`Seeded ${customers.length} customers and ${past.length + placed} orders over ${SEED_HISTORY_DAYS} days.`);
     return past.length + placed;
+  });
+}
+
+/**
+ * A few approved reviews by seeded customers of products their delivered orders hold, when the
+ * store has no reviews at all and the seeded order history is there. Returns how many were written.
+ */
+export async function seedReviewsIfEmpty(store: Store, log: Log = console.log): Promise<number> {
+  const counts = await Promise.all((["pending", "approved", "rejected"] as const).map((status) => store.reviews.listByStatus(status, { limit: 1, offset: 0 })));
+  if (counts.some((c) => c.total > 0)) {
+    log("Store already has reviews; not seeding reviews.");
+    return 0;
+  }
+  // The seeded customers' delivered orders, as the store holds them (whenever they were seeded).
+  const customers = (await store.profiles.list({ limit: 200, offset: 0 })).profiles.filter((p) => p.uid.startsWith(SEED_CUSTOMER_PREFIX));
+  const stored = (await Promise.all(customers.map((c) => store.orders.list({ userId: c.uid, status: "delivered", limit: 50, offset: 0 })))).flatMap((r) => r.orders);
+  if (stored.length === 0) {
+    // Claimed only once there is something to review, so an instance that gets here before another has written the history does not use up the claim.
+    log("No seeded order history to review; not seeding reviews.");
+    return 0;
+  }
+  return once(store, "seed-reviews", "the reviews", log, async () => {
+    let written = 0;
+    for (const review of buildSeedReviews(stored, customers)) {
+      const created = await store.reviews.create(review);
+      if (!created) continue;
+      const result = await store.reviews.moderate(created.id, { to: "approved", at: review.createdAt, by: SEED_STAFF });
+      if (result.kind === "ok") await store.products.setRating(review.productId, result.summary);
+      written += 1;
+    }
+    log(`Seeded ${written} approved reviews.`);
+    return written;
   });
 }
 

@@ -11,6 +11,7 @@ import type {
   TransitionResult,
 } from "./commerce-types";
 import type { ImportJob, ImportJobUpdate } from "./import-job-types";
+import type { HelpfulVoteResult, ModerateResult, RatingSummary, Review, ReviewPage, ReviewSort, ReviewStatus } from "./review-types";
 import type { StockAlert } from "./stock-alert-types";
 import type { WishlistItem } from "./wishlist-types";
 import type { Post, PostInput, Product, ProductInput, Profile, ProfilePatch, Role } from "./types";
@@ -58,6 +59,12 @@ export interface ProductStore {
   save(product: ProductInput, options?: { expectedSeq?: number }): Promise<Product>;
   /** Delete for good and leave a tombstone in the change feed, so indexes drop it; false when absent. */
   delete(id: string): Promise<boolean>;
+  /**
+   * Copy a product's review summary onto it (with a new seq, so the change feed carries it to every
+   * instance's listing), unless the product holds one of the same or a later version; returns
+   * false then, or when there is no such product. Other writes of the product keep its rating.
+   */
+  setRating(id: string, rating: RatingSummary): Promise<boolean>;
 }
 
 /** Thrown by ProductStore.save/upsertMany when another product already has the slug. */
@@ -177,6 +184,35 @@ export interface StockAlertStore {
   claim(id: string, at: string): Promise<boolean>;
 }
 
+/**
+ * Product reviews. The service keeps the rules (who may review, what a review holds); the store
+ * keeps one review per buyer and product, one helpful vote per shopper and review, and each
+ * product's summary of approved reviews, each atomically across instances.
+ */
+export interface ReviewStore {
+  /**
+   * Store a new review under reviewIdFor(productId, userId) and return it, unless the buyer already
+   * reviewed the product: null then. Of concurrent creates for one pair, on any instance, one stores.
+   */
+  create(review: Omit<Review, "id">): Promise<Review | null>;
+  get(id: string): Promise<Review | null>;
+  /** A product's approved reviews: newest first, or most helpful first (then newest). */
+  listApproved(productId: string, options: { sort: ReviewSort; limit: number; offset: number }): Promise<ReviewPage>;
+  /** Reviews with a status, newest first (the back office). */
+  listByStatus(status: ReviewStatus, options: { limit: number; offset: number }): Promise<ReviewPage>;
+  /**
+   * Atomically set the status (approved or rejected) and, when that changes what is approved,
+   * the product's summary with a new version.
+   */
+  moderate(id: string, change: { to: "approved" | "rejected"; at: string; by: string }): Promise<ModerateResult>;
+  /** One vote per voter and review: counted once however many times, on whichever instance. */
+  voteHelpful(reviewId: string, voterId: string, at: string): Promise<HelpfulVoteResult>;
+  /** Which of these reviews the voter already found helpful. */
+  votedBy(voterId: string, reviewIds: readonly string[]): Promise<string[]>;
+  /** The product's approved reviews in numbers (all zero without any). */
+  summary(productId: string): Promise<RatingSummary>;
+}
+
 export interface CartStore {
   get(id: string): Promise<Cart | null>;
   /** Create or replace the whole cart. */
@@ -207,6 +243,8 @@ export interface OrderStore {
   createdBetween(from: string, to: string): Promise<Order[]>;
   /** How many orders include the product (a product with orders is archived, never deleted). */
   countWithProduct(productId: string): Promise<number>;
+  /** Whether the shopper has a delivered order that includes the product (who may review it). */
+  deliveredWithProduct(userId: string, productId: string): Promise<boolean>;
   /** Write orders as they are, without touching stock (seeding a history, imports). */
   insertMany(orders: Order[]): Promise<void>;
 }
@@ -302,6 +340,7 @@ export interface Store {
   carts: CartStore;
   wishlists: WishlistStore;
   stockAlerts: StockAlertStore;
+  reviews: ReviewStore;
   orders: OrderStore;
   once: OnceStore;
   importJobs: ImportJobStore;

@@ -1,4 +1,5 @@
 import type { CategoryId } from "~/lib/categories";
+import type { RatingSummary } from "./review-types";
 
 // The catalogue's domain types, shared by every store adapter. Prices are integer minor units.
 
@@ -51,10 +52,15 @@ export interface Product {
    * The editor's stale-edit check compares it; compare for equality or order of one product only.
    */
   seq: number;
+  /** Its approved reviews in numbers, once it has had any; written by the reviews only (setRating). */
+  rating?: RatingSummary;
 }
 
-/** What a caller provides to create or replace a product; the store assigns seq and timestamps when absent. */
-export type ProductInput = Omit<Product, "seq" | "createdAt" | "updatedAt"> & {
+/**
+ * What a caller provides to create or replace a product; the store assigns seq and timestamps
+ * when absent, and keeps the stored rating whatever the caller sends.
+ */
+export type ProductInput = Omit<Product, "seq" | "createdAt" | "updatedAt" | "rating"> & {
   createdAt?: string;
   updatedAt?: string;
 };

@@ -78,6 +78,11 @@ const browsingTour: Tour = async (page, testInfo, visit) => {
   await visit({ name: "search without results", path: "/products?search=zzzqqq", status: 200, indexed: false });
   await visit({ name: "listing page 2", path: "/products?page=2", status: 200, indexed: false });
   await visit({ name: "product with sold-out sizes", path: "/products/p0001", status: 200, indexed: true });
+  await visit({ name: "listing by rating", path: "/products?sort=rating", status: 200, indexed: true });
+  // The best rated product: approved reviews, their sort links and Helpful counts.
+  const rated = await firstHref(page, "/products?sort=rating", /^\/products\/p\d+$/);
+  await visit({ name: "product with reviews", path: rated, status: 200, indexed: true });
+  await visit({ name: "product reviews, most helpful first", path: `${rated}?reviews=helpful&reviewPage=2`, status: 200, indexed: false });
   await visit({ name: "empty cart", path: "/cart", status: 200, indexed: false });
   await visit({ name: "checkout with an empty cart", path: "/checkout", status: 200, indexed: false });
 };
@@ -167,6 +172,8 @@ const adminTour: Tour = async (page, testInfo, visit) => {
   const post = await firstHref(page, "/admin/blog", /^\/admin\/blog\/[^/]+\/edit$/);
   await visit({ name: "admin post editor", path: post, status: 200, indexed: false });
   await visit({ name: "admin audit log", path: "/admin/audit", status: 200, indexed: false });
+  await visit({ name: "admin reviews", path: "/admin/reviews", status: 200, indexed: false });
+  await visit({ name: "admin approved reviews", path: "/admin/reviews?status=approved", status: 200, indexed: false });
   await visit({ name: "test payments", path: "/test-stripe", status: 200, indexed: false });
   await visit({ name: "admin not found", path: "/admin/orders/no-such-order", status: 404, indexed: false });
 };

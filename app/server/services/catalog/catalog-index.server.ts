@@ -2,6 +2,7 @@ import { CATEGORIES, getCategory, type CategoryId } from "~/lib/categories";
 import { PAGE_SIZE, type ProductQuery } from "~/lib/product-query";
 import { compareSizes } from "~/lib/sizes";
 import type { Colour, Product, ProductImage } from "~/server/store/types";
+import { ratingAverage } from "~/server/store/review-types";
 import type { CatalogueChange, ChangeCursor } from "~/server/store/port";
 import { MAX_QUERY_TERMS } from "./search-terms.server";
 import { TextIndex, type SearchFields, type TextIndexData } from "./text-index.server";
@@ -33,6 +34,8 @@ export interface ProductSummary {
   /** Set on a listing filtered by colour: the colour the card shows (its picture, and its link's ?colour=). */
   colour?: string;
   soldOut: boolean;
+  /** Its approved reviews: the average (one decimal) and how many; null before any. */
+  rating: { average: number; count: number } | null;
 }
 
 interface Doc {
@@ -76,6 +79,7 @@ type DocRow = [
   colours: number[], image: [url: string, alt: string, width: number, height: number] | null,
   soldOut: 0 | 1, featured: 0 | 1, createdAt: number, sizes: number[], inStockColours: number[], pairs: number[], buckets: number,
   colourImages: Array<[colour: number, url: string, alt: string, width: number, height: number]> | 0,
+  rating: [average: number, count: number] | null,
 ];
 
 export interface CatalogIndexData {
@@ -124,13 +128,18 @@ export const PRICE_BUCKETS: ReadonlyArray<{ min: number; max: number | null }> =
   { min: 200, max: null },
 ];
 
-type SortOrder = "featured" | "newest" | "price-asc" | "price-desc";
+type SortOrder = "featured" | "newest" | "price-asc" | "price-desc" | "rating";
 
 const sorters: Record<SortOrder, (a: Doc, b: Doc) => number> = {
   featured: (a, b) => Number(b.featured) - Number(a.featured) || b.createdAt - a.createdAt || a.summary.id.localeCompare(b.summary.id),
   newest: (a, b) => b.createdAt - a.createdAt || a.summary.id.localeCompare(b.summary.id),
   "price-asc": (a, b) => a.summary.priceMinor - b.summary.priceMinor || b.createdAt - a.createdAt || a.summary.id.localeCompare(b.summary.id),
   "price-desc": (a, b) => b.summary.priceMinor - a.summary.priceMinor || b.createdAt - a.createdAt || a.summary.id.localeCompare(b.summary.id),
+  // Best average first, more reviews breaking a tie; products without reviews after all rated ones.
+  rating: (a, b) =>
+    (b.summary.rating?.average ?? -1) - (a.summary.rating?.average ?? -1) ||
+    (b.summary.rating?.count ?? 0) - (a.summary.rating?.count ?? 0) ||
+    sorters.featured(a, b),
 };
 
 function toSearchFields(p: Product): SearchFields {
@@ -230,6 +239,7 @@ export class CatalogIndex {
         image: image ? { url: this.url(image.url), alt: image.alt, width: image.width, height: image.height } : null,
         colourImages: this.colourImagesOf(p),
         soldOut: inStock.length === 0,
+        rating: p.rating && p.rating.count > 0 ? { average: ratingAverage(p.rating)!, count: p.rating.count } : null,
       },
       featured: p.featured,
       createdAt: Date.parse(p.createdAt) || 0,
@@ -471,6 +481,7 @@ export class CatalogIndex {
         s.image ? [s.image.url, s.image.alt, s.image.width, s.image.height] : null,
         s.soldOut ? 1 : 0, doc.featured ? 1 : 0, doc.createdAt, doc.sizes, doc.colours, doc.pairs, doc.buckets,
         s.colourImages ? s.colourImages.map((i) => [this.colourDict.find(i.colour!), i.url, i.alt, i.width, i.height]) : 0,
+        s.rating ? [s.rating.average, s.rating.count] : null,
       ]);
     });
     return {
@@ -491,7 +502,7 @@ export class CatalogIndex {
     for (const name of data.colours) index.colourDict.id(name);
     index.colourHex = new Map(data.colourHex);
     const palette = data.palette.map(([name, hex]) => index.colour({ name, hex }));
-    data.rows.forEach(([id, slug, name, category, priceMinor, compareAtMinor, colours, image, soldOut, featured, createdAt, sizes, inStockColours, pairs, buckets, colourImages], n) => {
+    data.rows.forEach(([id, slug, name, category, priceMinor, compareAtMinor, colours, image, soldOut, featured, createdAt, sizes, inStockColours, pairs, buckets, colourImages, rating], n) => {
       const doc: Doc = {
         n,
         summary: {
@@ -502,6 +513,7 @@ export class CatalogIndex {
             ? colourImages.map(([colour, url, alt, width, height]) => ({ url: index.url(url), alt, width, height, colour: data.colours[colour] }))
             : undefined,
           soldOut: soldOut === 1,
+          rating: rating ? { average: rating[0], count: rating[1] } : null,
         },
         featured: featured === 1,
         createdAt,

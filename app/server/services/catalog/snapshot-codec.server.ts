@@ -6,8 +6,8 @@ import type { CatalogIndexData } from "./catalog-index.server";
 // The postings (millions of numbers at 100,000 products) go as raw typed arrays, not JSON, so a
 // snapshot parses in about a second; document numbers are stored as gaps, which gzip shrinks well.
 
-/** Bumped whenever the layout or the index's meaning changes: an instance ignores other versions and builds (2: cards carry colour images). */
-export const SNAPSHOT_FORMAT = 2;
+/** Bumped whenever the layout or the index's meaning changes: an instance ignores other versions and builds (2: cards carry colour images; 3: and ratings). */
+export const SNAPSHOT_FORMAT = 3;
 
 // Off the event loop (libuv's thread pool): a refresh must not stall the requests being served.
 const gzip = promisify(gzipCallback);

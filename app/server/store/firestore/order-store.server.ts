@@ -149,6 +149,13 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
       const snap = await available(() => orders.where("createdAt", ">=", from).where("createdAt", "<", to).orderBy("createdAt").get());
       return snap.docs.map((d) => fromDoc(d.data()));
     },
+    async deliveredWithProduct(userId, productId) {
+      // One small query (at most one document read), whatever the shopper's history.
+      const snap = await available(() =>
+        orders.where("userId", "==", userId).where("status", "==", "delivered").where("productIds", "array-contains", productId).limit(1).get(),
+      );
+      return !snap.empty;
+    },
     async countWithProduct(productId) {
       const snap = await available(() => orders.where("productIds", "array-contains", productId).count().get());
       return snap.data().count;

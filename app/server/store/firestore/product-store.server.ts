@@ -23,6 +23,17 @@ const MAX_PER_TRANSACTION = 120;
 
 type StoredProduct = Product & { changedAt?: Timestamp };
 
+/** The rating is the reviews' to write (setRating): whatever a caller sends in its place is dropped… */
+function withoutRating<T extends object>(input: T): Omit<T, "rating"> {
+  const { rating: _rating, ...rest } = input as T & { rating?: unknown };
+  return rest;
+}
+
+/** …and the stored one is kept. */
+function keptRating(previous: Product | undefined): Pick<Product, "rating"> | Record<string, never> {
+  return previous?.rating ? { rating: previous.rating } : {};
+}
+
 export function productFromDoc(data: FirebaseFirestore.DocumentData): Product {
   const { changedAt: _changedAt, ...product } = data as StoredProduct;
   return product;
@@ -84,7 +95,8 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
           const previous = existing[i].exists ? productFromDoc(existing[i].data()!) : undefined;
           if (previous && previous.slug !== p.slug) tx.delete(slugs.doc(previous.slug));
           const product = {
-            ...p,
+            ...withoutRating(p),
+            ...keptRating(previous),
             createdAt: p.createdAt ?? previous?.createdAt ?? now,
             updatedAt: p.updatedAt ?? now,
             // A product written again after a delete continues from its tombstone's version.
@@ -132,7 +144,8 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
           if (owner && owner !== input.id) throw new ProductSlugTakenError(input.slug);
           const now = new Date().toISOString();
           const product = {
-            ...input,
+            ...withoutRating(input),
+            ...keptRating(previous),
             createdAt: previous?.createdAt ?? input.createdAt ?? now,
             updatedAt: input.updatedAt ?? now,
             ...versionFields(previous?.seq ?? ((buried.get("seq") as number | undefined) ?? 0)),
@@ -155,6 +168,19 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
           tx.delete(ref);
           tx.delete(slugs.doc(product.slug));
           tx.set(tombstones.doc(id), { id, ...versionFields(product.seq) });
+          return true;
+        }),
+      );
+    },
+    async setRating(id, rating) {
+      const ref = products.doc(id);
+      return availableTransaction(probe, () =>
+        db.runTransaction(async (tx) => {
+          const snap = await tx.get(ref);
+          if (!snap.exists) return false;
+          const product = productFromDoc(snap.data()!);
+          if ((product.rating?.version ?? 0) >= rating.version) return false;
+          tx.update(ref, { rating: { count: rating.count, total: rating.total, version: rating.version }, ...versionFields(product.seq) });
           return true;
         }),
       );

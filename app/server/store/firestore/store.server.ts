@@ -16,6 +16,7 @@ import { upgradeFirestore } from "./upgrade.server";
 import { createFirestoreRateLimitStore } from "./rate-limit-store.server";
 import { createFirestoreWishlistStore } from "./wishlist-store.server";
 import { createFirestoreStockAlertStore } from "./stock-alert-store.server";
+import { createFirestoreReviewStore } from "./review-store.server";
 
 export function createFirestoreStore(projectId: string, faults: StoreFaults = {}): Store {
   return createFirestoreStoreOn(firestoreFor(projectId), faults);
@@ -32,6 +33,7 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     audit: createFirestoreAuditStore(db),
     wishlists: createFirestoreWishlistStore(db),
     stockAlerts: createFirestoreStockAlertStore(db),
+    reviews: createFirestoreReviewStore(db),
     carts: createFirestoreCartStore(db),
     orders: createFirestoreOrderStore(db, faults),
     once: createFirestoreOnceStore(db),

@@ -32,6 +32,10 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
   const deleteCart = db.prepare<[string]>("DELETE FROM carts WHERE id = ?");
   const cartLines = db.prepare<[string], { lines: string }>("SELECT lines FROM carts WHERE id = ?");
   const between = db.prepare<[string, string], OrderRow>("SELECT data FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at");
+  // order_products is keyed by product first, so this reads only the orders of that product.
+  const deliveredWith = db.prepare<[string, string], { one: number }>(
+    "SELECT 1 AS one FROM order_products op JOIN orders o ON o.id = op.order_id WHERE op.product_id = ? AND o.user_id = ? AND o.status = 'delivered' LIMIT 1",
+  );
   const withProduct = db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM order_products WHERE product_id = ?");
 
   /** Apply a stock change inside the current transaction; returns the shortfalls (nothing written when any). */
@@ -155,6 +159,9 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
     },
     async createdBetween(from, to) {
       return between.all(from, to).map(fromRow);
+    },
+    async deliveredWithProduct(userId, productId) {
+      return deliveredWith.get(productId, userId) !== undefined;
     },
     async countWithProduct(productId) {
       return withProduct.get(productId)!.n;

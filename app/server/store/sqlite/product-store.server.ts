@@ -22,6 +22,9 @@ export interface ProductRow {
   created_at: string;
   updated_at: string;
   seq: number;
+  rating_count: number;
+  rating_total: number;
+  rating_version: number;
 }
 
 export function productFromRow(row: ProductRow): Product {
@@ -43,6 +46,7 @@ export function productFromRow(row: ProductRow): Product {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     seq: row.seq,
+    ...(row.rating_version > 0 ? { rating: { count: row.rating_count, total: row.rating_total, version: row.rating_version } } : {}),
   };
 }
 
@@ -130,6 +134,13 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
     return productFromRow(byId.get(p.id)!);
   });
 
+  const writeRating = db.prepare<[number, number, number, number, string, number]>(
+    "UPDATE products SET rating_count = ?, rating_total = ?, rating_version = ?, seq = ? WHERE id = ? AND rating_version < ?",
+  );
+  const setRating = db.transaction((id: string, r: { count: number; total: number; version: number }): boolean =>
+    writeRating.run(r.count, r.total, r.version, maxSeq.get()!.seq + 1, id, r.version).changes === 1,
+  );
+
   const deleteOne = db.transaction((id: string): boolean => {
     if (remove.run(id).changes === 0) return false;
     tombstone.run(id, maxSeq.get()!.seq + 1);
@@ -167,6 +178,9 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
     },
     async delete(id) {
       return deleteOne.immediate(id);
+    },
+    async setRating(id, rating) {
+      return setRating.immediate(id, rating);
     },
   };
 }

@@ -13,6 +13,7 @@ import { createSqliteProfileStore } from "./profile-store.server";
 import { createSqliteRateLimitStore } from "./rate-limit-store.server";
 import { createSqliteWishlistStore } from "./wishlist-store.server";
 import { createSqliteStockAlertStore } from "./stock-alert-store.server";
+import { createSqliteReviewStore } from "./review-store.server";
 
 /** The store on an open database (the embedded backend shares it with the local identity provider). */
 export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}): Store {
@@ -25,6 +26,7 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     audit: createSqliteAuditStore(db),
     wishlists: createSqliteWishlistStore(db),
     stockAlerts: createSqliteStockAlertStore(db),
+    reviews: createSqliteReviewStore(db),
     carts: createSqliteCartStore(db),
     orders: createSqliteOrderStore(db, faults),
     once: createSqliteOnceStore(db),

@@ -9,6 +9,7 @@ import onceClaims from "./008-once-claims";
 import addressBook from "./009-address-book";
 import wishlists from "./010-wishlists";
 import stockAlerts from "./011-stock-alerts";
+import reviews from "./012-reviews";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -23,4 +24,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 9, name: "address-book", sql: addressBook },
   { version: 10, name: "wishlists", sql: wishlists },
   { version: 11, name: "stock-alerts", sql: stockAlerts },
+  { version: 12, name: "reviews", sql: reviews },
 ];
