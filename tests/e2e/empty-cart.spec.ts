@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { register, uniqueEmail } from "./support/accounts";
 import { addAvailable } from "./support/page-tour";
+import { pressSave } from "./support/shop";
 
 // An empty cart offers a way back: the shopper's saved products ("Your wishlist" when signed
 // in, "Saved for later" for a guest) and, with JavaScript, the products recently viewed in this
@@ -19,7 +20,7 @@ test("a signed-in shopper who empties the cart sees the wishlist and the product
 
   const viewedName = await productName(page, viewedId);
   const savedName = await productName(page, savedId);
-  await page.getByRole("button", { name: `Save ${savedName}`, exact: true }).click();
+  await pressSave(page, savedName);
   await expect(page.getByRole("button", { name: `Saved ${savedName}` })).toHaveAttribute("aria-pressed", "true");
 
   await addAvailable(page, viewedId);
@@ -53,7 +54,7 @@ test("a guest's empty cart shows the items saved for later; with nothing saved o
 
   const savedId = js ? "p0075" : "p0076";
   const savedName = await productName(page, savedId);
-  await page.getByRole("button", { name: `Save ${savedName}`, exact: true }).click();
+  await pressSave(page, savedName);
   await expect(page.getByRole("button", { name: `Saved ${savedName}` })).toHaveAttribute("aria-pressed", "true");
 
   await page.goto("/cart");

@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import { register, registerOrSignIn, uniqueEmail } from "./support/accounts";
 import { createProduct, uniqueWord } from "./support/admin-catalogue";
+import { pressSave } from "./support/shop";
 
 // Saved items ("Save" on cards and product pages, /wishlist), with JavaScript on and off.
 
@@ -23,9 +24,7 @@ test("a guest saves from a card and a product page, and the saved items join the
 
   await page.goto(`/products/${js ? "p0043" : "p0044"}`);
   const productName = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
-  const postedToo = js ? page.waitForResponse((r) => r.request().method() === "POST") : null;
-  await page.getByRole("button", { name: `Save ${productName}`, exact: true }).click();
-  await postedToo;
+  await pressSave(page, productName);
   await expect(page.getByRole("button", { name: `Saved ${productName}` })).toHaveAttribute("aria-pressed", "true");
 
   await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Saved" }).click();
@@ -61,7 +60,7 @@ test("saved items show a price drop and sold out after the shop changes them", a
   const shop = await shopper.newPage();
   await register(shop, uniqueEmail(testInfo, "price-drop"));
   await shop.goto(`/products/${id}`);
-  await shop.getByRole("button", { name: `Save ${name}`, exact: true }).click();
+  await pressSave(shop, name);
   await expect(shop.getByRole("button", { name: `Saved ${name}` })).toBeVisible();
 
   await page.goto(`/admin/products/${id}/edit`);

@@ -41,3 +41,14 @@ export async function headerCount(page: Page): Promise<number> {
   const text = await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: /Cart/ }).innerText();
   return Number(/\((\d+)\)/.exec(text)?.[1] ?? NaN);
 }
+
+/**
+ * Press a "Save" button and wait until the shop has the post. With JavaScript the button flips at
+ * once, before the post arrives; a test that then leaves the page by a full navigation would cancel it.
+ */
+export async function pressSave(page: Page, name: string): Promise<void> {
+  const posted = page.waitForResponse((response) => response.request().method() === "POST");
+  await page.getByRole("button", { name: `Save ${name}`, exact: true }).click();
+  await posted;
+}
+
