@@ -1,22 +1,15 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { seo } from "~/lib/seo";
+import type { InfoPageContent } from "~/server/services/content/info-pages.server";
 
 // The one layout of the seven info pages (about, terms, privacy, returns, shipping, care guide,
 // size guide). Their copy is Markdown in content/, rendered to safe HTML on the server with the
 // shop's configured figures filled in (services/content); this draws the heading, the lead, the
 // generated "On this page" navigation and the body. Body styles: .info-prose in tailwind.css.
 
-export interface InfoPageData {
-  title: string;
-  description: string;
-  heading: string;
-  eyebrow: string;
-  updated: string | null;
-  leadHtml: string;
-  bodyHtml: string;
-  toc: Array<{ id: string; label: string }>;
-}
+/** What an info page's loader returns: the rendered content the service made. */
+export type InfoPageData = InfoPageContent;
 
 /** <head> from the page's own title and description (its --- block). */
 export const infoPageMeta: MetaFunction = (args) => {
