@@ -35,6 +35,13 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off" },
   },
   {
+    // The domain's types are the bottom layer: the UI, services and stores import them, never the reverse.
+    files: ["app/domain/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["~/server/*", "**/server/**", "~/routes/*", "~/components/*"], message: "app/domain imports no other layer." }] }],
+    },
+  },
+  {
     // Playwright fixtures call their callback `use`, which is not React's hook.
     files: ["tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },

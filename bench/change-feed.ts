@@ -10,7 +10,7 @@ import { buildLargeCatalogue } from "~/server/seed/catalogue.server";
 import { firestoreFor } from "~/server/store/firestore/firebase-app.server";
 import { productFromDoc } from "~/server/store/firestore/product-store.server";
 import { createFirestoreStore } from "~/server/store/firestore/store.server";
-import type { Product } from "~/server/store/types";
+import type { Product } from "~/domain/product";
 
 const COUNT = Number(process.argv[2] ?? 20_000);
 const emulator = await startFirestoreEmulator();

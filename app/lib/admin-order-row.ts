@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from "~/server/store/commerce-types";
+import type { Order, OrderStatus } from "~/domain/commerce";
 
 /** An order as a back-office table row shows it: loaders send only this to the browser. */
 export interface OrderRow {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORDER_STATUSES } from "~/server/store/commerce-types";
+import { ORDER_STATUSES } from "~/domain/commerce";
 
 // The order page's two forms. Which change is allowed from which status is the orders
 // service's decision; these only check the shape of what was typed.

@@ -1,4 +1,4 @@
-import type { ProductImage } from "~/server/store/types";
+import type { ProductImage } from "~/domain/product";
 
 // Which pictures a colour shows: the images tagged with it, then the untagged ones (they show
 // every colour), then the other colours' images. Order within each group is the editor's order.

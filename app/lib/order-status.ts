@@ -1,4 +1,4 @@
-import type { OrderStatus } from "~/server/store/commerce-types";
+import type { OrderStatus } from "~/domain/commerce";
 
 /** How each order status reads to people (customers and the back office alike). */
 export const STATUS_LABELS: Record<OrderStatus, string> = {

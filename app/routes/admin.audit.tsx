@@ -4,7 +4,7 @@ import { AuditList } from "~/components/admin/AuditList";
 import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
-import { AUDIT_ENTITY_TYPES, type AuditEntityType } from "~/server/store/audit-types";
+import { AUDIT_ENTITY_TYPES, type AuditEntityType } from "~/domain/audit";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Audit log", description: "Every change made in the back office.", noindex: true });
 

@@ -11,7 +11,7 @@ import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { parseOptionalRange, parseOrderStatus, parsePage, parseSearch } from "~/server/http/admin-query.server";
 import { STATUS_LABELS } from "~/lib/order-status";
-import { ORDER_STATUSES } from "~/server/store/commerce-types";
+import { ORDER_STATUSES } from "~/domain/commerce";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Orders", description: "Every order.", noindex: true });
 

@@ -11,7 +11,7 @@ import { parsePage } from "~/server/http/admin-query.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
-import { REVIEW_STATUSES, type ReviewStatus } from "~/server/store/review-types";
+import { REVIEW_STATUSES, type ReviewStatus } from "~/domain/review";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Reviews", description: "Reviews waiting for approval, approved and rejected.", noindex: true });
 

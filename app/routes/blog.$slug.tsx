@@ -8,7 +8,7 @@ import { getAuthState } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { isAdmin } from "~/server/services/accounts/roles.server";
-import type { Post } from "~/server/store/types";
+import type { Post } from "~/domain/post";
 import { notFound } from "~/server/http/not-found.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {

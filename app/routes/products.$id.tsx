@@ -25,7 +25,7 @@ import { addToCart, type CartFormError } from "~/server/http/cart-actions.server
 import { readForm } from "~/server/http/form-body.server";
 import { stockAlertAction, type StockAlertFailure } from "~/server/http/stock-alert-action.server";
 import { getAuthState } from "~/server/auth/session.server";
-import type { Product } from "~/server/store/types";
+import type { Product } from "~/domain/product";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
 import { notFound } from "~/server/http/not-found.server";
 import { canSell, soldOutEverywhere } from "~/lib/stock";

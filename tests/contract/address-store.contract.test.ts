@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { SavedAddress } from "~/server/store/address-types";
+import type { SavedAddress } from "~/domain/saved-address";
 import type { Store } from "~/server/store/port";
 import { createAddressBookService } from "~/server/services/accounts/address-book.server";
 import { STORE_ADAPTERS } from "./adapters";

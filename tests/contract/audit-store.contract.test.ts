@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AuditEntry } from "~/server/store/audit-types";
+import type { AuditEntry } from "~/domain/audit";
 import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS } from "./adapters";
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { ImportJob } from "~/server/store/import-job-types";
+import type { ImportJob } from "~/domain/import-job";
 import { STORE_ADAPTERS, useFreshStore } from "./adapters";
 
 // Import jobs are shared by every server instance: what one stores, a second instance on the same

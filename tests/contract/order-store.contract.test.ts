@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { Order } from "~/server/store/commerce-types";
+import type { Order } from "~/domain/commerce";
 import type { Store, StoreFaults } from "~/server/store/port";
-import type { ProductInput } from "~/server/store/types";
+import type { ProductInput } from "~/domain/product";
 import { lineFor, makeOrder } from "../support/order-factory";
 import { makeProduct } from "../support/product-factory";
 import { STORE_ADAPTERS } from "./adapters";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PostSlugTakenError, type Store } from "~/server/store/port";
-import type { PostInput } from "~/server/store/types";
+import type { PostInput } from "~/domain/post";
 import { STORE_ADAPTERS } from "./adapters";
 
 let counter = 0;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "~/server/store/port";
-import type { Profile } from "~/server/store/types";
+import type { Profile } from "~/domain/profile";
 import { STORE_ADAPTERS } from "./adapters";
 
 const profile = (overrides: Partial<Profile> = {}): Profile => ({

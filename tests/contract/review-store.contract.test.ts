@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "~/server/store/port";
 import { reviewIdFor } from "~/server/store/review-id";
-import type { Review } from "~/server/store/review-types";
+import type { Review } from "~/domain/review";
 import { lineFor, makeOrder } from "../support/order-factory";
 import { makeProduct } from "../support/product-factory";
 import { STORE_ADAPTERS } from "./adapters";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { MailMessage } from "~/server/mail/port";
 import { createStockAlertsService } from "~/server/services/stock-alerts/stock-alerts.server";
 import type { Store } from "~/server/store/port";
-import type { StockAlert } from "~/server/store/stock-alert-types";
+import type { StockAlert } from "~/domain/stock-alert";
 import { makeProduct } from "../support/product-factory";
 import { STORE_ADAPTERS, useFreshStore } from "./adapters";
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAdminUsersService } from "~/server/services/accounts/admin-users.server";
 import type { Store } from "~/server/store/port";
-import type { Profile } from "~/server/store/types";
+import type { Profile } from "~/domain/profile";
 import { STORE_ADAPTERS } from "../contract/adapters";
 import { order } from "../support/order-fixture";
 

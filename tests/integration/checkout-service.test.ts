@@ -7,7 +7,7 @@ import { createCartService, type CartService } from "~/server/services/cart/cart
 import { createCheckoutService, type CheckoutInput, type CheckoutService } from "~/server/services/checkout/checkout.server";
 import { createOrdersService, type OrdersService } from "~/server/services/orders/orders.server";
 import type { Store } from "~/server/store/port";
-import type { ProductInput } from "~/server/store/types";
+import type { ProductInput } from "~/domain/product";
 import { STORE_ADAPTERS } from "../contract/adapters";
 import { makeProduct } from "../support/product-factory";
 

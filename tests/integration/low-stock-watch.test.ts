@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createStockWatch, lowStock } from "~/server/services/analytics/low-stock.server";
 import type { Store } from "~/server/store/port";
-import type { ProductInput } from "~/server/store/types";
+import type { ProductInput } from "~/domain/product";
 import { STORE_ADAPTERS } from "../contract/adapters";
 import { makeProduct } from "../support/product-factory";
 

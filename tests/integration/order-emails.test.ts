@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MailMessage } from "~/server/mail/port";
 import { createOrdersService } from "~/server/services/orders/orders.server";
 import type { Store } from "~/server/store/port";
-import type { ProductInput } from "~/server/store/types";
+import type { ProductInput } from "~/domain/product";
 import { STORE_ADAPTERS } from "../contract/adapters";
 import { lineFor, makeOrder } from "../support/order-factory";
 import { makeProduct } from "../support/product-factory";

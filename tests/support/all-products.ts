@@ -1,5 +1,5 @@
 import type { Store } from "~/server/store/port";
-import type { Product } from "~/server/store/types";
+import type { Product } from "~/domain/product";
 
 /** Every product in the store, read through its change feed (as the indexes read it). */
 export async function allProducts(store: Store): Promise<Product[]> {

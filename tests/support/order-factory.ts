@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import type { Order, OrderLine } from "~/server/store/commerce-types";
+import type { Order, OrderLine } from "~/domain/commerce";
 import { orderLineFor } from "~/server/services/checkout/order-line";
-import type { ProductInput } from "~/server/store/types";
+import type { ProductInput } from "~/domain/product";
 
 /** An order line for a product's variant, priced as the product is. */
 export const lineFor = (product: ProductInput, size: string, colour: string, quantity = 1): OrderLine => orderLineFor(product, size, colour, quantity);

@@ -1,4 +1,4 @@
-import type { Order, OrderEvent, OrderLine } from "~/server/store/commerce-types";
+import type { Order, OrderEvent, OrderLine } from "~/domain/commerce";
 import { makeOrder } from "./order-factory";
 
 // Orders for report tests: a paid order by default (the common case of a sale), with totals

@@ -1,4 +1,4 @@
-import type { ProductInput } from "~/server/store/types";
+import type { ProductInput } from "~/domain/product";
 
 let counter = 0;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseProductQuery } from "~/lib/product-query";
 import { CatalogIndex } from "~/server/services/catalog/catalog-index.server";
 import { decodeSnapshot, encodeSnapshot } from "~/server/services/catalog/snapshot-codec.server";
-import type { Product } from "~/server/store/types";
+import type { Product } from "~/domain/product";
 import { makeProduct } from "../support/product-factory";
 
 // A listing filtered by colour shows each card in that colour: its first image tagged with the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isAdmin, roleFor, roleOf } from "~/server/services/accounts/roles.server";
-import type { Profile } from "~/server/store/types";
+import type { Profile } from "~/domain/profile";
 
 const profile = (role: Profile["role"]): Profile => ({ uid: "u", email: "a@b.co", role, displayName: null, createdAt: "", updatedAt: "" });
 

@@ -4,7 +4,7 @@ import { getCategory } from "~/lib/categories";
 import { buildLargeCatalogue, buildSeedCatalogue } from "~/server/seed/catalogue.server";
 import { fuzzinessFor, processTerm } from "~/server/services/catalog/search-terms.server";
 import { TextIndex, type SearchFields } from "~/server/services/catalog/text-index.server";
-import type { ProductInput } from "~/server/store/types";
+import type { ProductInput } from "~/domain/product";
 
 // The compact text index answers every search exactly as MiniSearch with the shop's options did
 // (the same products, scores and order), so shoppers see the same results and relevance.

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
-import type { OrderLine } from "~/server/store/commerce-types";
+import type { OrderLine } from "~/domain/commerce";
 
 /** The snapshot of what was bought: names and prices as they were when the order was placed. */
 export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {

@@ -1,5 +1,5 @@
 import { STATUS_LABELS } from "~/lib/order-status";
-import type { OrderEvent } from "~/server/store/commerce-types";
+import type { OrderEvent } from "~/domain/commerce";
 
 const dateTime = new Intl.DateTimeFormat("en-IE", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 

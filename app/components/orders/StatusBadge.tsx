@@ -1,5 +1,5 @@
 import { STATUS_LABELS } from "~/lib/order-status";
-import type { OrderStatus } from "~/server/store/commerce-types";
+import type { OrderStatus } from "~/domain/commerce";
 
 const TONES: Record<OrderStatus, string> = {
   pending_payment: "bg-amber-50 text-amber-900",

@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { availabilityLabel, availabilityOf, soldOutEverywhere, stockFor } from "~/lib/stock";
-import type { Colour, Variant } from "~/server/store/types";
+import type { Colour, Variant } from "~/domain/product";
 
 interface Props {
   productId: string;

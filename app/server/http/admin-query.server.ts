@@ -1,5 +1,5 @@
-import { ORDER_STATUSES, type OrderStatus } from "../store/commerce-types";
-import type { Role } from "../store/types";
+import { ORDER_STATUSES, type OrderStatus } from "~/domain/commerce";
+import type { Role } from "~/domain/profile";
 import { DAY_MS, GRANULARITIES, startOfUtcDay, type Granularity, type Window } from "../services/analytics/periods.server";
 
 // Parsing the back office's GET query strings. Bad input never fails a page: each parser falls

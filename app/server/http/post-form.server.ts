@@ -4,7 +4,7 @@ import { postSchema } from "~/lib/blog-schema";
 import { BODY_MAX } from "~/lib/blog";
 import { getContext } from "../context.server";
 import { saveBlogImage } from "../media/blog-images.server";
-import type { PostCover } from "../store/types";
+import type { PostCover } from "~/domain/post";
 import { readUploadForm } from "./form-body.server";
 import { formFailure, formGuardProblem } from "./forms.server";
 import { redirectWithFlash } from "./flash.server";

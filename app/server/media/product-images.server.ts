@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import sharp, { type Metadata } from "sharp";
-import type { ProductImage } from "../store/types";
+import type { ProductImage } from "~/domain/product";
 import { MEDIA_UNAVAILABLE_MESSAGE, sniffImage } from "./blog-images.server";
 import { MediaUnavailableError, type MediaStore, type StoredMedia } from "./port";
 

@@ -1,4 +1,4 @@
-import type { Order } from "../store/commerce-types";
+import type { Order } from "~/domain/commerce";
 
 // The payments port. Two shapes of processor exist: one that takes card details on our own
 // form (the built-in test processor) and one that sends the shopper to a hosted page and

@@ -1,5 +1,5 @@
 import { excerptFrom, readingMinutes } from "~/lib/blog";
-import type { PostInput } from "../store/types";
+import type { PostInput } from "~/domain/post";
 
 // The demo blog: six posts so /blog is alive on a fresh start. Dates are relative to the
 // seeding moment (one post every nine days back), so every seeded post is already public.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORIES } from "~/lib/categories";
 import { SIZES_BY_CATEGORY } from "~/lib/sizes";
-import { GARMENT_VIEWS, isGarmentView, renderGarmentSvg } from "~/server/images/garment-svg.server";
-import type { ProductInput } from "~/server/store/types";
+import { GARMENT_VIEWS, isGarmentView, renderGarmentSvg } from "~/server/seed/garment-svg.server";
+import type { ProductInput } from "~/domain/product";
 import { buildLargeCatalogue, buildSeedCatalogue } from "./catalogue.server";
 
 const IMAGE_URL = /^\/media\/v1\/[a-z-]+\/(front|back|detail|flat)\/[0-9a-f]{6}\.svg$/;

@@ -1,7 +1,7 @@
 import { CATEGORIES, type CategoryId } from "~/lib/categories";
 import { BELT_SIZES, ONE_SIZE, SHOE_SIZES, SIZES_BY_CATEGORY, WAIST_SIZES } from "~/lib/sizes";
-import { GARMENT_VIEWS, type GarmentView } from "~/server/images/garment-svg.server";
-import type { ProductImage, ProductInput, Variant } from "~/server/store/types";
+import { GARMENT_VIEWS, type GarmentView } from "~/server/seed/garment-svg.server";
+import type { ProductImage, ProductInput, Variant } from "~/domain/product";
 import { CARE_HINTS, PALETTE, SEEDS, type ProductSeed } from "./catalogue-data.server";
 
 // The demo catalogue: deterministic (same products on every fresh start), realistic prices,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUSES, type Order, type OrderStatus } from "~/server/store/commerce-types";
+import { ORDER_STATUSES, type Order, type OrderStatus } from "~/domain/commerce";
 import { buildSeedCatalogue } from "./catalogue.server";
 import { buildSeedOrderHistory, SEED_HISTORY_DAYS } from "./orders.server";
 

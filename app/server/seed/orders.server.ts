@@ -1,7 +1,8 @@
 import { orderLineFor } from "~/server/services/checkout/order-line";
 import { shippingChoice } from "~/server/services/checkout/shipping.server";
-import type { Address, Order, OrderEvent, OrderLine, OrderStatus, PaymentRecord } from "~/server/store/commerce-types";
-import type { Profile, ProductInput } from "~/server/store/types";
+import type { Address, Order, OrderEvent, OrderLine, OrderStatus, PaymentRecord } from "~/domain/commerce";
+import type { Profile } from "~/domain/profile";
+import type { ProductInput } from "~/domain/product";
 import { random } from "./catalogue.server";
 
 // A realistic order history for the demo shop, so a fresh start has a back office worth

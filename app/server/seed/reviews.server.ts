@@ -1,6 +1,6 @@
-import type { Order } from "../store/commerce-types";
-import type { Review } from "../store/review-types";
-import type { Profile } from "../store/types";
+import type { Order } from "~/domain/commerce";
+import type { Review } from "~/domain/review";
+import type { Profile } from "~/domain/profile";
 import { authorNameOf } from "../services/reviews/reviews.server";
 
 // A few approved reviews for the demo shop, written by seeded customers about products their

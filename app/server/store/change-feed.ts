@@ -1,5 +1,5 @@
 import type { CatalogueChange, ChangeBatch } from "./port";
-import type { Product } from "./types";
+import type { Product } from "~/domain/product";
 
 // Both adapters keep written products and deletions (tombstones) apart and read each in commit
 // order; this merges the two reads into one batch. Positions are strings that sort in commit

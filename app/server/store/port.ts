@@ -1,20 +1,13 @@
-import type { SavedAddress } from "./address-types";
-import type { AuditEntry, AuditFilter, AuditPage } from "./audit-types";
-import type {
-  Cart,
-  CartLine,
-  Order,
-  OrderEvent,
-  OrderListFilter,
-  OrderTransition,
-  PlaceOrderResult,
-  TransitionResult,
-} from "./commerce-types";
-import type { ImportJob, ImportJobUpdate } from "./import-job-types";
-import type { HelpfulVoteResult, ModerateResult, RatingSummary, Review, ReviewPage, ReviewSort, ReviewStatus } from "./review-types";
-import type { StockAlert } from "./stock-alert-types";
-import type { WishlistItem } from "./wishlist-types";
-import type { Post, PostInput, Product, ProductInput, Profile, ProfilePatch, Role } from "./types";
+import type { SavedAddress } from "~/domain/saved-address";
+import type { AuditEntry, AuditFilter, AuditPage } from "~/domain/audit";
+import type { Cart, CartLine, Order, OrderEvent, OrderListFilter, OrderTransition, PlaceOrderResult, TransitionResult } from "~/domain/commerce";
+import type { ImportJob, ImportJobUpdate } from "~/domain/import-job";
+import type { HelpfulVoteResult, ModerateResult, RatingSummary, Review, ReviewPage, ReviewSort, ReviewStatus } from "~/domain/review";
+import type { StockAlert } from "~/domain/stock-alert";
+import type { WishlistItem } from "~/domain/wishlist";
+import type { Post, PostInput } from "~/domain/post";
+import type { Product, ProductInput } from "~/domain/product";
+import type { Profile, ProfilePatch, Role } from "~/domain/profile";
 
 // The data port. Services depend on these interfaces only; each backend (sqlite/, firestore/)
 // implements them and the shared contract suites in tests/contract prove they behave alike.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { customerTotals, returningCustomers, signUpsOverTime } from "~/server/services/analytics/customers.server";
 import { hoursToShip, ordersByDay, ordersByStatus, timeToShip } from "~/server/services/analytics/orders-report.server";
-import type { OrderEvent } from "~/server/store/commerce-types";
-import type { Profile } from "~/server/store/types";
+import type { OrderEvent } from "~/domain/commerce";
+import type { Profile } from "~/domain/profile";
 import { order } from "../../support/order-fixture";
 
 const ALL = { from: Date.parse("2026-01-01T00:00:00Z"), to: Date.parse("2026-12-01T00:00:00Z") };

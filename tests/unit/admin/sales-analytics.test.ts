@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { periodSummaries, revenueByCategory, revenueOverTime, salesFigures, topProducts } from "~/server/services/analytics/sales.server";
-import type { Profile } from "~/server/store/types";
+import type { Profile } from "~/domain/profile";
 import { order, orderLine } from "../../support/order-fixture";
 
 const NOW = Date.parse("2026-11-21T15:00:00.000Z");

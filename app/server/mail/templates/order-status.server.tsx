@@ -2,7 +2,7 @@ import { Text } from "@react-email/components";
 import { render } from "@react-email/components";
 import { formatMoney } from "~/lib/money";
 import type { MailMessage } from "../port";
-import type { Order } from "../../store/commerce-types";
+import type { Order } from "~/domain/commerce";
 import { ActionLink, MailLayout, paragraph, type ShopIdentity } from "./layout.server";
 
 // The e-mails an order sends as its status changes, each with an HTML part and a text part

@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from "../../store/commerce-types";
+import type { Order, OrderStatus } from "~/domain/commerce";
 
 /** A made-up order for the back office's e-mail previews (never stored, never sent). */
 export function sampleOrder(status: OrderStatus): Order {

@@ -1,6 +1,6 @@
 import { IdentityError, type Identity, type IdentityErrorCode, type IdentityProvider, type Session } from "~/server/auth/port";
 import type { Store } from "~/server/store/port";
-import type { Profile, ProfilePatch } from "~/server/store/types";
+import type { Profile, ProfilePatch } from "~/domain/profile";
 import type { Mailer } from "~/server/mail/port";
 import { registrationAttemptMail } from "./emails.server";
 import { createRateLimiter, LIMITS, RateLimitedError, type Limit } from "./rate-limit.server";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import type { SavedAddress } from "../../store/address-types";
-import type { Address } from "../../store/commerce-types";
+import type { SavedAddress } from "~/domain/saved-address";
+import type { Address } from "~/domain/commerce";
 import type { Store } from "../../store/port";
 import { MAX_ADDRESSES } from "~/lib/address-limits";
 

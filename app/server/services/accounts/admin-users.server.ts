@@ -1,6 +1,6 @@
-import type { Order } from "../../store/commerce-types";
+import type { Order } from "~/domain/commerce";
 import type { Store } from "../../store/port";
-import type { Profile, Role } from "../../store/types";
+import type { Profile, Role } from "~/domain/profile";
 import { customerTotals, type CustomerTotals } from "../analytics/customers.server";
 
 // The back office's users: profiles with what each has ordered and spent.

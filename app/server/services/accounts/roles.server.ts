@@ -1,4 +1,4 @@
-import type { Profile, Role } from "~/server/store/types";
+import type { Profile, Role } from "~/domain/profile";
 
 /** Admin when the e-mail, trimmed and lower-cased, is in the admin list (ADMIN_EMAILS). */
 export function roleFor(email: string | null | undefined, adminEmails: readonly string[]): Role {

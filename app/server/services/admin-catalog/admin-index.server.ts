@@ -1,7 +1,7 @@
 import { CATEGORIES, type CategoryId } from "~/lib/categories";
 import { ADMIN_PAGE_SIZE, type AdminProductQuery, type AdminSort } from "~/lib/admin-product-query";
 import { LOW_STOCK_THRESHOLD } from "~/lib/stock";
-import type { Product, ProductImage, ProductStatus } from "~/server/store/types";
+import type { Product, ProductImage, ProductStatus } from "~/domain/product";
 import type { CatalogueChange, ChangeCursor } from "~/server/store/port";
 
 // The back office's in-process list of every product, whatever its status (the storefront's

@@ -1,5 +1,5 @@
 import { CATEGORIES, type CategoryId } from "~/lib/categories";
-import type { Order, OrderStatus } from "../../store/commerce-types";
+import type { Order, OrderStatus } from "~/domain/commerce";
 import { REVENUE_STATUSES } from "../analytics/revenue-rules.server";
 import type { CategoryStock } from "./admin-index.server";
 

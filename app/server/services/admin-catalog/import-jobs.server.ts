@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
-import type { ImportJob, ImportJobUpdate } from "../../store/import-job-types";
+import type { ImportJob, ImportJobUpdate } from "~/domain/import-job";
 import type { ImportJobStore } from "../../store/port";
 
 // The rules of CSV import jobs between their upload (dry run) and their end; the store keeps
 // them (a table, or Firestore documents), so every server instance shows the same progress and
 // any instance can continue a job whose instance died.
 
-export type { ImportJob, ImportResult, ImportStatus } from "../../store/import-job-types";
+export type { ImportJob, ImportResult, ImportStatus } from "~/domain/import-job";
 
 export const IMPORT_TOKEN = /^[a-f0-9]{32}$/;
 /** Jobs (each holds its CSV, up to 10 MB) are removed a week after their upload. */

@@ -3,7 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import { CATEGORIES, isCategoryId } from "~/lib/categories";
 import { parseMoneyToMinor } from "~/lib/money";
 import { minorToInput, PRODUCT_LIMITS, PRODUCT_SLUG_PATTERN } from "~/lib/product-form";
-import type { Colour, Product, ProductInput, ProductStatus, Variant } from "../../store/types";
+import type { Colour, Product, ProductInput, ProductStatus, Variant } from "~/domain/product";
 
 // The product CSV: one line per variant (size × colour), the product's own fields repeated on
 // each of its lines, like Shopify's product CSV. Products are matched by slug: a known slug

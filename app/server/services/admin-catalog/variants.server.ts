@@ -1,4 +1,4 @@
-import type { Colour, Variant } from "~/server/store/types";
+import type { Colour, Variant } from "~/domain/product";
 
 // Variants are the size × colour grid. A cell keeps the SKU it had; a new cell gets one made
 // from the product's slug, the colour and the size (unique because the slug is).

@@ -1,6 +1,7 @@
-import type { Order, OrderStatus } from "~/server/store/commerce-types";
+import type { Order, OrderStatus } from "~/domain/commerce";
 import type { Store } from "~/server/store/port";
-import type { Product, Profile } from "~/server/store/types";
+import type { Product } from "~/domain/product";
+import type { Profile } from "~/domain/profile";
 import { returningCustomers, signUpsOverTime } from "./customers.server";
 import { createStockWatch } from "./low-stock.server";
 import { ordersByDay, ordersByStatus, timeToShip } from "./orders-report.server";

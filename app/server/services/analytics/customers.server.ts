@@ -1,5 +1,5 @@
-import type { Order } from "~/server/store/commerce-types";
-import type { Profile } from "~/server/store/types";
+import type { Order } from "~/domain/commerce";
+import type { Profile } from "~/domain/profile";
 import { bucketLabel, bucketStart, bucketStarts, inWindow, isoDay, type Granularity, type Window } from "./periods.server";
 import { customerKey, isSale } from "./revenue-rules.server";
 

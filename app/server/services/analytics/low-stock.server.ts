@@ -1,6 +1,6 @@
 import { LOW_STOCK_THRESHOLD } from "~/lib/stock";
 import type { ChangeCursor, Store } from "~/server/store/port";
-import type { Product } from "~/server/store/types";
+import type { Product } from "~/domain/product";
 
 export interface LowStockVariant {
   productId: string;

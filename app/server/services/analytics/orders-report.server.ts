@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type Order, type OrderStatus } from "~/server/store/commerce-types";
+import { ORDER_STATUSES, type Order, type OrderStatus } from "~/domain/commerce";
 import { bucketLabel, bucketStart, bucketStarts, HOUR_MS, inWindow, isoDay, type Window } from "./periods.server";
 import { placedAt } from "./revenue-rules.server";
 

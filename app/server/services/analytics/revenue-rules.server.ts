@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from "~/server/store/commerce-types";
+import type { Order, OrderStatus } from "~/domain/commerce";
 
 // Which orders are sales. Revenue is money the shop has taken and keeps:
 // - paid, shipped, delivered count, at the order's total (lines + shipping), dated by when

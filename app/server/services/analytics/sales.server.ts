@@ -1,5 +1,5 @@
-import type { Order } from "~/server/store/commerce-types";
-import type { Profile } from "~/server/store/types";
+import type { Order } from "~/domain/commerce";
+import type { Profile } from "~/domain/profile";
 import { signUpsIn } from "./customers.server";
 import { bucketLabel, bucketStart, bucketStarts, change, DAY_MS, inWindow, isoDay, startOfUtcDay, type Granularity, type Window } from "./periods.server";
 import { isSale, lineRevenue, placedAt } from "./revenue-rules.server";

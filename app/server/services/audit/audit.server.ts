@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { diffSnapshots, entityHref, type AuditEntryView } from "~/lib/audit-view";
-import type { AuditEntityType, AuditEntry, AuditPage } from "../../store/audit-types";
+import type { AuditEntityType, AuditEntry, AuditPage } from "~/domain/audit";
 import type { Store } from "../../store/port";
 
 // The audit log of every admin change: who, when, what, and the entity before and after.

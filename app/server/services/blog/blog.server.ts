@@ -3,7 +3,7 @@ import { CATEGORIES } from "~/lib/categories";
 import { excerptFrom, normaliseTags, parsePublishAt, POSTS_PER_PAGE, readingMinutes, slugify } from "~/lib/blog";
 import { PostSlugTakenError, type Store } from "../../store/port";
 import type { AuditService } from "../audit/audit.server";
-import type { Post, PostCover, PostStatus } from "../../store/types";
+import type { Post, PostCover, PostStatus } from "~/domain/post";
 import { renderMarkdown } from "./markdown.server";
 
 // The blog's business rules: who may read what and when, slugs, excerpts, reading time, tags.

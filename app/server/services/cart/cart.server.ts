@@ -1,6 +1,6 @@
-import type { Cart, CartLine } from "../../store/commerce-types";
+import type { Cart, CartLine } from "~/domain/commerce";
 import type { Store } from "../../store/port";
-import type { Product } from "../../store/types";
+import type { Product } from "~/domain/product";
 import { shippingEstimate, type ShippingRates } from "../checkout/shipping.server";
 import { imageForColour } from "../catalog/colour-image";
 import { lineLimit, MAX_QUANTITY_PER_LINE, unitsForSale } from "~/lib/stock";

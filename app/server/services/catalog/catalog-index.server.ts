@@ -1,8 +1,8 @@
 import { CATEGORIES, getCategory, type CategoryId } from "~/lib/categories";
 import { PAGE_SIZE, type ProductQuery } from "~/lib/product-query";
 import { compareSizes } from "~/lib/sizes";
-import type { Colour, Product, ProductImage } from "~/server/store/types";
-import { ratingAverage } from "~/server/store/review-types";
+import type { Colour, Product, ProductImage } from "~/domain/product";
+import { ratingAverage } from "~/domain/review";
 import type { CatalogueChange, ChangeCursor } from "~/server/store/port";
 import { MAX_QUERY_TERMS } from "./search-terms.server";
 import { TextIndex, type SearchFields, type TextIndexData } from "./text-index.server";

@@ -3,7 +3,7 @@ import type { ProductQuery } from "~/lib/product-query";
 import { randomUUID } from "node:crypto";
 import type { IndexSnapshotStore } from "~/server/index-snapshots/port";
 import type { Store } from "~/server/store/port";
-import type { Product } from "~/server/store/types";
+import type { Product } from "~/domain/product";
 import { CatalogIndex, type ListingResult, type ProductSummary } from "./catalog-index.server";
 import { decodeSnapshot, encodeSnapshot } from "./snapshot-codec.server";
 

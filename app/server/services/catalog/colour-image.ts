@@ -1,5 +1,5 @@
 import { taggedImage } from "~/lib/colour-images";
-import type { Product, ProductImage } from "../../store/types";
+import type { Product, ProductImage } from "~/domain/product";
 
 // The picture a cart or order line shows: one of the colour chosen, not simply the product's first.
 // An image the editor tagged with the colour comes first. Untagged images are read for what they

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { WebhookSignatureError, type CardDetails, type PaymentProcessor } from "../../payments/port";
-import type { Address, Order, OrderLine, PaymentRecord, ShippingMethodId, StockShortfall } from "../../store/commerce-types";
+import type { Address, Order, OrderLine, PaymentRecord, ShippingMethodId, StockShortfall } from "~/domain/commerce";
 import type { Store } from "../../store/port";
-import type { Product } from "../../store/types";
+import type { Product } from "~/domain/product";
 import { createRateLimiter, LIMITS, type Limit } from "../accounts/rate-limit.server";
 import type { CartService } from "../cart/cart.server";
 import { newOrderNumber } from "../orders/order-links.server";

@@ -1,4 +1,4 @@
-import type { StockShortfall } from "../../store/commerce-types";
+import type { StockShortfall } from "~/domain/commerce";
 
 /** "Sorry, … sold out …" naming every line that could not be bought, and what is left of it. */
 export function shortfallMessage(shortfalls: readonly StockShortfall[]): string {

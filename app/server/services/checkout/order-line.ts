@@ -1,5 +1,5 @@
-import type { OrderLine } from "../../store/commerce-types";
-import type { Product, ProductInput } from "../../store/types";
+import type { OrderLine } from "~/domain/commerce";
+import type { Product, ProductInput } from "~/domain/product";
 import { imageForColour } from "../catalog/colour-image";
 
 /** What an order keeps of a product's variant: a snapshot that later catalogue edits never change. */

@@ -1,4 +1,4 @@
-import type { ShippingChoice, ShippingMethodId } from "../../store/commerce-types";
+import type { ShippingChoice, ShippingMethodId } from "~/domain/commerce";
 
 /** Delivery prices from configuration (SHIPPING_*_CENTS, FREE_SHIPPING_FROM_CENTS). */
 export interface ShippingRates {

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../store/commerce-types";
+import type { OrderStatus } from "~/domain/commerce";
 import type { Store } from "../../store/port";
 import type { OrdersService, StatusChangeResult } from "./orders.server";
 import { ADMIN_TRANSITIONS, stockEffect } from "./status-rules";

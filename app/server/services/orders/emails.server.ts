@@ -1,7 +1,7 @@
 import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import type { MailMessage } from "../../mail/port";
-import type { Order } from "../../store/commerce-types";
+import type { Order } from "~/domain/commerce";
 
 /** The order confirmation: what was bought, where it goes, what it cost, and the link to follow it. */
 export function orderConfirmationMail(shopName: string, order: Order, orderUrl: string): MailMessage {

@@ -1,6 +1,6 @@
 import type { Mailer } from "../../mail/port";
 import type { PaymentEvent } from "../../payments/port";
-import type { Order, OrderStatus, PaymentRecord } from "../../store/commerce-types";
+import type { Order, OrderStatus, PaymentRecord } from "~/domain/commerce";
 import type { Store } from "../../store/port";
 import { orderStatusMail, type OrderMailKind } from "../../mail/templates/order-status.server";
 import { orderConfirmationMail } from "./emails.server";

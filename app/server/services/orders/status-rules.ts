@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../store/commerce-types";
+import type { OrderStatus } from "~/domain/commerce";
 
 export { STATUS_LABELS } from "~/lib/order-status";
 

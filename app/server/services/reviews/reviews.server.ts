@@ -2,7 +2,7 @@ import { REVIEWS_PER_PAGE, type ReviewInput, type ReviewSortKey } from "~/lib/re
 import type { AuditRecord } from "../audit/audit.server";
 import type { Store } from "../../store/port";
 import { reviewIdFor } from "../../store/review-id";
-import { ratingAverage, type Review, type ReviewStatus } from "../../store/review-types";
+import { ratingAverage, type Review, type ReviewStatus } from "~/domain/review";
 
 // Reviews and ratings. Rules: a signed-in shopper with a delivered order that includes the
 // product may review it once (the store keeps one review per buyer and product); a review is

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import type { Mailer } from "../../mail/port";
 import { backInStockMail, stockAlertConfirmationMail, type StockAlertMailContext } from "../../mail/templates/stock-alerts.server";
 import type { Store } from "../../store/port";
-import type { StockAlert } from "../../store/stock-alert-types";
-import type { Product } from "../../store/types";
+import type { StockAlert } from "~/domain/stock-alert";
+import type { Product } from "~/domain/product";
 import { canSell } from "~/lib/stock";
 import { createRateLimiter, LIMITS, RateLimitedError } from "../accounts/rate-limit.server";
 

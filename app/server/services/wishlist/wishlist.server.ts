@@ -1,5 +1,5 @@
 import type { Store } from "../../store/port";
-import type { ProductImage } from "../../store/types";
+import type { ProductImage } from "~/domain/product";
 import { soldOutEverywhere } from "~/lib/stock";
 
 // Saved products ("Save" on cards and product pages). Rules: only products on sale can be saved;

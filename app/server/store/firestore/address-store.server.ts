@@ -1,5 +1,5 @@
 import type { Firestore } from "firebase-admin/firestore";
-import type { SavedAddress } from "../address-types";
+import type { SavedAddress } from "~/domain/saved-address";
 import type { AddressStore } from "../port";
 import { available, availableTransaction, healthProbe } from "./availability.server";
 

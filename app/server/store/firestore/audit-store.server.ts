@@ -1,5 +1,5 @@
 import type { Firestore } from "firebase-admin/firestore";
-import type { AuditEntry } from "../audit-types";
+import type { AuditEntry } from "~/domain/audit";
 import type { AuditStore } from "../port";
 import { available } from "./availability.server";
 

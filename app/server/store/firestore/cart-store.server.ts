@@ -1,5 +1,5 @@
 import type { Firestore } from "firebase-admin/firestore";
-import type { Cart } from "../commerce-types";
+import type { Cart } from "~/domain/commerce";
 import type { CartStore } from "../port";
 import { available } from "./availability.server";
 

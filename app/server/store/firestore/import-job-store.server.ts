@@ -1,5 +1,5 @@
 import type { DocumentData, Firestore } from "firebase-admin/firestore";
-import type { ImportJob } from "../import-job-types";
+import type { ImportJob } from "~/domain/import-job";
 import type { ImportJobStore } from "../port";
 import { available } from "./availability.server";
 

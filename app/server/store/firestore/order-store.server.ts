@@ -1,8 +1,8 @@
 import type { DocumentReference, Firestore, Transaction } from "firebase-admin/firestore";
-import { sameCartLines, type CartLine, type Order, type OrderLine, type PlaceOrderResult, type StockShortfall, type TransitionResult } from "../commerce-types";
+import { sameCartLines, type CartLine, type Order, type OrderLine, type PlaceOrderResult, type StockShortfall, type TransitionResult } from "~/domain/commerce";
 import type { OrderStore, StoreFaults } from "../port";
-import { changeStock } from "../stock";
-import type { Product } from "../types";
+import { changeStock } from "~/domain/stock";
+import type { Product } from "~/domain/product";
 import { available, availableTransaction, healthProbe } from "./availability.server";
 import { productFromDoc, versionFields } from "./product-store.server";
 import { recordTransaction } from "./transaction-stats.server";

@@ -1,6 +1,6 @@
 import type { Firestore } from "firebase-admin/firestore";
 import { PostSlugTakenError, type PostStore } from "../port";
-import type { Post } from "../types";
+import type { Post } from "~/domain/post";
 import { available } from "./availability.server";
 
 // posts/{id}: the whole post, exactly the Post type (dates as ISO strings, like the SQLite adapter).

@@ -1,7 +1,7 @@
 import { FieldPath, FieldValue, Timestamp, type Firestore, type Query } from "firebase-admin/firestore";
 import { mergeChanges } from "../change-feed";
 import { ProductChangedError, ProductSlugTakenError, type ChangeCursor, type ProductStore } from "../port";
-import type { Product, ProductInput } from "../types";
+import type { Product, ProductInput } from "~/domain/product";
 import { available, availableTransaction, healthProbe } from "./availability.server";
 
 // products/{id}: the Product, plus `changedAt`, the server's commit time of its last write.

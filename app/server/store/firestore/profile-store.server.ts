@@ -1,6 +1,6 @@
 import { FieldPath, Timestamp, type Firestore } from "firebase-admin/firestore";
 import type { ProfileStore } from "../port";
-import type { Profile } from "../types";
+import type { Profile } from "~/domain/profile";
 import { available } from "./availability.server";
 
 // users/{uid}: email, role, createdAt, updatedAt, plus an optional displayName.

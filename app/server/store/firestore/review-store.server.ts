@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { FieldValue, type Firestore } from "firebase-admin/firestore";
 import type { ReviewStore } from "../port";
 import { reviewIdFor } from "../review-id";
-import type { RatingSummary, Review, ReviewStatus } from "../review-types";
+import type { RatingSummary, Review, ReviewStatus } from "~/domain/review";
 import { available, availableTransaction, healthProbe } from "./availability.server";
 
 // reviews/{reviewIdFor(product, buyer)}: the Review without its id — one document per buyer and

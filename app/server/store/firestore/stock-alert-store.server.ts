@@ -1,6 +1,6 @@
 import type { Firestore } from "firebase-admin/firestore";
 import type { StockAlertStore } from "../port";
-import type { StockAlert } from "../stock-alert-types";
+import type { StockAlert } from "~/domain/stock-alert";
 import { available, availableTransaction, healthProbe } from "./availability.server";
 
 // stockAlerts/{id}: email, productId, size, colour, createdAt, sentAt (null while waiting). The id

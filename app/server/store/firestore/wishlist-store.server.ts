@@ -1,6 +1,6 @@
 import type { Firestore } from "firebase-admin/firestore";
 import type { WishlistStore } from "../port";
-import type { WishlistItem } from "../wishlist-types";
+import type { WishlistItem } from "~/domain/wishlist";
 import { available, availableTransaction, healthProbe } from "./availability.server";
 
 // wishlists/{ownerId}: { items: { [productId]: { savedPriceMinor, savedAt } } } — the owner is the

@@ -1,5 +1,5 @@
-import type { SavedAddress } from "../address-types";
-import type { Address } from "../commerce-types";
+import type { SavedAddress } from "~/domain/saved-address";
+import type { Address } from "~/domain/commerce";
 import type { AddressStore } from "../port";
 import type { SqliteDatabase } from "./database.server";
 

@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditEntityType } from "../audit-types";
+import type { AuditEntry, AuditEntityType } from "~/domain/audit";
 import type { AuditStore } from "../port";
 import type { SqliteDatabase } from "./database.server";
 

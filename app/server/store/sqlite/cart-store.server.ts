@@ -1,4 +1,4 @@
-import type { Cart } from "../commerce-types";
+import type { Cart } from "~/domain/commerce";
 import type { CartStore } from "../port";
 import type { SqliteDatabase } from "./database.server";
 

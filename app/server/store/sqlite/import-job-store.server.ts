@@ -1,4 +1,4 @@
-import type { ImportJob, ImportResult, ImportStatus } from "../import-job-types";
+import type { ImportJob, ImportResult, ImportStatus } from "~/domain/import-job";
 import type { ImportJobStore } from "../port";
 import type { SqliteDatabase } from "./database.server";
 

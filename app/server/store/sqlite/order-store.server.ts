@@ -1,7 +1,7 @@
-import { sameCartLines, type CartLine, type Order, type OrderLine, type PlaceOrderResult, type StockShortfall } from "../commerce-types";
+import { sameCartLines, type CartLine, type Order, type OrderLine, type PlaceOrderResult, type StockShortfall } from "~/domain/commerce";
 import type { OrderStore, StoreFaults } from "../port";
-import { changeStock } from "../stock";
-import type { Product } from "../types";
+import { changeStock } from "~/domain/stock";
+import type { Product } from "~/domain/product";
 import type { SqliteDatabase } from "./database.server";
 import { pagedSelect } from "./paged-query.server";
 import { CATALOGUE_SEQ_SQL, productFromRow, type ProductRow } from "./product-store.server";

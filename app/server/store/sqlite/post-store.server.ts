@@ -1,5 +1,5 @@
 import { PostSlugTakenError, type PostStore } from "../port";
-import type { Post, PostStatus } from "../types";
+import type { Post, PostStatus } from "~/domain/post";
 import type { SqliteDatabase } from "./database.server";
 
 interface PostRow {

@@ -1,7 +1,7 @@
 import type { CategoryId } from "~/lib/categories";
 import { mergeChanges } from "../change-feed";
 import { ProductChangedError, ProductSlugTakenError, type ProductStore } from "../port";
-import type { Product, ProductInput, ProductStatus } from "../types";
+import type { Product, ProductInput, ProductStatus } from "~/domain/product";
 import type { SqliteDatabase } from "./database.server";
 
 export interface ProductRow {

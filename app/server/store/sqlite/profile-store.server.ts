@@ -1,5 +1,5 @@
 import type { ProfileStore } from "../port";
-import type { Profile, Role } from "../types";
+import type { Profile, Role } from "~/domain/profile";
 import type { SqliteDatabase } from "./database.server";
 import { pagedSelect } from "./paged-query.server";
 

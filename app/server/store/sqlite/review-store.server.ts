@@ -1,5 +1,5 @@
 import type { ReviewStore } from "../port";
-import type { RatingSummary, Review, ReviewStatus } from "../review-types";
+import type { RatingSummary, Review, ReviewStatus } from "~/domain/review";
 import { reviewIdFor } from "../review-id";
 import type { SqliteDatabase } from "./database.server";
 

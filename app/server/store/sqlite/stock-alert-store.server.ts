@@ -1,5 +1,5 @@
 import type { StockAlertStore } from "../port";
-import type { StockAlert } from "../stock-alert-types";
+import type { StockAlert } from "~/domain/stock-alert";
 import type { SqliteDatabase } from "./database.server";
 
 interface AlertRow {

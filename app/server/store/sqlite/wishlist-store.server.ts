@@ -1,5 +1,5 @@
 import type { WishlistStore } from "../port";
-import type { WishlistItem } from "../wishlist-types";
+import type { WishlistItem } from "~/domain/wishlist";
 import type { SqliteDatabase } from "./database.server";
 
 interface ItemRow {

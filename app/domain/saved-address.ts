@@ -1,4 +1,4 @@
-import type { Address } from "./commerce-types";
+import type { Address } from "./commerce";
 
 /** A delivery address in a shopper's address book. */
 export interface SavedAddress extends Address {

@@ -1,5 +1,5 @@
-import type { OrderLine, StockShortfall } from "./commerce-types";
-import type { Product } from "./types";
+import type { OrderLine, StockShortfall } from "./commerce";
+import type { Product } from "./product";
 
 // Stock arithmetic done inside each adapter's transaction: both backends take and release stock
 // with this one function, so they cannot disagree about what "sold out" means.

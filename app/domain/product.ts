@@ -1,7 +1,7 @@
 import type { CategoryId } from "~/lib/categories";
-import type { RatingSummary } from "./review-types";
+import type { RatingSummary } from "./review";
 
-// The catalogue's domain types, shared by every store adapter. Prices are integer minor units.
+// The catalogue's products, shared by the UI, the services and every store adapter. Prices are integer minor units.
 
 export type ProductStatus = "draft" | "active" | "archived";
 
@@ -61,54 +61,6 @@ export interface Product {
  * when absent, and keeps the stored rating whatever the caller sends.
  */
 export type ProductInput = Omit<Product, "seq" | "createdAt" | "updatedAt" | "rating"> & {
-  createdAt?: string;
-  updatedAt?: string;
-};
-
-export type Role = "admin" | "user";
-
-/** The spec's users/{uid} document. */
-export interface Profile {
-  uid: string;
-  email: string;
-  role: Role;
-  displayName: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** What a profile update may change: merged into the stored profile. */
-export type ProfilePatch = Partial<Pick<Profile, "displayName">>;
-
-/** draft: never public; published and scheduled: public once publishAt has passed. */
-export type PostStatus = "draft" | "published" | "scheduled";
-
-export interface PostCover {
-  /** /uploads/blog/{file} or a generated /media/v1 illustration. */
-  url: string;
-  alt: string;
-}
-
-export interface Post {
-  id: string;
-  slug: string;
-  title: string;
-  excerpt: string;
-  /** Markdown source; rendered (raw HTML escaped) on the server only. */
-  body: string;
-  /** Null: the post shows a generated illustration. */
-  cover: PostCover | null;
-  tags: string[];
-  status: PostStatus;
-  /** ISO date the post is (or becomes) public; null for a draft that was never given one. */
-  publishAt: string | null;
-  readingMinutes: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** What a caller provides to create or replace a post; the store sets timestamps when absent. */
-export type PostInput = Omit<Post, "createdAt" | "updatedAt"> & {
   createdAt?: string;
   updatedAt?: string;
 };
