@@ -2,9 +2,24 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import prettier from "eslint-config-prettier";
 
 export default tseslint.config(
-  { ignores: ["remix.env.d.ts", "build/**", "build-dev/**", "public/build/**", "public/build-dev/**", ".cache/**", "data/**", "node_modules/**", "test-results/**", "playwright-report/**", "bench/.data/**"] },
+  {
+    ignores: [
+      "remix.env.d.ts",
+      "build/**",
+      "build-dev/**",
+      "public/build/**",
+      "public/build-dev/**",
+      ".cache/**",
+      "data/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench/.data/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,7 +36,16 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/store/sqlite/**", "**/store/firestore/**", "**/auth/local/**", "**/auth/firebase/**", "**/mail/*.server", "**/media/local-disk.server", "**/media/cloud-storage.server", "**/index-snapshots/*.server"],
+              group: [
+                "**/store/sqlite/**",
+                "**/store/firestore/**",
+                "**/auth/local/**",
+                "**/auth/firebase/**",
+                "**/mail/*.server",
+                "**/media/local-disk.server",
+                "**/media/cloud-storage.server",
+                "**/index-snapshots/*.server",
+              ],
               message: "Use a service or a port; adapters are chosen in backend.server.ts.",
             },
           ],
@@ -31,14 +55,33 @@ export default tseslint.config(
   },
   {
     // The wiring code and the adapters' own tests are the places allowed to name adapters.
-    files: ["app/server/store/**", "app/server/auth/**", "app/server/mail/**", "app/server/index-snapshots/**", "app/server/backend.server.ts", "tests/**", "scripts/**", "bench/**"],
+    files: [
+      "app/server/store/**",
+      "app/server/auth/**",
+      "app/server/mail/**",
+      "app/server/index-snapshots/**",
+      "app/server/backend.server.ts",
+      "tests/**",
+      "scripts/**",
+      "bench/**",
+    ],
     rules: { "no-restricted-imports": "off" },
   },
   {
     // The domain's types are the bottom layer: the UI, services and stores import them, never the reverse.
     files: ["app/domain/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["~/server/*", "**/server/**", "~/routes/*", "~/components/*"], message: "app/domain imports no other layer." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/server/*", "**/server/**", "~/routes/*", "~/components/*"],
+              message: "app/domain imports no other layer.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -46,4 +89,6 @@ export default tseslint.config(
     files: ["tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
+  // Prettier owns layout: turn off the lint rules that disagree with it.
+  prettier,
 );

@@ -14,7 +14,8 @@ process.env.E2E_DATA_DIR = dataDir; // workers inherit it, so they agree with th
 // The same shop on the Firebase backend, against the Firestore and Auth emulators.
 const FIREBASE_PORT = PORT + 1;
 const firebaseURL = `http://127.0.0.1:${FIREBASE_PORT}`;
-const firebaseDataDir = process.env.E2E_FIREBASE_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "hemline-e2e-firebase-"));
+const firebaseDataDir =
+  process.env.E2E_FIREBASE_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "hemline-e2e-firebase-"));
 process.env.E2E_FIREBASE_DATA_DIR = firebaseDataDir;
 process.env.E2E_AUTH_EMULATOR_HOST ??= `127.0.0.1:${PORT + 6000}`;
 const FIRESTORE_PORT = PORT + 5000;
@@ -34,7 +35,15 @@ const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
     executablePath: systemChromium,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   },
 };
 
@@ -58,15 +67,35 @@ export default defineConfig({
   projects: [
     // *.js-only.spec.ts: enhancements that exist only with JavaScript (the lightbox, browser storage);
     // *.no-js.spec.ts: what a page without JavaScript offers instead. google.spec.ts is Firebase only.
-    { name: "js-on", testIgnore: [/\.no-js\.spec\.ts$/, /(google|multi-instance|firestore-down)\.spec\.ts$/], use: { ...chromium, javaScriptEnabled: true } },
+    {
+      name: "js-on",
+      testIgnore: [/\.no-js\.spec\.ts$/, /(google|multi-instance|firestore-down)\.spec\.ts$/],
+      use: { ...chromium, javaScriptEnabled: true },
+    },
     // *.http.spec.ts: requests only, no browser: once is enough (in js-on).
-    { name: "js-off", testIgnore: [/\.js-only\.spec\.ts$/, /\.http\.spec\.ts$/, /(google|multi-instance|firestore-down|html-validity)\.spec\.ts$/], use: { ...chromium, javaScriptEnabled: false } },
+    {
+      name: "js-off",
+      testIgnore: [
+        /\.js-only\.spec\.ts$/,
+        /\.http\.spec\.ts$/,
+        /(google|multi-instance|firestore-down|html-validity)\.spec\.ts$/,
+      ],
+      use: { ...chromium, javaScriptEnabled: false },
+    },
     // Accounts, purchases and the back office's orders behave the same on Firebase Auth + Firestore,
     // and two instances of the shop share everything through Firebase (multi-instance.spec.ts).
     ...(withFirebase
       ? [
-          { name: "firebase-js-on", testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true } },
-          { name: "firebase-js-off", testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down)\.spec\.ts/, use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false } },
+          {
+            name: "firebase-js-on",
+            testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down)\.spec\.ts/,
+            use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true },
+          },
+          {
+            name: "firebase-js-off",
+            testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down)\.spec\.ts/,
+            use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false },
+          },
         ]
       : []),
   ],
@@ -99,32 +128,32 @@ export default defineConfig({
     ...(withFirebase
       ? [
           {
-              command: "npx tsx scripts/dev-firebase.ts",
-              url: `${firebaseURL}/healthz`,
-              reuseExistingServer: false,
-              // SIGTERM first, so the servers stop the emulators they started.
-              gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
-              timeout: 240_000,
-              stdout: "ignore" as const,
-              env: {
-                PORT: String(FIREBASE_PORT),
-                DATA_DIR: firebaseDataDir,
-                FIRESTORE_PORT: String(FIRESTORE_PORT),
-                AUTH_PORT: process.env.E2E_AUTH_EMULATOR_HOST.split(":")[1],
-                STORAGE_PORT: String(PORT + 7000),
-                // Instance A on FIREBASE_PORT, instance B on FIREBASE_B_PORT.
-                SHOP_INSTANCES: "2",
-                SUPPORT_EMAIL: "care@hemline.test",
-                ADMIN_EMAILS: [
-                  "owner-firebase-js-on@hemline.test,owner-firebase-js-off@hemline.test,orders-admin-firebase-js-on@hemline.test,orders-admin-firebase-js-off@hemline.test",
-                  "multi-admin-firebase-js-on@hemline.test,multi-admin-firebase-js-off@hemline.test",
-                ].join(","),
-                PUBLIC_URL: firebaseURL,
-                TRUST_PROXY: "1",
-                SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
-                // The seeded orders awaiting payment must not expire while the suite runs on a slow machine.
-                PENDING_PAYMENT_EXPIRY_MINUTES: "1440",
-              },
+            command: "npx tsx scripts/dev-firebase.ts",
+            url: `${firebaseURL}/healthz`,
+            reuseExistingServer: false,
+            // SIGTERM first, so the servers stop the emulators they started.
+            gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
+            timeout: 240_000,
+            stdout: "ignore" as const,
+            env: {
+              PORT: String(FIREBASE_PORT),
+              DATA_DIR: firebaseDataDir,
+              FIRESTORE_PORT: String(FIRESTORE_PORT),
+              AUTH_PORT: process.env.E2E_AUTH_EMULATOR_HOST.split(":")[1],
+              STORAGE_PORT: String(PORT + 7000),
+              // Instance A on FIREBASE_PORT, instance B on FIREBASE_B_PORT.
+              SHOP_INSTANCES: "2",
+              SUPPORT_EMAIL: "care@hemline.test",
+              ADMIN_EMAILS: [
+                "owner-firebase-js-on@hemline.test,owner-firebase-js-off@hemline.test,orders-admin-firebase-js-on@hemline.test,orders-admin-firebase-js-off@hemline.test",
+                "multi-admin-firebase-js-on@hemline.test,multi-admin-firebase-js-off@hemline.test",
+              ].join(","),
+              PUBLIC_URL: firebaseURL,
+              TRUST_PROXY: "1",
+              SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+              // The seeded orders awaiting payment must not expire while the suite runs on a slow machine.
+              PENDING_PAYMENT_EXPIRY_MINUTES: "1440",
+            },
           },
         ]
       : []),

@@ -12,7 +12,9 @@ export default {
   postcss: true,
   // better-sqlite3 is a native addon: never bundle it into the server build.
   serverMinify: false,
-  ...(development ? { serverBuildPath: "build-dev/index.js", assetsBuildDirectory: "public/build-dev", publicPath: "/build-dev/" } : {}),
+  ...(development
+    ? { serverBuildPath: "build-dev/index.js", assetsBuildDirectory: "public/build-dev", publicPath: "/build-dev/" }
+    : {}),
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

@@ -55,15 +55,20 @@ export default function handleRequest(
           // Valid HTML: React 18's stream mended on its way out (document-stream.server.ts says how).
           const body = documentStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          for (const [k, v] of Object.entries(documentSecurityHeaders(nonce, isDevelopment, security))) responseHeaders.set(k, v);
+          for (const [k, v] of Object.entries(documentSecurityHeaders(nonce, isDevelopment, security)))
+            responseHeaders.set(k, v);
           if (responseStatusCode >= 400) responseHeaders.set("X-Robots-Tag", "noindex");
           // Pages carry the shopper's header (account, cart count) and a CSRF token: never shared caches.
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
           resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
           );
           // Only a page answering a submission (the same page, with its errors) is retitled.
-          if (errorTitle.raised && remixContext.staticHandlerContext.actionData) pipe(titlePrefixStream(ERROR_TITLE_PREFIX)).pipe(body);
+          if (errorTitle.raised && remixContext.staticHandlerContext.actionData)
+            pipe(titlePrefixStream(ERROR_TITLE_PREFIX)).pipe(body);
           else pipe(body);
         },
         onShellError(error: unknown) {

@@ -50,7 +50,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getAuthState(request),
     csrf().commitToken(request),
     // The header's count must not take down pages that have nothing to do with the cart.
-    currentCartId(request).then((id) => getContext().cart.count(id)).catch(() => 0),
+    currentCartId(request)
+      .then((id) => getContext().cart.count(id))
+      .catch(() => 0),
     readFlash(request),
   ]);
   const headers = new Headers();
@@ -164,11 +166,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-full flex-col">
-        <a href="#main" className="sr-only-focusable absolute left-2 top-2 z-50 rounded bg-white px-3 py-2 text-sm font-semibold">
+        <a
+          href="#main"
+          className="sr-only-focusable absolute left-2 top-2 z-50 rounded bg-white px-3 py-2 text-sm font-semibold"
+        >
           Skip to content
         </a>
         {skipTo ? (
-          <a href={skipTo.href} className="sr-only-focusable absolute left-2 top-2 z-50 rounded bg-white px-3 py-2 text-sm font-semibold">
+          <a
+            href={skipTo.href}
+            className="sr-only-focusable absolute left-2 top-2 z-50 rounded bg-white px-3 py-2 text-sm font-semibold"
+          >
             {skipTo.label}
           </a>
         ) : null}
@@ -178,7 +186,9 @@ export function Layout({ children }: { children: ReactNode }) {
             {root.flash ? <FlashMessage flash={root.flash} /> : null}
             {children}
           </main>
-          {withLayout ? <SiteFooter shopName={root.shopName} supportEmail={root.supportEmail} policies={root.policies} /> : null}
+          {withLayout ? (
+            <SiteFooter shopName={root.shopName} supportEmail={root.supportEmail} policies={root.policies} />
+          ) : null}
         </AuthenticityTokenProvider>
         <RouteAnnouncer />
         <ScrollRestoration nonce={nonce} />

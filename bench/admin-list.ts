@@ -16,7 +16,16 @@ import { createStore } from "~/server/store/create-store.server";
 const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
 const RUNS = 20;
 
-const QUERIES = ["", "sort=name&page=1000", "q=linen", "q=jns", "category=jeans&status=active&sort=price-desc&page=3", "stock=low&sort=stock-asc", "stock=out", "status=draft&sort=updated"];
+const QUERIES = [
+  "",
+  "sort=name&page=1000",
+  "q=linen",
+  "q=jns",
+  "category=jeans&status=active&sort=price-desc&page=3",
+  "stock=low&sort=stock-asc",
+  "stock=out",
+  "status=draft&sort=updated",
+];
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-bench-admin-"));
@@ -49,7 +58,9 @@ async function main() {
         times.push(performance.now() - t);
       }
       times.sort((a, b) => a - b);
-      rows.push(`| \`${qs || "(all)"}\` | ${first.total.toLocaleString("en")} | ${firstMs.toFixed(1)} | ${times[Math.floor(RUNS / 2)].toFixed(1)} | ${times[RUNS - 1].toFixed(1)} |`);
+      rows.push(
+        `| \`${qs || "(all)"}\` | ${first.total.toLocaleString("en")} | ${firstMs.toFixed(1)} | ${times[Math.floor(RUNS / 2)].toFixed(1)} | ${times[RUNS - 1].toFixed(1)} |`,
+      );
     }
 
     const date = new Date().toISOString().slice(0, 10);

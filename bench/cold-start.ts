@@ -36,7 +36,11 @@ const COUNT = Number(args[0] ?? 20_000);
 const BUILDS = args.slice(1).length ? args.slice(1) : ["."];
 const PROJECT = `demo-hemline-cold-${COUNT}`;
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 3460);
-const LISTINGS = { products: "/products", "category+size": "/products?category=jeans&size=32", jeens: "/products?search=jeens" } as const;
+const LISTINGS = {
+  products: "/products",
+  "category+size": "/products?category=jeans&size=32",
+  jeens: "/products?search=jeens",
+} as const;
 
 interface Outcome {
   listening: number;
@@ -61,11 +65,16 @@ async function seed(bucket: string): Promise<void> {
     const index = new CatalogIndex();
     index.applyChanges(feed.changes, feed.cursor);
     for (const batch of buildLargeCatalogue(COUNT)) {
-      const changes = batch.map((p) => ({ kind: "product" as const, product: { ...p, seq: 1, createdAt: p.createdAt!, updatedAt: p.updatedAt! } }));
+      const changes = batch.map((p) => ({
+        kind: "product" as const,
+        product: { ...p, seq: 1, createdAt: p.createdAt!, updatedAt: p.updatedAt! },
+      }));
       index.applyChanges(changes, feed.cursor);
     }
     const app = initializeApp({ projectId: PROJECT, storageBucket: bucket }, "bench-snapshot");
-    await createFirebaseIndexSnapshots(getFirestore(app), getStorage(app).bucket(bucket)).write(await encodeSnapshot(index.export()));
+    await createFirebaseIndexSnapshots(getFirestore(app), getStorage(app).bucket(bucket)).write(
+      await encodeSnapshot(index.export()),
+    );
     await deleteApp(app);
     await store.close();
     return;
@@ -82,12 +91,17 @@ async function seed(bucket: string): Promise<void> {
       }
     }
     written += batch.length;
-    if (written % 10_000 === 0) console.log(`  seeded ${written}/${COUNT} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    if (written % 10_000 === 0)
+      console.log(`  seeded ${written}/${COUNT} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
   await store.close();
 }
 
-function start(dir: string, port: number, bucket: string): { server: ChildProcess; spawned: number; output: () => string } {
+function start(
+  dir: string,
+  port: number,
+  bucket: string,
+): { server: ChildProcess; spawned: number; output: () => string } {
   let output = "";
   const server = spawn(process.execPath, ["scripts/serve.mjs", "build/index.js"], {
     cwd: dir,
@@ -127,7 +141,9 @@ async function measure(dir: string, port: number, bucket: string): Promise<Outco
     await until(async () => (await fetch(`${base}/healthz`)).status > 0);
     const listening = Date.now() - spawned;
     let healthyAt = 0;
-    const healthWatch = until(async () => (await fetch(`${base}/healthz`)).ok).then(() => (healthyAt = Date.now() - spawned));
+    const healthWatch = until(async () => (await fetch(`${base}/healthz`)).ok).then(
+      () => (healthyAt = Date.now() - spawned),
+    );
     const listings = {} as Outcome["listings"];
     // A shopper arriving at once: each listing is asked for as soon as the previous one answered.
     for (const [name, url] of Object.entries(LISTINGS) as Array<[keyof typeof LISTINGS, string]>) {
@@ -137,7 +153,14 @@ async function measure(dir: string, port: number, bucket: string): Promise<Outco
     await healthWatch;
     const rssMb = rssOf(server.pid) / 1e6;
     const line = /Catalogue index ready in \d+ ms \(([^)]*)\): [\d,]+ products listed, ([\d,]+) read/.exec(output());
-    return { listening, healthy: healthyAt, listings, rssMb, feedReads: line ? `${line[2]} (${line[1]})` : "whole catalogue (no start-up log)", log: output() };
+    return {
+      listening,
+      healthy: healthyAt,
+      listings,
+      rssMb,
+      feedReads: line ? `${line[2]} (${line[1]})` : "whole catalogue (no start-up log)",
+      log: output(),
+    };
   } finally {
     server.kill();
     await new Promise((r) => server.once("exit", r));
@@ -149,7 +172,10 @@ const RAW = path.join("bench/results", `${new Date().toISOString().slice(0, 10)}
 const row = (build: string, scenario: string, o: Outcome) => {
   const line = `| ${build} | ${scenario} | ${s(o.listening)} | ${s(o.healthy)} | ${s(o.listings.products)} | ${s(o.listings["category+size"])} | ${s(o.listings.jeens)} | ${o.rssMb.toFixed(0)} | ${o.feedReads} |`;
   fs.mkdirSync("bench/results", { recursive: true });
-  fs.appendFileSync(RAW, `${(COUNT + 98).toLocaleString("en")} products${SYNTHETIC ? " (synthetic snapshot)" : ""}: ${line}\n`);
+  fs.appendFileSync(
+    RAW,
+    `${(COUNT + 98).toLocaleString("en")} products${SYNTHETIC ? " (synthetic snapshot)" : ""}: ${line}\n`,
+  );
   return line;
 };
 

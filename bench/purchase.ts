@@ -37,7 +37,9 @@ async function prepare(env: Record<string, string>): Promise<string[]> {
   const store = createStore(parseConfig(env));
   await seedIfEmpty(store, () => {});
   const products = (await allProducts(store)).filter((p) => p.status === "active");
-  await store.products.upsertMany(products.map((p) => ({ ...p, variants: p.variants.map((v) => ({ ...v, stock: 1_000_000 })) })));
+  await store.products.upsertMany(
+    products.map((p) => ({ ...p, variants: p.variants.map((v) => ({ ...v, stock: 1_000_000 })) })),
+  );
   await store.close();
   return products.map((p) => p.id);
 }
@@ -58,9 +60,11 @@ async function shopper(base: string, productIds: string[], until: number, outcom
       const placed = await shopper.post("/checkout", form);
       outcome.checkoutMs.push(performance.now() - started);
       const location = placed.headers.get("location") ?? "";
-      if (placed.status !== 303 || !location.includes("/orders/")) throw new Error(`checkout answered ${placed.status}`);
+      if (placed.status !== 303 || !location.includes("/orders/"))
+        throw new Error(`checkout answered ${placed.status}`);
       const order = await shopper.call(location.replace(/^https?:\/\/[^/]+/, ""));
-      if (!(await order.text()).includes("Thank you! Your order is confirmed.")) throw new Error("order page without confirmation");
+      if (!(await order.text()).includes("Thank you! Your order is confirmed."))
+        throw new Error("order page without confirmation");
       outcome.orders += 1;
       outcome.flowMs.push(performance.now() - flowStarted);
     } catch (error) {
@@ -92,12 +96,23 @@ interface Row {
   rss: number;
 }
 
-async function measure(label: string, bases: string[], servers: ChildProcess[], productIds: string[], shoppers: number, statsFiles: string[]): Promise<Row> {
+async function measure(
+  label: string,
+  bases: string[],
+  servers: ChildProcess[],
+  productIds: string[],
+  shoppers: number,
+  statsFiles: string[],
+): Promise<Row> {
   for (const file of statsFiles) fs.rmSync(file, { force: true });
   const outcome: Outcome = { orders: 0, failures: 0, addMs: [], checkoutMs: [], flowMs: [] };
   const started = Date.now();
   // Shoppers split evenly over the instances, as a round-robin load balancer would.
-  await Promise.all(Array.from({ length: shoppers }, (_, i) => shopper(bases[i % bases.length], productIds, started + DURATION_S * 1000, outcome, i * 7)));
+  await Promise.all(
+    Array.from({ length: shoppers }, (_, i) =>
+      shopper(bases[i % bases.length], productIds, started + DURATION_S * 1000, outcome, i * 7),
+    ),
+  );
   const seconds = (Date.now() - started) / 1000;
   await new Promise((r) => setTimeout(r, 500)); // the servers write their transaction figures
   let transactions = 0;
@@ -147,9 +162,20 @@ async function run(label: string, env: Record<string, string>, processes: number
     servers.push(...started.map((s) => s.server));
     const bases = started.map((_, i) => `http://127.0.0.1:${FIRST_PORT + i}`);
     // Warm-up: a few purchases on each instance so first compile and connection costs are not measured.
-    await Promise.all(bases.map((base, i) => shopper(base, productIds, Date.now() + 2000, { orders: 0, failures: 0, addMs: [], checkoutMs: [], flowMs: [] }, i)));
+    await Promise.all(
+      bases.map((base, i) =>
+        shopper(
+          base,
+          productIds,
+          Date.now() + 2000,
+          { orders: 0, failures: 0, addMs: [], checkoutMs: [], flowMs: [] },
+          i,
+        ),
+      ),
+    );
     const rows: Row[] = [];
-    for (const shoppers of SHOPPER_COUNTS) rows.push(await measure(label, bases, servers, productIds, shoppers, statsFiles));
+    for (const shoppers of SHOPPER_COUNTS)
+      rows.push(await measure(label, bases, servers, productIds, shoppers, statsFiles));
     return rows;
   } finally {
     for (const server of servers) server.kill();

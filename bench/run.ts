@@ -81,7 +81,11 @@ async function scenario(name: string, large: number) {
     const seedStarted = Date.now();
     const count = await seed(dataDir, large);
     const seedMs = Date.now() - seedStarted;
-    const { server, startupMs } = await startServer({ PORT: String(PORT), DATA_DIR: dataDir, WEB_CONCURRENCY: String(WORKERS) });
+    const { server, startupMs } = await startServer({
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      WEB_CONCURRENCY: String(WORKERS),
+    });
     try {
       const rows: Row[] = [];
       for (const route of ROUTES) {

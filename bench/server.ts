@@ -3,7 +3,10 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 
 export function ensureBuild(): void {
-  const result = spawnSync("npx", ["remix", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync("npx", ["remix", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error("build failed");
 }
 
@@ -13,7 +16,12 @@ export async function startServer(env: Record<string, string>): Promise<{ server
   const workers = Number(env.WEB_CONCURRENCY ?? 1);
   const started = Date.now();
   const server = spawn(process.execPath, ["scripts/serve.mjs", "build/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", SESSION_SECRET: "bench-secret-bench-secret-bench-secret-42", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-42",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 600; i++) {

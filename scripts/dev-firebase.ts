@@ -15,7 +15,9 @@ const [firestore, auth, storage] = await Promise.all([
   startAuthEmulator({ projectId, port: Number(process.env.AUTH_PORT ?? 9099) }),
   startStorageEmulator({ projectId, port: Number(process.env.STORAGE_PORT ?? 9199) }),
 ]);
-console.log(`Firestore emulator on ${firestore.host}, Auth emulator on ${auth.host}, Storage emulator on ${storage.host} (project ${projectId})`);
+console.log(
+  `Firestore emulator on ${firestore.host}, Auth emulator on ${auth.host}, Storage emulator on ${storage.host} (project ${projectId})`,
+);
 
 // SHOP_INSTANCES=n starts n shop processes on PORT, PORT+1, …, each with a DATA_DIR of its own,
 // sharing only the emulators: several instances of one shop, as on Cloud Run or several hosts.

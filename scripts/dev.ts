@@ -17,6 +17,10 @@ try {
 }
 
 console.log(`Starting ${config.shopName} in development at http://localhost:${config.port} (live reload)`);
-const dev = spawn("npx", ["remix", "dev", "--port", String(config.port + 1), "-c", "node scripts/server.mjs build-dev/index.js"], { stdio: "inherit", env: process.env });
+const dev = spawn(
+  "npx",
+  ["remix", "dev", "--port", String(config.port + 1), "-c", "node scripts/server.mjs build-dev/index.js"],
+  { stdio: "inherit", env: process.env },
+);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => dev.kill(signal));
 dev.on("exit", (code) => process.exit(code ?? 0));

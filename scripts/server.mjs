@@ -49,7 +49,9 @@ export async function serve(buildPath) {
     // Under `remix dev` (npm run dev): tell it this build is served, so it reloads the open pages.
     if (process.env.NODE_ENV === "development") {
       const { broadcastDevReady } = await import("@remix-run/node");
-      await broadcastDevReady(build).catch((error) => console.error("[server] remix dev did not answer:", error.message));
+      await broadcastDevReady(build).catch((error) =>
+        console.error("[server] remix dev did not answer:", error.message),
+      );
     }
   };
   const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);

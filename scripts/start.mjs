@@ -28,7 +28,10 @@ function buildIfStale() {
   const built = fs.existsSync(BUILD_ENTRY) ? fs.statSync(BUILD_ENTRY).mtimeMs : 0;
   if (built >= Math.max(...SOURCES.map(newestMtime))) return;
   console.log(built ? "Sources changed since the last build: rebuilding…" : "No build yet: building…");
-  const result = spawnSync("npx", ["remix", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync("npx", ["remix", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -1,4 +1,4 @@
-// npm test: every suite a change can break, in order: typecheck, lint, unit + integration +
+// npm test: every suite a change can break, in order: typecheck, lint, format, unit + integration +
 // contract (vitest), the production build, then Playwright with JavaScript on and off.
 // Runs them all even when one fails, then prints one summary and exits non-zero on any failure.
 import { spawnSync } from "node:child_process";
@@ -19,7 +19,11 @@ interface Step {
 const steps: Step[] = [
   { name: "typecheck", command: ["npx", "tsc", "--noEmit"] },
   { name: "lint", command: ["npx", "eslint", "--max-warnings", "0", "."] },
-  { name: "unit, integration and contract tests", command: ["npx", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`] },
+  { name: "format", command: ["npx", "prettier", "--check", "--log-level", "warn", "."] },
+  {
+    name: "unit, integration and contract tests",
+    command: ["npx", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
+  },
   { name: "development server (npm run dev)", command: ["npx", "tsx", "scripts/dev-smoke.ts"] },
   { name: "production build", command: ["npx", "remix", "build"], env: { NODE_ENV: "production" } },
   {
@@ -33,7 +37,10 @@ const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
 for (const step of steps) {
   console.log(`\n▶ ${step.name}: ${step.command.join(" ")}`);
   const started = Date.now();
-  const run = spawnSync(step.command[0], step.command.slice(1), { stdio: "inherit", env: { ...process.env, ...step.env } });
+  const run = spawnSync(step.command[0], step.command.slice(1), {
+    stdio: "inherit",
+    env: { ...process.env, ...step.env },
+  });
   results.push({ name: step.name, ok: run.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
 }
 
@@ -50,7 +57,9 @@ let failed = 0;
 const vitest = readJson(vitestJson) as { numPassedTests?: number; numFailedTests?: number } | undefined;
 passed += vitest?.numPassedTests ?? 0;
 failed += vitest?.numFailedTests ?? 0;
-const playwright = readJson(playwrightJson) as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
+const playwright = readJson(playwrightJson) as
+  | { stats?: { expected?: number; unexpected?: number; flaky?: number } }
+  | undefined;
 passed += playwright?.stats?.expected ?? 0;
 failed += (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
 

@@ -20,7 +20,14 @@ export function ErrorPage({ details, supportEmail }: { details: ErrorDetails; su
       <h2 className="mt-4 text-2xl font-semibold text-stone-900">{details.title}</h2>
       <p className="mt-3 text-stone-600">{details.message}</p>
 
-      <Form method="get" action="/products" role="search" aria-label="Search from this page" onSubmit={submitTrimmed} className="mx-auto mt-8 flex max-w-md gap-2">
+      <Form
+        method="get"
+        action="/products"
+        role="search"
+        aria-label="Search from this page"
+        onSubmit={submitTrimmed}
+        className="mx-auto mt-8 flex max-w-md gap-2"
+      >
         <label htmlFor="error-search" className="sr-only">
           Search products
         </label>

@@ -4,7 +4,15 @@ import type { ReactNode } from "react";
  * A wide table on a narrow screen scrolls inside this box, not the page. The box takes the
  * keyboard's focus (named by `label`), so arrow keys scroll it where nothing inside is focusable.
  */
-export function ScrollBox({ label, className = "", children }: { label: string; className?: string; children: ReactNode }) {
+export function ScrollBox({
+  label,
+  className = "",
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div role="region" aria-label={label} tabIndex={0} className={`overflow-x-auto ${className}`}>
       {children}

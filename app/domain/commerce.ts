@@ -20,7 +20,14 @@ export interface Cart {
  * pending_payment: stock taken, waiting for the processor. payment_failed: declined, stock released.
  * paid → shipped → delivered. cancelled and refunded release stock.
  */
-export type OrderStatus = "pending_payment" | "payment_failed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
+export type OrderStatus =
+  | "pending_payment"
+  | "payment_failed"
+  | "paid"
+  | "shipped"
+  | "delivered"
+  | "cancelled"
+  | "refunded";
 
 export const ORDER_STATUSES: readonly OrderStatus[] = [
   "pending_payment",

@@ -15,7 +15,11 @@ export interface StockChange {
  * Taking is all or nothing: any line short of stock (or whose product is gone or not on sale) is a
  * shortfall, and then nothing is updated. Releasing never fails; a variant that no longer exists is skipped.
  */
-export function changeStock(products: ReadonlyMap<string, Product | null>, lines: readonly Pick<OrderLine, "productId" | "name" | "size" | "colour" | "quantity">[], direction: -1 | 1): StockChange {
+export function changeStock(
+  products: ReadonlyMap<string, Product | null>,
+  lines: readonly Pick<OrderLine, "productId" | "name" | "size" | "colour" | "quantity">[],
+  direction: -1 | 1,
+): StockChange {
   const wanted = new Map<string, { line: (typeof lines)[number]; quantity: number }>();
   for (const line of lines) {
     const key = `${line.productId}\u0000${line.size}\u0000${line.colour}`;
@@ -27,12 +31,21 @@ export function changeStock(products: ReadonlyMap<string, Product | null>, lines
   const shortfalls: StockShortfall[] = [];
   for (const { line, quantity } of wanted.values()) {
     const product = products.get(line.productId) ?? null;
-    const copy = product ? (copies.get(product.id) ?? { ...product, variants: product.variants.map((v) => ({ ...v })) }) : null;
+    const copy = product
+      ? (copies.get(product.id) ?? { ...product, variants: product.variants.map((v) => ({ ...v })) })
+      : null;
     const variant = copy?.variants.find((v) => v.size === line.size && v.colour === line.colour);
     if (direction === -1) {
       const available = copy && variant && copy.status === "active" ? variant.stock : 0;
       if (!variant || available < quantity) {
-        shortfalls.push({ productId: line.productId, name: line.name, size: line.size, colour: line.colour, requested: quantity, available });
+        shortfalls.push({
+          productId: line.productId,
+          name: line.name,
+          size: line.size,
+          colour: line.colour,
+          requested: quantity,
+          available,
+        });
         continue;
       }
     }

@@ -20,7 +20,14 @@ export const savedAddressSchema = z.object({
 export type SavedAddressInput = z.infer<typeof savedAddressSchema>;
 
 /** One line for lists and radio labels: "Ada Shopper, 12 Grafton Street, D02 X285 Dublin, Ireland". */
-export function addressLine(a: { name: string; line1: string; line2: string; city: string; postalCode: string; country: string }): string {
+export function addressLine(a: {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  postalCode: string;
+  country: string;
+}): string {
   const country = SHIPPING_COUNTRIES.find((c) => c.code === a.country)?.name ?? a.country;
   return [a.name, a.line1, a.line2, `${a.postalCode} ${a.city}`, country].filter(Boolean).join(", ");
 }

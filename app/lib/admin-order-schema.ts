@@ -8,7 +8,9 @@ export const TRACKING_MAX = 64;
 export const NOTE_MAX = 1000;
 
 export const statusChangeSchema = z.object({
-  to: z.enum(ORDER_STATUSES as unknown as [string, ...string[]], { errorMap: () => ({ message: "Choose the new status." }) }),
+  to: z.enum(ORDER_STATUSES as unknown as [string, ...string[]], {
+    errorMap: () => ({ message: "Choose the new status." }),
+  }),
   trackingNumber: z
     .string()
     .trim()
@@ -19,5 +21,9 @@ export const statusChangeSchema = z.object({
 });
 
 export const noteSchema = z.object({
-  note: z.string({ required_error: "Write the note." }).trim().min(1, "Write the note.").max(NOTE_MAX, `A note has at most ${NOTE_MAX} characters.`),
+  note: z
+    .string({ required_error: "Write the note." })
+    .trim()
+    .min(1, "Write the note.")
+    .max(NOTE_MAX, `A note has at most ${NOTE_MAX} characters.`),
 });

@@ -9,7 +9,13 @@ export interface AnalyticsConfig {
   projectId: string;
 }
 
-export function shouldEnableAnalytics({ measurementId, hostname }: { measurementId: string | null | undefined; hostname: string }): boolean {
+export function shouldEnableAnalytics({
+  measurementId,
+  hostname,
+}: {
+  measurementId: string | null | undefined;
+  hostname: string;
+}): boolean {
   return Boolean(measurementId?.trim()) && !hostname.toLowerCase().includes("localhost");
 }
 
@@ -17,10 +23,18 @@ type LogPageView = (path: string) => void;
 let started: Promise<LogPageView | null> | undefined;
 
 async function start(config: AnalyticsConfig): Promise<LogPageView | null> {
-  const [{ initializeApp }, { getAnalytics, isSupported, logEvent }] = await Promise.all([import("firebase/app"), import("firebase/analytics")]);
+  const [{ initializeApp }, { getAnalytics, isSupported, logEvent }] = await Promise.all([
+    import("firebase/app"),
+    import("firebase/analytics"),
+  ]);
   if (!(await isSupported())) return null;
   const analytics = getAnalytics(initializeApp(config, "hemline-analytics"));
-  return (path) => logEvent(analytics, "page_view", { page_path: path, page_location: window.location.href, page_title: document.title });
+  return (path) =>
+    logEvent(analytics, "page_view", {
+      page_path: path,
+      page_location: window.location.href,
+      page_title: document.title,
+    });
 }
 
 /**

@@ -24,9 +24,7 @@ const newPassword = z
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 // Sign-in only caps the length: a long paste must not cost a slow hash.
-const currentPassword = z
-  .string({ required_error: "Enter your password" })
-  .max(PASSWORD_MAX, WRONG_CREDENTIALS);
+const currentPassword = z.string({ required_error: "Enter your password" }).max(PASSWORD_MAX, WRONG_CREDENTIALS);
 
 export const loginSchema = z.object({
   email,
@@ -35,8 +33,15 @@ export const loginSchema = z.object({
 });
 
 export const registerSchema = z
-  .object({ email, password: newPassword, confirmPassword: z.string({ required_error: "Repeat your password" }).max(PASSWORD_MAX) })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match" });
+  .object({
+    email,
+    password: newPassword,
+    confirmPassword: z.string({ required_error: "Repeat your password" }).max(PASSWORD_MAX),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match",
+  });
 
 export const forgotPasswordSchema = z.object({ email });
 
@@ -46,7 +51,10 @@ export const resetPasswordSchema = z
     password: newPassword,
     confirmPassword: z.string({ required_error: "Repeat your password" }).max(PASSWORD_MAX),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match" });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match",
+  });
 
 export const profileSchema = z.object({
   displayName: z
@@ -64,4 +72,7 @@ export const changePasswordSchema = z
     newPassword,
     confirmPassword: z.string({ required_error: "Repeat your new password" }).max(PASSWORD_MAX),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match" });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match",
+  });

@@ -26,7 +26,10 @@ export function slugify(text: string): string {
 
 /** Whole minutes at 200 words a minute, at least one. */
 export function readingMinutes(markdown: string): number {
-  const words = markdown.replace(/[#>*_`~[\]()!|-]/g, " ").split(/\s+/).filter(Boolean).length;
+  const words = markdown
+    .replace(/[#>*_`~[\]()!|-]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean).length;
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
 
@@ -74,4 +77,5 @@ export function formatPostDate(iso: string): string {
 }
 
 /** A cover URL the editor may keep: an uploaded image or a generated illustration. */
-export const COVER_URL_PATTERN = /^(\/uploads\/blog\/[a-f0-9]{32}\.(png|jpg|webp)|\/media\/v1\/[a-z-]{1,20}\/(front|back|detail|flat)\/[0-9a-f]{6}\.svg)$/;
+export const COVER_URL_PATTERN =
+  /^(\/uploads\/blog\/[a-f0-9]{32}\.(png|jpg|webp)|\/media\/v1\/[a-z-]{1,20}\/(front|back|detail|flat)\/[0-9a-f]{6}\.svg)$/;

@@ -45,9 +45,7 @@ export const CARE_MATERIALS: readonly CareMaterial[] = [
       "Take items out of the dryer while still slightly damp to avoid shrinking and creasing.",
     ],
     ironing: ["Iron on a high setting (three dots) while slightly damp; iron prints on the reverse side."],
-    storage: [
-      "Fold t-shirts and jersey to stop the shoulders stretching; hang woven shirts on shaped hangers.",
-    ],
+    storage: ["Fold t-shirts and jersey to stop the shoulders stretching; hang woven shirts on shaped hangers."],
     keywords: ["cotton", "jersey", "poplin", "twill", "canvas"],
   },
   {
@@ -79,7 +77,9 @@ export const CARE_MATERIALS: readonly CareMaterial[] = [
       "Line dry inside out, hung by the waistband. Avoid the tumble dryer: heat shrinks denim and breaks down elastane in stretch styles.",
     ],
     ironing: ["Iron inside out on a medium to high setting if needed; most denim looks best un-ironed."],
-    storage: ["Fold over a hanger bar or along the side seams. Spot-clean small marks with a damp cloth instead of washing."],
+    storage: [
+      "Fold over a hanger bar or along the side seams. Spot-clean small marks with a damp cloth instead of washing.",
+    ],
     keywords: ["denim", "selvedge", "selvage"],
   },
   {
@@ -131,11 +131,13 @@ export const CARE_MATERIALS: readonly CareMaterial[] = [
       "Machine wash at 30–40 °C on a gentle cycle with a mild detergent; avoid overloading the drum.",
       "Wash dark linen separately the first time. Do not use bleach.",
     ],
-    drying: [
-      "Shake out and line dry, or tumble dry on low for a few minutes only and finish on the line.",
+    drying: ["Shake out and line dry, or tumble dry on low for a few minutes only and finish on the line."],
+    ironing: [
+      "Iron on a high setting (three dots) while still damp, or steam. Iron dark linen on the reverse to avoid shine.",
     ],
-    ironing: ["Iron on a high setting (three dots) while still damp, or steam. Iron dark linen on the reverse to avoid shine."],
-    storage: ["Hang on wide hangers, or roll rather than fold to avoid sharp creases; store away from direct sunlight."],
+    storage: [
+      "Hang on wide hangers, or roll rather than fold to avoid sharp creases; store away from direct sunlight.",
+    ],
     keywords: ["linen", "flax"],
   },
   {
@@ -150,9 +152,7 @@ export const CARE_MATERIALS: readonly CareMaterial[] = [
     ironing: [
       "Iron on the reverse on the lowest setting (one dot), while slightly damp, with a pressing cloth. Do not spray water directly on silk.",
     ],
-    storage: [
-      "Hang on padded hangers in a breathable garment bag. Keep perfume and deodorant away from the fabric.",
-    ],
+    storage: ["Hang on padded hangers in a breathable garment bag. Keep perfume and deodorant away from the fabric."],
     keywords: ["silk", "satin silk", "mulberry"],
   },
   {
@@ -181,7 +181,9 @@ export const CARE_MATERIALS: readonly CareMaterial[] = [
     ],
     drying: ["Line dry — it dries quickly. If needed, tumble dry on low heat only."],
     ironing: ["Rarely needed. If it is, iron on a low setting (one dot) or use steam; high heat can melt the fibre."],
-    storage: ["Hang or fold; polyester keeps its shape well. Keep water-repellent jackets away from oils and solvents."],
+    storage: [
+      "Hang or fold; polyester keeps its shape well. Keep water-repellent jackets away from oils and solvents.",
+    ],
     keywords: ["polyester", "recycled polyester", "polyamide", "nylon", "elastane"],
   },
   {
@@ -208,7 +210,8 @@ export const CARE_MATERIALS: readonly CareMaterial[] = [
   {
     id: "suede",
     name: "Suede",
-    summary: "The soft, napped side of leather. It marks easily and dislikes water, so protect it before the first wear.",
+    summary:
+      "The soft, napped side of leather. It marks easily and dislikes water, so protect it before the first wear.",
     washing: [
       "Never wash. Brush regularly with a suede brush in one direction to lift the nap and remove dust.",
       "Rub small marks away with a suede eraser; take larger stains to a specialist cleaner.",

@@ -16,8 +16,14 @@ const quantity = z
 
 export const addToCartSchema = z.object({
   intent: z.literal("add"),
-  productId: z.string({ required_error: "This product is no longer available." }).regex(ID_PATTERN, "This product is no longer available."),
-  colour: z.string({ required_error: "Choose a colour." }).trim().min(1, "Choose a colour.").max(40, "Choose a colour."),
+  productId: z
+    .string({ required_error: "This product is no longer available." })
+    .regex(ID_PATTERN, "This product is no longer available."),
+  colour: z
+    .string({ required_error: "Choose a colour." })
+    .trim()
+    .min(1, "Choose a colour.")
+    .max(40, "Choose a colour."),
   size: z.string({ required_error: "Choose a size." }).trim().min(1, "Choose a size.").max(20, "Choose a size."),
   quantity: quantity.default("1"),
 });

@@ -1,12 +1,5 @@
 // The shop's seven categories are fixed by the product spec (section 3): static, id = slug.
-export type CategoryId =
-  | "t-shirts"
-  | "jeans"
-  | "sweaters"
-  | "dresses"
-  | "jackets"
-  | "shoes"
-  | "accessories";
+export type CategoryId = "t-shirts" | "jeans" | "sweaters" | "dresses" | "jackets" | "shoes" | "accessories";
 
 export interface Category {
   id: CategoryId;

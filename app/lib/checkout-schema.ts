@@ -43,16 +43,26 @@ export const cardFields = {
   cardNumber: z
     .string({ required_error: "Enter your card number." })
     .transform((v) => v.replace(/[\s-]/g, ""))
-    .pipe(z.string().min(1, "Enter your card number.").regex(/^\d{12,19}$/, "Your card number is incorrect.")),
+    .pipe(
+      z
+        .string()
+        .min(1, "Enter your card number.")
+        .regex(/^\d{12,19}$/, "Your card number is incorrect."),
+    ),
   expiry: z
     .string({ required_error: "Enter the expiry date as MM/YY." })
     .trim()
     .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, "Enter the expiry date as MM/YY."),
-  cvc: z.string({ required_error: "Enter the security code (CVC)." }).trim().regex(/^\d{3,4}$/, "The security code is 3 or 4 digits."),
+  cvc: z
+    .string({ required_error: "Enter the security code (CVC)." })
+    .trim()
+    .regex(/^\d{3,4}$/, "The security code is 3 or 4 digits."),
 };
 
 export const checkoutKeyField = {
-  checkoutKey: z.string().regex(/^[0-9a-f-]{36}$/i, "This checkout form has expired. Please reload the page and try again."),
+  checkoutKey: z
+    .string()
+    .regex(/^[0-9a-f-]{36}$/i, "This checkout form has expired. Please reload the page and try again."),
 };
 
 /** The address-book entry a signed-in shopper chose at checkout, or null for a typed address. */
@@ -64,7 +74,15 @@ export function chosenSavedAddress(formData: FormData): string | null {
 // With a saved address chosen, the typed address fields are ignored (the server reads the saved one).
 // (Typed as the address fields so both variants share one shape; the action never reads them then.)
 type AddressOnly = Pick<typeof addressFields, "name" | "line1" | "line2" | "city" | "postalCode" | "country" | "phone">;
-const ignoredAddress = { name: z.unknown(), line1: z.unknown(), line2: z.unknown(), city: z.unknown(), postalCode: z.unknown(), country: z.unknown(), phone: z.unknown() } as unknown as AddressOnly;
+const ignoredAddress = {
+  name: z.unknown(),
+  line1: z.unknown(),
+  line2: z.unknown(),
+  city: z.unknown(),
+  postalCode: z.unknown(),
+  country: z.unknown(),
+  phone: z.unknown(),
+} as unknown as AddressOnly;
 
 /**
  * Card fields are part of the form only when the processor takes cards on our page; the address

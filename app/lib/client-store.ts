@@ -23,7 +23,11 @@ export function browserLocalStorage(): KeyValueStorage | null {
 }
 
 /** The parsed value, or null when it is missing, unreadable, not JSON or not of the expected shape. */
-export function readStore<T>(storage: KeyValueStorage | null, key: string, parse: (value: unknown) => T | null): T | null {
+export function readStore<T>(
+  storage: KeyValueStorage | null,
+  key: string,
+  parse: (value: unknown) => T | null,
+): T | null {
   if (!storage) return null;
   try {
     const raw = storage.getItem(key);
@@ -105,7 +109,11 @@ export function addRecentlyViewed(items: RecentlyViewedItem[], item: RecentlyVie
 }
 
 /** Read the shop's list; when `viewed` is given, record it first. Returns the list as stored. */
-export function recentlyViewed(storage: KeyValueStorage | null, shopShortName: string, viewed?: RecentlyViewedItem): RecentlyViewedItem[] {
+export function recentlyViewed(
+  storage: KeyValueStorage | null,
+  shopShortName: string,
+  viewed?: RecentlyViewedItem,
+): RecentlyViewedItem[] {
   const key = storeKey(shopShortName, RECENTLY_VIEWED_STORE);
   const items = readStore(storage, key, parseRecentlyViewed) ?? [];
   if (!viewed) return items;

@@ -45,7 +45,10 @@ export function detailsForStatus(status: number, message?: string): ErrorDetails
  * ("Error: You made a POST request to …"). The shop's own messages never take that form.
  */
 function madeByRemix(error: { data: unknown }): boolean {
-  return (error as { internal?: unknown }).internal === true || (typeof error.data === "string" && error.data.startsWith("Error: "));
+  return (
+    (error as { internal?: unknown }).internal === true ||
+    (typeof error.data === "string" && error.data.startsWith("Error: "))
+  );
 }
 
 /** Turn whatever a route threw into what the page shows. Internals of real errors never reach the page. */
@@ -54,7 +57,8 @@ export function errorDetails(error: unknown): ErrorDetails {
     // A route that throws data("Page Not Found: /x", 404) gets that exact message.
     // Responses Remix makes itself (a method the route does not take, a malformed request) carry
     // its developer text ("You made a POST request to …"): those get the status's own message.
-    const message = typeof error.data === "string" && error.data.length <= 300 && !madeByRemix(error) ? error.data : undefined;
+    const message =
+      typeof error.data === "string" && error.data.length <= 300 && !madeByRemix(error) ? error.data : undefined;
     return detailsForStatus(error.status || DEFAULT_STATUS, message);
   }
   if (error instanceof Error) return detailsForStatus(500);

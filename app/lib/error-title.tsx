@@ -18,7 +18,8 @@ export function useErrorTitle(active: boolean, element: RefObject<HTMLElement>) 
     if (!active || !element.current?.closest("form")) return;
     if (!document.title.startsWith(ERROR_TITLE_PREFIX)) document.title = ERROR_TITLE_PREFIX + document.title;
     return () => {
-      if (document.title.startsWith(ERROR_TITLE_PREFIX)) document.title = document.title.slice(ERROR_TITLE_PREFIX.length);
+      if (document.title.startsWith(ERROR_TITLE_PREFIX))
+        document.title = document.title.slice(ERROR_TITLE_PREFIX.length);
     };
   }, [active, element]);
 }

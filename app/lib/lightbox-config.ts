@@ -92,7 +92,11 @@ export function normaliseRotation(degrees: number): number {
  * The scale at which an image, turned by `rotation` degrees, fits in `box`: never above 1, so
  * small images are not blown up before the shopper zooms.
  */
-export function fitScale(natural: { width: number; height: number }, box: { width: number; height: number }, rotation = 0): number {
+export function fitScale(
+  natural: { width: number; height: number },
+  box: { width: number; height: number },
+  rotation = 0,
+): number {
   if (natural.width <= 0 || natural.height <= 0 || box.width <= 0 || box.height <= 0) return 1;
   const sideways = normaliseRotation(rotation) % 180 !== 0;
   const width = sideways ? natural.height : natural.width;

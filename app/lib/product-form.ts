@@ -23,7 +23,8 @@ export const PRODUCT_LIMITS = {
 } as const;
 
 /** Product images: uploads made by the editor, or the shop's generated illustrations. */
-export const PRODUCT_IMAGE_URL = /^\/(?:uploads\/products\/[a-f0-9]{32}-\d{2,4}\.webp|media\/v1\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9]+\.svg)$/;
+export const PRODUCT_IMAGE_URL =
+  /^\/(?:uploads\/products\/[a-f0-9]{32}-\d{2,4}\.webp|media\/v1\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9]+\.svg)$/;
 
 export const PRODUCT_STATUSES = [
   { value: "draft", label: "Draft (not in the shop)" },
@@ -77,7 +78,9 @@ function rowCount(formData: FormData, prefix: string, cap: number): number {
 export function readProductDraft(formData: FormData): ProductDraft {
   const colourRows = rowCount(formData, "colours.name", PRODUCT_LIMITS.colours + 1);
   const sizeRows = rowCount(formData, "sizes", PRODUCT_LIMITS.sizes + 1);
-  const colourIdx = Array.from({ length: colourRows }, (_, i) => i).filter((i) => text(formData, `colours.name.${i}`).trim() || text(formData, `colours.hex.${i}`).trim());
+  const colourIdx = Array.from({ length: colourRows }, (_, i) => i).filter(
+    (i) => text(formData, `colours.name.${i}`).trim() || text(formData, `colours.hex.${i}`).trim(),
+  );
   const sizeIdx = Array.from({ length: sizeRows }, (_, i) => i).filter((i) => text(formData, `sizes.${i}`).trim());
   const imageRows = rowCount(formData, "images.url", PRODUCT_LIMITS.images + 1);
   return {
@@ -90,7 +93,10 @@ export function readProductDraft(formData: FormData): ProductDraft {
     compareAt: text(formData, "compareAt"),
     status: text(formData, "status"),
     featured: formData.get("featured") === "on",
-    colours: colourIdx.map((i) => ({ name: text(formData, `colours.name.${i}`), hex: text(formData, `colours.hex.${i}`) })),
+    colours: colourIdx.map((i) => ({
+      name: text(formData, `colours.name.${i}`),
+      hex: text(formData, `colours.hex.${i}`),
+    })),
     sizes: sizeIdx.map((i) => text(formData, `sizes.${i}`)),
     stock: sizeIdx.map((s) => colourIdx.map((c) => text(formData, `stock.${s}.${c}`))),
     sku: sizeIdx.map((s) => colourIdx.map((c) => text(formData, `sku.${s}.${c}`))),
@@ -111,7 +117,11 @@ const money = (label: string, required: boolean) =>
       return null;
     }
     const minor = parseMoneyToMinor(value.replace(/^€\s*/, ""));
-    if (minor === null) ctx.addIssue({ code: "custom", message: `Enter the ${label} in euros: a number of at least 0 with at most 2 decimals, like 49.90.` });
+    if (minor === null)
+      ctx.addIssue({
+        code: "custom",
+        message: `Enter the ${label} in euros: a number of at least 0 with at most 2 decimals, like 49.90.`,
+      });
     return minor;
   });
 
@@ -119,30 +129,56 @@ const categoryIds = CATEGORIES.map((c) => c.id) as [string, ...string[]];
 
 export const productDraftSchema = z
   .object({
-    name: z.string().trim().min(1, "Enter the product's name.").max(PRODUCT_LIMITS.name, `Keep the name to ${PRODUCT_LIMITS.name} characters or fewer.`),
+    name: z
+      .string()
+      .trim()
+      .min(1, "Enter the product's name.")
+      .max(PRODUCT_LIMITS.name, `Keep the name to ${PRODUCT_LIMITS.name} characters or fewer.`),
     slug: z
       .string()
       .trim()
       .max(PRODUCT_LIMITS.slug, `Keep the slug to ${PRODUCT_LIMITS.slug} characters or fewer.`)
-      .refine((v) => v === "" || PRODUCT_SLUG_PATTERN.test(v), "Use lower-case letters, digits and single hyphens only, like linen-shirt."),
-    description: z.string().trim().min(1, "Describe the product.").max(PRODUCT_LIMITS.description, `Keep the description to ${PRODUCT_LIMITS.description} characters or fewer.`),
+      .refine(
+        (v) => v === "" || PRODUCT_SLUG_PATTERN.test(v),
+        "Use lower-case letters, digits and single hyphens only, like linen-shirt.",
+      ),
+    description: z
+      .string()
+      .trim()
+      .min(1, "Describe the product.")
+      .max(PRODUCT_LIMITS.description, `Keep the description to ${PRODUCT_LIMITS.description} characters or fewer.`),
     category: z.enum(categoryIds, { errorMap: () => ({ message: "Choose one of the seven categories." }) }),
-    material: z.string().trim().max(PRODUCT_LIMITS.material, `Keep the material to ${PRODUCT_LIMITS.material} characters or fewer.`),
+    material: z
+      .string()
+      .trim()
+      .max(PRODUCT_LIMITS.material, `Keep the material to ${PRODUCT_LIMITS.material} characters or fewer.`),
     price: money("price", true),
     compareAt: money("compare-at price", false),
-    status: z.enum(["draft", "active", "archived"], { errorMap: () => ({ message: "Choose draft, active or archived." }) }),
+    status: z.enum(["draft", "active", "archived"], {
+      errorMap: () => ({ message: "Choose draft, active or archived." }),
+    }),
     featured: z.boolean(),
     colours: z
       .array(
         z.object({
-          name: z.string().trim().min(1, "Name the colour.").max(PRODUCT_LIMITS.colourName, `Keep a colour name to ${PRODUCT_LIMITS.colourName} characters or fewer.`),
-          hex: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "Enter the colour as #rrggbb, like #1f3a5f.").transform((v) => v.toLowerCase()),
+          name: z
+            .string()
+            .trim()
+            .min(1, "Name the colour.")
+            .max(PRODUCT_LIMITS.colourName, `Keep a colour name to ${PRODUCT_LIMITS.colourName} characters or fewer.`),
+          hex: z
+            .string()
+            .trim()
+            .regex(/^#[0-9a-fA-F]{6}$/, "Enter the colour as #rrggbb, like #1f3a5f.")
+            .transform((v) => v.toLowerCase()),
         }),
       )
       .min(1, "Add at least one colour.")
       .max(PRODUCT_LIMITS.colours, `A product can have at most ${PRODUCT_LIMITS.colours} colours.`),
     sizes: z
-      .array(z.string().trim().min(1).max(PRODUCT_LIMITS.size, `Keep a size to ${PRODUCT_LIMITS.size} characters or fewer.`))
+      .array(
+        z.string().trim().min(1).max(PRODUCT_LIMITS.size, `Keep a size to ${PRODUCT_LIMITS.size} characters or fewer.`),
+      )
       .min(1, "Add at least one size.")
       .max(PRODUCT_LIMITS.sizes, `A product can have at most ${PRODUCT_LIMITS.sizes} sizes.`),
     stock: z.array(
@@ -160,7 +196,11 @@ export const productDraftSchema = z
       .array(
         z.object({
           url: z.string().regex(PRODUCT_IMAGE_URL, "This image cannot be used: upload it again."),
-          alt: z.string().trim().min(1, "Describe the image for people who cannot see it.").max(PRODUCT_LIMITS.alt, `Keep the description to ${PRODUCT_LIMITS.alt} characters or fewer.`),
+          alt: z
+            .string()
+            .trim()
+            .min(1, "Describe the image for people who cannot see it.")
+            .max(PRODUCT_LIMITS.alt, `Keep the description to ${PRODUCT_LIMITS.alt} characters or fewer.`),
           width: z.coerce.number().int().min(1).max(10_000),
           height: z.coerce.number().int().min(1).max(10_000),
           // Absent rather than empty when untagged, so stored images carry no blank tag.
@@ -175,23 +215,33 @@ export const productDraftSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.compareAt !== null && v.price !== null && v.compareAt <= v.price) {
-      ctx.addIssue({ code: "custom", path: ["compareAt"], message: "The compare-at price must be higher than the price, or left empty." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["compareAt"],
+        message: "The compare-at price must be higher than the price, or left empty.",
+      });
     }
     const seen = new Set<string>();
     v.colours.forEach((c, i) => {
       const key = c.name.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["colours", i, "name"], message: `“${c.name}” is listed twice.` });
+      if (seen.has(key))
+        ctx.addIssue({ code: "custom", path: ["colours", i, "name"], message: `“${c.name}” is listed twice.` });
       seen.add(key);
     });
     const sizes = new Set<string>();
     v.sizes.forEach((s, i) => {
-      if (sizes.has(s.toLowerCase())) ctx.addIssue({ code: "custom", path: ["sizes", i], message: `“${s}” is listed twice.` });
+      if (sizes.has(s.toLowerCase()))
+        ctx.addIssue({ code: "custom", path: ["sizes", i], message: `“${s}” is listed twice.` });
       sizes.add(s.toLowerCase());
     });
     const colourNames = new Set(v.colours.map((c) => c.name));
     v.images.forEach((img, i) => {
       if (img.colour !== undefined && !colourNames.has(img.colour)) {
-        ctx.addIssue({ code: "custom", path: ["images", i, "colour"], message: `“${img.colour}” is not one of this product's colours: choose one of them, or All colours.` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["images", i, "colour"],
+          message: `“${img.colour}” is not one of this product's colours: choose one of them, or All colours.`,
+        });
       }
     });
   });
@@ -209,9 +259,13 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-export function validateProductDraft(draft: ProductDraft): { success: true; value: ProductFormValues } | { success: false; errors: FieldErrors } {
+export function validateProductDraft(
+  draft: ProductDraft,
+): { success: true; value: ProductFormValues } | { success: false; errors: FieldErrors } {
   const result = productDraftSchema.safeParse(draft);
-  return result.success ? { success: true, value: result.data } : { success: false, errors: fieldErrorsOf(result.error) };
+  return result.success
+    ? { success: true, value: result.data }
+    : { success: false, errors: fieldErrorsOf(result.error) };
 }
 
 export function emptyProductDraft(): ProductDraft {

@@ -44,13 +44,15 @@ function first(params: URLSearchParams, key: string): string {
 
 /** Strip control characters and collapse whitespace; cap the length so a pasted essay stays cheap. */
 export function normaliseSearch(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-    .replace(/[\u0000-\u001f\u007f]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, MAX_SEARCH_LENGTH)
-    .trim();
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+      .replace(/[\u0000-\u001f\u007f]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, MAX_SEARCH_LENGTH)
+      .trim()
+  );
 }
 
 function parseEuros(text: string): number | null {
@@ -77,7 +79,8 @@ export function parseProductQuery(params: URLSearchParams): ParsedProductQuery {
   const categoryParam = first(params, "category").trim();
   let category: CategoryId | null = null;
   if (isCategoryId(categoryParam)) category = categoryParam;
-  else if (categoryParam) notices.push(`We don't have a category called "${categoryParam.slice(0, 40)}", so we're showing everything.`);
+  else if (categoryParam)
+    notices.push(`We don't have a category called "${categoryParam.slice(0, 40)}", so we're showing everything.`);
 
   let minPrice = parseEuros(first(params, "min"));
   let maxPrice = parseEuros(first(params, "max"));

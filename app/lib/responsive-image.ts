@@ -6,7 +6,10 @@ const UPLOADED = /^(\/uploads\/products\/[a-f0-9]{32})-(\d{2,4})\.webp$/;
 const WIDTHS = [400, 800, 1200];
 
 /** srcSet and sizes for an uploaded photo; nothing for other images (the generated SVGs scale). */
-export function responsiveImage(image: { url: string; width: number }, sizes: string): { srcSet?: string; sizes?: string } {
+export function responsiveImage(
+  image: { url: string; width: number },
+  sizes: string,
+): { srcSet?: string; sizes?: string } {
   const match = UPLOADED.exec(image.url);
   if (!match || Number(match[2]) !== image.width) return {};
   const widths = [...WIDTHS.filter((w) => w < image.width), image.width];

@@ -58,5 +58,9 @@ export function seo(args: SeoArgs, fields: SeoFields): MetaDescriptor[] {
 export function errorMeta(args: SeoArgs): MetaDescriptor[] {
   const details = errorDetails(args.error);
   const { shopName } = rootData(args);
-  return [{ title: `${details.title} | ${shopName}` }, { name: "description", content: details.message }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${details.title} | ${shopName}` },
+    { name: "description", content: details.message },
+    { name: "robots", content: "noindex" },
+  ];
 }

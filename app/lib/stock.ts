@@ -17,7 +17,11 @@ export function soldOutEverywhere(variants: readonly Pick<Variant, "stock">[]): 
 }
 
 /** Units of one size × colour a shopper can buy now: 0 for a product not on sale or a variant it lacks. */
-export function unitsForSale(product: Pick<Product, "status" | "variants"> | null | undefined, size: string, colour: string): number {
+export function unitsForSale(
+  product: Pick<Product, "status" | "variants"> | null | undefined,
+  size: string,
+  colour: string,
+): number {
   if (!product || product.status !== "active") return 0;
   return Math.max(0, product.variants.find((v) => v.size === size && v.colour === colour)?.stock ?? 0);
 }

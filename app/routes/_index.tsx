@@ -10,10 +10,10 @@ import { currentCartId } from "~/server/http/cart-cookie.server";
 export const meta: MetaFunction = (args) =>
   seo(args, {
     title: "Hemline",
-    description: "Clothing and accessories made to last: t-shirts, jeans, sweaters, dresses, jackets, shoes and accessories.",
+    description:
+      "Clothing and accessories made to last: t-shirts, jeans, sweaters, dresses, jackets, shoes and accessories.",
     path: "/",
   });
-
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { catalog, wishlist } = getContext();
@@ -41,7 +41,9 @@ export default function Home() {
             </h1>
             <p className="mt-4 max-w-md text-lg text-stone-600">
               Honest fabrics, careful cuts and fair prices.
-              {policies ? ` Free standard shipping from ${policies.freeShippingFrom} and ${policies.returnsDays} days to change your mind.` : null}
+              {policies
+                ? ` Free standard shipping from ${policies.freeShippingFrom} and ${policies.returnsDays} days to change your mind.`
+                : null}
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/products" className="btn-primary">
@@ -78,7 +80,14 @@ export default function Home() {
                 to={`/products?category=${c.id}`}
                 className="flex h-full flex-col items-center rounded-lg border border-stone-200 p-4 text-center hover:border-stone-400"
               >
-                <img src={categoryImage(c.id)} alt="" width={80} height={100} loading="lazy" className="aspect-[4/5] h-24 w-auto" />
+                <img
+                  src={categoryImage(c.id)}
+                  alt=""
+                  width={80}
+                  height={100}
+                  loading="lazy"
+                  className="aspect-[4/5] h-24 w-auto"
+                />
                 <span className="mt-2 text-sm font-semibold">{c.name}</span>
                 <span className="mt-1 text-xs text-stone-500">{c.productCount} styles</span>
               </Link>

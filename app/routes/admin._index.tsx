@@ -12,7 +12,8 @@ import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { TableHead } from "~/components/admin/TableHead";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Back office", description: "Hemline back office.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Back office", description: "Hemline back office.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const state = await requireAdmin(request);
@@ -32,7 +33,9 @@ export default function AdminHome() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-semibold tracking-tight">Back office</h1>
-      <p className="mt-2 text-sm text-stone-600">Signed in as {email}. Figures are in UTC; revenue counts paid, shipped and delivered orders.</p>
+      <p className="mt-2 text-sm text-stone-600">
+        Signed in as {email}. Figures are in UTC; revenue counts paid, shipped and delivered orders.
+      </p>
 
       <AdminSection id="sales-heading" title="Sales">
         <div className="grid gap-6">
@@ -40,10 +43,30 @@ export default function AdminHome() {
             <section key={p.key} aria-label={p.label}>
               <h3 className="text-sm font-semibold uppercase tracking-wide text-stone-600">{p.label}</h3>
               <dl className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-                <StatCard label="Revenue" value={formatMoney(p.current.revenueMinor)} change={p.change.revenueMinor} previous={formatMoney(p.previous.revenueMinor)} />
-                <StatCard label="Orders" value={formatCount(p.current.orders)} change={p.change.orders} previous={formatCount(p.previous.orders)} />
-                <StatCard label="Average order value" value={formatMoney(p.current.aovMinor)} change={p.change.aovMinor} previous={formatMoney(p.previous.aovMinor)} />
-                <StatCard label="New customers" value={formatCount(p.current.newCustomers)} change={p.change.newCustomers} previous={formatCount(p.previous.newCustomers)} />
+                <StatCard
+                  label="Revenue"
+                  value={formatMoney(p.current.revenueMinor)}
+                  change={p.change.revenueMinor}
+                  previous={formatMoney(p.previous.revenueMinor)}
+                />
+                <StatCard
+                  label="Orders"
+                  value={formatCount(p.current.orders)}
+                  change={p.change.orders}
+                  previous={formatCount(p.previous.orders)}
+                />
+                <StatCard
+                  label="Average order value"
+                  value={formatMoney(p.current.aovMinor)}
+                  change={p.change.aovMinor}
+                  previous={formatMoney(p.previous.aovMinor)}
+                />
+                <StatCard
+                  label="New customers"
+                  value={formatCount(p.current.newCustomers)}
+                  change={p.change.newCustomers}
+                  previous={formatCount(p.previous.newCustomers)}
+                />
               </dl>
             </section>
           ))}
@@ -59,7 +82,11 @@ export default function AdminHome() {
               </Link>
             </h3>
             <div className="mt-2">
-              <OrdersTable orders={toShip.orders} caption="Paid orders waiting to be shipped" empty="Nothing to ship." />
+              <OrdersTable
+                orders={toShip.orders}
+                caption="Paid orders waiting to be shipped"
+                empty="Nothing to ship."
+              />
             </div>
           </div>
           <div>
@@ -69,7 +96,11 @@ export default function AdminHome() {
               </Link>
             </h3>
             <div className="mt-2">
-              <OrdersTable orders={awaitingPayment.orders} caption="Orders awaiting payment" empty="No order is waiting for payment." />
+              <OrdersTable
+                orders={awaitingPayment.orders}
+                caption="Orders awaiting payment"
+                empty="No order is waiting for payment."
+              />
             </div>
           </div>
         </div>
@@ -77,7 +108,8 @@ export default function AdminHome() {
 
       <AdminSection id="stock-heading" title="Low stock">
         <p className="text-sm text-stone-600">
-          {formatCount(stock.lowTotal)} size and colour options have 3 or fewer left; {formatCount(stock.soldOut)} are sold out.
+          {formatCount(stock.lowTotal)} size and colour options have 3 or fewer left; {formatCount(stock.soldOut)} are
+          sold out.
         </p>
         {stock.low.length ? (
           <div className="mt-3 overflow-x-auto">

@@ -14,11 +14,20 @@ import { getContext } from "~/server/context.server";
 import { parseDateRange } from "~/server/http/admin-query.server";
 import { STATUS_LABELS } from "~/lib/order-status";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Analytics", description: "Sales, orders and customers over time.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Analytics", description: "Sales, orders and customers over time.", noindex: true });
 
 const REPORTS = [
-  { path: "/admin/analytics/sales", title: "Sales", text: "Revenue by day, week or month; by category; top products; average order value." },
-  { path: "/admin/orders/analytics", title: "Orders", text: "Orders by status and by day; time from payment to dispatch." },
+  {
+    path: "/admin/analytics/sales",
+    title: "Sales",
+    text: "Revenue by day, week or month; by category; top products; average order value.",
+  },
+  {
+    path: "/admin/orders/analytics",
+    title: "Orders",
+    text: "Orders by status and by day; time from payment to dispatch.",
+  },
   { path: "/admin/users/analytics", title: "Customers", text: "Sign-ups over time; returning customers." },
 ];
 
@@ -26,7 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const range = parseDateRange(new URL(request.url).searchParams, Date.now(), 30);
   const report = await getContext().analytics.overview(range.value.window);
-  return data({ report, fromDay: range.value.fromDay, toDay: range.value.toDay, problems: range.problems }, { status: range.problems.length ? 400 : 200 });
+  return data(
+    { report, fromDay: range.value.fromDay, toDay: range.value.toDay, problems: range.problems },
+    { status: range.problems.length ? 400 : 200 },
+  );
 }
 
 export default function AnalyticsOverview() {
@@ -51,11 +63,24 @@ export default function AnalyticsOverview() {
       </dl>
 
       <AdminSection id="revenue-heading" title="Revenue by day">
-        <BarChart title="Revenue by day" data={report.revenueByDay.map((p) => ({ label: p.label, value: p.revenueMinor }))} format={formatMoney} formatTick={axisMoney} labelHeading="Day" valueHeading="Revenue" />
+        <BarChart
+          title="Revenue by day"
+          data={report.revenueByDay.map((p) => ({ label: p.label, value: p.revenueMinor }))}
+          format={formatMoney}
+          formatTick={axisMoney}
+          labelHeading="Day"
+          valueHeading="Revenue"
+        />
       </AdminSection>
 
       <AdminSection id="status-heading" title="Orders by status">
-        <HorizontalBarChart title="Orders by status" data={report.byStatus.map((s) => ({ label: STATUS_LABELS[s.status], value: s.orders }))} format={countFormat} labelHeading="Status" valueHeading="Orders" />
+        <HorizontalBarChart
+          title="Orders by status"
+          data={report.byStatus.map((s) => ({ label: STATUS_LABELS[s.status], value: s.orders }))}
+          format={countFormat}
+          labelHeading="Status"
+          valueHeading="Orders"
+        />
       </AdminSection>
 
       <AdminSection id="reports-heading" title="Reports">

@@ -14,7 +14,8 @@ import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { reportQuery } from "~/server/http/admin-query.server";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Sales", description: "Revenue over time, by category and product.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Sales", description: "Revenue over time, by category and product.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -50,17 +51,43 @@ export default function SalesAnalytics() {
 
       <AdminSection id="over-time-heading" title="Revenue over time">
         <div className="grid gap-6">
-          <BarChart title={`Revenue by ${by}`} data={report.overTime.map((p) => ({ label: p.label, value: p.revenueMinor }))} format={formatMoney} formatTick={axisMoney} labelHeading={unit} valueHeading="Revenue" />
-          <BarChart title={`Average order value by ${by}`} data={report.overTime.map((p) => ({ label: p.label, value: p.aovMinor }))} format={formatMoney} formatTick={axisMoney} labelHeading={unit} valueHeading="Average order value" />
+          <BarChart
+            title={`Revenue by ${by}`}
+            data={report.overTime.map((p) => ({ label: p.label, value: p.revenueMinor }))}
+            format={formatMoney}
+            formatTick={axisMoney}
+            labelHeading={unit}
+            valueHeading="Revenue"
+          />
+          <BarChart
+            title={`Average order value by ${by}`}
+            data={report.overTime.map((p) => ({ label: p.label, value: p.aovMinor }))}
+            format={formatMoney}
+            formatTick={axisMoney}
+            labelHeading={unit}
+            valueHeading="Average order value"
+          />
         </div>
       </AdminSection>
 
       <AdminSection id="category-heading" title="Revenue by category">
-        <HorizontalBarChart title="Revenue by category (items, without delivery)" data={report.byCategory.map((c) => ({ label: categoryLabel(c.category), value: c.revenueMinor }))} format={formatMoney} labelHeading="Category" valueHeading="Revenue" />
+        <HorizontalBarChart
+          title="Revenue by category (items, without delivery)"
+          data={report.byCategory.map((c) => ({ label: categoryLabel(c.category), value: c.revenueMinor }))}
+          format={formatMoney}
+          labelHeading="Category"
+          valueHeading="Revenue"
+        />
       </AdminSection>
 
       <AdminSection id="top-heading" title="Top products">
-        <HorizontalBarChart title="Top products by revenue" data={report.topProducts.map((p) => ({ label: p.name, value: p.revenueMinor }))} format={formatMoney} labelHeading="Product" valueHeading="Revenue" />
+        <HorizontalBarChart
+          title="Top products by revenue"
+          data={report.topProducts.map((p) => ({ label: p.name, value: p.revenueMinor }))}
+          format={formatMoney}
+          labelHeading="Product"
+          valueHeading="Revenue"
+        />
         {report.topProducts.length ? (
           <div className="mt-4 overflow-x-auto">
             <table className="w-full text-left text-sm">

@@ -6,7 +6,8 @@ import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { AUDIT_ENTITY_TYPES, type AuditEntityType } from "~/domain/audit";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Audit log", description: "Every change made in the back office.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Audit log", description: "Every change made in the back office.", noindex: true });
 
 const CURSOR = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z-[\da-f-]{1,40}$/;
 
@@ -19,7 +20,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rawBefore = params.get("before");
   const before = rawBefore && CURSOR.test(rawBefore) ? rawBefore : undefined;
   const page = await getContext().audit.listViews({ entityType, entityId, before });
-  return { ...page, entityType: entityType ?? "", entityId: entityId ?? "", paged: Boolean(before), types: AUDIT_ENTITY_TYPES };
+  return {
+    ...page,
+    entityType: entityType ?? "",
+    entityId: entityId ?? "",
+    paged: Boolean(before),
+    types: AUDIT_ENTITY_TYPES,
+  };
 }
 
 export default function AuditLog() {
@@ -32,7 +39,9 @@ export default function AuditLog() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-semibold tracking-tight">Audit log</h1>
-      <p className="mt-2 text-sm text-stone-600">Every change made in the back office: who, when, what, and the values before and after. Newest first.</p>
+      <p className="mt-2 text-sm text-stone-600">
+        Every change made in the back office: who, when, what, and the values before and after. Newest first.
+      </p>
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Filter the audit log">
         <div>
           <label htmlFor="audit-type" className="block text-sm font-medium">

@@ -17,7 +17,11 @@ import { notFound } from "~/server/http/not-found.server";
 const ID_PATTERN = /^[a-z0-9-]{1,64}$/;
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  seo(args, { title: args.data ? `Edit: ${args.data.post.title}` : "Edit blog post", description: "Edit a blog post.", noindex: true });
+  seo(args, {
+    title: args.data ? `Edit: ${args.data.post.title}` : "Edit blog post",
+    description: "Edit a blog post.",
+    noindex: true,
+  });
 
 async function findPost(request: Request, id: string | undefined) {
   const post = id && ID_PATTERN.test(id) ? await getContext().blog.get(id) : null;
@@ -41,7 +45,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === "delete" || intent === "confirm-delete") {
     const problem = await formGuardProblem(formData, request);
-    if (problem) return data<DeleteData>({ confirmDelete: true, deleteError: problem.message }, { status: problem.status });
+    if (problem)
+      return data<DeleteData>({ confirmDelete: true, deleteError: problem.message }, { status: problem.status });
     // The first press only asks; the second (intent=confirm-delete) deletes.
     if (intent === "delete") return data<DeleteData>({ confirmDelete: true });
     await getContext().blog.delete(post.id, actor);
@@ -81,7 +86,12 @@ export default function EditPost() {
         ({post.status})
       </p>
       <div className="mt-8">
-        <PostEditor key={post.updatedAt} defaults={defaults} coverUrl={post.cover?.url ?? null} actionData={editorData} />
+        <PostEditor
+          key={post.updatedAt}
+          defaults={defaults}
+          coverUrl={post.cover?.url ?? null}
+          actionData={editorData}
+        />
       </div>
 
       <section aria-labelledby="delete-heading" className="mt-12 border-t border-stone-200 pt-8">

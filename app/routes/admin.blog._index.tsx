@@ -5,7 +5,8 @@ import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Blog posts", description: "Every blog post.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Blog posts", description: "Every blog post.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -36,7 +37,14 @@ export default function AdminBlog() {
         <label htmlFor="post-search" className="sr-only">
           Search posts by title
         </label>
-        <input id="post-search" type="search" name="q" defaultValue={q} placeholder="Search by title" className="input max-w-sm" />
+        <input
+          id="post-search"
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder="Search by title"
+          className="input max-w-sm"
+        />
         <button type="submit" className="btn-secondary">
           Search
         </button>

@@ -7,7 +7,8 @@ import { requireAdmin } from "~/server/auth/session.server";
 import { formFailure } from "~/server/http/forms.server";
 import { postEditorAction, readAdminForm, TOO_LARGE_MESSAGE } from "~/server/http/post-form.server";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "New blog post", description: "Write a blog post.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "New blog post", description: "Write a blog post.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -4,7 +4,8 @@ import { CategoryReport } from "~/components/admin/CategoryReport";
 import { seo } from "~/lib/seo";
 import { categoryReportLoader } from "~/server/http/category-report.server";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Categories", description: "Products, stock and sales per category.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Categories", description: "Products, stock and sales per category.", noindex: true });
 
 export const loader = ({ request }: LoaderFunctionArgs) => categoryReportLoader(request);
 

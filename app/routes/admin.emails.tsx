@@ -7,7 +7,12 @@ import { publicOrigin } from "~/server/http/public-origin.server";
 import { ORDER_MAIL_KINDS, type OrderMailKind } from "~/server/mail/templates/order-status.server";
 import { sampleOrder } from "~/server/mail/templates/sample-order.server";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Order e-mails", description: "Previews of the e-mails customers get as their orders move on.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, {
+    title: "Order e-mails",
+    description: "Previews of the e-mails customers get as their orders move on.",
+    noindex: true,
+  });
 
 const LABELS: Record<OrderMailKind, string> = {
   shipped: "Shipped",
@@ -23,7 +28,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const kind = ORDER_MAIL_KINDS.find((k) => k === requested) ?? "shipped";
   const { orders, config } = getContext();
   const mail = await orders.previewMail(kind, sampleOrder(kind), publicOrigin(request, config));
-  return { kind, kinds: ORDER_MAIL_KINDS.map((k) => ({ kind: k, label: LABELS[k] })), mail: { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? "" } };
+  return {
+    kind,
+    kinds: ORDER_MAIL_KINDS.map((k) => ({ kind: k, label: LABELS[k] })),
+    mail: { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? "" },
+  };
 }
 
 export default function AdminEmails() {
@@ -31,7 +40,10 @@ export default function AdminEmails() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">Order e-mails</h1>
-      <p className="text-sm text-stone-600">What a customer receives when their order reaches each step, shown for a sample order. Nothing is sent from here.</p>
+      <p className="text-sm text-stone-600">
+        What a customer receives when their order reaches each step, shown for a sample order. Nothing is sent from
+        here.
+      </p>
       <nav aria-label="E-mails">
         <ul className="flex flex-wrap gap-2 text-sm">
           {kinds.map((k) => (
@@ -58,7 +70,13 @@ export default function AdminEmails() {
           HTML part
         </h2>
         {/* sandbox="": the preview runs no script and follows no link; out of the tab order, as nothing in it can be used (the text part below says the same). */}
-        <iframe title={`HTML part: ${mail.subject}`} srcDoc={mail.html} sandbox="" tabIndex={-1} className="mt-2 h-[36rem] w-full rounded-md border border-stone-200 bg-white" />
+        <iframe
+          title={`HTML part: ${mail.subject}`}
+          srcDoc={mail.html}
+          sandbox=""
+          tabIndex={-1}
+          className="mt-2 h-[36rem] w-full rounded-md border border-stone-200 bg-white"
+        />
       </section>
       <section aria-labelledby="text-heading">
         <h2 id="text-heading" className="text-lg font-semibold">

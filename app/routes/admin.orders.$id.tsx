@@ -25,7 +25,11 @@ import { ScrollBox } from "~/components/ScrollBox";
 import { TableHead } from "~/components/admin/TableHead";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  seo(args, { title: args.data ? `Order ${args.data.order.number}` : "Order", description: "An order in the back office.", noindex: true });
+  seo(args, {
+    title: args.data ? `Order ${args.data.order.number}` : "Order",
+    description: "An order in the back office.",
+    noindex: true,
+  });
 
 async function findOrder(request: Request, id: string | undefined) {
   const order = isValidId(id) ? await getContext().adminOrders.get(id) : null;
@@ -72,9 +76,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const parsed = statusChangeSchema.safeParse(values);
   if (!parsed.success) return failure({ form, errors: parsed.error.issues.map((i) => i.message), values }, 400);
-  const result = await adminOrders.changeStatus(order.id, parsed.data.to as OrderStatus, actor, { trackingNumber: parsed.data.trackingNumber ?? null, note: parsed.data.note ?? null });
+  const result = await adminOrders.changeStatus(order.id, parsed.data.to as OrderStatus, actor, {
+    trackingNumber: parsed.data.trackingNumber ?? null,
+    note: parsed.data.note ?? null,
+  });
   if (!result.ok) return failure({ form, errors: [result.message], values }, result.status);
-  return redirectWithFlash(`/admin/orders/${order.id}`, `The order is now ${STATUS_LABELS[parsed.data.to as OrderStatus].toLowerCase()}.`);
+  return redirectWithFlash(
+    `/admin/orders/${order.id}`,
+    `The order is now ${STATUS_LABELS[parsed.data.to as OrderStatus].toLowerCase()}.`,
+  );
 }
 
 export default function AdminOrder() {
@@ -100,7 +110,17 @@ export default function AdminOrder() {
             <ScrollBox label="Items in this order">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Items in this order</caption>
-                <TableHead columns={["Product", "Size", "Colour", "SKU", { label: "Qty", numeric: true }, { label: "Price", numeric: true }, { label: "Line total", numeric: true }]} />
+                <TableHead
+                  columns={[
+                    "Product",
+                    "Size",
+                    "Colour",
+                    "SKU",
+                    { label: "Qty", numeric: true },
+                    { label: "Price", numeric: true },
+                    { label: "Line total", numeric: true },
+                  ]}
+                />
                 <tbody>
                   {order.lines.map((l) => (
                     <tr key={l.sku} className="border-b border-stone-200">
@@ -184,7 +204,9 @@ export default function AdminOrder() {
               <dt className="text-stone-600">Payment</dt>
               <dd>
                 {order.payment.state}
-                {order.payment.cardLast4 ? ` · ${order.payment.cardBrand ?? "Card"} ending ${order.payment.cardLast4}` : ""}
+                {order.payment.cardLast4
+                  ? ` · ${order.payment.cardBrand ?? "Card"} ending ${order.payment.cardLast4}`
+                  : ""}
               </dd>
               <dt className="text-stone-600">Processor</dt>
               <dd>{order.payment.processor}</dd>
@@ -209,7 +231,9 @@ export default function AdminOrder() {
 
           <AdminSection id="status-heading" title="Change status">
             {transitions.length === 0 ? (
-              <p className="text-sm text-stone-600">A {STATUS_LABELS[order.status].toLowerCase()} order cannot change any more.</p>
+              <p className="text-sm text-stone-600">
+                A {STATUS_LABELS[order.status].toLowerCase()} order cannot change any more.
+              </p>
             ) : (
               <Form method="post" className="grid gap-4" aria-describedby="status-errors">
                 <AuthenticityTokenInput />
@@ -252,7 +276,14 @@ export default function AdminOrder() {
                   <label htmlFor="status-note" className="block text-sm font-medium">
                     Note for the timeline (optional)
                   </label>
-                  <textarea id="status-note" name="note" rows={2} maxLength={NOTE_MAX} defaultValue={kept.note ?? ""} className="input mt-1" />
+                  <textarea
+                    id="status-note"
+                    name="note"
+                    rows={2}
+                    maxLength={NOTE_MAX}
+                    defaultValue={kept.note ?? ""}
+                    className="input mt-1"
+                  />
                 </div>
                 <button type="submit" className="btn-primary" disabled={busy}>
                   Change status
@@ -269,7 +300,15 @@ export default function AdminOrder() {
               <label htmlFor="note-text" className="block text-sm font-medium">
                 Note
               </label>
-              <textarea id="note-text" name="note" rows={3} required maxLength={NOTE_MAX} defaultValue={actionData?.form === "note" ? (actionData.values.note ?? "") : ""} className="input" />
+              <textarea
+                id="note-text"
+                name="note"
+                rows={3}
+                required
+                maxLength={NOTE_MAX}
+                defaultValue={actionData?.form === "note" ? (actionData.values.note ?? "") : ""}
+                className="input"
+              />
               <button type="submit" className="btn-secondary" disabled={busy}>
                 Add note
               </button>

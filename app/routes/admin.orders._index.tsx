@@ -62,12 +62,26 @@ export default function AdminOrders() {
         </Link>
       }
     >
-      <Form method="get" role="search" aria-label="Filter orders" className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter orders"
+        className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+      >
         <div className="lg:col-span-2">
           <label htmlFor="order-search" className="block text-sm font-medium">
             Order number or e-mail
           </label>
-          <input id="order-search" type="search" name="q" defaultValue={filters.q} maxLength={100} placeholder="HM-… or name@example.com" aria-describedby="order-search-hint" className="input mt-1" />
+          <input
+            id="order-search"
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            maxLength={100}
+            placeholder="HM-… or name@example.com"
+            aria-describedby="order-search-hint"
+            className="input mt-1"
+          />
           <p id="order-search-hint" className="mt-1 text-xs text-stone-500">
             The whole order number or e-mail address (any case).
           </p>
@@ -114,7 +128,11 @@ export default function AdminOrders() {
         {pageCount > 1 ? `, page ${page} of ${pageCount}` : ""}
       </p>
       <div className="mt-3">
-        <OrdersTable orders={orders} caption="Orders, newest first" empty={filtered ? "No order matches these filters." : "No orders yet."} />
+        <OrdersTable
+          orders={orders}
+          caption="Orders, newest first"
+          empty={filtered ? "No order matches these filters." : "No orders yet."}
+        />
       </div>
       <Pagination page={page} pageCount={pageCount} href={href} />
     </AdminPage>

@@ -13,13 +13,17 @@ import { getContext } from "~/server/context.server";
 import { parseDateRange } from "~/server/http/admin-query.server";
 import { STATUS_LABELS } from "~/lib/order-status";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Order analytics", description: "Orders by status and by day, time to ship.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Order analytics", description: "Orders by status and by day, time to ship.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const range = parseDateRange(new URL(request.url).searchParams, Date.now(), 30);
   const report = await getContext().analytics.orders(range.value.window);
-  return data({ report, fromDay: range.value.fromDay, toDay: range.value.toDay, problems: range.problems }, { status: range.problems.length ? 400 : 200 });
+  return data(
+    { report, fromDay: range.value.fromDay, toDay: range.value.toDay, problems: range.problems },
+    { status: range.problems.length ? 400 : 200 },
+  );
 }
 
 export default function OrderAnalytics() {
@@ -28,18 +32,35 @@ export default function OrderAnalytics() {
   return (
     <AdminPage title="Order analytics" back={{ to: "/admin/orders", label: "Orders" }} problems={problems}>
       <DateRangeForm fromDay={fromDay} toDay={toDay} />
-      <p className="mt-4 text-sm text-stone-600">{formatCount(report.total)} orders placed in this period, whatever their status.</p>
+      <p className="mt-4 text-sm text-stone-600">
+        {formatCount(report.total)} orders placed in this period, whatever their status.
+      </p>
 
       <AdminSection id="status-heading" title="Orders by status">
-        <HorizontalBarChart title="Orders by status" data={report.byStatus.map((s) => ({ label: STATUS_LABELS[s.status], value: s.orders }))} format={countFormat} labelHeading="Status" valueHeading="Orders" />
+        <HorizontalBarChart
+          title="Orders by status"
+          data={report.byStatus.map((s) => ({ label: STATUS_LABELS[s.status], value: s.orders }))}
+          format={countFormat}
+          labelHeading="Status"
+          valueHeading="Orders"
+        />
       </AdminSection>
 
       <AdminSection id="day-heading" title="Orders by day">
-        <BarChart title="Orders by day" data={report.byDay.map((d) => ({ label: d.label, value: d.orders }))} format={countFormat} labelHeading="Day" valueHeading="Orders" wholeNumbers />
+        <BarChart
+          title="Orders by day"
+          data={report.byDay.map((d) => ({ label: d.label, value: d.orders }))}
+          format={countFormat}
+          labelHeading="Day"
+          valueHeading="Orders"
+          wholeNumbers
+        />
       </AdminSection>
 
       <AdminSection id="ship-heading" title="Time to ship">
-        <p className="text-sm text-stone-600">From payment to dispatch, for orders placed in this period that have shipped.</p>
+        <p className="text-sm text-stone-600">
+          From payment to dispatch, for orders placed in this period that have shipped.
+        </p>
         <dl className="mt-3 grid gap-3 sm:grid-cols-4">
           {[
             ["Orders shipped", formatCount(ship.shipped)],
@@ -54,7 +75,13 @@ export default function OrderAnalytics() {
           ))}
         </dl>
         <div className="mt-6">
-          <HorizontalBarChart title="Orders by time to ship" data={ship.shipped ? ship.bands.map((b) => ({ label: b.label, value: b.orders })) : []} format={countFormat} labelHeading="Time to ship" valueHeading="Orders" />
+          <HorizontalBarChart
+            title="Orders by time to ship"
+            data={ship.shipped ? ship.bands.map((b) => ({ label: b.label, value: b.orders })) : []}
+            format={countFormat}
+            labelHeading="Time to ship"
+            valueHeading="Orders"
+          />
         </div>
       </AdminSection>
     </AdminPage>

@@ -8,7 +8,12 @@ import { seo } from "~/lib/seo";
 import { requireAdminActor } from "~/server/auth/admin-actor.server";
 import { getContext } from "~/server/context.server";
 import { formGuardProblem } from "~/server/http/forms.server";
-import { PRODUCT_TOO_LARGE_MESSAGE, productEditorAction, readProductForm, type ProductFormData } from "~/server/http/product-form.server";
+import {
+  PRODUCT_TOO_LARGE_MESSAGE,
+  productEditorAction,
+  readProductForm,
+  type ProductFormData,
+} from "~/server/http/product-form.server";
 import { draftOf } from "~/server/services/admin-catalog/admin-catalog.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { notFound } from "~/server/http/not-found.server";
@@ -17,7 +22,11 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const HISTORY_SIZE = 20;
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  seo(args, { title: args.data ? `Edit: ${args.data.product.name}` : "Edit product", description: "Edit a product.", noindex: true });
+  seo(args, {
+    title: args.data ? `Edit: ${args.data.product.name}` : "Edit product",
+    description: "Edit a product.",
+    noindex: true,
+  });
 
 async function findProduct(request: Request, id: string | undefined) {
   const product = id && ID_PATTERN.test(id) ? await getContext().adminCatalog.get(id) : null;
@@ -28,7 +37,11 @@ async function findProduct(request: Request, id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminActor(request);
   const product = await findProduct(request, params.id);
-  const history = await getContext().audit.listViews({ entityType: "product", entityId: product.id, limit: HISTORY_SIZE });
+  const history = await getContext().audit.listViews({
+    entityType: "product",
+    entityId: product.id,
+    limit: HISTORY_SIZE,
+  });
   return { product, draft: draftOf(product), history };
 }
 
@@ -38,17 +51,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAdminActor(request);
   const product = await findProduct(request, params.id);
   const formData = await readProductForm(request);
-  if (!formData) return data<ProductFormData>({ draft: draftOf(product), errors: { "": [PRODUCT_TOO_LARGE_MESSAGE] } }, { status: 413 });
+  if (!formData)
+    return data<ProductFormData>(
+      { draft: draftOf(product), errors: { "": [PRODUCT_TOO_LARGE_MESSAGE] } },
+      { status: 413 },
+    );
   const intent = formData.get("intent");
   if (intent === "delete" || intent === "confirm-delete") {
     const problem = await formGuardProblem(formData, request);
-    if (problem) return data<DeleteData>({ confirmDelete: true, deleteError: problem.message }, { status: problem.status });
+    if (problem)
+      return data<DeleteData>({ confirmDelete: true, deleteError: problem.message }, { status: problem.status });
     // The first press only asks; the second (intent=confirm-delete) deletes or archives.
     if (intent === "delete") return data<DeleteData>({ confirmDelete: true });
     const result = await getContext().adminCatalog.remove(product.id, actor);
     return redirectWithFlash(
       "/admin/products",
-      result.outcome === "archived" ? `“${product.name}” appears in orders, so it was archived instead of deleted.` : `Deleted “${product.name}”.`,
+      result.outcome === "archived"
+        ? `“${product.name}” appears in orders, so it was archived instead of deleted.`
+        : `Deleted “${product.name}”.`,
     );
   }
   return productEditorAction(request, formData, actor, product.id);
@@ -85,7 +105,12 @@ export default function EditProduct() {
         </div>
       ) : null}
       <div className="mt-8">
-        <ProductEditor draft={editorData?.draft ?? draft} errors={editorData?.errors ?? {}} expectedSeq={product.seq} submitLabel="Save product" />
+        <ProductEditor
+          draft={editorData?.draft ?? draft}
+          errors={editorData?.errors ?? {}}
+          expectedSeq={product.seq}
+          submitLabel="Save product"
+        />
       </div>
 
       <section aria-labelledby="history-heading" className="mt-12 border-t border-stone-200 pt-8">
@@ -97,7 +122,10 @@ export default function EditProduct() {
         </div>
         {history.nextBefore ? (
           <p className="mt-3 text-sm">
-            <Link to={`/admin/audit?entityType=product&entityId=${encodeURIComponent(product.id)}`} className="underline">
+            <Link
+              to={`/admin/audit?entityType=product&entityId=${encodeURIComponent(product.id)}`}
+              className="underline"
+            >
               Every change to this product
             </Link>
           </p>
@@ -108,7 +136,9 @@ export default function EditProduct() {
         <h2 id="delete-heading" className="text-lg font-semibold">
           Delete this product
         </h2>
-        <p className="mt-1 text-sm text-stone-600">A product that appears in orders is archived instead, so the orders keep their details.</p>
+        <p className="mt-1 text-sm text-stone-600">
+          A product that appears in orders is archived instead, so the orders keep their details.
+        </p>
         <FormErrors id="delete-errors" errors={deleteData?.deleteError ? [deleteData.deleteError] : undefined} />
         <DeleteWithConfirmation
           confirming={Boolean(deleteData?.confirmDelete && !deleteData.deleteError)}

@@ -9,7 +9,8 @@ import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Products", description: "Every product in the catalogue.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Products", description: "Every product in the catalogue.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -41,12 +42,24 @@ export default function AdminProducts() {
         </div>
       </div>
 
-      <Form method="get" role="search" aria-label="Filter products" className="mt-6 grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter products"
+        className="mt-6 grid gap-3 sm:grid-cols-3 lg:grid-cols-6"
+      >
         <div className="sm:col-span-3 lg:col-span-2">
           <label htmlFor="product-search" className="block text-sm font-medium">
             Search
           </label>
-          <input id="product-search" type="search" name="q" defaultValue={query.q} placeholder="Name, slug or SKU" className="input mt-1" />
+          <input
+            id="product-search"
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            placeholder="Name, slug or SKU"
+            className="input mt-1"
+          />
         </div>
         <div>
           <label htmlFor="filter-category" className="block text-sm font-medium">
@@ -143,7 +156,18 @@ export default function AdminProducts() {
                 <tr key={p.id} className="border-b border-stone-200">
                   <td className="py-2 pr-4">
                     <span className="flex items-center gap-3">
-                      {p.image ? <img src={p.image.url} alt="" width={40} height={50} loading="lazy" className="h-12 w-10 rounded bg-stone-100 object-cover" /> : <span className="h-12 w-10 rounded bg-stone-100" />}
+                      {p.image ? (
+                        <img
+                          src={p.image.url}
+                          alt=""
+                          width={40}
+                          height={50}
+                          loading="lazy"
+                          className="h-12 w-10 rounded bg-stone-100 object-cover"
+                        />
+                      ) : (
+                        <span className="h-12 w-10 rounded bg-stone-100" />
+                      )}
                       <span>
                         <Link to={`/admin/products/${p.id}/edit`} className="font-medium underline">
                           {p.name}
@@ -159,10 +183,16 @@ export default function AdminProducts() {
                   </td>
                   <td className="py-2 pr-4 text-right">
                     {formatMoney(p.priceMinor)}
-                    {p.compareAtMinor ? <span className="block text-xs text-stone-500 line-through">{formatMoney(p.compareAtMinor)}</span> : null}
+                    {p.compareAtMinor ? (
+                      <span className="block text-xs text-stone-500 line-through">{formatMoney(p.compareAtMinor)}</span>
+                    ) : null}
                   </td>
                   <td className="py-2 pr-4 text-right">
-                    {p.units === 0 ? <span className="font-medium text-red-700">Out of stock</span> : `${p.units.toLocaleString("en")} units`}
+                    {p.units === 0 ? (
+                      <span className="font-medium text-red-700">Out of stock</span>
+                    ) : (
+                      `${p.units.toLocaleString("en")} units`
+                    )}
                     {p.lowCells > 0 ? <span className="block text-xs text-amber-700">{p.lowCells} low</span> : null}
                   </td>
                 </tr>
@@ -171,7 +201,11 @@ export default function AdminProducts() {
           </table>
         </div>
       )}
-      <Pagination page={result.page} pageCount={result.pageCount} href={(page) => `/admin/products${adminProductSearch({ ...filters, page })}`} />
+      <Pagination
+        page={result.page}
+        pageCount={result.pageCount}
+        href={(page) => `/admin/products${adminProductSearch({ ...filters, page })}`}
+      />
     </div>
   );
 }

@@ -17,11 +17,14 @@ import { ScrollBox } from "~/components/ScrollBox";
 
 export const meta: MetaFunction<typeof loader> = (args) => [
   ...seo(args, { title: "Import products", description: "Import products from a CSV file.", noindex: true }),
-  ...(args.data && "job" in args.data && args.data.job?.status === "running" ? [{ httpEquiv: "refresh", content: "2" } as const] : []),
+  ...(args.data && "job" in args.data && args.data.job?.status === "running"
+    ? [{ httpEquiv: "refresh", content: "2" } as const]
+    : []),
 ];
 
 const SHOWN_LINES = 1000;
-const TOO_LARGE = "The file is larger than 10 MB. Split it into smaller files (each with the header line) and import them one after another. Nothing was imported.";
+const TOO_LARGE =
+  "The file is larger than 10 MB. Split it into smaller files (each with the header line) and import them one after another. Nothing was imported.";
 
 /** What the page shows of a dry run: the counts, and the first lines (rejected ones first). */
 function planView(plan: ImportPlan) {
@@ -31,7 +34,9 @@ function planView(plan: ImportPlan) {
     counts: plan.counts,
     totalLines: plan.rows.length,
     lines: [...rejected, ...others].slice(0, SHOWN_LINES),
-    products: plan.products.slice(0, SHOWN_LINES).map((p) => ({ slug: p.slug, name: p.name, outcome: p.outcome, changes: p.changes, lines: p.lines.length })),
+    products: plan.products
+      .slice(0, SHOWN_LINES)
+      .map((p) => ({ slug: p.slug, name: p.name, outcome: p.outcome, changes: p.changes, lines: p.lines.length })),
   };
 }
 
@@ -47,7 +52,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAdminActor(request);
-  const formData = await readUploadForm(request, { maxPartBytes: MAX_CSV_BYTES, maxBodyBytes: MAX_CSV_BYTES + 1024 * 1024 });
+  const formData = await readUploadForm(request, {
+    maxPartBytes: MAX_CSV_BYTES,
+    maxBodyBytes: MAX_CSV_BYTES + 1024 * 1024,
+  });
   if (!formData) return data({ error: TOO_LARGE }, { status: 413 });
   const problem = await formGuardProblem(formData, request);
   if (problem) return data({ error: problem.message }, { status: problem.status });
@@ -57,13 +65,17 @@ export async function action({ request }: ActionFunctionArgs) {
     const token = String(formData.get("job") ?? "");
     const started = imports.apply(token, actor);
     // Small imports finish while the browser waits; larger ones go on and the page shows progress.
-    const job = await Promise.race([started, new Promise<"running">((resolve) => setTimeout(() => resolve("running"), 1500))]);
+    const job = await Promise.race([
+      started,
+      new Promise<"running">((resolve) => setTimeout(() => resolve("running"), 1500)),
+    ]);
     if (job === null) return data({ error: "This import no longer exists. Upload the file again." }, { status: 404 });
     return redirect(`/admin/products/import?job=${token}`, 303);
   }
 
   const file = formData.get("file");
-  if (!(file instanceof File) || file.size === 0) return data({ error: "Choose a CSV file to import." }, { status: 400 });
+  if (!(file instanceof File) || file.size === 0)
+    return data({ error: "Choose a CSV file to import." }, { status: 400 });
   if (file.size > MAX_CSV_BYTES) return data({ error: TOO_LARGE }, { status: 413 });
   const bytes = new Uint8Array(await file.arrayBuffer());
   let text: string;
@@ -99,10 +111,17 @@ export default function ImportProducts() {
       {!job ? (
         <>
           <p className="mt-4 max-w-3xl text-sm text-stone-700">
-            One line per size and colour, with the product's fields repeated on each of its lines — the format of <Link to="/admin/products" className="underline">Export CSV</Link>. Products are matched by slug: a known slug changes that product (its images are kept), a new slug creates one. A product's lines are its whole list of sizes and colours: any left out are removed. You will see what the file would do before anything is saved.
+            One line per size and colour, with the product's fields repeated on each of its lines — the format of{" "}
+            <Link to="/admin/products" className="underline">
+              Export CSV
+            </Link>
+            . Products are matched by slug: a known slug changes that product (its images are kept), a new slug creates
+            one. A product's lines are its whole list of sizes and colours: any left out are removed. You will see what
+            the file would do before anything is saved.
           </p>
           <p className="mt-2 text-xs text-stone-600">
-            Columns: <code>{columns.join(", ")}</code>. product_id, material, compare_at_price and featured may be left out.
+            Columns: <code>{columns.join(", ")}</code>. product_id, material, compare_at_price and featured may be left
+            out.
           </p>
           <Form method="post" encType="multipart/form-data" className="mt-6 space-y-4">
             <AuthenticityTokenInput />
@@ -110,7 +129,15 @@ export default function ImportProducts() {
               <label htmlFor="import-file" className="block text-sm font-medium">
                 CSV file
               </label>
-              <input id="import-file" type="file" name="file" accept=".csv,text/csv" required aria-describedby="import-file-hint" className="mt-1 block text-sm" />
+              <input
+                id="import-file"
+                type="file"
+                name="file"
+                accept=".csv,text/csv"
+                required
+                aria-describedby="import-file-hint"
+                className="mt-1 block text-sm"
+              />
               <p id="import-file-hint" className="mt-1 text-xs text-stone-500">
                 UTF-8 CSV, up to 10 MB.
               </p>
@@ -128,7 +155,9 @@ export default function ImportProducts() {
           {job.status === "planned" && plan ? (
             <>
               <p className="mt-2 text-sm" role="status">
-                Dry run: nothing has been saved. {plan.counts.create} to create, {plan.counts.update} to change, {plan.counts.unchanged} unchanged, {plan.counts.reject} rejected ({plan.counts.rejectedLines} of {plan.totalLines} lines).
+                Dry run: nothing has been saved. {plan.counts.create} to create, {plan.counts.update} to change,{" "}
+                {plan.counts.unchanged} unchanged, {plan.counts.reject} rejected ({plan.counts.rejectedLines} of{" "}
+                {plan.totalLines} lines).
               </p>
               <div className="mt-4 flex flex-wrap gap-3">
                 {plan.counts.create + plan.counts.update > 0 ? (
@@ -146,9 +175,17 @@ export default function ImportProducts() {
                   Upload another file
                 </Link>
               </div>
-              {plan.counts.reject ? <p className="mt-3 text-sm text-amber-800">Rejected products are left out of the import; fix their lines and import them again.</p> : null}
+              {plan.counts.reject ? (
+                <p className="mt-3 text-sm text-amber-800">
+                  Rejected products are left out of the import; fix their lines and import them again.
+                </p>
+              ) : null}
               <h3 className="mt-8 font-semibold">Line by line</h3>
-              {plan.totalLines > plan.lines.length ? <p className="text-xs text-stone-600">Showing {plan.lines.length} of {plan.totalLines} lines, rejected ones first.</p> : null}
+              {plan.totalLines > plan.lines.length ? (
+                <p className="text-xs text-stone-600">
+                  Showing {plan.lines.length} of {plan.totalLines} lines, rejected ones first.
+                </p>
+              ) : null}
               <ScrollBox label="What each line of the file would do" className="mt-2">
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">What each line of the file would do</caption>
@@ -177,7 +214,9 @@ export default function ImportProducts() {
                         <td className="py-1 pr-4">{r.line}</td>
                         <td className="whitespace-nowrap py-1 pr-4">{r.slug}</td>
                         <td className="whitespace-nowrap py-1 pr-4">{r.sku}</td>
-                        <td className={`py-1 pr-4 ${r.outcome === "reject" ? "font-medium text-red-700" : ""}`}>{OUTCOME[r.outcome]}</td>
+                        <td className={`py-1 pr-4 ${r.outcome === "reject" ? "font-medium text-red-700" : ""}`}>
+                          {OUTCOME[r.outcome]}
+                        </td>
                         <td className="py-1 pr-4">{r.reasons.join(" ")}</td>
                       </tr>
                     ))}
@@ -188,7 +227,8 @@ export default function ImportProducts() {
               <ul className="mt-2 space-y-1 text-sm">
                 {plan.products.map((p) => (
                   <li key={p.slug}>
-                    <span className="font-medium">{OUTCOME[p.outcome]}</span>: {p.name || p.slug} ({p.lines} {p.lines === 1 ? "line" : "lines"}){p.changes.length ? ` — ${p.changes.join(", ")}` : ""}
+                    <span className="font-medium">{OUTCOME[p.outcome]}</span>: {p.name || p.slug} ({p.lines}{" "}
+                    {p.lines === 1 ? "line" : "lines"}){p.changes.length ? ` — ${p.changes.join(", ")}` : ""}
                   </li>
                 ))}
               </ul>
@@ -197,15 +237,23 @@ export default function ImportProducts() {
           {job.status === "running" ? (
             <div className="mt-4" role="status">
               <p className="text-sm">
-                Applying… {job.progress.done.toLocaleString("en")} of {products(job.progress.total)} written. This page refreshes itself.
+                Applying… {job.progress.done.toLocaleString("en")} of {products(job.progress.total)} written. This page
+                refreshes itself.
               </p>
-              <progress value={job.progress.done} max={Math.max(1, job.progress.total)} className="mt-2 w-full max-w-md" aria-label="Import progress" />
+              <progress
+                value={job.progress.done}
+                max={Math.max(1, job.progress.total)}
+                className="mt-2 w-full max-w-md"
+                aria-label="Import progress"
+              />
             </div>
           ) : null}
           {(job.status === "done" || job.status === "failed") && job.result ? (
             <div className="mt-4 space-y-2" role="status">
               <p className="text-sm">
-                {job.status === "done" ? "Import finished" : "Import stopped"}: {products(job.result.written)} written — {job.result.created} created, {job.result.updated} changed, {job.result.unchanged} unchanged, {job.result.rejected} rejected (not imported).
+                {job.status === "done" ? "Import finished" : "Import stopped"}: {products(job.result.written)} written —{" "}
+                {job.result.created} created, {job.result.updated} changed, {job.result.unchanged} unchanged,{" "}
+                {job.result.rejected} rejected (not imported).
               </p>
               {job.result.error ? <p className="text-sm text-red-700">{job.result.error}</p> : null}
               {stalled ? (

@@ -6,9 +6,15 @@ import { emptyProductDraft } from "~/lib/product-form";
 import { seo } from "~/lib/seo";
 import { requireAdminActor } from "~/server/auth/admin-actor.server";
 import { requireAdmin } from "~/server/auth/session.server";
-import { PRODUCT_TOO_LARGE_MESSAGE, productEditorAction, readProductForm, type ProductFormData } from "~/server/http/product-form.server";
+import {
+  PRODUCT_TOO_LARGE_MESSAGE,
+  productEditorAction,
+  readProductForm,
+  type ProductFormData,
+} from "~/server/http/product-form.server";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "New product", description: "Add a product to the catalogue.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "New product", description: "Add a product to the catalogue.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -18,7 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAdminActor(request);
   const formData = await readProductForm(request);
-  if (!formData) return data<ProductFormData>({ draft: emptyProductDraft(), errors: { "": [PRODUCT_TOO_LARGE_MESSAGE] } }, { status: 413 });
+  if (!formData)
+    return data<ProductFormData>(
+      { draft: emptyProductDraft(), errors: { "": [PRODUCT_TOO_LARGE_MESSAGE] } },
+      { status: 413 },
+    );
   return productEditorAction(request, formData, actor);
 }
 
@@ -38,7 +48,11 @@ export default function NewProduct() {
         </div>
       ) : null}
       <div className="mt-8">
-        <ProductEditor draft={actionData?.draft ?? emptyProductDraft()} errors={actionData?.errors ?? {}} submitLabel="Save product" />
+        <ProductEditor
+          draft={actionData?.draft ?? emptyProductDraft()}
+          errors={actionData?.errors ?? {}}
+          submitLabel="Save product"
+        />
       </div>
     </div>
   );

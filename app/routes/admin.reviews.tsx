@@ -13,14 +13,22 @@ import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import { REVIEW_STATUSES, type ReviewStatus } from "~/domain/review";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Reviews", description: "Reviews waiting for approval, approved and rejected.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Reviews", description: "Reviews waiting for approval, approved and rejected.", noindex: true });
 
-const STATUS_LABELS: Record<ReviewStatus, string> = { pending: "Waiting for approval", approved: "Approved", rejected: "Rejected" };
+const STATUS_LABELS: Record<ReviewStatus, string> = {
+  pending: "Waiting for approval",
+  approved: "Approved",
+  rejected: "Rejected",
+};
 
 function parseStatus(raw: string | null): { value: ReviewStatus; problems: string[] } {
   if (raw === null || raw === "") return { value: "pending", problems: [] };
   if ((REVIEW_STATUSES as readonly string[]).includes(raw)) return { value: raw as ReviewStatus, problems: [] };
-  return { value: "pending", problems: [`“${raw.slice(0, 20)}” is not a review status; showing reviews waiting for approval.`] };
+  return {
+    value: "pending",
+    problems: [`“${raw.slice(0, 20)}” is not a review status; showing reviews waiting for approval.`],
+  };
 }
 
 const listHref = (status: ReviewStatus, page: number) => {
@@ -40,7 +48,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const result = await getContext().reviews.adminList(status.value, page.value);
   if (result.page !== page.value) problems.push(`There is no page ${page.value}; showing page ${result.page}.`);
   // A filter the shop cannot read is ignored (the page still lists reviews) and answered 400, with the reason on the page.
-  return data({ ...result, status: status.value, problems }, { status: status.problems.length || page.problems.length ? 400 : 200 });
+  return data(
+    { ...result, status: status.value, problems },
+    { status: status.problems.length || page.problems.length ? 400 : 200 },
+  );
 }
 
 /** Approve or reject one review (POST, CSRF), recorded in the audit log, then back to the list it came from. */
@@ -59,7 +70,14 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithFlash(back, result.message);
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-IE", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-IE", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
 
 export default function AdminReviews() {
   const { reviews, total, page, pageCount, status, problems } = useLoaderData<typeof loader>();
@@ -70,7 +88,11 @@ export default function AdminReviews() {
         <ul className="flex flex-wrap gap-2 text-sm">
           {REVIEW_STATUSES.map((s) => (
             <li key={s}>
-              <Link to={listHref(s, 1)} aria-current={s === status ? "page" : undefined} className={`inline-block rounded-md border px-3 py-1.5 ${s === status ? "border-stone-900 bg-stone-900 text-white" : "border-stone-300 hover:bg-stone-50"}`}>
+              <Link
+                to={listHref(s, 1)}
+                aria-current={s === status ? "page" : undefined}
+                className={`inline-block rounded-md border px-3 py-1.5 ${s === status ? "border-stone-900 bg-stone-900 text-white" : "border-stone-300 hover:bg-stone-50"}`}
+              >
                 {STATUS_LABELS[s]}
               </Link>
             </li>
@@ -83,7 +105,9 @@ export default function AdminReviews() {
         </p>
       ) : null}
       <p className="mt-4 text-sm text-stone-600">
-        {total === 0 ? `No reviews: ${STATUS_LABELS[status].toLowerCase()}.` : `${total} ${total === 1 ? "review" : "reviews"}: ${STATUS_LABELS[status].toLowerCase()}.`}
+        {total === 0
+          ? `No reviews: ${STATUS_LABELS[status].toLowerCase()}.`
+          : `${total} ${total === 1 ? "review" : "reviews"}: ${STATUS_LABELS[status].toLowerCase()}.`}
       </p>
       {reviews.length > 0 ? (
         <ul className="mt-4 space-y-4">
@@ -108,7 +132,13 @@ export default function AdminReviews() {
                       <AuthenticityTokenInput />
                       <input type="hidden" name="reviewId" value={r.id} />
                       <input type="hidden" name="status" value={status} />
-                      <button type="submit" name="intent" value="approve" className="btn-primary" aria-describedby={`admin-review-${r.id}`}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="approve"
+                        className="btn-primary"
+                        aria-describedby={`admin-review-${r.id}`}
+                      >
                         Approve
                       </button>
                     </Form>
@@ -118,7 +148,13 @@ export default function AdminReviews() {
                       <AuthenticityTokenInput />
                       <input type="hidden" name="reviewId" value={r.id} />
                       <input type="hidden" name="status" value={status} />
-                      <button type="submit" name="intent" value="reject" className="btn-secondary" aria-describedby={`admin-review-${r.id}`}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="reject"
+                        className="btn-secondary"
+                        aria-describedby={`admin-review-${r.id}`}
+                      >
                         Reject
                       </button>
                     </Form>

@@ -14,7 +14,12 @@ import { getContext } from "~/server/context.server";
 import { parsePage } from "~/server/http/admin-query.server";
 import { notFound } from "~/server/http/not-found.server";
 
-export const meta: MetaFunction<typeof loader> = (args) => seo(args, { title: args.data ? `User ${args.data.profile.email}` : "User", description: "A user in the back office.", noindex: true });
+export const meta: MetaFunction<typeof loader> = (args) =>
+  seo(args, {
+    title: args.data ? `User ${args.data.profile.email}` : "User",
+    description: "A user in the back office.",
+    noindex: true,
+  });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -22,7 +27,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = parsePage(url.searchParams.get("page"));
   const user = isValidId(params.id) ? await getContext().adminUsers.get(params.id, page.value) : null;
   if (!user) throw notFound(request);
-  return data({ profile: user.profile, totals: user.totals, orders: user.orders.map(orderRow), page: user.page, pageCount: user.pageCount, problems: page.problems }, { status: page.problems.length ? 400 : 200 });
+  return data(
+    {
+      profile: user.profile,
+      totals: user.totals,
+      orders: user.orders.map(orderRow),
+      page: user.page,
+      pageCount: user.pageCount,
+      problems: page.problems,
+    },
+    { status: page.problems.length ? 400 : 200 },
+  );
 }
 
 export default function AdminUser() {
@@ -35,7 +50,11 @@ export default function AdminUser() {
     ["Last order", totals.lastOrderAt ? formatDateTime(totals.lastOrderAt) : "—"],
   ];
   return (
-    <AdminPage title={profile.displayName ?? profile.email} back={{ to: "/admin/users", label: "All users" }} problems={problems}>
+    <AdminPage
+      title={profile.displayName ?? profile.email}
+      back={{ to: "/admin/users", label: "All users" }}
+      problems={problems}
+    >
       <p className="mt-2 text-sm text-stone-700">{profile.email}</p>
       <AdminSection id="profile-heading" title="Profile">
         <dl className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
@@ -50,7 +69,11 @@ export default function AdminUser() {
       </AdminSection>
       <AdminSection id="orders-heading" title="Orders">
         <OrdersTable orders={orders} caption={`Orders of ${profile.email}, newest first`} empty="No orders yet." />
-        <Pagination page={page} pageCount={pageCount} href={(p) => (p > 1 ? `/admin/users/${profile.uid}?page=${p}` : `/admin/users/${profile.uid}`)} />
+        <Pagination
+          page={page}
+          pageCount={pageCount}
+          href={(p) => (p > 1 ? `/admin/users/${profile.uid}?page=${p}` : `/admin/users/${profile.uid}`)}
+        />
       </AdminSection>
     </AdminPage>
   );

@@ -10,7 +10,8 @@ import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { parsePage, parseRole, parseSearch } from "~/server/http/admin-query.server";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Users", description: "Customers and administrators.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Users", description: "Customers and administrators.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -34,7 +35,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     orders: totals.orders,
     spendMinor: totals.spendMinor,
   }));
-  return data({ users, total: result.total, page: result.page, pageCount: result.pageCount, filters: { q, role: role.value ?? "" }, problems }, { status: problems.length ? 400 : 200 });
+  return data(
+    {
+      users,
+      total: result.total,
+      page: result.page,
+      pageCount: result.pageCount,
+      filters: { q, role: role.value ?? "" },
+      problems,
+    },
+    { status: problems.length ? 400 : 200 },
+  );
 }
 
 export default function AdminUsers() {
@@ -61,7 +72,14 @@ export default function AdminUsers() {
           <label htmlFor="user-search" className="block text-sm font-medium">
             E-mail starts with
           </label>
-          <input id="user-search" type="search" name="q" defaultValue={filters.q} maxLength={100} className="input mt-1" />
+          <input
+            id="user-search"
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            maxLength={100}
+            className="input mt-1"
+          />
         </div>
         <div>
           <label htmlFor="user-role" className="block text-sm font-medium">
@@ -125,7 +143,7 @@ export default function AdminUsers() {
                   </td>
                   <td className="py-2 pr-4">{u.name ?? "—"}</td>
                   <td className="py-2 pr-4">{u.role === "admin" ? "Administrator" : "Customer"}</td>
-                  <td className="py-2 pr-4 whitespace-nowrap">{formatDate(u.createdAt)}</td>
+                  <td className="whitespace-nowrap py-2 pr-4">{formatDate(u.createdAt)}</td>
                   <td className="py-2 pr-4 text-right tabular-nums">{formatCount(u.orders)}</td>
                   <td className="py-2 text-right tabular-nums">{formatMoney(u.spendMinor)}</td>
                 </tr>

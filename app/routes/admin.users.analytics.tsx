@@ -13,7 +13,8 @@ import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { reportQuery } from "~/server/http/admin-query.server";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "User analytics", description: "Sign-ups and returning customers.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "User analytics", description: "Sign-ups and returning customers.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -34,12 +35,21 @@ export default function UserAnalytics() {
       <AdminSection id="signups-heading" title="Sign-ups over time">
         <GranularityLinks path="/admin/users/analytics" current={by} fromDay={fromDay} toDay={toDay} />
         <div className="mt-4">
-          <BarChart title={`Customer sign-ups by ${by}`} data={report.signUps.map((p) => ({ label: p.label, value: p.signUps }))} format={countFormat} labelHeading={by === "day" ? "Day" : by === "week" ? "Week" : "Month"} valueHeading="Sign-ups" wholeNumbers />
+          <BarChart
+            title={`Customer sign-ups by ${by}`}
+            data={report.signUps.map((p) => ({ label: p.label, value: p.signUps }))}
+            format={countFormat}
+            labelHeading={by === "day" ? "Day" : by === "week" ? "Week" : "Month"}
+            valueHeading="Sign-ups"
+            wholeNumbers
+          />
         </div>
       </AdminSection>
 
       <AdminSection id="returning-heading" title="Returning customers">
-        <p className="text-sm text-stone-600">Customers with two or more paid orders in this period (refunded and unpaid orders do not count).</p>
+        <p className="text-sm text-stone-600">
+          Customers with two or more paid orders in this period (refunded and unpaid orders do not count).
+        </p>
         <dl className="mt-3 grid gap-3 sm:grid-cols-3">
           {[
             ["Customers who bought", formatCount(returning.customers)],
@@ -53,7 +63,20 @@ export default function UserAnalytics() {
           ))}
         </dl>
         <div className="mt-6">
-          <HorizontalBarChart title="Customers by number of orders" data={returning.customers ? returning.byOrderCount.map((b) => ({ label: `${b.orders} ${b.orders === "1" ? "order" : "orders"}`, value: b.customers })) : []} format={countFormat} labelHeading="Orders" valueHeading="Customers" />
+          <HorizontalBarChart
+            title="Customers by number of orders"
+            data={
+              returning.customers
+                ? returning.byOrderCount.map((b) => ({
+                    label: `${b.orders} ${b.orders === "1" ? "order" : "orders"}`,
+                    value: b.customers,
+                  }))
+                : []
+            }
+            format={countFormat}
+            labelHeading="Orders"
+            valueHeading="Customers"
+          />
         </div>
       </AdminSection>
     </AdminPage>

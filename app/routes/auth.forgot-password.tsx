@@ -19,7 +19,11 @@ import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from 
 export const handle = { layout: false };
 
 export const meta: MetaFunction = (args) =>
-  seo(args, { title: "Forgot your password?", description: "Get a link to choose a new Hemline password.", noindex: true });
+  seo(args, {
+    title: "Forgot your password?",
+    description: "Get a link to choose a new Hemline password.",
+    noindex: true,
+  });
 
 export const headers = retryAfterHeaders;
 
@@ -36,15 +40,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const { config, accounts } = getContext();
   const origin = publicOrigin(request, config);
-  const result = await accounts
-    .requestPasswordReset(submission.value.email, clientIp(request, context), (token) => `${origin}/auth/reset-password?token=${encodeURIComponent(token)}`)
-    ;
-  if (!result.success) return formFailure(submission.reply({ formErrors: [result.error] }), ...failureStatus(result, 503));
+  const result = await accounts.requestPasswordReset(
+    submission.value.email,
+    clientIp(request, context),
+    (token) => `${origin}/auth/reset-password?token=${encodeURIComponent(token)}`,
+  );
+  if (!result.success)
+    return formFailure(submission.reply({ formErrors: [result.error] }), ...failureStatus(result, 503));
   // The same answer whether or not the address has an account.
   return redirectWithFlash("/auth/forgot-password", RESET_SENT, { kind: "info" });
 }
 
-const RESET_SENT = "If an account exists for that address, we have sent it a link to reset the password. The link works for one hour.";
+const RESET_SENT =
+  "If an account exists for that address, we have sent it a link to reset the password. The link works for one hour.";
 
 export default function ForgotPassword() {
   const { shopName } = useLoaderData<typeof loader>();

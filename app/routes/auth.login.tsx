@@ -18,7 +18,8 @@ import { readForm } from "~/server/http/form-body.server";
 import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Sign in", description: "Sign in to your Hemline account.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Sign in", description: "Sign in to your Hemline account.", noindex: true });
 
 export const headers = retryAfterHeaders;
 
@@ -37,12 +38,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: loginSchema });
   const problem = await formGuardProblem(formData, request, { honeypot: true });
-  if (problem) return formFailure(submission.reply({ formErrors: [problem.message], hideFields: ["password"] }), problem.status);
+  if (problem)
+    return formFailure(submission.reply({ formErrors: [problem.message], hideFields: ["password"] }), problem.status);
   if (submission.status !== "success") return formFailure(submission.reply({ hideFields: ["password"] }));
 
   const { email, password, redirectTo } = submission.value;
   const result = await getContext().accounts.signIn(email, password, clientIp(request, context));
-  if (!result.success) return formFailure(submission.reply({ formErrors: [result.error], hideFields: ["password"] }), ...failureStatus(result, 401));
+  if (!result.success)
+    return formFailure(
+      submission.reply({ formErrors: [result.error], hideFields: ["password"] }),
+      ...failureStatus(result, 401),
+    );
   return redirect(safeRedirect(redirectTo, "/"), { status: 303, headers: await signedInHeaders(request, result) });
 }
 
@@ -58,7 +64,8 @@ export default function Login() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
-  const registerHref = redirectTo === "/" ? "/auth/register" : `/auth/register?redirectTo=${encodeURIComponent(redirectTo)}`;
+  const registerHref =
+    redirectTo === "/" ? "/auth/register" : `/auth/register?redirectTo=${encodeURIComponent(redirectTo)}`;
 
   return (
     <AuthCard
@@ -78,7 +85,11 @@ export default function Login() {
         <AuthenticityTokenInput />
         <HoneypotFields />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormErrors id={form.errorId} errors={form.errors} fields={invalidFields(form, { email: "E-mail", password: "Password" })} />
+        <FormErrors
+          id={form.errorId}
+          errors={form.errors}
+          fields={invalidFields(form, { email: "E-mail", password: "Password" })}
+        />
         <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
         <Field meta={fields.password} label="Password" type="password" autoComplete="current-password" />
         <div className="flex items-center justify-between">

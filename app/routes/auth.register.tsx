@@ -22,7 +22,11 @@ import { UNAVAILABLE_MESSAGE } from "~/server/http/unavailable.server";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
 
 export const meta: MetaFunction = (args) =>
-  seo(args, { title: "Create an account", description: "Create a Hemline account to follow your orders and check out faster.", noindex: true });
+  seo(args, {
+    title: "Create an account",
+    description: "Create a Hemline account to follow your orders and check out faster.",
+    noindex: true,
+  });
 
 const HIDE = ["password", "confirmPassword"];
 
@@ -38,7 +42,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: registerSchema });
   const problem = await formGuardProblem(formData, request, { honeypot: true });
-  if (problem) return formFailure(submission.reply({ formErrors: [problem.message], hideFields: HIDE }), problem.status);
+  if (problem)
+    return formFailure(submission.reply({ formErrors: [problem.message], hideFields: HIDE }), problem.status);
   if (submission.status !== "success") return formFailure(submission.reply({ hideFields: HIDE }));
 
   const { email, password } = submission.value;
@@ -49,13 +54,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!result.success) {
     const otherwise = result.error === UNAVAILABLE_MESSAGE ? 503 : 400;
-    return formFailure(submission.reply({ formErrors: [result.error], hideFields: HIDE }), ...failureStatus(result, otherwise));
+    return formFailure(
+      submission.reply({ formErrors: [result.error], hideFields: HIDE }),
+      ...failureStatus(result, otherwise),
+    );
   }
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/");
   if ("alreadyRegistered" in result) {
     // The address has an account: the same redirect as for a new one, without a session; its
     // owner has been e-mailed. The notice reads true either way, so it reveals nothing more.
-    return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "info", message: checkEmailNotice(email) }) } });
+    return redirect(redirectTo, {
+      status: 303,
+      headers: { "Set-Cookie": await flashHeader({ kind: "info", message: checkEmailNotice(email) }) },
+    });
   }
   return redirect(redirectTo, { status: 303, headers: await signedInHeaders(request, result) });
 }
@@ -94,9 +105,19 @@ export default function Register() {
         <AuthenticityTokenInput />
         <HoneypotFields />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormErrors id={form.errorId} errors={form.errors} fields={invalidFields(form, { email: "E-mail", password: "Password", confirmPassword: "Repeat password" })} />
+        <FormErrors
+          id={form.errorId}
+          errors={form.errors}
+          fields={invalidFields(form, { email: "E-mail", password: "Password", confirmPassword: "Repeat password" })}
+        />
         <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
-        <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} />
+        <Field
+          meta={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN} characters.`}
+        />
         <Field meta={fields.confirmPassword} label="Repeat password" type="password" autoComplete="new-password" />
         <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Creating your account…" : "Create account"}

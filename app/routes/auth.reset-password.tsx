@@ -13,7 +13,8 @@ import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Choose a new password", description: "Choose a new Hemline password.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Choose a new password", description: "Choose a new Hemline password.", noindex: true });
 
 /** The embedded backend's ?token=…, or Firebase's action-link ?mode=resetPassword&oobCode=… */
 function codeFrom(url: URL): string | null {
@@ -34,7 +35,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   const hide = ["password", "confirmPassword"];
   const problem = await formGuardProblem(formData, request);
-  if (problem) return formFailure(submission.reply({ formErrors: [problem.message], hideFields: hide }), problem.status);
+  if (problem)
+    return formFailure(submission.reply({ formErrors: [problem.message], hideFields: hide }), problem.status);
   if (submission.status !== "success") return formFailure(submission.reply({ hideFields: hide }));
   const result = await getContext().accounts.resetPassword(submission.value.code, submission.value.password);
   if (!result.success) return formFailure(submission.reply({ formErrors: [result.error], hideFields: hide }), 400);
@@ -69,8 +71,18 @@ export default function ResetPassword() {
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <AuthenticityTokenInput />
         <input type="hidden" name="code" value={code} />
-        <FormErrors id={form.errorId} errors={form.errors} fields={invalidFields(form, { password: "New password", confirmPassword: "Repeat new password" })} />
-        <Field meta={fields.password} label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} />
+        <FormErrors
+          id={form.errorId}
+          errors={form.errors}
+          fields={invalidFields(form, { password: "New password", confirmPassword: "Repeat new password" })}
+        />
+        <Field
+          meta={fields.password}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN} characters.`}
+        />
         <Field meta={fields.confirmPassword} label="Repeat new password" type="password" autoComplete="new-password" />
         <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
           Save new password

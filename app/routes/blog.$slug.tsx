@@ -87,7 +87,13 @@ export default function BlogPost() {
             <TagList tags={post.tags} />
           </div>
           {post.cover ? (
-            <img src={post.cover.url} alt={post.cover.alt} width={1200} height={750} className="mt-8 aspect-[16/10] w-full rounded-lg bg-stone-100 object-cover" />
+            <img
+              src={post.cover.url}
+              alt={post.cover.alt}
+              width={1200}
+              height={750}
+              className="mt-8 aspect-[16/10] w-full rounded-lg bg-stone-100 object-cover"
+            />
           ) : null}
         </header>
         <div className="mt-8">

@@ -50,7 +50,11 @@ export default function BlogIndex() {
         <nav aria-label="Blog tags" className="mt-6">
           <ul className="flex flex-wrap gap-2 text-sm">
             <li>
-              <Link to="/blog" aria-current={tag ? undefined : "page"} className={`rounded-full px-3 py-1 ${tag ? "bg-stone-100 hover:bg-stone-200" : "bg-stone-900 text-white"}`}>
+              <Link
+                to="/blog"
+                aria-current={tag ? undefined : "page"}
+                className={`rounded-full px-3 py-1 ${tag ? "bg-stone-100 hover:bg-stone-200" : "bg-stone-900 text-white"}`}
+              >
                 All posts
               </Link>
             </li>
@@ -72,7 +76,11 @@ export default function BlogIndex() {
         <p className="mt-10 text-stone-600">
           {tag || unknownTag ? (
             <>
-              No posts with this tag yet. <Link to="/blog" className="underline">See every post</Link>.
+              No posts with this tag yet.{" "}
+              <Link to="/blog" className="underline">
+                See every post
+              </Link>
+              .
             </>
           ) : (
             "No posts yet. Come back soon."

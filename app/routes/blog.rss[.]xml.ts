@@ -36,7 +36,9 @@ export const loader = resourceRoute(async ({ request }: LoaderFunctionArgs) => {
     `    <atom:link href="${escapeXml(`${origin}/blog/rss.xml`)}" rel="self" type="application/rss+xml" />`,
     "    <description>Styling guides, care tips and news of our collections.</description>",
     "    <language>en</language>",
-    ...(posts[0]?.publishAt ? [`    <lastBuildDate>${new Date(posts[0].publishAt).toUTCString()}</lastBuildDate>`] : []),
+    ...(posts[0]?.publishAt
+      ? [`    <lastBuildDate>${new Date(posts[0].publishAt).toUTCString()}</lastBuildDate>`]
+      : []),
     ...items,
     "  </channel>",
     "</rss>",

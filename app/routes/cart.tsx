@@ -19,7 +19,8 @@ import { getAuthState } from "~/server/auth/session.server";
 import { SavedForLater } from "~/components/cart/SavedForLater";
 import { RecentlyViewed } from "~/components/product/RecentlyViewed";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Your cart", description: "The items in your cart.", path: "/cart", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Your cart", description: "The items in your cart.", path: "/cart", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ownerId = await currentCartId(request);
@@ -47,9 +48,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = schema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return cartFailure({ error: parsed.error.issues[0].message, field: "line", lineKey }, 400);
 
-  const result = parsed.data.intent === "update" ? await cart.setQuantity(cartId, parsed.data.line, parsed.data.quantity) : await cart.remove(cartId, parsed.data.line);
-  if (!result.ok) return cartFailure({ error: result.message, field: result.field, lineKey }, result.field === "cart" ? 404 : 409);
-  return redirect("/cart", { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message: result.message }) } });
+  const result =
+    parsed.data.intent === "update"
+      ? await cart.setQuantity(cartId, parsed.data.line, parsed.data.quantity)
+      : await cart.remove(cartId, parsed.data.line);
+  if (!result.ok)
+    return cartFailure({ error: result.message, field: result.field, lineKey }, result.field === "cart" ? 404 : 409);
+  return redirect("/cart", {
+    status: 303,
+    headers: { "Set-Cookie": await flashHeader({ kind: "success", message: result.message }) },
+  });
 }
 
 export default function CartPage() {
@@ -70,16 +78,16 @@ export default function CartPage() {
 
       {cart.lines.length === 0 ? (
         <>
-        <div className="mt-8 rounded-lg border border-dashed border-stone-300 p-10 text-center">
-          <p className="text-lg font-medium">Your cart is empty.</p>
-          <p className="mt-2 text-stone-600">
-            Free standard delivery from {formatMoneyInText(cart.freeShippingFromMinor)}
-            {policies ? ` and free ${policies.returnsDays}-day returns` : null}.
-          </p>
-          <Link to="/products" className="btn-primary mt-6">
-            Start shopping
-          </Link>
-        </div>
+          <div className="mt-8 rounded-lg border border-dashed border-stone-300 p-10 text-center">
+            <p className="text-lg font-medium">Your cart is empty.</p>
+            <p className="mt-2 text-stone-600">
+              Free standard delivery from {formatMoneyInText(cart.freeShippingFromMinor)}
+              {policies ? ` and free ${policies.returnsDays}-day returns` : null}.
+            </p>
+            <Link to="/products" className="btn-primary mt-6">
+              Start shopping
+            </Link>
+          </div>
           <SavedForLater items={saved} signedIn={signedIn} />
           {/* Kept in this browser's storage: shown once the page's script runs. */}
           <RecentlyViewed />
@@ -113,7 +121,9 @@ export default function CartPage() {
                 : "Your order qualifies for free standard delivery."}
             </p>
             {cart.hasProblems ? (
-              <p className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">Some items changed since you added them. Update or remove them to check out.</p>
+              <p className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                Some items changed since you added them. Update or remove them to check out.
+              </p>
             ) : (
               <Link to="/checkout" className="btn-primary mt-6 w-full">
                 Check out
@@ -143,14 +153,27 @@ function CartLine({ line, error }: { line: CartLineView; error: string | null })
           : null;
   return (
     <li className="flex gap-4 py-6" aria-label={label}>
-      {line.imageUrl ? <img src={line.imageUrl} alt={line.imageAlt} width={96} height={120} className="h-30 w-24 rounded-md bg-stone-100 object-cover" /> : <div className="h-30 w-24 rounded-md bg-stone-100" />}
+      {line.imageUrl ? (
+        <img
+          src={line.imageUrl}
+          alt={line.imageAlt}
+          width={96}
+          height={120}
+          className="h-30 w-24 rounded-md bg-stone-100 object-cover"
+        />
+      ) : (
+        <div className="h-30 w-24 rounded-md bg-stone-100" />
+      )}
       <div className="flex-1">
         <div className="flex flex-wrap justify-between gap-2">
           <div>
             {line.problem?.kind === "unavailable" ? (
               <p className="font-medium">{line.name}</p>
             ) : (
-              <Link to={`/products/${line.productId}?colour=${encodeURIComponent(line.colour)}`} className="font-medium hover:underline">
+              <Link
+                to={`/products/${line.productId}?colour=${encodeURIComponent(line.colour)}`}
+                className="font-medium hover:underline"
+              >
                 {line.name}
               </Link>
             )}
@@ -173,7 +196,9 @@ function CartLine({ line, error }: { line: CartLineView; error: string | null })
           <p className="font-semibold">
             <span className="sr-only">Line total </span>
             {formatMoney(line.lineTotalMinor)}
-            {line.savingsMinor > 0 ? <span className="block text-xs font-normal text-red-700">You save {formatMoney(line.savingsMinor)}</span> : null}
+            {line.savingsMinor > 0 ? (
+              <span className="block text-xs font-normal text-red-700">You save {formatMoney(line.savingsMinor)}</span>
+            ) : null}
           </p>
         </div>
         {problemText ? (

@@ -24,7 +24,8 @@ import { RateLimitedError } from "~/server/services/accounts/rate-limit.server";
 import { shortfallMessage } from "~/server/services/checkout/messages.server";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Checkout", description: "Delivery, payment and your order.", path: "/checkout", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Checkout", description: "Delivery, payment and your order.", path: "/checkout", noindex: true });
 
 const SENSITIVE = ["cardNumber", "cvc", "expiry"];
 
@@ -66,19 +67,51 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const schema = checkoutSchema(withCard, savedId !== null);
   const submission = parseWithZod(formData, { schema });
   const problem = await formGuardProblem(formData, request);
-  if (problem) return data({ result: submission.reply({ formErrors: [problem.message], hideFields: SENSITIVE }), cartLink: false }, { status: problem.status });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: SENSITIVE }), cartLink: false }, { status: 400 });
+  if (problem)
+    return data(
+      { result: submission.reply({ formErrors: [problem.message], hideFields: SENSITIVE }), cartLink: false },
+      { status: problem.status },
+    );
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: SENSITIVE }), cartLink: false }, { status: 400 });
 
   const v = submission.value;
   const auth = await getAuthState(request);
   const origin = publicOrigin(request, config);
-  const typed = { name: v.name, line1: v.line1, line2: v.line2, city: v.city, postalCode: v.postalCode.toUpperCase(), country: v.country, phone: v.phone };
+  const typed = {
+    name: v.name,
+    line1: v.line1,
+    line2: v.line2,
+    city: v.city,
+    postalCode: v.postalCode.toUpperCase(),
+    country: v.country,
+    phone: v.phone,
+  };
   // A saved address is read on the server, for the signed-in shopper only.
   const saved = savedId && auth.user ? await getContext().addressBook.get(auth.user.uid, savedId) : null;
   if (savedId && !saved) {
-    return data({ result: submission.reply({ formErrors: ["That saved address is no longer in your address book. Choose another or enter a new one."], hideFields: SENSITIVE }), cartLink: false }, { status: 400 });
+    return data(
+      {
+        result: submission.reply({
+          formErrors: ["That saved address is no longer in your address book. Choose another or enter a new one."],
+          hideFields: SENSITIVE,
+        }),
+        cartLink: false,
+      },
+      { status: 400 },
+    );
   }
-  const address = saved ? { name: saved.name, line1: saved.line1, line2: saved.line2, city: saved.city, postalCode: saved.postalCode, country: saved.country, phone: saved.phone } : typed;
+  const address = saved
+    ? {
+        name: saved.name,
+        line1: saved.line1,
+        line2: saved.line2,
+        city: saved.city,
+        postalCode: saved.postalCode,
+        country: saved.country,
+        phone: saved.phone,
+      }
+    : typed;
   const result = await checkout.placeOrder({
     cartId: await currentCartId(request),
     userId: auth.user?.uid ?? null,
@@ -86,29 +119,66 @@ export async function action({ request, context }: ActionFunctionArgs) {
     address,
     shippingMethod: v.shippingMethod,
     idempotencyKey: v.checkoutKey,
-    card: withCard && v.cardNumber && v.cvc && v.expiry ? { number: v.cardNumber, cvc: v.cvc, ...parseExpiry(v.expiry) } : null,
+    card:
+      withCard && v.cardNumber && v.cvc && v.expiry
+        ? { number: v.cardNumber, cvc: v.cvc, ...parseExpiry(v.expiry) }
+        : null,
     origin,
     ip: clientIp(request, context),
   });
 
-  if (!saved && v.saveAddress && auth.user && (result.kind === "redirect" || result.kind === "done" || result.kind === "payment-failed")) {
+  if (
+    !saved &&
+    v.saveAddress &&
+    auth.user &&
+    (result.kind === "redirect" || result.kind === "done" || result.kind === "payment-failed")
+  ) {
     // Best effort: a full address book never stands in the way of an order.
     await getContext().addressBook.add(auth.user.uid, typed);
   }
 
   switch (result.kind) {
     case "empty":
-      return data({ result: submission.reply({ formErrors: ["Your cart is empty, so there is nothing to order. Nothing was charged."], hideFields: SENSITIVE }), cartLink: true }, { status: 409 });
+      return data(
+        {
+          result: submission.reply({
+            formErrors: ["Your cart is empty, so there is nothing to order. Nothing was charged."],
+            hideFields: SENSITIVE,
+          }),
+          cartLink: true,
+        },
+        { status: 409 },
+      );
     case "cart-changed":
       return data(
-        { result: submission.reply({ formErrors: ["Your cart changed while you were checking out (in another tab?). Check it and place your order again. Nothing was charged."], hideFields: SENSITIVE }), cartLink: true },
+        {
+          result: submission.reply({
+            formErrors: [
+              "Your cart changed while you were checking out (in another tab?). Check it and place your order again. Nothing was charged.",
+            ],
+            hideFields: SENSITIVE,
+          }),
+          cartLink: true,
+        },
         { status: 409 },
       );
     case "sold-out":
-      return data({ result: submission.reply({ formErrors: [shortfallMessage(result.shortfalls)], hideFields: SENSITIVE }), cartLink: true }, { status: 409 });
+      return data(
+        {
+          result: submission.reply({ formErrors: [shortfallMessage(result.shortfalls)], hideFields: SENSITIVE }),
+          cartLink: true,
+        },
+        { status: 409 },
+      );
     case "rate-limited":
       return data(
-        { result: submission.reply({ formErrors: [new RateLimitedError(result.retryAfterSeconds).message], hideFields: SENSITIVE }), cartLink: false },
+        {
+          result: submission.reply({
+            formErrors: [new RateLimitedError(result.retryAfterSeconds).message],
+            hideFields: SENSITIVE,
+          }),
+          cartLink: false,
+        },
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
     case "redirect":
@@ -135,7 +205,8 @@ export default function Checkout() {
     defaultValue: { email, country: "IE", shippingMethod: "standard" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema(withCard, chosenSavedAddress(formData) !== null) }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: checkoutSchema(withCard, chosenSavedAddress(formData) !== null) }),
   });
   const placing = navigation.state !== "idle" && navigation.formMethod === "POST";
 
@@ -169,20 +240,25 @@ export default function Checkout() {
           says what is being bought and for how much, without scrolling past every field. */}
       <details className="mt-6 rounded-lg bg-stone-50 px-4 py-3 lg:hidden">
         <summary className="cursor-pointer font-semibold">
-          Order summary: {cart.lines.length === 1 ? "1 item" : `${cart.lines.length} items`}, {formatMoney(cart.subtotalMinor + shippingOptions[0].priceMinor)}
+          Order summary: {cart.lines.length === 1 ? "1 item" : `${cart.lines.length} items`},{" "}
+          {formatMoney(cart.subtotalMinor + shippingOptions[0].priceMinor)}
         </summary>
         <ul className="mt-3 space-y-2 text-sm">
           {cart.lines.map((line) => (
             <li key={line.key} className="flex justify-between gap-3">
               <span>
-                {line.quantity} × {line.name} <span className="text-stone-600">({line.colour}, {line.size})</span>
+                {line.quantity} × {line.name}{" "}
+                <span className="text-stone-600">
+                  ({line.colour}, {line.size})
+                </span>
               </span>
               <span>{formatMoney(line.lineTotalMinor)}</span>
             </li>
           ))}
         </ul>
         <p className="mt-2 border-t border-stone-200 pt-2 text-sm">
-          Total with standard delivery: <span className="font-semibold">{formatMoney(cart.subtotalMinor + shippingOptions[0].priceMinor)}</span>
+          Total with standard delivery:{" "}
+          <span className="font-semibold">{formatMoney(cart.subtotalMinor + shippingOptions[0].priceMinor)}</span>
         </p>
       </details>
 
@@ -190,7 +266,11 @@ export default function Checkout() {
         <div className="space-y-8">
           <AuthenticityTokenInput />
           <input type="hidden" name="checkoutKey" value={checkoutKey} />
-          <FormErrors id={form.errorId} errors={form.errors} fields={invalidFields(form, { ...CHECKOUT_LABELS, ...(withCard ? CARD_LABELS : {}) })} />
+          <FormErrors
+            id={form.errorId}
+            errors={form.errors}
+            fields={invalidFields(form, { ...CHECKOUT_LABELS, ...(withCard ? CARD_LABELS : {}) })}
+          />
           {actionData?.cartLink ? (
             <p className="text-sm">
               <Link to="/cart" className="font-medium underline">
@@ -201,13 +281,21 @@ export default function Checkout() {
 
           <fieldset className="space-y-4">
             <legend className="text-lg font-semibold">Contact</legend>
-            <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" hint="We send the order confirmation here." />
+            <Field
+              meta={fields.email}
+              label="E-mail"
+              type="email"
+              autoComplete="email"
+              hint="We send the order confirmation here."
+            />
           </fieldset>
 
           {addresses.length > 0 ? <SavedAddressChoice addresses={addresses} onChoice={onChoice} /> : null}
 
           <fieldset className="space-y-4" hidden={!newAddressShown}>
-            <legend className="text-lg font-semibold">{addresses.length > 0 ? "Or a new delivery address" : "Delivery address"}</legend>
+            <legend className="text-lg font-semibold">
+              {addresses.length > 0 ? "Or a new delivery address" : "Delivery address"}
+            </legend>
             <AddressFields fields={fields} />
             {signedIn ? <SaveAddressBox full={addresses.length >= MAX_ADDRESSES} /> : null}
           </fieldset>
@@ -216,24 +304,45 @@ export default function Checkout() {
             <legend className="text-lg font-semibold">Delivery method</legend>
             <div className="mt-3 space-y-2">
               {shippingOptions.map((option) => (
-                <label key={option.method} className="flex cursor-pointer items-center justify-between rounded-md border border-stone-300 px-4 py-3 has-[:checked]:border-stone-900">
+                <label
+                  key={option.method}
+                  className="flex cursor-pointer items-center justify-between rounded-md border border-stone-300 px-4 py-3 has-[:checked]:border-stone-900"
+                >
                   <span className="flex items-center gap-3">
-                    <input type="radio" id={option === shippingOptions[0] ? fields.shippingMethod.id : undefined} name={fields.shippingMethod.name} value={option.method} defaultChecked={option.method === (fields.shippingMethod.initialValue ?? "standard")} required />
+                    <input
+                      type="radio"
+                      id={option === shippingOptions[0] ? fields.shippingMethod.id : undefined}
+                      name={fields.shippingMethod.name}
+                      value={option.method}
+                      defaultChecked={option.method === (fields.shippingMethod.initialValue ?? "standard")}
+                      required
+                    />
                     {option.label}
                   </span>
-                  <span className="font-medium">{option.priceMinor === 0 ? "Free" : formatMoney(option.priceMinor)}</span>
+                  <span className="font-medium">
+                    {option.priceMinor === 0 ? "Free" : formatMoney(option.priceMinor)}
+                  </span>
                 </label>
               ))}
             </div>
-            {fields.shippingMethod.errors ? <p className="mt-1 text-sm text-red-700">{fields.shippingMethod.errors[0]}</p> : null}
+            {fields.shippingMethod.errors ? (
+              <p className="mt-1 text-sm text-red-700">{fields.shippingMethod.errors[0]}</p>
+            ) : null}
           </fieldset>
 
           <fieldset className="space-y-4">
             <legend className="text-lg font-semibold">Payment</legend>
             {withCard ? (
-              <CardFields number={fields.cardNumber} expiry={fields.expiry} cvc={fields.cvc} processorLabel={processor.label} />
+              <CardFields
+                number={fields.cardNumber}
+                expiry={fields.expiry}
+                cvc={fields.cvc}
+                processorLabel={processor.label}
+              />
             ) : (
-              <p className="text-sm text-stone-700">You will pay on {processor.label}&apos;s secure page and come back here.</p>
+              <p className="text-sm text-stone-700">
+                You will pay on {processor.label}&apos;s secure page and come back here.
+              </p>
             )}
           </fieldset>
         </div>
@@ -246,8 +355,13 @@ export default function Checkout() {
             {cart.lines.map((line) => (
               <li key={line.key} className="flex justify-between gap-3">
                 <span>
-                  {line.quantity} × {line.name} <span className="text-stone-600">({line.colour}, {line.size})</span>
-                  {line.problem ? <span className="block text-amber-800">Not available as it is: review your cart.</span> : null}
+                  {line.quantity} × {line.name}{" "}
+                  <span className="text-stone-600">
+                    ({line.colour}, {line.size})
+                  </span>
+                  {line.problem ? (
+                    <span className="block text-amber-800">Not available as it is: review your cart.</span>
+                  ) : null}
                 </span>
                 <span>{formatMoney(line.lineTotalMinor)}</span>
               </li>
@@ -259,7 +373,10 @@ export default function Checkout() {
             shippingMinor={shippingOptions[0].priceMinor}
             shippingLabel="Standard delivery"
           />
-          <p className="mt-2 text-xs text-stone-500">Express delivery adds {formatMoney(shippingOptions[1].priceMinor)} instead. The total is checked again when you place the order.</p>
+          <p className="mt-2 text-xs text-stone-500">
+            Express delivery adds {formatMoney(shippingOptions[1].priceMinor)} instead. The total is checked again when
+            you place the order.
+          </p>
           <button type="submit" className="btn-primary mt-6 w-full" disabled={placing}>
             {placing ? "Placing your order…" : withCard ? "Place order and pay" : "Continue to payment"}
           </button>

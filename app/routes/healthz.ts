@@ -13,8 +13,15 @@ export const loader = resourceRoute(async () => {
     await store.ping();
     // Started here too, in case this process has not served a page yet; a start that takes
     // only a moment (the embedded store, a small catalogue) is waited for.
-    await Promise.race([context.catalog.start().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, READY_WAIT_MS))]);
-    if (!context.catalog.isReady()) return new Response(JSON.stringify({ status: "starting" }), { status: 503, headers: { ...headers, "Retry-After": "2" } });
+    await Promise.race([
+      context.catalog.start().catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, READY_WAIT_MS)),
+    ]);
+    if (!context.catalog.isReady())
+      return new Response(JSON.stringify({ status: "starting" }), {
+        status: 503,
+        headers: { ...headers, "Retry-After": "2" },
+      });
     return new Response(JSON.stringify({ status: "ok", store: store.kind }), { status: 200, headers });
   } catch (error) {
     console.error("healthz: store did not answer", error);

@@ -27,7 +27,11 @@ import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { useRootData } from "~/root";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  seo(args, { title: args.data ? `Order ${args.data.order.number}` : "Order", description: "Your order.", noindex: true });
+  seo(args, {
+    title: args.data ? `Order ${args.data.order.number}` : "Order",
+    description: "Your order.",
+    noindex: true,
+  });
 
 const SENSITIVE = ["cardNumber", "cvc", "expiry"];
 
@@ -64,19 +68,35 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const withCard = checkout.processor.kind === "card-form";
   const submission = parseWithZod(formData, { schema: payAgainSchema });
   const problem = await formGuardProblem(formData, request);
-  if (problem) return data({ result: submission.reply({ formErrors: [problem.message], hideFields: SENSITIVE }) }, { status: problem.status });
-  if (withCard && submission.status !== "success") return data({ result: submission.reply({ hideFields: SENSITIVE }) }, { status: 400 });
+  if (problem)
+    return data(
+      { result: submission.reply({ formErrors: [problem.message], hideFields: SENSITIVE }) },
+      { status: problem.status },
+    );
+  if (withCard && submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: SENSITIVE }) }, { status: 400 });
 
-  const card = withCard && submission.status === "success" ? { number: submission.value.cardNumber, cvc: submission.value.cvc, ...parseExpiry(submission.value.expiry) } : null;
+  const card =
+    withCard && submission.status === "success"
+      ? { number: submission.value.cardNumber, cvc: submission.value.cvc, ...parseExpiry(submission.value.expiry) }
+      : null;
   const result = await checkout.retryPayment(order, card, publicOrigin(request, config), clientIp(request, context));
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   switch (result.kind) {
     case "sold-out":
-      return data({ result: submission.reply({ formErrors: [shortfallMessage(result.shortfalls)], hideFields: SENSITIVE }) }, { status: 409 });
+      return data(
+        { result: submission.reply({ formErrors: [shortfallMessage(result.shortfalls)], hideFields: SENSITIVE }) },
+        { status: 409 },
+      );
     case "rate-limited":
       return data(
-        { result: submission.reply({ formErrors: [new RateLimitedError(result.retryAfterSeconds).message], hideFields: SENSITIVE }) },
+        {
+          result: submission.reply({
+            formErrors: [new RateLimitedError(result.retryAfterSeconds).message],
+            hideFields: SENSITIVE,
+          }),
+        },
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
     case "redirect":
@@ -107,7 +127,8 @@ export default function OrderPage() {
       ) : null}
       {returnedFromPayment && order.status === "pending_payment" ? (
         <p role="status" className="mb-6 rounded-md bg-sky-50 px-4 py-3 text-sm text-sky-900">
-          Thank you. We are waiting for the payment provider to confirm your payment; this page updates when you reload it.
+          Thank you. We are waiting for the payment provider to confirm your payment; this page updates when you reload
+          it.
         </p>
       ) : null}
       {cancelledPayment && order.status !== "paid" ? (
@@ -126,7 +147,12 @@ export default function OrderPage() {
       </p>
 
       {order.status === "payment_failed" || (order.status === "pending_payment" && processor.kind === "hosted") ? (
-        <PayAgain failure={order.status === "payment_failed" ? order.payment.failureMessage : null} withCard={processor.kind === "card-form"} processorLabel={processor.label} total={order.totalMinor} />
+        <PayAgain
+          failure={order.status === "payment_failed" ? order.payment.failureMessage : null}
+          withCard={processor.kind === "card-form"}
+          processorLabel={processor.label}
+          total={order.totalMinor}
+        />
       ) : null}
 
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_20rem]">
@@ -136,7 +162,15 @@ export default function OrderPage() {
               Items
             </h2>
             <OrderLines lines={order.lines} />
-            <OrderSummary subtotalMinor={order.subtotalMinor} savingsMinor={order.lines.reduce((s, l) => s + (l.compareAtMinor ? (l.compareAtMinor - l.unitPriceMinor) * l.quantity : 0), 0)} shippingMinor={order.shippingMinor} shippingLabel={order.shipping.label} />
+            <OrderSummary
+              subtotalMinor={order.subtotalMinor}
+              savingsMinor={order.lines.reduce(
+                (s, l) => s + (l.compareAtMinor ? (l.compareAtMinor - l.unitPriceMinor) * l.quantity : 0),
+                0,
+              )}
+              shippingMinor={order.shippingMinor}
+              shippingLabel={order.shipping.label}
+            />
           </section>
           <section aria-labelledby="timeline-heading">
             <h2 id="timeline-heading" className="mb-3 text-lg font-semibold">
@@ -172,9 +206,19 @@ export default function OrderPage() {
               Payment
             </h2>
             <p className="mt-2 text-stone-700">
-              {order.payment.cardLast4 ? `${order.payment.cardBrand} ending ${order.payment.cardLast4}` : order.payment.processor === "stripe" ? "Stripe" : "Card"}
+              {order.payment.cardLast4
+                ? `${order.payment.cardBrand} ending ${order.payment.cardLast4}`
+                : order.payment.processor === "stripe"
+                  ? "Stripe"
+                  : "Card"}
               {" · "}
-              {order.payment.state === "succeeded" ? "Paid" : order.payment.state === "refunded" ? "Refunded" : order.payment.state === "failed" ? "Not paid" : "Pending"}
+              {order.payment.state === "succeeded"
+                ? "Paid"
+                : order.payment.state === "refunded"
+                  ? "Refunded"
+                  : order.payment.state === "failed"
+                    ? "Not paid"
+                    : "Pending"}
             </p>
           </section>
           <p>
@@ -194,7 +238,17 @@ export default function OrderPage() {
   );
 }
 
-function PayAgain({ failure, withCard, processorLabel, total }: { failure: string | null; withCard: boolean; processorLabel: string; total: number }) {
+function PayAgain({
+  failure,
+  withCard,
+  processorLabel,
+  total,
+}: {
+  failure: string | null;
+  withCard: boolean;
+  processorLabel: string;
+  total: number;
+}) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -217,7 +271,14 @@ function PayAgain({ failure, withCard, processorLabel, total }: { failure: strin
       <Form method="post" {...getFormProps(form)} className="mt-4 max-w-md space-y-4">
         <AuthenticityTokenInput />
         <FormErrors id={form.errorId} errors={form.errors} fields={invalidFields(form, CARD_LABELS)} />
-        {withCard ? <CardFields number={fields.cardNumber} expiry={fields.expiry} cvc={fields.cvc} processorLabel={processorLabel} /> : null}
+        {withCard ? (
+          <CardFields
+            number={fields.cardNumber}
+            expiry={fields.expiry}
+            cvc={fields.cvc}
+            processorLabel={processorLabel}
+          />
+        ) : null}
         <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"}>
           {navigation.state !== "idle" ? "Paying…" : `Pay ${formatMoney(total)}`}
         </button>

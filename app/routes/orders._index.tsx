@@ -7,7 +7,8 @@ import { seo } from "~/lib/seo";
 import { requireUser } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Your orders", description: "Your Hemline orders.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Your orders", description: "Your Hemline orders.", noindex: true });
 
 const dateFormat = new Intl.DateTimeFormat("en-IE", { dateStyle: "medium", timeZone: "UTC" });
 
@@ -60,7 +61,8 @@ export default function Orders() {
                     Order {o.number}
                   </Link>
                   <p className="text-sm text-stone-600">
-                    <time dateTime={o.createdAt}>{dateFormat.format(new Date(o.createdAt))}</time> · {o.items} {o.items === 1 ? "item" : "items"}: {o.firstItem}
+                    <time dateTime={o.createdAt}>{dateFormat.format(new Date(o.createdAt))}</time> · {o.items}{" "}
+                    {o.items === 1 ? "item" : "items"}: {o.firstItem}
                     {o.items > 1 ? " and more" : ""}
                   </p>
                 </div>

@@ -12,7 +12,12 @@ import { imagesForColour } from "~/lib/colour-images";
 import { ReviewsSection } from "~/components/product/ReviewsSection";
 import { RatingSummary } from "~/components/product/Stars";
 import { REVIEW_SORTS, type ReviewSortKey } from "~/lib/review-schema";
-import { helpfulAction, reviewAction, type HelpfulFailure, type ReviewFormFailure } from "~/server/http/review-actions.server";
+import {
+  helpfulAction,
+  reviewAction,
+  type HelpfulFailure,
+  type ReviewFormFailure,
+} from "~/server/http/review-actions.server";
 import { RecentlyViewed } from "~/components/product/RecentlyViewed";
 import { getCategory } from "~/lib/categories";
 import { CURRENCY } from "~/lib/money";
@@ -48,16 +53,35 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const initialColour =
     product.colours.find((c) => c.name === requested)?.name ?? firstInStock?.name ?? product.colours[0]?.name ?? "";
 
-  const [related, savedIds, auth] = await Promise.all([catalog.related(product, 4), getContext().wishlist.savedIds(await currentCartId(request)), getAuthState(request)]);
+  const [related, savedIds, auth] = await Promise.all([
+    catalog.related(product, 4),
+    getContext().wishlist.savedIds(await currentCartId(request)),
+    getAuthState(request),
+  ]);
   // Reviews: ?reviews=helpful for the most helpful first, ?reviewPage=2 for the next page (plain links).
   const sortParam = url.searchParams.get("reviews") ?? "";
-  const reviewSort: ReviewSortKey = (REVIEW_SORTS as readonly string[]).includes(sortParam) ? (sortParam as ReviewSortKey) : "newest";
+  const reviewSort: ReviewSortKey = (REVIEW_SORTS as readonly string[]).includes(sortParam)
+    ? (sortParam as ReviewSortKey)
+    : "newest";
   const pageText = url.searchParams.get("reviewPage") ?? "";
   const reviewPage = /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1;
-  const reviews = await getContext().reviews.forProduct(product.id, { userId: auth.user?.uid ?? null, sort: reviewSort, page: reviewPage });
+  const reviews = await getContext().reviews.forProduct(product.id, {
+    userId: auth.user?.uid ?? null,
+    sort: reviewSort,
+    page: reviewPage,
+  });
   // Built here, so the browser's bundle does not carry the serialiser.
   const jsonLd = productJsonLd(product, publicOrigin(request, config), reviews);
-  return { product, related, initialColour, jsonLd, savedIds, email: auth.user?.email ?? "", reviews, signedIn: Boolean(auth.user) };
+  return {
+    product,
+    related,
+    initialColour,
+    jsonLd,
+    savedIds,
+    email: auth.user?.email ?? "",
+    reviews,
+    signedIn: Boolean(auth.user),
+  };
 }
 
 /** Add to cart posts to the product page itself, so a missing size or a sold-out choice is explained right here. */
@@ -67,7 +91,8 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   if (formData.get("productId") !== params.id) formData.set("productId", params.id);
   const url = new URL(request.url);
   const intent = formData.get("intent");
-  if (intent === "stock-alert") return stockAlertAction(request, context, formData, params.id, url.pathname + url.search);
+  if (intent === "stock-alert")
+    return stockAlertAction(request, context, formData, params.id, url.pathname + url.search);
   if (intent === "review") return reviewAction(request, formData, params.id);
   if (intent === "helpful") return helpfulAction(request, formData, params.id, `${url.pathname}${url.search}#reviews`);
   return addToCart(request, formData, url.pathname + url.search);
@@ -94,7 +119,11 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 function productJsonLd(
   product: Product,
   origin: string,
-  reviews: { average: number | null; count: number; reviews: Array<{ authorName: string; stars: number; title: string; text: string; createdAt: string }> },
+  reviews: {
+    average: number | null;
+    count: number;
+    reviews: Array<{ authorName: string; stars: number; title: string; text: string; createdAt: string }>;
+  },
 ): string {
   const inStock = !soldOutEverywhere(product.variants);
   const json = {
@@ -119,7 +148,13 @@ function productJsonLd(
     // Only with approved reviews: search engines reject a rating of nothing.
     ...(reviews.average !== null && reviews.count > 0
       ? {
-          aggregateRating: { "@type": "AggregateRating", ratingValue: reviews.average.toFixed(1), reviewCount: reviews.count, bestRating: "5", worstRating: "1" },
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: reviews.average.toFixed(1),
+            reviewCount: reviews.count,
+            bestRating: "5",
+            worstRating: "1",
+          },
           review: reviews.reviews.map((r) => ({
             "@type": "Review",
             name: r.title,
@@ -138,7 +173,12 @@ export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
   const { policies } = useRootData();
   const { product, related, initialColour, jsonLd, savedIds, email, reviews, signedIn } = loaderData;
-  const actionData = useActionData<typeof action>() as CartFormError | StockAlertFailure | ReviewFormFailure | HelpfulFailure | undefined;
+  const actionData = useActionData<typeof action>() as
+    | CartFormError
+    | StockAlertFailure
+    | ReviewFormFailure
+    | HelpfulFailure
+    | undefined;
   const stockAlertFailure = actionData && "stockAlert" in actionData ? actionData.stockAlert : null;
   const reviewResult = actionData && "review" in actionData ? actionData.review : undefined;
   const helpfulFailure = actionData && "helpful" in actionData ? actionData.helpful : null;
@@ -150,7 +190,12 @@ export default function ProductPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
-      <Breadcrumbs trail={[{ label: category?.name ?? "Products", to: `/products?category=${product.category}` }, { label: product.name }]} />
+      <Breadcrumbs
+        trail={[
+          { label: category?.name ?? "Products", to: `/products?category=${product.category}` },
+          { label: product.name },
+        ]}
+      />
 
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         <Gallery images={imagesForColour(product.images, colour)} title={product.name} />
@@ -163,7 +208,12 @@ export default function ProductPage() {
           <p className="mt-1 text-xs text-stone-500">
             Including VAT.{policies ? ` Free standard shipping from ${policies.freeShippingFrom}.` : null}
           </p>
-          <SaveButton productId={product.id} productName={product.name} saved={savedIds.includes(product.id)} className="mt-3" />
+          <SaveButton
+            productId={product.id}
+            productName={product.name}
+            saved={savedIds.includes(product.id)}
+            className="mt-3"
+          />
 
           <ProductOptions
             key={product.id}
@@ -175,7 +225,11 @@ export default function ProductPage() {
             colour={colour}
             failure={failure ?? null}
           />
-          <BackInStockForm soldOut={product.variants.filter((v) => !canSell(v)).map((v) => ({ colour: v.colour, size: v.size }))} email={email} failure={stockAlertFailure} />
+          <BackInStockForm
+            soldOut={product.variants.filter((v) => !canSell(v)).map((v) => ({ colour: v.colour, size: v.size }))}
+            email={email}
+            failure={stockAlertFailure}
+          />
 
           <section aria-labelledby="details-heading" className="mt-10 border-t border-stone-200 pt-6">
             <h2 id="details-heading" className="text-sm font-semibold">
@@ -238,7 +292,13 @@ export default function ProductPage() {
       ) : null}
 
       <RecentlyViewed
-        viewed={{ id: product.id, name: product.name, priceMinor: product.priceMinor, imageUrl: image?.url ?? null, imageAlt: image?.alt ?? "" }}
+        viewed={{
+          id: product.id,
+          name: product.name,
+          priceMinor: product.priceMinor,
+          imageUrl: image?.url ?? null,
+          imageAlt: image?.alt ?? "",
+        }}
       />
     </div>
   );

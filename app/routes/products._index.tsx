@@ -20,10 +20,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { catalog } = getContext();
   const result = await catalog.listProducts(query);
-  const [suggestions, savedIds] = await Promise.all([result.total === 0 ? catalog.featured(4) : [], getContext().wishlist.savedIds(await currentCartId(request))]);
+  const [suggestions, savedIds] = await Promise.all([
+    result.total === 0 ? catalog.featured(4) : [],
+    getContext().wishlist.savedIds(await currentCartId(request)),
+  ]);
   return { query, notices, result, suggestions, savedIds };
 }
-
 
 // Past the header and the filters, straight to the products (root renders the link).
 export const handle = { skipTo: { href: "#results", label: "Skip to results" } };
@@ -31,7 +33,15 @@ export const handle = { skipTo: { href: "#results", label: "Skip to results" } }
 export const meta: MetaFunction<typeof loader> = (args) => {
   const query = args.data?.query;
   const category = query?.category ? getCategory(query.category) : undefined;
-  const filtered = Boolean(query && (query.search || query.sizes.length || query.colours.length || query.minPrice !== null || query.maxPrice !== null || query.page > 1));
+  const filtered = Boolean(
+    query &&
+      (query.search ||
+        query.sizes.length ||
+        query.colours.length ||
+        query.minPrice !== null ||
+        query.maxPrice !== null ||
+        query.page > 1),
+  );
   return seo(args, {
     title: query ? listingTitle(query) : "All products",
     description: category
@@ -48,13 +58,16 @@ export default function Products() {
   const { query, notices, result, suggestions, savedIds } = useLoaderData<typeof loader>();
   const title = listingTitle(query);
   const sorts: SortKey[] = query.search ? ["relevance", ...SORT_CHOICES] : SORT_CHOICES;
-  const activeFilters = query.sizes.length + query.colours.length + (query.minPrice !== null || query.maxPrice !== null ? 1 : 0);
+  const activeFilters =
+    query.sizes.length + query.colours.length + (query.minPrice !== null || query.maxPrice !== null ? 1 : 0);
   const hasFilters = activeFilters > 0;
   const category = query.category ? getCategory(query.category) : undefined;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <Breadcrumbs trail={category ? [{ label: "Products", to: "/products" }, { label: category.name }] : [{ label: "Products" }]} />
+      <Breadcrumbs
+        trail={category ? [{ label: "Products", to: "/products" }, { label: category.name }] : [{ label: "Products" }]}
+      />
 
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <div>
@@ -71,7 +84,11 @@ export default function Products() {
               key={s}
               to={productsHref(query, { sort: s, page: 1 })}
               aria-current={query.sort === s ? "true" : undefined}
-              className={query.sort === s ? "rounded-md bg-stone-900 px-2.5 py-1 font-medium text-white" : "rounded-md px-2.5 py-1 text-stone-700 hover:bg-stone-100"}
+              className={
+                query.sort === s
+                  ? "rounded-md bg-stone-900 px-2.5 py-1 font-medium text-white"
+                  : "rounded-md px-2.5 py-1 text-stone-700 hover:bg-stone-100"
+              }
             >
               {SORT_LABELS[s]}
             </Link>
@@ -94,7 +111,10 @@ export default function Products() {
         <ul aria-label="Active filters" className="mt-4 flex flex-wrap gap-2 text-sm">
           {query.sizes.map((s) => (
             <li key={`size-${s}`}>
-              <Link to={productsHref(query, { sizes: query.sizes.filter((x) => x !== s), page: 1 })} className="rounded-full bg-stone-100 px-3 py-1 hover:bg-stone-200">
+              <Link
+                to={productsHref(query, { sizes: query.sizes.filter((x) => x !== s), page: 1 })}
+                className="rounded-full bg-stone-100 px-3 py-1 hover:bg-stone-200"
+              >
                 Size {s} <span aria-hidden="true">×</span>
                 <span className="sr-only"> (remove)</span>
               </Link>
@@ -102,7 +122,10 @@ export default function Products() {
           ))}
           {query.colours.map((c) => (
             <li key={`colour-${c}`}>
-              <Link to={productsHref(query, { colours: query.colours.filter((x) => x !== c), page: 1 })} className="rounded-full bg-stone-100 px-3 py-1 hover:bg-stone-200">
+              <Link
+                to={productsHref(query, { colours: query.colours.filter((x) => x !== c), page: 1 })}
+                className="rounded-full bg-stone-100 px-3 py-1 hover:bg-stone-200"
+              >
                 {c} <span aria-hidden="true">×</span>
                 <span className="sr-only"> (remove)</span>
               </Link>
@@ -110,14 +133,21 @@ export default function Products() {
           ))}
           {query.minPrice !== null || query.maxPrice !== null ? (
             <li>
-              <Link to={productsHref(query, { minPrice: null, maxPrice: null, page: 1 })} className="rounded-full bg-stone-100 px-3 py-1 hover:bg-stone-200">
-                Price €{query.minPrice ?? 0} – {query.maxPrice === null ? "any" : `€${query.maxPrice}`} <span aria-hidden="true">×</span>
+              <Link
+                to={productsHref(query, { minPrice: null, maxPrice: null, page: 1 })}
+                className="rounded-full bg-stone-100 px-3 py-1 hover:bg-stone-200"
+              >
+                Price €{query.minPrice ?? 0} – {query.maxPrice === null ? "any" : `€${query.maxPrice}`}{" "}
+                <span aria-hidden="true">×</span>
                 <span className="sr-only"> (remove)</span>
               </Link>
             </li>
           ) : null}
           <li>
-            <Link to={productsHref(query, { sizes: [], colours: [], minPrice: null, maxPrice: null, page: 1 })} className="px-2 py-1 underline">
+            <Link
+              to={productsHref(query, { sizes: [], colours: [], minPrice: null, maxPrice: null, page: 1 })}
+              className="px-2 py-1 underline"
+            >
               Clear all filters
             </Link>
           </li>
@@ -147,11 +177,20 @@ export default function Products() {
             Products
           </h2>
           {result.total === 0 ? (
-            <EmptyState search={query.search} hasFilters={hasFilters} clearHref={productsHref(query, { sizes: [], colours: [], minPrice: null, maxPrice: null, page: 1 })} suggestions={suggestions} />
+            <EmptyState
+              search={query.search}
+              hasFilters={hasFilters}
+              clearHref={productsHref(query, { sizes: [], colours: [], minPrice: null, maxPrice: null, page: 1 })}
+              suggestions={suggestions}
+            />
           ) : (
             <>
               <ProductGrid products={result.items} eagerCount={4} savedIds={savedIds} />
-              <Pagination page={result.page} pageCount={result.pageCount} href={(page) => productsHref(query, { page })} />
+              <Pagination
+                page={result.page}
+                pageCount={result.pageCount}
+                href={(page) => productsHref(query, { page })}
+              />
             </>
           )}
         </section>
@@ -175,7 +214,9 @@ function EmptyState({
     <div className="rounded-lg border border-dashed border-stone-300 p-8 text-center">
       <h2 className="text-lg font-semibold">No products found</h2>
       <p className="mt-2 text-stone-600">
-        {search ? `Nothing matches “${search}”. Check the spelling or try a more general word, like “jeans” or “sweater”.` : "No product matches these filters."}
+        {search
+          ? `Nothing matches “${search}”. Check the spelling or try a more general word, like “jeans” or “sweater”.`
+          : "No product matches these filters."}
       </p>
       <div className="mt-4 flex flex-wrap justify-center gap-3">
         {hasFilters ? (

@@ -15,7 +15,8 @@ import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { roleOf } from "~/server/services/accounts/roles.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Your profile", description: "Your Hemline account.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Your profile", description: "Your Hemline account.", noindex: true });
 
 const NOTICES = {
   name: "Your name has been saved.",
@@ -47,24 +48,39 @@ export async function action({ request }: ActionFunctionArgs) {
     if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
     if (submission.status !== "success") return formFailure(submission.reply());
     const result = await accounts.updateProfile(state, { displayName: submission.value.displayName || null });
-    if (!result.success) return formFailure(submission.reply({ formErrors: [result.error] }), result.error === "Firestore not available" ? 503 : 401);
+    if (!result.success)
+      return formFailure(
+        submission.reply({ formErrors: [result.error] }),
+        result.error === "Firestore not available" ? 503 : 401,
+      );
     return redirectWithFlash("/profile", NOTICES.name);
   }
 
   if (intent === "change-password") {
     const hide = ["currentPassword", "newPassword", "confirmPassword"];
     const submission = parseWithZod(formData, { schema: changePasswordSchema });
-    if (problem) return formFailure(submission.reply({ formErrors: [problem.message], hideFields: hide }), problem.status);
+    if (problem)
+      return formFailure(submission.reply({ formErrors: [problem.message], hideFields: hide }), problem.status);
     if (submission.status !== "success") return formFailure(submission.reply({ hideFields: hide }));
     const result = await accounts.changePassword(state, submission.value.currentPassword, submission.value.newPassword);
     if (!result.success) return formFailure(submission.reply({ formErrors: [result.error], hideFields: hide }), 400);
-    return redirectWithFlash("/profile", NOTICES.password, { headers: { "Set-Cookie": await commitSession(result.session) } });
+    return redirectWithFlash("/profile", NOTICES.password, {
+      headers: { "Set-Cookie": await commitSession(result.session) },
+    });
   }
 
   if (intent === "sign-out-everywhere") {
-    if (problem) return formFailure({ status: "error", initialValue: { intent }, error: { "": [problem.message] } }, problem.status);
+    if (problem)
+      return formFailure(
+        { status: "error", initialValue: { intent }, error: { "": [problem.message] } },
+        problem.status,
+      );
     const result = await accounts.signOutEverywhere(state);
-    if (!result.success) return formFailure({ status: "error", initialValue: { intent }, error: { "": [result.error] } }, result.error === "Firestore not available" ? 503 : 401);
+    if (!result.success)
+      return formFailure(
+        { status: "error", initialValue: { intent }, error: { "": [result.error] } },
+        result.error === "Firestore not available" ? 503 : 401,
+      );
     return redirect("/", { status: 303, headers: { "Set-Cookie": await clearSession() } });
   }
 
@@ -93,8 +109,14 @@ export default function Profile() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
   });
   const everywhereErrors =
-    actionData && (lastIntent === "sign-out-everywhere" || !lastIntent) ? Object.values(actionData.result.error ?? {}).flat().filter((e): e is string => typeof e === "string") : [];
-  const memberSince = data.memberSince ? new Date(data.memberSince).toLocaleDateString("en-IE", { day: "numeric", month: "long", year: "numeric" }) : "—";
+    actionData && (lastIntent === "sign-out-everywhere" || !lastIntent)
+      ? Object.values(actionData.result.error ?? {})
+          .flat()
+          .filter((e): e is string => typeof e === "string")
+      : [];
+  const memberSince = data.memberSince
+    ? new Date(data.memberSince).toLocaleDateString("en-IE", { day: "numeric", month: "long", year: "numeric" })
+    : "—";
 
   return (
     <div className="mx-auto max-w-2xl space-y-10 px-4 py-12">
@@ -122,7 +144,11 @@ export default function Profile() {
         <Form method="post" {...getFormProps(nameForm)} className="mt-4 space-y-4">
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="update-profile" />
-          <FormErrors id={nameForm.errorId} errors={nameForm.errors} fields={invalidFields(nameForm, { displayName: "Display name" })} />
+          <FormErrors
+            id={nameForm.errorId}
+            errors={nameForm.errors}
+            fields={invalidFields(nameForm, { displayName: "Display name" })}
+          />
           <Field meta={nameFields.displayName} label="Display name" type="text" autoComplete="name" />
           <button type="submit" className="btn-primary">
             Save name
@@ -139,10 +165,34 @@ export default function Profile() {
         <Form method="post" {...getFormProps(passwordForm)} className="mt-4 space-y-4">
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="change-password" />
-          <FormErrors id={passwordForm.errorId} errors={passwordForm.errors} fields={invalidFields(passwordForm, { currentPassword: "Current password", newPassword: "New password", confirmPassword: "Repeat new password" })} />
-          <Field meta={passwordFields.currentPassword} label="Current password" type="password" autoComplete="current-password" />
-          <Field meta={passwordFields.newPassword} label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} />
-          <Field meta={passwordFields.confirmPassword} label="Repeat new password" type="password" autoComplete="new-password" />
+          <FormErrors
+            id={passwordForm.errorId}
+            errors={passwordForm.errors}
+            fields={invalidFields(passwordForm, {
+              currentPassword: "Current password",
+              newPassword: "New password",
+              confirmPassword: "Repeat new password",
+            })}
+          />
+          <Field
+            meta={passwordFields.currentPassword}
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+          />
+          <Field
+            meta={passwordFields.newPassword}
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint={`At least ${PASSWORD_MIN} characters.`}
+          />
+          <Field
+            meta={passwordFields.confirmPassword}
+            label="Repeat new password"
+            type="password"
+            autoComplete="new-password"
+          />
           <button type="submit" className="btn-primary">
             Change password
           </button>
@@ -153,7 +203,9 @@ export default function Profile() {
         <h2 id="sessions-heading" className="text-lg font-semibold">
           Devices
         </h2>
-        <p className="mt-2 text-sm text-stone-600">Lost a phone or used a shared computer? Sign out of Hemline on every device, this one included.</p>
+        <p className="mt-2 text-sm text-stone-600">
+          Lost a phone or used a shared computer? Sign out of Hemline on every device, this one included.
+        </p>
         <Form method="post" className="mt-4">
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="sign-out-everywhere" />

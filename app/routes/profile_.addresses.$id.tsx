@@ -8,7 +8,8 @@ import { requireUser } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { addressBookAction } from "~/server/http/address-book-actions.server";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Edit an address", description: "A delivery address for your Hemline orders.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Edit an address", description: "A delivery address for your Hemline orders.", noindex: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const state = await requireUser(request);
@@ -23,7 +24,12 @@ export default function EditAddress() {
   const { address } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Delete and make-default are posted from /profile; their rare errors come back here.
-  const otherErrors = actionData && actionData.result.initialValue?.intent !== "save" ? Object.values(actionData.result.error ?? {}).flat().filter((e): e is string => typeof e === "string") : [];
+  const otherErrors =
+    actionData && actionData.result.initialValue?.intent !== "save"
+      ? Object.values(actionData.result.error ?? {})
+          .flat()
+          .filter((e): e is string => typeof e === "string")
+      : [];
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <Breadcrumbs trail={[{ label: "Your profile", to: "/profile" }, { label: "Edit an address" }]} />

@@ -7,7 +7,8 @@ import { requireUser } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { addressBookAction } from "~/server/http/address-book-actions.server";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Add an address", description: "A delivery address for your Hemline orders.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Add an address", description: "A delivery address for your Hemline orders.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const state = await requireUser(request);
@@ -23,7 +24,9 @@ export default function NewAddress() {
     <div className="mx-auto max-w-2xl px-4 py-12">
       <Breadcrumbs trail={[{ label: "Your profile", to: "/profile" }, { label: "Add an address" }]} />
       <h1 className="mt-4 text-3xl font-semibold tracking-tight">Add an address</h1>
-      {!hasAddresses ? <p className="mt-2 text-sm text-stone-600">Your first address becomes your default delivery address.</p> : null}
+      {!hasAddresses ? (
+        <p className="mt-2 text-sm text-stone-600">Your first address becomes your default delivery address.</p>
+      ) : null}
       <AddressForm lastResult={actionData?.result} submitLabel="Save address" showDefault={hasAddresses} />
     </div>
   );

@@ -9,7 +9,12 @@ import { flashHeader } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Stop a back-in-stock alert", description: "Unsubscribe from a back-in-stock e-mail.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, {
+    title: "Stop a back-in-stock alert",
+    description: "Unsubscribe from a back-in-stock e-mail.",
+    noindex: true,
+  });
 
 // The link in the alert's e-mails opens this page; only its button (a POST) ends the alert, so
 // a mail scanner following links unsubscribes nobody.
@@ -27,8 +32,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (problem) return data({ error: problem.message }, { status: problem.status });
   const token = String(formData.get("token") ?? "").slice(0, 200);
   const alert = await getContext().stockAlerts.forToken(token);
-  if (!alert || !(await getContext().stockAlerts.unsubscribe(token))) return data({ error: "This alert has already ended." }, { status: 404 });
-  return redirect("/", { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message: `Unsubscribed: we will not e-mail ${alert.email} about ${alert.item}.` }) } });
+  if (!alert || !(await getContext().stockAlerts.unsubscribe(token)))
+    return data({ error: "This alert has already ended." }, { status: 404 });
+  return redirect("/", {
+    status: 303,
+    headers: {
+      "Set-Cookie": await flashHeader({
+        kind: "success",
+        message: `Unsubscribed: we will not e-mail ${alert.email} about ${alert.item}.`,
+      }),
+    },
+  });
 }
 
 export default function UnsubscribeStockAlert() {

@@ -17,12 +17,17 @@ import { TEST_CARDS } from "~/server/payments/test-cards";
 // The spec's /test-stripe: admins check which processor takes payments and run a small test
 // payment with a chosen test card. Nothing here creates an order or moves stock.
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Test payments", description: "Check the payment processor.", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Test payments", description: "Check the payment processor.", noindex: true });
 
 const AMOUNTS = [100, 500, 2000] as const;
 const schema = z.object({
-  card: z.enum(TEST_CARDS.map((c) => c.number) as [string, ...string[]], { errorMap: () => ({ message: "Choose one of the test cards." }) }),
-  amount: z.enum(AMOUNTS.map(String) as [string, ...string[]], { errorMap: () => ({ message: "Choose an amount." }) }).transform(Number),
+  card: z.enum(TEST_CARDS.map((c) => c.number) as [string, ...string[]], {
+    errorMap: () => ({ message: "Choose one of the test cards." }),
+  }),
+  amount: z
+    .enum(AMOUNTS.map(String) as [string, ...string[]], { errorMap: () => ({ message: "Choose an amount." }) })
+    .transform(Number),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -51,14 +56,20 @@ export async function action({ request }: ActionFunctionArgs) {
     outcome = await checkout.testPayment(parsed.data.card, parsed.data.amount, `${origin}/test-stripe`);
   } catch (error) {
     console.error("Test payment failed", error);
-    return data({ error: "The payment provider could not be reached. Check the keys and the network." }, { status: 502 });
+    return data(
+      { error: "The payment provider could not be reached. Check the keys and the network." },
+      { status: 502 },
+    );
   }
   if (outcome.kind === "redirect") return redirect(outcome.url, 303);
   const { charge } = outcome;
   const message = charge.ok
     ? `Test payment of ${formatMoney(parsed.data.amount)} succeeded: ${charge.brand} ending ${charge.last4}, reference ${charge.reference}.`
     : `Test payment of ${formatMoney(parsed.data.amount)} declined (${charge.code}): ${charge.message}`;
-  return redirect("/test-stripe", { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: charge.ok ? "success" : "info", message }) } });
+  return redirect("/test-stripe", {
+    status: 303,
+    headers: { "Set-Cookie": await flashHeader({ kind: charge.ok ? "success" : "info", message }) },
+  });
 }
 
 export default function TestStripe() {
@@ -71,15 +82,27 @@ export default function TestStripe() {
         <dt className="text-stone-500">Active processor</dt>
         <dd data-testid="active-processor">{processor.label}</dd>
         <dt className="text-stone-500">Stripe webhook secret</dt>
-        <dd>{processor.kind === "hosted" ? (webhookConfigured ? "Configured" : "Missing") : "Not used (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to use Stripe)"}</dd>
+        <dd>
+          {processor.kind === "hosted"
+            ? webhookConfigured
+              ? "Configured"
+              : "Missing"
+            : "Not used (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to use Stripe)"}
+        </dd>
       </dl>
-      {returned ? <p className="mt-4 text-sm">Stripe returned: {returned === "success" ? "payment completed" : "payment cancelled"}.</p> : null}
+      {returned ? (
+        <p className="mt-4 text-sm">
+          Stripe returned: {returned === "success" ? "payment completed" : "payment cancelled"}.
+        </p>
+      ) : null}
 
       <Form method="post" className="mt-8 space-y-5">
         <AuthenticityTokenInput />
         <FormErrors id="test-payment-errors" errors={failure ? [failure.error] : undefined} />
         <fieldset>
-          <legend className="text-sm font-semibold">Test card{processor.kind === "hosted" ? " (type it on Stripe's page)" : ""}</legend>
+          <legend className="text-sm font-semibold">
+            Test card{processor.kind === "hosted" ? " (type it on Stripe's page)" : ""}
+          </legend>
           <div className="mt-2 space-y-2">
             {cards.map((card, i) => (
               <label key={card.number} className="flex items-center gap-3 text-sm">

@@ -9,7 +9,8 @@ import { WebhookSignatureError } from "~/server/payments/port";
 // browser, so it speaks JSON. Unknown event types are acknowledged so Stripe stops retrying.
 export const action = resourceRoute(async ({ request }: ActionFunctionArgs) => {
   const { checkout, orders, config } = getContext();
-  if (checkout.processor.kind !== "hosted") return Response.json({ error: "Stripe is not configured" }, { status: 404 });
+  if (checkout.processor.kind !== "hosted")
+    return Response.json({ error: "Stripe is not configured" }, { status: 404 });
   const body = await readBodyText(request, 512 * 1024);
   if (body === null) return Response.json({ error: "Payload too large" }, { status: 413 });
   let event;
@@ -23,4 +24,6 @@ export const action = resourceRoute(async ({ request }: ActionFunctionArgs) => {
   return Response.json({ received: true, outcome });
 });
 
-export const loader = resourceRoute(() => new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } }));
+export const loader = resourceRoute(
+  () => new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } }),
+);

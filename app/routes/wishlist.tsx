@@ -15,7 +15,13 @@ import { flashHeader } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 
-export const meta: MetaFunction = (args) => seo(args, { title: "Saved items", description: "The products you saved for later.", path: "/wishlist", noindex: true });
+export const meta: MetaFunction = (args) =>
+  seo(args, {
+    title: "Saved items",
+    description: "The products you saved for later.",
+    path: "/wishlist",
+    noindex: true,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [auth, ownerId] = await Promise.all([getAuthState(request), currentCartId(request)]);
@@ -28,17 +34,31 @@ export async function action({ request }: ActionFunctionArgs) {
   const inPlace = formData.get("inPlace") === "1";
   const back = safeRedirect(formData.get("redirectTo"), "/wishlist");
   const problem = await formGuardProblem(formData, request);
-  if (problem) return data({ error: problem.message, saved: undefined, message: undefined }, { status: problem.status });
+  if (problem)
+    return data({ error: problem.message, saved: undefined, message: undefined }, { status: problem.status });
   const productId = formData.get("productId");
-  if (formData.get("intent") !== "toggle" || typeof productId !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(productId)) {
+  if (
+    formData.get("intent") !== "toggle" ||
+    typeof productId !== "string" ||
+    !/^[A-Za-z0-9_-]{1,64}$/.test(productId)
+  ) {
     return data({ error: "Choose a product to save.", saved: undefined, message: undefined }, { status: 400 });
   }
   const want = formData.get("want");
   const { cartId, headers } = await writableCartId(request);
-  const result = await getContext().wishlist.toggle(cartId, productId, want === "1" ? true : want === "0" ? false : undefined);
+  const result = await getContext().wishlist.toggle(
+    cartId,
+    productId,
+    want === "1" ? true : want === "0" ? false : undefined,
+  );
   const responseHeaders = new Headers(headers);
-  if (!result.ok) return data({ error: result.message, saved: undefined, message: undefined }, { status: result.status, headers: responseHeaders });
-  if (inPlace) return data({ error: undefined, saved: result.saved, message: result.message }, { headers: responseHeaders });
+  if (!result.ok)
+    return data(
+      { error: result.message, saved: undefined, message: undefined },
+      { status: result.status, headers: responseHeaders },
+    );
+  if (inPlace)
+    return data({ error: undefined, saved: result.saved, message: result.message }, { headers: responseHeaders });
   responseHeaders.append("Set-Cookie", await flashHeader({ kind: "success", message: result.message }));
   return redirect(back, { status: 303, headers: responseHeaders });
 }
@@ -76,7 +96,15 @@ export default function Wishlist() {
             <li key={item.productId} aria-label={item.name} className="flex gap-4 py-4">
               <div className="h-28 w-24 shrink-0 overflow-hidden rounded-md bg-stone-100">
                 {item.image ? (
-                  <img src={item.image.url} {...responsiveImage(item.image, "6rem")} alt={item.image.alt} width={item.image.width} height={item.image.height} loading="lazy" className="h-full w-full object-cover" />
+                  <img
+                    src={item.image.url}
+                    {...responsiveImage(item.image, "6rem")}
+                    alt={item.image.alt}
+                    width={item.image.width}
+                    height={item.image.height}
+                    loading="lazy"
+                    className="h-full w-full object-cover"
+                  />
                 ) : null}
               </div>
               <div className="flex flex-1 flex-col gap-1 text-sm">
@@ -93,7 +121,9 @@ export default function Wishlist() {
                   <>
                     <Price priceMinor={item.priceMinor} compareAtMinor={item.compareAtMinor} />
                     {item.priceDrop ? (
-                      <p className="font-medium text-emerald-800">Price drop: {formatMoney(item.savedPriceMinor)} when you saved it.</p>
+                      <p className="font-medium text-emerald-800">
+                        Price drop: {formatMoney(item.savedPriceMinor)} when you saved it.
+                      </p>
                     ) : null}
                     {item.soldOut ? <p className="font-medium text-stone-600">Sold out</p> : null}
                   </>

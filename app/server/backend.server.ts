@@ -45,13 +45,16 @@ export interface Backend {
 export function createMailer(config: Config): Mailer {
   const log = config.env !== "production";
   if (config.mail.smtpUrl) return createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from });
-  if (config.backend === "firebase") return createFirestoreOutboxMailer({ db: firestoreFor(config.firebase.projectId!), from: config.mail.from, log });
+  if (config.backend === "firebase")
+    return createFirestoreOutboxMailer({ db: firestoreFor(config.firebase.projectId!), from: config.mail.from, log });
   return createOutboxMailer({ dir: path.join(config.dataDir, "outbox"), from: config.mail.from, log });
 }
 
 /** Stripe Checkout when its keys are configured; otherwise the built-in test card processor, its idempotency keys in the store. */
 export function createPayments(config: Config, store: Store): PaymentProcessor {
-  return config.stripe ? createStripeProcessor({ ...config.stripe, expiresAfterMs: config.pendingPaymentExpiryMs }) : createTestCardProcessor({ keys: store.paymentKeys });
+  return config.stripe
+    ? createStripeProcessor({ ...config.stripe, expiresAfterMs: config.pendingPaymentExpiryMs })
+    : createTestCardProcessor({ keys: store.paymentKeys });
 }
 
 export function createBackend(config: Config): Backend {
@@ -84,7 +87,11 @@ export function createBackend(config: Config): Backend {
         // FIREBASE_STORAGE_EMULATOR_HOST, when set, is read by firebase-admin itself.
         media: createCloudStorageMedia(bucket),
         indexSnapshots: createFirebaseIndexSnapshots(firestoreFor(projectId), bucket),
-        identity: createFirebaseIdentity({ projectId, apiKey: config.firebase.apiKey!, emulatorHost: config.firebase.authEmulatorHost }),
+        identity: createFirebaseIdentity({
+          projectId,
+          apiKey: config.firebase.apiKey!,
+          emulatorHost: config.firebase.authEmulatorHost,
+        }),
       };
     }
   }

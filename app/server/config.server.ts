@@ -41,7 +41,10 @@ const schema = z
     // X-Forwarded-* header is the client's own word and ignored).
     TRUST_PROXY: z
       .string()
-      .regex(/^([0-9]|true|false)$/, "must be the number of reverse proxies in front of the shop (0 to 9), or true (1) / false (0)")
+      .regex(
+        /^([0-9]|true|false)$/,
+        "must be the number of reverse proxies in front of the shop (0 to 9), or true (1) / false (0)",
+      )
       .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v)))
       .optional(),
     SMTP_URL: z
@@ -61,19 +64,35 @@ const schema = z
     SHIPPING_EXPRESS_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(995),
     FREE_SHIPPING_FROM_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(7500),
     // The shop's voluntary returns promise; never shorter than the 14-day legal right of withdrawal.
-    RETURNS_WINDOW_DAYS: z.coerce.number().int("must be a whole number of days").min(14, "must be at least 14 (the legal right of withdrawal)").max(365).default(30),
+    RETURNS_WINDOW_DAYS: z.coerce
+      .number()
+      .int("must be a whole number of days")
+      .min(14, "must be at least 14 (the legal right of withdrawal)")
+      .max(365)
+      .default(30),
     // Stripe Checkout Sessions last 30 minutes to 24 hours; the same window applies to card orders.
-    PENDING_PAYMENT_EXPIRY_MINUTES: z.coerce.number().int("must be a whole number of minutes").min(30).max(24 * 60).default(30),
+    PENDING_PAYMENT_EXPIRY_MINUTES: z.coerce
+      .number()
+      .int("must be a whole number of minutes")
+      .min(30)
+      .max(24 * 60)
+      .default(30),
     STRIPE_SECRET_KEY: z
       .string()
       .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
       .optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)")
+      .optional(),
     FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
     FIREBASE_STORAGE_BUCKET: z
       .string()
-      .regex(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/, "must be a Cloud Storage bucket name such as my-shop.firebasestorage.app (no gs://)")
+      .regex(
+        /^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/,
+        "must be a Cloud Storage bucket name such as my-shop.firebasestorage.app (no gs://)",
+      )
       .optional(),
     // firebase-admin reads it itself; checked here so a URL fails at start, not on the first upload.
     FIREBASE_STORAGE_EMULATOR_HOST: z
@@ -119,7 +138,11 @@ const schema = z
       ] as const;
       for (const [name, value] of missing) {
         if (!value) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: "is required when FIREBASE_MEASUREMENT_ID is set (analytics)" });
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: [name],
+            message: "is required when FIREBASE_MEASUREMENT_ID is set (analytics)",
+          });
         }
       }
     }
@@ -203,12 +226,22 @@ export function parseConfig(source: Record<string, string | undefined> = process
       storageBucket: env.FIREBASE_STORAGE_BUCKET ?? defaultBucket(env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT),
       storageEmulatorHost: env.FIREBASE_STORAGE_EMULATOR_HOST,
     },
-    shipping: { standardMinor: env.SHIPPING_STANDARD_CENTS, expressMinor: env.SHIPPING_EXPRESS_CENTS, freeFromMinor: env.FREE_SHIPPING_FROM_CENTS },
+    shipping: {
+      standardMinor: env.SHIPPING_STANDARD_CENTS,
+      expressMinor: env.SHIPPING_EXPRESS_CENTS,
+      freeFromMinor: env.FREE_SHIPPING_FROM_CENTS,
+    },
     returnsWindowDays: env.RETURNS_WINDOW_DAYS,
     pendingPaymentExpiryMs: env.PENDING_PAYMENT_EXPIRY_MINUTES * 60_000,
-    stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET } : undefined,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        : undefined,
     analytics:
-      env.FIREBASE_MEASUREMENT_ID && env.FIREBASE_APP_ID && env.FIREBASE_API_KEY && (env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT)
+      env.FIREBASE_MEASUREMENT_ID &&
+      env.FIREBASE_APP_ID &&
+      env.FIREBASE_API_KEY &&
+      (env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT)
         ? {
             measurementId: env.FIREBASE_MEASUREMENT_ID,
             appId: env.FIREBASE_APP_ID,

@@ -63,9 +63,18 @@ export function createContext(config: Config): AppContext {
   const syncIntervalMs = backend.store.kind === "sqlite" ? 0 : 5000;
   const audit = createAuditService(backend.store);
   const publicOrigin = config.publicUrl ?? fallbackOrigin(config);
-  const stockAlerts = createStockAlertsService(backend.store, { secret: config.sessionSecret, shopName: config.shopName, supportEmail: config.supportEmail, publicOrigin, mailer: backend.mailer });
+  const stockAlerts = createStockAlertsService(backend.store, {
+    secret: config.sessionSecret,
+    shopName: config.shopName,
+    supportEmail: config.supportEmail,
+    publicOrigin,
+    mailer: backend.mailer,
+  });
   // Wherever stock may have come back (an edit, an import, a release), waiting alerts are e-mailed; a failure there never undoes the change.
-  const stockWritten = (productIds: string[]) => stockAlerts.notify(productIds).catch((error) => console.error("Back-in-stock alerts could not be sent; the next stock change retries", error));
+  const stockWritten = (productIds: string[]) =>
+    stockAlerts
+      .notify(productIds)
+      .catch((error) => console.error("Back-in-stock alerts could not be sent; the next stock change retries", error));
   const catalog = createCatalogService(backend.store, { syncIntervalMs, snapshots: backend.indexSnapshots });
   const adminCatalog = createAdminCatalogService({
     store: backend.store,
@@ -93,17 +102,35 @@ export function createContext(config: Config): AppContext {
     backend,
     cart,
     orders,
-    checkout: createCheckoutService({ store: backend.store, cart, orders, payments: backend.payments, rates: config.shipping }),
+    checkout: createCheckoutService({
+      store: backend.store,
+      cart,
+      orders,
+      payments: backend.payments,
+      rates: config.shipping,
+    }),
     catalog,
-    accounts: createAccountsService(backend.identity, backend.store, { adminEmails: config.adminEmails, mailer: backend.mailer, shopName: config.shopName }),
+    accounts: createAccountsService(backend.identity, backend.store, {
+      adminEmails: config.adminEmails,
+      mailer: backend.mailer,
+      shopName: config.shopName,
+    }),
     addressBook: createAddressBookService(backend.store),
     wishlist: createWishlistService(backend.store),
     stockAlerts,
-    reviews: createReviewsService(backend.store, { audit: (record) => audit.record(record), onRatingChanged: () => catalog.invalidate() }),
+    reviews: createReviewsService(backend.store, {
+      audit: (record) => audit.record(record),
+      onRatingChanged: () => catalog.invalidate(),
+    }),
     blog: createBlogService(backend.store, undefined, { audit }),
     audit,
     adminCatalog,
-    productImports: createProductImportService({ store: backend.store, audit, adminCatalog, onStockWritten: stockWritten }),
+    productImports: createProductImportService({
+      store: backend.store,
+      audit,
+      adminCatalog,
+      onStockWritten: stockWritten,
+    }),
     // Every accepted admin status change and note on an order is recorded in the audit log.
     adminOrders: createAdminOrdersService(backend.store, orders, { audit: (change) => audit.record(change) }),
     adminUsers: createAdminUsersService(backend.store),
@@ -117,7 +144,9 @@ const EXPIRY_SWEEP_MS = 60_000;
 /** The serving process's work in the background: safe with any number of instances doing it at once. */
 function startBackgroundWork(context: AppContext): void {
   const sweep = () =>
-    context.orders.expireUnpaid().catch((error) => console.error("Releasing the stock of unpaid orders failed; will try again", error));
+    context.orders
+      .expireUnpaid()
+      .catch((error) => console.error("Releasing the stock of unpaid orders failed; will try again", error));
   setInterval(sweep, EXPIRY_SWEEP_MS).unref();
 }
 
@@ -125,7 +154,8 @@ function startBackgroundWork(context: AppContext): void {
 function forRoutes(context: AppContext): AppContext {
   const wrapped = { ...context } as Record<string, unknown>;
   for (const [name, value] of Object.entries(context)) {
-    if (name !== "config" && name !== "backend" && value && typeof value === "object") wrapped[name] = answeringUnavailable(value);
+    if (name !== "config" && name !== "backend" && value && typeof value === "object")
+      wrapped[name] = answeringUnavailable(value);
   }
   return wrapped as unknown as AppContext;
 }

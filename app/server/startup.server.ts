@@ -49,7 +49,9 @@ export async function prepareToServe(): Promise<void> {
   }
   // Secure cookies never come back over plain HTTP (every form would have "expired"): say what was decided.
   const cookies = cookieSecurity(config);
-  console.log(`Cookies are ${cookies.secure ? "Secure (sent over HTTPS only)" : "not Secure (they work over plain HTTP)"}: ${cookies.reason}.`);
+  console.log(
+    `Cookies are ${cookies.secure ? "Secure (sent over HTTPS only)" : "not Secure (they work over plain HTTP)"}: ${cookies.reason}.`,
+  );
 
   if (!(await prepareStore(backend.store))) {
     // A backend that cannot be initialised logs a warning; the shop still starts. Pages that need

@@ -23,14 +23,17 @@ export async function startAuthEmulator(options: { projectId: string; port?: num
   const [hubPort, loggingPort] = [await freePort(), await freePort()];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-auth-emulator-"));
   const config = path.join(dir, "firebase.json");
-  fs.writeFileSync(config, JSON.stringify({
+  fs.writeFileSync(
+    config,
+    JSON.stringify({
       emulators: {
         auth: { host: "127.0.0.1", port },
         hub: { host: "127.0.0.1", port: hubPort },
         logging: { host: "127.0.0.1", port: loggingPort },
         ui: { enabled: false },
       },
-    }));
+    }),
+  );
   let log = "";
   const child = spawn(
     process.execPath,
@@ -98,8 +101,13 @@ export async function resetAuthEmulator(host: string, projectId: string): Promis
 }
 
 /** The password-reset codes the emulator would have e-mailed, newest last. */
-export async function authEmulatorResetCodes(host: string, projectId: string): Promise<Array<{ email: string; oobCode: string; oobLink: string }>> {
+export async function authEmulatorResetCodes(
+  host: string,
+  projectId: string,
+): Promise<Array<{ email: string; oobCode: string; oobLink: string }>> {
   const res = await fetch(`http://${host}/emulator/v1/projects/${projectId}/oobCodes`);
-  const json = (await res.json()) as { oobCodes?: Array<{ email: string; oobCode: string; oobLink: string; requestType: string }> };
+  const json = (await res.json()) as {
+    oobCodes?: Array<{ email: string; oobCode: string; oobLink: string; requestType: string }>;
+  };
   return (json.oobCodes ?? []).filter((c) => c.requestType === "PASSWORD_RESET");
 }

@@ -20,7 +20,9 @@ export function freePort(): Promise<number> {
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -63,7 +65,14 @@ export async function startFirestoreEmulator(options: { port?: number } = {}): P
   let log = "";
   const child = spawn(
     "java",
-    ["-cp", jar, "com.google.cloud.datastore.emulator.firestore.CloudFirestore", "start", "--host=127.0.0.1", `--port=${port}`],
+    [
+      "-cp",
+      jar,
+      "com.google.cloud.datastore.emulator.firestore.CloudFirestore",
+      "start",
+      "--host=127.0.0.1",
+      `--port=${port}`,
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   child.on("error", (error) => {

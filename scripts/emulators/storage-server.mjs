@@ -22,8 +22,14 @@ const { StorageEmulator } = require(path.join(lib, "emulator/storage/index.js"))
 const { createApp } = require(path.join(lib, "emulator/storage/server.js"));
 const { EmulatorRegistry } = require(path.join(lib, "emulator/registry.js"));
 const { createDestroyer } = require(path.join(lib, "utils.js"));
-if (typeof StorageEmulator !== "function" || typeof createApp !== "function" || typeof EmulatorRegistry?.start !== "function") {
-  console.error(`firebase-tools at ${lib} does not have the storage emulator this script expects (15.34.2). Run \`npm run emulators:install\`.`);
+if (
+  typeof StorageEmulator !== "function" ||
+  typeof createApp !== "function" ||
+  typeof EmulatorRegistry?.start !== "function"
+) {
+  console.error(
+    `firebase-tools at ${lib} does not have the storage emulator this script expects (15.34.2). Run \`npm run emulators:install\`.`,
+  );
   process.exit(3);
 }
 
@@ -42,7 +48,12 @@ class StorageEmulatorWithoutRulesRuntime extends StorageEmulator {
 }
 
 // Registered like the CLI does, so the links it writes into object metadata name this host and port.
-const emulator = new StorageEmulatorWithoutRulesRuntime({ projectId, host: "127.0.0.1", port: Number(port), auto_download: false });
+const emulator = new StorageEmulatorWithoutRulesRuntime({
+  projectId,
+  host: "127.0.0.1",
+  port: Number(port),
+  auto_download: false,
+});
 await EmulatorRegistry.start(emulator);
 console.log(`storage emulator ready on 127.0.0.1:${port}`);
 

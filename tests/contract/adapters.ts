@@ -87,4 +87,3 @@ export function useFreshStore(adapter: AdapterUnderTest): { readonly store: Stor
     reopen: () => current().reopen(),
   };
 }
-

@@ -31,11 +31,16 @@ describe.each(STORE_ADAPTERS)("AddressStore contract: $name", (adapter) => {
 
   it("keeps each shopper's addresses apart, the default first and then oldest first", async () => {
     await store.addresses.save("u1", address({ id: "a1", createdAt: "2026-11-01T10:00:00.000Z" }));
-    await store.addresses.save("u1", address({ id: "a2", city: "Cork", createdAt: "2026-11-02T10:00:00.000Z", isDefault: true }));
+    await store.addresses.save(
+      "u1",
+      address({ id: "a2", city: "Cork", createdAt: "2026-11-02T10:00:00.000Z", isDefault: true }),
+    );
     await store.addresses.save("u1", address({ id: "a3", createdAt: "2026-11-03T10:00:00.000Z" }));
     await store.addresses.save("u2", address({ id: "a1", name: "Someone Else" }));
     expect((await store.addresses.list("u1")).map((a) => a.id)).toEqual(["a2", "a1", "a3"]);
-    expect(await store.addresses.get("u1", "a2")).toEqual(address({ id: "a2", city: "Cork", createdAt: "2026-11-02T10:00:00.000Z", isDefault: true }));
+    expect(await store.addresses.get("u1", "a2")).toEqual(
+      address({ id: "a2", city: "Cork", createdAt: "2026-11-02T10:00:00.000Z", isDefault: true }),
+    );
     expect((await store.addresses.get("u2", "a1"))?.name).toBe("Someone Else");
     expect(await store.addresses.get("u2", "a2")).toBeNull();
   });
@@ -45,7 +50,10 @@ describe.each(STORE_ADAPTERS)("AddressStore contract: $name", (adapter) => {
     await store.addresses.save("u1", address({ id: "a2", isDefault: true, createdAt: "2026-11-02T10:00:00.000Z" }));
     expect((await store.addresses.list("u1")).filter((a) => a.isDefault).map((a) => a.id)).toEqual(["a2"]);
     expect(await store.addresses.setDefault("u1", "a1")).toBe(true);
-    expect((await store.addresses.list("u1")).map((a) => [a.id, a.isDefault])).toEqual([["a1", true], ["a2", false]]);
+    expect((await store.addresses.list("u1")).map((a) => [a.id, a.isDefault])).toEqual([
+      ["a1", true],
+      ["a2", false],
+    ]);
     expect(await store.addresses.setDefault("u1", "nope")).toBe(false);
     expect((await store.addresses.list("u1")).filter((a) => a.isDefault).map((a) => a.id)).toEqual(["a1"]);
   });
@@ -69,7 +77,10 @@ describe.each(STORE_ADAPTERS)("AddressStore contract: $name", (adapter) => {
     expect(first.address).toMatchObject({ isDefault: true, postalCode: "D02 X285" });
     expect(second.address.isDefault).toBe(false);
     await book.remove("u1", first.address.id);
-    expect((await book.list("u1")).map((a) => [a.city, a.isDefault])).toEqual([["Cork", true], ["Galway", false]]);
+    expect((await book.list("u1")).map((a) => [a.city, a.isDefault])).toEqual([
+      ["Cork", true],
+      ["Galway", false],
+    ]);
     expect(await book.remove("u2", third.address.id)).toMatchObject({ ok: false, status: 404 });
     expect(await book.update("u2", third.address.id, address())).toMatchObject({ ok: false, status: 404 });
   });

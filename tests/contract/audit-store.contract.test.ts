@@ -51,8 +51,13 @@ describe.each(STORE_ADAPTERS)("AuditStore contract: $name", (adapter) => {
     const b = entry({ entityType: "product", entityId: "p2" });
     const c = entry({ entityType: "post", entityId: "p1" });
     for (const e of [a, b, c]) await store.audit.append(e);
-    expect((await store.audit.list({ entityType: "product", limit: 10 })).entries.map((e) => e.id)).toEqual([b.id, a.id]);
-    expect((await store.audit.list({ entityType: "product", entityId: "p1", limit: 10 })).entries.map((e) => e.id)).toEqual([a.id]);
+    expect((await store.audit.list({ entityType: "product", limit: 10 })).entries.map((e) => e.id)).toEqual([
+      b.id,
+      a.id,
+    ]);
+    expect(
+      (await store.audit.list({ entityType: "product", entityId: "p1", limit: 10 })).entries.map((e) => e.id),
+    ).toEqual([a.id]);
     expect((await store.audit.list({ entityType: "post", limit: 10 })).entries.map((e) => e.id)).toEqual([c.id]);
   });
 
@@ -62,9 +67,19 @@ describe.each(STORE_ADAPTERS)("AuditStore contract: $name", (adapter) => {
     const newestFirst = [...all].reverse().map((e) => e.id);
     const page1 = await store.audit.list({ entityType: "product", entityId: "p1", limit: 2 });
     expect(page1.entries.map((e) => e.id)).toEqual(newestFirst.slice(0, 2));
-    const page2 = await store.audit.list({ entityType: "product", entityId: "p1", limit: 2, before: page1.nextBefore! });
+    const page2 = await store.audit.list({
+      entityType: "product",
+      entityId: "p1",
+      limit: 2,
+      before: page1.nextBefore!,
+    });
     expect(page2.entries.map((e) => e.id)).toEqual(newestFirst.slice(2, 4));
-    const page3 = await store.audit.list({ entityType: "product", entityId: "p1", limit: 2, before: page2.nextBefore! });
+    const page3 = await store.audit.list({
+      entityType: "product",
+      entityId: "p1",
+      limit: 2,
+      before: page2.nextBefore!,
+    });
     expect(page3.entries.map((e) => e.id)).toEqual(newestFirst.slice(4));
     expect(page3.nextBefore).toBeNull();
   });

@@ -41,12 +41,27 @@ export default async function setup(project: TestProject) {
 async function warmUp(host: string) {
   const base = `http://${host}/v1/projects/demo-warm-up/databases/(default)/documents`;
   const post = (url: string, body: unknown) =>
-    fetch(url, { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer owner" }, body: JSON.stringify(body) });
+    fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
+      body: JSON.stringify(body),
+    });
   for (let round = 0; round < 10; round++) {
     const doc = `${base}/warm/w${round}`;
-    await post(`${base}:commit`, { writes: [{ update: { name: doc.slice(doc.indexOf("projects/")), fields: { n: { integerValue: String(round) } } } }] });
+    await post(`${base}:commit`, {
+      writes: [
+        { update: { name: doc.slice(doc.indexOf("projects/")), fields: { n: { integerValue: String(round) } } } },
+      ],
+    });
     await fetch(doc, { headers: { Authorization: "Bearer owner" } });
-    await post(`${base}:runQuery`, { structuredQuery: { from: [{ collectionId: "warm" }], where: { fieldFilter: { field: { fieldPath: "n" }, op: "GREATER_THAN_OR_EQUAL", value: { integerValue: "0" } } } } });
+    await post(`${base}:runQuery`, {
+      structuredQuery: {
+        from: [{ collectionId: "warm" }],
+        where: {
+          fieldFilter: { field: { fieldPath: "n" }, op: "GREATER_THAN_OR_EQUAL", value: { integerValue: "0" } },
+        },
+      },
+    });
     const begun = (await (await post(`${base}:beginTransaction`, {})).json()) as { transaction?: string };
     if (begun.transaction) await post(`${base}:commit`, { transaction: begun.transaction, writes: [] });
   }

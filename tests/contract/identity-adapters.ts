@@ -44,7 +44,7 @@ export const IDENTITY_ADAPTERS: IdentityUnderTest[] = [
         },
         async lastResetCode(email) {
           const url = mails.filter((m) => m.email === email).at(-1)?.url;
-          return url ? new URL(url).searchParams.get("token") ?? undefined : undefined;
+          return url ? (new URL(url).searchParams.get("token") ?? undefined) : undefined;
         },
         async dispose() {
           for (const db of dbs) db.close();
@@ -66,7 +66,13 @@ export const IDENTITY_ADAPTERS: IdentityUnderTest[] = [
       const apps: ReturnType<typeof initializeApp>[] = [];
       const open = () => {
         apps.push(initializeApp({ projectId: recordsProject }, `${recordsProject}-instance-${apps.length + 1}`));
-        return createFirebaseIdentity({ apiKey: "fake-api-key", emulatorHost: host, projectId, firestore: getFirestore(apps.at(-1)!), now });
+        return createFirebaseIdentity({
+          apiKey: "fake-api-key",
+          emulatorHost: host,
+          projectId,
+          firestore: getFirestore(apps.at(-1)!),
+          now,
+        });
       };
       return {
         identity: open(),

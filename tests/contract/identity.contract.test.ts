@@ -108,7 +108,8 @@ describe.each(IDENTITY_ADAPTERS)("IdentityProvider contract: $name", (adapter) =
     const laptop = await other.signIn("grace@example.com", PASSWORD);
 
     await other.endAllSessions(who.uid);
-    for (const token of [first.token, phone.session.token, laptop.session.token]) expect(await everywhere(token)).toEqual([null, null]);
+    for (const token of [first.token, phone.session.token, laptop.session.token])
+      expect(await everywhere(token)).toEqual([null, null]);
     const adaIdentity = { uid: adaWho.uid, email: "ada@example.com" };
     expect(await everywhere(ada.token)).toEqual([adaIdentity, adaIdentity]);
 
@@ -142,7 +143,10 @@ describe.each(IDENTITY_ADAPTERS)("IdentityProvider contract: $name", (adapter) =
 
   it("changes the password only with the current one, ending every session of the account", async () => {
     const { identity: who, session } = await identity.signUp("grace@example.com", "correct horse battery");
-    await expectCode(identity.changePassword(who.uid, "grace@example.com", "wrong", "a brand new secret"), "wrong-current-password");
+    await expectCode(
+      identity.changePassword(who.uid, "grace@example.com", "wrong", "a brand new secret"),
+      "wrong-current-password",
+    );
     expect(await identity.verifySession(session.token)).toMatchObject({ uid: who.uid });
     await other.changePassword(who.uid, "grace@example.com", "correct horse battery", "a brand new secret");
     expect(await everywhere(session.token)).toEqual([null, null]);

@@ -24,7 +24,12 @@ function job(overrides: Partial<ImportJob> = {}): ImportJob {
   };
 }
 
-const claimAt = (minutes: number, owner: string, staleMinutes = 5) => ({ owner, actor: `${owner}@hemline.test`, at: at(minutes), staleBefore: at(minutes - staleMinutes) });
+const claimAt = (minutes: number, owner: string, staleMinutes = 5) => ({
+  owner,
+  actor: `${owner}@hemline.test`,
+  at: at(minutes),
+  staleBefore: at(minutes - staleMinutes),
+});
 
 describe.each(STORE_ADAPTERS)("ImportJobStore contract: $name", (adapter) => {
   const db = useFreshStore(adapter);
@@ -53,11 +58,18 @@ describe.each(STORE_ADAPTERS)("ImportJobStore contract: $name", (adapter) => {
     const planned = job();
     await db.store.importJobs.create(planned, "x");
     const other = await db.reopen();
-    const results = await Promise.all([db.store.importJobs.claim(planned.token, claimAt(1, "a")), other.importJobs.claim(planned.token, claimAt(1, "b"))]);
+    const results = await Promise.all([
+      db.store.importJobs.claim(planned.token, claimAt(1, "a")),
+      other.importJobs.claim(planned.token, claimAt(1, "b")),
+    ]);
     const winners = results.filter((r) => r !== null);
     expect(winners).toHaveLength(1);
     const winner = winners[0]!;
-    expect(winner).toMatchObject({ status: "running", claim: { at: at(1) }, actor: `${winner.claim!.owner}@hemline.test` });
+    expect(winner).toMatchObject({
+      status: "running",
+      claim: { at: at(1) },
+      actor: `${winner.claim!.owner}@hemline.test`,
+    });
     expect(await db.store.importJobs.get(planned.token)).toEqual(winner);
     // A third claim while the first holds it gets nothing.
     expect(await db.store.importJobs.claim(planned.token, claimAt(2, "c"))).toBeNull();
@@ -67,7 +79,9 @@ describe.each(STORE_ADAPTERS)("ImportJobStore contract: $name", (adapter) => {
     const planned = job();
     await db.store.importJobs.create(planned, "x");
     const stores = [db.store, await db.reopen(), await db.reopen()];
-    const results = await Promise.all(Array.from({ length: 9 }, (_, i) => stores[i % 3].importJobs.claim(planned.token, claimAt(1, `owner-${i}`))));
+    const results = await Promise.all(
+      Array.from({ length: 9 }, (_, i) => stores[i % 3].importJobs.claim(planned.token, claimAt(1, `owner-${i}`))),
+    );
     expect(results.filter((r) => r !== null)).toHaveLength(1);
   });
 
@@ -77,10 +91,34 @@ describe.each(STORE_ADAPTERS)("ImportJobStore contract: $name", (adapter) => {
     await db.store.importJobs.claim(planned.token, claimAt(1, "a"));
     const other = await db.reopen();
     const result = { created: 3, updated: 1, unchanged: 0, rejected: 2, written: 2, error: null };
-    expect(await db.store.importJobs.update(planned.token, "a", { status: "running", progress: { done: 2, total: 4 }, result, at: at(2) })).toBe(true);
-    expect(await other.importJobs.get(planned.token)).toMatchObject({ status: "running", progress: { done: 2, total: 4 }, result, claim: { owner: "a", at: at(2) }, updatedAt: at(2) });
-    expect(await db.store.importJobs.update(planned.token, "a", { status: "done", progress: { done: 4, total: 4 }, result: { ...result, written: 4 }, at: at(3) })).toBe(true);
-    expect(await other.importJobs.get(planned.token)).toMatchObject({ status: "done", progress: { done: 4, total: 4 }, result: { written: 4 } });
+    expect(
+      await db.store.importJobs.update(planned.token, "a", {
+        status: "running",
+        progress: { done: 2, total: 4 },
+        result,
+        at: at(2),
+      }),
+    ).toBe(true);
+    expect(await other.importJobs.get(planned.token)).toMatchObject({
+      status: "running",
+      progress: { done: 2, total: 4 },
+      result,
+      claim: { owner: "a", at: at(2) },
+      updatedAt: at(2),
+    });
+    expect(
+      await db.store.importJobs.update(planned.token, "a", {
+        status: "done",
+        progress: { done: 4, total: 4 },
+        result: { ...result, written: 4 },
+        at: at(3),
+      }),
+    ).toBe(true);
+    expect(await other.importJobs.get(planned.token)).toMatchObject({
+      status: "done",
+      progress: { done: 4, total: 4 },
+      result: { written: 4 },
+    });
     // An ended job cannot be claimed again.
     expect(await other.importJobs.claim(planned.token, claimAt(60, "b"))).toBeNull();
   });
@@ -89,25 +127,65 @@ describe.each(STORE_ADAPTERS)("ImportJobStore contract: $name", (adapter) => {
     const planned = job();
     await db.store.importJobs.create(planned, "x");
     await db.store.importJobs.claim(planned.token, claimAt(1, "dead"));
-    await db.store.importJobs.update(planned.token, "dead", { status: "running", progress: { done: 1, total: 3 }, result: null, at: at(2) });
+    await db.store.importJobs.update(planned.token, "dead", {
+      status: "running",
+      progress: { done: 1, total: 3 },
+      result: null,
+      at: at(2),
+    });
     const other = await db.reopen();
     // Four minutes after its last report: still held.
     expect(await other.importJobs.claim(planned.token, claimAt(6, "b"))).toBeNull();
     // Six minutes after: stale; of two takeovers at once, one wins.
-    const takeovers = await Promise.all([other.importJobs.claim(planned.token, claimAt(8, "b")), db.store.importJobs.claim(planned.token, claimAt(8, "c"))]);
+    const takeovers = await Promise.all([
+      other.importJobs.claim(planned.token, claimAt(8, "b")),
+      db.store.importJobs.claim(planned.token, claimAt(8, "c")),
+    ]);
     expect(takeovers.filter((r) => r !== null)).toHaveLength(1);
     const owner = takeovers.find((r) => r !== null)!.claim!.owner;
-    expect(await db.store.importJobs.update(planned.token, "dead", { status: "failed", progress: { done: 1, total: 3 }, result: null, at: at(9) })).toBe(false);
-    expect(await other.importJobs.get(planned.token)).toMatchObject({ status: "running", progress: { done: 1, total: 3 }, claim: { owner, at: at(8) } });
-    expect(await other.importJobs.update(planned.token, owner, { status: "done", progress: { done: 3, total: 3 }, result: null, at: at(9) })).toBe(true);
+    expect(
+      await db.store.importJobs.update(planned.token, "dead", {
+        status: "failed",
+        progress: { done: 1, total: 3 },
+        result: null,
+        at: at(9),
+      }),
+    ).toBe(false);
+    expect(await other.importJobs.get(planned.token)).toMatchObject({
+      status: "running",
+      progress: { done: 1, total: 3 },
+      claim: { owner, at: at(8) },
+    });
+    expect(
+      await other.importJobs.update(planned.token, owner, {
+        status: "done",
+        progress: { done: 3, total: 3 },
+        result: null,
+        at: at(9),
+      }),
+    ).toBe(true);
   });
 
   it("an update for a job that does not exist or was never claimed changes nothing", async () => {
     const planned = job();
     await db.store.importJobs.create(planned, "x");
-    expect(await db.store.importJobs.update(planned.token, "nobody", { status: "done", progress: { done: 1, total: 1 }, result: null, at: at(1) })).toBe(false);
+    expect(
+      await db.store.importJobs.update(planned.token, "nobody", {
+        status: "done",
+        progress: { done: 1, total: 1 },
+        result: null,
+        at: at(1),
+      }),
+    ).toBe(false);
     expect(await db.store.importJobs.get(planned.token)).toEqual(planned);
-    expect(await db.store.importJobs.update("f".repeat(32), "nobody", { status: "done", progress: { done: 1, total: 1 }, result: null, at: at(1) })).toBe(false);
+    expect(
+      await db.store.importJobs.update("f".repeat(32), "nobody", {
+        status: "done",
+        progress: { done: 1, total: 1 },
+        result: null,
+        at: at(1),
+      }),
+    ).toBe(false);
     expect(await db.store.importJobs.claim("f".repeat(32), claimAt(1, "a"))).toBeNull();
   });
 

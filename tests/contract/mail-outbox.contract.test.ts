@@ -35,7 +35,11 @@ const OUTBOXES: OutboxUnderTest[] = [
       return {
         mailer: createOutboxMailer({ dir, from: FROM, log: false }),
         async readRaw() {
-          return fs.readdirSync(dir).sort().reverse().map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
+          return fs
+            .readdirSync(dir)
+            .sort()
+            .reverse()
+            .map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
         },
         async dispose() {
           temp.remove();
@@ -48,7 +52,10 @@ const OUTBOXES: OutboxUnderTest[] = [
     async create() {
       process.env.FIRESTORE_EMULATOR_HOST = inject("firestoreEmulatorHost");
       const projectId = `demo-hemline-${crypto.randomBytes(5).toString("hex")}`;
-      const apps: App[] = [initializeApp({ projectId }, `${projectId}-sender`), initializeApp({ projectId }, `${projectId}-reader`)];
+      const apps: App[] = [
+        initializeApp({ projectId }, `${projectId}-sender`),
+        initializeApp({ projectId }, `${projectId}-reader`),
+      ];
       return {
         mailer: createFirestoreOutboxMailer({ db: getFirestore(apps[0]), from: FROM, log: false }),
         async readRaw() {
@@ -71,7 +78,8 @@ const OUTBOXES: OutboxUnderTest[] = [
         logger: false,
         onRcptTo(address, _session, callback) {
           // A mailbox the server refuses, as a real one refuses an unknown user (550).
-          if (address.address.startsWith("nobody@")) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+          if (address.address.startsWith("nobody@"))
+            return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
           callback();
         },
         onData(stream, _session, callback) {
@@ -111,8 +119,17 @@ describe.each(OUTBOXES)("Mail port contract: $name", (outbox) => {
   });
 
   it("keeps each message sent, composed as RFC 5322, for another reader", async () => {
-    await mailer.send({ to: "ada@hemline.test", subject: "Reset your password", text: "Reset it here: https://shop.test/r?t=abc" });
-    await mailer.send({ to: "bob@hemline.test", subject: "Your order HM-1 is confirmed", text: "Thank you, Bob.", html: "<p>Thank you, Bob.</p>" });
+    await mailer.send({
+      to: "ada@hemline.test",
+      subject: "Reset your password",
+      text: "Reset it here: https://shop.test/r?t=abc",
+    });
+    await mailer.send({
+      to: "bob@hemline.test",
+      subject: "Your order HM-1 is confirmed",
+      text: "Thank you, Bob.",
+      html: "<p>Thank you, Bob.</p>",
+    });
     const raw = await readRaw();
     expect(raw).toHaveLength(2);
     // Sent within the same millisecond, two .eml files may sort either way: find each by its recipient.
@@ -141,15 +158,27 @@ describe("Firestore outbox: documents the Trigger Email extension sends from", (
       await mailer.send({ to: "cy@hemline.test", subject: "Rich", text: "Text too.", html: "<b>Rich</b>" });
       await mailer.send({ to: "dee@hemline.test", subject: "Other", text: "Not for Cy." });
 
-      const docs = (await getFirestore(sender).collection("mail").where("to", "==", "cy@hemline.test").get()).docs.map((d) => d.data());
+      const docs = (await getFirestore(sender).collection("mail").where("to", "==", "cy@hemline.test").get()).docs.map(
+        (d) => d.data(),
+      );
       const plain = docs.find((d) => d.message.subject === "Plain")!;
-      expect(plain).toMatchObject({ to: "cy@hemline.test", from: FROM, message: { subject: "Plain", text: "Only text." } });
+      expect(plain).toMatchObject({
+        to: "cy@hemline.test",
+        from: FROM,
+        message: { subject: "Plain", text: "Only text." },
+      });
       expect(plain.message).not.toHaveProperty("html");
       expect(plain.createdAt).toBeInstanceOf(Timestamp);
 
       const [rich, olderPlain, ...none] = await newestMail({ host, projectId, to: "cy@hemline.test", limit: 5 });
       expect(none).toEqual([]);
-      expect(rich).toMatchObject({ to: "cy@hemline.test", from: FROM, subject: "Rich", text: "Text too.", html: "<b>Rich</b>" });
+      expect(rich).toMatchObject({
+        to: "cy@hemline.test",
+        from: FROM,
+        subject: "Rich",
+        text: "Text too.",
+        html: "<b>Rich</b>",
+      });
       expect(rich.rfc822).toMatch(/^Subject: Rich$/m);
       expect(olderPlain).toMatchObject({ subject: "Plain", html: null });
       expect(Date.parse(rich.createdAt)).toBeGreaterThanOrEqual(Date.parse(olderPlain.createdAt));
@@ -166,7 +195,9 @@ describe("SMTP: a message the server refuses", () => {
     const { mailer, readRaw, dispose } = await smtp.create();
     try {
       expect(mailer.kind).toBe("smtp");
-      await expect(mailer.send({ to: "nobody@hemline.test", subject: "Lost", text: "Nobody reads this." })).rejects.toThrow(/550|Mailbox unavailable/);
+      await expect(
+        mailer.send({ to: "nobody@hemline.test", subject: "Lost", text: "Nobody reads this." }),
+      ).rejects.toThrow(/550|Mailbox unavailable/);
       expect(await readRaw()).toEqual([]);
     } finally {
       await dispose();

@@ -52,7 +52,9 @@ describe.each(MEDIA_ADAPTERS)("MediaStore contract: $name", (adapter) => {
     await expect(media.put("../escape.png", bytesOf("x"), "image/png")).rejects.toThrow(/Not a media key/);
     await expect(media.put("blog/../../escape.png", bytesOf("x"), "image/png")).rejects.toThrow(/Not a media key/);
     await expect(media.put("blog/page.html", bytesOf("<script>"), "text/html")).rejects.toThrow(/Not a media key/);
-    await expect(media.put("blog/photo.png", bytesOf("x"), "image/webp")).rejects.toThrow(/holds image\/png, not image\/webp/);
+    await expect(media.put("blog/photo.png", bytesOf("x"), "image/webp")).rejects.toThrow(
+      /holds image\/png, not image\/webp/,
+    );
     expect(await media.get("../escape.png")).toBeNull();
     expect(await media.get("blog/photo.png")).toBeNull();
   });
@@ -60,7 +62,10 @@ describe.each(MEDIA_ADAPTERS)("MediaStore contract: $name", (adapter) => {
   it("is shared by every instance on the same storage", async () => {
     const other = reopen();
     await media.put("products/from-a-400.webp", bytesOf("stored by A"), "image/webp");
-    expect(await other.get("products/from-a-400.webp")).toEqual({ bytes: bytesOf("stored by A"), contentType: "image/webp" });
+    expect(await other.get("products/from-a-400.webp")).toEqual({
+      bytes: bytesOf("stored by A"),
+      contentType: "image/webp",
+    });
     await other.put("blog/from-b.png", bytesOf("stored by B"), "image/png");
     expect(await media.get("blog/from-b.png")).toEqual({ bytes: bytesOf("stored by B"), contentType: "image/png" });
   });
@@ -81,7 +86,9 @@ describe("Cloud Storage adapter, storage unreachable", () => {
     }
     try {
       await expect(media.get("products/any-400.webp")).rejects.toThrow(MediaUnavailableError);
-      await expect(media.put("products/any-400.webp", bytesOf("x"), "image/webp")).rejects.toThrow("Media storage not available");
+      await expect(media.put("products/any-400.webp", bytesOf("x"), "image/webp")).rejects.toThrow(
+        "Media storage not available",
+      );
     } finally {
       await deleteApp(app);
     }

@@ -16,7 +16,13 @@ async function stockOf(store: Store, product: ProductInput, size: string, colour
 
 /** The cart an order was priced from: one cart line per order line. */
 function cartOf(id: string, order: Order) {
-  const lines = order.lines.map((l) => ({ productId: l.productId, size: l.size, colour: l.colour, quantity: l.quantity, addedAt: "2026-11-01T00:00:00.000Z" }));
+  const lines = order.lines.map((l) => ({
+    productId: l.productId,
+    size: l.size,
+    colour: l.colour,
+    quantity: l.quantity,
+    addedAt: "2026-11-01T00:00:00.000Z",
+  }));
   return { id, lines, updatedAt: "2026-11-01T00:00:00.000Z" };
 }
 
@@ -41,7 +47,11 @@ describe.each(STORE_ADAPTERS)("OrderStore contract: $name", (adapter) => {
     const product = withStock(3);
     await store.products.upsertMany([product]);
     const before = await store.products.get(product.id);
-    await store.carts.save({ id: "guest:abc", lines: [{ productId: product.id, size: "M", colour: "Black", quantity: 2, addedAt: "2026-11-01T00:00:00.000Z" }], updatedAt: "2026-11-01T00:00:00.000Z" });
+    await store.carts.save({
+      id: "guest:abc",
+      lines: [{ productId: product.id, size: "M", colour: "Black", quantity: 2, addedAt: "2026-11-01T00:00:00.000Z" }],
+      updatedAt: "2026-11-01T00:00:00.000Z",
+    });
 
     const order = makeOrder([lineFor(product, "M", "Black", 2)]);
     const result = await store.orders.place(order, { cartId: "guest:abc" });
@@ -85,7 +95,9 @@ describe.each(STORE_ADAPTERS)("OrderStore contract: $name", (adapter) => {
     const draft = withStock(5, { status: "draft" });
     await store.products.upsertMany([draft]);
     const ghost = withStock(5);
-    const result = await store.orders.place(makeOrder([lineFor(draft, "S", "Black"), lineFor(ghost, "S", "Black")]), { cartId: null });
+    const result = await store.orders.place(makeOrder([lineFor(draft, "S", "Black"), lineFor(ghost, "S", "Black")]), {
+      cartId: null,
+    });
     expect(result.kind === "sold-out" && result.shortfalls.map((s) => [s.productId, s.available])).toEqual([
       [draft.id, 0],
       [ghost.id, 0],
@@ -104,7 +116,8 @@ describe.each(STORE_ADAPTERS)("OrderStore contract: $name", (adapter) => {
     expect(results.filter((r) => r.kind === "placed")).toHaveLength(1);
     const soldOut = results.filter((r) => r.kind === "sold-out");
     expect(soldOut).toHaveLength(49);
-    for (const r of soldOut) expect(r.kind === "sold-out" && r.shortfalls[0]).toMatchObject({ requested: 1, available: 0 });
+    for (const r of soldOut)
+      expect(r.kind === "sold-out" && r.shortfalls[0]).toMatchObject({ requested: 1, available: 0 });
     expect(await stockOf(store, product, "M", "Sage")).toBe(0);
     expect((await store.orders.list({ limit: 100, offset: 0 })).total).toBe(1);
   }, 120_000);
@@ -114,14 +127,19 @@ describe.each(STORE_ADAPTERS)("OrderStore contract: $name", (adapter) => {
     const product = withStock(10);
     await store.products.upsertMany([product]);
     const order = makeOrder([lineFor(product, "L", "Black", 2)]);
-    const copies = Array.from({ length: 5 }, (_, i) => ({ ...order, id: `${order.id}-${i}`, number: `${order.number}${i}` }));
+    const copies = Array.from({ length: 5 }, (_, i) => ({
+      ...order,
+      id: `${order.id}-${i}`,
+      number: `${order.number}${i}`,
+    }));
 
     const results = await Promise.all(copies.map((o) => store.orders.place(o, { cartId: null })));
 
     const placed = results.filter((r) => r.kind === "placed");
     expect(placed).toHaveLength(1);
     const winner = placed[0].kind === "placed" ? placed[0].order : null;
-    for (const r of results.filter((x) => x.kind === "duplicate")) expect(r.kind === "duplicate" && r.order.id).toBe(winner!.id);
+    for (const r of results.filter((x) => x.kind === "duplicate"))
+      expect(r.kind === "duplicate" && r.order.id).toBe(winner!.id);
     expect(results.filter((r) => r.kind === "duplicate")).toHaveLength(4);
     expect(await stockOf(store, product, "L", "Black")).toBe(8);
     expect((await store.orders.list({ limit: 10, offset: 0 })).total).toBe(1);
@@ -137,7 +155,11 @@ describe.each(STORE_ADAPTERS)("OrderStore contract: $name", (adapter) => {
     const product = withStock(2);
     await store.products.upsertMany([product]);
     const before = await store.products.get(product.id);
-    const cart = { id: "guest:keep", lines: [{ productId: product.id, size: "S", colour: "Black", quantity: 1, addedAt: "2026-11-01T00:00:00.000Z" }], updatedAt: "2026-11-01T00:00:00.000Z" };
+    const cart = {
+      id: "guest:keep",
+      lines: [{ productId: product.id, size: "S", colour: "Black", quantity: 1, addedAt: "2026-11-01T00:00:00.000Z" }],
+      updatedAt: "2026-11-01T00:00:00.000Z",
+    };
     await store.carts.save(cart);
     const order = makeOrder([lineFor(product, "S", "Black", 1)]);
 
@@ -169,8 +191,15 @@ describe.each(STORE_ADAPTERS)("OrderStore contract: $name", (adapter) => {
       patch: { payment: { ...order.payment, state: "failed", failureMessage: "Your card was declined.", attempts: 1 } },
     });
     expect(failed.kind).toBe("ok");
-    expect(failed.kind === "ok" && failed.order).toMatchObject({ status: "payment_failed", updatedAt: at, payment: { state: "failed", attempts: 1 } });
-    expect(failed.kind === "ok" && failed.order.history.map((e) => e.status)).toEqual(["pending_payment", "payment_failed"]);
+    expect(failed.kind === "ok" && failed.order).toMatchObject({
+      status: "payment_failed",
+      updatedAt: at,
+      payment: { state: "failed", attempts: 1 },
+    });
+    expect(failed.kind === "ok" && failed.order.history.map((e) => e.status)).toEqual([
+      "pending_payment",
+      "payment_failed",
+    ]);
     expect(await stockOf(store, product, "M", "Black")).toBe(2);
 
     // Someone else buys one meanwhile: retrying this order cannot take 2 any more.
@@ -181,7 +210,9 @@ describe.each(STORE_ADAPTERS)("OrderStore contract: $name", (adapter) => {
       event: { status: "pending_payment", at, note: null, by: "customer" },
       stock: "take",
     });
-    expect(retry.kind === "sold-out" && retry.shortfalls).toEqual([{ productId: product.id, name: product.name, size: "M", colour: "Black", requested: 2, available: 1 }]);
+    expect(retry.kind === "sold-out" && retry.shortfalls).toEqual([
+      { productId: product.id, name: product.name, size: "M", colour: "Black", requested: 2, available: 1 },
+    ]);
     expect((await store.orders.get(order.id))!.status).toBe("payment_failed");
     expect(await stockOf(store, product, "M", "Black")).toBe(1);
   });
@@ -197,12 +228,24 @@ describe.each(STORE_ADAPTERS)("OrderStore contract: $name", (adapter) => {
     const conflict = await store.orders.transition(order.id, { from: ["paid"], to: "shipped", event, stock: "none" });
     expect(conflict.kind).toBe("conflict");
     expect(await store.orders.get(order.id)).toEqual(order);
-    expect(await store.orders.transition("missing", { from: ["paid"], to: "shipped", event, stock: "none" })).toEqual({ kind: "not-found" });
+    expect(await store.orders.transition("missing", { from: ["paid"], to: "shipped", event, stock: "none" })).toEqual({
+      kind: "not-found",
+    });
     expect(await store.orders.addEvent("missing", { ...event, status: null })).toBeNull();
 
-    const noted = await store.orders.addEvent(order.id, { status: null, at: event.at, note: "Gift wrap", by: "admin@hemline.test" });
+    const noted = await store.orders.addEvent(order.id, {
+      status: null,
+      at: event.at,
+      note: "Gift wrap",
+      by: "admin@hemline.test",
+    });
     expect(noted?.status).toBe("pending_payment");
-    expect((await store.orders.get(order.id))!.history.at(-1)).toEqual({ status: null, at: event.at, note: "Gift wrap", by: "admin@hemline.test" });
+    expect((await store.orders.get(order.id))!.history.at(-1)).toEqual({
+      status: null,
+      at: event.at,
+      note: "Gift wrap",
+      by: "admin@hemline.test",
+    });
   });
 
   it("lists newest first with filters, totals and pages; reports by creation date; inserts history as is", async () => {
@@ -227,19 +270,41 @@ describe.each(STORE_ADAPTERS)("OrderStore contract: $name", (adapter) => {
     expect(all.total).toBe(4);
     expect(all.orders.map((o) => o.number)).toEqual(["HM-00000003", "HM-00000002", "HM-00000001"]);
     expect((await store.orders.list({ limit: 3, offset: 3 })).orders.map((o) => o.number)).toEqual(["HM-00000000"]);
-    expect((await store.orders.list({ status: "paid", limit: 10, offset: 0 })).orders.map((o) => o.number)).toEqual(["HM-00000003", "HM-00000001"]);
+    expect((await store.orders.list({ status: "paid", limit: 10, offset: 0 })).orders.map((o) => o.number)).toEqual([
+      "HM-00000003",
+      "HM-00000001",
+    ]);
     expect((await store.orders.list({ userId: "u1", limit: 10, offset: 0 })).total).toBe(2);
-    expect((await store.orders.list({ query: "mia@example.com", limit: 10, offset: 0 })).orders.map((o) => o.number)).toEqual(["HM-00000003"]);
-    expect((await store.orders.list({ query: "hm-00000002", limit: 10, offset: 0 })).orders.map((o) => o.number)).toEqual(["HM-00000002"]);
-    expect((await store.orders.list({ from: "2026-11-05T00:00:00.000Z", to: "2026-11-15T00:00:00.000Z", limit: 10, offset: 0 })).total).toBe(2);
-    expect((await store.orders.createdBetween("2026-11-04T00:00:00.000Z", "2026-11-15T12:00:00.000Z")).map((o) => o.number)).toEqual(["HM-00000001", "HM-00000002"]);
+    expect(
+      (await store.orders.list({ query: "mia@example.com", limit: 10, offset: 0 })).orders.map((o) => o.number),
+    ).toEqual(["HM-00000003"]);
+    expect(
+      (await store.orders.list({ query: "hm-00000002", limit: 10, offset: 0 })).orders.map((o) => o.number),
+    ).toEqual(["HM-00000002"]);
+    expect(
+      (
+        await store.orders.list({
+          from: "2026-11-05T00:00:00.000Z",
+          to: "2026-11-15T00:00:00.000Z",
+          limit: 10,
+          offset: 0,
+        })
+      ).total,
+    ).toBe(2);
+    expect(
+      (await store.orders.createdBetween("2026-11-04T00:00:00.000Z", "2026-11-15T12:00:00.000Z")).map((o) => o.number),
+    ).toEqual(["HM-00000001", "HM-00000002"]);
     expect(await store.orders.get(history[3].id)).toEqual(history[3]);
   });
 
   it("keeps carts by id: save replaces, delete removes", async () => {
     const store = await open();
     expect(await store.carts.get("user:nobody")).toBeNull();
-    const cart = { id: "user:u9", lines: [{ productId: "p1", size: "M", colour: "Black", quantity: 1, addedAt: "2026-11-01T00:00:00.000Z" }], updatedAt: "2026-11-01T00:00:00.000Z" };
+    const cart = {
+      id: "user:u9",
+      lines: [{ productId: "p1", size: "M", colour: "Black", quantity: 1, addedAt: "2026-11-01T00:00:00.000Z" }],
+      updatedAt: "2026-11-01T00:00:00.000Z",
+    };
     await store.carts.save(cart);
     expect(await store.carts.get(cart.id)).toEqual(cart);
     const changed = { ...cart, lines: [{ ...cart.lines[0], quantity: 3 }], updatedAt: "2026-11-02T00:00:00.000Z" };
@@ -258,7 +323,9 @@ describe.each(STORE_ADAPTERS)("OrderStore contract: $name", (adapter) => {
     await store.carts.save(cart);
     // Each tab's form has its own idempotency key, so each is a different order.
     const tabs = Array.from({ length: 10 }, () => makeOrder(priced.lines));
-    const results = await Promise.all(tabs.map((order) => store.orders.place(order, { cartId: cart.id, cartLines: cart.lines })));
+    const results = await Promise.all(
+      tabs.map((order) => store.orders.place(order, { cartId: cart.id, cartLines: cart.lines })),
+    );
     expect(results.filter((r) => r.kind === "placed")).toHaveLength(1);
     expect(results.filter((r) => r.kind === "cart-empty")).toHaveLength(9);
     expect(await stockOf(store, product, "S", "Black")).toBe(3);
@@ -275,7 +342,9 @@ describe.each(STORE_ADAPTERS)("OrderStore contract: $name", (adapter) => {
     // Another tab raised the quantity after this checkout priced the order.
     const changed = { ...cart, lines: [{ ...cart.lines[0], quantity: 3 }] };
     await store.carts.save(changed);
-    expect(await store.orders.place(priced, { cartId: cart.id, cartLines: cart.lines })).toEqual({ kind: "cart-changed" });
+    expect(await store.orders.place(priced, { cartId: cart.id, cartLines: cart.lines })).toEqual({
+      kind: "cart-changed",
+    });
     expect(await stockOf(store, product, "S", "Black")).toBe(5);
     expect(await store.orders.get(priced.id)).toBeNull();
     expect(await store.carts.get(cart.id)).toEqual(changed);

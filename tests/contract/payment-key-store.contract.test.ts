@@ -17,28 +17,51 @@ describe.each(STORE_ADAPTERS)("PaymentKeyStore contract: $name", (adapter) => {
     expect(await db.store.paymentKeys.remember("order/1:1", first, window)).toEqual(first);
     const other = await db.reopen();
     expect(await other.paymentKeys.remember("order/1:1", { ok: false, code: "card_declined" }, window)).toEqual(first);
-    expect(await other.paymentKeys.remember("order/1:2", { ok: false, code: "card_declined" }, window)).toEqual({ ok: false, code: "card_declined" });
+    expect(await other.paymentKeys.remember("order/1:2", { ok: false, code: "card_declined" }, window)).toEqual({
+      ok: false,
+      code: "card_declined",
+    });
   });
 
   it("of concurrent values for one key on several instances, one is stored and every caller gets it", async () => {
     const stores = [db.store, await db.reopen(), await db.reopen()];
-    const answers = await Promise.all(Array.from({ length: 9 }, (_, i) => stores[i % 3].paymentKeys.remember("race", { attempt: i }, window)));
+    const answers = await Promise.all(
+      Array.from({ length: 9 }, (_, i) => stores[i % 3].paymentKeys.remember("race", { attempt: i }, window)),
+    );
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(await db.store.paymentKeys.remember("race", { attempt: 99 }, window)).toEqual(answers[0]);
   });
 
   it("replaces a value once it has expired", async () => {
     await db.store.paymentKeys.remember("k", { v: 1 }, window);
-    expect(await db.store.paymentKeys.remember("k", { v: 2 }, { now: "2026-03-02T09:59:59.000Z", expiresAt: "2026-03-03T00:00:00.000Z" })).toEqual({ v: 1 });
-    expect(await db.store.paymentKeys.remember("k", { v: 3 }, { now: LATER, expiresAt: "2026-03-03T10:00:00.000Z" })).toEqual({ v: 3 });
-    expect(await (await db.reopen()).paymentKeys.remember("k", { v: 4 }, { now: LATER, expiresAt: "2026-03-03T10:00:00.000Z" })).toEqual({ v: 3 });
+    expect(
+      await db.store.paymentKeys.remember(
+        "k",
+        { v: 2 },
+        { now: "2026-03-02T09:59:59.000Z", expiresAt: "2026-03-03T00:00:00.000Z" },
+      ),
+    ).toEqual({ v: 1 });
+    expect(
+      await db.store.paymentKeys.remember("k", { v: 3 }, { now: LATER, expiresAt: "2026-03-03T10:00:00.000Z" }),
+    ).toEqual({ v: 3 });
+    expect(
+      await (
+        await db.reopen()
+      ).paymentKeys.remember("k", { v: 4 }, { now: LATER, expiresAt: "2026-03-03T10:00:00.000Z" }),
+    ).toEqual({ v: 3 });
   });
 
   it("two test card processors on two instances charge a key once: the same answer to both", async () => {
     const other = await db.reopen();
     const a = createTestCardProcessor({ keys: db.store.paymentKeys });
     const b = createTestCardProcessor({ keys: other.paymentKeys });
-    const input = { amountMinor: 2500, currency: "EUR", card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" }, description: "Order HM-1", idempotencyKey: "order-1:1" };
+    const input = {
+      amountMinor: 2500,
+      currency: "EUR",
+      card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" },
+      description: "Order HM-1",
+      idempotencyKey: "order-1:1",
+    };
     const [fromA, fromB] = await Promise.all([a.charge(input), b.charge(input)]);
     expect(fromA).toMatchObject({ ok: true });
     expect(fromB).toEqual(fromA);

@@ -46,15 +46,29 @@ describe.each(STORE_ADAPTERS)("Payments contract, built-in test card processor: 
       if (test.outcome === "succeeds") {
         expect(result, test.number).toMatchObject({ ok: true, reference: expect.stringMatching(/^tc_[0-9a-f]{24}$/) });
       } else {
-        expect(result, test.number).toEqual({ ok: false, code: test.outcome, message: DECLINE_MESSAGES[test.outcome], brand: test.brand, last4: test.number.slice(-4) });
+        expect(result, test.number).toEqual({
+          ok: false,
+          code: test.outcome,
+          message: DECLINE_MESSAGES[test.outcome],
+          brand: test.brand,
+          last4: test.number.slice(-4),
+        });
       }
     }
   });
 
   it("refuses a number that fails the checksum, an expired card, and a real card (no money moves here)", async () => {
     const processor = createTestCardProcessor({ keys: store.paymentKeys });
-    expect(await processor.charge(charge("4242424242424241", "luhn"))).toMatchObject({ ok: false, code: "incorrect_number", message: "Your card number is incorrect." });
-    expect(await processor.charge(charge("4242424242424242", "expired", { expYear: 2020 }))).toMatchObject({ ok: false, code: "expired_card", message: "Your card has expired." });
+    expect(await processor.charge(charge("4242424242424241", "luhn"))).toMatchObject({
+      ok: false,
+      code: "incorrect_number",
+      message: "Your card number is incorrect.",
+    });
+    expect(await processor.charge(charge("4242424242424242", "expired", { expYear: 2020 }))).toMatchObject({
+      ok: false,
+      code: "expired_card",
+      message: "Your card has expired.",
+    });
     const real = await processor.charge(charge("4111111111111111", "real"));
     expect(real).toMatchObject({ ok: false, code: "card_declined", last4: "1111" });
     expect(real.ok ? "" : real.message).toMatch(/^Your card was declined\. Use a test card such as 4242/);
@@ -65,7 +79,10 @@ describe.each(STORE_ADAPTERS)("Payments contract, built-in test card processor: 
     const first = await processor.charge(charge("4242424242424242", "order-9:1"));
     expect(first.ok).toBe(true);
     expect(await processor.charge(charge("4000000000000002", "order-9:1"))).toEqual(first);
-    expect(await processor.charge(charge("4000000000000002", "order-9:2"))).toMatchObject({ ok: false, code: "card_declined" });
+    expect(await processor.charge(charge("4000000000000002", "order-9:2"))).toMatchObject({
+      ok: false,
+      code: "card_declined",
+    });
   });
 });
 
@@ -106,17 +123,41 @@ describe("Payments contract, Stripe Checkout (the SDK against a local stand-in f
   const secret = "whsec_contract_secret";
   const processor = (expiresAfterMs?: number) => {
     const client = new Stripe("sk_test_contract", { host: "127.0.0.1", port, protocol: "http", maxNetworkRetries: 0 });
-    return { client, stripe: createStripeProcessor({ secretKey: "sk_test_contract", webhookSecret: secret, client, expiresAfterMs }) };
+    return {
+      client,
+      stripe: createStripeProcessor({ secretKey: "sk_test_contract", webhookSecret: secret, client, expiresAfterMs }),
+    };
   };
 
   it("creates one Checkout Session per order and attempt, priced from the order, and sends the shopper to its page", async () => {
-    answer = { status: 200, body: { id: "cs_test_42", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_test_42" } };
+    answer = {
+      status: 200,
+      body: { id: "cs_test_42", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_test_42" },
+    };
     const { stripe } = processor(30 * 60_000);
     expect(stripe.label).toBe("Stripe Checkout (test mode)");
-    const line = { productId: "p1", slug: "linen-shirt", name: "Linen shirt", sku: "P1-M-SAGE", size: "M", colour: "Sage", unitPriceMinor: 3000, compareAtMinor: null, quantity: 2, imageUrl: null };
-    const order = makeOrder([line], { email: "ada@example.com", payment: { ...makeOrder([]).payment, processor: "stripe", attempts: 1 } });
+    const line = {
+      productId: "p1",
+      slug: "linen-shirt",
+      name: "Linen shirt",
+      sku: "P1-M-SAGE",
+      size: "M",
+      colour: "Sage",
+      unitPriceMinor: 3000,
+      compareAtMinor: null,
+      quantity: 2,
+      imageUrl: null,
+    };
+    const order = makeOrder([line], {
+      email: "ada@example.com",
+      payment: { ...makeOrder([]).payment, processor: "stripe", attempts: 1 },
+    });
     const before = Math.floor(Date.now() / 1000);
-    const started = await stripe.startCheckout({ order, successUrl: "https://shop.test/orders/x?paid=1", cancelUrl: "https://shop.test/checkout/cancel?order=x" });
+    const started = await stripe.startCheckout({
+      order,
+      successUrl: "https://shop.test/orders/x?paid=1",
+      cancelUrl: "https://shop.test/checkout/cancel?order=x",
+    });
     expect(started).toEqual({ url: "https://checkout.stripe.com/c/pay/cs_test_42", reference: "cs_test_42" });
 
     expect(requests).toHaveLength(1);
@@ -152,29 +193,59 @@ describe("Payments contract, Stripe Checkout (the SDK against a local stand-in f
     const { stripe } = processor();
     const order = makeOrder([], { email: "ada@example.com", shippingMinor: 0 });
     answer = { status: 400, body: { error: { type: "invalid_request_error", message: "Invalid currency" } } };
-    await expect(stripe.startCheckout({ order, successUrl: "https://shop.test/s", cancelUrl: "https://shop.test/c" })).rejects.toThrow("Invalid currency");
+    await expect(
+      stripe.startCheckout({ order, successUrl: "https://shop.test/s", cancelUrl: "https://shop.test/c" }),
+    ).rejects.toThrow("Invalid currency");
     answer = { status: 200, body: { id: "cs_test_no_url", object: "checkout.session", url: null } };
-    await expect(stripe.startCheckout({ order, successUrl: "https://shop.test/s", cancelUrl: "https://shop.test/c" })).rejects.toThrow(/without a URL/);
+    await expect(
+      stripe.startCheckout({ order, successUrl: "https://shop.test/s", cancelUrl: "https://shop.test/c" }),
+    ).rejects.toThrow(/without a URL/);
   });
 
   it("reads only webhooks signed with the shop's secret: paid, expired, and everything else ignored", async () => {
     const { client, stripe } = processor();
     const event = (type: string, session: Record<string, unknown>) =>
-      JSON.stringify({ id: `evt_${type}`, object: "event", type, data: { object: { object: "checkout.session", ...session } } });
+      JSON.stringify({
+        id: `evt_${type}`,
+        object: "event",
+        type,
+        data: { object: { object: "checkout.session", ...session } },
+      });
     const signed = (payload: string) => client.webhooks.generateTestHeaderString({ payload, secret });
 
-    const paid = event("checkout.session.completed", { id: "cs_1", payment_status: "paid", client_reference_id: "order-1", metadata: { orderId: "order-1" } });
+    const paid = event("checkout.session.completed", {
+      id: "cs_1",
+      payment_status: "paid",
+      client_reference_id: "order-1",
+      metadata: { orderId: "order-1" },
+    });
     expect(stripe.parseWebhook(paid, signed(paid))).toEqual({ type: "paid", orderId: "order-1", reference: "cs_1" });
-    const unpaid = event("checkout.session.completed", { id: "cs_2", payment_status: "unpaid", metadata: { orderId: "order-2" } });
-    expect(stripe.parseWebhook(unpaid, signed(unpaid))).toEqual({ type: "ignored", eventType: "checkout.session.completed" });
+    const unpaid = event("checkout.session.completed", {
+      id: "cs_2",
+      payment_status: "unpaid",
+      metadata: { orderId: "order-2" },
+    });
+    expect(stripe.parseWebhook(unpaid, signed(unpaid))).toEqual({
+      type: "ignored",
+      eventType: "checkout.session.completed",
+    });
     const expired = event("checkout.session.expired", { id: "cs_3", client_reference_id: "order-3", metadata: {} });
-    expect(stripe.parseWebhook(expired, signed(expired))).toEqual({ type: "expired", orderId: "order-3", reference: "cs_3" });
+    expect(stripe.parseWebhook(expired, signed(expired))).toEqual({
+      type: "expired",
+      orderId: "order-3",
+      reference: "cs_3",
+    });
     const other = event("customer.created", { id: "cus_1" });
     expect(stripe.parseWebhook(other, signed(other))).toEqual({ type: "ignored", eventType: "customer.created" });
 
     expect(() => stripe.parseWebhook(paid, null)).toThrow(WebhookSignatureError);
     expect(() => stripe.parseWebhook(paid, "t=1,v1=forged")).toThrow(WebhookSignatureError);
-    expect(() => stripe.parseWebhook(paid, client.webhooks.generateTestHeaderString({ payload: paid, secret: "whsec_someone_else" }))).toThrow(WebhookSignatureError);
+    expect(() =>
+      stripe.parseWebhook(
+        paid,
+        client.webhooks.generateTestHeaderString({ payload: paid, secret: "whsec_someone_else" }),
+      ),
+    ).toThrow(WebhookSignatureError);
     expect(() => stripe.parseWebhook(paid.replace("order-1", "order-9"), signed(paid))).toThrow(WebhookSignatureError);
     // Verifying is local: no webhook ever reached the API.
     expect(requests).toHaveLength(0);

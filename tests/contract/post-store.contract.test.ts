@@ -60,7 +60,11 @@ describe.each(STORE_ADAPTERS)("PostStore contract: $name", (adapter) => {
     const first = await store.posts.save(input);
     expect(first.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const second = await store.posts.save({ ...input, title: "Renamed", updatedAt: "2099-01-01T00:00:00.000Z" });
-    expect(second).toMatchObject({ title: "Renamed", createdAt: first.createdAt, updatedAt: "2099-01-01T00:00:00.000Z" });
+    expect(second).toMatchObject({
+      title: "Renamed",
+      createdAt: first.createdAt,
+      updatedAt: "2099-01-01T00:00:00.000Z",
+    });
     expect(await store.posts.count()).toBe(1);
   });
 

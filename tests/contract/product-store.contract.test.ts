@@ -35,14 +35,22 @@ describe.each(STORE_ADAPTERS)("ProductStore contract: $name", (adapter) => {
     const [first] = input.colours;
     const images = [
       { url: "/media/v1/t-shirts/front/111111.svg", alt: "Front, every colour", width: 800, height: 1000 },
-      { url: "/media/v1/t-shirts/back/222222.svg", alt: `Back in ${first.name}`, width: 800, height: 1000, colour: first.name },
+      {
+        url: "/media/v1/t-shirts/back/222222.svg",
+        alt: `Back in ${first.name}`,
+        width: 800,
+        height: 1000,
+        colour: first.name,
+      },
     ];
     const saved = await store.products.save({ ...input, images });
     expect(saved.images).toEqual(images);
     expect((await store.products.get(input.id))!.images).toEqual(images);
     expect((await (await reopen()).products.get(input.id))!.images).toEqual(images);
     expect(Object.keys((await store.products.get(input.id))!.images[0])).not.toContain("colour");
-    const fed = (await store.products.changes(null, 10)).changes.find((c) => c.kind === "product" && c.product.id === input.id);
+    const fed = (await store.products.changes(null, 10)).changes.find(
+      (c) => c.kind === "product" && c.product.id === input.id,
+    );
     expect(fed?.kind === "product" ? fed.product.images : null).toEqual(images);
     // Untagged again: no tag is left behind by the earlier write.
     const untagged = [{ url: images[1].url, alt: images[1].alt, width: 800, height: 1000 }];
@@ -107,7 +115,9 @@ describe.each(STORE_ADAPTERS)("ProductStore contract: $name", (adapter) => {
     const a = makeProduct();
     const b = makeProduct();
     await store.products.upsertMany([a, b]);
-    await expect(store.products.save({ ...b, slug: a.slug, name: "Stolen" })).rejects.toBeInstanceOf(ProductSlugTakenError);
+    await expect(store.products.save({ ...b, slug: a.slug, name: "Stolen" })).rejects.toBeInstanceOf(
+      ProductSlugTakenError,
+    );
     expect(await store.products.get(b.id)).toMatchObject({ slug: b.slug, name: b.name });
     expect((await store.products.getBySlug(a.slug))?.id).toBe(a.id);
   });
@@ -124,9 +134,13 @@ describe.each(STORE_ADAPTERS)("ProductStore contract: $name", (adapter) => {
   it("refuses a save when the product changed since the expected seq", async () => {
     const a = await store.products.save(makeProduct());
     const changed = await store.products.save({ ...a, name: "Changed elsewhere" });
-    await expect(store.products.save({ ...a, name: "Stale edit" }, { expectedSeq: a.seq })).rejects.toBeInstanceOf(ProductChangedError);
+    await expect(store.products.save({ ...a, name: "Stale edit" }, { expectedSeq: a.seq })).rejects.toBeInstanceOf(
+      ProductChangedError,
+    );
     expect((await store.products.get(a.id))?.name).toBe("Changed elsewhere");
-    await expect(store.products.save({ ...a, name: "Fresh edit" }, { expectedSeq: changed.seq })).resolves.toMatchObject({ name: "Fresh edit" });
+    await expect(
+      store.products.save({ ...a, name: "Fresh edit" }, { expectedSeq: changed.seq }),
+    ).resolves.toMatchObject({ name: "Fresh edit" });
   });
 
   it("deletes a product, frees its slug and leaves a tombstone after every earlier change", async () => {
@@ -138,7 +152,10 @@ describe.each(STORE_ADAPTERS)("ProductStore contract: $name", (adapter) => {
     expect(await store.products.getBySlug(a.slug)).toBeNull();
     expect(await store.products.count()).toBe(1);
     const feed = await store.products.changes(null, 10);
-    expect(feed.changes).toEqual([{ kind: "product", product: b }, { kind: "deleted", id: a.id }]);
+    expect(feed.changes).toEqual([
+      { kind: "product", product: b },
+      { kind: "deleted", id: a.id },
+    ]);
     expect((await store.products.changes(feed.cursor, 10)).changes).toEqual([]);
     // Written again after the delete: fed after the tombstone, with a newer version than before.
     const again = await store.products.save({ ...a, name: "Back again" });

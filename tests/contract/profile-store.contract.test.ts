@@ -67,7 +67,8 @@ describe.each(STORE_ADAPTERS)("ProfileStore.list contract: $name", (adapter) => 
       ["u4", "carl@example.com", "user", "2026-11-03T10:00:00.000Z"],
       ["u5", "a_b@example.com", "user", "2026-10-01T10:00:00.000Z"],
     ];
-    for (const [uid, email, role, createdAt] of rows) await store.profiles.createIfMissing(profile({ uid, email, role, createdAt, updatedAt: createdAt }));
+    for (const [uid, email, role, createdAt] of rows)
+      await store.profiles.createIfMissing(profile({ uid, email, role, createdAt, updatedAt: createdAt }));
   });
   afterEach(async () => {
     await dispose();
@@ -79,7 +80,14 @@ describe.each(STORE_ADAPTERS)("ProfileStore.list contract: $name", (adapter) => 
     const all = await store.profiles.list({ limit: 10, offset: 0 });
     expect(uids(all)).toEqual(["u2", "u4", "u3", "u1", "u5"]);
     expect(all.total).toBe(5);
-    expect(all.profiles[0]).toEqual(profile({ uid: "u2", email: "adam@example.com", createdAt: "2026-11-03T10:00:00.000Z", updatedAt: "2026-11-03T10:00:00.000Z" }));
+    expect(all.profiles[0]).toEqual(
+      profile({
+        uid: "u2",
+        email: "adam@example.com",
+        createdAt: "2026-11-03T10:00:00.000Z",
+        updatedAt: "2026-11-03T10:00:00.000Z",
+      }),
+    );
     const page2 = await store.profiles.list({ limit: 2, offset: 2 });
     expect(uids(page2)).toEqual(["u3", "u1"]);
     expect(page2.total).toBe(5);
@@ -93,13 +101,22 @@ describe.each(STORE_ADAPTERS)("ProfileStore.list contract: $name", (adapter) => 
     expect(uids(await store.profiles.list({ emailPrefix: "%", limit: 10, offset: 0 }))).toEqual([]);
     const admins = await store.profiles.list({ role: "admin", limit: 10, offset: 0 });
     expect(uids(admins)).toEqual(["u3"]);
-    expect(uids(await store.profiles.list({ role: "user", emailPrefix: "ada@", limit: 10, offset: 0 }))).toEqual(["u1"]);
+    expect(uids(await store.profiles.list({ role: "user", emailPrefix: "ada@", limit: 10, offset: 0 }))).toEqual([
+      "u1",
+    ]);
   });
 
   it("filters by sign-up date, from inclusive and to exclusive", async () => {
-    const nov = await store.profiles.list({ from: "2026-11-02T10:00:00.000Z", to: "2026-11-03T10:00:00.000Z", limit: 10, offset: 0 });
+    const nov = await store.profiles.list({
+      from: "2026-11-02T10:00:00.000Z",
+      to: "2026-11-03T10:00:00.000Z",
+      limit: 10,
+      offset: 0,
+    });
     expect(uids(nov)).toEqual(["u3"]);
     expect(nov.total).toBe(1);
-    expect(uids(await store.profiles.list({ emailPrefix: "a", from: "2026-11-01T00:00:00.000Z", limit: 10, offset: 0 }))).toEqual(["u2", "u1"]);
+    expect(
+      uids(await store.profiles.list({ emailPrefix: "a", from: "2026-11-01T00:00:00.000Z", limit: 10, offset: 0 })),
+    ).toEqual(["u2", "u1"]);
   });
 });

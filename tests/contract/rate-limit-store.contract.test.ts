@@ -14,7 +14,10 @@ const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 10, 1, 12, 0, 0);
 
 /** Each adapter as two server instances would have it: two connections (clients) to one fresh database. */
-const ADAPTERS: Array<{ name: string; create(): Promise<{ a: RateLimitStore; b: RateLimitStore; dispose(): Promise<void> }> }> = [
+const ADAPTERS: Array<{
+  name: string;
+  create(): Promise<{ a: RateLimitStore; b: RateLimitStore; dispose(): Promise<void> }>;
+}> = [
   {
     name: "sqlite",
     async create() {
@@ -63,7 +66,10 @@ describe.each(ADAPTERS)("RateLimitStore contract: $name", (adapter) => {
 
   it("opens a window at the first hit and counts each hit in it", async () => {
     expect(await a.hit("signin:ada@example.com", 15 * MINUTE, T0)).toEqual({ count: 1, resetAt: T0 + 15 * MINUTE });
-    expect(await a.hit("signin:ada@example.com", 15 * MINUTE, T0 + MINUTE)).toEqual({ count: 2, resetAt: T0 + 15 * MINUTE });
+    expect(await a.hit("signin:ada@example.com", 15 * MINUTE, T0 + MINUTE)).toEqual({
+      count: 2,
+      resetAt: T0 + 15 * MINUTE,
+    });
     expect(await a.peek("signin:ada@example.com", T0 + 2 * MINUTE)).toEqual({ count: 2, resetAt: T0 + 15 * MINUTE });
     expect(await a.peek("signin:other@example.com", T0 + 2 * MINUTE)).toBeNull();
   });
@@ -71,7 +77,8 @@ describe.each(ADAPTERS)("RateLimitStore contract: $name", (adapter) => {
   it("counts attempts split across two instances as one series", async () => {
     const key = "signin:grace@example.com";
     const counts: number[] = [];
-    for (const [i, instance] of [a, b, a, b, b].entries()) counts.push((await instance.hit(key, 15 * MINUTE, T0 + i * 1000)).count);
+    for (const [i, instance] of [a, b, a, b, b].entries())
+      counts.push((await instance.hit(key, 15 * MINUTE, T0 + i * 1000)).count);
     expect(counts).toEqual([1, 2, 3, 4, 5]);
     expect(await a.peek(key, T0 + 10_000)).toEqual({ count: 5, resetAt: T0 + 15 * MINUTE });
     expect(await b.peek(key, T0 + 10_000)).toEqual({ count: 5, resetAt: T0 + 15 * MINUTE });
@@ -92,7 +99,10 @@ describe.each(ADAPTERS)("RateLimitStore contract: $name", (adapter) => {
     await b.reset("signin:ada@example.com");
     expect(await a.peek("signin:ada@example.com", T0)).toBeNull();
     expect(await a.peek("signin-ip:203.0.113.7", T0)).toEqual({ count: 1, resetAt: T0 + 15 * MINUTE });
-    expect(await a.hit("signin:ada@example.com", 15 * MINUTE, T0 + MINUTE)).toEqual({ count: 1, resetAt: T0 + 16 * MINUTE });
+    expect(await a.hit("signin:ada@example.com", 15 * MINUTE, T0 + MINUTE)).toEqual({
+      count: 1,
+      resetAt: T0 + 16 * MINUTE,
+    });
     await a.reset("never-counted"); // no error
   });
 

@@ -48,7 +48,11 @@ describe.each(STORE_ADAPTERS)("ReviewStore contract: $name", (adapter) => {
 
   it("of concurrent creates by one buyer on two instances exactly one stores", async () => {
     const other = await reopen();
-    const results = await Promise.all([store.reviews.create(draft({ title: "One" })), other.reviews.create(draft({ title: "Two" })), store.reviews.create(draft({ title: "Three" }))]);
+    const results = await Promise.all([
+      store.reviews.create(draft({ title: "One" })),
+      other.reviews.create(draft({ title: "Two" })),
+      store.reviews.create(draft({ title: "Three" })),
+    ]);
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     expect((await store.reviews.listByStatus("pending", { limit: 10, offset: 0 })).reviews).toHaveLength(1);
   });
@@ -57,36 +61,61 @@ describe.each(STORE_ADAPTERS)("ReviewStore contract: $name", (adapter) => {
     const a = (await store.reviews.create(draft({ userId: "a", stars: 5, createdAt: "2026-11-01T10:00:00.000Z" })))!;
     const b = (await store.reviews.create(draft({ userId: "b", stars: 2, createdAt: "2026-11-02T10:00:00.000Z" })))!;
     const c = (await store.reviews.create(draft({ userId: "c", stars: 3, createdAt: "2026-11-03T10:00:00.000Z" })))!;
-    expect(await store.reviews.listApproved("p1", { sort: "newest", limit: 10, offset: 0 })).toEqual({ reviews: [], total: 0 });
+    expect(await store.reviews.listApproved("p1", { sort: "newest", limit: 10, offset: 0 })).toEqual({
+      reviews: [],
+      total: 0,
+    });
     expect(await store.reviews.summary("p1")).toEqual({ count: 0, total: 0, version: 0 });
 
     const approvedA = await store.reviews.moderate(a.id, { to: "approved", ...by });
-    expect(approvedA).toMatchObject({ kind: "ok", before: { status: "pending" }, review: { status: "approved", moderatedBy: "admin@example.com" }, summary: { count: 1, total: 5, version: 1 } });
+    expect(approvedA).toMatchObject({
+      kind: "ok",
+      before: { status: "pending" },
+      review: { status: "approved", moderatedBy: "admin@example.com" },
+      summary: { count: 1, total: 5, version: 1 },
+    });
     expect(await store.reviews.moderate(a.id, { to: "approved", ...by })).toMatchObject({ kind: "unchanged" });
     await store.reviews.moderate(b.id, { to: "approved", ...by });
-    expect(await store.reviews.moderate(c.id, { to: "rejected", ...by })).toMatchObject({ kind: "ok", summary: { count: 2, total: 7, version: 3 } });
+    expect(await store.reviews.moderate(c.id, { to: "rejected", ...by })).toMatchObject({
+      kind: "ok",
+      summary: { count: 2, total: 7, version: 3 },
+    });
     expect(await store.reviews.moderate("missing", { to: "approved", ...by })).toEqual({ kind: "not-found" });
 
     const newest = await store.reviews.listApproved("p1", { sort: "newest", limit: 10, offset: 0 });
     expect(newest.total).toBe(2);
     expect(newest.reviews.map((r) => r.id)).toEqual([b.id, a.id]);
-    expect((await store.reviews.listApproved("p1", { sort: "newest", limit: 1, offset: 1 })).reviews.map((r) => r.id)).toEqual([a.id]);
+    expect(
+      (await store.reviews.listApproved("p1", { sort: "newest", limit: 1, offset: 1 })).reviews.map((r) => r.id),
+    ).toEqual([a.id]);
 
     expect(await store.reviews.voteHelpful(a.id, "voter-1", by.at)).toBe("counted");
     const helpful = await store.reviews.listApproved("p1", { sort: "helpful", limit: 10, offset: 0 });
-    expect(helpful.reviews.map((r) => [r.id, r.helpfulCount])).toEqual([[a.id, 1], [b.id, 0]]);
+    expect(helpful.reviews.map((r) => [r.id, r.helpfulCount])).toEqual([
+      [a.id, 1],
+      [b.id, 0],
+    ]);
 
     // Withdrawing an approval takes the review out of the numbers.
-    expect(await store.reviews.moderate(b.id, { to: "rejected", ...by })).toMatchObject({ kind: "ok", summary: { count: 1, total: 5, version: 4 } });
+    expect(await store.reviews.moderate(b.id, { to: "rejected", ...by })).toMatchObject({
+      kind: "ok",
+      summary: { count: 1, total: 5, version: 4 },
+    });
     expect(await store.reviews.summary("p1")).toEqual({ count: 1, total: 5, version: 4 });
-    expect((await store.reviews.listByStatus("rejected", { limit: 10, offset: 0 })).reviews.map((r) => r.id)).toEqual([c.id, b.id]);
+    expect((await store.reviews.listByStatus("rejected", { limit: 10, offset: 0 })).reviews.map((r) => r.id)).toEqual([
+      c.id,
+      b.id,
+    ]);
     expect(await store.reviews.summary("p2")).toEqual({ count: 0, total: 0, version: 0 });
   });
 
   it("counts one helpful vote per shopper and review, also when two instances vote at once", async () => {
     const other = await reopen();
     const r = (await store.reviews.create(draft()))!;
-    const results = await Promise.all([store.reviews.voteHelpful(r.id, "voter-1", by.at), other.reviews.voteHelpful(r.id, "voter-1", by.at)]);
+    const results = await Promise.all([
+      store.reviews.voteHelpful(r.id, "voter-1", by.at),
+      other.reviews.voteHelpful(r.id, "voter-1", by.at),
+    ]);
     expect(results.sort()).toEqual(["already", "counted"]);
     expect(await store.reviews.voteHelpful(r.id, "voter-2", by.at)).toBe("counted");
     expect(await store.reviews.voteHelpful("missing", "voter-1", by.at)).toBe("not-found");
@@ -110,7 +139,10 @@ describe.each(STORE_ADAPTERS)("ReviewStore contract: $name", (adapter) => {
     await store.products.save({ ...makeProduct({ id: "rated", name: "Renamed" }) });
     expect((await store.products.get("rated"))!.rating).toEqual({ count: 2, total: 9, version: 2 });
     await store.products.upsertMany([makeProduct({ id: "rated", name: "Imported" })]);
-    expect((await store.products.get("rated"))!).toMatchObject({ name: "Imported", rating: { count: 2, total: 9, version: 2 } });
+    expect((await store.products.get("rated"))!).toMatchObject({
+      name: "Imported",
+      rating: { count: 2, total: 9, version: 2 },
+    });
   });
 
   it("finds whether a shopper has a delivered order of a product (who may review it)", async () => {

@@ -14,7 +14,10 @@ describe.each(STORE_ADAPTERS)("WishlistStore contract: $name", (adapter) => {
     expect(await db.store.wishlists.add("user:u1", item("p2", "2026-11-02T10:00:00.000Z"))).toBe(true);
     expect(await db.store.wishlists.add("user:u1", item("p1", "2026-11-03T10:00:00.000Z", 1000))).toBe(false);
     await db.store.wishlists.add("guest:g1", item("p3", "2026-11-01T10:00:00.000Z"));
-    expect(await db.store.wishlists.list("user:u1")).toEqual([item("p2", "2026-11-02T10:00:00.000Z"), item("p1", "2026-11-01T10:00:00.000Z")]);
+    expect(await db.store.wishlists.list("user:u1")).toEqual([
+      item("p2", "2026-11-02T10:00:00.000Z"),
+      item("p1", "2026-11-01T10:00:00.000Z"),
+    ]);
     expect(await db.store.wishlists.remove("user:u1", "p1")).toBe(true);
     expect(await db.store.wishlists.remove("user:u1", "p1")).toBe(false);
     expect((await db.store.wishlists.list("user:u1")).map((i) => i.productId)).toEqual(["p2"]);
@@ -25,7 +28,10 @@ describe.each(STORE_ADAPTERS)("WishlistStore contract: $name", (adapter) => {
     await db.store.wishlists.add("guest:g1", item("p1", "2026-11-05T10:00:00.000Z", 2000));
     await db.store.wishlists.add("guest:g1", item("p2", "2026-11-04T10:00:00.000Z"));
     await db.store.wishlists.merge("guest:g1", "user:u1");
-    expect(await db.store.wishlists.list("user:u1")).toEqual([item("p2", "2026-11-04T10:00:00.000Z"), item("p1", "2026-11-01T10:00:00.000Z", 3000)]);
+    expect(await db.store.wishlists.list("user:u1")).toEqual([
+      item("p2", "2026-11-04T10:00:00.000Z"),
+      item("p1", "2026-11-01T10:00:00.000Z", 3000),
+    ]);
     expect(await db.store.wishlists.list("guest:g1")).toEqual([]);
     // Merging again (or an empty list) changes nothing.
     await db.store.wishlists.merge("guest:g1", "user:u1");
@@ -51,10 +57,15 @@ describe.each(STORE_ADAPTERS)("WishlistStore contract: $name", (adapter) => {
     expect(await wishlist.toggle("guest:g1", "w2")).toMatchObject({ ok: true, saved: true });
     expect(await wishlist.toggle("guest:g1", "w3")).toMatchObject({ ok: false, status: 404 });
     expect(await wishlist.toggle("guest:g1", "w2", true)).toMatchObject({ ok: true, saved: true });
-    await db.store.products.upsertMany([{ ...cheap, priceMinor: 4000, variants: cheap.variants.map((v) => ({ ...v, stock: 0 })) }, { ...gone, status: "archived" }]);
+    await db.store.products.upsertMany([
+      { ...cheap, priceMinor: 4000, variants: cheap.variants.map((v) => ({ ...v, stock: 0 })) },
+      { ...gone, status: "archived" },
+    ]);
     await wishlist.merge("guest:g1", "user:u1");
     const view = await wishlist.view("user:u1");
-    expect(view.map((e) => [e.productId, e.priceMinor, e.savedPriceMinor, e.priceDrop, e.soldOut, e.unavailable])).toEqual([
+    expect(
+      view.map((e) => [e.productId, e.priceMinor, e.savedPriceMinor, e.priceDrop, e.soldOut, e.unavailable]),
+    ).toEqual([
       ["w1", 4000, 5000, true, true, false],
       ["w2", 2500, 2500, false, false, true],
     ]);

@@ -2,7 +2,10 @@ import { expect, test } from "./fixtures";
 import { formFields, PASSWORD, register, signIn, signOut, uniqueEmail } from "./support/accounts";
 import { latestMailTo, resetLinkFor } from "./support/outbox";
 
-test("register → sign out → sign in → edit profile → forgot password → reset → sign in with the new password", async ({ page, js }, testInfo) => {
+test("register → sign out → sign in → edit profile → forgot password → reset → sign in with the new password", async ({
+  page,
+  js,
+}, testInfo) => {
   // A whole account's life, with four password hashings (scrypt, deliberately slow): more time than one page.
   test.setTimeout(90_000);
   const email = uniqueEmail(testInfo, "journey");
@@ -67,7 +70,9 @@ test("registering a taken address reveals nothing: the owner is e-mailed instead
   await page.getByRole("button", { name: "Create account" }).click();
   // The same place a new account goes to, with no error; nobody is signed in.
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
-  await expect(page.getByRole("status").filter({ hasText: "We have sent a message" })).toHaveText(`We have sent a message to ${email}. Please check your inbox to continue.`);
+  await expect(page.getByRole("status").filter({ hasText: "We have sent a message" })).toHaveText(
+    `We have sent a message to ${email}. Please check your inbox to continue.`,
+  );
   await expect(page.getByRole("alert")).toHaveCount(0);
   await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign in" })).toBeVisible();
   const mail = await latestMailTo(email, testInfo);
@@ -98,7 +103,9 @@ test("registration explains what is wrong and keeps the e-mail", async ({ page }
   await page.getByRole("button", { name: "Create account" }).click();
   // Without JS the browser's own minlength check stops the form; with JS conform shows the rule.
   const passwordField = page.getByLabel("Password", { exact: true });
-  const tooShort = await passwordField.evaluate((el: HTMLInputElement) => el.validity.tooShort || el.getAttribute("aria-invalid") === "true");
+  const tooShort = await passwordField.evaluate(
+    (el: HTMLInputElement) => el.validity.tooShort || el.getAttribute("aria-invalid") === "true",
+  );
   expect(tooShort).toBe(true);
   await expect(page).toHaveURL(/\/auth\/register/);
 });
@@ -108,23 +115,38 @@ test("the server rejects bad input with a clear message and a 4xx", async ({ pag
   const fields = await formFields(page, "form#login");
   expect(fields.csrf).toBeTruthy();
 
-  const noCsrf = await page.request.post("/auth/login", { form: { ...fields, csrf: "", email: "a@b.co", password: "whatever" }, maxRedirects: 0 });
+  const noCsrf = await page.request.post("/auth/login", {
+    form: { ...fields, csrf: "", email: "a@b.co", password: "whatever" },
+    maxRedirects: 0,
+  });
   expect(noCsrf.status()).toBe(403);
   expect(await noCsrf.text()).toContain("This form has expired");
 
-  const huge = await page.request.post("/auth/login", { form: { ...fields, email: "a@b.co", password: "x".repeat(10_000) }, maxRedirects: 0 });
+  const huge = await page.request.post("/auth/login", {
+    form: { ...fields, email: "a@b.co", password: "x".repeat(10_000) },
+    maxRedirects: 0,
+  });
   expect(huge.status()).toBe(400);
   expect(await huge.text()).toContain("Incorrect e-mail or password");
 
-  const malformed = await page.request.post("/auth/login", { form: { ...fields, email: "not-an-email", password: "whatever" }, maxRedirects: 0 });
+  const malformed = await page.request.post("/auth/login", {
+    form: { ...fields, email: "not-an-email", password: "whatever" },
+    maxRedirects: 0,
+  });
   expect(malformed.status()).toBe(400);
   expect(await malformed.text()).toContain("Enter a valid e-mail address");
 
-  const empty = await page.request.post("/auth/register", { form: { ...fields, email: "", password: "", confirmPassword: "" }, maxRedirects: 0 });
+  const empty = await page.request.post("/auth/register", {
+    form: { ...fields, email: "", password: "", confirmPassword: "" },
+    maxRedirects: 0,
+  });
   expect(empty.status()).toBe(400);
   expect(await empty.text()).toContain("Enter your e-mail address");
 
-  const spam = await page.request.post("/auth/login", { form: { ...fields, email: "a@b.co", password: "whatever", name__confirm: "bot" }, maxRedirects: 0 });
+  const spam = await page.request.post("/auth/login", {
+    form: { ...fields, email: "a@b.co", password: "whatever", name__confirm: "bot" },
+    maxRedirects: 0,
+  });
   expect(spam.status()).toBe(400);
 
   const badReset = await page.goto("/auth/reset-password?token=made-up");
@@ -181,7 +203,10 @@ test("sign-in is rate limited per e-mail with a 429 and Retry-After", async ({ p
     await expect(page.getByRole("alert")).toHaveText("Incorrect e-mail or password");
   }
   const fields = await formFields(page, "form#login");
-  const limited = await page.request.post("/auth/login", { form: { ...fields, email, password: "guess 6" }, maxRedirects: 0 });
+  const limited = await page.request.post("/auth/login", {
+    form: { ...fields, email, password: "guess 6" },
+    maxRedirects: 0,
+  });
   expect(limited.status()).toBe(429);
   expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
   await signIn(page, email, "guess 7");
@@ -191,7 +216,10 @@ test("sign-in is rate limited per e-mail with a 429 and Retry-After", async ({ p
 test("sign out everywhere ends every session", async ({ browser, page }, testInfo) => {
   const email = uniqueEmail(testInfo, "everywhere");
   await register(page, email);
-  const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  const other = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+  });
   const otherPage = await other.newPage();
   await otherPage.goto("/auth/login");
   await signIn(otherPage, email);
@@ -206,9 +234,15 @@ test("sign out everywhere ends every session", async ({ browser, page }, testInf
   await other.close();
 });
 
-test("signing out ends that session on the server only: a copy of its cookie opens nothing", async ({ browser, page }, testInfo) => {
+test("signing out ends that session on the server only: a copy of its cookie opens nothing", async ({
+  browser,
+  page,
+}, testInfo) => {
   const email = uniqueEmail(testInfo, "replay");
-  const browserOptions = { baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled };
+  const browserOptions = {
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+  };
   await register(page, email);
   const copied = await page.context().storageState();
   const other = await browser.newContext(browserOptions);

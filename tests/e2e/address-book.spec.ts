@@ -5,7 +5,11 @@ import { addToCart, fillCard, fillCheckout } from "./support/shop";
 
 // The address book on /profile, and checkout offering it, with JavaScript on and off.
 
-async function addAddress(page: Page, a: { name: string; line1: string; city: string; postalCode: string }, makeDefault = false) {
+async function addAddress(
+  page: Page,
+  a: { name: string; line1: string; city: string; postalCode: string },
+  makeDefault = false,
+) {
   await page.goto("/profile");
   await page.getByRole("link", { name: "Add an address" }).click();
   await page.getByLabel("Full name").fill(a.name);
@@ -42,7 +46,9 @@ test("add, edit, make default and delete addresses on the profile", async ({ pag
   const cork = book.getByRole("listitem", { name: /3 Patrick Street/ });
   await expect(cork.getByText("Default delivery address")).toHaveCount(0);
   await cork.getByRole("button", { name: /Make default/ }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Your default delivery address has been changed." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your default delivery address has been changed." }),
+  ).toBeVisible();
   await expect(book.getByRole("listitem").first()).toHaveAccessibleName(/3 Patrick Street/);
   await expect(cork.getByText("Default delivery address")).toBeVisible();
   await expect(dublin.getByText("Default delivery address")).toHaveCount(0);
@@ -58,7 +64,9 @@ test("add, edit, make default and delete addresses on the profile", async ({ pag
   await cork.getByRole("button", { name: /Delete/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "The address has been deleted." })).toBeVisible();
   await expect(book.getByRole("listitem")).toHaveCount(1);
-  await expect(book.getByRole("listitem", { name: /14 Grafton Street/ }).getByText("Default delivery address")).toBeVisible();
+  await expect(
+    book.getByRole("listitem", { name: /14 Grafton Street/ }).getByText("Default delivery address"),
+  ).toBeVisible();
 
   // Someone else's (or an unknown) address is not found.
   expect((await page.goto("/profile/addresses/not-an-address"))?.status()).toBe(404);
@@ -90,5 +98,7 @@ test("checkout offers saved addresses, and a new one can be saved for next time"
   await expect(page.getByText("Thank you! Your order is confirmed.")).toBeVisible();
   await expect(page.getByText("12 Grafton Street")).toBeVisible();
   await page.goto("/profile");
-  await expect(page.getByRole("region", { name: "Delivery addresses" }).getByRole("listitem", { name: /12 Grafton Street/ })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Delivery addresses" }).getByRole("listitem", { name: /12 Grafton Street/ }),
+  ).toBeVisible();
 });

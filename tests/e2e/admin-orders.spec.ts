@@ -11,7 +11,9 @@ async function asAdmin(page: Page, testInfo: TestInfo) {
   await registerOrSignIn(page, adminOf(testInfo));
 }
 
-test("the dashboard shows the seeded sales, work waiting, recent orders and every section", async ({ page }, testInfo) => {
+test("the dashboard shows the seeded sales, work waiting, recent orders and every section", async ({
+  page,
+}, testInfo) => {
   await asAdmin(page, testInfo);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Back office" })).toBeVisible();
@@ -34,12 +36,25 @@ test("the dashboard shows the seeded sales, work waiting, recent orders and ever
   await expect(recent.getByRole("link", { name: /^HM-[0-9A-Z]{8}$/ }).first()).toBeVisible();
 
   const sections = page.getByRole("region", { name: "Sections" });
-  for (const name of ["Orders", "Order analytics", "Products", "Categories", "Users", "User analytics", "Analytics", "Sales", "Blog", "Audit log"]) {
+  for (const name of [
+    "Orders",
+    "Order analytics",
+    "Products",
+    "Categories",
+    "Users",
+    "User analytics",
+    "Analytics",
+    "Sales",
+    "Blog",
+    "Audit log",
+  ]) {
     await expect(sections.getByRole("link", { name, exact: true })).toBeVisible();
   }
 });
 
-test("a seeded order is found by status, opened, shipped with a tracking number, and its timeline shows it", async ({ page }, testInfo) => {
+test("a seeded order is found by status, opened, shipped with a tracking number, and its timeline shows it", async ({
+  page,
+}, testInfo) => {
   const admin = adminOf(testInfo);
   await asAdmin(page, testInfo);
   await page.goto("/admin/orders");
@@ -88,7 +103,10 @@ test("a seeded order is found by status, opened, shipped with a tracking number,
   await expect(timeline.first()).toContainText("Awaiting payment");
 
   // A note goes on the timeline without changing the status.
-  await page.getByRole("region", { name: "Add a note" }).getByLabel("Note").fill("Left with the neighbour at number 12.");
+  await page
+    .getByRole("region", { name: "Add a note" })
+    .getByLabel("Note")
+    .fill("Left with the neighbour at number 12.");
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(page.getByRole("status")).toHaveText("The note has been added to the timeline.");
   await expect(timeline.last()).toContainText("Left with the neighbour at number 12.");
@@ -123,8 +141,12 @@ test("reports draw SVG charts with their figures in a table", async ({ page }, t
 
   await page.getByRole("navigation", { name: "Group by" }).getByRole("link", { name: "By month" }).click();
   await expect(page).toHaveURL(/by=month/);
-  await expect(page.getByRole("figure", { name: "Revenue by month" }).getByRole("img", { name: "Revenue by month" })).toBeVisible();
-  await expect(page.getByRole("figure", { name: "Revenue by category (items, without delivery)" }).locator("svg rect")).toHaveCount(7);
+  await expect(
+    page.getByRole("figure", { name: "Revenue by month" }).getByRole("img", { name: "Revenue by month" }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("figure", { name: "Revenue by category (items, without delivery)" }).locator("svg rect"),
+  ).toHaveCount(7);
 
   await page.goto("/admin/orders/analytics");
   const byStatus = page.getByRole("figure", { name: "Orders by status" });
@@ -132,11 +154,19 @@ test("reports draw SVG charts with their figures in a table", async ({ page }, t
   await byStatus.getByText("Data table: Orders by status").click();
   const delivered = byStatus.getByRole("row", { name: /^Delivered/ });
   await expect(delivered.getByRole("cell")).toHaveText(/^[1-9]\d*$/);
-  await expect(page.getByRole("region", { name: "Time to ship" }).getByRole("definition").first()).toHaveText(/^[1-9]\d*$/);
+  await expect(page.getByRole("region", { name: "Time to ship" }).getByRole("definition").first()).toHaveText(
+    /^[1-9]\d*$/,
+  );
 
   await page.goto("/admin/users/analytics");
-  await expect(page.getByRole("figure", { name: "Customer sign-ups by week" }).getByRole("img", { name: "Customer sign-ups by week" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Returning customers" }).getByRole("definition").nth(2)).toHaveText(/^[1-9]\d*%$/);
+  await expect(
+    page
+      .getByRole("figure", { name: "Customer sign-ups by week" })
+      .getByRole("img", { name: "Customer sign-ups by week" }),
+  ).toBeVisible();
+  await expect(page.getByRole("region", { name: "Returning customers" }).getByRole("definition").nth(2)).toHaveText(
+    /^[1-9]\d*%$/,
+  );
 });
 
 test("users: search by e-mail, a customer's page lists their orders", async ({ page }, testInfo) => {
@@ -156,7 +186,9 @@ test("users: search by e-mail, a customer's page lists their orders", async ({ p
   const delivered = page.getByRole("table", { name: "Orders, newest first" }).getByRole("row");
   await expect(delivered.nth(1)).toBeVisible();
   // A seeded customer's (other tests deliver orders of their own, and guests have no account).
-  const email = (await delivered.locator("td:nth-child(3)").allTextContents()).find((e) => e.endsWith("@example.com") && !e.includes(".guest@"));
+  const email = (await delivered.locator("td:nth-child(3)").allTextContents()).find(
+    (e) => e.endsWith("@example.com") && !e.includes(".guest@"),
+  );
   expect(email, "a seeded customer's delivered order").toBeTruthy();
   if (!email) return;
   await page.goto("/admin/users");
@@ -167,7 +199,9 @@ test("users: search by e-mail, a customer's page lists their orders", async ({ p
   const count = Number(await found.nth(1).locator("td:nth-child(5)").textContent());
   expect(count).toBeGreaterThan(0);
   await found.nth(1).getByRole("link", { name: email }).click();
-  const orders = page.getByRole("table", { name: `Orders of ${email}, newest first` }).getByRole("link", { name: /^HM-/ });
+  const orders = page
+    .getByRole("table", { name: `Orders of ${email}, newest first` })
+    .getByRole("link", { name: /^HM-/ });
   await expect(orders.first()).toBeVisible();
   expect(await orders.count()).toBe(Math.min(10, count));
 });
@@ -194,11 +228,16 @@ test("bad filters and unknown orders give a message or a 404, never a 500", asyn
   await page.goto("/admin/orders?status=paid");
   const link = page.getByRole("table", { name: "Orders, newest first" }).getByRole("link", { name: /^HM-/ }).last();
   const href = (await link.getAttribute("href"))!;
-  const forged = await page.request.post(href, { form: { intent: "status", to: "cancelled", csrf: "" }, maxRedirects: 0 });
+  const forged = await page.request.post(href, {
+    form: { intent: "status", to: "cancelled", csrf: "" },
+    maxRedirects: 0,
+  });
   expect(forged.status()).toBe(403);
   expect(await forged.text()).toContain("This form has expired");
   await page.goto(href);
-  await expect(page.getByRole("region", { name: "Timeline" }).getByRole("listitem").last()).not.toContainText("Cancelled");
+  await expect(page.getByRole("region", { name: "Timeline" }).getByRole("listitem").last()).not.toContainText(
+    "Cancelled",
+  );
 
   const missing = await page.goto("/admin/orders/no-such-order");
   expect(missing?.status()).toBe(404);

@@ -9,9 +9,13 @@ import { createProduct, uniqueWord } from "./support/admin-catalogue";
 // an import's dry run (nothing saved) and its apply. Each project signs in as its own admin
 // (both are in the test server's ADMIN_EMAILS) and touches only products it created.
 
-const adminFor = (testInfo: TestInfo) => `catalogue-admin-${testInfo.project.name === "js-off" ? "js-off" : "js-on"}@hemline.test`;
+const adminFor = (testInfo: TestInfo) =>
+  `catalogue-admin-${testInfo.project.name === "js-off" ? "js-off" : "js-on"}@hemline.test`;
 
-test("a product created with stock and an image appears in the shop's listing and product page", async ({ page, browser }, testInfo) => {
+test("a product created with stock and an image appears in the shop's listing and product page", async ({
+  page,
+  browser,
+}, testInfo) => {
   const word = uniqueWord();
   const name = `${word} Straight Jeans`;
   await registerOrSignIn(page, adminFor(testInfo));
@@ -51,7 +55,9 @@ test("a bad price is refused on the form, with what was typed kept and nothing s
   await page.getByLabel("New colour name").fill("White");
   await page.getByLabel("New colour hex").fill("#ffffff");
   await page.getByLabel("New size").fill("M");
-  const response = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/products/new"));
+  const response = page.waitForResponse(
+    (r) => r.request().method() === "POST" && r.url().includes("/admin/products/new"),
+  );
   await page.getByRole("button", { name: "Save product", exact: true }).click();
   expect((await response).status()).toBe(400);
   // Beside the field, and in the summary at the top, which links to it.
@@ -83,17 +89,29 @@ test("CSV export of the filtered list, then an import: dry run first, then apply
   const download = await downloading;
   const csv = await fs.readFile((await download.path())!, "utf8");
   const lines = csv.trim().split("\n");
-  expect(lines[0]).toBe("product_id,slug,name,description,category,material,price,compare_at_price,status,featured,colour,colour_hex,size,sku,stock");
+  expect(lines[0]).toBe(
+    "product_id,slug,name,description,category,material,price,compare_at_price,status,featured,colour,colour_hex,size,sku,stock",
+  );
   expect(lines).toHaveLength(3);
   expect(lines[1]).toContain(`${id},`);
   expect(lines[1]).toContain(",79.50,");
 
   // Raise the price, and add a line with a bad price for a new product.
-  const edited = [lines[0], ...lines.slice(1).map((l) => l.replace(",79.50,", ",84.00,")), `,${word.toLowerCase()}-bad,Bad,Nope.,jeans,,12.3.4,,active,false,Red,#ff0000,30,${word}-BAD-1,1`].join("\n");
+  const edited = [
+    lines[0],
+    ...lines.slice(1).map((l) => l.replace(",79.50,", ",84.00,")),
+    `,${word.toLowerCase()}-bad,Bad,Nope.,jeans,,12.3.4,,active,false,Red,#ff0000,30,${word}-BAD-1,1`,
+  ].join("\n");
   await page.goto("/admin/products/import");
-  await page.getByLabel("CSV file").setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(edited) });
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(edited) });
   await page.getByRole("button", { name: "Check the file (dry run)" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Dry run: nothing has been saved. 0 to create, 1 to change, 0 unchanged, 1 rejected (1 of 3 lines)." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({
+      hasText: "Dry run: nothing has been saved. 0 to create, 1 to change, 0 unchanged, 1 rejected (1 of 3 lines).",
+    }),
+  ).toBeVisible();
   const lineTable = page.getByRole("table", { name: "What each line of the file would do" });
   await expect(lineTable.getByRole("row").filter({ hasText: `${word.toLowerCase()}-bad` })).toContainText("Rejected");
   await expect(lineTable.getByRole("row").filter({ hasText: `${word.toLowerCase()}-bad` })).toContainText("Bad price");
@@ -104,9 +122,15 @@ test("CSV export of the filtered list, then an import: dry run first, then apply
 
   await page.goBack();
   await page.getByRole("button", { name: "Apply import (1 product)" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Import finished: 1 product written — 0 created, 1 changed, 0 unchanged, 1 rejected (not imported)." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({
+      hasText: "Import finished: 1 product written — 0 created, 1 changed, 0 unchanged, 1 rejected (not imported).",
+    }),
+  ).toBeVisible();
   await page.goto(`/admin/products?q=${word}`);
   await expect(page.getByRole("table", { name: "Products" })).toContainText("€84.00");
   await page.goto("/admin/audit?entityType=import");
-  await expect(page.getByRole("table", { name: "Audit log entries, newest first" })).toContainText("CSV import products.csv: 0 created, 1 changed, 0 unchanged, 1 rejected");
+  await expect(page.getByRole("table", { name: "Audit log entries, newest first" })).toContainText(
+    "CSV import products.csv: 0 created, 1 changed, 0 unchanged, 1 rejected",
+  );
 });

@@ -98,7 +98,11 @@ test("bad input gets a clear message and keeps what was typed", async ({ page })
   await page.getByLabel("Slug").fill("how-to-wash-wool-and-cashmere");
   await page.getByRole("button", { name: "Save post" }).click();
   // In the error summary at the top (and beside the field).
-  await expect(page.getByRole("alert").filter({ hasText: "Another post already uses the slug “how-to-wash-wool-and-cashmere”. Choose a different one." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({
+      hasText: "Another post already uses the slug “how-to-wash-wool-and-cashmere”. Choose a different one.",
+    }),
+  ).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue("Checking the editor");
   await expect(page.getByLabel("Text (Markdown)")).toHaveValue("Some text.");
 });
@@ -124,7 +128,10 @@ test("deleting a post asks for confirmation first", async ({ page }) => {
 });
 
 // A 1×1 PNG.
-const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PIXEL = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 test("a cover image needs alt text and is served as an image", async ({ page }) => {
   const title = `Cover test ${Date.now().toString(36)}`;
@@ -134,7 +141,9 @@ test("a cover image needs alt text and is served as an image", async ({ page }) 
   await page.getByLabel("Text (Markdown)").fill("With a picture.");
   await page.getByLabel("Upload an image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PIXEL });
   await page.getByRole("button", { name: "Save post" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Describe the cover image for people who cannot see it." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Describe the cover image for people who cannot see it." }),
+  ).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue(title);
 
   // The uploaded image is kept while the form is fixed.

@@ -9,7 +9,9 @@ test("the blog lists seeded posts and a post shows its title and reading time", 
   await expect(list.getByRole("link", { name: "Introducing the Autumn/Winter 2026 collection" })).toBeVisible();
   await list.getByRole("link", { name: "How to wash wool and cashmere without ruining it" }).click();
   await expect(page).toHaveURL(/\/blog\/how-to-wash-wool-and-cashmere$/);
-  await expect(page.getByRole("heading", { level: 1, name: "How to wash wool and cashmere without ruining it" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "How to wash wool and cashmere without ruining it" }),
+  ).toBeVisible();
   await expect(page.getByText(/\d+ min read/).first()).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "When you do wash" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Related posts" })).toBeVisible();
@@ -30,12 +32,23 @@ test("an unknown post is 'Page Not Found: /blog/{slug}'", async ({ page }) => {
   await expect(page.getByText("Page Not Found: /blog/no-such-post")).toBeVisible();
 });
 
-test("a post carries Open Graph tags and BlogPosting JSON-LD, and the sitemap lists the blog", async ({ page, request, baseURL }) => {
+test("a post carries Open Graph tags and BlogPosting JSON-LD, and the sitemap lists the blog", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await page.goto("/blog/caring-for-leather-shoes");
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
-  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Caring for leather shoes: a ten-minute routine");
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    "content",
+    "Caring for leather shoes: a ten-minute routine",
+  );
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
-  expect(jsonLd).toMatchObject({ "@type": "BlogPosting", headline: "Caring for leather shoes: a ten-minute routine", url: `${baseURL}/blog/caring-for-leather-shoes` });
+  expect(jsonLd).toMatchObject({
+    "@type": "BlogPosting",
+    headline: "Caring for leather shoes: a ten-minute routine",
+    url: `${baseURL}/blog/caring-for-leather-shoes`,
+  });
   const xml = await (await request.get("/sitemap.xml")).text();
   expect(xml).toContain(`<loc>${baseURL}/blog</loc>`);
   expect(xml).toContain(`<loc>${baseURL}/blog/caring-for-leather-shoes</loc>`);

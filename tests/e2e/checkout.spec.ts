@@ -8,7 +8,11 @@ import { ADDRESS, addToCart, cartLine, fillCard, fillCheckout, headerCount } fro
 
 const pick = (js: boolean, on: string, off: string) => (js ? on : off);
 
-test("guest: two sizes, a changed quantity, checkout with 4242, confirmation, then the order through its link", async ({ page, js, browser }, testInfo) => {
+test("guest: two sizes, a changed quantity, checkout with 4242, confirmation, then the order through its link", async ({
+  page,
+  js,
+  browser,
+}, testInfo) => {
   const productId = pick(js, "p0003", "p0004");
   const colour = pick(js, "Stone", "White");
   await addToCart(page, { productId, colour, size: "S" });
@@ -72,7 +76,11 @@ test("a declined card keeps the order and address; another card pays it", async 
   await expect(page.getByRole("list", { name: "Order timeline" }).getByText("Payment failed")).toBeVisible();
 });
 
-test("a signed-in checkout appears in /orders, and nobody else can open it", async ({ page, js, browser }, testInfo) => {
+test("a signed-in checkout appears in /orders, and nobody else can open it", async ({
+  page,
+  js,
+  browser,
+}, testInfo) => {
   // Register, buy, list, then a second visitor: many page loads, over the 30 s budget once on a loaded machine.
   test.setTimeout(90_000);
   const email = uniqueEmail(testInfo, "buyer");
@@ -128,23 +136,34 @@ test("the guest cart joins the account's cart at sign-in", async ({ page, js }, 
   expect(await headerCount(page)).toBe(4);
 });
 
-test("a missing size or a bad quantity is explained on the product page; the cart stays as it was", async ({ page }) => {
+test("a missing size or a bad quantity is explained on the product page; the cart stays as it was", async ({
+  page,
+}) => {
   await page.goto("/products/p0011");
   const form = page.locator("form", { has: page.getByRole("button", { name: "Add to cart" }) });
   const csrf = await form.locator('input[name="csrf"]').inputValue();
-  const post = (fields: Record<string, string>) => page.request.post("/products/p0011", { form: { csrf, intent: "add", productId: "p0011", ...fields }, maxRedirects: 0 });
+  const post = (fields: Record<string, string>) =>
+    page.request.post("/products/p0011", {
+      form: { csrf, intent: "add", productId: "p0011", ...fields },
+      maxRedirects: 0,
+    });
 
   for (const quantity of ["0", "-1", "1.5", "abc", "99999"]) {
     const response = await post({ colour: "Olive", size: "M", quantity });
     expect(response.status(), quantity).toBe(400);
-    expect(await response.text(), quantity).toMatch(/Enter a quantity from 1 to 10\.|You can buy up to 10 of one item\./);
+    expect(await response.text(), quantity).toMatch(
+      /Enter a quantity from 1 to 10\.|You can buy up to 10 of one item\./,
+    );
   }
   const noSize = await post({ colour: "Olive", quantity: "1" });
   expect(noSize.status()).toBe(400);
   expect(await noSize.text()).toContain("Choose a size.");
   const unknownVariant = await post({ colour: "Olive", size: "XXXL", quantity: "1" });
   expect(unknownVariant.status()).toBe(400);
-  const forged = await page.request.post("/products/p0011", { form: { csrf: "forged", intent: "add", productId: "p0011", colour: "Olive", size: "M", quantity: "1" }, maxRedirects: 0 });
+  const forged = await page.request.post("/products/p0011", {
+    form: { csrf: "forged", intent: "add", productId: "p0011", colour: "Olive", size: "M", quantity: "1" },
+    maxRedirects: 0,
+  });
   expect(forged.status()).toBe(403);
   expect(await forged.text()).toContain("This form has expired. Please reload the page and try again.");
   await page.goto("/cart");
@@ -181,7 +200,10 @@ test("checkout ignores prices sent by the browser and explains bad address field
   const forged = await page.request.post("/checkout", { form: { ...base, csrf: "forged" }, maxRedirects: 0 });
   expect(forged.status()).toBe(403);
 
-  const placed = await page.request.post("/checkout", { form: { ...base, price: "1", priceMinor: "1", total: "0.01", unitPriceMinor: "1" }, maxRedirects: 0 });
+  const placed = await page.request.post("/checkout", {
+    form: { ...base, price: "1", priceMinor: "1", total: "0.01", unitPriceMinor: "1" },
+    maxRedirects: 0,
+  });
   expect(placed.status()).toBe(303);
   // The same form posted again is the same order.
   const replay = await page.request.post("/checkout", { form: { ...base, price: "1" }, maxRedirects: 0 });

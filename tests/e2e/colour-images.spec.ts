@@ -9,12 +9,17 @@ import { cartLine } from "./support/shop";
 // the product's colours; choosing that colour on the product page (a link to ?colour=) shows it
 // first, in place with JavaScript; a listing filtered by that colour shows it on the card.
 
-const adminFor = (testInfo: TestInfo) => `catalogue-admin-${testInfo.project.name === "js-off" ? "js-off" : "js-on"}@hemline.test`;
+const adminFor = (testInfo: TestInfo) =>
+  `catalogue-admin-${testInfo.project.name === "js-off" ? "js-off" : "js-on"}@hemline.test`;
 
 /** The alt text of the gallery's first (large) image. */
 const firstGalleryImage = (page: Page) => page.locator("[data-gallery] img").first();
 
-test("an image tagged with a colour comes first when that colour is chosen, on the product page and in a listing filtered by it", async ({ page, browser, js }, testInfo) => {
+test("an image tagged with a colour comes first when that colour is chosen, on the product page and in a listing filtered by it", async ({
+  page,
+  browser,
+  js,
+}, testInfo) => {
   // An admin creates the product with photos first: slower than a shopper's visit.
   test.setTimeout(90_000);
   const word = uniqueWord();
@@ -30,7 +35,9 @@ test("an image tagged with a colour comes first when that colour is chosen, on t
   await page.getByRole("button", { name: "Add colour" }).click();
   await expect(page.getByLabel("Stock: 30, Ecru")).toBeVisible();
   await page.getByLabel("Stock: 30, Ecru").fill("4");
-  const png = await sharp({ create: { width: 600, height: 750, channels: 3, background: "#eee8d5" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 600, height: 750, channels: 3, background: "#eee8d5" } })
+    .png()
+    .toBuffer();
   await page.getByLabel("Add images").setInputFiles({ name: "ecru.png", mimeType: "image/png", buffer: png });
   await page.getByLabel("Alt text of the new images (what they show)").fill(ecruAlt);
   await page.getByRole("button", { name: "Upload images" }).click();
@@ -82,7 +89,10 @@ test("an image tagged with a colour comes first when that colour is chosen, on t
 
   // Unfiltered, or filtered by the other colour, the card shows the product's first picture.
   await shop.goto(`/products?search=${word}&colour=Indigo`);
-  await expect(shop.getByRole("main").getByRole("article").filter({ hasText: name }).getByRole("img")).toHaveAttribute("alt", frontAlt);
+  await expect(shop.getByRole("main").getByRole("article").filter({ hasText: name }).getByRole("img")).toHaveAttribute(
+    "alt",
+    frontAlt,
+  );
   await shop.goto(`/products?search=${word}`);
   const plain = shop.getByRole("main").getByRole("article").filter({ hasText: name });
   await expect(plain.getByRole("img")).toHaveAttribute("alt", frontAlt);

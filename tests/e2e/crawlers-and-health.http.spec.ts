@@ -7,7 +7,18 @@ test("sitemap lists home, categories, products and info pages", async ({ request
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/xml");
   const xml = await response.text();
-  for (const path of ["/", "/products?category=jeans", "/products/p0001", "/size-guide", "/care-guide", "/about", "/terms", "/privacy", "/returns", "/shipping"]) {
+  for (const path of [
+    "/",
+    "/products?category=jeans",
+    "/products/p0001",
+    "/size-guide",
+    "/care-guide",
+    "/about",
+    "/terms",
+    "/privacy",
+    "/returns",
+    "/shipping",
+  ]) {
     expect(xml).toContain(`<loc>${baseURL}${path.replace("&", "&#38;")}</loc>`);
   }
   expect(xml).not.toContain("/admin");
@@ -15,7 +26,8 @@ test("sitemap lists home, categories, products and info pages", async ({ request
 
 test("robots.txt keeps crawlers out of private areas", async ({ request }) => {
   const text = await (await request.get("/robots.txt")).text();
-  for (const path of ["/admin", "/cart", "/checkout", "/profile", "/orders"]) expect(text).toContain(`Disallow: ${path}`);
+  for (const path of ["/admin", "/cart", "/checkout", "/profile", "/orders"])
+    expect(text).toContain(`Disallow: ${path}`);
   expect(text).toMatch(/Sitemap: http.*\/sitemap\.xml/);
 });
 

@@ -14,7 +14,10 @@ async function productName(page: Page, id: string): Promise<string> {
   return (await page.getByRole("heading", { level: 1 }).innerText()).trim();
 }
 
-test("a signed-in shopper who empties the cart sees the wishlist and the products recently viewed", async ({ page, js }, testInfo) => {
+test("a signed-in shopper who empties the cart sees the wishlist and the products recently viewed", async ({
+  page,
+  js,
+}, testInfo) => {
   const [viewedId, savedId] = js ? ["p0071", "p0072"] : ["p0073", "p0074"];
   await register(page, uniqueEmail(testInfo, "empty-cart"));
 
@@ -46,7 +49,10 @@ test("a signed-in shopper who empties the cart sees the wishlist and the product
   await expect(page).toHaveURL(new RegExp(`/products/${savedId}$`));
 });
 
-test("a guest's empty cart shows the items saved for later; with nothing saved or viewed it shows neither list", async ({ page, js }) => {
+test("a guest's empty cart shows the items saved for later; with nothing saved or viewed it shows neither list", async ({
+  page,
+  js,
+}) => {
   await page.goto("/cart");
   await expect(page.getByText("Your cart is empty.")).toBeVisible();
   await expect(page.getByRole("region", { name: "Saved for later" })).toHaveCount(0);
@@ -61,5 +67,8 @@ test("a guest's empty cart shows the items saved for later; with nothing saved o
   const saved = page.getByRole("region", { name: "Saved for later" });
   await expect(saved.getByRole("link", { name: savedName })).toBeVisible();
   await expect(page.getByRole("region", { name: "Your wishlist" })).toHaveCount(0);
-  if (js) await expect(page.getByRole("region", { name: "Recently viewed" }).getByRole("link", { name: savedName })).toBeVisible();
+  if (js)
+    await expect(
+      page.getByRole("region", { name: "Recently viewed" }).getByRole("link", { name: savedName }),
+    ).toBeVisible();
 });

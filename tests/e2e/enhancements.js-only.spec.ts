@@ -47,14 +47,30 @@ test("corrupt or foreign stored data is ignored, never an error", async ({ page 
   await expect.poll(() => storedIds(page)).toEqual(["p0003"]);
   await expect(page.getByRole("heading", { name: "Recently viewed" })).toHaveCount(0);
 
-  await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ v: 1, items: [{ id: "p0004", name: "Planted", priceMinor: 100, imageUrl: "https://tracker.example/p.gif", imageAlt: "" }, "junk", 7] })), KEY);
+  await page.evaluate(
+    (key) =>
+      localStorage.setItem(
+        key,
+        JSON.stringify({
+          v: 1,
+          items: [
+            { id: "p0004", name: "Planted", priceMinor: 100, imageUrl: "https://tracker.example/p.gif", imageAlt: "" },
+            "junk",
+            7,
+          ],
+        }),
+      ),
+    KEY,
+  );
   await page.goto("/products/p0005");
   await expect.poll(() => storedIds(page)).toEqual(["p0005"]);
   await expect(page.getByRole("heading", { name: "Recently viewed" })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 
-test("a second after the page loads, the code of the routes it links to is preloaded, and no product page is fetched", async ({ page }) => {
+test("a second after the page loads, the code of the routes it links to is preloaded, and no product page is fetched", async ({
+  page,
+}) => {
   // The page's clock is ours and stands still: nothing that waits for it can happen until we move
   // it on, however long loading takes on a busy machine.
   const start = new Date("2026-11-23T12:00:00.000Z");
@@ -64,29 +80,47 @@ test("a second after the page loads, the code of the routes it links to is prelo
   page.on("request", (r) => requests.push({ url: new URL(r.url()), type: r.resourceType(), method: r.method() }));
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Featured" })).toBeVisible();
-  await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")),
+  );
   await page.waitForLoadState("networkidle");
 
   // Loaded and hydrated, but not yet a second later: only the page's own code, no route discovery.
   const ownModules = await page.evaluate(() => {
-    const w = window as unknown as { __remixRouteModules: Record<string, unknown>; __remixManifest: { routes: Record<string, { module: string }> } };
-    return Object.keys(w.__remixRouteModules).map((id) => new URL(w.__remixManifest.routes[id].module, location.href).pathname);
+    const w = window as unknown as {
+      __remixRouteModules: Record<string, unknown>;
+      __remixManifest: { routes: Record<string, { module: string }> };
+    };
+    return Object.keys(w.__remixRouteModules).map(
+      (id) => new URL(w.__remixManifest.routes[id].module, location.href).pathname,
+    );
   });
-  const routeModules = (list: typeof requests) => list.filter((r) => r.url.pathname.startsWith("/build/routes/")).map((r) => r.url.pathname);
+  const routeModules = (list: typeof requests) =>
+    list.filter((r) => r.url.pathname.startsWith("/build/routes/")).map((r) => r.url.pathname);
   expect(requests.filter((r) => r.url.pathname === "/__manifest")).toEqual([]);
   expect(routeModules(requests).filter((path) => !ownModules.includes(path))).toEqual([]);
 
-  const [manifest] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === "/__manifest"), page.clock.runFor(1000)]);
+  const [manifest] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === "/__manifest"),
+    page.clock.runFor(1000),
+  ]);
   const discovered = (await manifest.json()) as Record<string, { id: string; module: string }>;
   const linked = Object.values(discovered)
     .map((route) => route.module)
     .filter((module) => !ownModules.includes(module));
   // The home page links to the catalogue, products, the cart, the blog, the info pages…
-  expect(linked).toEqual(expect.arrayContaining([expect.stringMatching(/^\/build\/routes\/products\.\$id-/), expect.stringMatching(/^\/build\/routes\/about-/)]));
+  expect(linked).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^\/build\/routes\/products\.\$id-/),
+      expect.stringMatching(/^\/build\/routes\/about-/),
+    ]),
+  );
   await expect.poll(() => linked.filter((module) => !routeModules(requests).includes(module))).toEqual([]);
 
   // Only code: no product page, document or data, was fetched in the background.
-  const pages = requests.filter((r, i) => i > 0 && (r.type === "document" || r.url.pathname.endsWith(".data") || r.url.searchParams.has("_data")));
+  const pages = requests.filter(
+    (r, i) => i > 0 && (r.type === "document" || r.url.pathname.endsWith(".data") || r.url.searchParams.has("_data")),
+  );
   expect(pages.map((r) => `${r.method} ${r.url.pathname}${r.url.search}`)).toEqual([]);
   const html = await (await page.request.get("/")).text();
   expect(html).not.toMatch(/rel="prefetch"/);

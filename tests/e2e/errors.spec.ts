@@ -62,7 +62,10 @@ test("a method a page does not take is a 405 on the shop's error page, never Rem
       body: '<!doctype html><title>post</title><form method="post" action="/about"><button>Post to about</button></form><form method="post" action="/products?category=jeans"><button>Post to products</button></form>',
     }),
   );
-  for (const [button, path] of [["Post to about", "/about"], ["Post to products", "/products"]] as const) {
+  for (const [button, path] of [
+    ["Post to about", "/about"],
+    ["Post to products", "/products"],
+  ] as const) {
     await page.goto("/__e2e/post-form");
     const [response] = await Promise.all([
       page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === "POST"),
@@ -71,7 +74,10 @@ test("a method a page does not take is a 405 on the shop's error page, never Rem
     expect(response.status()).toBe(405);
     await page.waitForLoadState("load");
     // With JavaScript, look again once React has taken over the page (it renders the error anew).
-    if (js) await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
+    if (js)
+      await page.waitForFunction(() =>
+        Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")),
+      );
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1, name: "405" })).toBeVisible();
     await expect(main.getByRole("heading", { level: 2, name: "Something Went Wrong" })).toBeVisible();

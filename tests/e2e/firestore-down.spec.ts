@@ -12,7 +12,9 @@ import { expect, test } from "./fixtures";
 
 test.describe.configure({ timeout: 240_000 });
 
-test("the shop starts without Firestore, says so with a 503, and recovers when it comes back", async ({ page }, testInfo) => {
+test("the shop starts without Firestore, says so with a 503, and recovers when it comes back", async ({
+  page,
+}, testInfo) => {
   const [port, firestorePort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-e2e-down-"));

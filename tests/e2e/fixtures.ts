@@ -9,7 +9,10 @@ export { expect };
  * declined cards) count each test's attempts apart, as they would count real shoppers'.
  */
 function clientAddressOf(testInfo: TestInfo): string {
-  const hash = crypto.createHash("sha256").update(`${testInfo.project.name} ${testInfo.testId} ${testInfo.retry} ${testInfo.repeatEachIndex}`).digest();
+  const hash = crypto
+    .createHash("sha256")
+    .update(`${testInfo.project.name} ${testInfo.testId} ${testInfo.retry} ${testInfo.repeatEachIndex}`)
+    .digest();
   return `10.${hash[0]}.${hash[1]}.${hash[2]}`;
 }
 

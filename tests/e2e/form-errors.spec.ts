@@ -78,5 +78,14 @@ test("checkout: every missing field, the card's included, in one summary", async
   await page.goto("/checkout");
   await page.getByLabel("E-mail").fill("");
   await page.getByRole("button", { name: "Place order and pay" }).click();
-  await expectErrorSummary(page, js, ["E-mail", "Full name", "Street address", "Postcode", "Town or city", "Card number", "Expiry (MM/YY)", "Security code (CVC)"]);
+  await expectErrorSummary(page, js, [
+    "E-mail",
+    "Full name",
+    "Street address",
+    "Postcode",
+    "Town or city",
+    "Card number",
+    "Expiry (MM/YY)",
+    "Security code (CVC)",
+  ]);
 });

@@ -8,28 +8,37 @@ import { offlineGoogle } from "./support/google-popup";
 test("a Google ID token from the popup becomes a session with a profile", async ({ page }, testInfo) => {
   const email = `google-${testInfo.project.name}-${Date.now().toString(36)}@hemline.test`;
   const emulator = process.env.E2E_AUTH_EMULATOR_HOST!;
-  const idp = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=emulator-api-key`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      postBody: `id_token=${encodeURIComponent(JSON.stringify({ sub: email, email, email_verified: true }))}&providerId=google.com`,
-      requestUri: "http://localhost",
-      returnSecureToken: true,
-    }),
-  });
+  const idp = await fetch(
+    `http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=emulator-api-key`,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        postBody: `id_token=${encodeURIComponent(JSON.stringify({ sub: email, email, email_verified: true }))}&providerId=google.com`,
+        requestUri: "http://localhost",
+        returnSecureToken: true,
+      }),
+    },
+  );
   expect(idp.ok).toBe(true);
   const { idToken } = (await idp.json()) as { idToken: string };
 
   await page.goto("/auth/login");
   const { csrf } = await formFields(page, "form#login");
-  const refused = await page.request.post("/auth/google", { form: { csrf, idToken: "forged.token.value" }, maxRedirects: 0 });
+  const refused = await page.request.post("/auth/google", {
+    form: { csrf, idToken: "forged.token.value" },
+    maxRedirects: 0,
+  });
   expect(refused.status()).toBe(401);
   expect(await refused.json()).toEqual({ success: false, error: "Google sign-in failed. Please try again." });
 
   const noCsrf = await page.request.post("/auth/google", { form: { csrf: "", idToken }, maxRedirects: 0 });
   expect(noCsrf.status()).toBe(403);
 
-  const accepted = await page.request.post("/auth/google", { form: { csrf, idToken, redirectTo: "/profile" }, maxRedirects: 0 });
+  const accepted = await page.request.post("/auth/google", {
+    form: { csrf, idToken, redirectTo: "/profile" },
+    maxRedirects: 0,
+  });
   expect(accepted.status()).toBe(303);
   expect(accepted.headers()["location"]).toBe("/profile");
   await page.goto("/profile");
@@ -85,7 +94,9 @@ test.describe("Continue with Google", () => {
     await popup.close();
     // The SDK notices a closed popup by polling, then waits for a late answer: up to ~10 s.
     await expect(page.getByRole("alert")).toHaveText("Sign-in was cancelled", { timeout: 20_000 });
-    await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign in" }),
+    ).toBeVisible();
     await expect(button).toBeEnabled();
   });
 
@@ -108,7 +119,17 @@ test.describe("Continue with Google", () => {
     await page.route(/\/identitytoolkit\.googleapis\.com\/v1\/accounts:signInWithIdp/, async (route) => {
       if (route.request().method() !== "POST") return route.continue();
       const response = await route.fetch();
-      await route.fulfill({ response, status: 400, json: { error: { code: 400, message: "OPERATION_NOT_ALLOWED", errors: [{ message: "OPERATION_NOT_ALLOWED", domain: "global", reason: "invalid" }] } } });
+      await route.fulfill({
+        response,
+        status: 400,
+        json: {
+          error: {
+            code: 400,
+            message: "OPERATION_NOT_ALLOWED",
+            errors: [{ message: "OPERATION_NOT_ALLOWED", domain: "global", reason: "invalid" }],
+          },
+        },
+      });
     });
     const button = await googleButton(page, js);
     if (!button) return;
@@ -117,6 +138,8 @@ test.describe("Continue with Google", () => {
     await popup.getByRole("button", { name: "Auto-generate user information" }).click();
     await popup.getByRole("button", { name: "Sign in with Google.com" }).click();
     await expect(page.getByRole("alert")).toHaveText("Google sign-in is not enabled. Please contact support.");
-    await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign in" }),
+    ).toBeVisible();
   });
 });

@@ -37,7 +37,10 @@ test("every page type is valid HTML (Nu HTML Checker)", async ({ browser }, test
       const response = await page.request.get(stop.path, { maxRedirects: 0 });
       expect(response.status(), `${stop.name} (${stop.path})`).toBe(stop.status);
       expect(response.headers()["content-type"], `${stop.name} (${stop.path})`).toContain("text/html");
-      const file = path.join(dir, `${String(pages.size).padStart(2, "0")}-${stop.name.replace(/[^a-z0-9]+/gi, "-")}.html`);
+      const file = path.join(
+        dir,
+        `${String(pages.size).padStart(2, "0")}-${stop.name.replace(/[^a-z0-9]+/gi, "-")}.html`,
+      );
       const html = await response.text();
       // The whole document, streamed data included, ends with </html>: nothing follows it.
       expect(html.trimEnd().endsWith("</html>"), `${stop.name} (${stop.path}) ends with </html>`).toBe(true);
@@ -50,8 +53,14 @@ test("every page type is valid HTML (Nu HTML Checker)", async ({ browser }, test
   }
 
   // One JVM for every page: vnu exits 1 when it finds errors, so its JSON report is the verdict.
-  const run = spawnSync("java", ["-jar", vnuJar, "--format", "json", "--stdout", ...pages.keys()], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (run.error) throw new Error(`Could not run the Nu HTML Checker (java -jar ${vnuJar}): ${run.error.message}. It needs Java 11 or later.`);
+  const run = spawnSync("java", ["-jar", vnuJar, "--format", "json", "--stdout", ...pages.keys()], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.error)
+    throw new Error(
+      `Could not run the Nu HTML Checker (java -jar ${vnuJar}): ${run.error.message}. It needs Java 11 or later.`,
+    );
   let report: { messages: VnuMessage[] };
   try {
     report = JSON.parse(run.stdout);

@@ -9,13 +9,18 @@ import { focusIndicatorOf } from "./support/focus-indicator";
 async function tabTo(page: Page, selector: string) {
   for (let i = 0; i < 200; i++) {
     await page.keyboard.press("Tab");
-    const value = await page.evaluate((s) => (document.activeElement?.matches(s) ? (document.activeElement as HTMLInputElement).value : null), selector);
+    const value = await page.evaluate(
+      (s) => (document.activeElement?.matches(s) ? (document.activeElement as HTMLInputElement).value : null),
+      selector,
+    );
     if (value !== null) return page.locator(`${selector}[value="${value}"]`);
   }
   throw new Error(`Tab never reached ${selector}`);
 }
 
-test("product page: the size radios show a focus ring of at least 3:1, chosen or not, next to sold-out sizes", async ({ page }) => {
+test("product page: the size radios show a focus ring of at least 3:1, chosen or not, next to sold-out sizes", async ({
+  page,
+}) => {
   // p0001: XXL is sold out in every colour (a disabled radio the keyboard skips).
   await page.goto("/products/p0001");
   await expect(page.getByRole("group", { name: "Size" }).getByRole("radio", { name: /^XXL\b/ })).toBeDisabled();

@@ -167,7 +167,9 @@ test("an image that fails to load shows a broken-image icon and reports the erro
   const gallery = await openProduct(page);
   const missing = (await gallery.getByRole("link").nth(1).getAttribute("href"))!;
   // The file is gone: every request for it answers 404 (routing also bypasses the HTTP cache).
-  await page.route(`**${missing}`, (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "Not found" }));
+  await page.route(`**${missing}`, (route) =>
+    route.fulfill({ status: 404, contentType: "text/plain", body: "Not found" }),
+  );
   await page.reload();
   await expect(gallery).toHaveAttribute("data-enhanced", "true");
   await expect(gallery).not.toHaveAttribute("data-image-error");
@@ -241,7 +243,9 @@ test("a page whose script module failed to load reloads itself, and remembers it
   await page.evaluate(() => Object.assign(window, { beforeReload: true }));
   const reloaded = page.waitForEvent("load");
   await page.evaluate(() => {
-    void Promise.reject(new TypeError("Failed to fetch dynamically imported module: /build/_shared/replaced-by-a-deployment.js"));
+    void Promise.reject(
+      new TypeError("Failed to fetch dynamically imported module: /build/_shared/replaced-by-a-deployment.js"),
+    );
   });
   await reloaded;
   expect(await page.evaluate(() => "beforeReload" in window)).toBe(false);

@@ -24,7 +24,10 @@ test.beforeAll(async ({ request }) => {
 /** The product the first test creates; the later tests buy it. */
 let jeans: { id: string; name: string };
 
-test("a product saved with a photo on A is listed on B with its photo and stock, within seconds", async ({ page, request }, testInfo) => {
+test("a product saved with a photo on A is listed on B with its photo and stock, within seconds", async ({
+  page,
+  request,
+}, testInfo) => {
   const A = testInfo.project.use.baseURL!;
   const word = uniqueWord();
   const name = `${word} Straight Jeans`;
@@ -69,7 +72,9 @@ test("a shopper signed in on A carries the session and the cart to B", async ({ 
   await expect(page).toHaveURL(`${B}/profile`);
 });
 
-test("30 shoppers split across A and B race for the last unit: exactly one order, the others told it sold out", async ({ page }, testInfo) => {
+test("30 shoppers split across A and B race for the last unit: exactly one order, the others told it sold out", async ({
+  page,
+}, testInfo) => {
   const A = testInfo.project.use.baseURL!;
   const word = uniqueWord();
   const name = `${word} Straight Jeans`;
@@ -84,7 +89,9 @@ test("30 shoppers split across A and B race for the last unit: exactly one order
   }).toPass({ timeout: 20_000 });
   const added = await Promise.all(shoppers.map((s) => s.add(id, { colour: "Indigo", size: "32" })));
   expect(added.map((r) => r.status)).toEqual(shoppers.map(() => 303));
-  const forms = await Promise.all(shoppers.map((s, i) => s.checkoutForm(`racer-${i}-${testInfo.project.name}@hemline.test`)));
+  const forms = await Promise.all(
+    shoppers.map((s, i) => s.checkoutForm(`racer-${i}-${testInfo.project.name}@hemline.test`)),
+  );
   const answers = await Promise.all(shoppers.map((s, i) => s.post("/checkout", forms[i])));
 
   const placed = answers.filter((r) => r.status === 303 && (r.headers.get("location") ?? "").includes("/orders/"));

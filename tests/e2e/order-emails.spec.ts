@@ -5,7 +5,11 @@ import { addToCart, fillCheckout } from "./support/shop";
 
 // The customer's e-mails as the back office moves an order on, and their previews at /admin/emails.
 
-test("shipping and delivering an order e-mails the customer each time; admins preview every e-mail", async ({ page, js, browser }, testInfo) => {
+test("shipping and delivering an order e-mails the customer each time; admins preview every e-mail", async ({
+  page,
+  js,
+  browser,
+}, testInfo) => {
   test.setTimeout(90_000);
   const shopper = await browser.newContext({ javaScriptEnabled: js });
   const shop = await shopper.newPage();
@@ -38,7 +42,11 @@ test("shipping and delivering an order e-mails the customer each time; admins pr
   await change.getByLabel("New status").selectOption("delivered");
   await change.getByRole("button", { name: "Change status" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The order is now delivered." })).toBeVisible();
-  await expect.poll(async () => (await latestMailTo(email, testInfo)).includes(`Subject: Your Hemline order ${number} has been delivered`)).toBe(true);
+  await expect
+    .poll(async () =>
+      (await latestMailTo(email, testInfo)).includes(`Subject: Your Hemline order ${number} has been delivered`),
+    )
+    .toBe(true);
 
   await page.goto("/admin/emails");
   await expect(page.getByRole("heading", { level: 1, name: "Order e-mails" })).toBeVisible();

@@ -30,7 +30,10 @@ async function staticCopy(page: Page, copies: BrowserContext): Promise<Page> {
   const url = page.url();
   const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
   const copy = await copies.newPage();
-  await copy.route((u) => u.href === url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+  await copy.route(
+    (u) => u.href === url,
+    (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+  );
   await copy.goto(url);
   return copy;
 }
@@ -39,7 +42,12 @@ async function staticCopy(page: Page, copies: BrowserContext): Promise<Page> {
 async function axeViolations(page: Page): Promise<string[]> {
   const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode().analyze();
   return axe.violations.map((v) => {
-    const nodes = v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, " ").slice(0, 160)}]` : ""}`);
+    const nodes = v.nodes
+      .slice(0, 5)
+      .map(
+        (n) =>
+          `${n.target.join(" ")}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, " ").slice(0, 160)}]` : ""}`,
+      );
     return `${v.id} (${v.impact}) ${v.help}, ${v.nodes.length} element(s): ${nodes.join("; ")}`;
   });
 }
@@ -49,8 +57,17 @@ async function audit(page: Page, browser: Browser, testInfo: TestInfo, tour: Tou
   test.setTimeout(480_000);
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
   const { baseURL, userAgent, viewport, javaScriptEnabled } = testInfo.project.use;
-  const copies = javaScriptEnabled === false ? await browser.newContext({ baseURL, userAgent, viewport, javaScriptEnabled: true }) : null;
-  const found: Record<"axe" | "phone" | "reflow" | "focus" | "seo", string[]> = { axe: [], phone: [], reflow: [], focus: [], seo: [] };
+  const copies =
+    javaScriptEnabled === false
+      ? await browser.newContext({ baseURL, userAgent, viewport, javaScriptEnabled: true })
+      : null;
+  const found: Record<"axe" | "phone" | "reflow" | "focus" | "seo", string[]> = {
+    axe: [],
+    phone: [],
+    reflow: [],
+    focus: [],
+    seo: [],
+  };
   await tour(page, testInfo, async (stop: Stop) => {
     const response = await page.goto(stop.path);
     expect(response?.status(), `${stop.name} (${stop.path})`).toBe(stop.status);

@@ -17,18 +17,26 @@ function lanAddress(): string {
   const address = Object.values(os.networkInterfaces())
     .flat()
     .find((i) => i && i.family === "IPv4" && !i.internal)?.address;
-  if (!address) throw new Error("This test needs a network interface other than loopback (os.networkInterfaces() has none).");
+  if (!address)
+    throw new Error("This test needs a network interface other than loopback (os.networkInterfaces() has none).");
   return address;
 }
 
-test("over plain HTTP on a LAN address, without PUBLIC_URL, a shopper can register (cookies are not Secure)", async ({ browser }, testInfo) => {
+test("over plain HTTP on a LAN address, without PUBLIC_URL, a shopper can register (cookies are not Secure)", async ({
+  browser,
+}, testInfo) => {
   const port = await freePort();
   const base = `http://${lanAddress()}:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-e2e-plain-http-"));
   let output = "";
   let shop: ChildProcess | null = null;
   try {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789" };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+    };
     for (const name of ["PUBLIC_URL", "TRUST_PROXY", "HOST", "SHOP_BACKEND"]) delete env[name];
     shop = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
     shop.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -44,7 +52,9 @@ test("over plain HTTP on a LAN address, without PUBLIC_URL, a shopper can regist
     const page = await context.newPage();
     const email = uniqueEmail(testInfo, "plain-http");
     await register(page, email).catch(async (error) => {
-      throw new Error(`Registering over ${base} failed; the page says: ${(await page.locator("main").innerText()).slice(0, 300)}\n${error}`);
+      throw new Error(
+        `Registering over ${base} failed; the page says: ${(await page.locator("main").innerText()).slice(0, 300)}\n${error}`,
+      );
     });
     await context.close();
   } finally {

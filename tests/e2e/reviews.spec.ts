@@ -13,11 +13,18 @@ async function jsonLdOf(page: Page) {
   return JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
 }
 
-test("a buyer of a delivered order reviews once, an admin approves, and the page shows the rating", async ({ page, js, browser }, testInfo) => {
+test("a buyer of a delivered order reviews once, an admin approves, and the page shows the rating", async ({
+  page,
+  js,
+  browser,
+}, testInfo) => {
   // Register, buy, deliver, review, approve: many page loads on a loaded machine.
   test.setTimeout(120_000);
   const productId = pick(js, "p0030", "p0031");
-  const shopperContext = await browser.newContext({ javaScriptEnabled: js, extraHTTPHeaders: { "X-Forwarded-For": `10.77.${js ? 1 : 2}.${Math.floor(Math.random() * 250)}` } });
+  const shopperContext = await browser.newContext({
+    javaScriptEnabled: js,
+    extraHTTPHeaders: { "X-Forwarded-For": `10.77.${js ? 1 : 2}.${Math.floor(Math.random() * 250)}` },
+  });
   const shop = await shopperContext.newPage();
   await register(shop, uniqueEmail(testInfo, "reviewer"));
   await addToCart(shop, { productId, colour: pick(js, "Camel", "Cream"), size: "M" });
@@ -60,8 +67,14 @@ test("a buyer of a delivered order reviews once, an admin approves, and the page
   await reviews.getByLabel("Title").fill(title);
   await reviews.getByLabel("Your review").fill("Warm without being heavy. <script>alert(1)</script> stays text.");
   await reviews.getByRole("button", { name: "Submit review" }).click();
-  await expect(shop.getByRole("status").filter({ hasText: "Thank you for your review. It will appear on this page once we have checked it." })).toBeVisible();
-  await expect(reviews.getByText("You reviewed this product. Your review will appear once we have checked it.")).toBeVisible();
+  await expect(
+    shop
+      .getByRole("status")
+      .filter({ hasText: "Thank you for your review. It will appear on this page once we have checked it." }),
+  ).toBeVisible();
+  await expect(
+    reviews.getByText("You reviewed this product. Your review will appear once we have checked it."),
+  ).toBeVisible();
   await expect(reviews.getByRole("button", { name: "Submit review" })).toHaveCount(0);
   // Not shown before an admin approves it.
   await expect(reviews.getByRole("heading", { name: title })).toHaveCount(0);
@@ -109,7 +122,9 @@ test("a shopper who has not received the product is told why they cannot review 
   const productId = pick(js, "p0032", "p0033");
   await page.goto(`/products/${productId}`);
   const reviews = page.getByRole("region", { name: "Reviews" });
-  await expect(reviews.getByText("to review this product. Only customers who received it can review it.")).toBeVisible();
+  await expect(
+    reviews.getByText("to review this product. Only customers who received it can review it."),
+  ).toBeVisible();
   await reviews.getByRole("link", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/auth\/login\?redirectTo=/);
 
@@ -123,7 +138,10 @@ test("the listing sorts by rating, best rated first, and cards say their rating"
   await page.goto("/products");
   await page.getByRole("navigation", { name: "Sort" }).getByRole("link", { name: "Top rated" }).click();
   await expect(page).toHaveURL(/[?&]sort=rating\b/);
-  await expect(page.getByRole("navigation", { name: "Sort" }).getByRole("link", { name: "Top rated" })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("navigation", { name: "Sort" }).getByRole("link", { name: "Top rated" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
   // The demo shop's seeded reviews: the first cards are rated, best first.
   const ratings = page.getByRole("region", { name: "Products" }).getByText(/^\d\.\d out of 5, \d+ reviews?$/);
   await expect(ratings.first()).toBeVisible();

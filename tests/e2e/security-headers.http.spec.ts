@@ -60,7 +60,10 @@ test("the CSV export carries them too", async ({ page }, testInfo) => {
   expectCommonHeaders(csv, "the CSV export");
 });
 
-test("a form posted as JSON, text or XML is answered 415 with a plain message, never 500", async ({ page, request }, testInfo) => {
+test("a form posted as JSON, text or XML is answered 415 with a plain message, never 500", async ({
+  page,
+  request,
+}, testInfo) => {
   const bodies: Array<[string, string]> = [
     ["application/json", '{"intent":"add","productId":"p0001"}'],
     ["application/json", '[{"intent":"add"}]'],
@@ -97,8 +100,15 @@ test("a form posted as JSON, text or XML is answered 415 with a plain message, n
   });
   expect(truncated.status()).toBe(400);
   expect(await truncated.text()).toContain("The form could not be read");
-  const noBoundary = await page.request.post("/admin/blog/new", { headers: { "Content-Type": "multipart/form-data" }, data: "x", maxRedirects: 0 });
+  const noBoundary = await page.request.post("/admin/blog/new", {
+    headers: { "Content-Type": "multipart/form-data" },
+    data: "x",
+    maxRedirects: 0,
+  });
   expect(noBoundary.status()).toBe(400);
-  const tooLarge = await page.request.post("/cart", { form: { intent: "update", note: "x".repeat(1_100_000) }, maxRedirects: 0 });
+  const tooLarge = await page.request.post("/cart", {
+    form: { intent: "update", note: "x".repeat(1_100_000) },
+    maxRedirects: 0,
+  });
   expect(tooLarge.status()).toBe(413);
 });

@@ -1,6 +1,9 @@
 import { expect, test } from "./fixtures";
 
-test("pages carry a title, description, canonical URL, Open Graph tags and security headers", async ({ page, baseURL }) => {
+test("pages carry a title, description, canonical URL, Open Graph tags and security headers", async ({
+  page,
+  baseURL,
+}) => {
   const response = await page.goto("/products/p0001");
   const headers = response!.headers();
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");

@@ -51,7 +51,15 @@ test("a shop configured with other figures states them on every page, and no def
   let output = "";
   try {
     shop = spawn(process.execPath, ["scripts/start.mjs"], {
-      env: { ...process.env, ...CONFIGURED, PORT: String(port), DATA_DIR: dataDir, SHOP_BACKEND: "embedded", SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789", PUBLIC_URL: base },
+      env: {
+        ...process.env,
+        ...CONFIGURED,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SHOP_BACKEND: "embedded",
+        SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+        PUBLIC_URL: base,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     shop.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));

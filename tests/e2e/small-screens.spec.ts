@@ -11,7 +11,6 @@ import { sidewaysProblem } from "./support/reflow";
 const PHONE = { width: 390, height: 844 };
 const NARROW = { width: 320, height: 640 };
 
-
 /** The element lies wholly inside the viewport's width. */
 async function expectWithinWidth(page: Page, locator: ReturnType<Page["locator"]>) {
   await expect(locator).toBeVisible();
@@ -22,19 +21,25 @@ async function expectWithinWidth(page: Page, locator: ReturnType<Page["locator"]
   expect(box!.x + box!.width).toBeLessThanOrEqual(width);
 }
 
-test("a phone's header: Register for a guest; for a signed-in admin every link, the cart included, on screen", async ({ page }, testInfo) => {
+test("a phone's header: Register for a guest; for a signed-in admin every link, the cart included, on screen", async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize(NARROW);
   await page.goto("/");
   const account = page.getByRole("navigation", { name: "Account" });
   await expectWithinWidth(page, account.getByRole("link", { name: "Register" }));
   await expectWithinWidth(page, account.getByRole("link", { name: /Cart/ }));
   // Every category can be seen: none is hidden past the edge of a scrolling bar.
-  for (const link of await page.getByRole("navigation", { name: "Categories" }).getByRole("link").all()) await expectWithinWidth(page, link);
+  for (const link of await page.getByRole("navigation", { name: "Categories" }).getByRole("link").all())
+    await expectWithinWidth(page, link);
 
   const project = testInfo.project.name === "js-off" ? "js-off" : "js-on";
   await registerOrSignIn(page, `payments-admin-${project}@hemline.test`);
   for (const name of ["Admin", "Orders", /payments-admin/, "Sign out", /Cart/]) {
-    const control = name === "Sign out" ? account.getByRole("button", { name }) : account.getByRole("link", { name, exact: typeof name === "string" });
+    const control =
+      name === "Sign out"
+        ? account.getByRole("button", { name })
+        : account.getByRole("link", { name, exact: typeof name === "string" });
     await expectWithinWidth(page, control);
   }
   expect(await sidewaysProblem(page)).toBeNull();
@@ -45,7 +50,9 @@ test("a phone's header: Register for a guest; for a signed-in admin every link, 
   }
 });
 
-test("a phone's listing: the filters start folded behind one control that counts those on, the products come first", async ({ page }) => {
+test("a phone's listing: the filters start folded behind one control that counts those on, the products come first", async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await page.goto("/products?category=t-shirts&size=M&colour=White");
   const toggle = page.getByRole("checkbox", { name: "Show filters (2 on)" });
@@ -87,7 +94,10 @@ test("the keyboard reaches the first product in a few presses: Skip to results",
     for (;;) {
       presses += 1;
       await page.keyboard.press("Tab");
-      const focused = await page.evaluate(() => ({ text: document.activeElement?.textContent?.trim() ?? "", href: document.activeElement?.getAttribute("href") ?? "" }));
+      const focused = await page.evaluate(() => ({
+        text: document.activeElement?.textContent?.trim() ?? "",
+        href: document.activeElement?.getAttribute("href") ?? "",
+      }));
       if (focused.text === "Skip to results") {
         await page.keyboard.press("Enter");
         continue;
@@ -99,7 +109,9 @@ test("the keyboard reaches the first product in a few presses: Skip to results",
   }
 });
 
-test("the home page's hero picture holds its place before it arrives (no layout shift), and every picture has its size", async ({ page }) => {
+test("the home page's hero picture holds its place before it arrives (no layout shift), and every picture has its size", async ({
+  page,
+}) => {
   // Pictures are held back until the page has been measured.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -119,7 +131,11 @@ test("the home page's hero picture holds its place before it arrives (no layout 
 
   for (const path of ["/", "/products", "/products/p0002", "/blog", "/no-such-page"]) {
     await page.goto(path);
-    const unsized = await page.locator("img").evaluateAll((imgs) => imgs.filter((i) => !i.getAttribute("width") || !i.getAttribute("height")).map((i) => i.getAttribute("src")));
+    const unsized = await page
+      .locator("img")
+      .evaluateAll((imgs) =>
+        imgs.filter((i) => !i.getAttribute("width") || !i.getAttribute("height")).map((i) => i.getAttribute("src")),
+      );
     expect(unsized, path).toEqual([]);
   }
 });
@@ -129,19 +145,29 @@ test("the cart shows the colour chosen: its picture and alt text", async ({ page
   await register(page, uniqueEmail(testInfo, "cart-colour"));
   await page.goto(`/products/${productId}`);
   // A colour other than the first (whose picture comes first), still on sale.
-  const choice = await page.locator("table", { has: page.locator("caption", { hasText: "Stock for each colour and size" }) }).evaluate((table) => {
-    const sizes = [...table.querySelectorAll("thead th")].slice(1).map((th) => th.textContent?.trim() ?? "");
-    for (const row of [...table.querySelectorAll("tbody tr")].slice(1)) {
-      const cells = [...row.querySelectorAll("td")];
-      const index = cells.findIndex((td) => td.textContent?.trim() !== "Sold out");
-      if (index >= 0) return { colour: row.querySelector("th")?.textContent?.trim() ?? "", size: sizes[index] };
-    }
-    return null;
-  });
+  const choice = await page
+    .locator("table", { has: page.locator("caption", { hasText: "Stock for each colour and size" }) })
+    .evaluate((table) => {
+      const sizes = [...table.querySelectorAll("thead th")].slice(1).map((th) => th.textContent?.trim() ?? "");
+      for (const row of [...table.querySelectorAll("tbody tr")].slice(1)) {
+        const cells = [...row.querySelectorAll("td")];
+        const index = cells.findIndex((td) => td.textContent?.trim() !== "Sold out");
+        if (index >= 0) return { colour: row.querySelector("th")?.textContent?.trim() ?? "", size: sizes[index] };
+      }
+      return null;
+    });
   expect(choice, `${productId} has a second colour on sale`).not.toBeNull();
-  await page.getByRole("group", { name: /Colour/ }).getByRole("link", { name: choice!.colour, exact: true }).click();
-  await expect(page.getByRole("group", { name: /Colour/ }).getByRole("link", { name: choice!.colour, exact: true })).toHaveAttribute("aria-current", "true");
-  await page.getByRole("group", { name: /Size/ }).getByRole("radio", { name: new RegExp(`^${choice!.size}\\b`) }).check({ force: true });
+  await page
+    .getByRole("group", { name: /Colour/ })
+    .getByRole("link", { name: choice!.colour, exact: true })
+    .click();
+  await expect(
+    page.getByRole("group", { name: /Colour/ }).getByRole("link", { name: choice!.colour, exact: true }),
+  ).toHaveAttribute("aria-current", "true");
+  await page
+    .getByRole("group", { name: /Size/ })
+    .getByRole("radio", { name: new RegExp(`^${choice!.size}\\b`) })
+    .check({ force: true });
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Added to your cart" })).toBeVisible();
   await page.goto("/cart");

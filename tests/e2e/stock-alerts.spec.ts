@@ -5,7 +5,11 @@ import { latestMailTo } from "./support/outbox";
 
 // "E-mail me when it is back" on a sold-out size × colour, with JavaScript on and off.
 
-test("shoppers sign up for a sold-out size, one unsubscribes, and a restock e-mails the other once", async ({ page, js, browser }, testInfo) => {
+test("shoppers sign up for a sold-out size, one unsubscribes, and a restock e-mails the other once", async ({
+  page,
+  js,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   await registerOrSignIn(page, `catalogue-admin-${testInfo.project.name}@hemline.test`);
   const name = `Alert Jeans ${uniqueWord()}`;
@@ -30,17 +34,25 @@ test("shoppers sign up for a sold-out size, one unsubscribes, and a restock e-ma
     await shop.goto(`/products/${id}`);
     await form.getByLabel("Your e-mail").fill(email);
     await form.getByRole("button", { name: "E-mail me when it is back" }).click();
-    await expect(shop.getByRole("status").filter({ hasText: `We will e-mail ${email} when ${name} in Indigo, size 30 is back.` })).toBeVisible();
+    await expect(
+      shop.getByRole("status").filter({ hasText: `We will e-mail ${email} when ${name} in Indigo, size 30 is back.` }),
+    ).toBeVisible();
     const confirmation = await latestMailTo(email, testInfo);
     expect(confirmation).toContain(`We will e-mail you once, as soon as ${name} in Indigo, size 30 is back in stock.`);
     expect(confirmation).toContain("/stock-alerts/unsubscribe?token=");
   }
 
-  const unsubscribe = /https?:\/\/\S+\/stock-alerts\/unsubscribe\?token=[\w.-]+/.exec(await latestMailTo(leaves, testInfo))![0];
+  const unsubscribe = /https?:\/\/\S+\/stock-alerts\/unsubscribe\?token=[\w.-]+/.exec(
+    await latestMailTo(leaves, testInfo),
+  )![0];
   await shop.goto(unsubscribe);
-  await expect(shop.getByText(`We will e-mail ${leaves} once when ${name} in Indigo, size 30 is back in stock.`)).toBeVisible();
+  await expect(
+    shop.getByText(`We will e-mail ${leaves} once when ${name} in Indigo, size 30 is back in stock.`),
+  ).toBeVisible();
   await shop.getByRole("button", { name: "Unsubscribe" }).click();
-  await expect(shop.getByRole("status").filter({ hasText: `Unsubscribed: we will not e-mail ${leaves}` })).toBeVisible();
+  await expect(
+    shop.getByRole("status").filter({ hasText: `Unsubscribed: we will not e-mail ${leaves}` }),
+  ).toBeVisible();
   expect((await shop.goto(unsubscribe))?.status()).toBe(404);
 
   // The admin restocks size 30: the remaining subscriber hears once.

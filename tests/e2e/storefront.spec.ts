@@ -23,7 +23,9 @@ test("home → category → size filter → sort → product → size guide", as
   await expect(page).toHaveURL(/sort=price-asc/);
   await expect(page).toHaveURL(/size=M/);
   // The new page has rendered once its sort link is the current one.
-  await expect(page.getByRole("navigation", { name: "Sort" }).getByRole("link", { name: "Price: low to high" })).toHaveAttribute("aria-current", "true");
+  await expect(
+    page.getByRole("navigation", { name: "Sort" }).getByRole("link", { name: "Price: low to high" }),
+  ).toHaveAttribute("aria-current", "true");
   await expect(page.getByRole("region", { name: "Products" }).locator("article [data-price]").first()).toBeVisible();
   const values = await page
     .getByRole("region", { name: "Products" })

@@ -5,9 +5,15 @@ import { pressSave } from "./support/shop";
 
 // Saved items ("Save" on cards and product pages, /wishlist), with JavaScript on and off.
 
-test("a guest saves from a card and a product page, and the saved items join the account at registration", async ({ page, js }, testInfo) => {
+test("a guest saves from a card and a product page, and the saved items join the account at registration", async ({
+  page,
+  js,
+}, testInfo) => {
   await page.goto("/products?category=jeans");
-  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) }).first();
+  const card = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { level: 3 }) })
+    .first();
   const name = (await card.getByRole("heading", { level: 3 }).innerText()).trim();
   const save = card.getByRole("button", { name: `Save ${name}` });
   await expect(save).toHaveAttribute("aria-pressed", "false");
@@ -43,14 +49,24 @@ test("a guest saves from a card and a product page, and the saved items join the
   // Un-saving from the product page and removing from the list.
   await page.goto(`/products/${js ? "p0043" : "p0044"}`);
   await page.getByRole("button", { name: `Saved ${productName}` }).click();
-  await expect(page.getByRole("button", { name: `Save ${productName}`, exact: true })).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("button", { name: `Save ${productName}`, exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
   await page.goto("/wishlist");
-  await page.getByRole("listitem", { name }).getByRole("button", { name: `Remove ${name}` }).click();
+  await page
+    .getByRole("listitem", { name })
+    .getByRole("button", { name: `Remove ${name}` })
+    .click();
   await expect(page.getByRole("status").filter({ hasText: `Removed ${name} from your saved items.` })).toBeVisible();
   await expect(page.getByText("Nothing saved yet.")).toBeVisible();
 });
 
-test("saved items show a price drop and sold out after the shop changes them", async ({ page, js, browser }, testInfo) => {
+test("saved items show a price drop and sold out after the shop changes them", async ({
+  page,
+  js,
+  browser,
+}, testInfo) => {
   test.setTimeout(90_000);
   await registerOrSignIn(page, `catalogue-admin-${testInfo.project.name}@hemline.test`);
   const name = `Wishlist Jeans ${uniqueWord()}`;

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalIdentity } from "~/server/auth/local/identity.server";
 import { IdentityError, type IdentityErrorCode, type IdentityProvider } from "~/server/auth/port";
 import type { MailMessage, Mailer } from "~/server/mail/port";
-import { createAccountsService, NOT_AUTHENTICATED, type AccountsService, type Registration } from "~/server/services/accounts/accounts.server";
+import {
+  createAccountsService,
+  NOT_AUTHENTICATED,
+  type AccountsService,
+  type Registration,
+} from "~/server/services/accounts/accounts.server";
 import { LIMITS } from "~/server/services/accounts/rate-limit.server";
 import type { Store } from "~/server/store/port";
 import { FirestoreUnavailableError } from "~/server/store/firestore/availability.server";
@@ -32,7 +37,11 @@ beforeAll(() => {
   db = openDatabase(temp.dir);
   store = createSqliteStoreOn(db);
   const identity = createLocalIdentity(db, { resetTokenTtlMs: 3_600_000, sendResetMail: async () => {} });
-  accounts = createAccountsService(identity, store, { adminEmails: ["owner@hemline.test"], mailer, shopName: "Hemline" });
+  accounts = createAccountsService(identity, store, {
+    adminEmails: ["owner@hemline.test"],
+    mailer,
+    shopName: "Hemline",
+  });
 });
 
 afterAll(async () => {
@@ -50,7 +59,10 @@ describe("accounts service", () => {
   });
 
   it("sign-in returns the spec's result shape", async () => {
-    expect(await accounts.signIn("shopper@hemline.test", "wrong one", null)).toEqual({ success: false, error: "Incorrect e-mail or password" });
+    expect(await accounts.signIn("shopper@hemline.test", "wrong one", null)).toEqual({
+      success: false,
+      error: "Incorrect e-mail or password",
+    });
     const ok = await accounts.signIn("shopper@hemline.test", "long enough", null);
     expect(ok.success).toBe(true);
   });
@@ -70,14 +82,21 @@ describe("accounts service", () => {
     if (!signedIn.success) throw new Error("sign-in failed");
     const state = await accounts.load(signedIn.session.token);
     const updated = await accounts.updateProfile(state, { displayName: "Sam" });
-    expect(updated.success && updated.profile).toMatchObject({ displayName: "Sam", role: "user", email: "shopper@hemline.test" });
+    expect(updated.success && updated.profile).toMatchObject({
+      displayName: "Sam",
+      role: "user",
+      email: "shopper@hemline.test",
+    });
     expect(updated.success && updated.profile.updatedAt >= state.userProfile!.updatedAt).toBe(true);
 
     expect(await accounts.updateProfile({ user: null, userProfile: null, error: null }, { displayName: "x" })).toEqual({
       success: false,
       error: NOT_AUTHENTICATED,
     });
-    expect(await accounts.updateProfile({ ...state, userProfile: null }, { displayName: "x" })).toEqual({ success: false, error: NOT_AUTHENTICATED });
+    expect(await accounts.updateProfile({ ...state, userProfile: null }, { displayName: "x" })).toEqual({
+      success: false,
+      error: NOT_AUTHENTICATED,
+    });
   });
 
   it("locks sign-in for an e-mail after five failures", async () => {
@@ -96,7 +115,10 @@ describe("accounts service", () => {
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThan(59);
     expect(first).toBe(LIMITS.signInPerIp.max);
-    expect(answers[first]).toMatchObject({ success: false, error: expect.stringMatching(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/) });
+    expect(answers[first]).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/),
+    });
     // Every later attempt is refused too, without checking the password.
     expect(answers.slice(first).every((a) => !a.success && a.retryAfterSeconds)).toBe(true);
     // Another client is not affected.
@@ -104,16 +126,21 @@ describe("accounts service", () => {
   }, 120_000);
 
   it("counts guesses fired in parallel from one client, not only one after the other", async () => {
-    const answers = await Promise.all(Array.from({ length: 80 }, (_, i) => accounts.signIn(`parallel-${i}@hemline.test`, "guess", "203.0.113.8")));
+    const answers = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => accounts.signIn(`parallel-${i}@hemline.test`, "guess", "203.0.113.8")),
+    );
     const checked = answers.filter((a) => !a.success && a.error === "Incorrect e-mail or password");
     expect(checked.length).toBeLessThanOrEqual(LIMITS.signInPerIp.max);
-    expect(answers.filter((a) => !a.success && a.retryAfterSeconds).length).toBeGreaterThanOrEqual(80 - LIMITS.signInPerIp.max);
+    expect(answers.filter((a) => !a.success && a.retryAfterSeconds).length).toBeGreaterThanOrEqual(
+      80 - LIMITS.signInPerIp.max,
+    );
   }, 120_000);
 
   it("counts failures on one account from every address", async () => {
     created(await accounts.register("roamed@hemline.test", "a real password", null, LINKS));
     const answers = [];
-    for (let i = 1; i <= 6; i++) answers.push(await accounts.signIn("roamed@hemline.test", `guess ${i}`, `198.51.100.${100 + i}`));
+    for (let i = 1; i <= 6; i++)
+      answers.push(await accounts.signIn("roamed@hemline.test", `guess ${i}`, `198.51.100.${100 + i}`));
     expect(answers.slice(0, 5).every((a) => !a.success && !a.retryAfterSeconds)).toBe(true);
     expect(answers[5]).toMatchObject({ success: false, error: expect.stringMatching(/^Too many attempts/) });
   });
@@ -121,11 +148,19 @@ describe("accounts service", () => {
   it("lets a client's successful sign-ins off: its address counts failures only", async () => {
     created(await accounts.register("office@hemline.test", "a real password", null, LINKS));
     const office = "192.0.2.50";
-    for (let i = 0; i < LIMITS.signInPerIp.max - 1; i++) await accounts.signIn(`typo-${i}@hemline.test`, "guess", office);
-    for (let i = 0; i < 3; i++) expect(await accounts.signIn("office@hemline.test", "a real password", office)).toMatchObject({ success: true });
+    for (let i = 0; i < LIMITS.signInPerIp.max - 1; i++)
+      await accounts.signIn(`typo-${i}@hemline.test`, "guess", office);
+    for (let i = 0; i < 3; i++)
+      expect(await accounts.signIn("office@hemline.test", "a real password", office)).toMatchObject({ success: true });
     // Still one failure left before the limit, as before the three successes.
-    expect(await accounts.signIn("typo-last@hemline.test", "guess", office)).toEqual({ success: false, error: "Incorrect e-mail or password" });
-    expect(await accounts.signIn("typo-over@hemline.test", "guess", office)).toMatchObject({ success: false, retryAfterSeconds: expect.any(Number) });
+    expect(await accounts.signIn("typo-last@hemline.test", "guess", office)).toEqual({
+      success: false,
+      error: "Incorrect e-mail or password",
+    });
+    expect(await accounts.signIn("typo-over@hemline.test", "guess", office)).toMatchObject({
+      success: false,
+      retryAfterSeconds: expect.any(Number),
+    });
   }, 120_000);
 
   it("answers a registration with a taken address as for a new one, and e-mails its owner instead", async () => {
@@ -140,14 +175,19 @@ describe("accounts service", () => {
     expect(sent[0].text).toContain(LINKS.resetUrl);
     // Nothing changed: the owner's password still works, the attacker's does not.
     expect(await accounts.signIn("taken@hemline.test", "the owner's password", null)).toMatchObject({ success: true });
-    expect(await accounts.signIn("taken@hemline.test", "an attacker's password", null)).toMatchObject({ success: false });
+    expect(await accounts.signIn("taken@hemline.test", "an attacker's password", null)).toMatchObject({
+      success: false,
+    });
   });
 
   it("e-mails the owner of a taken address at most three times an hour, answering the same", async () => {
     created(await accounts.register("pestered@hemline.test", "the owner's password", null, LINKS));
     sent.length = 0;
     for (let i = 0; i < 4; i++) {
-      expect(await accounts.register("pestered@hemline.test", "whatever it is", `203.0.113.${40 + i}`, LINKS)).toEqual({ success: true, alreadyRegistered: true });
+      expect(await accounts.register("pestered@hemline.test", "whatever it is", `203.0.113.${40 + i}`, LINKS)).toEqual({
+        success: true,
+        alreadyRegistered: true,
+      });
     }
     expect(sent.filter((m) => m.to === "pestered@hemline.test")).toHaveLength(LIMITS.registrationNoticePerEmail.max);
   });
@@ -158,13 +198,37 @@ describe("accounts service", () => {
     const down = new FirestoreUnavailableError();
     const brokenStore: Store = {
       ...store,
-      profiles: { get: () => Promise.reject(down), createIfMissing: () => Promise.reject(down), update: () => Promise.reject(down), list: () => Promise.reject(down) },
+      profiles: {
+        get: () => Promise.reject(down),
+        createIfMissing: () => Promise.reject(down),
+        update: () => Promise.reject(down),
+        list: () => Promise.reject(down),
+      },
     };
     const identity = createLocalIdentity(db, { resetTokenTtlMs: 3_600_000, sendResetMail: async () => {} });
     const offline = createAccountsService(identity, brokenStore, { adminEmails: [], mailer, shopName: "Hemline" });
     const state = await offline.load(signedIn.session.token);
-    expect(state).toMatchObject({ user: { email: "shopper@hemline.test" }, userProfile: null, error: "Firestore not available" });
-    expect(await offline.updateProfile({ ...state, userProfile: { uid: state.user!.uid, email: "x", role: "user", displayName: null, createdAt: "", updatedAt: "" } }, { displayName: "x" })).toEqual({
+    expect(state).toMatchObject({
+      user: { email: "shopper@hemline.test" },
+      userProfile: null,
+      error: "Firestore not available",
+    });
+    expect(
+      await offline.updateProfile(
+        {
+          ...state,
+          userProfile: {
+            uid: state.user!.uid,
+            email: "x",
+            role: "user",
+            displayName: null,
+            createdAt: "",
+            updatedAt: "",
+          },
+        },
+        { displayName: "x" },
+      ),
+    ).toEqual({
       success: false,
       error: "Firestore not available",
     });
@@ -199,14 +263,19 @@ describe("identity failures", () => {
 
   it("reads the adapter's code and says the service's sentence, whichever backend answered", async () => {
     const said = async (code: IdentityErrorCode, detail?: string) => {
-      const service = createAccountsService(failingWith(code, detail), store, { adminEmails: [], mailer, shopName: "Hemline" });
+      const service = createAccountsService(failingWith(code, detail), store, {
+        adminEmails: [],
+        mailer,
+        shopName: "Hemline",
+      });
       const result = await service.signIn(`codes-${code}@hemline.test`, "long enough", null);
       return result.success ? null : result.error;
     };
     expect(await said("invalid-credentials")).toBe("Incorrect e-mail or password");
     expect(await said("too-many-attempts")).toBe("Too many attempts. Please wait a few minutes and try again.");
     // The provider's own code is for the log: a shopper never reads it.
-    expect(await said("unavailable", "OPERATION_NOT_ALLOWED")).toBe("Sign-in is not available right now. Please try again.");
+    expect(await said("unavailable", "OPERATION_NOT_ALLOWED")).toBe(
+      "Sign-in is not available right now. Please try again.",
+    );
   });
 });
-

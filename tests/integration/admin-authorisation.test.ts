@@ -30,48 +30,275 @@ interface Ids {
 const ROWS: Row[] = [
   { route: "admin (layout)", kind: "loader", path: () => "/admin", module: () => import("~/routes/admin") },
   { route: "admin._index", kind: "loader", path: () => "/admin", module: () => import("~/routes/admin._index") },
-  { route: "admin.products._index", kind: "loader", path: () => "/admin/products?q=shirt", module: () => import("~/routes/admin.products._index") },
-  { route: "admin.products.new", kind: "loader", path: () => "/admin/products/new", module: () => import("~/routes/admin.products.new") },
-  { route: "admin.products.new", kind: "action", path: () => "/admin/products/new", module: () => import("~/routes/admin.products.new"), form: () => ({ intent: "refresh", name: "Draft" }) },
-  { route: "admin.products.new (bad price)", kind: "action", path: () => "/admin/products/new", module: () => import("~/routes/admin.products.new"), form: () => ({ intent: "save", name: "X", description: "Y", category: "jeans", price: "-1", status: "draft", "colours.name.0": "Blue", "colours.hex.0": "#0000ff", "sizes.0": "30" }), adminStatus: 400 },
-  { route: "admin.products.$id.edit", kind: "loader", path: (ids) => `/admin/products/${ids.productId}/edit`, params: (ids) => ({ id: ids.productId }), module: () => import("~/routes/admin.products.$id.edit") },
-  { route: "admin.products.$id.edit", kind: "action", path: (ids) => `/admin/products/${ids.productId}/edit`, params: (ids) => ({ id: ids.productId }), module: () => import("~/routes/admin.products.$id.edit"), form: () => ({ intent: "delete" }) },
-  { route: "admin.products.categories", kind: "loader", path: () => "/admin/products/categories", module: () => import("~/routes/admin.products.categories") },
-  { route: "admin.categories", kind: "loader", path: () => "/admin/categories?days=90", module: () => import("~/routes/admin.categories") },
-  { route: "admin.products.export[.]csv", kind: "loader", path: () => "/admin/products/export.csv?status=active", module: () => import("~/routes/admin.products.export[.]csv") },
-  { route: "admin.products.import", kind: "loader", path: () => "/admin/products/import", module: () => import("~/routes/admin.products.import") },
-  { route: "admin.products.import", kind: "action", path: () => "/admin/products/import", module: () => import("~/routes/admin.products.import"), form: () => ({ intent: "upload", file: new File(["slug\n"], "bad.csv", { type: "text/csv" }) }), adminStatus: 400 },
-  { route: "admin.emails", kind: "loader", path: () => "/admin/emails?kind=payment_failed", module: () => import("~/routes/admin.emails") },
-  { route: "admin.audit", kind: "loader", path: () => "/admin/audit?entityType=product", module: () => import("~/routes/admin.audit") },
-  { route: "admin.orders._index", kind: "loader", path: () => "/admin/orders?status=paid", module: () => import("~/routes/admin.orders._index") },
-  { route: "admin.orders._index (bad filters)", kind: "loader", path: () => "/admin/orders?status=lost&page=abc", module: () => import("~/routes/admin.orders._index"), adminStatus: 400 },
-  { route: "admin.orders.$id", kind: "loader", path: (ids) => `/admin/orders/${ids.orderId}`, params: (ids) => ({ id: ids.orderId }), module: () => import("~/routes/admin.orders.$id") },
-  { route: "admin.orders.$id", kind: "action", path: (ids) => `/admin/orders/${ids.orderId}`, params: (ids) => ({ id: ids.orderId }), module: () => import("~/routes/admin.orders.$id"), form: () => ({ intent: "note", note: "Matrix note" }), adminStatus: 303 },
-  { route: "admin.orders.$id (ship without tracking)", kind: "action", path: (ids) => `/admin/orders/${ids.orderId}`, params: (ids) => ({ id: ids.orderId }), module: () => import("~/routes/admin.orders.$id"), form: () => ({ intent: "status", to: "shipped" }), adminStatus: 400 },
-  { route: "admin.orders.$id (unknown status)", kind: "action", path: (ids) => `/admin/orders/${ids.orderId}`, params: (ids) => ({ id: ids.orderId }), module: () => import("~/routes/admin.orders.$id"), form: () => ({ intent: "status", to: "lost" }), adminStatus: 400 },
-  { route: "admin.orders.analytics", kind: "loader", path: () => "/admin/orders/analytics", module: () => import("~/routes/admin.orders.analytics") },
-  { route: "admin.reviews", kind: "loader", path: () => "/admin/reviews?status=approved", module: () => import("~/routes/admin.reviews") },
-  { route: "admin.reviews (bad status)", kind: "loader", path: () => "/admin/reviews?status=lost", module: () => import("~/routes/admin.reviews"), adminStatus: 400 },
-  { route: "admin.reviews", kind: "action", path: () => "/admin/reviews", module: () => import("~/routes/admin.reviews"), form: () => ({ intent: "approve", reviewId: "no-such-review" }), adminStatus: 404 },
-  { route: "admin.users._index", kind: "loader", path: () => "/admin/users?role=user", module: () => import("~/routes/admin.users._index") },
-  { route: "admin.users.$id", kind: "loader", path: (ids) => `/admin/users/${ids.userId}`, params: (ids) => ({ id: ids.userId }), module: () => import("~/routes/admin.users.$id") },
-  { route: "admin.users.analytics", kind: "loader", path: () => "/admin/users/analytics?by=month", module: () => import("~/routes/admin.users.analytics") },
-  { route: "admin.analytics._index", kind: "loader", path: () => "/admin/analytics", module: () => import("~/routes/admin.analytics._index") },
-  { route: "admin.analytics.sales", kind: "loader", path: () => "/admin/analytics/sales?by=day", module: () => import("~/routes/admin.analytics.sales") },
-  { route: "admin.analytics.sales (bad dates)", kind: "loader", path: () => "/admin/analytics/sales?from=2026-02-30", module: () => import("~/routes/admin.analytics.sales"), adminStatus: 400 },
+  {
+    route: "admin.products._index",
+    kind: "loader",
+    path: () => "/admin/products?q=shirt",
+    module: () => import("~/routes/admin.products._index"),
+  },
+  {
+    route: "admin.products.new",
+    kind: "loader",
+    path: () => "/admin/products/new",
+    module: () => import("~/routes/admin.products.new"),
+  },
+  {
+    route: "admin.products.new",
+    kind: "action",
+    path: () => "/admin/products/new",
+    module: () => import("~/routes/admin.products.new"),
+    form: () => ({ intent: "refresh", name: "Draft" }),
+  },
+  {
+    route: "admin.products.new (bad price)",
+    kind: "action",
+    path: () => "/admin/products/new",
+    module: () => import("~/routes/admin.products.new"),
+    form: () => ({
+      intent: "save",
+      name: "X",
+      description: "Y",
+      category: "jeans",
+      price: "-1",
+      status: "draft",
+      "colours.name.0": "Blue",
+      "colours.hex.0": "#0000ff",
+      "sizes.0": "30",
+    }),
+    adminStatus: 400,
+  },
+  {
+    route: "admin.products.$id.edit",
+    kind: "loader",
+    path: (ids) => `/admin/products/${ids.productId}/edit`,
+    params: (ids) => ({ id: ids.productId }),
+    module: () => import("~/routes/admin.products.$id.edit"),
+  },
+  {
+    route: "admin.products.$id.edit",
+    kind: "action",
+    path: (ids) => `/admin/products/${ids.productId}/edit`,
+    params: (ids) => ({ id: ids.productId }),
+    module: () => import("~/routes/admin.products.$id.edit"),
+    form: () => ({ intent: "delete" }),
+  },
+  {
+    route: "admin.products.categories",
+    kind: "loader",
+    path: () => "/admin/products/categories",
+    module: () => import("~/routes/admin.products.categories"),
+  },
+  {
+    route: "admin.categories",
+    kind: "loader",
+    path: () => "/admin/categories?days=90",
+    module: () => import("~/routes/admin.categories"),
+  },
+  {
+    route: "admin.products.export[.]csv",
+    kind: "loader",
+    path: () => "/admin/products/export.csv?status=active",
+    module: () => import("~/routes/admin.products.export[.]csv"),
+  },
+  {
+    route: "admin.products.import",
+    kind: "loader",
+    path: () => "/admin/products/import",
+    module: () => import("~/routes/admin.products.import"),
+  },
+  {
+    route: "admin.products.import",
+    kind: "action",
+    path: () => "/admin/products/import",
+    module: () => import("~/routes/admin.products.import"),
+    form: () => ({ intent: "upload", file: new File(["slug\n"], "bad.csv", { type: "text/csv" }) }),
+    adminStatus: 400,
+  },
+  {
+    route: "admin.emails",
+    kind: "loader",
+    path: () => "/admin/emails?kind=payment_failed",
+    module: () => import("~/routes/admin.emails"),
+  },
+  {
+    route: "admin.audit",
+    kind: "loader",
+    path: () => "/admin/audit?entityType=product",
+    module: () => import("~/routes/admin.audit"),
+  },
+  {
+    route: "admin.orders._index",
+    kind: "loader",
+    path: () => "/admin/orders?status=paid",
+    module: () => import("~/routes/admin.orders._index"),
+  },
+  {
+    route: "admin.orders._index (bad filters)",
+    kind: "loader",
+    path: () => "/admin/orders?status=lost&page=abc",
+    module: () => import("~/routes/admin.orders._index"),
+    adminStatus: 400,
+  },
+  {
+    route: "admin.orders.$id",
+    kind: "loader",
+    path: (ids) => `/admin/orders/${ids.orderId}`,
+    params: (ids) => ({ id: ids.orderId }),
+    module: () => import("~/routes/admin.orders.$id"),
+  },
+  {
+    route: "admin.orders.$id",
+    kind: "action",
+    path: (ids) => `/admin/orders/${ids.orderId}`,
+    params: (ids) => ({ id: ids.orderId }),
+    module: () => import("~/routes/admin.orders.$id"),
+    form: () => ({ intent: "note", note: "Matrix note" }),
+    adminStatus: 303,
+  },
+  {
+    route: "admin.orders.$id (ship without tracking)",
+    kind: "action",
+    path: (ids) => `/admin/orders/${ids.orderId}`,
+    params: (ids) => ({ id: ids.orderId }),
+    module: () => import("~/routes/admin.orders.$id"),
+    form: () => ({ intent: "status", to: "shipped" }),
+    adminStatus: 400,
+  },
+  {
+    route: "admin.orders.$id (unknown status)",
+    kind: "action",
+    path: (ids) => `/admin/orders/${ids.orderId}`,
+    params: (ids) => ({ id: ids.orderId }),
+    module: () => import("~/routes/admin.orders.$id"),
+    form: () => ({ intent: "status", to: "lost" }),
+    adminStatus: 400,
+  },
+  {
+    route: "admin.orders.analytics",
+    kind: "loader",
+    path: () => "/admin/orders/analytics",
+    module: () => import("~/routes/admin.orders.analytics"),
+  },
+  {
+    route: "admin.reviews",
+    kind: "loader",
+    path: () => "/admin/reviews?status=approved",
+    module: () => import("~/routes/admin.reviews"),
+  },
+  {
+    route: "admin.reviews (bad status)",
+    kind: "loader",
+    path: () => "/admin/reviews?status=lost",
+    module: () => import("~/routes/admin.reviews"),
+    adminStatus: 400,
+  },
+  {
+    route: "admin.reviews",
+    kind: "action",
+    path: () => "/admin/reviews",
+    module: () => import("~/routes/admin.reviews"),
+    form: () => ({ intent: "approve", reviewId: "no-such-review" }),
+    adminStatus: 404,
+  },
+  {
+    route: "admin.users._index",
+    kind: "loader",
+    path: () => "/admin/users?role=user",
+    module: () => import("~/routes/admin.users._index"),
+  },
+  {
+    route: "admin.users.$id",
+    kind: "loader",
+    path: (ids) => `/admin/users/${ids.userId}`,
+    params: (ids) => ({ id: ids.userId }),
+    module: () => import("~/routes/admin.users.$id"),
+  },
+  {
+    route: "admin.users.analytics",
+    kind: "loader",
+    path: () => "/admin/users/analytics?by=month",
+    module: () => import("~/routes/admin.users.analytics"),
+  },
+  {
+    route: "admin.analytics._index",
+    kind: "loader",
+    path: () => "/admin/analytics",
+    module: () => import("~/routes/admin.analytics._index"),
+  },
+  {
+    route: "admin.analytics.sales",
+    kind: "loader",
+    path: () => "/admin/analytics/sales?by=day",
+    module: () => import("~/routes/admin.analytics.sales"),
+  },
+  {
+    route: "admin.analytics.sales (bad dates)",
+    kind: "loader",
+    path: () => "/admin/analytics/sales?from=2026-02-30",
+    module: () => import("~/routes/admin.analytics.sales"),
+    adminStatus: 400,
+  },
   // The spec leaves /test-stripe's guard open; it runs payments, so it is admin-only.
   { route: "test-stripe", kind: "loader", path: () => "/test-stripe", module: () => import("~/routes/test-stripe") },
-  { route: "test-stripe", kind: "action", path: () => "/test-stripe", module: () => import("~/routes/test-stripe"), form: () => ({ card: "4000000000000002", amount: "100" }), adminStatus: 303 },
-  { route: "test-stripe (unknown card)", kind: "action", path: () => "/test-stripe", module: () => import("~/routes/test-stripe"), form: () => ({ card: "1234", amount: "100" }), adminStatus: 400 },
-  { route: "admin.blog._index", kind: "loader", path: () => "/admin/blog", module: () => import("~/routes/admin.blog._index") },
-  { route: "admin.blog.new", kind: "loader", path: () => "/admin/blog/new", module: () => import("~/routes/admin.blog.new") },
-  { route: "admin.blog.new (no title)", kind: "action", path: () => "/admin/blog/new", module: () => import("~/routes/admin.blog.new"), form: () => ({ intent: "save", title: "", body: "" }), adminStatus: 400 },
-  { route: "admin.blog.$id.edit", kind: "loader", path: (ids) => `/admin/blog/${ids.postId}/edit`, params: (ids) => ({ id: ids.postId }), module: () => import("~/routes/admin.blog.$id.edit") },
-  { route: "admin.blog.$id.edit", kind: "action", path: (ids) => `/admin/blog/${ids.postId}/edit`, params: (ids) => ({ id: ids.postId }), module: () => import("~/routes/admin.blog.$id.edit"), form: () => ({ intent: "delete" }) },
+  {
+    route: "test-stripe",
+    kind: "action",
+    path: () => "/test-stripe",
+    module: () => import("~/routes/test-stripe"),
+    form: () => ({ card: "4000000000000002", amount: "100" }),
+    adminStatus: 303,
+  },
+  {
+    route: "test-stripe (unknown card)",
+    kind: "action",
+    path: () => "/test-stripe",
+    module: () => import("~/routes/test-stripe"),
+    form: () => ({ card: "1234", amount: "100" }),
+    adminStatus: 400,
+  },
+  {
+    route: "admin.blog._index",
+    kind: "loader",
+    path: () => "/admin/blog",
+    module: () => import("~/routes/admin.blog._index"),
+  },
+  {
+    route: "admin.blog.new",
+    kind: "loader",
+    path: () => "/admin/blog/new",
+    module: () => import("~/routes/admin.blog.new"),
+  },
+  {
+    route: "admin.blog.new (no title)",
+    kind: "action",
+    path: () => "/admin/blog/new",
+    module: () => import("~/routes/admin.blog.new"),
+    form: () => ({ intent: "save", title: "", body: "" }),
+    adminStatus: 400,
+  },
+  {
+    route: "admin.blog.$id.edit",
+    kind: "loader",
+    path: (ids) => `/admin/blog/${ids.postId}/edit`,
+    params: (ids) => ({ id: ids.postId }),
+    module: () => import("~/routes/admin.blog.$id.edit"),
+  },
+  {
+    route: "admin.blog.$id.edit",
+    kind: "action",
+    path: (ids) => `/admin/blog/${ids.postId}/edit`,
+    params: (ids) => ({ id: ids.postId }),
+    module: () => import("~/routes/admin.blog.$id.edit"),
+    form: () => ({ intent: "delete" }),
+  },
 ];
 
 // The back office (admin, admin.*) and the admin-only payment tester, as Remix names their routes.
-const ADMIN_ROUTE_FILES = import.meta.glob<{ loader?: Handler; action?: Handler }>(["/app/routes/admin.{ts,tsx}", "/app/routes/admin.*.{ts,tsx}", "/app/routes/test-stripe.{ts,tsx}"]);
+const ADMIN_ROUTE_FILES = import.meta.glob<{ loader?: Handler; action?: Handler }>([
+  "/app/routes/admin.{ts,tsx}",
+  "/app/routes/admin.*.{ts,tsx}",
+  "/app/routes/test-stripe.{ts,tsx}",
+]);
 
 describe("admin authorisation matrix", () => {
   it("has a row for every loader and action of every admin route file", async () => {
@@ -82,7 +309,10 @@ describe("admin authorisation matrix", () => {
       const route = file.replace(/^\/app\/routes\//, "").replace(/\.tsx?$/, "");
       const mod = await load();
       for (const kind of ["loader", "action"] as const) {
-        const covered = ROWS.some((row) => row.kind === kind && row.route.replace(/ \(.*\)$/, "").replace(/^admin \(layout\)$/, "admin") === route);
+        const covered = ROWS.some(
+          (row) =>
+            row.kind === kind && row.route.replace(/ \(.*\)$/, "").replace(/^admin \(layout\)$/, "admin") === route,
+        );
         if (mod[kind] && !covered) missing.push(`${kind} of ${route}`);
       }
     }
@@ -95,16 +325,29 @@ describe("admin authorisation matrix", () => {
   beforeAll(async () => {
     harness = await createRouteHarness();
     const { makeProduct } = await import("../support/product-factory");
-    ids.productId = (await harness.ctx.backend.store.products.save(makeProduct({ id: "matrix-product", name: "Matrix shirt" }))).id;
+    ids.productId = (
+      await harness.ctx.backend.store.products.save(makeProduct({ id: "matrix-product", name: "Matrix shirt" }))
+    ).id;
     const post = await harness.ctx.blog.save({ title: "Matrix post", body: "Text.", status: "draft", cover: null });
     if (!post.success) throw new Error("post setup failed");
     ids.postId = post.post.id;
     const { makeOrder } = await import("../support/order-factory");
     const { orderLineFor } = await import("~/server/services/checkout/order-line");
     const product = (await harness.ctx.backend.store.products.get(ids.productId))!;
-    const customer = await harness.ctx.backend.store.profiles.createIfMissing({ uid: "matrix-customer", email: "matrix@example.com", role: "user", displayName: "Matrix Customer", createdAt: "2026-11-01T00:00:00.000Z", updatedAt: "2026-11-01T00:00:00.000Z" });
+    const customer = await harness.ctx.backend.store.profiles.createIfMissing({
+      uid: "matrix-customer",
+      email: "matrix@example.com",
+      role: "user",
+      displayName: "Matrix Customer",
+      createdAt: "2026-11-01T00:00:00.000Z",
+      updatedAt: "2026-11-01T00:00:00.000Z",
+    });
     ids.userId = customer.uid;
-    const order = makeOrder([orderLineFor(product, product.variants[0].size, product.variants[0].colour, 1)], { status: "paid", userId: customer.uid, email: customer.email });
+    const order = makeOrder([orderLineFor(product, product.variants[0].size, product.variants[0].colour, 1)], {
+      status: "paid",
+      userId: customer.uid,
+      email: customer.email,
+    });
     await harness.ctx.backend.store.orders.insertMany([order]);
     ids.orderId = order.id;
   });

@@ -3,8 +3,15 @@ import { parseAdminProductQuery } from "~/lib/admin-product-query";
 import { parseProductQuery } from "~/lib/product-query";
 import { emptyProductDraft, validateProductDraft, type ProductDraft, type ProductFormValues } from "~/lib/product-form";
 import { seedIfEmpty } from "~/server/seed/seed.server";
-import { createAdminCatalogService, draftOf, type AdminCatalogService } from "~/server/services/admin-catalog/admin-catalog.server";
-import { createProductImportService, type ProductImportService } from "~/server/services/admin-catalog/product-import.server";
+import {
+  createAdminCatalogService,
+  draftOf,
+  type AdminCatalogService,
+} from "~/server/services/admin-catalog/admin-catalog.server";
+import {
+  createProductImportService,
+  type ProductImportService,
+} from "~/server/services/admin-catalog/product-import.server";
 import { createAuditService, type AuditService } from "~/server/services/audit/audit.server";
 import { createCatalogService } from "~/server/services/catalog/catalog.server";
 import type { Store } from "~/server/store/port";
@@ -59,7 +66,11 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
   beforeEach(async () => {
     ({ store, dispose, reopen } = await adapter.create());
     audit = createAuditService(store);
-    admin = createAdminCatalogService({ store, audit, ordersWithProduct: async (id) => (id === "sold-before" ? 2 : 0) });
+    admin = createAdminCatalogService({
+      store,
+      audit,
+      ordersWithProduct: async (id) => (id === "sold-before" ? 2 : 0),
+    });
     imports = createProductImportService({ store, audit, adminCatalog: admin });
   });
   afterEach(async () => {
@@ -71,7 +82,13 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     expect(result.success).toBe(true);
     if (!result.success) return;
     const p = result.product;
-    expect(p).toMatchObject({ slug: "linen-camp-shirt", priceMinor: 5990, compareAtMinor: null, status: "active", sizes: ["S", "M"] });
+    expect(p).toMatchObject({
+      slug: "linen-camp-shirt",
+      priceMinor: 5990,
+      compareAtMinor: null,
+      status: "active",
+      sizes: ["S", "M"],
+    });
     expect(p.variants).toEqual([
       { size: "S", colour: "Sand", sku: "LINEN-CAMP-SHIRT-SAND-S", stock: 4 },
       { size: "S", colour: "Navy", sku: "LINEN-CAMP-SHIRT-NAVY-S", stock: 0 },
@@ -90,11 +107,30 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     const first = await admin.save(values(), { actor: ADMIN });
     const other = await admin.save(values({ name: "Other Shirt" }), { actor: ADMIN });
     if (!first.success || !other.success) throw new Error("setup failed");
-    const taken = await admin.save(values({ name: "Other Shirt", slug: "linen-camp-shirt" }), { actor: ADMIN, id: other.product.id });
-    expect(taken).toEqual({ success: false, errors: { slug: ["Another product already uses the slug “linen-camp-shirt”. Choose a different one."] } });
+    const taken = await admin.save(values({ name: "Other Shirt", slug: "linen-camp-shirt" }), {
+      actor: ADMIN,
+      id: other.product.id,
+    });
+    expect(taken).toEqual({
+      success: false,
+      errors: { slug: ["Another product already uses the slug “linen-camp-shirt”. Choose a different one."] },
+    });
     expect((await store.products.get(other.product.id))?.slug).toBe("other-shirt");
 
-    const edited = await admin.save(values({ price: "49.00", stock: [["1", "1"], ["1", "1"]], sku: [["KEEP-1", ""], ["", ""]] }), { actor: ADMIN, id: first.product.id, expectedSeq: first.product.seq });
+    const edited = await admin.save(
+      values({
+        price: "49.00",
+        stock: [
+          ["1", "1"],
+          ["1", "1"],
+        ],
+        sku: [
+          ["KEEP-1", ""],
+          ["", ""],
+        ],
+      }),
+      { actor: ADMIN, id: first.product.id, expectedSeq: first.product.seq },
+    );
     expect(edited.success).toBe(true);
     if (!edited.success) return;
     expect(edited.product.priceMinor).toBe(4900);
@@ -106,7 +142,11 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     const first = await admin.save(values(), { actor: ADMIN });
     if (!first.success) throw new Error("setup failed");
     await admin.save(values({ name: "Changed meanwhile" }), { actor: ADMIN, id: first.product.id });
-    const stale = await admin.save(values({ name: "Stale" }), { actor: ADMIN, id: first.product.id, expectedSeq: first.product.seq });
+    const stale = await admin.save(values({ name: "Stale" }), {
+      actor: ADMIN,
+      id: first.product.id,
+      expectedSeq: first.product.seq,
+    });
     expect(stale.success).toBe(false);
     expect((await store.products.get(first.product.id))?.name).toBe("Changed meanwhile");
   });
@@ -140,7 +180,9 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     expect((await store.products.get("sold-before"))?.status).toBe("archived");
 
     expect((await storefront.listProducts(query)).total).toBe(0);
-    expect((await admin.list(parseAdminProductQuery(new URLSearchParams()))).items.map((i) => [i.id, i.status])).toEqual([["sold-before", "archived"]]);
+    expect(
+      (await admin.list(parseAdminProductQuery(new URLSearchParams()))).items.map((i) => [i.id, i.status]),
+    ).toEqual([["sold-before", "archived"]]);
     const actions = (await audit.list({ entityType: "product" })).entries.map((e) => e.action);
     expect(actions.slice(0, 2)).toEqual(["archive", "delete"]);
   });
@@ -149,7 +191,12 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     await store.products.upsertMany([
       makeProduct({ id: "a1", name: "Alpha", status: "draft", priceMinor: 100 }),
       makeProduct({ id: "b1", name: "Bravo", category: "shoes", priceMinor: 300 }),
-      makeProduct({ id: "c1", name: "Charlie", priceMinor: 200, variants: [{ size: "S", colour: "Black", sku: "C1-SOLD", stock: 0 }] }),
+      makeProduct({
+        id: "c1",
+        name: "Charlie",
+        priceMinor: 200,
+        variants: [{ size: "S", colour: "Black", sku: "C1-SOLD", stock: 0 }],
+      }),
     ]);
     const q = (qs: string) => admin.list(parseAdminProductQuery(new URLSearchParams(qs)));
     expect((await q("status=draft")).items.map((i) => i.id)).toEqual(["a1"]);
@@ -182,7 +229,10 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     expect((await store.products.get(existing.product.id))?.priceMinor).toBe(5990);
 
     const done = await imports.apply(job!.token);
-    expect(done).toMatchObject({ status: "done", result: { created: 1, updated: 1, rejected: 3, written: 2, error: null } });
+    expect(done).toMatchObject({
+      status: "done",
+      result: { created: 1, updated: 1, rejected: 3, written: 2, error: null },
+    });
     expect(await store.products.count()).toBe(before + 1);
     const updated = await store.products.get(existing.product.id);
     expect(updated).toMatchObject({ priceMinor: 5500, featured: true, sizes: ["S"] });
@@ -194,19 +244,33 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     const importEntries = (await audit.list({ entityType: "import" })).entries;
     expect(importEntries).toHaveLength(1);
     expect(importEntries[0].summary).toContain("1 created, 1 changed");
-    expect((await audit.list({ entityType: "product", entityId: existing.product.id })).entries[0].action).toBe("import-update");
+    expect((await audit.list({ entityType: "product", entityId: existing.product.id })).entries[0].action).toBe(
+      "import-update",
+    );
   });
 
   it("keeps each image's colour tag from the editor; an import that removes the colour drops its tag and keeps the image", async () => {
-    const image = (view: string, colour: string) => ({ url: `/media/v1/t-shirts/${view}/1f3a5f.svg`, alt: `Shirt, ${view}`, width: "800", height: "1000", colour });
-    const created = await admin.save(values({ images: [image("front", ""), image("back", "Navy"), image("flat", "Sand")] }), { actor: ADMIN });
+    const image = (view: string, colour: string) => ({
+      url: `/media/v1/t-shirts/${view}/1f3a5f.svg`,
+      alt: `Shirt, ${view}`,
+      width: "800",
+      height: "1000",
+      colour,
+    });
+    const created = await admin.save(
+      values({ images: [image("front", ""), image("back", "Navy"), image("flat", "Sand")] }),
+      { actor: ADMIN },
+    );
     if (!created.success) throw new Error("setup failed");
     const stored = await store.products.get(created.product.id);
     expect(stored?.images.map((i) => i.colour)).toEqual([undefined, "Navy", "Sand"]);
     expect(Object.keys(stored!.images[0])).not.toContain("colour");
     expect(draftOf(stored!).images.map((i) => i.colour)).toEqual(["", "Navy", "Sand"]);
 
-    const csv = [HEADER, "linen-camp-shirt,Linen Camp Shirt,A loose shirt in washed linen.,t-shirts,59.90,,active,false,Sand,#d8c8a8,S,LINEN-CAMP-SHIRT-SAND-S,3"].join("\n");
+    const csv = [
+      HEADER,
+      "linen-camp-shirt,Linen Camp Shirt,A loose shirt in washed linen.,t-shirts,59.90,,active,false,Sand,#d8c8a8,S,LINEN-CAMP-SHIRT-SAND-S,3",
+    ].join("\n");
     const { job } = await imports.upload("products.csv", csv, ADMIN);
     expect((await imports.apply(job!.token))?.status).toBe("done");
     const imported = await store.products.get(created.product.id);
@@ -221,17 +285,21 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
   it("CSV import refuses a file with wrong columns and keeps nothing", async () => {
     const { job, plan } = await imports.upload("x.csv", "slug,name,colour\nx,y,z\n", ADMIN);
     expect(job).toBeNull();
-    expect(plan.fileError).toMatch(/^Missing columns: description, category, price, status, colour_hex, size, sku, stock\./);
+    expect(plan.fileError).toMatch(
+      /^Missing columns: description, category, price, status, colour_hex, size, sku, stock\./,
+    );
     const unknown = await imports.upload("x.csv", `${HEADER},weight\n`, ADMIN);
     expect(unknown.plan.fileError).toMatch(/^Unknown column: weight\./);
   });
 
   it("CSV export round-trips: an exported product imports back unchanged", async () => {
-    const created = await admin.save(values({ description: "=HYPERLINK(\"http://evil\")" }), { actor: ADMIN });
+    const created = await admin.save(values({ description: '=HYPERLINK("http://evil")' }), { actor: ADMIN });
     if (!created.success) throw new Error("setup failed");
     const stream = await admin.exportCsv({ q: "", category: null, status: null, stock: null, sort: "name" });
     const text = await new Response(stream).text();
-    expect(text.split("\n")[0]).toBe("product_id,slug,name,description,category,material,price,compare_at_price,status,featured,colour,colour_hex,size,sku,stock");
+    expect(text.split("\n")[0]).toBe(
+      "product_id,slug,name,description,category,material,price,compare_at_price,status,featured,colour,colour_hex,size,sku,stock",
+    );
     expect(text).toContain("'=HYPERLINK");
     expect(text.trim().split("\n")).toHaveLength(5);
     const { plan } = await imports.upload("export.csv", text, ADMIN);
@@ -250,8 +318,14 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     await store.products.upsertMany([jeans, tee]);
     const now = new Date();
     await store.orders.insertMany([
-      makeOrder([lineFor(jeans, "S", "Black", 2)], { status: "paid", createdAt: new Date(now.getTime() - 86_400_000).toISOString() }),
-      makeOrder([lineFor(jeans, "M", "Black", 1)], { status: "cancelled", createdAt: new Date(now.getTime() - 86_400_000).toISOString() }),
+      makeOrder([lineFor(jeans, "S", "Black", 2)], {
+        status: "paid",
+        createdAt: new Date(now.getTime() - 86_400_000).toISOString(),
+      }),
+      makeOrder([lineFor(jeans, "M", "Black", 1)], {
+        status: "cancelled",
+        createdAt: new Date(now.getTime() - 86_400_000).toISOString(),
+      }),
     ]);
     const report = await wired.categoryReport(30, now);
     expect(report.salesAvailable).toBe(true);
@@ -267,7 +341,10 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
   });
 
   it("CSV import applies in chunks, records progress, and a failure part-way says how many products were written", async () => {
-    const lines = Array.from({ length: 5 }, (_, i) => `chunk-${i},Chunk ${i},Made in a chunk.,shoes,40.00,,draft,false,Black,#000000,42,CHUNK-${i},1`);
+    const lines = Array.from(
+      { length: 5 },
+      (_, i) => `chunk-${i},Chunk ${i},Made in a chunk.,shoes,40.00,,draft,false,Black,#000000,42,CHUNK-${i},1`,
+    );
     const csv = [HEADER, ...lines].join("\n");
     const writes: number[] = [];
     let failOnWrite = 0;
@@ -294,9 +371,15 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     const again = [HEADER, ...lines.map((l) => l.replace(",40.00,", ",45.00,"))].join("\n");
     const second = await chunked.upload("chunks-2.csv", again, ADMIN);
     const failed = await chunked.apply(second.job!.token);
-    expect(failed).toMatchObject({ status: "failed", progress: { done: 2, total: 5 }, result: { updated: 5, written: 2 } });
+    expect(failed).toMatchObject({
+      status: "failed",
+      progress: { done: 2, total: 5 },
+      result: { updated: 5, written: 2 },
+    });
     expect(failed?.result?.error).toBe("Stopped by an error after 2 products were written: disk full.");
-    const prices = await Promise.all([0, 1, 2, 3, 4].map(async (i) => (await store.products.getBySlug(`chunk-${i}`))?.priceMinor));
+    const prices = await Promise.all(
+      [0, 1, 2, 3, 4].map(async (i) => (await store.products.getBySlug(`chunk-${i}`))?.priceMinor),
+    );
     expect(prices).toEqual([4500, 4500, 4000, 4000, 4000]);
     expect((await audit.list({ entityType: "import" })).entries[0].action).toBe("import-failed");
   });
@@ -312,27 +395,48 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
   });
 
   it("an import applied from two server instances at once is written once, and both show it", async () => {
-    const csv = [HEADER, "twice-tee,Twice Tee,Once only.,t-shirts,15.00,,active,false,Blue,#0000ff,M,TWICE-M,3"].join("\n");
+    const csv = [HEADER, "twice-tee,Twice Tee,Once only.,t-shirts,15.00,,active,false,Blue,#0000ff,M,TWICE-M,3"].join(
+      "\n",
+    );
     const second = await reopen();
-    const other = createProductImportService({ store: second, audit: createAuditService(second), adminCatalog: createAdminCatalogService({ store: second, audit: createAuditService(second) }) });
+    const other = createProductImportService({
+      store: second,
+      audit: createAuditService(second),
+      adminCatalog: createAdminCatalogService({ store: second, audit: createAuditService(second) }),
+    });
     const { job } = await imports.upload("twice.csv", csv, ADMIN);
     expect((await other.status(job!.token))?.plan?.counts.create).toBe(1);
     await Promise.all([imports.apply(job!.token), other.apply(job!.token)]);
     expect((await audit.list({ entityType: "import" })).entries).toHaveLength(1);
-    expect((await audit.list({ entityType: "product" })).entries.filter((e) => e.action === "import-create")).toHaveLength(1);
+    expect(
+      (await audit.list({ entityType: "product" })).entries.filter((e) => e.action === "import-create"),
+    ).toHaveLength(1);
     expect((await imports.status(job!.token))?.job.status).toBe("done");
     expect((await other.status(job!.token))?.job).toMatchObject({ status: "done", progress: { done: 1, total: 1 } });
   });
 
   it("an import whose instance died shows as stopped, and applying it again on another instance finishes it", async () => {
-    const lines = Array.from({ length: 3 }, (_, i) => `revive-${i},Revive ${i},Picked up again.,shoes,30.00,,draft,false,Black,#000000,41,REVIVE-${i},2`);
+    const lines = Array.from(
+      { length: 3 },
+      (_, i) => `revive-${i},Revive ${i},Picked up again.,shoes,30.00,,draft,false,Black,#000000,41,REVIVE-${i},2`,
+    );
     const { job } = await imports.upload("revive.csv", [HEADER, ...lines].join("\n"), ADMIN);
     // An instance claimed it, wrote one product and its progress, then died.
-    const dead = await store.importJobs.claim(job!.token, { owner: "dead-instance", actor: ADMIN, at: new Date().toISOString(), staleBefore: new Date(0).toISOString() });
+    const dead = await store.importJobs.claim(job!.token, {
+      owner: "dead-instance",
+      actor: ADMIN,
+      at: new Date().toISOString(),
+      staleBefore: new Date(0).toISOString(),
+    });
     expect(dead?.status).toBe("running");
     const first = await imports.upload("first.csv", [HEADER, lines[0]].join("\n"), ADMIN);
     expect(await imports.apply(first.job!.token)).toMatchObject({ status: "done" });
-    await store.importJobs.update(job!.token, "dead-instance", { status: "running", progress: { done: 1, total: 3 }, result: null, at: new Date().toISOString() });
+    await store.importJobs.update(job!.token, "dead-instance", {
+      status: "running",
+      progress: { done: 1, total: 3 },
+      result: null,
+      at: new Date().toISOString(),
+    });
 
     // Now: still running on another page; six minutes later: stopped, and it may be applied again.
     const later = Date.now() + 6 * 60 * 1000;
@@ -346,9 +450,18 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
 
     const finished = await elsewhere.apply(job!.token, ADMIN);
     expect(finished).toMatchObject({ status: "done", result: { created: 2, unchanged: 1, written: 2 } });
-    expect(await Promise.all(lines.map((_, i) => store.products.getBySlug(`revive-${i}`).then((p) => p?.name)))).toEqual(["Revive 0", "Revive 1", "Revive 2"]);
+    expect(
+      await Promise.all(lines.map((_, i) => store.products.getBySlug(`revive-${i}`).then((p) => p?.name))),
+    ).toEqual(["Revive 0", "Revive 1", "Revive 2"]);
     // The dead instance, were it to wake, could no longer write to the job.
-    expect(await store.importJobs.update(job!.token, "dead-instance", { status: "failed", progress: { done: 1, total: 3 }, result: null, at: new Date().toISOString() })).toBe(false);
+    expect(
+      await store.importJobs.update(job!.token, "dead-instance", {
+        status: "failed",
+        progress: { done: 1, total: 3 },
+        result: null,
+        at: new Date().toISOString(),
+      }),
+    ).toBe(false);
   });
 
   it("every seeded product opens in the editor and saves back unchanged", async () => {
@@ -361,7 +474,12 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
       const saved = await admin.save(checked.value, { actor: ADMIN, id: product.id, expectedSeq: product.seq });
       if (!saved.success) throw new Error(`${product.id}: ${JSON.stringify(saved.errors)}`);
       // The grid lists variants size by size; their order carries no meaning.
-      const bySku = (p: typeof product) => ({ ...p, seq: 0, updatedAt: "", variants: [...p.variants].sort((a, b) => a.sku.localeCompare(b.sku)) });
+      const bySku = (p: typeof product) => ({
+        ...p,
+        seq: 0,
+        updatedAt: "",
+        variants: [...p.variants].sort((a, b) => a.sku.localeCompare(b.sku)),
+      });
       expect(bySku(saved.product)).toEqual(bySku(product));
     }
   });

@@ -30,16 +30,26 @@ describe.each(STORE_ADAPTERS)("admin order changes: $name", (adapter) => {
   });
 
   const service = () => {
-    const orders = createOrdersService(store, { secret: "test-secret-long-enough-0123456789", shopName: "Hemline", mailer: { kind: "outbox", send: async () => {} } });
+    const orders = createOrdersService(store, {
+      secret: "test-secret-long-enough-0123456789",
+      shopName: "Hemline",
+      mailer: { kind: "outbox", send: async () => {} },
+    });
     return createAdminOrdersService(store, orders, { audit: async (change) => void audit.push(change) });
   };
-  const stock = async () => (await store.products.get(product.id))!.variants.find((v) => v.size === "M" && v.colour === "Black")!.stock;
+  const stock = async () =>
+    (await store.products.get(product.id))!.variants.find((v) => v.size === "M" && v.colour === "Black")!.stock;
 
   /** A placed (stock taken) and paid order for 2 units. */
   async function paidOrder() {
     const placed = await store.orders.place(makeOrder([lineFor(product, "M", "Black", 2)]), { cartId: null });
     if (placed.kind !== "placed") throw new Error(placed.kind);
-    await store.orders.transition(placed.order.id, { from: ["pending_payment"], to: "paid", event: { status: "paid", at: new Date().toISOString(), note: null, by: "system" }, stock: "none" });
+    await store.orders.transition(placed.order.id, {
+      from: ["pending_payment"],
+      to: "paid",
+      event: { status: "paid", at: new Date().toISOString(), note: null, by: "system" },
+      stock: "none",
+    });
     return placed.order;
   }
 
@@ -55,7 +65,10 @@ describe.each(STORE_ADAPTERS)("admin order changes: $name", (adapter) => {
     // A change it does not offer is refused.
     const order = await paidOrder();
     expect(admin.transitionsFrom("paid").map((t) => t.to)).not.toContain("delivered");
-    expect(await admin.changeStatus(order.id, "delivered", "owner@hemline.test", {})).toMatchObject({ ok: false, status: 409 });
+    expect(await admin.changeStatus(order.id, "delivered", "owner@hemline.test", {})).toMatchObject({
+      ok: false,
+      status: 409,
+    });
   });
 
   it("ships only with a tracking number, records it on the order, its timeline and the audit log", async () => {
@@ -106,7 +119,13 @@ describe.each(STORE_ADAPTERS)("admin order changes: $name", (adapter) => {
     const refunded = await admin.changeStatus(order.id, "refunded", ADMIN, {});
     expect(refunded.ok && refunded.order.payment.state).toBe("refunded");
     expect(await stock()).toBe(5);
-    expect((await store.orders.get(order.id))!.history.map((e) => e.status)).toEqual(["pending_payment", "paid", "shipped", "delivered", "refunded"]);
+    expect((await store.orders.get(order.id))!.history.map((e) => e.status)).toEqual([
+      "pending_payment",
+      "paid",
+      "shipped",
+      "delivered",
+      "refunded",
+    ]);
   });
 
   it("adds a note to the timeline without changing the status, and says 404 for an unknown order", async () => {
@@ -117,7 +136,10 @@ describe.each(STORE_ADAPTERS)("admin order changes: $name", (adapter) => {
     expect(noted?.history.at(-1)).toMatchObject({ status: null, note: "Gift wrap requested", by: ADMIN });
     expect(audit.map((a) => [a.action, a.after])).toEqual([["note", { note: "Gift wrap requested" }]]);
     expect(await admin.addNote("missing", "x", ADMIN)).toBeNull();
-    expect(await admin.changeStatus("missing", "shipped", ADMIN, { trackingNumber: "T" })).toMatchObject({ ok: false, status: 404 });
+    expect(await admin.changeStatus("missing", "shipped", ADMIN, { trackingNumber: "T" })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 
   it("lists with filters and pages", async () => {

@@ -39,7 +39,10 @@ const BASE = {
 /** The message the next page shows: from the signed flash cookie the redirect sets. */
 async function flashOf(response: Response): Promise<string | null> {
   const { readFlash } = await import("~/server/http/flash.server");
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__flash="))?.split(";")[0];
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__flash="))
+    ?.split(";")[0];
   if (!cookie) return null;
   return (await readFlash(new Request("http://localhost/", { headers: { Cookie: cookie } }))).flash?.message ?? null;
 }
@@ -47,7 +50,10 @@ async function flashOf(response: Response): Promise<string | null> {
 describe("notices after a redirect", () => {
   it("come only from the signed flash cookie: words in the URL are never shown", async () => {
     const { loader } = await import("~/routes/admin.products._index");
-    const outcome = await harness.run(loader, harness.request("/admin/products?deleted=Call%20+1%20555%20for%20a%20refund&archived=Free%20money", "admin"));
+    const outcome = await harness.run(
+      loader,
+      harness.request("/admin/products?deleted=Call%20+1%20555%20for%20a%20refund&archived=Free%20money", "admin"),
+    );
     expect(statusOf(outcome)).toBe(200);
     const page = JSON.stringify(dataOf(outcome));
     expect(page).not.toContain("refund");
@@ -62,25 +68,47 @@ describe("notices after a redirect", () => {
 describe("product editor actions", () => {
   it("removing a colour re-renders the form without it, the grid following, and saves nothing", async () => {
     const { action } = await newProduct();
-    const outcome = await harness.run(action, harness.request("/admin/products/new", "admin", { ...BASE, intent: "remove-colour.0" }));
+    const outcome = await harness.run(
+      action,
+      harness.request("/admin/products/new", "admin", { ...BASE, intent: "remove-colour.0" }),
+    );
     expect(statusOf(outcome)).toBe(200);
     const { draft } = dataOf<ProductFormData>(outcome);
     expect(draft.colours).toEqual([{ name: "White", hex: "#ffffff" }]);
     expect(draft.stock).toEqual([["2"], ["4"]]);
     expect(draft.name).toBe("Route Tee");
-    expect((await harness.ctx.adminCatalog.list({ q: "route tee", category: null, status: null, stock: null, sort: "name", page: 1 })).total).toBe(0);
+    expect(
+      (
+        await harness.ctx.adminCatalog.list({
+          q: "route tee",
+          category: null,
+          status: null,
+          stock: null,
+          sort: "name",
+          page: 1,
+        })
+      ).total,
+    ).toBe(0);
   });
 
   it("a form without its CSRF token is refused with 403 and nothing saved", async () => {
     const { action } = await newProduct();
-    const outcome = await harness.run(action, harness.request("/admin/products/new", "admin", { ...BASE, intent: "save" }, { csrf: false }));
+    const outcome = await harness.run(
+      action,
+      harness.request("/admin/products/new", "admin", { ...BASE, intent: "save" }, { csrf: false }),
+    );
     expect(statusOf(outcome)).toBe(403);
-    expect(dataOf<ProductFormData>(outcome).errors[""]).toEqual(["This form has expired. Please reload the page and try again."]);
+    expect(dataOf<ProductFormData>(outcome).errors[""]).toEqual([
+      "This form has expired. Please reload the page and try again.",
+    ]);
   });
 
   it("saves, then refuses a second save from the same (now stale) editor with 409", async () => {
     const { action } = await newProduct();
-    const created = await harness.run(action, harness.request("/admin/products/new", "admin", { ...BASE, name: "Stale Tee", intent: "save" }));
+    const created = await harness.run(
+      action,
+      harness.request("/admin/products/new", "admin", { ...BASE, name: "Stale Tee", intent: "save" }),
+    );
     expect(created).toBeInstanceOf(Response);
     const location = (created as Response).headers.get("Location")!;
     expect(location).toMatch(/^\/admin\/products\/p[a-f0-9]{12}\/edit$/);
@@ -90,9 +118,29 @@ describe("product editor actions", () => {
     expect(product.variants.map((v) => v.stock)).toEqual([1, 2, 3, 4]);
 
     const edit = await editProduct();
-    const first = await harness.run(edit.action, harness.request(`/admin/products/${id}/edit`, "admin", { ...BASE, name: "Stale Tee", price: "25.00", intent: "save", expectedSeq: String(product.seq) }), { id });
+    const first = await harness.run(
+      edit.action,
+      harness.request(`/admin/products/${id}/edit`, "admin", {
+        ...BASE,
+        name: "Stale Tee",
+        price: "25.00",
+        intent: "save",
+        expectedSeq: String(product.seq),
+      }),
+      { id },
+    );
     expect(statusOf(first)).toBe(303);
-    const second = await harness.run(edit.action, harness.request(`/admin/products/${id}/edit`, "admin", { ...BASE, name: "Stale Tee", price: "30.00", intent: "save", expectedSeq: String(product.seq) }), { id });
+    const second = await harness.run(
+      edit.action,
+      harness.request(`/admin/products/${id}/edit`, "admin", {
+        ...BASE,
+        name: "Stale Tee",
+        price: "30.00",
+        intent: "save",
+        expectedSeq: String(product.seq),
+      }),
+      { id },
+    );
     expect(statusOf(second)).toBe(409);
     expect(dataOf<ProductFormData>(second).errors[""]?.[0]).toMatch(/^This product was changed by someone else/);
     expect((await harness.ctx.adminCatalog.get(id))?.priceMinor).toBe(2500);
@@ -105,7 +153,9 @@ describe("product editor actions", () => {
 
   it("an unknown product id is a 404 page, not a 500", async () => {
     const edit = await editProduct();
-    const outcome = await harness.run(edit.loader, harness.request("/admin/products/nope/edit", "admin"), { id: "nope" });
+    const outcome = await harness.run(edit.loader, harness.request("/admin/products/nope/edit", "admin"), {
+      id: "nope",
+    });
     expect(statusOf(outcome)).toBe(404);
   });
 });
@@ -114,15 +164,23 @@ describe("CSV import page", () => {
   it("refuses a file over 10 MB with a clear message (413)", async () => {
     const { action } = await importPage();
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 10).fill(65)], "huge.csv", { type: "text/csv" });
-    const outcome = await harness.run(action, harness.request("/admin/products/import", "admin", { intent: "upload", file: big }));
+    const outcome = await harness.run(
+      action,
+      harness.request("/admin/products/import", "admin", { intent: "upload", file: big }),
+    );
     expect(statusOf(outcome)).toBe(413);
-    expect(dataOf<{ error: string }>(outcome).error).toBe("The file is larger than 10 MB. Split it into smaller files (each with the header line) and import them one after another. Nothing was imported.");
+    expect(dataOf<{ error: string }>(outcome).error).toBe(
+      "The file is larger than 10 MB. Split it into smaller files (each with the header line) and import them one after another. Nothing was imported.",
+    );
   });
 
   it("refuses a file that is not UTF-8 text", async () => {
     const { action } = await importPage();
     const binary = new File([new Uint8Array([0xff, 0xfe, 0x00, 0x41])], "x.csv", { type: "text/csv" });
-    const outcome = await harness.run(action, harness.request("/admin/products/import", "admin", { intent: "upload", file: binary }));
+    const outcome = await harness.run(
+      action,
+      harness.request("/admin/products/import", "admin", { intent: "upload", file: binary }),
+    );
     expect(statusOf(outcome)).toBe(400);
   });
 
@@ -136,12 +194,31 @@ describe("CSV import page", () => {
 describe("blog changes reach the audit log", () => {
   it("records a post's creation, edit and deletion with the admin's e-mail", async () => {
     const create = await import("~/routes/admin.blog.new");
-    const created = await harness.run(create.action, harness.request("/admin/blog/new", "admin", { title: "Audited post", body: "Words.", status: "draft", intent: "save" }));
+    const created = await harness.run(
+      create.action,
+      harness.request("/admin/blog/new", "admin", {
+        title: "Audited post",
+        body: "Words.",
+        status: "draft",
+        intent: "save",
+      }),
+    );
     expect(statusOf(created)).toBe(303);
     const id = (created as Response).headers.get("Location")!.split("/")[3];
     const edit = await import("~/routes/admin.blog.$id.edit");
-    await harness.run(edit.action, harness.request(`/admin/blog/${id}/edit`, "admin", { title: "Audited post, edited", body: "Words.", status: "draft", intent: "save" }), { id });
-    await harness.run(edit.action, harness.request(`/admin/blog/${id}/edit`, "admin", { intent: "confirm-delete" }), { id });
+    await harness.run(
+      edit.action,
+      harness.request(`/admin/blog/${id}/edit`, "admin", {
+        title: "Audited post, edited",
+        body: "Words.",
+        status: "draft",
+        intent: "save",
+      }),
+      { id },
+    );
+    await harness.run(edit.action, harness.request(`/admin/blog/${id}/edit`, "admin", { intent: "confirm-delete" }), {
+      id,
+    });
     const { entries } = await harness.ctx.audit.list({ entityType: "post", entityId: id });
     expect(entries.map((e) => [e.action, e.actor, e.summary])).toEqual([
       ["delete", HARNESS_ADMIN, "Deleted post “Audited post, edited”"],

@@ -7,7 +7,14 @@ import { order } from "../support/order-fixture";
 
 // The users list: profiles with their orders (any status) and spend (sales only), on both backends.
 
-const profile = (uid: string, email: string, createdAt: string, role: Profile["role"] = "user"): Profile => ({ uid, email, role, displayName: null, createdAt, updatedAt: createdAt });
+const profile = (uid: string, email: string, createdAt: string, role: Profile["role"] = "user"): Profile => ({
+  uid,
+  email,
+  role,
+  displayName: null,
+  createdAt,
+  updatedAt: createdAt,
+});
 
 describe.each(STORE_ADAPTERS)("admin users: $name", (adapter) => {
   let store: Store;

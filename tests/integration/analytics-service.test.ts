@@ -35,7 +35,12 @@ describe.each(STORE_ADAPTERS)("analytics service: $name", (adapter) => {
     expect(dashboard.periods[2].current.revenueMinor).toBeGreaterThan(0);
     expect(dashboard.toShip.total).toBe(history.orders.filter((o) => o.status === "paid").length);
     expect(dashboard.awaitingPayment.total).toBe(2);
-    expect(dashboard.recent.map((o) => o.id)).toEqual([...history.orders].reverse().slice(0, 8).map((o) => o.id));
+    expect(dashboard.recent.map((o) => o.id)).toEqual(
+      [...history.orders]
+        .reverse()
+        .slice(0, 8)
+        .map((o) => o.id),
+    );
     expect(dashboard.stock.soldOut).toBeGreaterThan(0);
   });
 
@@ -46,13 +51,23 @@ describe.each(STORE_ADAPTERS)("analytics service: $name", (adapter) => {
     const sold = history.orders.filter((o) => ["paid", "shipped", "delivered"].includes(o.status));
     expect(sales.totals.revenueMinor).toBe(sold.reduce((s, o) => s + o.totalMinor, 0));
     expect(sales.overTime.reduce((s, p) => s + p.revenueMinor, 0)).toBe(sales.totals.revenueMinor);
-    expect(sales.byCategory.map((c) => c.category).sort()).toEqual(["accessories", "dresses", "jackets", "jeans", "shoes", "sweaters", "t-shirts"]);
+    expect(sales.byCategory.map((c) => c.category).sort()).toEqual([
+      "accessories",
+      "dresses",
+      "jackets",
+      "jeans",
+      "shoes",
+      "sweaters",
+      "t-shirts",
+    ]);
     expect(sales.topProducts).toHaveLength(10);
 
     const orders = await analytics.orders(window);
     expect(orders.total).toBe(history.orders.length);
     expect(orders.byStatus.reduce((s, b) => s + b.orders, 0)).toBe(history.orders.length);
-    expect(orders.timeToShip.shipped).toBe(history.orders.filter((o) => o.history.some((e) => e.status === "shipped")).length);
+    expect(orders.timeToShip.shipped).toBe(
+      history.orders.filter((o) => o.history.some((e) => e.status === "shipped")).length,
+    );
 
     const customers = await analytics.customers(window, "week");
     const signedUp = history.customers.filter((c) => Date.parse(c.createdAt) >= window.from).length;

@@ -11,7 +11,11 @@ const SHOPPER = "harness-shopper@hemline.test";
 const LOCAL = "http://localhost:3000";
 
 let harness: RouteHarness;
-let routes: { login: { loader?: Handler; action?: Handler }; register: { loader?: Handler; action?: Handler }; forgot: { action?: Handler } };
+let routes: {
+  login: { loader?: Handler; action?: Handler };
+  register: { loader?: Handler; action?: Handler };
+  forgot: { action?: Handler };
+};
 
 beforeAll(async () => {
   harness = await createRouteHarness();
@@ -39,14 +43,23 @@ function mailTo(to: string): string[] {
     .readdirSync(dir)
     .sort()
     .map((file) => fs.readFileSync(path.join(dir, file), "utf8"))
-    .map((raw) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))))
+    .map((raw) =>
+      raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    )
     .filter((mail) => new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "mi").test(mail));
 }
 
-const cookiesOf = (outcome: unknown) => (outcome instanceof Response ? outcome.headers.getSetCookie().map((c) => c.split("=")[0]) : []);
+const cookiesOf = (outcome: unknown) =>
+  outcome instanceof Response ? outcome.headers.getSetCookie().map((c) => c.split("=")[0]) : [];
 
 describe("open redirect", () => {
-  const HOSTILE = ["/..//evil.example", "//evil.example", "/\\evil.example", "/%2e%2e//evil.example", "https:evil.example"];
+  const HOSTILE = [
+    "/..//evil.example",
+    "//evil.example",
+    "/\\evil.example",
+    "/%2e%2e//evil.example",
+    "https:evil.example",
+  ];
 
   it("a signed-in visitor is sent to a path on this site, never to //evil.example", async () => {
     for (const [name, route] of [
@@ -54,7 +67,10 @@ describe("open redirect", () => {
       ["register", routes.register],
     ] as const) {
       for (const target of HOSTILE) {
-        const outcome = await harness.run(route.loader, harness.request(`/auth/${name}?redirectTo=${encodeURIComponent(target)}`, "shopper"));
+        const outcome = await harness.run(
+          route.loader,
+          harness.request(`/auth/${name}?redirectTo=${encodeURIComponent(target)}`, "shopper"),
+        );
         expect(outcome, `${name} ${target}`).toBeInstanceOf(Response);
         const location = (outcome as Response).headers.get("Location")!;
         expect(location, `${name} ${target}`).toBe("/");
@@ -65,12 +81,22 @@ describe("open redirect", () => {
 
   it("a signed-out visitor's form carries only a same-site path, and the sign-in goes there", async () => {
     for (const name of ["login", "register"] as const) {
-      const page = dataOf<{ redirectTo: string }>(await harness.run(routes[name].loader, harness.request(`/auth/${name}?redirectTo=%2F..%2F%2Fevil.example`, "signed-out")));
+      const page = dataOf<{ redirectTo: string }>(
+        await harness.run(
+          routes[name].loader,
+          harness.request(`/auth/${name}?redirectTo=%2F..%2F%2Fevil.example`, "signed-out"),
+        ),
+      );
       expect(page.redirectTo).toBe("/");
     }
     const signedIn = await harness.run(
       routes.login.action,
-      harness.request("/auth/login", "signed-out", { email: SHOPPER, password: "correct horse battery", redirectTo: "/..//evil.example", name__confirm: "" }),
+      harness.request("/auth/login", "signed-out", {
+        email: SHOPPER,
+        password: "correct horse battery",
+        redirectTo: "/..//evil.example",
+        name__confirm: "",
+      }),
     );
     expect(statusOf(signedIn)).toBe(303);
     expect((signedIn as Response).headers.get("Location")).toBe("/");
@@ -80,7 +106,12 @@ describe("open redirect", () => {
 describe("host header poisoning", () => {
   it("a reset requested with Host: evil.example e-mails a link on this shop's own origin", async () => {
     const forged = await withUrl(
-      harness.request("/auth/forgot-password", "signed-out", { email: SHOPPER, name__confirm: "" }, { headers: { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" } }),
+      harness.request(
+        "/auth/forgot-password",
+        "signed-out",
+        { email: SHOPPER, name__confirm: "" },
+        { headers: { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" } },
+      ),
       "http://evil.example/auth/forgot-password",
     );
     const before = mailTo(SHOPPER).length;
@@ -99,13 +130,18 @@ describe("host header poisoning", () => {
     const robots = (await import("~/routes/robots[.]txt")).loader as Handler;
     const forged = { headers: { "X-Forwarded-Host": "evil.example" } };
     for (const loader of [sitemap, robots]) {
-      const response = (await harness.run(loader, await withUrl(harness.request("/", "signed-out", undefined, forged), "http://evil.example/"))) as Response;
+      const response = (await harness.run(
+        loader,
+        await withUrl(harness.request("/", "signed-out", undefined, forged), "http://evil.example/"),
+      )) as Response;
       const body = await response.text();
       expect(body).toContain(LOCAL);
       expect(body).not.toContain("evil.example");
     }
     const root = (await import("~/root")).loader as Handler;
-    const page = dataOf<{ origin: string }>(await harness.run(root, await withUrl(harness.request("/", "signed-out"), "http://evil.example/")));
+    const page = dataOf<{ origin: string }>(
+      await harness.run(root, await withUrl(harness.request("/", "signed-out"), "http://evil.example/")),
+    );
     expect(page.origin).toBe(LOCAL);
   });
 });
@@ -125,7 +161,11 @@ describe("password spraying", () => {
       statuses.push(statusOf(outcome));
       if (statuses.at(-1) === 429) {
         const body = dataOf<{ result: { error?: Record<string, string[]> } }>(outcome);
-        expect(Object.values(body.result.error ?? {}).flat().join(" ")).toMatch(/^Too many attempts/);
+        expect(
+          Object.values(body.result.error ?? {})
+            .flat()
+            .join(" "),
+        ).toMatch(/^Too many attempts/);
         break;
       }
     }
@@ -136,7 +176,11 @@ describe("password spraying", () => {
     // Another client (another socket address) still gets to try.
     const other = await harness.run(
       routes.login.action,
-      harness.request("/auth/login", "signed-out", { email: "spray-target-0@hemline.test", password: "x", name__confirm: "" }),
+      harness.request("/auth/login", "signed-out", {
+        email: "spray-target-0@hemline.test",
+        password: "x",
+        name__confirm: "",
+      }),
       {},
       { clientAddress: "192.0.2.99" },
     );
@@ -145,16 +189,32 @@ describe("password spraying", () => {
 });
 
 describe("registration with a taken address", () => {
-  const form = (email: string) => ({ email, password: "an attacker's password", confirmPassword: "an attacker's password", redirectTo: "/orders", name__confirm: "" });
+  const form = (email: string) => ({
+    email,
+    password: "an attacker's password",
+    confirmPassword: "an attacker's password",
+    redirectTo: "/orders",
+    name__confirm: "",
+  });
 
   it("answers as for a new address, without a session, and e-mails the owner the way to sign in", async () => {
-    const fresh = await harness.run(routes.register.action, harness.request("/auth/register", "signed-out", form("brand-new@hemline.test")), {}, { clientAddress: "203.0.113.90" });
+    const fresh = await harness.run(
+      routes.register.action,
+      harness.request("/auth/register", "signed-out", form("brand-new@hemline.test")),
+      {},
+      { clientAddress: "203.0.113.90" },
+    );
     expect(statusOf(fresh)).toBe(303);
     expect((fresh as Response).headers.get("Location")).toBe("/orders");
     expect(cookiesOf(fresh)).toContain("__session");
 
     const before = mailTo(SHOPPER).length;
-    const taken = await harness.run(routes.register.action, harness.request("/auth/register", "signed-out", form(SHOPPER.toUpperCase())), {}, { clientAddress: "203.0.113.91" });
+    const taken = await harness.run(
+      routes.register.action,
+      harness.request("/auth/register", "signed-out", form(SHOPPER.toUpperCase())),
+      {},
+      { clientAddress: "203.0.113.91" },
+    );
     expect(statusOf(taken)).toBe(303);
     expect((taken as Response).headers.get("Location")).toBe("/orders");
     expect(cookiesOf(taken)).not.toContain("__session");

@@ -46,7 +46,11 @@ describe.each(STORE_ADAPTERS)("blog service on $name", (adapter) => {
     const created = await audited.save(values(), undefined, "owner@hemline.test");
     if (!created.success) throw new Error("save failed");
     now = new Date("2026-11-01T12:01:00.000Z");
-    const edited = await audited.save(values({ title: "Linen, revisited", slug: "summer-linen-guide" }), created.post.id, "owner@hemline.test");
+    const edited = await audited.save(
+      values({ title: "Linen, revisited", slug: "summer-linen-guide" }),
+      created.post.id,
+      "owner@hemline.test",
+    );
     if (!edited.success) throw new Error("edit failed");
     now = new Date("2026-11-01T12:02:00.000Z");
     await audited.delete(created.post.id, "owner@hemline.test");
@@ -58,7 +62,9 @@ describe.each(STORE_ADAPTERS)("blog service on $name", (adapter) => {
       ["create", "owner@hemline.test", "Created post “Summer linen guide” (draft)"],
     ]);
     // A refused save changes nothing and records nothing.
-    expect(await audited.save(values({ status: "scheduled" }), undefined, "owner@hemline.test")).toMatchObject({ success: false });
+    expect(await audited.save(values({ status: "scheduled" }), undefined, "owner@hemline.test")).toMatchObject({
+      success: false,
+    });
     expect((await audit.list({ entityType: "post", entityId: created.post.id })).entries).toHaveLength(3);
   });
 
@@ -76,7 +82,10 @@ describe.each(STORE_ADAPTERS)("blog service on $name", (adapter) => {
   it("refuses a slug another post has, with a clear message", async () => {
     await blog.save(values());
     const again = await blog.save(values({ title: "Another", slug: "summer-linen-guide" }));
-    expect(again).toEqual({ success: false, fieldErrors: { slug: ["Another post already uses the slug “summer-linen-guide”. Choose a different one."] } });
+    expect(again).toEqual({
+      success: false,
+      fieldErrors: { slug: ["Another post already uses the slug “summer-linen-guide”. Choose a different one."] },
+    });
   });
 
   it("hides drafts from readers but lets admins preview them", async () => {
@@ -99,8 +108,14 @@ describe.each(STORE_ADAPTERS)("blog service on $name", (adapter) => {
   });
 
   it("refuses a scheduled post without a date, or with a date in the wrong format", async () => {
-    expect(await blog.save(values({ status: "scheduled" }))).toMatchObject({ success: false, fieldErrors: { publishAt: [expect.any(String)] } });
-    expect(await blog.save(values({ status: "scheduled", publishAt: "05/11/2026" }))).toMatchObject({ success: false, fieldErrors: { publishAt: [expect.any(String)] } });
+    expect(await blog.save(values({ status: "scheduled" }))).toMatchObject({
+      success: false,
+      fieldErrors: { publishAt: [expect.any(String)] },
+    });
+    expect(await blog.save(values({ status: "scheduled", publishAt: "05/11/2026" }))).toMatchObject({
+      success: false,
+      fieldErrors: { publishAt: [expect.any(String)] },
+    });
     expect(await store.posts.count()).toBe(0);
   });
 });

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseProductQuery } from "~/lib/product-query";
 import { seedIfEmpty } from "~/server/seed/seed.server";
-import {
-  createCatalogService,
-  type CatalogService,
-} from "~/server/services/catalog/catalog.server";
+import { createCatalogService, type CatalogService } from "~/server/services/catalog/catalog.server";
 import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS } from "../contract/adapters";
 import { makeProduct } from "../support/product-factory";
@@ -17,8 +14,7 @@ describe.each(STORE_ADAPTERS)("catalogue service on $name", (adapter) => {
   let catalog: CatalogService;
   let dispose: () => Promise<void>;
 
-  const list = (qs: string) =>
-    catalog.listProducts(parseProductQuery(new URLSearchParams(qs)).query);
+  const list = (qs: string) => catalog.listProducts(parseProductQuery(new URLSearchParams(qs)).query);
 
   beforeAll(async () => {
     ({ store, dispose } = await adapter.create());
@@ -38,15 +34,9 @@ describe.each(STORE_ADAPTERS)("catalogue service on $name", (adapter) => {
       expect(result.total).toBe(active.length);
       expect(result.items).toHaveLength(24);
       expect(result.pageCount).toBe(Math.ceil(active.length / 24));
-      const inactiveIds = new Set(
-        all.filter((p) => p.status !== "active").map((p) => p.id)
-      );
+      const inactiveIds = new Set(all.filter((p) => p.status !== "active").map((p) => p.id));
       expect(inactiveIds.size).toBeGreaterThan(0);
-      const everyListed = await Promise.all(
-        Array.from({ length: result.pageCount }, (_, i) =>
-          list(`page=${i + 1}`)
-        )
-      );
+      const everyListed = await Promise.all(Array.from({ length: result.pageCount }, (_, i) => list(`page=${i + 1}`)));
       const listedIds = everyListed.flatMap((r) => r.items.map((p) => p.id));
       expect(new Set(listedIds).size).toBe(active.length);
       expect(listedIds.some((id) => inactiveIds.has(id))).toBe(false);
@@ -56,9 +46,7 @@ describe.each(STORE_ADAPTERS)("catalogue service on $name", (adapter) => {
       const result = await list("category=jeans");
       expect(result.total).toBeGreaterThanOrEqual(12);
       expect(result.items.every((p) => p.category === "jeans")).toBe(true);
-      expect(
-        result.facets.categories.find((c) => c.value === "jeans")?.count
-      ).toBe(result.total);
+      expect(result.facets.categories.find((c) => c.value === "jeans")?.count).toBe(result.total);
       expect(result.facets.categories).toHaveLength(7);
     });
 
@@ -67,9 +55,7 @@ describe.each(STORE_ADAPTERS)("catalogue service on $name", (adapter) => {
       expect(result.total).toBeGreaterThan(0);
       for (const item of result.items) {
         const product = await store.products.get(item.id);
-        expect(
-          product!.variants.some((v) => v.size === "M" && v.stock > 0)
-        ).toBe(true);
+        expect(product!.variants.some((v) => v.size === "M" && v.stock > 0)).toBe(true);
       }
       const sizeFacet = result.facets.sizes.find((s) => s.value === "M");
       expect(sizeFacet?.count).toBe(result.total);
@@ -81,20 +67,14 @@ describe.each(STORE_ADAPTERS)("catalogue service on $name", (adapter) => {
       const result = await list("size=M&colour=Black");
       for (const item of result.items) {
         const product = await store.products.get(item.id);
-        expect(
-          product!.variants.some(
-            (v) => v.size === "M" && v.colour === "Black" && v.stock > 0
-          )
-        ).toBe(true);
+        expect(product!.variants.some((v) => v.size === "M" && v.colour === "Black" && v.stock > 0)).toBe(true);
       }
     });
 
     it("sorts by price both ways and by newest", async () => {
       const up = (await list("sort=price-asc")).items.map((p) => p.priceMinor);
       expect(up).toEqual([...up].sort((a, b) => a - b));
-      const down = (await list("sort=price-desc")).items.map(
-        (p) => p.priceMinor
-      );
+      const down = (await list("sort=price-desc")).items.map((p) => p.priceMinor);
       expect(down).toEqual([...down].sort((a, b) => b - a));
       expect(up[0]).toBeLessThan(down[0]);
     });
@@ -102,17 +82,13 @@ describe.each(STORE_ADAPTERS)("catalogue service on $name", (adapter) => {
     it("filters by a price range and makes each bucket count match its results", async () => {
       const all = await list("");
       for (const bucket of all.facets.prices) {
-        const qs = `min=${bucket.min}${
-          bucket.max === null ? "" : `&max=${bucket.max}`
-        }`;
+        const qs = `min=${bucket.min}${bucket.max === null ? "" : `&max=${bucket.max}`}`;
         const result = await list(qs);
         expect(result.total).toBe(bucket.count);
         expect(
           result.items.every(
-            (p) =>
-              p.priceMinor >= bucket.min * 100 &&
-              (bucket.max === null || p.priceMinor <= bucket.max * 100)
-          )
+            (p) => p.priceMinor >= bucket.min * 100 && (bucket.max === null || p.priceMinor <= bucket.max * 100),
+          ),
         ).toBe(true);
       }
     });
@@ -128,9 +104,7 @@ describe.each(STORE_ADAPTERS)("catalogue service on $name", (adapter) => {
     it("is typo-tolerant: 'jeens' finds jeans first", async () => {
       const result = await list("search=jeens");
       expect(result.total).toBeGreaterThan(0);
-      expect(
-        result.items.slice(0, 5).every((p) => p.category === "jeans")
-      ).toBe(true);
+      expect(result.items.slice(0, 5).every((p) => p.category === "jeans")).toBe(true);
     });
 
     it("is prefix-aware and searches colours and categories", async () => {
@@ -139,10 +113,8 @@ describe.each(STORE_ADAPTERS)("catalogue service on $name", (adapter) => {
       expect(sage.total).toBeGreaterThan(0);
       expect(
         sage.items.every(
-          (p) =>
-            p.colours.some((c) => c.name.toLowerCase().includes("sage")) ||
-            p.name.toLowerCase().includes("sage")
-        )
+          (p) => p.colours.some((c) => c.name.toLowerCase().includes("sage")) || p.name.toLowerCase().includes("sage"),
+        ),
       ).toBe(true);
     });
 
@@ -184,15 +156,9 @@ describe.each(STORE_ADAPTERS)("catalogue service on $name", (adapter) => {
         category: "jackets",
       });
       await store.products.upsertMany([product]);
-      expect((await list("search=ultraviolet poncho")).items[0]?.id).toBe(
-        product.id
-      );
+      expect((await list("search=ultraviolet poncho")).items[0]?.id).toBe(product.id);
       await store.products.upsertMany([{ ...product, status: "archived" }]);
-      expect(
-        (await list("search=ultraviolet poncho")).items.some(
-          (p) => p.id === product.id
-        )
-      ).toBe(false);
+      expect((await list("search=ultraviolet poncho")).items.some((p) => p.id === product.id)).toBe(false);
       expect(await catalog.getProduct(product.id)).toBeNull();
     });
   });

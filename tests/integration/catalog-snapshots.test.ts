@@ -72,7 +72,8 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
     return made;
   }
 
-  const list = (catalog: CatalogService, qs: string) => catalog.listProducts(parseProductQuery(new URLSearchParams(qs)).query);
+  const list = (catalog: CatalogService, qs: string) =>
+    catalog.listProducts(parseProductQuery(new URLSearchParams(qs)).query);
 
   async function answers(catalog: CatalogService) {
     return Promise.all(QUERIES.map((qs) => list(catalog, qs)));
@@ -99,7 +100,10 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
     // Read the feed once, so the emulator's first slow answers (JIT, a loaded machine) are behind us.
     const products = await allProducts(seeder);
     // Ratings on some products (approved reviews), so snapshots carry them and "Top rated" has ties to break.
-    for (const [i, p] of products.filter((p, j) => p.category === "jeans" || j % 7 === 0).slice(0, 40).entries()) {
+    for (const [i, p] of products
+      .filter((p, j) => p.category === "jeans" || j % 7 === 0)
+      .slice(0, 40)
+      .entries()) {
       await seeder.products.setRating(p.id, { count: 1 + (i % 4), total: (1 + (i % 4)) * (3 + (i % 3)), version: 1 });
     }
   }, 120_000);
@@ -137,7 +141,11 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
 
   it("builds from the catalogue when Storage does not answer, and serves the same listings", async () => {
     // A bucket that cannot be reached: the lease (Firestore) still decides who builds.
-    const cut = instance((s) => ({ ...s, read: async () => Promise.reject(new Error("connect ECONNREFUSED")), write: async () => Promise.reject(new Error("connect ECONNREFUSED")) }));
+    const cut = instance((s) => ({
+      ...s,
+      read: async () => Promise.reject(new Error("connect ECONNREFUSED")),
+      write: async () => Promise.reject(new Error("connect ECONNREFUSED")),
+    }));
     await cut.catalog.start();
     expect(cut.catalog.isReady()).toBe(true);
     const reference = instance();
@@ -165,7 +173,10 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
       expect((await list(catalog, "search=zanzibar")).items.map((p) => p.id)).toEqual([first.id]);
       expect((await list(catalog, "search=zanzibr")).items.map((p) => p.id)).toEqual([first.id]);
       expect((await list(catalog, "category=socks&sort=newest")).items.map((p) => p.id)).not.toContain(gone.id);
-      expect((await list(catalog, "sort=rating")).items[0]).toMatchObject({ id: rated.id, rating: { average: 5, count: 50 } });
+      expect((await list(catalog, "sort=rating")).items[0]).toMatchObject({
+        id: rated.id,
+        rating: { average: 5, count: 50 },
+      });
     }
     expect(await answers(after.catalog)).toEqual(await answers(before.catalog));
 

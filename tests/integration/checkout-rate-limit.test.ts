@@ -3,7 +3,11 @@ import type { Mailer } from "~/server/mail/port";
 import type { CardFormProcessor } from "~/server/payments/port";
 import { LIMITS } from "~/server/services/accounts/rate-limit.server";
 import { createCartService, type CartService } from "~/server/services/cart/cart.server";
-import { createCheckoutService, type CheckoutInput, type CheckoutService } from "~/server/services/checkout/checkout.server";
+import {
+  createCheckoutService,
+  type CheckoutInput,
+  type CheckoutService,
+} from "~/server/services/checkout/checkout.server";
 import { createOrdersService } from "~/server/services/orders/orders.server";
 import type { Store } from "~/server/store/port";
 import type { ProductInput } from "~/domain/product";
@@ -41,7 +45,15 @@ describe.each(STORE_ADAPTERS)("declined payments are limited on $name", (adapter
     cartId: "guest:tester",
     userId: null,
     email: "tester@example.com",
-    address: { name: "Card Tester", line1: "1 Main Street", line2: "", city: "Dublin", postalCode: "D02 X285", country: "IE", phone: "" },
+    address: {
+      name: "Card Tester",
+      line1: "1 Main Street",
+      line2: "",
+      city: "Dublin",
+      postalCode: "D02 X285",
+      country: "IE",
+      phone: "",
+    },
     shippingMethod: "standard",
     idempotencyKey: crypto.randomUUID(),
     card: DECLINED,
@@ -51,7 +63,11 @@ describe.each(STORE_ADAPTERS)("declined payments are limited on $name", (adapter
   const shopFor = (s: Store) => {
     const mailer: Mailer = { kind: "outbox", send: async () => {} };
     const cart = createCartService(s, RATES);
-    const orders = createOrdersService(s, { secret: "test-secret-that-is-long-enough-0123456789", shopName: "Hemline", mailer });
+    const orders = createOrdersService(s, {
+      secret: "test-secret-that-is-long-enough-0123456789",
+      shopName: "Hemline",
+      mailer,
+    });
     return { cart, checkout: createCheckoutService({ store: s, cart, orders, payments: cards, rates: RATES }) };
   };
   /** Fill the cart (an order empties it) and check out on instance `i % 2`. */
@@ -61,7 +77,8 @@ describe.each(STORE_ADAPTERS)("declined payments are limited on $name", (adapter
     await shop.cart.add(form.cartId!, { productId: shirt.id, size: "M", colour: "Black", quantity: 1 });
     return shop.checkout.placeOrder(form);
   }
-  const stock = async () => (await store.products.get(shirt.id))!.variants.find((v) => v.size === "M" && v.colour === "Black")!.stock;
+  const stock = async () =>
+    (await store.products.get(shirt.id))!.variants.find((v) => v.size === "M" && v.colour === "Black")!.stock;
 
   beforeEach(async () => {
     ({ store, dispose } = await adapter.create());
@@ -92,17 +109,23 @@ describe.each(STORE_ADAPTERS)("declined payments are limited on $name", (adapter
     if (first.kind !== "payment-failed") throw new Error("expected a decline");
     for (let i = 0; i < LIMITS.declinedPerCheckout.max; i++) {
       const order = (await store.orders.get(first.order.id))!;
-      expect((await shops[i % 2].checkout.retryPayment(order, DECLINED, "https://shop.test")).kind).toBe("payment-failed");
+      expect((await shops[i % 2].checkout.retryPayment(order, DECLINED, "https://shop.test")).kind).toBe(
+        "payment-failed",
+      );
     }
     const order = (await store.orders.get(first.order.id))!;
-    expect(await shops[1].checkout.retryPayment(order, GOOD, "https://shop.test")).toMatchObject({ kind: "rate-limited" });
+    expect(await shops[1].checkout.retryPayment(order, GOOD, "https://shop.test")).toMatchObject({
+      kind: "rate-limited",
+    });
     expect((await store.orders.get(first.order.id))!.status).toBe("payment_failed");
   });
 
   it("counts declines per client address across carts, and never counts a payment", async () => {
     const ip = "203.0.113.9";
-    for (let i = 0; i < 3; i++) expect((await attempt(i, { ip, cartId: `guest:paying-${i}`, card: GOOD })).kind).toBe("done");
-    for (let i = 0; i < LIMITS.declinedPerIp.max; i++) expect((await attempt(i, { ip, cartId: `guest:card-${i}` })).kind).toBe("payment-failed");
+    for (let i = 0; i < 3; i++)
+      expect((await attempt(i, { ip, cartId: `guest:paying-${i}`, card: GOOD })).kind).toBe("done");
+    for (let i = 0; i < LIMITS.declinedPerIp.max; i++)
+      expect((await attempt(i, { ip, cartId: `guest:card-${i}` })).kind).toBe("payment-failed");
     expect(await attempt(0, { ip, cartId: "guest:fresh", card: GOOD })).toMatchObject({ kind: "rate-limited" });
     expect((await attempt(1, { ip: "198.51.100.4", cartId: "guest:elsewhere", card: GOOD })).kind).toBe("done");
   });

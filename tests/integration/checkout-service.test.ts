@@ -4,7 +4,11 @@ import type { Mailer, MailMessage } from "~/server/mail/port";
 import { createStripeProcessor } from "~/server/payments/stripe-processor.server";
 import { createTestCardProcessor } from "~/server/payments/test-card-processor.server";
 import { createCartService, type CartService } from "~/server/services/cart/cart.server";
-import { createCheckoutService, type CheckoutInput, type CheckoutService } from "~/server/services/checkout/checkout.server";
+import {
+  createCheckoutService,
+  type CheckoutInput,
+  type CheckoutService,
+} from "~/server/services/checkout/checkout.server";
 import { createOrdersService, type OrdersService } from "~/server/services/orders/orders.server";
 import type { Store } from "~/server/store/port";
 import type { ProductInput } from "~/domain/product";
@@ -31,7 +35,15 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
     cartId: "guest:abc",
     userId: null,
     email: "ada@example.com",
-    address: { name: "Ada Guest", line1: "1 Main Street", line2: "", city: "Dublin", postalCode: "D02 X285", country: "IE", phone: "" },
+    address: {
+      name: "Ada Guest",
+      line1: "1 Main Street",
+      line2: "",
+      city: "Dublin",
+      postalCode: "D02 X285",
+      country: "IE",
+      phone: "",
+    },
     shippingMethod: "standard",
     idempotencyKey: crypto.randomUUID(),
     card: GOOD,
@@ -51,39 +63,83 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
     shirt = { ...shirt, variants: shirt.variants.map((v) => ({ ...v, stock: v.size === "L" ? 1 : 5 })) };
     await store.products.upsertMany([shirt]);
     cart = createCartService(store, RATES);
-    orders = createOrdersService(store, { secret: "test-secret-that-is-long-enough-0123456789", shopName: "Hemline", mailer });
-    checkout = createCheckoutService({ store, cart, orders, payments: createTestCardProcessor({ keys: store.paymentKeys }), rates: RATES });
+    orders = createOrdersService(store, {
+      secret: "test-secret-that-is-long-enough-0123456789",
+      shopName: "Hemline",
+      mailer,
+    });
+    checkout = createCheckoutService({
+      store,
+      cart,
+      orders,
+      payments: createTestCardProcessor({ keys: store.paymentKeys }),
+      rates: RATES,
+    });
   });
   afterEach(async () => {
     await dispose();
   });
 
   it("prices the cart from the catalogue: savings, shipping estimate and the way to free shipping", async () => {
-    expect(await cart.add("guest:abc", { productId: shirt.id, size: "M", colour: "Black", quantity: 2 })).toMatchObject({ ok: true });
+    expect(await cart.add("guest:abc", { productId: shirt.id, size: "M", colour: "Black", quantity: 2 })).toMatchObject(
+      { ok: true },
+    );
     const view = await cart.view("guest:abc");
-    expect(view).toMatchObject({ itemCount: 2, subtotalMinor: 6000, savingsMinor: 2000, standardShippingMinor: 495, freeShippingRemainingMinor: 1500, hasProblems: false });
+    expect(view).toMatchObject({
+      itemCount: 2,
+      subtotalMinor: 6000,
+      savingsMinor: 2000,
+      standardShippingMinor: 495,
+      freeShippingRemainingMinor: 1500,
+      hasProblems: false,
+    });
     await cart.add("guest:abc", { productId: shirt.id, size: "S", colour: "Sage", quantity: 1 });
-    expect(await cart.view("guest:abc")).toMatchObject({ subtotalMinor: 9000, standardShippingMinor: 0, freeShippingRemainingMinor: 0 });
+    expect(await cart.view("guest:abc")).toMatchObject({
+      subtotalMinor: 9000,
+      standardShippingMinor: 0,
+      freeShippingRemainingMinor: 0,
+    });
   });
 
   it("refuses what cannot be bought, with the reason", async () => {
-    expect(await cart.add("guest:abc", { productId: "nope", size: "M", colour: "Black", quantity: 1 })).toMatchObject({ ok: false, field: "product" });
-    expect(await cart.add("guest:abc", { productId: shirt.id, size: "XXL", colour: "Black", quantity: 1 })).toMatchObject({ ok: false, field: "size" });
-    expect(await cart.add("guest:abc", { productId: shirt.id, size: "M", colour: "Purple", quantity: 1 })).toMatchObject({ ok: false, field: "colour" });
-    expect(await cart.add("guest:abc", { productId: shirt.id, size: "L", colour: "Black", quantity: 2 })).toEqual({ ok: false, field: "quantity", message: "Only 1 left in Black, size L." });
+    expect(await cart.add("guest:abc", { productId: "nope", size: "M", colour: "Black", quantity: 1 })).toMatchObject({
+      ok: false,
+      field: "product",
+    });
+    expect(
+      await cart.add("guest:abc", { productId: shirt.id, size: "XXL", colour: "Black", quantity: 1 }),
+    ).toMatchObject({ ok: false, field: "size" });
+    expect(
+      await cart.add("guest:abc", { productId: shirt.id, size: "M", colour: "Purple", quantity: 1 }),
+    ).toMatchObject({ ok: false, field: "colour" });
+    expect(await cart.add("guest:abc", { productId: shirt.id, size: "L", colour: "Black", quantity: 2 })).toEqual({
+      ok: false,
+      field: "quantity",
+      message: "Only 1 left in Black, size L.",
+    });
     await cart.add("guest:abc", { productId: shirt.id, size: "M", colour: "Black", quantity: 5 });
-    expect(await cart.add("guest:abc", { productId: shirt.id, size: "M", colour: "Black", quantity: 1 })).toMatchObject({ ok: false, field: "quantity", message: expect.stringContaining("you already have 5") });
+    expect(await cart.add("guest:abc", { productId: shirt.id, size: "M", colour: "Black", quantity: 1 })).toMatchObject(
+      { ok: false, field: "quantity", message: expect.stringContaining("you already have 5") },
+    );
     expect(await cart.count("guest:abc")).toBe(5);
   });
 
   it("flags a line whose stock dropped after it was added, with what can still be bought", async () => {
     await cart.add("guest:abc", { productId: shirt.id, size: "M", colour: "Black", quantity: 4 });
-    await store.products.upsertMany([{ ...shirt, variants: shirt.variants.map((v) => (v.size === "M" && v.colour === "Black" ? { ...v, stock: 2 } : v)) }]);
+    await store.products.upsertMany([
+      {
+        ...shirt,
+        variants: shirt.variants.map((v) => (v.size === "M" && v.colour === "Black" ? { ...v, stock: 2 } : v)),
+      },
+    ]);
     const view = await cart.view("guest:abc");
     expect(view.lines[0].problem).toEqual({ kind: "reduced", available: 2 });
     expect(view.hasProblems).toBe(true);
     const result = await checkout.placeOrder(input());
-    expect(result).toMatchObject({ kind: "sold-out", shortfalls: [{ name: shirt.name, size: "M", colour: "Black", requested: 4, available: 2 }] });
+    expect(result).toMatchObject({
+      kind: "sold-out",
+      shortfalls: [{ name: shirt.name, size: "M", colour: "Black", requested: 4, available: 2 }],
+    });
     expect((await store.orders.list({ limit: 5, offset: 0 })).total).toBe(0);
   });
 
@@ -111,7 +167,17 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
       subtotalMinor: 6000,
       shippingMinor: 995,
       totalMinor: 6995,
-      lines: [{ productId: shirt.id, name: shirt.name, size: "M", colour: "Black", unitPriceMinor: 3000, compareAtMinor: 4000, quantity: 2 }],
+      lines: [
+        {
+          productId: shirt.id,
+          name: shirt.name,
+          size: "M",
+          colour: "Black",
+          unitPriceMinor: 3000,
+          compareAtMinor: 4000,
+          quantity: 2,
+        },
+      ],
       payment: { processor: "test-card", state: "succeeded", cardBrand: "Visa", cardLast4: "4242", attempts: 1 },
     });
     expect(JSON.stringify(result.order)).not.toContain("4242424242424242");
@@ -119,14 +185,21 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
     expect(await stock("M", "Black")).toBe(3);
     expect(await cart.count("guest:abc")).toBe(0);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ to: "ada@example.com", subject: `Your Hemline order ${result.order.number} is confirmed` });
+    expect(sent[0]).toMatchObject({
+      to: "ada@example.com",
+      subject: `Your Hemline order ${result.order.number} is confirmed`,
+    });
     expect(sent[0].text).toContain(`https://shop.test${orders.linkFor(result.order)}`);
   });
 
   it("replaying the same checkout returns the first order and charges once", async () => {
     await cart.add("guest:abc", { productId: shirt.id, size: "M", colour: "Black", quantity: 1 });
     const form = input();
-    const results = await Promise.all([checkout.placeOrder(form), checkout.placeOrder(form), checkout.placeOrder(form)]);
+    const results = await Promise.all([
+      checkout.placeOrder(form),
+      checkout.placeOrder(form),
+      checkout.placeOrder(form),
+    ]);
     const ids = new Set(results.map((r) => (r.kind === "done" || r.kind === "payment-failed" ? r.order.id : r.kind)));
     expect(ids.size).toBe(1);
     expect((await store.orders.list({ limit: 5, offset: 0 })).total).toBe(1);
@@ -139,20 +212,40 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
     const declined = await checkout.placeOrder(input({ card: DECLINED }));
     expect(declined).toMatchObject({ kind: "payment-failed", message: "Your card was declined." });
     if (declined.kind !== "payment-failed") return;
-    expect(declined.order).toMatchObject({ status: "payment_failed", payment: { state: "failed", cardLast4: "0002", failureMessage: "Your card was declined.", attempts: 1 } });
+    expect(declined.order).toMatchObject({
+      status: "payment_failed",
+      payment: { state: "failed", cardLast4: "0002", failureMessage: "Your card was declined.", attempts: 1 },
+    });
     expect(await stock("L", "Black")).toBe(1);
     // Each failed payment e-mails the customer a link to pay again.
-    expect(sent.map((m) => m.subject)).toEqual([`The payment for your Hemline order ${declined.order.number} did not go through`]);
+    expect(sent.map((m) => m.subject)).toEqual([
+      `The payment for your Hemline order ${declined.order.number} did not go through`,
+    ]);
 
     const poor = await checkout.retryPayment(declined.order, NO_FUNDS, "https://shop.test");
     expect(poor).toMatchObject({ kind: "payment-failed", message: "Your card has insufficient funds." });
     expect(await stock("L", "Black")).toBe(1);
 
-    const retried = await checkout.retryPayment((await store.orders.get(declined.order.id))!, GOOD, "https://shop.test");
+    const retried = await checkout.retryPayment(
+      (await store.orders.get(declined.order.id))!,
+      GOOD,
+      "https://shop.test",
+    );
     expect(retried.kind).toBe("done");
     const paid = (await store.orders.get(declined.order.id))!;
-    expect(paid).toMatchObject({ status: "paid", address: { name: "Ada Guest" }, payment: { attempts: 3, cardLast4: "4242" } });
-    expect(paid.history.map((e) => e.status)).toEqual(["pending_payment", "payment_failed", "pending_payment", "payment_failed", "pending_payment", "paid"]);
+    expect(paid).toMatchObject({
+      status: "paid",
+      address: { name: "Ada Guest" },
+      payment: { attempts: 3, cardLast4: "4242" },
+    });
+    expect(paid.history.map((e) => e.status)).toEqual([
+      "pending_payment",
+      "payment_failed",
+      "pending_payment",
+      "payment_failed",
+      "pending_payment",
+      "paid",
+    ]);
     expect(await stock("L", "Black")).toBe(0);
     expect(sent.map((m) => m.subject.replace(declined.order.number, "N"))).toEqual([
       "The payment for your Hemline order N did not go through",
@@ -209,10 +302,19 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
     if (result.kind !== "done") throw new Error("expected an order");
     const id = result.order.id;
     expect(await stock("M", "Sage")).toBe(3);
-    expect(await orders.changeStatus(id, "shipped", "owner@hemline.test", {})).toMatchObject({ ok: false, status: 400 });
+    expect(await orders.changeStatus(id, "shipped", "owner@hemline.test", {})).toMatchObject({
+      ok: false,
+      status: 400,
+    });
     expect(await orders.changeStatus(id, "delivered", "owner@hemline.test")).toMatchObject({ ok: false, status: 409 });
-    expect(await orders.changeStatus(id, "shipped", "owner@hemline.test", { trackingNumber: "TRK123" })).toMatchObject({ ok: true, order: { status: "shipped", trackingNumber: "TRK123" } });
-    expect(await orders.changeStatus(id, "refunded", "owner@hemline.test", { note: "Too small" })).toMatchObject({ ok: true, order: { status: "refunded", payment: { state: "refunded" } } });
+    expect(await orders.changeStatus(id, "shipped", "owner@hemline.test", { trackingNumber: "TRK123" })).toMatchObject({
+      ok: true,
+      order: { status: "shipped", trackingNumber: "TRK123" },
+    });
+    expect(await orders.changeStatus(id, "refunded", "owner@hemline.test", { note: "Too small" })).toMatchObject({
+      ok: true,
+      order: { status: "refunded", payment: { state: "refunded" } },
+    });
     expect(await stock("M", "Sage")).toBe(5);
     expect(await orders.changeStatus(id, "cancelled", "owner@hemline.test")).toMatchObject({ ok: false, status: 409 });
     expect(await stock("M", "Sage")).toBe(5);
@@ -227,7 +329,9 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
     const secret = "whsec_test_secret";
     const client = new Stripe("sk_test_dummy");
     // Stripe's API cannot be reached here: only the session call is answered locally.
-    const create = vi.spyOn(client.checkout.sessions, "create").mockResolvedValue({ id: "cs_test_1", url: "https://checkout.stripe.com/c/pay/cs_test_1" } as never);
+    const create = vi
+      .spyOn(client.checkout.sessions, "create")
+      .mockResolvedValue({ id: "cs_test_1", url: "https://checkout.stripe.com/c/pay/cs_test_1" } as never);
     const stripe = createStripeProcessor({ secretKey: "sk_test_dummy", webhookSecret: secret, client });
     const hosted = createCheckoutService({ store, cart, orders, payments: stripe, rates: RATES });
     await cart.add("guest:abc", { productId: shirt.id, size: "S", colour: "Sage", quantity: 1 });
@@ -245,14 +349,25 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
         { quantity: 1, price_data: { unit_amount: 495 } },
       ],
     });
-    expect((await store.orders.get(started.order.id))!).toMatchObject({ status: "pending_payment", payment: { processor: "stripe", reference: "cs_test_1" } });
+    expect((await store.orders.get(started.order.id))!).toMatchObject({
+      status: "pending_payment",
+      payment: { processor: "stripe", reference: "cs_test_1" },
+    });
     expect(await stock("S", "Sage")).toBe(4);
 
     const payload = JSON.stringify({
       id: "evt_1",
       object: "event",
       type: "checkout.session.completed",
-      data: { object: { id: "cs_test_1", object: "checkout.session", payment_status: "paid", client_reference_id: started.order.id, metadata: { orderId: started.order.id } } },
+      data: {
+        object: {
+          id: "cs_test_1",
+          object: "checkout.session",
+          payment_status: "paid",
+          client_reference_id: started.order.id,
+          metadata: { orderId: started.order.id },
+        },
+      },
     });
     expect(() => stripe.parseWebhook(payload, "t=1,v1=forged")).toThrow();
     expect(() => stripe.parseWebhook(payload, null)).toThrow();
@@ -260,21 +375,32 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
     expect(event).toEqual({ type: "paid", orderId: started.order.id, reference: "cs_test_1" });
     expect(await orders.applyPaymentEvent(event, "https://shop.test")).toBe("updated");
     expect(await orders.applyPaymentEvent(event, "https://shop.test")).toBe("unchanged");
-    expect((await store.orders.get(started.order.id))!).toMatchObject({ status: "paid", payment: { state: "succeeded", reference: "cs_test_1" } });
+    expect((await store.orders.get(started.order.id))!).toMatchObject({
+      status: "paid",
+      payment: { state: "succeeded", reference: "cs_test_1" },
+    });
     expect(sent).toHaveLength(1);
   });
 
   it("Stripe: an expired session releases the order's stock", async () => {
     const secret = "whsec_test_secret";
     const client = new Stripe("sk_test_dummy");
-    vi.spyOn(client.checkout.sessions, "create").mockResolvedValue({ id: "cs_test_2", url: "https://checkout.stripe.com/c/pay/cs_test_2" } as never);
+    vi.spyOn(client.checkout.sessions, "create").mockResolvedValue({
+      id: "cs_test_2",
+      url: "https://checkout.stripe.com/c/pay/cs_test_2",
+    } as never);
     const stripe = createStripeProcessor({ secretKey: "sk_test_dummy", webhookSecret: secret, client });
     const hosted = createCheckoutService({ store, cart, orders, payments: stripe, rates: RATES });
     await cart.add("guest:abc", { productId: shirt.id, size: "L", colour: "Black", quantity: 1 });
     const started = await hosted.placeOrder(input({ card: null }));
     if (started.kind !== "redirect") throw new Error("expected a redirect");
     expect(await stock("L", "Black")).toBe(0);
-    const payload = JSON.stringify({ id: "evt_2", object: "event", type: "checkout.session.expired", data: { object: { id: "cs_test_2", object: "checkout.session", metadata: { orderId: started.order.id } } } });
+    const payload = JSON.stringify({
+      id: "evt_2",
+      object: "event",
+      type: "checkout.session.expired",
+      data: { object: { id: "cs_test_2", object: "checkout.session", metadata: { orderId: started.order.id } } },
+    });
     const event = stripe.parseWebhook(payload, client.webhooks.generateTestHeaderString({ payload, secret }));
     expect(await orders.applyPaymentEvent(event, "https://shop.test")).toBe("updated");
     expect((await store.orders.get(started.order.id))!.status).toBe("payment_failed");

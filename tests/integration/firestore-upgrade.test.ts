@@ -24,23 +24,44 @@ describe("Firestore: data from earlier versions, and profile dates as timestamps
 
   it("stores createdAt and updatedAt as timestamps and reads them back as the same instants", async () => {
     const created = "2026-11-02T09:30:00.000Z";
-    await store.profiles.createIfMissing({ uid: "u-new", email: "new@example.com", role: "user", displayName: null, createdAt: created, updatedAt: created });
+    await store.profiles.createIfMissing({
+      uid: "u-new",
+      email: "new@example.com",
+      role: "user",
+      displayName: null,
+      createdAt: created,
+      updatedAt: created,
+    });
     await store.profiles.update("u-new", { displayName: "Ada" }, "2026-11-03T10:00:00.000Z");
     const raw = (await firestoreFor(projectId).collection("users").doc("u-new").get()).data()!;
     expect(raw.createdAt).toBeInstanceOf(Timestamp);
     expect(raw.updatedAt).toBeInstanceOf(Timestamp);
-    expect(await store.profiles.get("u-new")).toMatchObject({ createdAt: created, updatedAt: "2026-11-03T10:00:00.000Z", displayName: "Ada" });
+    expect(await store.profiles.get("u-new")).toMatchObject({
+      createdAt: created,
+      updatedAt: "2026-11-03T10:00:00.000Z",
+      displayName: "Ada",
+    });
   });
 
   it("reads a profile an earlier version stored with string dates, and converts it at start", async () => {
     const users = firestoreFor(projectId).collection("users");
-    await users.doc("u-old").set({ email: "old@example.com", role: "user", createdAt: "2026-11-01T08:00:00.000Z", updatedAt: "2026-11-01T08:00:00.000Z" });
+    await users.doc("u-old").set({
+      email: "old@example.com",
+      role: "user",
+      createdAt: "2026-11-01T08:00:00.000Z",
+      updatedAt: "2026-11-01T08:00:00.000Z",
+    });
     expect(await store.profiles.get("u-old")).toMatchObject({ createdAt: "2026-11-01T08:00:00.000Z" });
 
     await store.upgrade(() => {});
     expect((await users.doc("u-old").get()).get("createdAt")).toBeInstanceOf(Timestamp);
     // Both profiles are now found by a date range and sorted newest first.
-    const { profiles } = await store.profiles.list({ from: "2026-11-01T00:00:00.000Z", to: "2026-11-30T00:00:00.000Z", limit: 10, offset: 0 });
+    const { profiles } = await store.profiles.list({
+      from: "2026-11-01T00:00:00.000Z",
+      to: "2026-11-30T00:00:00.000Z",
+      limit: 10,
+      offset: 0,
+    });
     expect(profiles.map((p) => p.uid)).toEqual(["u-new", "u-old"]);
   });
 
@@ -49,7 +70,10 @@ describe("Firestore: data from earlier versions, and profile dates as timestamps
     const product = makeProduct();
     // As an earlier version left them: a global counter, products with only a seq.
     await db.collection("meta").doc("catalogue").set({ seq: 7 });
-    await db.collection("products").doc(product.id).set({ ...product, createdAt: "2026-10-01T00:00:00.000Z", updatedAt: "2026-10-01T00:00:00.000Z", seq: 7 });
+    await db
+      .collection("products")
+      .doc(product.id)
+      .set({ ...product, createdAt: "2026-10-01T00:00:00.000Z", updatedAt: "2026-10-01T00:00:00.000Z", seq: 7 });
     expect((await store.products.changes(null, 10)).changes).toEqual([]);
 
     await store.upgrade(() => {});

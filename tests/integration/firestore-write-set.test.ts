@@ -27,7 +27,8 @@ describe("Firestore: what placing an order writes", () => {
     const db = firestoreFor(projectId);
     const times = new Map<string, string>();
     for (const collection of await db.listCollections()) {
-      for (const doc of (await collection.get()).docs) times.set(doc.ref.path, doc.updateTime.toDate().toISOString() + doc.updateTime.nanoseconds);
+      for (const doc of (await collection.get()).docs)
+        times.set(doc.ref.path, doc.updateTime.toDate().toISOString() + doc.updateTime.nanoseconds);
     }
     return times;
   }
@@ -37,14 +38,31 @@ describe("Firestore: what placing an order writes", () => {
     const other = makeProduct();
     await store.products.upsertMany([ordered, other]);
     const variant = ordered.variants[0];
-    await store.carts.save({ id: "guest:write-set", lines: [{ productId: ordered.id, size: variant.size, colour: variant.colour, quantity: 1, addedAt: new Date().toISOString() }], updatedAt: new Date().toISOString() });
+    await store.carts.save({
+      id: "guest:write-set",
+      lines: [
+        {
+          productId: ordered.id,
+          size: variant.size,
+          colour: variant.colour,
+          quantity: 1,
+          addedAt: new Date().toISOString(),
+        },
+      ],
+      updatedAt: new Date().toISOString(),
+    });
     const before = await updateTimes();
     const order = makeOrder([lineFor(ordered, variant.size, variant.colour, 1)]);
     expect((await store.orders.place(order, { cartId: "guest:write-set" })).kind).toBe("placed");
     const after = await updateTimes();
-    const written = [...after].filter(([path, time]) => before.get(path) !== time).map(([path]) => path).sort();
+    const written = [...after]
+      .filter(([path, time]) => before.get(path) !== time)
+      .map(([path]) => path)
+      .sort();
     const removed = [...before.keys()].filter((path) => !after.has(path));
-    expect(written).toEqual([`orderKeys/${order.idempotencyKey}`, `orders/${order.id}`, `products/${ordered.id}`].sort());
+    expect(written).toEqual(
+      [`orderKeys/${order.idempotencyKey}`, `orders/${order.id}`, `products/${ordered.id}`].sort(),
+    );
     expect(removed).toEqual(["carts/guest:write-set"]);
   });
 });

@@ -42,7 +42,10 @@ describe.each(STORE_ADAPTERS)("order e-mails: $name", (adapter) => {
     });
 
   async function placed() {
-    const result = await store.orders.place(makeOrder([lineFor(product, "M", "Black", 1)], { email: "ada@example.com" }), { cartId: null });
+    const result = await store.orders.place(
+      makeOrder([lineFor(product, "M", "Black", 1)], { email: "ada@example.com" }),
+      { cartId: null },
+    );
     if (result.kind !== "placed") throw new Error(result.kind);
     return result.order;
   }
@@ -53,7 +56,9 @@ describe.each(STORE_ADAPTERS)("order e-mails: $name", (adapter) => {
     await orders.markPaid(order, { ...order.payment, state: "succeeded" }, ORIGIN);
     sent.length = 0; // the confirmation has its own tests
 
-    expect(await orders.changeStatus(order.id, "shipped", "admin@hemline.test", { trackingNumber: "JD0146 00006" })).toMatchObject({ ok: true });
+    expect(
+      await orders.changeStatus(order.id, "shipped", "admin@hemline.test", { trackingNumber: "JD0146 00006" }),
+    ).toMatchObject({ ok: true });
     expect(sent).toHaveLength(1);
     const shipped = sent[0];
     expect(shipped.to).toBe("ada@example.com");
@@ -75,7 +80,9 @@ describe.each(STORE_ADAPTERS)("order e-mails: $name", (adapter) => {
     ]);
     // The returns window the shop is configured with (RETURNS_WINDOW_DAYS), as its pages state it.
     expect(sent[1].text).toContain("Returns are free within 45 days.");
-    expect(sent[2].text).toContain(`We have refunded €${(order.totalMinor / 100).toFixed(2)} for your order ${order.number}.`);
+    expect(sent[2].text).toContain(
+      `We have refunded €${(order.totalMinor / 100).toFixed(2)} for your order ${order.number}.`,
+    );
   });
 
   it("cancelled, and a refused change sends nothing", async () => {
@@ -84,7 +91,9 @@ describe.each(STORE_ADAPTERS)("order e-mails: $name", (adapter) => {
     await orders.markPaid(order, { ...order.payment, state: "succeeded" }, ORIGIN);
     sent.length = 0;
     await orders.changeStatus(order.id, "cancelled", "admin@hemline.test");
-    expect(await orders.changeStatus(order.id, "shipped", "admin@hemline.test", { trackingNumber: "X1" })).toMatchObject({ ok: false });
+    expect(
+      await orders.changeStatus(order.id, "shipped", "admin@hemline.test", { trackingNumber: "X1" }),
+    ).toMatchObject({ ok: false });
     expect(sent).toHaveLength(1);
     expect(sent[0].subject).toMatch(/has been cancelled$/);
     expect(sent[0].text).toContain("If you paid, the money comes back to you.");

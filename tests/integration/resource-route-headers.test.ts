@@ -35,25 +35,85 @@ const ROWS: Record<string, Row[]> = {
     { what: "refused shopper", kind: "loader", path: "/admin/products/export.csv", who: "shopper", status: 403 },
   ],
   "media.v1.$category.$view.$file": [
-    { what: "drawing", kind: "loader", path: "/media/v1/t-shirts/front/1f1f1f.svg", params: { category: "t-shirts", view: "front", file: "1f1f1f.svg" }, status: 200 },
-    { what: "unknown drawing", kind: "loader", path: "/media/v1/socks/front/x.svg", params: { category: "socks", view: "front", file: "x.svg" }, status: 404 },
+    {
+      what: "drawing",
+      kind: "loader",
+      path: "/media/v1/t-shirts/front/1f1f1f.svg",
+      params: { category: "t-shirts", view: "front", file: "1f1f1f.svg" },
+      status: 200,
+    },
+    {
+      what: "unknown drawing",
+      kind: "loader",
+      path: "/media/v1/socks/front/x.svg",
+      params: { category: "socks", view: "front", file: "x.svg" },
+      status: 404,
+    },
   ],
-  "uploads.products.$file": [{ what: "missing photo", kind: "loader", path: "/uploads/products/missing.webp", params: { file: "missing.webp" }, status: 404 }],
-  "uploads.blog.$file": [{ what: "missing cover", kind: "loader", path: "/uploads/blog/missing.webp", params: { file: "missing.webp" }, status: 404 }],
+  "uploads.products.$file": [
+    {
+      what: "missing photo",
+      kind: "loader",
+      path: "/uploads/products/missing.webp",
+      params: { file: "missing.webp" },
+      status: 404,
+    },
+  ],
+  "uploads.blog.$file": [
+    {
+      what: "missing cover",
+      kind: "loader",
+      path: "/uploads/blog/missing.webp",
+      params: { file: "missing.webp" },
+      status: 404,
+    },
+  ],
   "webhooks.stripe": [
     { what: "GET", kind: "loader", path: "/webhooks/stripe", status: 405 },
-    { what: "POST while Stripe is not configured", kind: "action", path: "/webhooks/stripe", body: { type: "application/json", text: "{}" }, status: 404 },
+    {
+      what: "POST while Stripe is not configured",
+      kind: "action",
+      path: "/webhooks/stripe",
+      body: { type: "application/json", text: "{}" },
+      status: 404,
+    },
   ],
   "checkout.cancel": [{ what: "back to the cart", kind: "loader", path: "/checkout/cancel?order=bad", status: 302 }],
   "auth.logout": [
     { what: "GET", kind: "loader", path: "/auth/logout", status: 302 },
-    { what: "forged sign-out", kind: "action", path: "/auth/logout", who: "shopper", body: { type: "application/x-www-form-urlencoded", text: "csrf=forged" }, status: 403 },
-    { what: "JSON", kind: "action", path: "/auth/logout", who: "shopper", body: { type: "application/json", text: "{}" }, status: 415 },
+    {
+      what: "forged sign-out",
+      kind: "action",
+      path: "/auth/logout",
+      who: "shopper",
+      body: { type: "application/x-www-form-urlencoded", text: "csrf=forged" },
+      status: 403,
+    },
+    {
+      what: "JSON",
+      kind: "action",
+      path: "/auth/logout",
+      who: "shopper",
+      body: { type: "application/json", text: "{}" },
+      status: 415,
+    },
   ],
   "auth.google": [
     { what: "GET", kind: "loader", path: "/auth/google", status: 302 },
-    { what: "forged token", kind: "action", path: "/auth/google", body: { type: "application/x-www-form-urlencoded", text: "csrf=forged&idToken=x" }, status: 403 },
-    { what: "no token", kind: "action", path: "/auth/google", body: { type: "application/x-www-form-urlencoded", text: `csrf=${CSRF}` }, status: 400 },
+    {
+      what: "forged token",
+      kind: "action",
+      path: "/auth/google",
+      body: { type: "application/x-www-form-urlencoded", text: "csrf=forged&idToken=x" },
+      status: 403,
+    },
+    {
+      what: "no token",
+      kind: "action",
+      path: "/auth/google",
+      body: { type: "application/x-www-form-urlencoded", text: `csrf=${CSRF}` },
+      status: 400,
+    },
     { what: "JSON", kind: "action", path: "/auth/google", body: { type: "application/json", text: "{}" }, status: 415 },
   ],
 };
@@ -80,7 +140,11 @@ function requestFor(row: Row): Request {
   if (!row.body) return base;
   const headers = new Headers(base.headers);
   headers.set("Content-Type", row.body.type);
-  return new Request(base.url, { method: "POST", headers, body: row.body.text.replace(CSRF, encodeURIComponent(harness.csrfToken)) });
+  return new Request(base.url, {
+    method: "POST",
+    headers,
+    body: row.body.text.replace(CSRF, encodeURIComponent(harness.csrfToken)),
+  });
 }
 
 describe("resource routes", () => {
@@ -101,7 +165,11 @@ describe("resource routes", () => {
 
   it("keeps a stricter policy a route sets itself", async () => {
     const row = ROWS["media.v1.$category.$view.$file"][0];
-    const response = (await harness.run(resourceRoutes["media.v1.$category.$view.$file"].loader!, requestFor(row), row.params)) as Response;
+    const response = (await harness.run(
+      resourceRoutes["media.v1.$category.$view.$file"].loader!,
+      requestFor(row),
+      row.params,
+    )) as Response;
     expect(response.headers.get("Content-Security-Policy")).toBe("default-src 'none'; style-src 'unsafe-inline'");
   });
 });

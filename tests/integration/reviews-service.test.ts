@@ -5,7 +5,9 @@ import { createRouteHarness, dataOf, statusOf, type RouteHarness } from "../supp
 // embedded store: who may review (a delivered order of the product), what a review must hold,
 // once per buyer, and moderation that the product page, the listing and the audit log follow.
 
-type Failure = { review: { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null } };
+type Failure = {
+  review: { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null };
+};
 
 describe("reviews through the product page and /admin/reviews", () => {
   let harness: RouteHarness;
@@ -23,9 +25,17 @@ describe("reviews through the product page and /admin/reviews", () => {
     const other = (await store.products.get(otherId))!;
     shopperUid = (await store.profiles.list({ emailPrefix: "harness-shopper", limit: 1, offset: 0 })).profiles[0].uid;
     await store.orders.insertMany([
-      makeOrder([lineFor(product, "M", "Black")], { status: "delivered", userId: shopperUid, email: "harness-shopper@hemline.test" }),
+      makeOrder([lineFor(product, "M", "Black")], {
+        status: "delivered",
+        userId: shopperUid,
+        email: "harness-shopper@hemline.test",
+      }),
       // Paid but not yet delivered: not enough to review.
-      makeOrder([lineFor(other, "M", "Black")], { status: "paid", userId: shopperUid, email: "harness-shopper@hemline.test" }),
+      makeOrder([lineFor(other, "M", "Black")], {
+        status: "paid",
+        userId: shopperUid,
+        email: "harness-shopper@hemline.test",
+      }),
     ]);
   });
 
@@ -37,10 +47,21 @@ describe("reviews through the product page and /admin/reviews", () => {
   const post = async (id: string, form: Record<string, string>, who: "shopper" | "admin" | "signed-out" = "shopper") =>
     harness.run((await page()).action, harness.request(`/products/${id}`, who, form), { id });
   const load = async (id: string, who: "shopper" | "admin" | "signed-out" = "shopper", query = "") =>
-    dataOf<{ reviews: { average: number | null; count: number; reviews: Array<{ title: string; text: string }>; eligibility: { kind: string } }; jsonLd: string }>(
-      await harness.run((await page()).loader, harness.request(`/products/${id}${query}`, who), { id }),
-    );
-  const good = { intent: "review", stars: "4", title: "Soft and true to size", text: "I wear a medium and the medium fits. <b>Washes</b> well." };
+    dataOf<{
+      reviews: {
+        average: number | null;
+        count: number;
+        reviews: Array<{ title: string; text: string }>;
+        eligibility: { kind: string };
+      };
+      jsonLd: string;
+    }>(await harness.run((await page()).loader, harness.request(`/products/${id}${query}`, who), { id }));
+  const good = {
+    intent: "review",
+    stars: "4",
+    title: "Soft and true to size",
+    text: "I wear a medium and the medium fits. <b>Washes</b> well.",
+  };
 
   it("tells each shopper whether they may review", async () => {
     expect((await load(productId, "signed-out")).reviews.eligibility).toEqual({ kind: "sign-in" });
@@ -66,7 +87,9 @@ describe("reviews through the product page and /admin/reviews", () => {
   it("refuses a shopper who did not receive the product (403), and a signed-out visitor goes to sign in", async () => {
     const outcome = await post(otherId, good);
     expect(statusOf(outcome)).toBe(403);
-    expect(dataOf<Failure>(outcome).review.error?.[""]).toEqual(["Only customers who received this item can review it."]);
+    expect(dataOf<Failure>(outcome).review.error?.[""]).toEqual([
+      "Only customers who received this item can review it.",
+    ]);
     const admin = await post(productId, good, "admin");
     expect(statusOf(admin)).toBe(403);
     const signedOut = (await post(productId, good, "signed-out")) as Response;
@@ -81,25 +104,46 @@ describe("reviews through the product page and /admin/reviews", () => {
     const again = await post(productId, { ...good, title: "Second thoughts" });
     expect(statusOf(again)).toBe(409);
     expect(dataOf<Failure>(again).review.error?.[""]).toEqual(["You have already reviewed this product."]);
-    expect((await load(productId)).reviews).toMatchObject({ count: 0, reviews: [], eligibility: { kind: "reviewed", status: "pending" } });
+    expect((await load(productId)).reviews).toMatchObject({
+      count: 0,
+      reviews: [],
+      eligibility: { kind: "reviewed", status: "pending" },
+    });
     expect((await load(productId, "signed-out")).jsonLd).not.toContain("aggregateRating");
 
     const admin = await import("~/routes/admin.reviews");
-    const pending = dataOf<{ reviews: Array<{ id: string; title: string }> }>(await harness.run(admin.loader, harness.request("/admin/reviews", "admin")));
+    const pending = dataOf<{ reviews: Array<{ id: string; title: string }> }>(
+      await harness.run(admin.loader, harness.request("/admin/reviews", "admin")),
+    );
     expect(pending.reviews.map((r) => r.title)).toEqual(["Soft and true to size"]);
-    const approved = (await harness.run(admin.action, harness.request("/admin/reviews", "admin", { intent: "approve", reviewId: pending.reviews[0].id }))) as Response;
+    const approved = (await harness.run(
+      admin.action,
+      harness.request("/admin/reviews", "admin", { intent: "approve", reviewId: pending.reviews[0].id }),
+    )) as Response;
     expect(approved.status).toBe(303);
 
     const shown = await load(productId, "signed-out");
-    expect(shown.reviews).toMatchObject({ average: 4, count: 1, reviews: [{ title: "Soft and true to size", text: good.text }] });
+    expect(shown.reviews).toMatchObject({
+      average: 4,
+      count: 1,
+      reviews: [{ title: "Soft and true to size", text: good.text }],
+    });
     const jsonLd = JSON.parse(shown.jsonLd);
     expect(jsonLd.aggregateRating).toMatchObject({ "@type": "AggregateRating", ratingValue: "4.0", reviewCount: 1 });
-    expect(jsonLd.review[0]).toMatchObject({ "@type": "Review", name: "Soft and true to size", reviewRating: { ratingValue: "4" } });
+    expect(jsonLd.review[0]).toMatchObject({
+      "@type": "Review",
+      name: "Soft and true to size",
+      reviewRating: { ratingValue: "4" },
+    });
     // Text stays text: the script element cannot be closed by what a shopper typed.
     expect(shown.jsonLd).not.toContain("<b>");
 
     const audit = await harness.ctx.audit.list({ entityType: "review" });
-    expect(audit.entries[0]).toMatchObject({ action: "approve", entityId: pending.reviews[0].id, actor: "harness-admin@hemline.test" });
+    expect(audit.entries[0]).toMatchObject({
+      action: "approve",
+      entityId: pending.reviews[0].id,
+      actor: "harness-admin@hemline.test",
+    });
 
     // The listing sorts by the rating copied onto the product.
     expect((await harness.ctx.backend.store.products.get(productId))!.rating).toMatchObject({ count: 1, total: 4 });

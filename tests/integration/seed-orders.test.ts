@@ -39,12 +39,22 @@ describe.each(STORE_ADAPTERS)("seeding the order history: $name", (adapter) => {
     // Past orders never moved stock; the two awaiting payment (minutes old) took theirs.
     const pending = await store.orders.list({ status: "pending_payment", limit: 10, offset: 0 });
     expect(pending.total).toBe(2);
-    for (const order of pending.orders) expect(Date.parse(order.createdAt)).toBeGreaterThan(NOW.getTime() - 10 * 60_000);
+    for (const order of pending.orders)
+      expect(Date.parse(order.createdAt)).toBeGreaterThan(NOW.getTime() - 10 * 60_000);
     const held = new Map<string, number>();
-    for (const line of pending.orders.flatMap((o) => o.lines)) held.set(`${line.productId}/${line.size}/${line.colour}`, (held.get(`${line.productId}/${line.size}/${line.colour}`) ?? 0) + line.quantity);
+    for (const line of pending.orders.flatMap((o) => o.lines))
+      held.set(
+        `${line.productId}/${line.size}/${line.colour}`,
+        (held.get(`${line.productId}/${line.size}/${line.colour}`) ?? 0) + line.quantity,
+      );
     for (const product of catalogue) {
       const stored = await store.products.get(product.id);
-      expect(stored?.variants).toEqual(product.variants.map((v) => ({ ...v, stock: v.stock - (held.get(`${product.id}/${v.size}/${v.colour}`) ?? 0) })));
+      expect(stored?.variants).toEqual(
+        product.variants.map((v) => ({
+          ...v,
+          stock: v.stock - (held.get(`${product.id}/${v.size}/${v.colour}`) ?? 0),
+        })),
+      );
     }
 
     expect(await seedOrdersIfEmpty(store, quiet, NOW)).toBe(0);

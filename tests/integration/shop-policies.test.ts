@@ -31,7 +31,10 @@ const EXPRESS = "€22.22";
 /** Where each page states each figure (a page not listed for a figure must not state its default either). */
 const PAGES = {
   shipping: { route: shipping, states: [FREE_FROM, STANDARD, EXPRESS, "30 countries"] },
-  terms: { route: terms, states: [FREE_FROM, STANDARD, EXPRESS, "45 days", "45-day", `at most ${MAX_QUANTITY_PER_LINE} of each item`] },
+  terms: {
+    route: terms,
+    states: [FREE_FROM, STANDARD, EXPRESS, "45 days", "45-day", `at most ${MAX_QUANTITY_PER_LINE} of each item`],
+  },
   about: { route: about, states: [FREE_FROM, "45 days", "help@selvedge.test"] },
   returns: { route: returns, states: ["45 days", "45-day"] },
   "size-guide": { route: sizeGuide, states: ["45 days"] },
@@ -42,9 +45,17 @@ const PAGES = {
 // The defaults, as the pages used to write them by hand. "30 days" stays where it is not the
 // returns window: the EU reference price, the latest delivery date and the cart cookie's life.
 const DEFAULTS = [/€75\b/, /€4\.95/, /€9\.95/, /30-day/, /Hemline/, /support@hemline/];
-const OTHER_THIRTY_DAYS = [/in the 30 days before the reduction/g, /within 30 days of the contract being concluded/g, /up to 30 days/g];
+const OTHER_THIRTY_DAYS = [
+  /in the 30 days before the reduction/g,
+  /within 30 days of the contract being concluded/g,
+  /up to 30 days/g,
+];
 
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 
 let harness: RouteHarness;
 beforeAll(async () => {
@@ -53,14 +64,21 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 
 describe("figures from configuration", () => {
-  it.each(Object.entries(PAGES))("/%s states the configured figures and none of the defaults", async (slug, { route, states }) => {
-    const page = dataOf<InfoPageData>(await harness.run(route.loader as never, harness.request(`/${slug}`, "signed-out")));
-    const all = text([page.title, page.description, page.heading, page.eyebrow, page.leadHtml, page.bodyHtml].join(" "));
-    for (const figure of states) expect(all, `/${slug}: ${figure}`).toContain(figure);
-    for (const old of DEFAULTS) expect(all, `/${slug}: ${old}`).not.toMatch(old);
-    const withoutOtherPeriods = OTHER_THIRTY_DAYS.reduce((t, re) => t.replace(re, ""), all);
-    expect(withoutOtherPeriods, `/${slug}`).not.toMatch(/30 days/);
-  });
+  it.each(Object.entries(PAGES))(
+    "/%s states the configured figures and none of the defaults",
+    async (slug, { route, states }) => {
+      const page = dataOf<InfoPageData>(
+        await harness.run(route.loader as never, harness.request(`/${slug}`, "signed-out")),
+      );
+      const all = text(
+        [page.title, page.description, page.heading, page.eyebrow, page.leadHtml, page.bodyHtml].join(" "),
+      );
+      for (const figure of states) expect(all, `/${slug}: ${figure}`).toContain(figure);
+      for (const old of DEFAULTS) expect(all, `/${slug}: ${old}`).not.toMatch(old);
+      const withoutOtherPeriods = OTHER_THIRTY_DAYS.reduce((t, re) => t.replace(re, ""), all);
+      expect(withoutOtherPeriods, `/${slug}`).not.toMatch(/30 days/);
+    },
+  );
 
   it("the root loader gives the footer, home page and product page the same figures", async () => {
     const root = dataOf<RootData>(await harness.run(rootLoader as never, harness.request("/", "signed-out")));
@@ -75,7 +93,8 @@ describe("figures from configuration", () => {
   });
 
   it("checkout charges what the pages state", () => {
-    const prices = (subtotalMinor: number) => Object.fromEntries(harness.ctx.checkout.shippingOptions(subtotalMinor).map((o) => [o.method, o.priceMinor]));
+    const prices = (subtotalMinor: number) =>
+      Object.fromEntries(harness.ctx.checkout.shippingOptions(subtotalMinor).map((o) => [o.method, o.priceMinor]));
     expect(prices(12344)).toEqual({ standard: 111, express: 2222 });
     expect(prices(12345)).toEqual({ standard: 0, express: 2222 });
   });

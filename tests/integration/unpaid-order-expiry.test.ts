@@ -22,8 +22,15 @@ describe.each(STORE_ADAPTERS)("orders awaiting payment expire: $name", (adapter)
 
   /** An instance of the orders service whose clock reads T0 + `minutes`. */
   const instanceAt = (minutes: number) =>
-    createOrdersService(store, { secret: "test-secret-test-secret-test-secret", shopName: "Hemline", mailer: noMail, now: () => new Date(T0 + minutes * MINUTE), pendingPaymentExpiryMs: 30 * MINUTE });
-  const stock = async () => (await store.products.get(shirt.id))!.variants.find((v) => v.size === "M" && v.colour === "Black")!.stock;
+    createOrdersService(store, {
+      secret: "test-secret-test-secret-test-secret",
+      shopName: "Hemline",
+      mailer: noMail,
+      now: () => new Date(T0 + minutes * MINUTE),
+      pendingPaymentExpiryMs: 30 * MINUTE,
+    });
+  const stock = async () =>
+    (await store.products.get(shirt.id))!.variants.find((v) => v.size === "M" && v.colour === "Black")!.stock;
 
   async function placeUnpaid(quantity: number) {
     const order = makeOrder([lineFor(shirt, "M", "Black", quantity)], { createdAt: new Date(T0).toISOString() });
@@ -34,7 +41,11 @@ describe.each(STORE_ADAPTERS)("orders awaiting payment expire: $name", (adapter)
 
   beforeEach(async () => {
     ({ store, dispose } = await adapter.create());
-    shirt = makeProduct({ variants: [{ size: "M", colour: "Black", sku: "EXP-M-BLACK", stock: 3 }], colours: [{ name: "Black", hex: "#111111" }], sizes: ["M"] });
+    shirt = makeProduct({
+      variants: [{ size: "M", colour: "Black", sku: "EXP-M-BLACK", stock: 3 }],
+      colours: [{ name: "Black", hex: "#111111" }],
+      sizes: ["M"],
+    });
     await store.products.upsertMany([shirt]);
   });
   afterEach(async () => {
@@ -49,7 +60,11 @@ describe.each(STORE_ADAPTERS)("orders awaiting payment expire: $name", (adapter)
     expect(await stock()).toBe(1);
 
     // Three instances sweep at the same moment: one expiry, one release.
-    const swept = await Promise.all([instanceAt(31).expireUnpaid(), instanceAt(31).expireUnpaid(), instanceAt(31).expireUnpaid()]);
+    const swept = await Promise.all([
+      instanceAt(31).expireUnpaid(),
+      instanceAt(31).expireUnpaid(),
+      instanceAt(31).expireUnpaid(),
+    ]);
     expect(swept.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await stock()).toBe(3);
     const expired = (await store.orders.get(order.id))!;
@@ -62,7 +77,10 @@ describe.each(STORE_ADAPTERS)("orders awaiting payment expire: $name", (adapter)
   it("shows the shopper an expired order as expired, with its stock back, before any sweep", async () => {
     const order = await placeUnpaid(1);
     const orders = instanceAt(45);
-    const seen = await orders.forViewer(order.id, { userId: null, key: new URL(orders.linkFor(order), "http://x").searchParams.get("key") });
+    const seen = await orders.forViewer(order.id, {
+      userId: null,
+      key: new URL(orders.linkFor(order), "http://x").searchParams.get("key"),
+    });
     expect(seen).toMatchObject({ status: "payment_failed", payment: { failureMessage: PAYMENT_EXPIRED_MESSAGE } });
     expect(await stock()).toBe(3);
   });
@@ -71,7 +89,12 @@ describe.each(STORE_ADAPTERS)("orders awaiting payment expire: $name", (adapter)
     const order = await placeUnpaid(1);
     await instanceAt(31).expireUnpaid();
     // Pay again at T0 + 40: the order holds its stock again, for a new window.
-    const reopened = await createOrdersService(store, { secret: "s".repeat(32), shopName: "Hemline", mailer: noMail, now: () => new Date(T0 + 40 * MINUTE) }).reopenForPayment((await store.orders.get(order.id))!);
+    const reopened = await createOrdersService(store, {
+      secret: "s".repeat(32),
+      shopName: "Hemline",
+      mailer: noMail,
+      now: () => new Date(T0 + 40 * MINUTE),
+    }).reopenForPayment((await store.orders.get(order.id))!);
     expect(reopened.kind).toBe("ok");
     expect(await stock()).toBe(2);
     expect(await instanceAt(65).expireUnpaid()).toBe(0);

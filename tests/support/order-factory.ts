@@ -4,7 +4,8 @@ import { orderLineFor } from "~/server/services/checkout/order-line";
 import type { ProductInput } from "~/domain/product";
 
 /** An order line for a product's variant, priced as the product is. */
-export const lineFor = (product: ProductInput, size: string, colour: string, quantity = 1): OrderLine => orderLineFor(product, size, colour, quantity);
+export const lineFor = (product: ProductInput, size: string, colour: string, quantity = 1): OrderLine =>
+  orderLineFor(product, size, colour, quantity);
 
 /** A pending-payment order with sensible defaults; override what a test cares about. */
 export function makeOrder(lines: OrderLine[], overrides: Partial<Order> = {}): Order {
@@ -21,9 +22,25 @@ export function makeOrder(lines: OrderLine[], overrides: Partial<Order> = {}): O
     shippingMinor: 495,
     totalMinor: subtotalMinor + 495,
     currency: "EUR",
-    address: { name: "Ada Shopper", line1: "1 Main Street", line2: "", city: "Dublin", postalCode: "D02 X285", country: "IE", phone: "" },
+    address: {
+      name: "Ada Shopper",
+      line1: "1 Main Street",
+      line2: "",
+      city: "Dublin",
+      postalCode: "D02 X285",
+      country: "IE",
+      phone: "",
+    },
     shipping: { method: "standard", label: "Standard (3–5 working days)", priceMinor: 495 },
-    payment: { processor: "test-card", state: "pending", reference: null, cardBrand: null, cardLast4: null, failureMessage: null, attempts: 0 },
+    payment: {
+      processor: "test-card",
+      state: "pending",
+      reference: null,
+      cardBrand: null,
+      cardLast4: null,
+      failureMessage: null,
+      attempts: 0,
+    },
     status: "pending_payment",
     trackingNumber: null,
     history: [{ status: "pending_payment", at: createdAt, note: null, by: "customer" }],

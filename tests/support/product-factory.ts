@@ -24,7 +24,9 @@ export function makeProduct(overrides: Partial<ProductInput> = {}): ProductInput
     featured: false,
     colours,
     sizes,
-    variants: sizes.flatMap((size) => colours.map((c) => ({ size, colour: c.name, sku: `${id}-${c.name}-${size}`.toUpperCase(), stock: 5 }))),
+    variants: sizes.flatMap((size) =>
+      colours.map((c) => ({ size, colour: c.name, sku: `${id}-${c.name}-${size}`.toUpperCase(), stock: 5 })),
+    ),
     images: [{ url: "/media/v1/t-shirts/front/1f1f1f.svg", alt: "front", width: 800, height: 1000 }],
     createdAt: "2026-10-01T10:00:00.000Z",
     ...overrides,

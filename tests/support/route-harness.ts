@@ -25,7 +25,10 @@ export async function createRouteHarness() {
     ["shopper", "harness-shopper@hemline.test"],
     ["admin", HARNESS_ADMIN],
   ] as const) {
-    const result = await ctx.accounts.register(email, "correct horse battery", null, { signInUrl: "/auth/login", resetUrl: "/auth/forgot-password" });
+    const result = await ctx.accounts.register(email, "correct horse battery", null, {
+      signInUrl: "/auth/login",
+      resetUrl: "/auth/forgot-password",
+    });
     if (!result.success) throw new Error(result.error);
     if ("alreadyRegistered" in result) throw new Error(`${email} is registered already`);
     cookies[who] = (await commitSession(result.session)).split(";")[0];
@@ -41,21 +44,35 @@ export async function createRouteHarness() {
      * A GET, or a POST of `form` with the CSRF token unless `csrf: false`: urlencoded as a browser
      * sends a form, multipart when it holds a file.
      */
-    request(path: string, who: Who, form?: Record<string, string | File>, options: { csrf?: boolean; headers?: Record<string, string> } = {}): Request {
+    request(
+      path: string,
+      who: Who,
+      form?: Record<string, string | File>,
+      options: { csrf?: boolean; headers?: Record<string, string> } = {},
+    ): Request {
       const url = `http://shop.test${path}`;
       // Extra headers (Host, X-Forwarded-For…) as a client could send them.
       const headers = new Headers({ ...options.headers, Cookie: cookies[who] });
       if (!form) return new Request(url, { headers });
       const fields: Record<string, string | File> = { ...(options.csrf !== false ? { csrf: csrfToken } : {}), ...form };
       if (!Object.values(fields).some((v) => v instanceof File)) {
-        return new Request(url, { method: "POST", headers, body: new URLSearchParams(fields as Record<string, string>) });
+        return new Request(url, {
+          method: "POST",
+          headers,
+          body: new URLSearchParams(fields as Record<string, string>),
+        });
       }
       const body = new FormData();
       for (const [k, v] of Object.entries(fields)) body.set(k, v);
       return new Request(url, { method: "POST", headers, body });
     },
     /** Run a loader or action; whatever it returns or throws. `context`: the load context (scripts/server.mjs sets clientAddress). */
-    async run(handler: Handler | undefined, request: Request, params: Record<string, string> = {}, context: Record<string, unknown> = {}): Promise<unknown> {
+    async run(
+      handler: Handler | undefined,
+      request: Request,
+      params: Record<string, string> = {},
+      context: Record<string, unknown> = {},
+    ): Promise<unknown> {
       if (!handler) throw new Error("no such handler");
       try {
         return await handler({ request, params, context } as LoaderFunctionArgs & ActionFunctionArgs);
@@ -83,6 +100,7 @@ export function statusOf(outcome: unknown): number {
 
 /** The body of data() or a plain object a handler returned. */
 export function dataOf<T>(outcome: unknown): T {
-  if (outcome && typeof outcome === "object" && (outcome as { type?: string }).type === "DataWithResponseInit") return (outcome as { data: T }).data;
+  if (outcome && typeof outcome === "object" && (outcome as { type?: string }).type === "DataWithResponseInit")
+    return (outcome as { data: T }).data;
   return outcome as T;
 }

@@ -29,11 +29,17 @@ describe("blog cover images", () => {
   });
 
   it("refuses a file that only claims to be an image, a wrong type, or more than 2 MB", async () => {
-    expect(await saveBlogImage(media, new File(["<html>"], "x.png", { type: "image/png" }))).toEqual({ error: "This file is not a PNG, JPEG or WebP image." });
-    expect(await saveBlogImage(media, new File([PNG], "x.svg", { type: "image/svg+xml" }))).toEqual({ error: "Choose a PNG, JPEG or WebP image." });
+    expect(await saveBlogImage(media, new File(["<html>"], "x.png", { type: "image/png" }))).toEqual({
+      error: "This file is not a PNG, JPEG or WebP image.",
+    });
+    expect(await saveBlogImage(media, new File([PNG], "x.svg", { type: "image/svg+xml" }))).toEqual({
+      error: "Choose a PNG, JPEG or WebP image.",
+    });
     const big = new Uint8Array(2 * 1024 * 1024 + 1);
     big.set(PNG);
-    expect(await saveBlogImage(media, new File([big], "x.png", { type: "image/png" }))).toEqual({ error: "The image is larger than 2 MB. Choose a smaller one." });
+    expect(await saveBlogImage(media, new File([big], "x.png", { type: "image/png" }))).toEqual({
+      error: "The image is larger than 2 MB. Choose a smaller one.",
+    });
   });
 
   it("reads only names it could have made", async () => {
@@ -53,6 +59,8 @@ describe("blog cover images", () => {
       },
       get: async () => null,
     };
-    expect(await saveBlogImage(down, new File([PNG], "x.png", { type: "image/png" }))).toEqual({ error: MEDIA_UNAVAILABLE_MESSAGE });
+    expect(await saveBlogImage(down, new File([PNG], "x.png", { type: "image/png" }))).toEqual({
+      error: MEDIA_UNAVAILABLE_MESSAGE,
+    });
   });
 });

@@ -62,7 +62,9 @@ describe("markdown rendering", () => {
   });
 
   it("escapes raw HTML, so script tags and event handlers are inert text", () => {
-    const html = renderMarkdown('<script>alert("x")</script>\n\n<img src=x onerror=alert(1)>\n\n<a href="#" onclick="x()">a</a>');
+    const html = renderMarkdown(
+      '<script>alert("x")</script>\n\n<img src=x onerror=alert(1)>\n\n<a href="#" onclick="x()">a</a>',
+    );
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/<img/i);
     expect(html).not.toMatch(/<a /i);
@@ -71,7 +73,9 @@ describe("markdown rendering", () => {
   });
 
   it("refuses dangerous link schemes and marks external links", () => {
-    const html = renderMarkdown("[a](javascript:alert(1)) [b](data:text/html,x) [c](vbscript:x) [d](https://example.com) [e](/care-guide)");
+    const html = renderMarkdown(
+      "[a](javascript:alert(1)) [b](data:text/html,x) [c](vbscript:x) [d](https://example.com) [e](/care-guide)",
+    );
     expect(html).not.toMatch(/href="(javascript|data|vbscript):/i);
     expect(html).toContain('<a href="https://example.com" rel="nofollow noopener noreferrer">d</a>');
     expect(html).toContain('<a href="/care-guide">e</a>');

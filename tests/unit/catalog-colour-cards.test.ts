@@ -8,11 +8,25 @@ import { makeProduct } from "../support/product-factory";
 // A listing filtered by colour shows each card in that colour: its first image tagged with the
 // colour, and a link that opens the product in it. The pictures survive a snapshot.
 
-const image = (name: string, colour?: string) => ({ url: `/uploads/products/${name.padEnd(32, "0")}-800.webp`, alt: name, width: 800, height: 1000, ...(colour ? { colour } : {}) });
+const image = (name: string, colour?: string) => ({
+  url: `/uploads/products/${name.padEnd(32, "0")}-800.webp`,
+  alt: name,
+  width: 800,
+  height: 1000,
+  ...(colour ? { colour } : {}),
+});
 
 function product(): Product {
   // Colours Black and Sage (the factory's), every size in stock.
-  return { ...makeProduct({ id: "pcolour1", images: [image("aaa"), image("bbb", "Black"), image("ccc", "Sage"), image("ddd", "Sage")] }), seq: 1, createdAt: "2026-10-01T10:00:00.000Z", updatedAt: "2026-10-01T10:00:00.000Z" };
+  return {
+    ...makeProduct({
+      id: "pcolour1",
+      images: [image("aaa"), image("bbb", "Black"), image("ccc", "Sage"), image("ddd", "Sage")],
+    }),
+    seq: 1,
+    createdAt: "2026-10-01T10:00:00.000Z",
+    updatedAt: "2026-10-01T10:00:00.000Z",
+  };
 }
 
 const query = (search: string) => parseProductQuery(new URLSearchParams(search)).query!;
@@ -49,6 +63,7 @@ describe("colour cards", () => {
     const data = await decodeSnapshot(await encodeSnapshot(built.export()));
     expect(data).not.toBeNull();
     const loaded = CatalogIndex.import(data!);
-    for (const q of ["colour=Sage", "colour=Black", "colour=Sage&colour=Black", ""]) expect(loaded.query(query(q))).toEqual(built.query(query(q)));
+    for (const q of ["colour=Sage", "colour=Black", "colour=Sage&colour=Black", ""])
+      expect(loaded.query(query(q))).toEqual(built.query(query(q)));
   });
 });

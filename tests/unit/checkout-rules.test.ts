@@ -11,13 +11,19 @@ describe("cart quantities", () => {
   it.each(["0", "-1", "1.5", "abc", "99999", "", " "])("refuses %j with a plain message", (quantity) => {
     const result = updateLineSchema.safeParse({ intent: "update", line: "p1~M~Black", quantity });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0].message).toMatch(/^(Enter a quantity from 1 to 10\.|You can buy up to 10 of one item\.)$/);
+    expect(result.error?.issues[0].message).toMatch(
+      /^(Enter a quantity from 1 to 10\.|You can buy up to 10 of one item\.)$/,
+    );
   });
 
   it("accepts 1 to 10 and requires size and colour to add", () => {
     expect(updateLineSchema.parse({ intent: "update", line: "p1~M~Black", quantity: " 10 " }).quantity).toBe(10);
-    expect(addToCartSchema.safeParse({ intent: "add", productId: "p0001", colour: "Black" }).error?.issues[0].message).toBe("Choose a size.");
-    expect(addToCartSchema.safeParse({ intent: "add", productId: "p0001", size: "M" }).error?.issues[0].message).toBe("Choose a colour.");
+    expect(
+      addToCartSchema.safeParse({ intent: "add", productId: "p0001", colour: "Black" }).error?.issues[0].message,
+    ).toBe("Choose a size.");
+    expect(addToCartSchema.safeParse({ intent: "add", productId: "p0001", size: "M" }).error?.issues[0].message).toBe(
+      "Choose a colour.",
+    );
     expect(addToCartSchema.parse({ intent: "add", productId: "p0001", size: "M", colour: "Black" }).quantity).toBe(1);
   });
 });
@@ -59,7 +65,11 @@ describe("checkout form", () => {
   it("needs card fields only for the card processor", () => {
     const { cardNumber: _n, expiry: _e, cvc: _c, ...address } = valid;
     expect(checkoutSchema(false).safeParse(address).success).toBe(true);
-    expect(checkoutSchema(true).safeParse(address).error?.issues.map((i) => i.path[0])).toEqual(["cardNumber", "expiry", "cvc"]);
+    expect(
+      checkoutSchema(true)
+        .safeParse(address)
+        .error?.issues.map((i) => i.path[0]),
+    ).toEqual(["cardNumber", "expiry", "cvc"]);
     expect(parseExpiry("04/31")).toEqual({ expMonth: 4, expYear: 2031 });
   });
 

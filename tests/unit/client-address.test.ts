@@ -3,7 +3,8 @@ import { addressKey, clientAddress, UNKNOWN_CLIENT } from "~/server/http/client-
 
 // The client address rate limits count by: the socket's peer, or what a trusted proxy recorded.
 
-const request = (forwardedFor?: string) => new Request("http://localhost:3000/auth/login", { headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : {} });
+const request = (forwardedFor?: string) =>
+  new Request("http://localhost:3000/auth/login", { headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : {} });
 const socket = (address: string) => ({ clientAddress: address });
 
 describe("clientAddress", () => {
@@ -18,7 +19,9 @@ describe("clientAddress", () => {
   it("with TRUST_PROXY=n takes the entry the outermost trusted proxy wrote, ignoring what the client prepended", () => {
     // client sent "1.1.1.1"; the proxy appended the address it saw, 203.0.113.7.
     expect(clientAddress(request("1.1.1.1, 203.0.113.7"), socket("10.0.0.2"), { trustProxy: 1 })).toBe("203.0.113.7");
-    expect(clientAddress(request("1.1.1.1, 203.0.113.7, 10.0.0.9"), socket("10.0.0.2"), { trustProxy: 2 })).toBe("203.0.113.7");
+    expect(clientAddress(request("1.1.1.1, 203.0.113.7, 10.0.0.9"), socket("10.0.0.2"), { trustProxy: 2 })).toBe(
+      "203.0.113.7",
+    );
     // Fewer entries than proxies: the leftmost one any proxy wrote.
     expect(clientAddress(request("203.0.113.7"), socket("10.0.0.2"), { trustProxy: 2 })).toBe("203.0.113.7");
     // No header: the proxy itself (or a client that reached the shop directly).

@@ -75,7 +75,20 @@ describe("recently viewed", () => {
   });
 
   it("ignores JSON of the wrong shape or from another version", () => {
-    for (const value of [null, 42, "text", true, [], [item(1)], {}, { items: [item(1)] }, { v: 2, items: [item(1)] }, { v: "1", items: [item(1)] }, { v: 1, items: "p0001" }, { v: 1, items: { 0: item(1) } }]) {
+    for (const value of [
+      null,
+      42,
+      "text",
+      true,
+      [],
+      [item(1)],
+      {},
+      { items: [item(1)] },
+      { v: 2, items: [item(1)] },
+      { v: "1", items: [item(1)] },
+      { v: 1, items: "p0001" },
+      { v: 1, items: { 0: item(1) } },
+    ]) {
       expect(parseRecentlyViewed(value), JSON.stringify(value)).toBeNull();
       const storage = memoryStorage({ [KEY]: JSON.stringify(value) });
       expect(recentlyViewed(storage, "hemline"), JSON.stringify(value)).toEqual([]);
@@ -108,13 +121,23 @@ describe("recently viewed", () => {
   });
 
   it("only accepts image paths on this shop, never another site's", () => {
-    for (const imageUrl of ["https://tracker.example/pixel.gif", "//tracker.example/p.gif", "/\\tracker.example/p.gif", "javascript:alert(1)", "data:image/svg+xml,<svg/>", "media/v1/x.svg"]) {
+    for (const imageUrl of [
+      "https://tracker.example/pixel.gif",
+      "//tracker.example/p.gif",
+      "/\\tracker.example/p.gif",
+      "javascript:alert(1)",
+      "data:image/svg+xml,<svg/>",
+      "media/v1/x.svg",
+    ]) {
       expect(parseRecentlyViewed({ v: 1, items: [item(1, { imageUrl })] }), imageUrl).toEqual([]);
     }
   });
 
   it("keeps only the known fields of stored entries and of the envelope", () => {
-    const entry = JSON.stringify({ ...item(1), injected: "<script>" }).replace(/^\{/, '{"__proto__":{"polluted":true},');
+    const entry = JSON.stringify({ ...item(1), injected: "<script>" }).replace(
+      /^\{/,
+      '{"__proto__":{"polluted":true},',
+    );
     const storage = memoryStorage({ [KEY]: `{"v":1,"extra":{"a":1},"items":[${entry}]}` });
     const [parsed] = recentlyViewed(storage, "hemline");
     expect(parsed).toEqual(item(1));

@@ -4,7 +4,13 @@ import { ConfigError, parseConfig } from "~/server/config.server";
 describe("parseConfig", () => {
   it("starts with zero configuration outside production", () => {
     const config = parseConfig({});
-    expect(config).toMatchObject({ port: 3000, backend: "embedded", shopName: "Hemline", shopShortName: "hemline", adminEmails: [] });
+    expect(config).toMatchObject({
+      port: 3000,
+      backend: "embedded",
+      shopName: "Hemline",
+      shopShortName: "hemline",
+      adminEmails: [],
+    });
     expect(config.dataDir.endsWith("data")).toBe(true);
   });
 
@@ -35,7 +41,10 @@ describe("parseConfig", () => {
   });
 
   it("normalises the admin list: trimmed and lower-cased", () => {
-    expect(parseConfig({ ADMIN_EMAILS: " Owner@Shop.EXAMPLE ,b@c.io," }).adminEmails).toEqual(["owner@shop.example", "b@c.io"]);
+    expect(parseConfig({ ADMIN_EMAILS: " Owner@Shop.EXAMPLE ,b@c.io," }).adminEmails).toEqual([
+      "owner@shop.example",
+      "b@c.io",
+    ]);
   });
 
   it("requires a project id for the Firebase backend", () => {
@@ -48,27 +57,52 @@ describe("parseConfig", () => {
   it("keeps media in the project's default bucket unless FIREBASE_STORAGE_BUCKET names another", () => {
     const firebase = { SHOP_BACKEND: "firebase", GCLOUD_PROJECT: "demo-hemline", FIREBASE_API_KEY: "key" };
     expect(parseConfig(firebase).firebase.storageBucket).toBe("demo-hemline.firebasestorage.app");
-    expect(parseConfig({ ...firebase, FIREBASE_STORAGE_BUCKET: "old-shop.appspot.com" }).firebase.storageBucket).toBe("old-shop.appspot.com");
-    expect(() => parseConfig({ ...firebase, FIREBASE_STORAGE_BUCKET: "gs://old-shop" })).toThrow(/FIREBASE_STORAGE_BUCKET/);
-    expect(() => parseConfig({ ...firebase, FIREBASE_STORAGE_EMULATOR_HOST: "http://127.0.0.1:9199" })).toThrow(/FIREBASE_STORAGE_EMULATOR_HOST/);
+    expect(parseConfig({ ...firebase, FIREBASE_STORAGE_BUCKET: "old-shop.appspot.com" }).firebase.storageBucket).toBe(
+      "old-shop.appspot.com",
+    );
+    expect(() => parseConfig({ ...firebase, FIREBASE_STORAGE_BUCKET: "gs://old-shop" })).toThrow(
+      /FIREBASE_STORAGE_BUCKET/,
+    );
+    expect(() => parseConfig({ ...firebase, FIREBASE_STORAGE_EMULATOR_HOST: "http://127.0.0.1:9199" })).toThrow(
+      /FIREBASE_STORAGE_EMULATOR_HOST/,
+    );
   });
 });
 
 describe("analytics configuration", () => {
   it("is off unless a measurement id is set", () => {
     expect(parseConfig({}).analytics).toBeUndefined();
-    expect(parseConfig({ FIREBASE_API_KEY: "key", FIREBASE_PROJECT_ID: "shop", FIREBASE_APP_ID: "1:2:web:3" }).analytics).toBeUndefined();
+    expect(
+      parseConfig({ FIREBASE_API_KEY: "key", FIREBASE_PROJECT_ID: "shop", FIREBASE_APP_ID: "1:2:web:3" }).analytics,
+    ).toBeUndefined();
   });
 
   it("carries the public web configuration when a measurement id is set", () => {
-    const config = parseConfig({ FIREBASE_MEASUREMENT_ID: "G-ABC123XYZ", FIREBASE_APP_ID: "1:2:web:3", FIREBASE_API_KEY: "key", GCLOUD_PROJECT: "shop" });
-    expect(config.analytics).toEqual({ measurementId: "G-ABC123XYZ", appId: "1:2:web:3", apiKey: "key", projectId: "shop" });
+    const config = parseConfig({
+      FIREBASE_MEASUREMENT_ID: "G-ABC123XYZ",
+      FIREBASE_APP_ID: "1:2:web:3",
+      FIREBASE_API_KEY: "key",
+      GCLOUD_PROJECT: "shop",
+    });
+    expect(config.analytics).toEqual({
+      measurementId: "G-ABC123XYZ",
+      appId: "1:2:web:3",
+      apiKey: "key",
+      projectId: "shop",
+    });
   });
 
   it("names what analytics still needs, and refuses a malformed measurement id", () => {
-    expect(() => parseConfig({ FIREBASE_MEASUREMENT_ID: "G-ABC123XYZ" })).toThrow(/FIREBASE_APP_ID[\s\S]*FIREBASE_API_KEY[\s\S]*FIREBASE_PROJECT_ID/);
-    expect(() => parseConfig({ FIREBASE_MEASUREMENT_ID: "UA-1234-1", FIREBASE_APP_ID: "a", FIREBASE_API_KEY: "k", FIREBASE_PROJECT_ID: "p" })).toThrow(
-      /FIREBASE_MEASUREMENT_ID/,
+    expect(() => parseConfig({ FIREBASE_MEASUREMENT_ID: "G-ABC123XYZ" })).toThrow(
+      /FIREBASE_APP_ID[\s\S]*FIREBASE_API_KEY[\s\S]*FIREBASE_PROJECT_ID/,
     );
+    expect(() =>
+      parseConfig({
+        FIREBASE_MEASUREMENT_ID: "UA-1234-1",
+        FIREBASE_APP_ID: "a",
+        FIREBASE_API_KEY: "k",
+        FIREBASE_PROJECT_ID: "p",
+      }),
+    ).toThrow(/FIREBASE_MEASUREMENT_ID/);
   });
 });

@@ -17,6 +17,8 @@ describe("cookieSecurity", () => {
 
   it("is not Secure in development, and every cookie shares the decision", () => {
     expect(cookieSecurity({ env: "development", publicUrl: "https://shop.example.com" }).secure).toBe(false);
-    expect(baseCookieOptions({ env: "production", publicUrl: "https://shop.example.com", sessionSecret: "s" })).toMatchObject({ secure: true, httpOnly: true, sameSite: "lax" });
+    expect(
+      baseCookieOptions({ env: "production", publicUrl: "https://shop.example.com", sessionSecret: "s" }),
+    ).toMatchObject({ secure: true, httpOnly: true, sameSite: "lax" });
   });
 });

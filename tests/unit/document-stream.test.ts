@@ -14,7 +14,8 @@ async function through(stream: Transform, chunks: Array<string | Uint8Array>): P
   await ended;
   return Buffer.concat(out);
 }
-const streamed = async (chunks: Array<string | Uint8Array>) => (await through(documentStream(), chunks)).toString("utf8");
+const streamed = async (chunks: Array<string | Uint8Array>) =>
+  (await through(documentStream(), chunks)).toString("utf8");
 
 /** A page rendered by React 18's streaming renderer into `stream`. */
 function rendered(text: string, stream: Transform): Promise<Buffer> {
@@ -29,8 +30,10 @@ function rendered(text: string, stream: Transform): Promise<Buffer> {
   });
 }
 
-const SHELL = "<!DOCTYPE html><html><head><title>é</title></head><body><main>Hello</main><script>boot()</script></body></html>";
-const LATER = '<!--$?--><template id="B:0"></template><!--/$--><div hidden id="S:0"><script>data()</script></div><script>$RC("B:0","S:0")</script>';
+const SHELL =
+  "<!DOCTYPE html><html><head><title>é</title></head><body><main>Hello</main><script>boot()</script></body></html>";
+const LATER =
+  '<!--$?--><template id="B:0"></template><!--/$--><div hidden id="S:0"><script>data()</script></div><script>$RC("B:0","S:0")</script>';
 const MOVED = SHELL.replace("</body></html>", "") + LATER + "</body></html>";
 
 describe("documentStream", () => {

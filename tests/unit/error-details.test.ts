@@ -17,7 +17,8 @@ class ErrorResponse {
 
 // What the error page says for what a route (or Remix itself) threw: never framework text.
 describe("errorDetails", () => {
-  const remixText = 'You made a POST request to "/about" but did not provide an `action` for route "routes/about", so there is no way to handle the request.';
+  const remixText =
+    'You made a POST request to "/about" but did not provide an `action` for route "routes/about", so there is no way to handle the request.';
 
   it("gives a 405 Remix made itself the page of its status, not Remix's text", () => {
     // On the server (and without JavaScript) the response carries Remix's `internal` mark…
@@ -32,8 +33,13 @@ describe("errorDetails", () => {
   });
 
   it("keeps the shop's own messages", () => {
-    expect(errorDetails(new ErrorResponse(404, "Not Found", "Page Not Found: /products/x!")).message).toBe("Page Not Found: /products/x!");
-    expect(errorDetails(new ErrorResponse(503, "Service Unavailable", "Firestore not available"))).toMatchObject({ title: "Something Went Wrong", message: "Firestore not available" });
+    expect(errorDetails(new ErrorResponse(404, "Not Found", "Page Not Found: /products/x!")).message).toBe(
+      "Page Not Found: /products/x!",
+    );
+    expect(errorDetails(new ErrorResponse(503, "Service Unavailable", "Firestore not available"))).toMatchObject({
+      title: "Something Went Wrong",
+      message: "Firestore not available",
+    });
   });
 
   it("gives each status its own title", () => {
@@ -50,6 +56,9 @@ describe("errorDetails", () => {
   });
 
   it("never shows a thrown Error's message", () => {
-    expect(errorDetails(new Error("SQLITE_BUSY: database is locked"))).toMatchObject({ status: 500, title: "Server Error" });
+    expect(errorDetails(new Error("SQLITE_BUSY: database is locked"))).toMatchObject({
+      status: 500,
+      title: "Server Error",
+    });
   });
 });

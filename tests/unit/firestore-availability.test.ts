@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FirestoreUnavailableError, available, availableTransaction } from "~/server/store/firestore/availability.server";
+import {
+  FirestoreUnavailableError,
+  available,
+  availableTransaction,
+} from "~/server/store/firestore/availability.server";
 
 describe("Firestore availability ('Firestore not available')", () => {
   afterEach(() => {
@@ -8,7 +12,9 @@ describe("Firestore availability ('Firestore not available')", () => {
 
   it("passes results and ordinary errors through", async () => {
     await expect(available(async () => 42)).resolves.toBe(42);
-    await expect(available(async () => Promise.reject(new Error("permission denied")))).rejects.toThrow("permission denied");
+    await expect(available(async () => Promise.reject(new Error("permission denied")))).rejects.toThrow(
+      "permission denied",
+    );
   });
 
   it("turns an unreachable backend into 'Firestore not available'", async () => {
@@ -27,7 +33,10 @@ describe("Firestore availability ('Firestore not available')", () => {
 
   it("waits for a transaction that is slow under contention while the database answers", async () => {
     vi.useFakeTimers();
-    const slow = availableTransaction(async () => "pong", () => new Promise((resolve) => setTimeout(() => resolve("committed"), 12_000)));
+    const slow = availableTransaction(
+      async () => "pong",
+      () => new Promise((resolve) => setTimeout(() => resolve("committed"), 12_000)),
+    );
     const assertion = expect(slow).resolves.toBe("committed");
     await vi.advanceTimersByTimeAsync(12_000);
     await assertion;
@@ -35,7 +44,10 @@ describe("Firestore availability ('Firestore not available')", () => {
 
   it("gives up on a transaction within seconds when the database stops answering", async () => {
     vi.useFakeTimers();
-    const stuck = availableTransaction(() => new Promise<never>(() => {}), () => new Promise<never>(() => {}));
+    const stuck = availableTransaction(
+      () => new Promise<never>(() => {}),
+      () => new Promise<never>(() => {}),
+    );
     const assertion = expect(stuck).rejects.toThrow("Firestore not available");
     await vi.advanceTimersByTimeAsync(20_000);
     await assertion;
@@ -44,7 +56,10 @@ describe("Firestore availability ('Firestore not available')", () => {
   it("gives up at once when the database refuses the probe", async () => {
     vi.useFakeTimers();
     const refused = Object.assign(new Error("14 UNAVAILABLE: No connection established"), { code: 14 });
-    const stuck = availableTransaction(() => Promise.reject(refused), () => new Promise<never>(() => {}));
+    const stuck = availableTransaction(
+      () => Promise.reject(refused),
+      () => new Promise<never>(() => {}),
+    );
     const assertion = expect(stuck).rejects.toThrow("Firestore not available");
     await vi.advanceTimersByTimeAsync(5_000);
     await assertion;

@@ -39,17 +39,25 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
 }
 
 const multipart = (boundary: string, parts: string) => post(parts, `multipart/form-data; boundary=${boundary}`);
-const field = (boundary: string, name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const field = (boundary: string, name: string, value: string) =>
+  `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 
 describe("readForm (forms without files)", () => {
   it("reads a urlencoded form, whatever the case of the type and its parameters", async () => {
-    const form = await readForm(post("csrf=t&intent=add&note=caf%C3%A9+%26+co&note=2", "Application/X-WWW-Form-URLEncoded; charset=UTF-8"));
+    const form = await readForm(
+      post("csrf=t&intent=add&note=caf%C3%A9+%26+co&note=2", "Application/X-WWW-Form-URLEncoded; charset=UTF-8"),
+    );
     expect(form.get("intent")).toBe("add");
     expect(form.getAll("note")).toEqual(["café & co", "2"]);
   });
 
   it("reads broken escapes and invalid UTF-8 as text instead of failing", async () => {
-    const form = await readForm(post(new Uint8Array([...new TextEncoder().encode("a=%E0%A4%A&b=%ZZ&c="), 0xff, 0xfe]), "application/x-www-form-urlencoded"));
+    const form = await readForm(
+      post(
+        new Uint8Array([...new TextEncoder().encode("a=%E0%A4%A&b=%ZZ&c="), 0xff, 0xfe]),
+        "application/x-www-form-urlencoded",
+      ),
+    );
     expect(form.get("b")).toBe("%ZZ");
     expect(form.get("c")).toBe("\uFFFD\uFFFD");
   });
@@ -64,14 +72,20 @@ describe("readForm (forms without files)", () => {
     ["a JSON array", '[{"intent":"add"}]', "application/json"],
     ["text/plain", "intent=add", "text/plain"],
     ["XML", "<form><intent>add</intent></form>", "application/xml"],
-    ["multipart (this form takes no files)", field("b", "intent", "add") + "--b--\r\n", "multipart/form-data; boundary=b"],
+    [
+      "multipart (this form takes no files)",
+      field("b", "intent", "add") + "--b--\r\n",
+      "multipart/form-data; boundary=b",
+    ],
   ])("refuses %s with 415 and a plain message", async (_, body, type) => {
     const response = await thrown(readForm(post(body, type)));
     expect(response.status).toBe(415);
     expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(response.headers.get("Accept-Post")).toBe("application/x-www-form-urlencoded");
-    expect(await response.text()).toBe(`This form must be sent as application/x-www-form-urlencoded, as a browser sends it, not with ${type.split(";")[0]}.`);
+    expect(await response.text()).toBe(
+      `This form must be sent as application/x-www-form-urlencoded, as a browser sends it, not with ${type.split(";")[0]}.`,
+    );
   });
 
   it("refuses a body without a content type, and never echoes a malformed type back", async () => {
@@ -82,9 +96,13 @@ describe("readForm (forms without files)", () => {
   });
 
   it("refuses a form over the limit with 413, whether it says so up front or streams it", async () => {
-    const declared = await thrown(readForm(post("a=b", "application/x-www-form-urlencoded", { "Content-Length": String(FORM_MAX_BYTES + 1) })));
+    const declared = await thrown(
+      readForm(post("a=b", "application/x-www-form-urlencoded", { "Content-Length": String(FORM_MAX_BYTES + 1) })),
+    );
     expect(declared.status).toBe(413);
-    const streamed = await thrown(readForm(post(streamOf("a=" + "x".repeat(64 * 1024) + "&", 20), "application/x-www-form-urlencoded")));
+    const streamed = await thrown(
+      readForm(post(streamOf("a=" + "x".repeat(64 * 1024) + "&", 20), "application/x-www-form-urlencoded")),
+    );
     expect(streamed.status).toBe(413);
     expect(await streamed.text()).toBe("The form is too large to be read. Nothing was saved.");
   });
@@ -98,7 +116,9 @@ describe("readUploadForm (forms with files)", () => {
     const form = await readUploadForm(multipart("b", field("b", "intent", "upload") + file + "--b--\r\n"), limits);
     expect(form?.get("intent")).toBe("upload");
     expect(form?.get("file")).toBeInstanceOf(File);
-    expect((await readUploadForm(post("intent=delete", "application/x-www-form-urlencoded"), limits))?.get("intent")).toBe("delete");
+    expect(
+      (await readUploadForm(post("intent=delete", "application/x-www-form-urlencoded"), limits))?.get("intent"),
+    ).toBe("delete");
   });
 
   it.each([
@@ -110,7 +130,9 @@ describe("readUploadForm (forms with files)", () => {
   ])("refuses multipart with %s with 400", async (_, request) => {
     const response = await thrown(readUploadForm(request, limits));
     expect(response.status).toBe(400);
-    expect(await response.text()).toBe("The form could not be read: its multipart/form-data body is malformed or incomplete.");
+    expect(await response.text()).toBe(
+      "The form could not be read: its multipart/form-data body is malformed or incomplete.",
+    );
   });
 
   it("reads a body whose boundary never occurs as an empty form (then refused as a form without its CSRF token)", async () => {
@@ -122,8 +144,12 @@ describe("readUploadForm (forms with files)", () => {
     expect(await readUploadForm(multipart("b", field("b", "a", "x".repeat(2000)) + "--b--\r\n"), limits)).toBeNull();
     const manySmallParts = post(streamOf(field("b", "a", "x".repeat(100)), 100), "multipart/form-data; boundary=b");
     expect(await readUploadForm(manySmallParts, limits)).toBeNull();
-    expect(await readUploadForm(post("a=1", "multipart/form-data; boundary=b", { "Content-Length": "5000" }), limits)).toBeNull();
-    expect(await readUploadForm(post(streamOf("a=" + "x".repeat(1000), 10), "application/x-www-form-urlencoded"), limits)).toBeNull();
+    expect(
+      await readUploadForm(post("a=1", "multipart/form-data; boundary=b", { "Content-Length": "5000" }), limits),
+    ).toBeNull();
+    expect(
+      await readUploadForm(post(streamOf("a=" + "x".repeat(1000), 10), "application/x-www-form-urlencoded"), limits),
+    ).toBeNull();
   });
 
   it("refuses JSON with 415, naming both accepted types", async () => {

@@ -12,8 +12,12 @@ const render = (markdown: string, values: Record<string, string> = {}, flags: Re
 
 describe("placeholders", () => {
   it("fills a value in as plain text, whatever it holds", () => {
-    const { html } = render("Write to {{email}}.", { email: '<script>alert(1)</script> *bold* [x](javascript:alert(1)) {{email}}' });
-    expect(html).toBe("<p>Write to &lt;script&gt;alert(1)&lt;/script&gt; *bold* [x](javascript:alert(1)) {{email}}.</p>\n");
+    const { html } = render("Write to {{email}}.", {
+      email: "<script>alert(1)</script> *bold* [x](javascript:alert(1)) {{email}}",
+    });
+    expect(html).toBe(
+      "<p>Write to &lt;script&gt;alert(1)&lt;/script&gt; *bold* [x](javascript:alert(1)) {{email}}.</p>\n",
+    );
   });
 
   it("makes a link of a value only where the copy asks for one", () => {
@@ -22,12 +26,17 @@ describe("placeholders", () => {
   });
 
   it("fails loudly on a placeholder the page was not given", () => {
-    expect(() => fillPlaceholders("Free from {{freeShipingFrom}}", { freeShippingFrom: "€75" }, {}, "shipping.md")).toThrow(ContentError);
-    expect(() => fillPlaceholders("Free from {{freeShipingFrom}}", {}, {}, "shipping.md")).toThrow("shipping.md: unknown placeholder {{freeShipingFrom}}");
+    expect(() =>
+      fillPlaceholders("Free from {{freeShipingFrom}}", { freeShippingFrom: "€75" }, {}, "shipping.md"),
+    ).toThrow(ContentError);
+    expect(() => fillPlaceholders("Free from {{freeShipingFrom}}", {}, {}, "shipping.md")).toThrow(
+      "shipping.md: unknown placeholder {{freeShipingFrom}}",
+    );
   });
 
   it("keeps or drops whole lines by flag, so a table row can be conditional", () => {
-    const table = "Table: T\n\n| A | B |\n| --- | --- |\n| one | 1 |\n{{#extra}}\n| two | 2 |\n{{/extra}}\n{{^extra}}\n| three | 3 |\n{{/extra}}\n";
+    const table =
+      "Table: T\n\n| A | B |\n| --- | --- |\n| one | 1 |\n{{#extra}}\n| two | 2 |\n{{/extra}}\n{{^extra}}\n| three | 3 |\n{{/extra}}\n";
     expect(render(table, {}, { extra: true }).html).toMatch(/one[\s\S]*two/);
     expect(render(table, {}, { extra: true }).html).not.toContain("three");
     const off = render(table, {}, { extra: false }).html;
@@ -58,7 +67,9 @@ describe("content rendering", () => {
       { id: "one", label: "One" },
       { id: "two-and-three", label: "Two & three" },
     ]);
-    expect(html).toMatch(/<section aria-labelledby="one">\n<h2 id="one">One<\/h2>[\s\S]*<\/section>\n<section aria-labelledby="two-and-three">[\s\S]*<\/section>\n$/);
+    expect(html).toMatch(
+      /<section aria-labelledby="one">\n<h2 id="one">One<\/h2>[\s\S]*<\/section>\n<section aria-labelledby="two-and-three">[\s\S]*<\/section>\n$/,
+    );
   });
 
   it("captions a table from the 'Table:' line above it, with column and row headers", () => {
@@ -81,7 +92,9 @@ describe("content rendering", () => {
   });
 
   it("makes a block quote a callout", () => {
-    expect(render("> **Note**\n>\n> Text.").html).toBe('<aside class="content-callout">\n<p><strong>Note</strong></p>\n<p>Text.</p>\n</aside>\n');
+    expect(render("> **Note**\n>\n> Text.").html).toBe(
+      '<aside class="content-callout">\n<p><strong>Note</strong></p>\n<p>Text.</p>\n</aside>\n',
+    );
   });
 });
 

@@ -21,7 +21,9 @@ beforeEach(() => {
 afterEach(() => temp.remove());
 
 const image = async (width: number, height: number, format: "png" | "jpeg") =>
-  sharp({ create: { width, height, channels: 3, background: "#9caf88" } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: "#9caf88" } })
+    [format]()
+    .toBuffer();
 
 const fileOf = (bytes: Uint8Array, name: string, type: string) => new File([new Uint8Array(bytes)], name, { type });
 
@@ -52,7 +54,9 @@ describe("saveProductImage", () => {
 
   it("refuses images over 8 MB and tiny ones", async () => {
     const big = fileOf(new Uint8Array(8 * 1024 * 1024 + 1), "big.png", "image/png");
-    expect(await saveProductImage(media, big)).toEqual({ error: "“big.png” is larger than 8 MB. Choose a smaller image." });
+    expect(await saveProductImage(media, big)).toEqual({
+      error: "“big.png” is larger than 8 MB. Choose a smaller image.",
+    });
     const tiny = await saveProductImage(media, fileOf(await image(50, 50, "png"), "tiny.png", "image/png"));
     expect(tiny).toEqual({ error: "“tiny.png” is too small: use at least 100 × 100 pixels." });
   });
@@ -64,7 +68,10 @@ describe("saveProductImage", () => {
 
   it("serves nothing stored under a product name that is not WebP", async () => {
     const name = `${"b".repeat(32)}-400.webp`;
-    const liar: MediaStore = { put: media.put, get: async () => ({ bytes: new Uint8Array([1]), contentType: "text/html" }) };
+    const liar: MediaStore = {
+      put: media.put,
+      get: async () => ({ bytes: new Uint8Array([1]), contentType: "text/html" }),
+    };
     expect(await readProductImage(liar, name)).toBeNull();
   });
 
@@ -77,7 +84,9 @@ describe("saveProductImage", () => {
         throw new MediaUnavailableError();
       },
     };
-    expect(await saveProductImage(down, fileOf(await image(600, 750, "png"), "photo.png", "image/png"))).toEqual({ error: MEDIA_UNAVAILABLE_MESSAGE });
+    expect(await saveProductImage(down, fileOf(await image(600, 750, "png"), "photo.png", "image/png"))).toEqual({
+      error: MEDIA_UNAVAILABLE_MESSAGE,
+    });
     await expect(readProductImage(down, `${"c".repeat(32)}-400.webp`)).rejects.toThrow(MediaUnavailableError);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { claimReload, isModuleLoadError, RELOAD_GUARD_KEY, RELOAD_GUARD_MS, type GuardStorage } from "~/lib/reload-guard";
+import {
+  claimReload,
+  isModuleLoadError,
+  RELOAD_GUARD_KEY,
+  RELOAD_GUARD_MS,
+  type GuardStorage,
+} from "~/lib/reload-guard";
 
 function memoryStorage(initial: Record<string, string> = {}): GuardStorage & { data: Record<string, string> } {
   const data = { ...initial };
@@ -48,7 +54,15 @@ describe("claimReload", () => {
   });
 
   it("treats corrupt or foreign records as no record", () => {
-    for (const junk of ["not json", "[1,2,3]", "null", "42", '"text"', '{"/a": "yesterday", "/b": null}', `{"/a": ${T0 + 60_000}}`]) {
+    for (const junk of [
+      "not json",
+      "[1,2,3]",
+      "null",
+      "42",
+      '"text"',
+      '{"/a": "yesterday", "/b": null}',
+      `{"/a": ${T0 + 60_000}}`,
+    ]) {
       const storage = memoryStorage({ [RELOAD_GUARD_KEY]: junk });
       expect(claimReload("/a", { storage, now: T0 }), junk).toBe(true);
       expect(claimReload("/a", { storage, now: T0 + 1 }), junk).toBe(false);
@@ -91,7 +105,16 @@ describe("isModuleLoadError", () => {
   });
 
   it("leaves every other error alone", () => {
-    for (const error of [new Error("Network request failed"), new TypeError("x is undefined"), "boom", null, undefined, 42, {}, { message: 7 }]) {
+    for (const error of [
+      new Error("Network request failed"),
+      new TypeError("x is undefined"),
+      "boom",
+      null,
+      undefined,
+      42,
+      {},
+      { message: 7 },
+    ]) {
       expect(isModuleLoadError(error), String(error)).toBe(false);
     }
   });

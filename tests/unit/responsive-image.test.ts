@@ -12,7 +12,9 @@ describe("responsiveImage", () => {
   });
 
   it("stops at the original width of a smaller photo", () => {
-    expect(responsiveImage({ url: `${base}-600.webp`, width: 600 }, "50vw").srcSet).toBe(`${base}-400.webp 400w, ${base}-600.webp 600w`);
+    expect(responsiveImage({ url: `${base}-600.webp`, width: 600 }, "50vw").srcSet).toBe(
+      `${base}-400.webp 400w, ${base}-600.webp 600w`,
+    );
   });
 
   it("adds nothing to other images", () => {

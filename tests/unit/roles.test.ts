@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { isAdmin, roleFor, roleOf } from "~/server/services/accounts/roles.server";
 import type { Profile } from "~/domain/profile";
 
-const profile = (role: Profile["role"]): Profile => ({ uid: "u", email: "a@b.co", role, displayName: null, createdAt: "", updatedAt: "" });
+const profile = (role: Profile["role"]): Profile => ({
+  uid: "u",
+  email: "a@b.co",
+  role,
+  displayName: null,
+  createdAt: "",
+  updatedAt: "",
+});
 
 describe("role determination", () => {
   const admins = ["owner@hemline.shop", "ops@hemline.shop"];

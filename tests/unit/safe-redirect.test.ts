@@ -55,7 +55,14 @@ describe("safeRedirect", () => {
   it("answers only paths that stay on this origin when followed, encoded ones included", () => {
     // Percent-encoded slashes, backslashes and tabs stay encoded in a Location header: a browser
     // reads them as part of one path segment on this site.
-    for (const odd of ["/%2F%2Fevil.example", "/%09/evil.example", "/%5Cevil.example", "/%5C%5Cevil.example", "/%0d%0aSet-Cookie:x", "/foo//evil.example"]) {
+    for (const odd of [
+      "/%2F%2Fevil.example",
+      "/%09/evil.example",
+      "/%5Cevil.example",
+      "/%5C%5Cevil.example",
+      "/%0d%0aSet-Cookie:x",
+      "/foo//evil.example",
+    ]) {
       const result = safeRedirect(odd, "/");
       expect(result.startsWith("/") && !result.startsWith("//"), odd).toBe(true);
       expect(followed(result).origin, odd).toBe("https://shop.test");

@@ -24,7 +24,12 @@ describe("documentSecurityHeaders", () => {
     const csp = directives(documentSecurityHeaders("abc", false, { analytics: true })["Content-Security-Policy"]);
     expect(csp["script-src"]).toEqual(["'self'", "'nonce-abc'", "https://www.googletagmanager.com"]);
     expect(csp["connect-src"]).toEqual(
-      expect.arrayContaining(["'self'", "https://*.google-analytics.com", "https://firebase.googleapis.com", "https://firebaseinstallations.googleapis.com"]),
+      expect.arrayContaining([
+        "'self'",
+        "https://*.google-analytics.com",
+        "https://firebase.googleapis.com",
+        "https://firebaseinstallations.googleapis.com",
+      ]),
     );
     expect(csp["img-src"]).toEqual(expect.arrayContaining(["'self'", "https://*.google-analytics.com"]));
     // Still no inline script without the nonce, and nothing else loosened.
@@ -49,7 +54,11 @@ describe("documentSecurityHeaders", () => {
       const csp = directives(headers["Content-Security-Policy"]);
       expect(csp["script-src"]).toEqual(["'self'", "'nonce-abc'", "https://apis.google.com"]);
       expect(csp["frame-src"]).toEqual(["'self'", "https://hemline-shop.firebaseapp.com"]);
-      expect(csp["connect-src"]).toEqual(["'self'", "https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"]);
+      expect(csp["connect-src"]).toEqual([
+        "'self'",
+        "https://identitytoolkit.googleapis.com",
+        "https://securetoken.googleapis.com",
+      ]);
       // The popup returns its result through window.opener.
       expect(headers["Cross-Origin-Opener-Policy"]).toBe("same-origin-allow-popups");
       expect(csp["default-src"]).toEqual(["'self'"]);
@@ -58,7 +67,11 @@ describe("documentSecurityHeaders", () => {
     });
 
     it("points the iframe and the REST calls at the Auth emulator when one is used", () => {
-      const googleSignIn = google({ SHOP_BACKEND: "firebase", GCLOUD_PROJECT: "demo-hemline", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" });
+      const googleSignIn = google({
+        SHOP_BACKEND: "firebase",
+        GCLOUD_PROJECT: "demo-hemline",
+        FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+      });
       const csp = directives(documentSecurityHeaders("abc", false, { googleSignIn })["Content-Security-Policy"]);
       expect(csp["script-src"]).toEqual(["'self'", "'nonce-abc'", "https://apis.google.com"]);
       expect(csp["frame-src"]).toEqual(["'self'", "http://127.0.0.1:9099"]);
@@ -66,9 +79,20 @@ describe("documentSecurityHeaders", () => {
     });
 
     it("adds to the analytics hosts rather than replacing them", () => {
-      const csp = directives(documentSecurityHeaders("abc", false, { analytics: true, googleSignIn: google(production) })["Content-Security-Policy"]);
-      expect(csp["script-src"]).toEqual(["'self'", "'nonce-abc'", "https://www.googletagmanager.com", "https://apis.google.com"]);
-      expect(csp["connect-src"]).toEqual(expect.arrayContaining(["https://firebase.googleapis.com", "https://identitytoolkit.googleapis.com"]));
+      const csp = directives(
+        documentSecurityHeaders("abc", false, { analytics: true, googleSignIn: google(production) })[
+          "Content-Security-Policy"
+        ],
+      );
+      expect(csp["script-src"]).toEqual([
+        "'self'",
+        "'nonce-abc'",
+        "https://www.googletagmanager.com",
+        "https://apis.google.com",
+      ]);
+      expect(csp["connect-src"]).toEqual(
+        expect.arrayContaining(["https://firebase.googleapis.com", "https://identitytoolkit.googleapis.com"]),
+      );
     });
   });
 });

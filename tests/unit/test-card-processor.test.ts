@@ -18,7 +18,12 @@ afterEach(async () => {
   temp.remove();
 });
 
-const card = (number: string, overrides: { expMonth?: number; expYear?: number } = {}) => ({ number, expMonth: overrides.expMonth ?? 12, expYear: overrides.expYear ?? 2099, cvc: "123" });
+const card = (number: string, overrides: { expMonth?: number; expYear?: number } = {}) => ({
+  number,
+  expMonth: overrides.expMonth ?? 12,
+  expYear: overrides.expYear ?? 2099,
+  cvc: "123",
+});
 const charge = (number: string, overrides: { expMonth?: number; expYear?: number; key?: string } = {}) =>
   createTestCardProcessor({ keys: store.paymentKeys }).charge({
     amountMinor: 1000,
@@ -33,7 +38,10 @@ describe("test card processor", () => {
     ["4242424242424242", { ok: true, brand: "Visa", last4: "4242" }],
     ["5555555555554444", { ok: true, brand: "Mastercard", last4: "4444" }],
     ["4000000000000002", { ok: false, code: "card_declined", message: "Your card was declined.", last4: "0002" }],
-    ["4000000000009995", { ok: false, code: "insufficient_funds", message: "Your card has insufficient funds.", last4: "9995" }],
+    [
+      "4000000000009995",
+      { ok: false, code: "insufficient_funds", message: "Your card has insufficient funds.", last4: "9995" },
+    ],
     ["4000000000000069", { ok: false, code: "expired_card", message: "Your card has expired." }],
     ["4000000000000127", { ok: false, code: "incorrect_cvc", message: "Your card's security code is incorrect." }],
     ["4242424242424241", { ok: false, code: "incorrect_number", message: "Your card number is incorrect." }],
@@ -43,14 +51,23 @@ describe("test card processor", () => {
   });
 
   it("declines a card whose expiry has passed, and gives a reference only on success", async () => {
-    expect(await charge("4242424242424242", { expMonth: 1, expYear: 2020 })).toMatchObject({ ok: false, code: "expired_card" });
+    expect(await charge("4242424242424242", { expMonth: 1, expYear: 2020 })).toMatchObject({
+      ok: false,
+      code: "expired_card",
+    });
     const ok = await charge("4242424242424242");
     expect(ok.ok && ok.reference).toMatch(/^tc_[0-9a-f]{24}$/);
   });
 
   it("answers the same idempotency key the same way", async () => {
     const processor = createTestCardProcessor({ keys: store.paymentKeys });
-    const input = { amountMinor: 500, currency: "EUR", card: card("4242424242424242"), description: "x", idempotencyKey: "k1" };
+    const input = {
+      amountMinor: 500,
+      currency: "EUR",
+      card: card("4242424242424242"),
+      description: "x",
+      idempotencyKey: "k1",
+    };
     const first = await processor.charge(input);
     expect(await processor.charge({ ...input, card: card("4000000000000002") })).toEqual(first);
   });
@@ -60,7 +77,13 @@ describe("test card processor", () => {
     try {
       const a = createTestCardProcessor({ keys: store.paymentKeys });
       const b = createTestCardProcessor({ keys: other.paymentKeys });
-      const input = { amountMinor: 500, currency: "EUR", card: card("4242424242424242"), description: "x", idempotencyKey: "order-1:1" };
+      const input = {
+        amountMinor: 500,
+        currency: "EUR",
+        card: card("4242424242424242"),
+        description: "x",
+        idempotencyKey: "order-1:1",
+      };
       const first = await a.charge(input);
       expect(first).toMatchObject({ ok: true });
       // The second instance would decline this card, but the key was answered already: same charge.
@@ -72,9 +95,18 @@ describe("test card processor", () => {
   });
 
   it("forgets a key after its window, as Stripe does after 24 hours", async () => {
-    const input = { amountMinor: 500, currency: "EUR", card: card("4000000000000002"), description: "x", idempotencyKey: "k-old" };
+    const input = {
+      amountMinor: 500,
+      currency: "EUR",
+      card: card("4000000000000002"),
+      description: "x",
+      idempotencyKey: "k-old",
+    };
     const declined = await createTestCardProcessor({ keys: store.paymentKeys }).charge(input);
-    const dayLater = createTestCardProcessor({ keys: store.paymentKeys, clock: () => Date.now() + 25 * 60 * 60 * 1000 });
+    const dayLater = createTestCardProcessor({
+      keys: store.paymentKeys,
+      clock: () => Date.now() + 25 * 60 * 60 * 1000,
+    });
     expect(declined).toMatchObject({ ok: false });
     expect(await dayLater.charge({ ...input, card: card("4242424242424242") })).toMatchObject({ ok: true });
   });

@@ -31,14 +31,35 @@ function miniSearch() {
   });
 }
 
-const QUERIES = ["jeens", "jeans", "dress", "dresses", "linen shirt", "merino", "navy cotton tee", "t-shirt", "cashmre sweater", "blue", "x", "zz", "wool coat slim", "Relaxed Weekend", "100% cotton", "stone sky", "qqqqqq"];
+const QUERIES = [
+  "jeens",
+  "jeans",
+  "dress",
+  "dresses",
+  "linen shirt",
+  "merino",
+  "navy cotton tee",
+  "t-shirt",
+  "cashmre sweater",
+  "blue",
+  "x",
+  "zz",
+  "wool coat slim",
+  "Relaxed Weekend",
+  "100% cotton",
+  "stone sky",
+  "qqqqqq",
+];
 
 function expectSame(ms: ReturnType<typeof miniSearch>, text: TextIndex, ids: string[]) {
   for (const q of QUERIES) {
     for (const combineWith of ["AND", "OR"] as const) {
       const expected = ms.search(q, { combineWith }).map((r) => [String(r.id), r.score] as const);
       const actual = [...text.search(q, combineWith)].map(([n, score]) => [ids[n], score] as const);
-      expect(actual.map(([id]) => id), `${q} (${combineWith})`).toEqual(expected.map(([id]) => id));
+      expect(
+        actual.map(([id]) => id),
+        `${q} (${combineWith})`,
+      ).toEqual(expected.map(([id]) => id));
       actual.forEach(([, score], i) => expect(score).toBeCloseTo(expected[i][1], 9));
     }
   }
@@ -53,7 +74,11 @@ describe("text index", () => {
       ms.add({ id: p.id, ...fieldsOf(p) });
       text.add(n, fieldsOf(p));
     });
-    expectSame(ms, text, products.map((p) => p.id));
+    expectSame(
+      ms,
+      text,
+      products.map((p) => p.id),
+    );
   });
 
   it("stays the same after products are changed and removed", () => {
@@ -71,7 +96,8 @@ describe("text index", () => {
     };
     for (const p of products) put(p);
     // Renamed (re-added at the end) and removed products, enough to drop removed postings too.
-    for (const p of products.slice(0, 1200)) put({ ...p, name: `${p.name} Renamed`, description: `${p.description} denim` });
+    for (const p of products.slice(0, 1200))
+      put({ ...p, name: `${p.name} Renamed`, description: `${p.description} denim` });
     for (const p of products.slice(1200, 1300)) {
       text.remove(numbers.get(p.id)!);
       numbers.delete(p.id);
@@ -82,7 +108,10 @@ describe("text index", () => {
     const byId = new Map(products.map((p) => [p.id, p]));
     for (const [id, n] of current) {
       const p = byId.get(id)!;
-      ms.add({ id, ...fieldsOf(n >= 1500 ? { ...p, name: `${p.name} Renamed`, description: `${p.description} denim` } : p) });
+      ms.add({
+        id,
+        ...fieldsOf(n >= 1500 ? { ...p, name: `${p.name} Renamed`, description: `${p.description} denim` } : p),
+      });
     }
     expectSame(ms, text, ids);
   });

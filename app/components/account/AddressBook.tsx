@@ -22,7 +22,11 @@ export function AddressBook({ addresses }: { addresses: Entry[] }) {
       <h2 id="addresses-heading" className="text-lg font-semibold">
         Delivery addresses
       </h2>
-      {addresses.length === 0 ? <p className="mt-2 text-sm text-stone-600">No saved addresses yet. Save one here or at checkout to choose it next time.</p> : null}
+      {addresses.length === 0 ? (
+        <p className="mt-2 text-sm text-stone-600">
+          No saved addresses yet. Save one here or at checkout to choose it next time.
+        </p>
+      ) : null}
       <ul className="mt-4 space-y-3">
         {addresses.map((a) => (
           <li key={a.id} aria-label={addressLine(a)} className="rounded-md border border-stone-200 p-4 text-sm">
@@ -33,14 +37,22 @@ export function AddressBook({ addresses }: { addresses: Entry[] }) {
             {a.isDefault ? <p className="mt-1 font-medium text-emerald-800">Default delivery address</p> : null}
             <div className="mt-3 flex flex-wrap items-center gap-3">
               <Link to={`/profile/addresses/${a.id}`} className="underline">
-                Edit<span className="sr-only"> {a.name}, {a.line1}</span>
+                Edit
+                <span className="sr-only">
+                  {" "}
+                  {a.name}, {a.line1}
+                </span>
               </Link>
               {!a.isDefault ? (
                 <Form method="post" action={`/profile/addresses/${a.id}`}>
                   <AuthenticityTokenInput />
                   <input type="hidden" name="intent" value="make-default" />
                   <button type="submit" className="underline">
-                    Make default<span className="sr-only"> ({a.name}, {a.line1})</span>
+                    Make default
+                    <span className="sr-only">
+                      {" "}
+                      ({a.name}, {a.line1})
+                    </span>
                   </button>
                 </Form>
               ) : null}
@@ -48,7 +60,11 @@ export function AddressBook({ addresses }: { addresses: Entry[] }) {
                 <AuthenticityTokenInput />
                 <input type="hidden" name="intent" value="delete" />
                 <button type="submit" className="text-red-700 underline">
-                  Delete<span className="sr-only"> {a.name}, {a.line1}</span>
+                  Delete
+                  <span className="sr-only">
+                    {" "}
+                    {a.name}, {a.line1}
+                  </span>
                 </button>
               </Form>
             </div>

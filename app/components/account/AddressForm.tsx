@@ -9,7 +9,17 @@ import { savedAddressSchema } from "~/lib/address-schema";
 type Defaults = Partial<Record<"name" | "line1" | "line2" | "city" | "postalCode" | "country" | "phone", string>>;
 
 /** Add or edit an address-book entry; posts intent=save to its own route. */
-export function AddressForm({ lastResult, defaultValue, submitLabel, showDefault }: { lastResult?: SubmissionResult<string[]>; defaultValue?: Defaults; submitLabel: string; showDefault: boolean }) {
+export function AddressForm({
+  lastResult,
+  defaultValue,
+  submitLabel,
+  showDefault,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  defaultValue?: Defaults;
+  submitLabel: string;
+  showDefault: boolean;
+}) {
   const [form, fields] = useForm({
     id: "address",
     lastResult,

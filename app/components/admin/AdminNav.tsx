@@ -24,7 +24,9 @@ export function AdminNav({ email }: { email: string }) {
                 to={s.to}
                 end={s.end}
                 prefetch="intent"
-                className={({ isActive }) => `block rounded px-3 py-1.5 ${isActive ? "bg-stone-900 font-medium text-white" : "text-stone-700 hover:bg-stone-200"}`}
+                className={({ isActive }) =>
+                  `block rounded px-3 py-1.5 ${isActive ? "bg-stone-900 font-medium text-white" : "text-stone-700 hover:bg-stone-200"}`
+                }
               >
                 {s.label}
               </NavLink>

@@ -2,7 +2,13 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 /** The frame of a back-office page: the way back, the heading, and what was wrong with the address (bad filters fall back to defaults). */
-export function AdminPage({ title, back = { to: "/admin", label: "Back office" }, problems = [], actions, children }: {
+export function AdminPage({
+  title,
+  back = { to: "/admin", label: "Back office" },
+  problems = [],
+  actions,
+  children,
+}: {
   title: string;
   back?: { to: string; label: string };
   problems?: readonly string[];
@@ -34,7 +40,17 @@ export function AdminPage({ title, back = { to: "/admin", label: "Back office" }
 }
 
 /** A heading and its content as a labelled region. */
-export function AdminSection({ id, title, children, className = "mt-10" }: { id: string; title: string; children: ReactNode; className?: string }) {
+export function AdminSection({
+  id,
+  title,
+  children,
+  className = "mt-10",
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section aria-labelledby={id} className={className}>
       <h2 id={id} className="text-xl font-semibold">

@@ -55,8 +55,12 @@ export function AuditList({ entries, showEntity = false }: { entries: AuditEntry
                         <div key={c.field}>
                           <dt className="font-semibold">{c.field}</dt>
                           <dd className="grid gap-1 sm:grid-cols-2">
-                            <pre className="overflow-x-auto whitespace-pre-wrap break-all rounded bg-red-50 p-2">{c.before}</pre>
-                            <pre className="overflow-x-auto whitespace-pre-wrap break-all rounded bg-emerald-50 p-2">{c.after}</pre>
+                            <pre className="overflow-x-auto whitespace-pre-wrap break-all rounded bg-red-50 p-2">
+                              {c.before}
+                            </pre>
+                            <pre className="overflow-x-auto whitespace-pre-wrap break-all rounded bg-emerald-50 p-2">
+                              {c.after}
+                            </pre>
                           </dd>
                         </div>
                       ))}

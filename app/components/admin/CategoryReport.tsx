@@ -33,7 +33,10 @@ export function CategoryReport({ report }: { report: CategoryReportView }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-semibold tracking-tight">Categories</h1>
-      <p className="mt-2 text-sm text-stone-600">The shop's seven categories are fixed. Product counts and stock are live; sales count paid, shipped and delivered orders.</p>
+      <p className="mt-2 text-sm text-stone-600">
+        The shop's seven categories are fixed. Product counts and stock are live; sales count paid, shipped and
+        delivered orders.
+      </p>
       <Form method="get" className="mt-6 flex items-end gap-2">
         <div>
           <label htmlFor="report-days" className="block text-sm font-medium">
@@ -51,7 +54,11 @@ export function CategoryReport({ report }: { report: CategoryReportView }) {
           Show
         </button>
       </Form>
-      {report.salesAvailable ? null : <p className="mt-4 text-sm text-amber-800">Sales are not available yet: orders are not connected to this page.</p>}
+      {report.salesAvailable ? null : (
+        <p className="mt-4 text-sm text-amber-800">
+          Sales are not available yet: orders are not connected to this page.
+        </p>
+      )}
       <div className="mt-6 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Products, stock and sales per category</caption>

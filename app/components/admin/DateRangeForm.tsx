@@ -2,7 +2,17 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 /** A GET form for a report's period: plain date inputs, so it works without JavaScript. */
-export function DateRangeForm({ fromDay, toDay, children, label = "Show" }: { fromDay: string; toDay: string; children?: ReactNode; label?: string }) {
+export function DateRangeForm({
+  fromDay,
+  toDay,
+  children,
+  label = "Show",
+}: {
+  fromDay: string;
+  toDay: string;
+  children?: ReactNode;
+  label?: string;
+}) {
   return (
     <Form method="get" className="mt-6 flex flex-wrap items-end gap-4" aria-label="Report period">
       <div>

@@ -26,7 +26,12 @@ export function DeleteWithConfirmation({
           {question}
         </p>
         <div className="mt-3 flex gap-3">
-          <button type="submit" name="intent" value="confirm-delete" className="btn-primary bg-red-700 hover:bg-red-800">
+          <button
+            type="submit"
+            name="intent"
+            value="confirm-delete"
+            className="btn-primary bg-red-700 hover:bg-red-800"
+          >
             {confirmLabel}
           </button>
           <Link to={cancelTo} className="btn-secondary">

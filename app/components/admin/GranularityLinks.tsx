@@ -4,7 +4,17 @@ import type { Granularity } from "~/server/services/analytics/periods.server";
 const LABELS: Record<Granularity, string> = { day: "By day", week: "By week", month: "By month" };
 
 /** The day / week / month switch as plain links (the period is kept), so it works without JavaScript. */
-export function GranularityLinks({ path, current, fromDay, toDay }: { path: string; current: Granularity; fromDay: string; toDay: string }) {
+export function GranularityLinks({
+  path,
+  current,
+  fromDay,
+  toDay,
+}: {
+  path: string;
+  current: Granularity;
+  fromDay: string;
+  toDay: string;
+}) {
   return (
     <nav aria-label="Group by" className="mt-4 flex gap-2">
       {(Object.keys(LABELS) as Granularity[]).map((g) => (

@@ -5,7 +5,15 @@ import type { OrderRow } from "~/lib/admin-order-row";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 
 /** Orders as a table; each number links to the order's back-office page. */
-export function OrdersTable({ orders, caption, empty }: { orders: readonly OrderRow[]; caption: string; empty: string }) {
+export function OrdersTable({
+  orders,
+  caption,
+  empty,
+}: {
+  orders: readonly OrderRow[];
+  caption: string;
+  empty: string;
+}) {
   if (orders.length === 0) return <p className="text-stone-600">{empty}</p>;
   return (
     <div className="overflow-x-auto">
@@ -36,12 +44,12 @@ export function OrdersTable({ orders, caption, empty }: { orders: readonly Order
         <tbody>
           {orders.map((o) => (
             <tr key={o.id} className="border-b border-stone-200">
-              <td className="py-2 pr-4 whitespace-nowrap">
+              <td className="whitespace-nowrap py-2 pr-4">
                 <Link to={`/admin/orders/${o.id}`} className="font-medium underline">
                   {o.number}
                 </Link>
               </td>
-              <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(o.createdAt)}</td>
+              <td className="whitespace-nowrap py-2 pr-4">{formatDateTime(o.createdAt)}</td>
               <td className="py-2 pr-4">{o.email}</td>
               <td className="py-2 pr-4">
                 <StatusBadge status={o.status} />

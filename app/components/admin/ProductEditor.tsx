@@ -3,7 +3,13 @@ import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/Field";
 import { CATEGORIES } from "~/lib/categories";
-import { PRODUCT_IMAGE_URL, PRODUCT_LIMITS, PRODUCT_STATUSES, type FieldErrors, type ProductDraft } from "~/lib/product-form";
+import {
+  PRODUCT_IMAGE_URL,
+  PRODUCT_LIMITS,
+  PRODUCT_STATUSES,
+  type FieldErrors,
+  type ProductDraft,
+} from "~/lib/product-form";
 
 // The product editor: plain inputs, so it works without JavaScript. Adding or removing a
 // colour, a size or an image, and moving images, are submit buttons: the server answers with
@@ -30,14 +36,42 @@ function aria(name: string, errors: FieldErrors, hintId?: string) {
   return { "aria-invalid": invalid || undefined, "aria-describedby": describedBy || undefined };
 }
 
-function TextField({ name, label, value, errors, hint, required, inputMode, maxLength }: { name: string; label: string; value: string; errors: FieldErrors; hint?: ReactNode; required?: boolean; inputMode?: "decimal"; maxLength?: number }) {
+function TextField({
+  name,
+  label,
+  value,
+  errors,
+  hint,
+  required,
+  inputMode,
+  maxLength,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  errors: FieldErrors;
+  hint?: ReactNode;
+  required?: boolean;
+  inputMode?: "decimal";
+  maxLength?: number;
+}) {
   const id = `product-${name}`;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
         {label}
       </label>
-      <input id={id} name={name} type="text" defaultValue={value} required={required} inputMode={inputMode} maxLength={maxLength} {...aria(name, errors, hint ? `${id}-hint` : undefined)} className="input mt-1" />
+      <input
+        id={id}
+        name={name}
+        type="text"
+        defaultValue={value}
+        required={required}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        {...aria(name, errors, hint ? `${id}-hint` : undefined)}
+        className="input mt-1"
+      />
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
           {hint}
@@ -50,7 +84,17 @@ function TextField({ name, label, value, errors, hint, required, inputMode, maxL
 
 const small = "rounded border border-stone-300 px-2 py-1 text-xs hover:bg-stone-100";
 
-export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { draft: ProductDraft; errors: FieldErrors; expectedSeq?: number; submitLabel: string }) {
+export function ProductEditor({
+  draft,
+  errors,
+  expectedSeq,
+  submitLabel,
+}: {
+  draft: ProductDraft;
+  errors: FieldErrors;
+  expectedSeq?: number;
+  submitLabel: string;
+}) {
   const formErrors = errors[""];
   const errorCount = Object.keys(errors).filter((k) => k !== "").length;
   return (
@@ -65,7 +109,14 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
       {/* Each field's messages link to where they stand, beside the field. */}
       <FormErrors
         id="product-form-errors"
-        errors={[...(formErrors ?? []), ...(errorCount ? [`Please correct the ${errorCount === 1 ? "field" : `${errorCount} fields`} marked below. Nothing was saved.`] : [])]}
+        errors={[
+          ...(formErrors ?? []),
+          ...(errorCount
+            ? [
+                `Please correct the ${errorCount === 1 ? "field" : `${errorCount} fields`} marked below. Nothing was saved.`,
+              ]
+            : []),
+        ]}
         fields={Object.entries(errors)
           .filter(([name]) => name !== "")
           .map(([name, list]) => ({ id: errorId(name), label: "", errors: list }))}
@@ -73,13 +124,36 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Details</legend>
-        <TextField name="name" label="Name" value={draft.name} errors={errors} required maxLength={PRODUCT_LIMITS.name} />
-        <TextField name="slug" label="Slug" value={draft.slug} errors={errors} hint="Lower-case letters, digits and hyphens. Leave it empty to make one from the name." maxLength={PRODUCT_LIMITS.slug} />
+        <TextField
+          name="name"
+          label="Name"
+          value={draft.name}
+          errors={errors}
+          required
+          maxLength={PRODUCT_LIMITS.name}
+        />
+        <TextField
+          name="slug"
+          label="Slug"
+          value={draft.slug}
+          errors={errors}
+          hint="Lower-case letters, digits and hyphens. Leave it empty to make one from the name."
+          maxLength={PRODUCT_LIMITS.slug}
+        />
         <div>
           <label htmlFor="product-description" className="block text-sm font-medium text-stone-800">
             Description
           </label>
-          <textarea id="product-description" name="description" rows={5} defaultValue={draft.description} required maxLength={PRODUCT_LIMITS.description} {...aria("description", errors)} className="input mt-1" />
+          <textarea
+            id="product-description"
+            name="description"
+            rows={5}
+            defaultValue={draft.description}
+            required
+            maxLength={PRODUCT_LIMITS.description}
+            {...aria("description", errors)}
+            className="input mt-1"
+          />
           <Errors name="description" errors={errors} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -87,7 +161,13 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
             <label htmlFor="product-category" className="block text-sm font-medium text-stone-800">
               Category
             </label>
-            <select id="product-category" name="category" defaultValue={draft.category} {...aria("category", errors)} className="input mt-1">
+            <select
+              id="product-category"
+              name="category"
+              defaultValue={draft.category}
+              {...aria("category", errors)}
+              className="input mt-1"
+            >
               {CATEGORIES.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -96,20 +176,48 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
             </select>
             <Errors name="category" errors={errors} />
           </div>
-          <TextField name="material" label="Material" value={draft.material} errors={errors} hint="Optional, like 100% organic cotton." maxLength={PRODUCT_LIMITS.material} />
+          <TextField
+            name="material"
+            label="Material"
+            value={draft.material}
+            errors={errors}
+            hint="Optional, like 100% organic cotton."
+            maxLength={PRODUCT_LIMITS.material}
+          />
         </div>
       </fieldset>
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Price and status</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField name="price" label="Price (€)" value={draft.price} errors={errors} hint="Like 49.90." required inputMode="decimal" />
-          <TextField name="compareAt" label="Compare-at price (€)" value={draft.compareAt} errors={errors} hint="The former price, shown struck through when on sale. Leave empty otherwise." inputMode="decimal" />
+          <TextField
+            name="price"
+            label="Price (€)"
+            value={draft.price}
+            errors={errors}
+            hint="Like 49.90."
+            required
+            inputMode="decimal"
+          />
+          <TextField
+            name="compareAt"
+            label="Compare-at price (€)"
+            value={draft.compareAt}
+            errors={errors}
+            hint="The former price, shown struck through when on sale. Leave empty otherwise."
+            inputMode="decimal"
+          />
           <div>
             <label htmlFor="product-status" className="block text-sm font-medium text-stone-800">
               Status
             </label>
-            <select id="product-status" name="status" defaultValue={draft.status} {...aria("status", errors)} className="input mt-1">
+            <select
+              id="product-status"
+              name="status"
+              defaultValue={draft.status}
+              {...aria("status", errors)}
+              className="input mt-1"
+            >
               {PRODUCT_STATUSES.map((s) => (
                 <option key={s.value} value={s.value}>
                   {s.label}
@@ -149,13 +257,31 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
                 return (
                   <tr key={i}>
                     <td className="py-1 pr-3 align-top">
-                      <input name={`colours.name.${i}`} defaultValue={c.name} aria-label={isNew ? "New colour name" : `Colour ${i + 1} name`} {...aria(`colours.${i}.name`, errors)} className="input" maxLength={PRODUCT_LIMITS.colourName} />
+                      <input
+                        name={`colours.name.${i}`}
+                        defaultValue={c.name}
+                        aria-label={isNew ? "New colour name" : `Colour ${i + 1} name`}
+                        {...aria(`colours.${i}.name`, errors)}
+                        className="input"
+                        maxLength={PRODUCT_LIMITS.colourName}
+                      />
                       <Errors name={`colours.${i}.name`} errors={errors} />
                     </td>
                     <td className="py-1 pr-3 align-top">
                       <span className="flex items-center gap-2">
-                        <span aria-hidden="true" className="inline-block h-6 w-6 shrink-0 rounded-full border border-stone-300" style={/^#[0-9a-fA-F]{6}$/.test(c.hex) ? { backgroundColor: c.hex } : undefined} />
-                        <input name={`colours.hex.${i}`} defaultValue={c.hex} aria-label={isNew ? "New colour hex" : `Colour ${i + 1} hex`} {...aria(`colours.${i}.hex`, errors)} className="input w-32" placeholder={isNew ? "#1f3a5f" : undefined} />
+                        <span
+                          aria-hidden="true"
+                          className="inline-block h-6 w-6 shrink-0 rounded-full border border-stone-300"
+                          style={/^#[0-9a-fA-F]{6}$/.test(c.hex) ? { backgroundColor: c.hex } : undefined}
+                        />
+                        <input
+                          name={`colours.hex.${i}`}
+                          defaultValue={c.hex}
+                          aria-label={isNew ? "New colour hex" : `Colour ${i + 1} hex`}
+                          {...aria(`colours.${i}.hex`, errors)}
+                          className="input w-32"
+                          placeholder={isNew ? "#1f3a5f" : undefined}
+                        />
                       </span>
                       <Errors name={`colours.${i}.hex`} errors={errors} />
                     </td>
@@ -165,7 +291,13 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
                           Add colour
                         </button>
                       ) : (
-                        <button type="submit" name="intent" value={`remove-colour.${i}`} formNoValidate className={small}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={`remove-colour.${i}`}
+                          formNoValidate
+                          className={small}
+                        >
                           Remove {c.name || `colour ${i + 1}`}
                         </button>
                       )}
@@ -187,7 +319,15 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
             return (
               <li key={i} className="flex items-start gap-3">
                 <div>
-                  <input name={`sizes.${i}`} defaultValue={s} aria-label={isNew ? "New size" : `Size ${i + 1}`} {...aria(`sizes.${i}`, errors)} className="input w-40" maxLength={PRODUCT_LIMITS.size} placeholder={isNew ? "e.g. M or 42" : undefined} />
+                  <input
+                    name={`sizes.${i}`}
+                    defaultValue={s}
+                    aria-label={isNew ? "New size" : `Size ${i + 1}`}
+                    {...aria(`sizes.${i}`, errors)}
+                    className="input w-40"
+                    maxLength={PRODUCT_LIMITS.size}
+                    placeholder={isNew ? "e.g. M or 42" : undefined}
+                  />
                   <Errors name={`sizes.${i}`} errors={errors} />
                 </div>
                 {isNew ? (
@@ -261,7 +401,13 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
           <ol className="space-y-3">
             {draft.images.map((img, i) => (
               <li key={img.url + i} className="flex flex-wrap items-start gap-4 rounded border border-stone-200 p-3">
-                <img src={PRODUCT_IMAGE_URL.test(img.url) ? img.url : undefined} alt="" width={80} height={100} className="h-24 w-20 rounded bg-stone-100 object-cover" />
+                <img
+                  src={PRODUCT_IMAGE_URL.test(img.url) ? img.url : undefined}
+                  alt=""
+                  width={80}
+                  height={100}
+                  className="h-24 w-20 rounded bg-stone-100 object-cover"
+                />
                 <input type="hidden" name={`images.url.${i}`} value={img.url} />
                 <input type="hidden" name={`images.width.${i}`} value={img.width} />
                 <input type="hidden" name={`images.height.${i}`} value={img.height} />
@@ -269,13 +415,26 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
                   <label htmlFor={`images-alt-${i}`} className="block text-sm font-medium text-stone-800">
                     Image {i + 1} alt text (what it shows)
                   </label>
-                  <input id={`images-alt-${i}`} name={`images.alt.${i}`} defaultValue={img.alt} maxLength={PRODUCT_LIMITS.alt} {...aria(`images.${i}.alt`, errors)} className="input mt-1" />
+                  <input
+                    id={`images-alt-${i}`}
+                    name={`images.alt.${i}`}
+                    defaultValue={img.alt}
+                    maxLength={PRODUCT_LIMITS.alt}
+                    {...aria(`images.${i}.alt`, errors)}
+                    className="input mt-1"
+                  />
                   <Errors name={`images.${i}.alt`} errors={errors} />
                   <Errors name={`images.${i}.url`} errors={errors} />
                   <label htmlFor={`images-colour-${i}`} className="mt-2 block text-sm font-medium text-stone-800">
                     Image {i + 1} colour
                   </label>
-                  <select id={`images-colour-${i}`} name={`images.colour.${i}`} defaultValue={img.colour} {...aria(`images.${i}.colour`, errors, `images-colour-hint-${i}`)} className="input mt-1">
+                  <select
+                    id={`images-colour-${i}`}
+                    name={`images.colour.${i}`}
+                    defaultValue={img.colour}
+                    {...aria(`images.${i}.colour`, errors, `images-colour-hint-${i}`)}
+                    className="input mt-1"
+                  >
                     <option value="">All colours</option>
                     {draft.colours
                       .filter((c) => c.name.trim())
@@ -285,7 +444,9 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
                         </option>
                       ))}
                     {/* A tag whose colour was renamed in this edit stays visible until it is changed. */}
-                    {img.colour && !draft.colours.some((c) => c.name === img.colour) ? <option value={img.colour}>{img.colour} (not a colour of this product)</option> : null}
+                    {img.colour && !draft.colours.some((c) => c.name === img.colour) ? (
+                      <option value={img.colour}>{img.colour} (not a colour of this product)</option>
+                    ) : null}
                   </select>
                   <p id={`images-colour-hint-${i}`} className="mt-1 text-xs text-stone-500">
                     Shown first when a shopper chooses this colour.
@@ -293,10 +454,24 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
                   <Errors name={`images.${i}.colour`} errors={errors} />
                 </div>
                 <div className="flex gap-2">
-                  <button type="submit" name="intent" value={`image-up.${i}`} formNoValidate disabled={i === 0} className={small}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`image-up.${i}`}
+                    formNoValidate
+                    disabled={i === 0}
+                    className={small}
+                  >
                     Move image {i + 1} up
                   </button>
-                  <button type="submit" name="intent" value={`image-down.${i}`} formNoValidate disabled={i === draft.images.length - 1} className={small}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`image-down.${i}`}
+                    formNoValidate
+                    disabled={i === draft.images.length - 1}
+                    className={small}
+                  >
                     Move image {i + 1} down
                   </button>
                   <button type="submit" name="intent" value={`remove-image.${i}`} formNoValidate className={small}>
@@ -313,16 +488,30 @@ export function ProductEditor({ draft, errors, expectedSeq, submitLabel }: { dra
           <label htmlFor="product-new-images" className="block text-sm font-medium text-stone-800">
             Add images
           </label>
-          <input id="product-new-images" type="file" name="newImages" multiple accept="image/png,image/jpeg,image/webp" {...aria("newImages", errors, "product-new-images-hint")} className="mt-1 block text-sm" />
+          <input
+            id="product-new-images"
+            type="file"
+            name="newImages"
+            multiple
+            accept="image/png,image/jpeg,image/webp"
+            {...aria("newImages", errors, "product-new-images-hint")}
+            className="mt-1 block text-sm"
+          />
           <p id="product-new-images-hint" className="mt-1 text-xs text-stone-500">
-            PNG, JPEG or WebP, up to 8 MB each and at least 100 × 100 pixels; saved as WebP at 400, 800 and 1200 pixels wide.
+            PNG, JPEG or WebP, up to 8 MB each and at least 100 × 100 pixels; saved as WebP at 400, 800 and 1200 pixels
+            wide.
           </p>
           <Errors name="newImages" errors={errors} />
           <div className="mt-3">
             <label htmlFor="product-new-image-alt" className="block text-sm font-medium text-stone-800">
               Alt text of the new images (what they show)
             </label>
-            <input id="product-new-image-alt" name="newImageAlt" maxLength={PRODUCT_LIMITS.alt} className="input mt-1" />
+            <input
+              id="product-new-image-alt"
+              name="newImageAlt"
+              maxLength={PRODUCT_LIMITS.alt}
+              className="input mt-1"
+            />
           </div>
           <button type="submit" name="intent" value="upload" formNoValidate className="btn-secondary mt-3">
             Upload images

@@ -22,9 +22,12 @@ export function GoogleSignIn({ config, redirectTo }: { config: GoogleClientConfi
     setBusy(true);
     try {
       const [{ initializeApp, getApps }, auth] = await Promise.all([import("firebase/app"), import("firebase/auth")]);
-      const app = getApps()[0] ?? initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
+      const app =
+        getApps()[0] ??
+        initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
       const client = auth.getAuth(app);
-      if (config.emulatorUrl && !client.emulatorConfig) auth.connectAuthEmulator(client, config.emulatorUrl, { disableWarnings: true });
+      if (config.emulatorUrl && !client.emulatorConfig)
+        auth.connectAuthEmulator(client, config.emulatorUrl, { disableWarnings: true });
       const provider = new auth.GoogleAuthProvider();
       provider.addScope("email");
       provider.addScope("profile");
@@ -44,7 +47,12 @@ export function GoogleSignIn({ config, redirectTo }: { config: GoogleClientConfi
   const serverError = fetcher.data && !fetcher.data.success ? fetcher.data.error : null;
   return (
     <div className="border-t border-stone-200 pt-5">
-      <button type="button" onClick={signIn} disabled={busy || fetcher.state !== "idle"} className="btn-secondary w-full">
+      <button
+        type="button"
+        onClick={signIn}
+        disabled={busy || fetcher.state !== "idle"}
+        className="btn-secondary w-full"
+      >
         Continue with Google
       </button>
       {error || serverError ? (

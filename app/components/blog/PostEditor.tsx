@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -36,7 +43,15 @@ const POST_LABELS = {
   publishAt: "Publish at (UTC)",
 };
 
-export function PostEditor({ defaults, coverUrl, actionData }: { defaults: EditorDefaults; coverUrl: string | null; actionData?: EditorActionData }) {
+export function PostEditor({
+  defaults,
+  coverUrl,
+  actionData,
+}: {
+  defaults: EditorDefaults;
+  coverUrl: string | null;
+  actionData?: EditorActionData;
+}) {
   const [form, fields] = useForm({
     id: "post-editor",
     lastResult: actionData?.result,
@@ -55,19 +70,51 @@ export function PostEditor({ defaults, coverUrl, actionData }: { defaults: Edito
       <AuthenticityTokenInput />
       <FormErrors id={form.errorId} errors={form.errors} fields={invalidFields(form, POST_LABELS)} />
       <Field meta={fields.title} label="Title" type="text" />
-      <Field meta={fields.slug} label="Slug" type="text" hint="The address: /blog/your-slug. Leave it empty to make one from the title." />
-      <Described meta={fields.excerpt} label="Excerpt" hint="A sentence or two for the blog list and search results. Leave it empty to use the start of the text.">
-        <textarea {...getTextareaProps(fields.excerpt, { ariaAttributes: true })} key={fields.excerpt.key} rows={2} aria-describedby={describedBy(fields.excerpt, true)} className="input mt-1" />
+      <Field
+        meta={fields.slug}
+        label="Slug"
+        type="text"
+        hint="The address: /blog/your-slug. Leave it empty to make one from the title."
+      />
+      <Described
+        meta={fields.excerpt}
+        label="Excerpt"
+        hint="A sentence or two for the blog list and search results. Leave it empty to use the start of the text."
+      >
+        <textarea
+          {...getTextareaProps(fields.excerpt, { ariaAttributes: true })}
+          key={fields.excerpt.key}
+          rows={2}
+          aria-describedby={describedBy(fields.excerpt, true)}
+          className="input mt-1"
+        />
       </Described>
-      <Described meta={fields.body} label="Text (Markdown)" hint={`Markdown: ## heading, **bold**, *italic*, [link](https://…), - list. HTML is shown as text. At most ${BODY_MAX.toLocaleString("en")} characters.`}>
-        <textarea {...body} key={body.key} maxLength={undefined} rows={18} aria-describedby={describedBy(fields.body, true)} className="input mt-1 font-mono text-sm" />
+      <Described
+        meta={fields.body}
+        label="Text (Markdown)"
+        hint={`Markdown: ## heading, **bold**, *italic*, [link](https://…), - list. HTML is shown as text. At most ${BODY_MAX.toLocaleString("en")} characters.`}
+      >
+        <textarea
+          {...body}
+          key={body.key}
+          maxLength={undefined}
+          rows={18}
+          aria-describedby={describedBy(fields.body, true)}
+          className="input mt-1 font-mono text-sm"
+        />
       </Described>
 
       <fieldset className="space-y-4 rounded-lg border border-stone-200 p-4">
         <legend className="px-1 text-sm font-semibold">Cover image</legend>
         {currentCover ? (
           <div className="flex items-start gap-4">
-            <img src={currentCover} alt="Current cover" width={160} height={100} className="h-24 w-40 rounded bg-stone-100 object-cover" />
+            <img
+              src={currentCover}
+              alt="Current cover"
+              width={160}
+              height={100}
+              className="h-24 w-40 rounded bg-stone-100 object-cover"
+            />
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" name="removeCover" /> Remove this image
             </label>
@@ -86,7 +133,9 @@ export function PostEditor({ defaults, coverUrl, actionData }: { defaults: Edito
             name="coverImage"
             accept="image/png,image/jpeg,image/webp"
             aria-invalid={imageErrors.length ? true : undefined}
-            aria-describedby={imageErrors.length ? "post-cover-image-error post-cover-image-hint" : "post-cover-image-hint"}
+            aria-describedby={
+              imageErrors.length ? "post-cover-image-error post-cover-image-hint" : "post-cover-image-hint"
+            }
             className="mt-1 block text-sm"
           />
           <p id="post-cover-image-hint" className="mt-1 text-xs text-stone-500">
@@ -100,7 +149,12 @@ export function PostEditor({ defaults, coverUrl, actionData }: { defaults: Edito
             </ul>
           ) : null}
         </div>
-        <Field meta={fields.coverAlt} label="Image description (alt text)" type="text" hint="Required with an image: what it shows, for people who cannot see it." />
+        <Field
+          meta={fields.coverAlt}
+          label="Image description (alt text)"
+          type="text"
+          hint="Required with an image: what it shows, for people who cannot see it."
+        />
       </fieldset>
 
       <Field meta={fields.tags} label="Tags" type="text" hint="Comma separated, like: styling, care tips." />
@@ -108,7 +162,12 @@ export function PostEditor({ defaults, coverUrl, actionData }: { defaults: Edito
       <div className="grid gap-4 sm:grid-cols-2">
         <Described meta={fields.status} label="Status">
           {/* Not `required`: a list without an empty choice always has a value (HTML forbids the pair). */}
-          <select {...getSelectProps(fields.status, { ariaAttributes: true })} required={false} key={fields.status.key} className="input mt-1">
+          <select
+            {...getSelectProps(fields.status, { ariaAttributes: true })}
+            required={false}
+            key={fields.status.key}
+            className="input mt-1"
+          >
             {POST_STATUSES.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
@@ -116,8 +175,17 @@ export function PostEditor({ defaults, coverUrl, actionData }: { defaults: Edito
             ))}
           </select>
         </Described>
-        <Described meta={fields.publishAt} label="Publish at (UTC)" hint="YYYY-MM-DDTHH:MM. Needed when scheduled; empty on publishing means now.">
-          <input {...getInputProps(fields.publishAt, { type: "datetime-local", ariaAttributes: true })} key={fields.publishAt.key} aria-describedby={describedBy(fields.publishAt, true)} className="input mt-1" />
+        <Described
+          meta={fields.publishAt}
+          label="Publish at (UTC)"
+          hint="YYYY-MM-DDTHH:MM. Needed when scheduled; empty on publishing means now."
+        >
+          <input
+            {...getInputProps(fields.publishAt, { type: "datetime-local", ariaAttributes: true })}
+            key={fields.publishAt.key}
+            aria-describedby={describedBy(fields.publishAt, true)}
+            className="input mt-1"
+          />
         </Described>
       </div>
 

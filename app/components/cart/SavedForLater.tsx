@@ -25,7 +25,16 @@ export function SavedForLater({ items, signedIn }: { items: WishlistEntry[]; sig
           <li key={item.productId} className="group relative">
             <div className="aspect-[4/5] overflow-hidden rounded-lg bg-stone-100">
               {item.image ? (
-                <img src={item.image.url} {...responsiveImage(item.image, "(min-width: 1024px) 12vw, 50vw")} alt={item.image.alt} width={item.image.width} height={item.image.height} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+                <img
+                  src={item.image.url}
+                  {...responsiveImage(item.image, "(min-width: 1024px) 12vw, 50vw")}
+                  alt={item.image.alt}
+                  width={item.image.width}
+                  height={item.image.height}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-full w-full object-cover"
+                />
               ) : null}
             </div>
             <h3 className="mt-2 text-sm font-medium text-stone-900">

@@ -53,7 +53,9 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
       >
         {query.search ? <input type="hidden" name="search" value={query.search} /> : null}
         {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
-        {query.sort !== (query.search ? "relevance" : "featured") ? <input type="hidden" name="sort" value={query.sort} /> : null}
+        {query.sort !== (query.search ? "relevance" : "featured") ? (
+          <input type="hidden" name="sort" value={query.sort} />
+        ) : null}
 
         {facets.sizes.length > 0 || query.sizes.length > 0 ? (
           <fieldset>
@@ -61,7 +63,13 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
             <div className="mt-3 flex flex-wrap gap-2">
               {mergeSelected(facets.sizes, query.sizes).map((s) => (
                 <label key={s.value} className="cursor-pointer">
-                  <input type="checkbox" name="size" value={s.value} defaultChecked={query.sizes.includes(s.value)} className="peer sr-only" />
+                  <input
+                    type="checkbox"
+                    name="size"
+                    value={s.value}
+                    defaultChecked={query.sizes.includes(s.value)}
+                    className="peer sr-only"
+                  />
                   <span className="inline-flex min-w-11 items-center justify-center rounded-md border border-stone-300 px-2 py-1.5 text-sm peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-stone-900">
                     <span>{s.value}</span>
                     <span className="sr-only"> ({s.count} products)</span>
@@ -78,8 +86,18 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
             <div className="mt-3 space-y-2">
               {mergeSelected(facets.colours, query.colours).map((c) => (
                 <label key={c.value} className="flex cursor-pointer items-center gap-2 text-sm">
-                  <input type="checkbox" name="colour" value={c.value} defaultChecked={query.colours.includes(c.value)} className="h-4 w-4 rounded border-stone-300" />
-                  <span className="h-4 w-4 rounded-full border border-stone-300" style={{ backgroundColor: "hex" in c ? c.hex : undefined }} aria-hidden="true" />
+                  <input
+                    type="checkbox"
+                    name="colour"
+                    value={c.value}
+                    defaultChecked={query.colours.includes(c.value)}
+                    className="h-4 w-4 rounded border-stone-300"
+                  />
+                  <span
+                    className="h-4 w-4 rounded-full border border-stone-300"
+                    style={{ backgroundColor: "hex" in c ? c.hex : undefined }}
+                    aria-hidden="true"
+                  />
                   {c.value} <span className="text-stone-500">({c.count})</span>
                 </label>
               ))}
@@ -98,7 +116,9 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
                     to={productsHref(query, { minPrice: b.min, maxPrice: b.max, page: 1 })}
                     className="text-stone-600 hover:underline"
                   >
-                    {b.max === null ? `${formatWholeMoney(b.min * 100)} and up` : `${formatWholeMoney(b.min * 100)} – ${formatWholeMoney(b.max * 100)}`}{" "}
+                    {b.max === null
+                      ? `${formatWholeMoney(b.min * 100)} and up`
+                      : `${formatWholeMoney(b.min * 100)} – ${formatWholeMoney(b.max * 100)}`}{" "}
                     <span className="text-stone-500">({b.count})</span>
                   </Link>
                 </li>
@@ -107,11 +127,27 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
           <div className="mt-3 flex items-end gap-2">
             <label className="text-xs text-stone-600">
               Min
-              <input type="number" name="min" min={0} step={1} inputMode="numeric" defaultValue={query.minPrice ?? ""} className="input mt-1 w-20" />
+              <input
+                type="number"
+                name="min"
+                min={0}
+                step={1}
+                inputMode="numeric"
+                defaultValue={query.minPrice ?? ""}
+                className="input mt-1 w-20"
+              />
             </label>
             <label className="text-xs text-stone-600">
               Max
-              <input type="number" name="max" min={0} step={1} inputMode="numeric" defaultValue={query.maxPrice ?? ""} className="input mt-1 w-20" />
+              <input
+                type="number"
+                name="max"
+                min={0}
+                step={1}
+                inputMode="numeric"
+                defaultValue={query.maxPrice ?? ""}
+                className="input mt-1 w-20"
+              />
             </label>
           </div>
         </fieldset>
@@ -125,7 +161,10 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
 }
 
 /** Selected values stay visible (with 0) even when the other filters leave none of them. */
-function mergeSelected<T extends { value: string; count: number }>(facet: T[], selected: string[]): Array<T | { value: string; count: number }> {
+function mergeSelected<T extends { value: string; count: number }>(
+  facet: T[],
+  selected: string[],
+): Array<T | { value: string; count: number }> {
   const present = new Set(facet.map((f) => f.value));
   return [...facet, ...selected.filter((s) => !present.has(s)).map((value) => ({ value, count: 0 }))];
 }

@@ -13,7 +13,15 @@ export function pageWindow(page: number, pageCount: number, radius = 1): Array<n
   return out;
 }
 
-export function Pagination({ page, pageCount, href }: { page: number; pageCount: number; href: (page: number) => string }) {
+export function Pagination({
+  page,
+  pageCount,
+  href,
+}: {
+  page: number;
+  pageCount: number;
+  href: (page: number) => string;
+}) {
   if (pageCount <= 1) return null;
   const linkClass = "inline-flex min-w-9 items-center justify-center rounded-md border px-3 py-1.5 text-sm";
   return (

@@ -31,7 +31,10 @@ export function SavedAddressChoice({ addresses, onChoice }: { addresses: Choice[
       <legend className="text-lg font-semibold">Deliver to</legend>
       <div className="mt-3 space-y-2" onChange={(e) => onChoice((e.target as HTMLInputElement).value)}>
         {addresses.map((a, i) => (
-          <label key={a.id} className="flex cursor-pointer items-start gap-3 rounded-md border border-stone-300 px-4 py-3 text-sm has-[:checked]:border-stone-900">
+          <label
+            key={a.id}
+            className="flex cursor-pointer items-start gap-3 rounded-md border border-stone-300 px-4 py-3 text-sm has-[:checked]:border-stone-900"
+          >
             <input type="radio" name="savedAddress" value={a.id} defaultChecked={i === 0} className="mt-1" />
             <span>
               {addressLine(a)}

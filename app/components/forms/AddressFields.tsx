@@ -10,14 +10,25 @@ export function AddressFields({ fields }: { fields: Record<AddressField, FieldMe
     <>
       <Field meta={fields.name} label="Full name" type="text" autoComplete="shipping name" />
       <Field meta={fields.line1} label="Street address" type="text" autoComplete="shipping address-line1" />
-      <Field meta={fields.line2} label="Apartment, floor (optional)" type="text" autoComplete="shipping address-line2" />
+      <Field
+        meta={fields.line2}
+        label="Apartment, floor (optional)"
+        type="text"
+        autoComplete="shipping address-line2"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field meta={fields.postalCode} label="Postcode" type="text" autoComplete="shipping postal-code" />
         <Field meta={fields.city} label="Town or city" type="text" autoComplete="shipping address-level2" />
       </div>
       <Described meta={fields.country} label="Country">
         {/* Not `required`: a list without an empty choice always has a value (HTML forbids the pair). */}
-        <select {...getSelectProps(fields.country)} required={false} key={fields.country.key} autoComplete="shipping country" className="input mt-1">
+        <select
+          {...getSelectProps(fields.country)}
+          required={false}
+          key={fields.country.key}
+          autoComplete="shipping country"
+          className="input mt-1"
+        >
           {SHIPPING_COUNTRIES.map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
@@ -25,7 +36,13 @@ export function AddressFields({ fields }: { fields: Record<AddressField, FieldMe
           ))}
         </select>
       </Described>
-      <Field meta={fields.phone} label="Phone (optional)" type="tel" autoComplete="shipping tel" hint="Only for the courier, if they cannot find you." />
+      <Field
+        meta={fields.phone}
+        label="Phone (optional)"
+        type="tel"
+        autoComplete="shipping tel"
+        hint="Only for the courier, if they cannot find you."
+      />
     </>
   );
 }

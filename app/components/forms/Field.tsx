@@ -98,7 +98,15 @@ export function invalidFields(form: FormMetadata<any, string[]>, labels: Record<
  * form and a link to each field that needs correcting, announced (role="alert") and, when it
  * appears after a submission with JavaScript, focused. The page's title then starts "Error: ".
  */
-export function FormErrors({ id, errors: liveErrors, fields: liveFields = [] }: { id: string; errors?: string[]; fields?: FieldProblem[] }) {
+export function FormErrors({
+  id,
+  errors: liveErrors,
+  fields: liveFields = [],
+}: {
+  id: string;
+  errors?: string[];
+  fields?: FieldProblem[];
+}) {
   const ref = useRef<HTMLDivElement>(null);
   // Every submission of the form it belongs to, even one that fails with the same messages again.
   const [submissions, setSubmissions] = useState(0);
@@ -127,7 +135,17 @@ export function FormErrors({ id, errors: liveErrors, fields: liveFields = [] }: 
     if (key && ref.current?.closest("form")) ref.current.focus();
   }, [key, submissions]);
   return (
-    <div id={id} ref={ref} tabIndex={visible ? -1 : undefined} role={visible ? "alert" : undefined} className={visible ? "rounded-md bg-red-50 px-4 py-3 text-sm text-red-800 focus:outline focus:outline-2 focus:outline-offset-2 focus:outline-red-800" : undefined}>
+    <div
+      id={id}
+      ref={ref}
+      tabIndex={visible ? -1 : undefined}
+      role={visible ? "alert" : undefined}
+      className={
+        visible
+          ? "rounded-md bg-red-50 px-4 py-3 text-sm text-red-800 focus:outline focus:outline-2 focus:outline-offset-2 focus:outline-red-800"
+          : undefined
+      }
+    >
       {visible ? (
         <>
           {fields.length ? <h2 className="font-semibold">There is a problem</h2> : null}

@@ -9,7 +9,10 @@ import type { RootData } from "~/root";
 export function HoneypotFields({ label = "Please leave this field blank" }: { label?: string }) {
   const fields = (useRouteLoaderData("root") as RootData | undefined)?.honeypot;
   const name = fields?.nameFieldName ?? "name__confirm";
-  const validFrom = fields?.validFromFieldName && fields.encryptedValidFrom ? { name: fields.validFromFieldName, value: fields.encryptedValidFrom } : null;
+  const validFrom =
+    fields?.validFromFieldName && fields.encryptedValidFrom
+      ? { name: fields.validFromFieldName, value: fields.encryptedValidFrom }
+      : null;
   return (
     <div id={`${name}_wrap`} style={{ display: "none" }} aria-hidden="true">
       <label htmlFor={name}>{label}</label>
@@ -17,7 +20,15 @@ export function HoneypotFields({ label = "Please leave this field blank" }: { la
       {validFrom ? (
         <>
           <label htmlFor={validFrom.name}>{label}</label>
-          <input id={validFrom.name} name={validFrom.name} type="text" value={validFrom.value} readOnly autoComplete="off" tabIndex={-1} />
+          <input
+            id={validFrom.name}
+            name={validFrom.name}
+            type="text"
+            value={validFrom.value}
+            readOnly
+            autoComplete="off"
+            tabIndex={-1}
+          />
         </>
       ) : null}
     </div>

@@ -4,7 +4,10 @@ import type { Flash } from "~/server/http/flash.server";
 export function FlashMessage({ flash }: { flash: Flash }) {
   return (
     <div className="mx-auto max-w-7xl px-4 pt-4 sm:px-6">
-      <p role="status" className={`rounded-md px-4 py-3 text-sm ${flash.kind === "success" ? "bg-emerald-50 text-emerald-900" : "bg-sky-50 text-sky-900"}`}>
+      <p
+        role="status"
+        className={`rounded-md px-4 py-3 text-sm ${flash.kind === "success" ? "bg-emerald-50 text-emerald-900" : "bg-sky-50 text-sky-900"}`}
+      >
         {flash.message}
       </p>
     </div>

@@ -23,7 +23,15 @@ function LinkList({ title, links }: { title: string; links: Array<{ to: string; 
   );
 }
 
-export function SiteFooter({ shopName, supportEmail, policies }: { shopName: string; supportEmail: string; policies: PolicyFigures | null }) {
+export function SiteFooter({
+  shopName,
+  supportEmail,
+  policies,
+}: {
+  shopName: string;
+  supportEmail: string;
+  policies: PolicyFigures | null;
+}) {
   return (
     <footer className="mt-16 border-t border-stone-200 bg-stone-50">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
@@ -31,7 +39,9 @@ export function SiteFooter({ shopName, supportEmail, policies }: { shopName: str
           <p className="font-serif text-xl font-bold">{shopName}</p>
           <p className="mt-2 text-sm text-stone-600">
             Clothing and accessories made to last.
-            {policies ? ` Free standard shipping from ${policies.freeShippingFrom} and free ${policies.returnsDays}-day returns.` : null}
+            {policies
+              ? ` Free standard shipping from ${policies.freeShippingFrom} and free ${policies.returnsDays}-day returns.`
+              : null}
           </p>
           <p className="mt-3 text-sm">
             <a href={`mailto:${supportEmail}`} className="text-stone-700 underline">

@@ -7,7 +7,15 @@ interface HeaderUser {
   isAdmin: boolean;
 }
 
-export function SiteHeader({ shopName, cartCount, user }: { shopName: string; cartCount: number; user: HeaderUser | null }) {
+export function SiteHeader({
+  shopName,
+  cartCount,
+  user,
+}: {
+  shopName: string;
+  cartCount: number;
+  user: HeaderUser | null;
+}) {
   const [params] = useSearchParams();
   const currentSearch = params.get("search") ?? "";
   return (
@@ -16,7 +24,13 @@ export function SiteHeader({ shopName, cartCount, user }: { shopName: string; ca
         <Link to="/" className="font-serif text-2xl font-bold tracking-tight text-stone-900">
           {shopName}
         </Link>
-        <Form method="get" action="/products" role="search" aria-label="Site search" className="order-last flex w-full gap-2 sm:order-none sm:ml-6 sm:w-auto sm:flex-1">
+        <Form
+          method="get"
+          action="/products"
+          role="search"
+          aria-label="Site search"
+          className="order-last flex w-full gap-2 sm:order-none sm:ml-6 sm:w-auto sm:flex-1"
+        >
           <label htmlFor="site-search" className="sr-only">
             Search products
           </label>
@@ -35,7 +49,10 @@ export function SiteHeader({ shopName, cartCount, user }: { shopName: string; ca
           </button>
         </Form>
         {/* On a phone the links wrap onto a second line rather than push the cart off the screen. */}
-        <nav aria-label="Account" className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-x-4 gap-y-2 text-sm font-medium">
+        <nav
+          aria-label="Account"
+          className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-x-4 gap-y-2 text-sm font-medium"
+        >
           {user ? (
             <>
               {user.isAdmin ? (
@@ -46,7 +63,11 @@ export function SiteHeader({ shopName, cartCount, user }: { shopName: string; ca
               <Link to="/orders" className="hover:underline">
                 Orders
               </Link>
-              <Link to="/profile" className="max-w-[9rem] truncate hover:underline sm:max-w-[14rem]" title="Your profile">
+              <Link
+                to="/profile"
+                className="max-w-[9rem] truncate hover:underline sm:max-w-[14rem]"
+                title="Your profile"
+              >
                 {user.email ?? "Your profile"}
               </Link>
               <Form method="post" action="/auth/logout">
@@ -81,10 +102,7 @@ export function SiteHeader({ shopName, cartCount, user }: { shopName: string; ca
         <ul className="mx-auto flex max-w-7xl flex-wrap gap-x-6 gap-y-2 px-4 py-3 text-sm sm:px-6">
           {CATEGORIES.map((c) => (
             <li key={c.id} className="shrink-0">
-              <Link
-                to={`/products?category=${c.slug}`}
-                className="text-stone-700 hover:text-stone-950 hover:underline"
-              >
+              <Link to={`/products?category=${c.slug}`} className="text-stone-700 hover:text-stone-950 hover:underline">
                 {c.name}
               </Link>
             </li>

@@ -8,7 +8,15 @@ export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {
     <ul className="divide-y divide-stone-200 border-y border-stone-200">
       {lines.map((line) => (
         <li key={`${line.productId}-${line.size}-${line.colour}`} className="flex gap-4 py-4">
-          {line.imageUrl ? <img src={line.imageUrl} alt="" width={64} height={80} className="h-20 w-16 rounded bg-stone-100 object-cover" /> : null}
+          {line.imageUrl ? (
+            <img
+              src={line.imageUrl}
+              alt=""
+              width={64}
+              height={80}
+              className="h-20 w-16 rounded bg-stone-100 object-cover"
+            />
+          ) : null}
           <div className="flex-1 text-sm">
             <Link to={`/products/${line.productId}`} className="font-medium hover:underline">
               {line.name}

@@ -9,7 +9,10 @@ export function OrderTimeline({ events, showActor = false }: { events: readonly 
     <ol className="relative space-y-4 border-l border-stone-200 pl-6" aria-label="Order timeline">
       {events.map((event, i) => (
         <li key={`${event.at}-${i}`} className="relative">
-          <span className="absolute -left-[1.85rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-stone-900" aria-hidden="true" />
+          <span
+            className="absolute -left-[1.85rem] top-1 h-3 w-3 rounded-full border-2 border-white bg-stone-900"
+            aria-hidden="true"
+          />
           <p className="text-sm font-medium">{event.status ? STATUS_LABELS[event.status] : "Note"}</p>
           <p className="text-xs text-stone-500">
             <time dateTime={event.at}>{dateTime.format(new Date(event.at))} UTC</time>

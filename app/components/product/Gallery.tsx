@@ -57,7 +57,13 @@ export function Gallery({
         setOpen({
           Viewer,
           index,
-          slides: images.map((img, i) => ({ src: img.url, alt: img.alt, title: `${title} (${i + 1}/${images.length})`, width: img.width, height: img.height })),
+          slides: images.map((img, i) => ({
+            src: img.url,
+            alt: img.alt,
+            title: `${title} (${i + 1}/${images.length})`,
+            width: img.width,
+            height: img.height,
+          })),
         }),
       // The viewer's file could not be fetched (offline, or replaced by a new deployment):
       // open the image itself, as without JavaScript.
@@ -69,12 +75,17 @@ export function Gallery({
   const warm = () => void loadViewer().catch(() => undefined);
 
   return (
-    <div className="grid grid-cols-2 gap-3" data-gallery data-enhanced={enhanced || undefined} data-image-error={failed}>
+    <div
+      className="grid grid-cols-2 gap-3"
+      data-gallery
+      data-enhanced={enhanced || undefined}
+      data-image-error={failed}
+    >
       {images.map((img, i) => (
         <a
           key={img.url}
           href={img.url}
-          className={`${i === 0 ? "col-span-2 " : ""}block overflow-hidden rounded-lg bg-stone-100`}
+          className={`${i === 0 ? "col-span-2" : ""}block overflow-hidden rounded-lg bg-stone-100`}
           aria-label={`Open image ${i + 1} of ${images.length}: ${img.alt}`}
           onClick={(e) => openViewer(e, i)}
           onPointerEnter={warm}

@@ -13,7 +13,12 @@ export function Price({
   const big = size === "lg";
   if (percent > 0 && compareAtMinor) {
     return (
-      <p data-price={priceMinor} className={big ? "flex flex-wrap items-baseline gap-x-3 text-2xl" : "flex flex-wrap items-baseline gap-x-2 text-sm"}>
+      <p
+        data-price={priceMinor}
+        className={
+          big ? "flex flex-wrap items-baseline gap-x-3 text-2xl" : "flex flex-wrap items-baseline gap-x-2 text-sm"
+        }
+      >
         <span className="font-semibold text-red-700">
           <span className="sr-only">Sale price </span>
           {formatMoney(priceMinor)}

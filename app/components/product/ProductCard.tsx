@@ -7,7 +7,15 @@ import { Stars } from "./Stars";
 import { ratingText } from "~/lib/review-schema";
 
 /** `saved`: whether the shopper saved it (undefined: no Save button). */
-export function ProductCard({ product, eager = false, saved }: { product: ProductSummary; eager?: boolean; saved?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  saved,
+}: {
+  product: ProductSummary;
+  eager?: boolean;
+  saved?: boolean;
+}) {
   return (
     <article className="group relative">
       <div className="aspect-[4/5] overflow-hidden rounded-lg bg-stone-100">
@@ -25,7 +33,15 @@ export function ProductCard({ product, eager = false, saved }: { product: Produc
         ) : null}
       </div>
       <h3 className="mt-3 text-sm font-medium text-stone-900">
-        <Link to={product.colour ? `/products/${product.id}?colour=${encodeURIComponent(product.colour)}` : `/products/${product.id}`} prefetch="intent" className="after:absolute after:inset-0">
+        <Link
+          to={
+            product.colour
+              ? `/products/${product.id}?colour=${encodeURIComponent(product.colour)}`
+              : `/products/${product.id}`
+          }
+          prefetch="intent"
+          className="after:absolute after:inset-0"
+        >
           {product.name}
         </Link>
       </h3>
@@ -44,18 +60,38 @@ export function ProductCard({ product, eager = false, saved }: { product: Produc
       ) : null}
       <ul className="mt-2 flex gap-1" aria-label={`Colours: ${product.colours.map((c) => c.name).join(", ")}`}>
         {product.colours.map((c) => (
-          <li key={c.name} className="h-3.5 w-3.5 rounded-full border border-stone-300" style={{ backgroundColor: c.hex }} title={c.name} />
+          <li
+            key={c.name}
+            className="h-3.5 w-3.5 rounded-full border border-stone-300"
+            style={{ backgroundColor: c.hex }}
+            title={c.name}
+          />
         ))}
       </ul>
       {/* Last in the card, though drawn over the picture: the product's own link comes first to a keyboard and a screen reader. */}
-      {saved !== undefined ? <SaveButton productId={product.id} productName={product.name} saved={saved} className="absolute right-2 top-2 z-10" /> : null}
+      {saved !== undefined ? (
+        <SaveButton
+          productId={product.id}
+          productName={product.name}
+          saved={saved}
+          className="absolute right-2 top-2 z-10"
+        />
+      ) : null}
     </article>
   );
 }
 
 /** `eagerCount`: how many of the first images load at once (above the fold). */
 /** `savedIds`: the shopper's saved products, for each card's Save button. */
-export function ProductGrid({ products, eagerCount = 0, savedIds }: { products: ProductSummary[]; eagerCount?: number; savedIds?: readonly string[] }) {
+export function ProductGrid({
+  products,
+  eagerCount = 0,
+  savedIds,
+}: {
+  products: ProductSummary[];
+  eagerCount?: number;
+  savedIds?: readonly string[];
+}) {
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4">
       {products.map((p, i) => (

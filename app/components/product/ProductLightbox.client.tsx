@@ -48,7 +48,10 @@ export interface ProductLightboxProps {
 const DRAG_THRESHOLD_PX = 4;
 
 export default function ProductLightbox({ images, index, onClose, onImageError }: ProductLightboxProps) {
-  const slides = useMemo(() => images.map((image, i): ViewerSlide => ({ ...image, type: "hemline-image", index: i })), [images]);
+  const slides = useMemo(
+    () => images.map((image, i): ViewerSlide => ({ ...image, type: "hemline-image", index: i })),
+    [images],
+  );
   const [current, setCurrent] = useState(index);
   const [statuses, setStatuses] = useState<Record<number, ImageStatus>>({});
   /** The library's zoom: 1 is the size that fits the window. */
@@ -65,16 +68,13 @@ export default function ProductLightbox({ images, index, onClose, onImageError }
   const onImageErrorRef = useRef(onImageError);
   onImageErrorRef.current = onImageError;
 
-  const setStatus = useCallback(
-    (slide: ViewerSlide, status: ImageStatus) => {
-      setStatuses((all) => (all[slide.index] === status ? all : { ...all, [slide.index]: status }));
-      if (status === "load-error" && !reported.current.has(slide.index)) {
-        reported.current.add(slide.index);
-        onImageErrorRef.current?.({ src: slide.src, index: slide.index });
-      }
-    },
-    [],
-  );
+  const setStatus = useCallback((slide: ViewerSlide, status: ImageStatus) => {
+    setStatuses((all) => (all[slide.index] === status ? all : { ...all, [slide.index]: status }));
+    if (status === "load-error" && !reported.current.has(slide.index)) {
+      reported.current.add(slide.index);
+      onImageErrorRef.current?.({ src: slide.src, index: slide.index });
+    }
+  }, []);
 
   // Zoom bounds in the library's units, so the natural-size scale stays within 0.1–3.
   const { min: minZoom, max: maxZoom } = zoomBounds(fit);
@@ -175,7 +175,15 @@ export default function ProductLightbox({ images, index, onClose, onImageError }
   const scale = fit > 0 ? Math.round(fit * zoom * 1000) / 1000 : 0;
   const status = statuses[current] ?? "loading";
   const state: LightboxState =
-    status === "load-error" ? "load-error" : status === "loading" ? "loading" : dragging ? "dragging" : Math.abs(zoom - 1) > 0.001 ? "zoomed" : "ready";
+    status === "load-error"
+      ? "load-error"
+      : status === "loading"
+        ? "loading"
+        : dragging
+          ? "dragging"
+          : Math.abs(zoom - 1) > 0.001
+            ? "zoomed"
+            : "ready";
 
   const rootAttributes = {
     "data-lightbox": "",
@@ -220,7 +228,14 @@ export default function ProductLightbox({ images, index, onClose, onImageError }
             {scale > 0 ? `${Math.round(scale * 100)}%` : ""}
           </span>,
           "zoom",
-          <button key="rotate" type="button" className="yarl__button" title="Rotate image" aria-label="Rotate image" onClick={rotate}>
+          <button
+            key="rotate"
+            type="button"
+            className="yarl__button"
+            title="Rotate image"
+            aria-label="Rotate image"
+            onClick={rotate}
+          >
             <RotateIcon />
           </button>,
           "close",
@@ -241,7 +256,9 @@ export default function ProductLightbox({ images, index, onClose, onImageError }
           ) : null,
         slideFooter: ({ slide }) =>
           slide.type === "hemline-image" ? (
-            <p className="pointer-events-none absolute inset-x-0 bottom-0 p-3 text-center text-sm text-white/90">{slide.title}</p>
+            <p className="pointer-events-none absolute inset-x-0 bottom-0 p-3 text-center text-sm text-white/90">
+              {slide.title}
+            </p>
           ) : null,
       }}
     />
@@ -276,10 +293,17 @@ function ViewerImage({
   const sideways = normaliseRotation(rotation) % 180 !== 0;
   const width = natural ? natural.width * fit : undefined;
   const height = natural ? natural.height * fit : undefined;
-  const box = natural ? { width: sideways ? height : width, height: sideways ? width : height } : { width: rect.width, height: rect.height };
+  const box = natural
+    ? { width: sideways ? height : width, height: sideways ? width : height }
+    : { width: rect.width, height: rect.height };
 
   return (
-    <div className="relative flex items-center justify-center" style={box} data-state={status} data-current={current || undefined}>
+    <div
+      className="relative flex items-center justify-center"
+      style={box}
+      data-state={status}
+      data-current={current || undefined}
+    >
       <img
         src={slide.src}
         alt={slide.alt}
@@ -314,7 +338,15 @@ function ViewerImage({
 
 function RotateIcon() {
   return (
-    <svg className="yarl__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" fill="currentColor">
+    <svg
+      className="yarl__icon"
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      aria-hidden="true"
+      focusable="false"
+      fill="currentColor"
+    >
       <path d="M7.11 8.53 5.7 7.11C4.8 8.27 4.24 9.61 4.07 11h2.02c.14-.87.49-1.72 1.02-2.47zM6.09 13H4.07c.17 1.39.72 2.73 1.62 3.89l1.41-1.42c-.52-.75-.87-1.59-1.01-2.47zm1.01 5.32c1.16.9 2.51 1.44 3.9 1.61V17.9c-.87-.15-1.71-.49-2.46-1.03L7.1 18.32zM13 4.07V1L8.45 5.55 13 10V6.09c2.84.48 5 2.94 5 5.91s-2.16 5.43-5 5.91v2.02c3.95-.49 7-3.85 7-7.93s-3.05-7.44-7-7.93z" />
     </svg>
   );
@@ -323,7 +355,15 @@ function RotateIcon() {
 /** The broken-image icon (spec: "a failed image shows a broken-image icon"). */
 function BrokenImageIcon() {
   return (
-    <svg role="img" aria-label="Broken image" viewBox="0 0 24 24" width="64" height="64" fill="currentColor" className="text-red-300">
+    <svg
+      role="img"
+      aria-label="Broken image"
+      viewBox="0 0 24 24"
+      width="64"
+      height="64"
+      fill="currentColor"
+      className="text-red-300"
+    >
       <path d="M21 5v6.59l-3-3.01-4 4.01-4-4-4 4-3-3.01V5c0-1.1.9-2 2-2h14c1.1 0 2 .9 2 2zm-3 6.42 3 3.01V19c0 1.1-.9 2-2 2H5c-1.1 0-2-.9-2-2v-6.58l3 2.99 4-4 4 4 4-3.99z" />
     </svg>
   );

@@ -72,7 +72,11 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
                     chosen ? "border-stone-900 ring-1 ring-stone-900" : "border-stone-300 hover:border-stone-500"
                   }`}
                 >
-                  <span className="h-6 w-6 rounded-full border border-stone-300" style={{ backgroundColor: c.hex }} aria-hidden="true" />
+                  <span
+                    className="h-6 w-6 rounded-full border border-stone-300"
+                    style={{ backgroundColor: c.hex }}
+                    aria-hidden="true"
+                  />
                   {c.name}
                 </Link>
               </li>
@@ -158,7 +162,16 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
       <div className="flex items-end gap-3">
         <label className="text-sm font-semibold">
           Quantity
-          <input type="number" name="quantity" defaultValue={1} min={1} max={10} step={1} inputMode="numeric" className="input mt-1 w-20" />
+          <input
+            type="number"
+            name="quantity"
+            defaultValue={1}
+            min={1}
+            max={10}
+            step={1}
+            inputMode="numeric"
+            className="input mt-1 w-20"
+          />
         </label>
         <button type="submit" className="btn-primary flex-1" disabled={nothingToSell || adding}>
           {nothingToSell ? "Sold out" : adding ? "Adding…" : "Add to cart"}

@@ -1,6 +1,12 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { browserLocalStorage, recentlyViewed, RECENTLY_VIEWED_STORE, storeKey, type RecentlyViewedItem } from "~/lib/client-store";
+import {
+  browserLocalStorage,
+  recentlyViewed,
+  RECENTLY_VIEWED_STORE,
+  storeKey,
+  type RecentlyViewedItem,
+} from "~/lib/client-store";
 import { Price } from "./Price";
 import { useRootData } from "~/root";
 import type { RecentlyViewedProps } from "./RecentlyViewed";
@@ -36,7 +42,15 @@ export function RecentlyViewedList({ shopShortName: shop, viewed }: RecentlyView
           <li key={item.id} className="group relative">
             <div className="aspect-[4/5] overflow-hidden rounded-lg bg-stone-100">
               {item.imageUrl ? (
-                <img src={item.imageUrl} alt={item.imageAlt} width={400} height={500} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+                <img
+                  src={item.imageUrl}
+                  alt={item.imageAlt}
+                  width={400}
+                  height={500}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-full w-full object-cover"
+                />
               ) : null}
             </div>
             <h3 className="mt-2 text-sm font-medium text-stone-900">

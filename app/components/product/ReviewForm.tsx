@@ -22,7 +22,11 @@ export function ReviewForm({ lastResult }: { lastResult?: SubmissionResult<strin
     <Form method="post" {...getFormProps(form)} preventScrollReset className="mt-4 space-y-4">
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="review" />
-      <FormErrors id={form.errorId} errors={form.errors} fields={invalidFields(form, { stars: "Rating", title: "Title", text: "Your review" })} />
+      <FormErrors
+        id={form.errorId}
+        errors={form.errors}
+        fields={invalidFields(form, { stars: "Rating", title: "Title", text: "Your review" })}
+      />
       <fieldset>
         <legend className="text-sm font-medium text-stone-800">Your rating</legend>
         <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
@@ -31,7 +35,12 @@ export function ReviewForm({ lastResult }: { lastResult?: SubmissionResult<strin
             const props = getInputProps(fields.stars, { type: "radio", value });
             return (
               <label key={value} className="flex items-center gap-1.5 text-sm">
-                <input {...props} key={`${props.key ?? ""}-${value}`} id={i === 0 ? fields.stars.id : `${fields.stars.id}-${value}`} required={false} />
+                <input
+                  {...props}
+                  key={`${props.key ?? ""}-${value}`}
+                  id={i === 0 ? fields.stars.id : `${fields.stars.id}-${value}`}
+                  required={false}
+                />
                 {label}
               </label>
             );
@@ -45,9 +54,24 @@ export function ReviewForm({ lastResult }: { lastResult?: SubmissionResult<strin
           </ul>
         ) : null}
       </fieldset>
-      <Field meta={fields.title} label="Title" type="text" hint={`${REVIEW_TITLE.min} to ${REVIEW_TITLE.max} characters, like "Soft and true to size".`} />
-      <Described meta={fields.text} label="Your review" hint={`${REVIEW_TEXT.min} to ${REVIEW_TEXT.max} characters of plain text: fit, fabric, how it washes.`}>
-        <textarea {...getTextareaProps(fields.text, { ariaAttributes: true })} key={fields.text.key} rows={5} aria-describedby={describedBy(fields.text, true)} className="input mt-1" />
+      <Field
+        meta={fields.title}
+        label="Title"
+        type="text"
+        hint={`${REVIEW_TITLE.min} to ${REVIEW_TITLE.max} characters, like "Soft and true to size".`}
+      />
+      <Described
+        meta={fields.text}
+        label="Your review"
+        hint={`${REVIEW_TEXT.min} to ${REVIEW_TEXT.max} characters of plain text: fit, fabric, how it washes.`}
+      >
+        <textarea
+          {...getTextareaProps(fields.text, { ariaAttributes: true })}
+          key={fields.text.key}
+          rows={5}
+          aria-describedby={describedBy(fields.text, true)}
+          className="input mt-1"
+        />
       </Described>
       <button type="submit" className="btn-primary">
         Submit review

@@ -16,9 +16,18 @@ export interface ReviewView {
   voted: boolean;
 }
 
-export type ReviewEligibility = { kind: "eligible" } | { kind: "sign-in" } | { kind: "not-buyer" } | { kind: "reviewed"; status: "pending" | "approved" | "rejected" };
+export type ReviewEligibility =
+  | { kind: "eligible" }
+  | { kind: "sign-in" }
+  | { kind: "not-buyer" }
+  | { kind: "reviewed"; status: "pending" | "approved" | "rejected" };
 
-const dateFormat = new Intl.DateTimeFormat("en-IE", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-IE", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** Approved reviews (a page at a time, newest or most helpful first, as plain links) and the way to write one. */
 export function ReviewsSection({
@@ -47,7 +56,11 @@ export function ReviewsSection({
   helpfulFailure: { reviewId: string; error: string } | null;
 }) {
   return (
-    <section id="reviews" aria-labelledby="reviews-heading" className="mt-16 scroll-mt-24 border-t border-stone-200 pt-8">
+    <section
+      id="reviews"
+      aria-labelledby="reviews-heading"
+      className="mt-16 scroll-mt-24 border-t border-stone-200 pt-8"
+    >
       <h2 id="reviews-heading" className="text-2xl font-semibold tracking-tight">
         Reviews
       </h2>
@@ -68,7 +81,13 @@ export function ReviewsSection({
             <nav aria-label="Order of reviews" className="flex flex-wrap items-center gap-3 text-sm">
               <span className="text-stone-600">Show:</span>
               {REVIEW_SORTS.map((s) => (
-                <Link key={s} to={reviewsHref(path, s, 1)} preventScrollReset aria-current={s === sort ? "true" : undefined} className={s === sort ? "font-semibold text-stone-900" : "underline"}>
+                <Link
+                  key={s}
+                  to={reviewsHref(path, s, 1)}
+                  preventScrollReset
+                  aria-current={s === sort ? "true" : undefined}
+                  className={s === sort ? "font-semibold text-stone-900" : "underline"}
+                >
                   {REVIEW_SORT_LABELS[s]} first
                 </Link>
               ))}
@@ -90,7 +109,11 @@ export function ReviewsSection({
                       {r.authorName}, <time dateTime={r.createdAt}>{dateFormat.format(new Date(r.createdAt))}</time>
                     </p>
                     <p className="mt-2 whitespace-pre-line break-words text-stone-700">{r.text}</p>
-                    <HelpfulButton review={r} signedIn={signedIn} failure={helpfulFailure?.reviewId === r.id ? helpfulFailure.error : null} />
+                    <HelpfulButton
+                      review={r}
+                      signedIn={signedIn}
+                      failure={helpfulFailure?.reviewId === r.id ? helpfulFailure.error : null}
+                    />
                   </article>
                 </li>
               ))}
@@ -124,7 +147,15 @@ export function ReviewsSection({
   );
 }
 
-function WhoMayReview({ eligibility, path, formResult }: { eligibility: ReviewEligibility; path: string; formResult?: SubmissionResult<string[]> }) {
+function WhoMayReview({
+  eligibility,
+  path,
+  formResult,
+}: {
+  eligibility: ReviewEligibility;
+  path: string;
+  formResult?: SubmissionResult<string[]>;
+}) {
   switch (eligibility.kind) {
     case "eligible":
       return <ReviewForm lastResult={formResult} />;
@@ -142,14 +173,31 @@ function WhoMayReview({ eligibility, path, formResult }: { eligibility: ReviewEl
     case "reviewed":
       return (
         <p className="mt-2 text-sm text-stone-700">
-          {eligibility.status === "pending" ? "You reviewed this product. Your review will appear once we have checked it." : "You reviewed this product."}
+          {eligibility.status === "pending"
+            ? "You reviewed this product. Your review will appear once we have checked it."
+            : "You reviewed this product."}
         </p>
       );
   }
 }
 
-function HelpfulButton({ review, signedIn, failure }: { review: ReviewView; signedIn: boolean; failure: string | null }) {
-  const counted = review.helpfulCount > 0 ? <span className="text-stone-600">{review.helpfulCount === 1 ? "1 person found this helpful." : `${review.helpfulCount} people found this helpful.`}</span> : null;
+function HelpfulButton({
+  review,
+  signedIn,
+  failure,
+}: {
+  review: ReviewView;
+  signedIn: boolean;
+  failure: string | null;
+}) {
+  const counted =
+    review.helpfulCount > 0 ? (
+      <span className="text-stone-600">
+        {review.helpfulCount === 1
+          ? "1 person found this helpful."
+          : `${review.helpfulCount} people found this helpful.`}
+      </span>
+    ) : null;
   if (!signedIn || review.voted) {
     return (
       <p className="mt-3 text-sm">

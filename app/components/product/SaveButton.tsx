@@ -6,7 +6,17 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
  * "Save" / "Saved": a plain form posting to /wishlist (which redirects back here); with
  * JavaScript the same form goes through a fetcher and the button flips in place.
  */
-export function SaveButton({ productId, productName, saved, className = "" }: { productId: string; productName: string; saved: boolean; className?: string }) {
+export function SaveButton({
+  productId,
+  productName,
+  saved,
+  className = "",
+}: {
+  productId: string;
+  productName: string;
+  saved: boolean;
+  className?: string;
+}) {
   const fetcher = useFetcher<{ saved?: boolean; message?: string }>();
   const location = useLocation();
   const [hydrated, setHydrated] = useState(false);

@@ -7,7 +7,11 @@ import { flashHeader } from "./flash.server";
 import { readForm } from "./form-body.server";
 import { formFailure, formGuardProblem } from "./forms.server";
 
-const toProfile = async (message: string) => redirect("/profile#addresses", { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message }) } });
+const toProfile = async (message: string) =>
+  redirect("/profile#addresses", {
+    status: 303,
+    headers: { "Set-Cookie": await flashHeader({ kind: "success", message }) },
+  });
 
 /** The address form's action, adding (id null) or editing one address, or deleting / making it the default. */
 export async function addressBookAction(request: Request, id: string | null) {
@@ -16,14 +20,17 @@ export async function addressBookAction(request: Request, id: string | null) {
   const intent = formData.get("intent");
   const { addressBook } = getContext();
   const problem = await formGuardProblem(formData, request);
-  const fail = (message: string, status: number) => formFailure({ status: "error", initialValue: { intent: String(intent ?? "") }, error: { "": [message] } }, status);
+  const fail = (message: string, status: number) =>
+    formFailure({ status: "error", initialValue: { intent: String(intent ?? "") }, error: { "": [message] } }, status);
 
   if (intent === "save") {
     const submission = parseWithZod(formData, { schema: savedAddressSchema });
     if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
     if (submission.status !== "success") return formFailure(submission.reply());
     const { makeDefault, ...address } = submission.value;
-    const result = id ? await addressBook.update(state.user.uid, id, address, makeDefault) : await addressBook.add(state.user.uid, address, makeDefault);
+    const result = id
+      ? await addressBook.update(state.user.uid, id, address, makeDefault)
+      : await addressBook.add(state.user.uid, address, makeDefault);
     if (!result.ok) return formFailure(submission.reply({ formErrors: [result.error] }), result.status);
     return toProfile(id ? "Your address has been updated." : "Your address has been saved.");
   }

@@ -1,6 +1,12 @@
 import { ORDER_STATUSES, type OrderStatus } from "~/domain/commerce";
 import type { Role } from "~/domain/profile";
-import { DAY_MS, GRANULARITIES, startOfUtcDay, type Granularity, type Window } from "../services/analytics/periods.server";
+import {
+  DAY_MS,
+  GRANULARITIES,
+  startOfUtcDay,
+  type Granularity,
+  type Window,
+} from "../services/analytics/periods.server";
 
 // Parsing the back office's GET query strings. Bad input never fails a page: each parser falls
 // back to a sane default and says what it ignored, and the route answers 400 with that message
@@ -19,7 +25,8 @@ export const MAX_REPORT_DAYS = 400;
 /** A page number: 1 when missing; 1 with a message when it is not a whole number from 1. */
 export function parsePage(raw: string | null): Parsed<number> {
   if (raw === null || raw === "") return { value: 1, problems: [] };
-  if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_PAGE) return { value: 1, problems: [`“${raw.slice(0, 20)}” is not a page number; showing page 1.`] };
+  if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_PAGE)
+    return { value: 1, problems: [`“${raw.slice(0, 20)}” is not a page number; showing page 1.`] };
   return { value: Number(raw), problems: [] };
 }
 
@@ -47,7 +54,11 @@ export interface DateRange {
  */
 export function parseDateRange(params: URLSearchParams, now: number, defaultDays: number): Parsed<DateRange> {
   const today = startOfUtcDay(now);
-  const fallback = (): DateRange => ({ window: { from: today - (defaultDays - 1) * DAY_MS, to: today + DAY_MS }, fromDay: dayInput(today - (defaultDays - 1) * DAY_MS), toDay: dayInput(today) });
+  const fallback = (): DateRange => ({
+    window: { from: today - (defaultDays - 1) * DAY_MS, to: today + DAY_MS },
+    fromDay: dayInput(today - (defaultDays - 1) * DAY_MS),
+    toDay: dayInput(today),
+  });
   const from = parseDay(params.get("from"));
   const to = parseDay(params.get("to"));
   const problems: string[] = [];
@@ -57,9 +68,17 @@ export function parseDateRange(params: URLSearchParams, now: number, defaultDays
   if (from === null && to === null) return { value: fallback(), problems };
   const end = (to ?? today) + DAY_MS;
   const start = from ?? end - defaultDays * DAY_MS;
-  if (start >= end) return { value: fallback(), problems: ["The start date is after the end date; showing the default period."] };
-  if (end - start > MAX_REPORT_DAYS * DAY_MS) return { value: fallback(), problems: [`A report covers at most ${MAX_REPORT_DAYS} days; showing the default period.`] };
-  return { value: { window: { from: start, to: end }, fromDay: dayInput(start), toDay: dayInput(end - DAY_MS) }, problems };
+  if (start >= end)
+    return { value: fallback(), problems: ["The start date is after the end date; showing the default period."] };
+  if (end - start > MAX_REPORT_DAYS * DAY_MS)
+    return {
+      value: fallback(),
+      problems: [`A report covers at most ${MAX_REPORT_DAYS} days; showing the default period.`],
+    };
+  return {
+    value: { window: { from: start, to: end }, fromDay: dayInput(start), toDay: dayInput(end - DAY_MS) },
+    problems,
+  };
 }
 
 export function parseGranularity(raw: string | null, fallback: Granularity): Parsed<Granularity> {
@@ -84,7 +103,9 @@ export function parseRole(raw: string | null): Parsed<Role | null> {
 export const parseSearch = (raw: string | null, max = 100): string => (raw ?? "").trim().slice(0, max);
 
 /** An optional from/to day filter (inclusive days); a bad or reversed one is ignored with a message. */
-export function parseOptionalRange(params: URLSearchParams): Parsed<{ from: string | null; to: string | null; fromDay: string; toDay: string }> {
+export function parseOptionalRange(
+  params: URLSearchParams,
+): Parsed<{ from: string | null; to: string | null; fromDay: string; toDay: string }> {
   const from = parseDay(params.get("from"));
   const to = parseDay(params.get("to"));
   const none = { from: null, to: null, fromDay: "", toDay: "" };
@@ -92,7 +113,8 @@ export function parseOptionalRange(params: URLSearchParams): Parsed<{ from: stri
   if (from === "invalid") problems.push("The start date is not a date (use YYYY-MM-DD); the date filter is ignored.");
   if (to === "invalid") problems.push("The end date is not a date (use YYYY-MM-DD); the date filter is ignored.");
   if (from === "invalid" || to === "invalid") return { value: none, problems };
-  if (from !== null && to !== null && from > to) return { value: none, problems: ["The start date is after the end date; the date filter is ignored."] };
+  if (from !== null && to !== null && from > to)
+    return { value: none, problems: ["The start date is after the end date; the date filter is ignored."] };
   return {
     value: {
       from: from === null ? null : new Date(from).toISOString(),
@@ -109,5 +131,11 @@ export function reportQuery(request: Request, defaultDays: number) {
   const params = new URL(request.url).searchParams;
   const range = parseDateRange(params, Date.now(), defaultDays);
   const by = parseGranularity(params.get("by"), "week");
-  return { window: range.value.window, by: by.value, fromDay: range.value.fromDay, toDay: range.value.toDay, problems: [...range.problems, ...by.problems] };
+  return {
+    window: range.value.window,
+    by: by.value,
+    fromDay: range.value.fromDay,
+    toDay: range.value.toDay,
+    problems: [...range.problems, ...by.problems],
+  };
 }

@@ -30,7 +30,8 @@ export async function addToCart(request: Request, formData: FormData, back: stri
   const { cartId, headers } = await writableCartId(request);
   const result = await getContext().cart.add(cartId, parsed.data);
   if (!result.ok) {
-    const status = result.field === "product" ? 404 : result.field === "quantity" || result.message.includes("sold out") ? 409 : 400;
+    const status =
+      result.field === "product" ? 404 : result.field === "quantity" || result.message.includes("sold out") ? 409 : 400;
     return cartFailure({ error: result.message, field: result.field }, status);
   }
   const responseHeaders = new Headers(headers);

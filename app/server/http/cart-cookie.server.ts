@@ -58,7 +58,10 @@ export async function mergeGuestCartInto(request: Request, uid: string): Promise
 }
 
 /** The cookies of a successful sign-in: the session, and the guest cart merged into the user's. */
-export async function signedInHeaders(request: Request, signedIn: { identity: { uid: string }; session: Session }): Promise<Headers> {
+export async function signedInHeaders(
+  request: Request,
+  signedIn: { identity: { uid: string }; session: Session },
+): Promise<Headers> {
   const headers = new Headers({ "Set-Cookie": await commitSession(signedIn.session) });
   const cleared = await mergeGuestCartInto(request, signedIn.identity.uid);
   if (cleared) headers.append("Set-Cookie", cleared);

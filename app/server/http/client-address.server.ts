@@ -20,7 +20,8 @@ function ipv6Network(address: string): string {
   const [head, tail] = bare.includes("::") ? bare.split("::") : [bare, null];
   const left = groupsOf(head);
   const right = tail === null ? [] : groupsOf(tail);
-  const groups = tail === null ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  const groups =
+    tail === null ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
   return `${groups
     .slice(0, 4)
     .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
@@ -45,13 +46,20 @@ let warnedUntrustedHeader = false;
  * The client's address for rate limits. `context` is the route's load context (loader/action
  * `context`); scripts/server.mjs sets `clientAddress` there from the socket.
  */
-export function clientAddress(request: Request, context: unknown, config: Pick<Config, "trustProxy"> = getConfig()): string {
+export function clientAddress(
+  request: Request,
+  context: unknown,
+  config: Pick<Config, "trustProxy"> = getConfig(),
+): string {
   const fromSocket = (context as { clientAddress?: unknown } | null | undefined)?.clientAddress;
   let address = addressKey(typeof fromSocket === "string" ? fromSocket : null);
   const forwarded = request.headers.get("X-Forwarded-For");
   if (config.trustProxy > 0) {
     // Right to left: each trusted proxy appended the address it was connected from.
-    const entries = (forwarded ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+    const entries = (forwarded ?? "")
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean);
     for (let hop = 0; hop < config.trustProxy && entries.length > 0; hop++) {
       const next = addressKey(entries.pop());
       if (!next) break; // not an address: a proxy would never write that, so stop believing here

@@ -14,7 +14,8 @@ export interface CookieSecurity {
 
 export function cookieSecurity(config: Pick<Config, "env" | "publicUrl">): CookieSecurity {
   if (config.env !== "production") return { secure: false, reason: `not in production (NODE_ENV=${config.env})` };
-  if (!config.publicUrl) return { secure: false, reason: "PUBLIC_URL is not set, so the shop is served over plain HTTP" };
+  if (!config.publicUrl)
+    return { secure: false, reason: "PUBLIC_URL is not set, so the shop is served over plain HTTP" };
   const https = config.publicUrl.startsWith("https://");
   return { secure: https, reason: `PUBLIC_URL is ${https ? "https" : "plain http"} (${config.publicUrl})` };
 }

@@ -36,7 +36,11 @@ export async function readFlash(request: Request): Promise<{ flash: Flash | null
  * A 303 to `to` whose next page shows `message` once. The only way a page announces what a form
  * did: words in the URL (`?deleted=<name>`) could be written by anyone who sends a link.
  */
-export async function redirectWithFlash(to: string, message: string, init: { kind?: Flash["kind"]; headers?: HeadersInit } = {}): Promise<Response> {
+export async function redirectWithFlash(
+  to: string,
+  message: string,
+  init: { kind?: Flash["kind"]; headers?: HeadersInit } = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await flashHeader({ kind: init.kind ?? "success", message }));
   return redirect(to, { status: 303, headers });

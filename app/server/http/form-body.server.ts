@@ -1,4 +1,8 @@
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import {
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
 import { commonSecurityHeaders } from "./security-headers.server";
 
 // The one place an action reads its request body. HTML forms send
@@ -25,7 +29,12 @@ class BodyTooLargeError extends Error {}
 function refuse(status: 400 | 413 | 415, message: string, extra: Record<string, string> = {}): Response {
   return new Response(message, {
     status,
-    headers: { ...commonSecurityHeaders(), "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...extra },
+    headers: {
+      ...commonSecurityHeaders(),
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      ...extra,
+    },
   });
 }
 
@@ -35,8 +44,14 @@ function mediaType(request: Request): string {
 
 function unsupported(type: string, accepted: string[]): Response {
   // Only a well-formed type is named back; anything else is "this content type".
-  const sent = /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/.test(type) ? type : type ? "this content type" : "no content type";
-  return refuse(415, `This form must be sent as ${accepted.join(" or ")}, as a browser sends it, not with ${sent}.`, { "Accept-Post": accepted.join(", ") });
+  const sent = /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/.test(type)
+    ? type
+    : type
+      ? "this content type"
+      : "no content type";
+  return refuse(415, `This form must be sent as ${accepted.join(" or ")}, as a browser sends it, not with ${sent}.`, {
+    "Accept-Post": accepted.join(", "),
+  });
 }
 
 function tooLargeByHeader(request: Request, max: number): boolean {
@@ -118,7 +133,10 @@ async function readMultipart(request: Request, limits: UploadLimits): Promise<Fo
     duplex: "half",
   } as RequestInit);
   try {
-    return await unstable_parseMultipartFormData(limited, unstable_createMemoryUploadHandler({ maxPartSize: limits.maxPartBytes }));
+    return await unstable_parseMultipartFormData(
+      limited,
+      unstable_createMemoryUploadHandler({ maxPartSize: limits.maxPartBytes }),
+    );
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError || error instanceof BodyTooLargeError) return null;
     // The parser's own complaints (no boundary, a truncated body, a part without a name) are the sender's.

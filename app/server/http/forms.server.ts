@@ -9,8 +9,13 @@ export function formFailure(result: SubmissionResult<string[]>, status = 400, he
 }
 
 /** The status and headers for a failed account operation: 429 with Retry-After when rate limited. */
-export function failureStatus(failure: { retryAfterSeconds?: number }, otherwise: number): [number, HeadersInit | undefined] {
-  return failure.retryAfterSeconds ? [429, { "Retry-After": String(failure.retryAfterSeconds) }] : [otherwise, undefined];
+export function failureStatus(
+  failure: { retryAfterSeconds?: number },
+  otherwise: number,
+): [number, HeadersInit | undefined] {
+  return failure.retryAfterSeconds
+    ? [429, { "Retry-After": String(failure.retryAfterSeconds) }]
+    : [otherwise, undefined];
 }
 
 /** CSRF (every form) and, for public account forms, the honeypot: a message when either fails. */

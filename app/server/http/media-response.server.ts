@@ -7,7 +7,10 @@ import { commonSecurityHeaders } from "./security-headers.server";
 // nosniff and a CSP that lets it run nothing.
 
 const text = (body: string, status: number, extra: Record<string, string> = {}) =>
-  new Response(body, { status, headers: { ...commonSecurityHeaders(), "Content-Type": "text/plain; charset=utf-8", ...extra } });
+  new Response(body, {
+    status,
+    headers: { ...commonSecurityHeaders(), "Content-Type": "text/plain; charset=utf-8", ...extra },
+  });
 
 export async function mediaResponse(read: () => Promise<StoredMedia | null>): Promise<Response> {
   let stored: StoredMedia | null;

@@ -21,7 +21,8 @@ export function readAdminForm(request: Request): Promise<FormData | null> {
   return readUploadForm(request, { maxPartBytes: MAX_PART_BYTES, maxBodyBytes: 2 * MAX_PART_BYTES });
 }
 
-export const TOO_LARGE_MESSAGE = "The upload is too large: images can be up to 2 MB and the text up to 200,000 characters. Nothing was saved.";
+export const TOO_LARGE_MESSAGE =
+  "The upload is too large: images can be up to 2 MB and the text up to 200,000 characters. Nothing was saved.";
 
 export async function postEditorAction(request: Request, formData: FormData, actor: string, postId?: string) {
   const { blog, backend } = getContext();
@@ -32,7 +33,12 @@ export async function postEditorAction(request: Request, formData: FormData, act
 
   const errors: Record<string, string[]> = {};
   const payload = submission.payload as Record<string, unknown>;
-  const keptUrl = submission.status === "success" ? (submission.value.coverUrl ?? null) : typeof payload.coverUrl === "string" && !submission.error?.coverUrl ? payload.coverUrl : null;
+  const keptUrl =
+    submission.status === "success"
+      ? (submission.value.coverUrl ?? null)
+      : typeof payload.coverUrl === "string" && !submission.error?.coverUrl
+        ? payload.coverUrl
+        : null;
   let coverUrl: string | null = payload.removeCover === "on" ? null : keptUrl;
   const file = formData.get("coverImage");
   if (file instanceof File && file.size > 0) {
@@ -55,7 +61,16 @@ export async function postEditorAction(request: Request, formData: FormData, act
   const { value } = submission;
   const cover: PostCover | null = coverUrl ? { url: coverUrl, alt: coverAlt } : null;
   const result = await blog.save(
-    { title: value.title, slug: value.slug, excerpt: value.excerpt, body: value.body, tags: value.tags, status: value.status, publishAt: value.publishAt, cover },
+    {
+      title: value.title,
+      slug: value.slug,
+      excerpt: value.excerpt,
+      body: value.body,
+      tags: value.tags,
+      status: value.status,
+      publishAt: value.publishAt,
+      cover,
+    },
     postId,
     actor,
   );

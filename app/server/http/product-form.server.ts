@@ -32,7 +32,7 @@ function rearrange(draft: ProductDraft, intent: string): boolean {
   const match = /^(remove-colour|remove-size|remove-image|image-up|image-down)\.(\d{1,3})$/.exec(intent);
   if (!match) return false;
   const i = Number(match[2]);
-  const swap = <T,>(list: T[], a: number, b: number) => {
+  const swap = <T>(list: T[], a: number, b: number) => {
     if (a < 0 || b < 0 || a >= list.length || b >= list.length) return;
     [list[a], list[b]] = [list[b], list[a]];
   };
@@ -74,7 +74,8 @@ async function addUploads(formData: FormData, draft: ProductDraft): Promise<stri
   for (const file of files) {
     const saved = await saveProductImage(getContext().backend.media, file);
     if ("error" in saved) problems.push(saved.error);
-    else draft.images.push({ url: saved.url, alt, width: String(saved.width), height: String(saved.height), colour: "" });
+    else
+      draft.images.push({ url: saved.url, alt, width: String(saved.width), height: String(saved.height), colour: "" });
   }
   return problems.length ? problems.join(" ") : null;
 }
@@ -93,7 +94,14 @@ export async function productEditorAction(request: Request, formData: FormData, 
     draft.images.forEach((img, i) => {
       if (!img.alt.trim()) errors[`images.${i}.alt`] = ["Describe the image for people who cannot see it."];
     });
-    return data<ProductFormData>({ draft, errors, notice: uploadError ? undefined : "Images uploaded. They are saved with the product when you press Save." }, { status: uploadError ? 400 : 200 });
+    return data<ProductFormData>(
+      {
+        draft,
+        errors,
+        notice: uploadError ? undefined : "Images uploaded. They are saved with the product when you press Save.",
+      },
+      { status: uploadError ? 400 : 200 },
+    );
   }
 
   const checked = validateProductDraft(draft);
@@ -108,6 +116,10 @@ export async function productEditorAction(request: Request, formData: FormData, 
     id: productId,
     expectedSeq: productId && Number.isInteger(expected) && expected > 0 ? expected : undefined,
   });
-  if (!result.success) return data<ProductFormData>({ draft, errors: result.errors }, { status: result.errors[""] ? 409 : 400 });
-  return redirectWithFlash(`/admin/products/${result.product.id}/edit`, result.created ? "The product has been created." : "The product has been saved.");
+  if (!result.success)
+    return data<ProductFormData>({ draft, errors: result.errors }, { status: result.errors[""] ? 409 : 400 });
+  return redirectWithFlash(
+    `/admin/products/${result.product.id}/edit`,
+    result.created ? "The product has been created." : "The product has been saved.",
+  );
 }

@@ -26,7 +26,10 @@ function claimedOrigin(request: Request, config: Pick<Config, "trustProxy">): UR
     if (config.trustProxy > 0) {
       const host = firstOf(request.headers.get("X-Forwarded-Host"));
       const proto = firstOf(request.headers.get("X-Forwarded-Proto"));
-      if (host) return new URL(`${proto === "https" ? "https" : proto === "http" ? "http" : url.protocol.slice(0, -1)}://${host}`);
+      if (host)
+        return new URL(
+          `${proto === "https" ? "https" : proto === "http" ? "http" : url.protocol.slice(0, -1)}://${host}`,
+        );
     }
     return url;
   } catch {
@@ -38,7 +41,10 @@ function claimedOrigin(request: Request, config: Pick<Config, "trustProxy">): UR
  * PUBLIC_URL when configured; otherwise the request's origin when it is this machine on the
  * configured port (http://localhost:3000, http://127.0.0.1:3000), else http://localhost:{PORT}.
  */
-export function publicOrigin(request: Request, config: Pick<Config, "publicUrl" | "port" | "trustProxy"> = getConfig()): string {
+export function publicOrigin(
+  request: Request,
+  config: Pick<Config, "publicUrl" | "port" | "trustProxy"> = getConfig(),
+): string {
   if (config.publicUrl) return config.publicUrl;
   const claimed = claimedOrigin(request, config);
   if (!claimed || (claimed.protocol !== "http:" && claimed.protocol !== "https:")) return fallbackOrigin(config);

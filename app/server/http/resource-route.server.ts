@@ -27,7 +27,8 @@ interface ThrownData {
   init: ResponseInit | null;
 }
 
-const isThrownData = (value: unknown): value is ThrownData => typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+const isThrownData = (value: unknown): value is ThrownData =>
+  typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 
 /**
  * A `data(…, { status })` thrown by a guard the route shares with pages (requireAdmin's 403):
@@ -37,12 +38,18 @@ const isThrownData = (value: unknown): value is ThrownData => typeof value === "
 function responseOf(thrown: ThrownData): Response {
   const headers = new Headers(thrown.init?.headers);
   const json = typeof thrown.data !== "string" && thrown.data != null;
-  if (!headers.has("Content-Type")) headers.set("Content-Type", json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
-  return new Response(json ? JSON.stringify(thrown.data) : String(thrown.data ?? ""), { status: thrown.init?.status ?? 500, headers });
+  if (!headers.has("Content-Type"))
+    headers.set("Content-Type", json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
+  return new Response(json ? JSON.stringify(thrown.data) : String(thrown.data ?? ""), {
+    status: thrown.init?.status ?? 500,
+    headers,
+  });
 }
 
 /** Wrap a resource route's loader or action: `export const loader = resourceRoute(async ({ request }) => …)`. */
-export function resourceRoute<Args extends unknown[]>(handler: (...args: Args) => Response | Promise<Response>): (...args: Args) => Promise<Response> {
+export function resourceRoute<Args extends unknown[]>(
+  handler: (...args: Args) => Response | Promise<Response>,
+): (...args: Args) => Promise<Response> {
   return async (...args: Args) => {
     try {
       return withCommonHeaders(await handler(...args));

@@ -18,7 +18,8 @@ export const REVIEW_AWAITS_APPROVAL = "Thank you for your review. It will appear
 export async function reviewAction(request: Request, formData: FormData, productId: string) {
   const state = await requireUser(request);
   const submission = parseWithZod(formData, { schema: reviewSchema });
-  const fail = (status: number, message?: string) => data<ReviewFormFailure>({ review: submission.reply(message ? { formErrors: [message] } : undefined) }, { status });
+  const fail = (status: number, message?: string) =>
+    data<ReviewFormFailure>({ review: submission.reply(message ? { formErrors: [message] } : undefined) }, { status });
   const problem = await formGuardProblem(formData, request);
   if (problem) return fail(problem.status, problem.message);
   if (submission.status !== "success") return fail(400);

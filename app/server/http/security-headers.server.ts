@@ -25,7 +25,11 @@ const ANALYTICS_SOURCES = {
  * calls of Identity Toolkit and the token service. Against the Auth emulator the iframe and every
  * REST call go to the emulator's origin instead; the gapi loader is still Google's.
  */
-export function googleSignInSources(google: GoogleClientConfig): { script: string[]; frame: string[]; connect: string[] } {
+export function googleSignInSources(google: GoogleClientConfig): {
+  script: string[];
+  frame: string[];
+  connect: string[];
+} {
   const gapi = "https://apis.google.com";
   if (google.emulatorUrl) {
     const emulator = new URL(google.emulatorUrl).origin;
@@ -50,10 +54,17 @@ export interface DocumentSecurityOptions {
  * sign-in only when it is offered. The policy is the page's for its whole life (client-side
  * navigation keeps it), so it cannot be limited to the sign-in pages.
  */
-export function documentSecurityHeaders(nonce: string, isDevelopment: boolean, options: DocumentSecurityOptions = {}): Record<string, string> {
+export function documentSecurityHeaders(
+  nonce: string,
+  isDevelopment: boolean,
+  options: DocumentSecurityOptions = {},
+): Record<string, string> {
   const google = options.googleSignIn ? googleSignInSources(options.googleSignIn) : null;
   const extra = (kind: "script" | "img" | "connect" | "frame") =>
-    [...(options.analytics && kind !== "frame" ? ANALYTICS_SOURCES[kind] : []), ...(google && kind !== "img" ? google[kind] : [])]
+    [
+      ...(options.analytics && kind !== "frame" ? ANALYTICS_SOURCES[kind] : []),
+      ...(google && kind !== "img" ? google[kind] : []),
+    ]
       .map((s) => ` ${s}`)
       .join("");
   const connect = isDevelopment ? "'self' ws://localhost:* ws://127.0.0.1:*" : "'self'";

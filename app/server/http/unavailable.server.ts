@@ -9,7 +9,8 @@ import { FirestoreUnavailableError } from "../store/unavailable";
 export const UNAVAILABLE_MESSAGE = "Firestore not available";
 
 function toResponse(error: unknown): never {
-  if (error instanceof FirestoreUnavailableError) throw data(UNAVAILABLE_MESSAGE, { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } });
+  if (error instanceof FirestoreUnavailableError)
+    throw data(UNAVAILABLE_MESSAGE, { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } });
   throw error;
 }
 

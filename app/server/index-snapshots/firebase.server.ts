@@ -40,7 +40,10 @@ export function createFirebaseIndexSnapshots(db: Firestore, bucket: Bucket): Ind
     },
     async write(bytes) {
       await within(
-        file.save(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { contentType: "application/octet-stream", resumable: false }),
+        file.save(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+          contentType: "application/octet-stream",
+          resumable: false,
+        }),
         "Writing the catalogue index snapshot",
       );
     },

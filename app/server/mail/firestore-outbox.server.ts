@@ -25,7 +25,11 @@ export function createFirestoreOutboxMailer(options: { db: Firestore; from: stri
         mail.doc().create({
           to: message.to,
           from: options.from,
-          message: { subject: message.subject, text: message.text, ...(message.html === undefined ? {} : { html: message.html }) },
+          message: {
+            subject: message.subject,
+            text: message.text,
+            ...(message.html === undefined ? {} : { html: message.html }),
+          },
           createdAt: FieldValue.serverTimestamp(),
           rfc822: (info.message as Buffer).toString("utf8"),
         }),

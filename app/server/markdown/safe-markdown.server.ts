@@ -12,9 +12,11 @@ export function createSafeMarkdown(options: { linkify: boolean }): MarkdownIt {
   const md = new MarkdownIt({ html: false, linkify: options.linkify });
 
   const defaultValidate = md.validateLink.bind(md);
-  md.validateLink = (url) => defaultValidate(url) && (SAFE_LINK.test(url.trim()) || !/^[a-z][a-z0-9+.-]*:/i.test(url.trim()));
+  md.validateLink = (url) =>
+    defaultValidate(url) && (SAFE_LINK.test(url.trim()) || !/^[a-z][a-z0-9+.-]*:/i.test(url.trim()));
 
-  const renderLink = md.renderer.rules.link_open ?? ((tokens, idx, opts, _env, self) => self.renderToken(tokens, idx, opts));
+  const renderLink =
+    md.renderer.rules.link_open ?? ((tokens, idx, opts, _env, self) => self.renderToken(tokens, idx, opts));
   md.renderer.rules.link_open = (tokens, idx, opts, env, self) => {
     const href = tokens[idx].attrGet("href") ?? "";
     if (/^https?:/i.test(href)) tokens[idx].attrSet("rel", "nofollow noopener noreferrer");

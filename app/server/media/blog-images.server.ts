@@ -24,7 +24,8 @@ export function sniffImage(bytes: Uint8Array): Extension | null {
 export const contentTypeOf = (file: string): string => TYPES[file.split(".").pop() as Extension];
 
 /** Shown on the form when the media store cannot be reached; nothing else is lost. */
-export const MEDIA_UNAVAILABLE_MESSAGE = "Images cannot be stored right now (storage not available). Try again in a moment.";
+export const MEDIA_UNAVAILABLE_MESSAGE =
+  "Images cannot be stored right now (storage not available). Try again in a moment.";
 
 const keyOf = (file: string) => `blog/${file}`;
 

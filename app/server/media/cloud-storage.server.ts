@@ -43,15 +43,27 @@ export function createCloudStorageMedia(bucket: Bucket): MediaStore {
     async put(key, bytes, contentType) {
       assertMediaKey(key, contentType);
       // One request (no resumable session): the files are small.
-      await reachable(() => bucket.file(key).save(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { contentType, resumable: false }), WRITE_TIMEOUT_MS);
+      await reachable(
+        () =>
+          bucket
+            .file(key)
+            .save(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { contentType, resumable: false }),
+        WRITE_TIMEOUT_MS,
+      );
     },
     async get(key) {
       if (!mediaTypeOf(key)) return null;
       const file = bucket.file(key);
       try {
-        const [[metadata], [bytes]] = await reachable(() => Promise.all([file.getMetadata(), file.download()]), READ_TIMEOUT_MS);
+        const [[metadata], [bytes]] = await reachable(
+          () => Promise.all([file.getMetadata(), file.download()]),
+          READ_TIMEOUT_MS,
+        );
         // A plain Uint8Array over the Buffer's memory, as the local adapter answers.
-        return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: metadata.contentType ?? "application/octet-stream" };
+        return {
+          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          contentType: metadata.contentType ?? "application/octet-stream",
+        };
       } catch (error) {
         if ((error as { code?: unknown }).code === 404) return null;
         throw error;

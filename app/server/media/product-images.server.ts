@@ -33,12 +33,14 @@ export async function saveProductImage(media: MediaStore, file: File): Promise<S
   } catch {
     return { error: `${label} could not be read as an image, or is larger than 40 megapixels.` };
   }
-  if (!meta.width || !meta.height || meta.width < 100 || meta.height < 100) return { error: `${label} is too small: use at least 100 × 100 pixels.` };
+  if (!meta.width || !meta.height || meta.width < 100 || meta.height < 100)
+    return { error: `${label} is too small: use at least 100 × 100 pixels.` };
   // EXIF rotation applied, so the stored size is the size a shopper sees.
   const swap = (meta.orientation ?? 1) >= 5;
   const naturalWidth = swap ? meta.height : meta.width;
   const widths: number[] = PRODUCT_IMAGE_WIDTHS.filter((w) => w < naturalWidth);
-  if (widths.length < PRODUCT_IMAGE_WIDTHS.length) widths.push(Math.min(naturalWidth, PRODUCT_IMAGE_WIDTHS[PRODUCT_IMAGE_WIDTHS.length - 1]));
+  if (widths.length < PRODUCT_IMAGE_WIDTHS.length)
+    widths.push(Math.min(naturalWidth, PRODUCT_IMAGE_WIDTHS[PRODUCT_IMAGE_WIDTHS.length - 1]));
   const base = crypto.randomBytes(16).toString("hex");
   // Every width converted first, then stored: a conversion failure stores nothing.
   const copies: Array<{ name: string; data: Buffer; width: number; height: number }> = [];

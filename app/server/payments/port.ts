@@ -13,7 +13,13 @@ export interface CardDetails {
   cvc: string;
 }
 
-export type DeclineCode = "card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc" | "incorrect_number" | "processing_error";
+export type DeclineCode =
+  | "card_declined"
+  | "insufficient_funds"
+  | "expired_card"
+  | "incorrect_cvc"
+  | "incorrect_number"
+  | "processing_error";
 
 export type ChargeResult =
   | { ok: true; reference: string; brand: string; last4: string }
@@ -23,7 +29,13 @@ export interface CardFormProcessor {
   readonly id: "test-card";
   readonly kind: "card-form";
   readonly label: string;
-  charge(input: { amountMinor: number; currency: string; card: CardDetails; description: string; idempotencyKey: string }): Promise<ChargeResult>;
+  charge(input: {
+    amountMinor: number;
+    currency: string;
+    card: CardDetails;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<ChargeResult>;
 }
 
 /** What a verified webhook means for an order. */
@@ -37,7 +49,11 @@ export interface HostedCheckoutProcessor {
   readonly kind: "hosted";
   readonly label: string;
   /** A hosted payment page for the order; the shopper is redirected (303) to `url`. */
-  startCheckout(input: { order: Order; successUrl: string; cancelUrl: string }): Promise<{ url: string; reference: string }>;
+  startCheckout(input: {
+    order: Order;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ url: string; reference: string }>;
   /** Verifies the signature of a webhook body; throws WebhookSignatureError when it does not match. */
   parseWebhook(rawBody: string, signature: string | null): PaymentEvent;
 }

@@ -28,7 +28,14 @@ export function createStripeProcessor(options: {
         },
       }));
       if (order.shippingMinor > 0) {
-        lineItems.push({ quantity: 1, price_data: { currency: order.currency.toLowerCase(), unit_amount: order.shippingMinor, product_data: { name: order.shipping.label } } });
+        lineItems.push({
+          quantity: 1,
+          price_data: {
+            currency: order.currency.toLowerCase(),
+            unit_amount: order.shippingMinor,
+            product_data: { name: order.shipping.label },
+          },
+        });
       }
       const session = await stripe.checkout.sessions.create(
         {

@@ -23,15 +23,31 @@ export function createTestCardProcessor(options: { keys: PaymentKeyStore; clock?
       const last4 = card.number.slice(-4);
       const brand = brandOf(card.number);
       const result = ((): ChargeResult => {
-        if (!passesLuhn(card.number)) return { ok: false, code: "incorrect_number", message: DECLINE_MESSAGES.incorrect_number, brand, last4 };
+        if (!passesLuhn(card.number))
+          return { ok: false, code: "incorrect_number", message: DECLINE_MESSAGES.incorrect_number, brand, last4 };
         const now = new Date();
-        const expired = card.expYear < now.getUTCFullYear() || (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1);
+        const expired =
+          card.expYear < now.getUTCFullYear() ||
+          (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1);
         if (expired) return { ok: false, code: "expired_card", message: DECLINE_MESSAGES.expired_card, brand, last4 };
         const known = TEST_CARDS.find((c) => c.number === card.number);
         if (!known) {
-          return { ok: false, code: "card_declined", message: `${DECLINE_MESSAGES.card_declined} Use a test card such as 4242 4242 4242 4242: no real card is charged here.`, brand, last4 };
+          return {
+            ok: false,
+            code: "card_declined",
+            message: `${DECLINE_MESSAGES.card_declined} Use a test card such as 4242 4242 4242 4242: no real card is charged here.`,
+            brand,
+            last4,
+          };
         }
-        if (known.outcome !== "succeeds") return { ok: false, code: known.outcome, message: DECLINE_MESSAGES[known.outcome], brand: known.brand, last4 };
+        if (known.outcome !== "succeeds")
+          return {
+            ok: false,
+            code: known.outcome,
+            message: DECLINE_MESSAGES[known.outcome],
+            brand: known.brand,
+            last4,
+          };
         return { ok: true, reference: `tc_${crypto.randomBytes(12).toString("hex")}`, brand: known.brand, last4 };
       })();
       // Deciding has no side effect here, so "charge once" is "keep the first answer": every

@@ -16,7 +16,12 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: "5555555555554444", brand: "Mastercard", outcome: "succeeds", description: "Succeeds" },
   { number: "378282246310005", brand: "American Express", outcome: "succeeds", description: "Succeeds" },
   { number: "4000000000000002", brand: "Visa", outcome: "card_declined", description: "Declined" },
-  { number: "4000000000009995", brand: "Visa", outcome: "insufficient_funds", description: "Declined: insufficient funds" },
+  {
+    number: "4000000000009995",
+    brand: "Visa",
+    outcome: "insufficient_funds",
+    description: "Declined: insufficient funds",
+  },
   { number: "4000000000000069", brand: "Visa", outcome: "expired_card", description: "Declined: expired card" },
   { number: "4000000000000127", brand: "Visa", outcome: "incorrect_cvc", description: "Declined: incorrect CVC" },
   { number: "4000000000000119", brand: "Visa", outcome: "processing_error", description: "Processing error" },

@@ -109,7 +109,10 @@ describe("buildSeedCatalogue", () => {
     expect(soldOut / variants.length).toBeLessThan(0.25);
     expect(low).toBeGreaterThan(0);
     for (const p of products.filter((q) => q.sizes.length > 1)) {
-      expect(p.variants.some((v) => v.stock === 0), `${p.id} has a sold-out variant`).toBe(true);
+      expect(
+        p.variants.some((v) => v.stock === 0),
+        `${p.id} has a sold-out variant`,
+      ).toBe(true);
     }
   });
 
@@ -118,7 +121,9 @@ describe("buildSeedCatalogue", () => {
     expect(tee.id).toBe("p0001");
     expect(tee.category).toBe("t-shirts");
     expect(tee.variants.some((v) => v.size === "M" && v.stock > 0)).toBe(true);
-    const fullySoldOut = tee.sizes.filter((size) => tee.variants.filter((v) => v.size === size).every((v) => v.stock === 0));
+    const fullySoldOut = tee.sizes.filter((size) =>
+      tee.variants.filter((v) => v.size === size).every((v) => v.stock === 0),
+    );
     expect(fullySoldOut.length).toBeGreaterThanOrEqual(1);
   });
 
@@ -143,7 +148,19 @@ describe("buildSeedCatalogue", () => {
 
   it("names products with words shoppers search for", () => {
     const names = products.map((p) => p.name.toLowerCase()).join(" | ");
-    for (const word of ["jeans", "tee", "sweater", "dress", "jacket", "sneaker", "boot", "bag", "belt", "scarf", "hat"]) {
+    for (const word of [
+      "jeans",
+      "tee",
+      "sweater",
+      "dress",
+      "jacket",
+      "sneaker",
+      "boot",
+      "bag",
+      "belt",
+      "scarf",
+      "hat",
+    ]) {
       expect(names).toContain(word);
     }
   });

@@ -65,7 +65,12 @@ function careHint(material: string): string {
   return CARE_HINTS[key ?? "default"];
 }
 
-function images(category: CategoryId, name: string, colours: Array<{ name: string; hex: string }>, count: number): ProductImage[] {
+function images(
+  category: CategoryId,
+  name: string,
+  colours: Array<{ name: string; hex: string }>,
+  count: number,
+): ProductImage[] {
   const views: GarmentView[] = ["front", ...GARMENT_VIEWS.filter((v) => v !== "front")];
   return Array.from({ length: count }, (_, i) => {
     const view = views[i % views.length];
@@ -107,7 +112,14 @@ function variantsFor(id: string, sizes: string[], colours: Array<{ name: string 
   );
 }
 
-function buildProduct(id: string, category: CategoryId, seed: ProductSeed, index: number, rand: () => number, slug: string): ProductInput {
+function buildProduct(
+  id: string,
+  category: CategoryId,
+  seed: ProductSeed,
+  index: number,
+  rand: () => number,
+  slug: string,
+): ProductInput {
   const colours = seed.colours.map((name) => ({ name, hex: PALETTE[name] ?? "#888888" }));
   const sizes = sizesFor(category, seed.name, rand);
   const price = priceMinor(seed.price, rand);
@@ -162,7 +174,24 @@ export function buildSeedCatalogue(): ProductInput[] {
   return products;
 }
 
-const ADJECTIVES = ["Classic", "Everyday", "Relaxed", "Tailored", "Essential", "Heritage", "Modern", "Soft", "Easy", "Studio", "Weekend", "Coastal", "Urban", "Alpine", "Nordic", "Vintage"];
+const ADJECTIVES = [
+  "Classic",
+  "Everyday",
+  "Relaxed",
+  "Tailored",
+  "Essential",
+  "Heritage",
+  "Modern",
+  "Soft",
+  "Easy",
+  "Studio",
+  "Weekend",
+  "Coastal",
+  "Urban",
+  "Alpine",
+  "Nordic",
+  "Vintage",
+];
 
 /** 100,000-product catalogues for benchmarks, in batches of 1,000: combinations of the seed data. */
 export function* buildLargeCatalogue(count: number): Generator<ProductInput[]> {

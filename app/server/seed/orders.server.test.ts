@@ -24,7 +24,9 @@ const byStatus = (status: OrderStatus) => orders.filter((o) => o.status === stat
 describe("seeded order history", () => {
   it("is deterministic for the same moment", () => {
     expect(buildSeedOrderHistory(catalogue, NOW)).toEqual({ customers, orders });
-    expect(buildSeedOrderHistory(catalogue, new Date(NOW.getTime() + DAY)).orders[0].createdAt).not.toBe(orders[0].createdAt);
+    expect(buildSeedOrderHistory(catalogue, new Date(NOW.getTime() + DAY)).orders[0].createdAt).not.toBe(
+      orders[0].createdAt,
+    );
   });
 
   it("has 30–60 customers with plausible names, unique @example.com e-mails and past sign-up dates", () => {
@@ -80,7 +82,15 @@ describe("seeded order history", () => {
       } else {
         expect(o.trackingNumber).toBeNull();
       }
-      const expected = { pending_payment: "pending", payment_failed: "failed", paid: "succeeded", shipped: "succeeded", delivered: "succeeded", cancelled: "refunded", refunded: "refunded" }[o.status];
+      const expected = {
+        pending_payment: "pending",
+        payment_failed: "failed",
+        paid: "succeeded",
+        shipped: "succeeded",
+        delivered: "succeeded",
+        cancelled: "refunded",
+        refunded: "refunded",
+      }[o.status];
       expect(o.payment.state, o.number).toBe(expected);
       if (o.payment.state !== "pending" && o.payment.state !== "failed") expect(o.payment.cardLast4).toMatch(/^\d{4}$/);
       if (o.status === "payment_failed") expect(o.payment.failureMessage).toBeTruthy();
@@ -94,8 +104,16 @@ describe("seeded order history", () => {
       for (const line of o.lines) {
         const product = products.get(line.productId)!;
         expect(product.status).toBe("active");
-        expect(line).toMatchObject({ name: product.name, slug: product.slug, unitPriceMinor: product.priceMinor, compareAtMinor: product.compareAtMinor });
-        expect(product.variants.find((v) => v.sku === line.sku)).toMatchObject({ size: line.size, colour: line.colour });
+        expect(line).toMatchObject({
+          name: product.name,
+          slug: product.slug,
+          unitPriceMinor: product.priceMinor,
+          compareAtMinor: product.compareAtMinor,
+        });
+        expect(product.variants.find((v) => v.sku === line.sku)).toMatchObject({
+          size: line.size,
+          colour: line.colour,
+        });
       }
       expect(o.subtotalMinor).toBe(o.lines.reduce((s, l) => s + l.unitPriceMinor * l.quantity, 0));
       expect(o.totalMinor).toBe(o.subtotalMinor + o.shippingMinor);
@@ -117,7 +135,8 @@ describe("seeded order history", () => {
     expect(orders.filter((o) => o.userId === null).length).toBeGreaterThan(10);
     expect([...perCustomer.values()].filter((list) => list.length >= 2).length).toBeGreaterThan(10);
     // A customer's orders go to their one address.
-    for (const list of perCustomer.values()) expect(new Set(list.map((o) => `${o.address.line1}, ${o.address.city}`)).size).toBe(1);
+    for (const list of perCustomer.values())
+      expect(new Set(list.map((o) => `${o.address.line1}, ${o.address.city}`)).size).toBe(1);
   });
 });
 
@@ -125,7 +144,16 @@ describe("seeded order history just after midnight", () => {
   it("still has nothing after now", () => {
     const justAfter = new Date("2026-11-22T00:00:40.000Z");
     const { orders: early } = buildSeedOrderHistory(catalogue, justAfter);
-    for (const o of early) for (const e of o.history) expect(Date.parse(e.at), o.number).toBeLessThanOrEqual(justAfter.getTime());
-    expect(early.slice(-7).map((o) => o.status)).toEqual(["paid", "paid", "paid", "paid", "paid", "pending_payment", "pending_payment"]);
+    for (const o of early)
+      for (const e of o.history) expect(Date.parse(e.at), o.number).toBeLessThanOrEqual(justAfter.getTime());
+    expect(early.slice(-7).map((o) => o.status)).toEqual([
+      "paid",
+      "paid",
+      "paid",
+      "paid",
+      "paid",
+      "pending_payment",
+      "pending_payment",
+    ]);
   });
 });

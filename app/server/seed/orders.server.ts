@@ -20,8 +20,80 @@ export const SEED_STAFF = "warehouse@hemline.example";
 /** Seeded customers' uids start with this (the demo reviews are theirs). */
 export const SEED_CUSTOMER_PREFIX = "seed-customer-";
 
-const FIRST_NAMES = ["Aoife", "Liam", "Sofia", "Mateo", "Emma", "Noah", "Chloé", "Lucas", "Mia", "Leon", "Giulia", "Hugo", "Saoirse", "Finn", "Marta", "Jonas", "Inès", "Pablo", "Hanna", "Oisín", "Clara", "Elias", "Nora", "Tomás", "Lena", "Ruben", "Zoe", "Matteo", "Ava", "Jakub", "Freya", "Louis", "Maja", "Diego", "Isla", "Anton", "Léa", "Karl", "Niamh", "Bruno", "Elsa", "Sean", "Amélie", "Oskar", "Lucía"];
-const LAST_NAMES = ["Byrne", "Murphy", "García", "Rossi", "Müller", "Dubois", "Jansen", "Novak", "Silva", "Kelly", "Schmidt", "Martin", "Bianchi", "Fernández", "Walsh", "de Vries", "Lefèvre", "Costa", "Weber", "Nowak", "Moreau", "Ricci", "Larsen", "O'Brien", "Keane"];
+const FIRST_NAMES = [
+  "Aoife",
+  "Liam",
+  "Sofia",
+  "Mateo",
+  "Emma",
+  "Noah",
+  "Chloé",
+  "Lucas",
+  "Mia",
+  "Leon",
+  "Giulia",
+  "Hugo",
+  "Saoirse",
+  "Finn",
+  "Marta",
+  "Jonas",
+  "Inès",
+  "Pablo",
+  "Hanna",
+  "Oisín",
+  "Clara",
+  "Elias",
+  "Nora",
+  "Tomás",
+  "Lena",
+  "Ruben",
+  "Zoe",
+  "Matteo",
+  "Ava",
+  "Jakub",
+  "Freya",
+  "Louis",
+  "Maja",
+  "Diego",
+  "Isla",
+  "Anton",
+  "Léa",
+  "Karl",
+  "Niamh",
+  "Bruno",
+  "Elsa",
+  "Sean",
+  "Amélie",
+  "Oskar",
+  "Lucía",
+];
+const LAST_NAMES = [
+  "Byrne",
+  "Murphy",
+  "García",
+  "Rossi",
+  "Müller",
+  "Dubois",
+  "Jansen",
+  "Novak",
+  "Silva",
+  "Kelly",
+  "Schmidt",
+  "Martin",
+  "Bianchi",
+  "Fernández",
+  "Walsh",
+  "de Vries",
+  "Lefèvre",
+  "Costa",
+  "Weber",
+  "Nowak",
+  "Moreau",
+  "Ricci",
+  "Larsen",
+  "O'Brien",
+  "Keane",
+];
 
 const PLACES: ReadonlyArray<Pick<Address, "city" | "postalCode" | "country">> = [
   { city: "Dublin", postalCode: "D02 X285", country: "IE" },
@@ -37,15 +109,34 @@ const PLACES: ReadonlyArray<Pick<Address, "city" | "postalCode" | "country">> = 
   { city: "Lisbon", postalCode: "1100-148", country: "PT" },
   { city: "Vienna", postalCode: "1010", country: "AT" },
 ];
-const STREETS = ["Main Street", "Rue de la Paix", "Hauptstraße", "Keizersgracht", "Calle Mayor", "Via Roma", "Rua Augusta", "Harbour Road", "Church Lane", "Park Avenue"];
+const STREETS = [
+  "Main Street",
+  "Rue de la Paix",
+  "Hauptstraße",
+  "Keizersgracht",
+  "Calle Mayor",
+  "Via Roma",
+  "Rua Augusta",
+  "Harbour Road",
+  "Church Lane",
+  "Park Avenue",
+];
 const CARDS = [
   { brand: "Visa", last4: "4242" },
   { brand: "Mastercard", last4: "4444" },
   { brand: "Visa", last4: "1881" },
   { brand: "American Express", last4: "8431" },
 ];
-const CANCEL_NOTES = ["The customer asked to cancel before dispatch.", "Ordered the wrong size; will reorder.", "Duplicate order."];
-const REFUND_NOTES = ["Returned unworn within 30 days.", "Did not fit; returned.", "Arrived damaged; refunded in full."];
+const CANCEL_NOTES = [
+  "The customer asked to cancel before dispatch.",
+  "Ordered the wrong size; will reorder.",
+  "Duplicate order.",
+];
+const REFUND_NOTES = [
+  "Returned unworn within 30 days.",
+  "Did not fit; returned.",
+  "Arrived damaged; refunded in full.",
+];
 
 /** Shipping as checkout prices it by default (standard €4.95, free from €75; express €9.95). */
 const RATES = { standardMinor: 495, expressMinor: 995, freeFromMinor: 7500 };
@@ -89,7 +180,9 @@ export function buildSeedOrderHistory(products: readonly ProductInput[], now: Da
   });
   // A few loyal customers buy again and again; most buy once or twice. Each lives somewhere.
   const loyalty = customers.map(() => Math.pow(rand(), 3));
-  const homes = new Map(customers.map((c) => [c.uid, { street: `${1 + Math.floor(rand() * 120)} ${pick(STREETS)}`, place: pick(PLACES) }]));
+  const homes = new Map(
+    customers.map((c) => [c.uid, { street: `${1 + Math.floor(rand() * 120)} ${pick(STREETS)}`, place: pick(PLACES) }]),
+  );
 
   const forSale = products.filter((p) => p.status === "active" && p.variants.length > 0);
   const orders: Order[] = [];
@@ -113,8 +206,19 @@ export function buildSeedOrderHistory(products: readonly ProductInput[], now: Da
     // Never after now, even for an order placed seconds ago.
     const paidAt = Math.min(placed + between(1, 4) * MINUTE, Math.max(placed, nowMs - 1000));
     order.status = "paid";
-    order.history = [order.history[0], { status: "paid", at: iso(paidAt), note: `Paid by ${card.brand} ending ${card.last4}`, by: "system" }];
-    order.payment = { processor: "test-card", state: "succeeded", reference: `ch_seed_${hex(16)}`, cardBrand: card.brand, cardLast4: card.last4, failureMessage: null, attempts: 1 };
+    order.history = [
+      order.history[0],
+      { status: "paid", at: iso(paidAt), note: `Paid by ${card.brand} ending ${card.last4}`, by: "system" },
+    ];
+    order.payment = {
+      processor: "test-card",
+      state: "succeeded",
+      reference: `ch_seed_${hex(16)}`,
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+      failureMessage: null,
+      attempts: 1,
+    };
     order.trackingNumber = null;
     order.updatedAt = order.history[1].at;
   }
@@ -141,7 +245,14 @@ export function buildSeedOrderHistory(products: readonly ProductInput[], now: Da
     order.status = "pending_payment";
     order.createdAt = placed;
     order.history = [{ ...order.history[0], at: placed }];
-    order.payment = { ...order.payment, state: "pending", reference: null, cardBrand: null, cardLast4: null, attempts: 0 };
+    order.payment = {
+      ...order.payment,
+      state: "pending",
+      reference: null,
+      cardBrand: null,
+      cardLast4: null,
+      attempts: 0,
+    };
     order.trackingNumber = null;
     order.updatedAt = order.createdAt;
   }
@@ -158,7 +269,8 @@ export function buildSeedOrderHistory(products: readonly ProductInput[], now: Da
     }
     const guestName = `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
     const name = customer?.displayName ?? guestName;
-    const email = customer?.email ?? `${ascii(guestName.split(" ")[0])}.${ascii(guestName.split(" ")[1])}.guest@example.com`;
+    const email =
+      customer?.email ?? `${ascii(guestName.split(" ")[0])}.${ascii(guestName.split(" ")[1])}.guest@example.com`;
 
     const lineCount = 1 + Math.floor(Math.pow(rand(), 2) * 3);
     const lines: OrderLine[] = [];
@@ -178,7 +290,10 @@ export function buildSeedOrderHistory(products: readonly ProductInput[], now: Da
     const card = pick(CARDS);
     const id = `${hex(8)}-${hex(4)}-4${hex(3)}-${pick(["8", "9", "a", "b"])}${hex(3)}-${hex(12)}`;
     const number = `HM-${Array.from({ length: 8 }, () => pick([...ORDER_NUMBER_ALPHABET])).join("")}`;
-    const { street, place } = (customer && homes.get(customer.uid)) || { street: `${1 + Math.floor(rand() * 120)} ${pick(STREETS)}`, place: pick(PLACES) };
+    const { street, place } = (customer && homes.get(customer.uid)) || {
+      street: `${1 + Math.floor(rand() * 120)} ${pick(STREETS)}`,
+      place: pick(PLACES),
+    };
 
     const { status, history, payment, trackingNumber } = lifecycle(placed, card, shipping.method);
     const last = history[history.length - 1];
@@ -192,7 +307,15 @@ export function buildSeedOrderHistory(products: readonly ProductInput[], now: Da
       shippingMinor: shipping.priceMinor,
       totalMinor: subtotalMinor + shipping.priceMinor,
       currency: "EUR",
-      address: { name, line1: street, line2: "", city: place.city, postalCode: place.postalCode, country: place.country, phone: "" },
+      address: {
+        name,
+        line1: street,
+        line2: "",
+        city: place.city,
+        postalCode: place.postalCode,
+        country: place.country,
+        phone: "",
+      },
       shipping,
       payment,
       status,
@@ -207,25 +330,50 @@ export function buildSeedOrderHistory(products: readonly ProductInput[], now: Da
   /** Where an order placed at `placed` has got to by now, and the events that took it there. */
   function lifecycle(placed: number, card: { brand: string; last4: string }, method: "standard" | "express") {
     const history: OrderEvent[] = [{ status: "pending_payment", at: iso(placed), note: null, by: "customer" }];
-    const event = (status: OrderStatus | null, at: number, note: string | null, by: string) => history.push({ status, at: iso(at), note, by });
-    const payment: PaymentRecord = { processor: "test-card", state: "pending", reference: null, cardBrand: null, cardLast4: null, failureMessage: null, attempts: 1 };
+    const event = (status: OrderStatus | null, at: number, note: string | null, by: string) =>
+      history.push({ status, at: iso(at), note, by });
+    const payment: PaymentRecord = {
+      processor: "test-card",
+      state: "pending",
+      reference: null,
+      cardBrand: null,
+      cardLast4: null,
+      failureMessage: null,
+      attempts: 1,
+    };
     const roll = rand();
 
     if (roll < 0.05) {
       const at = Math.min(placed + between(1, 4) * MINUTE, Math.max(placed, nowMs - 1000));
       event("payment_failed", at, "Your card was declined.", "system");
-      return { status: "payment_failed" as const, history, payment: { ...payment, state: "failed" as const, failureMessage: "Your card was declined." }, trackingNumber: null };
+      return {
+        status: "payment_failed" as const,
+        history,
+        payment: { ...payment, state: "failed" as const, failureMessage: "Your card was declined." },
+        trackingNumber: null,
+      };
     }
 
     const paidAt = Math.min(placed + between(1, 4) * MINUTE, Math.max(placed, nowMs - 1000));
-    const paid: PaymentRecord = { ...payment, state: "succeeded", reference: `ch_seed_${hex(16)}`, cardBrand: card.brand, cardLast4: card.last4 };
+    const paid: PaymentRecord = {
+      ...payment,
+      state: "succeeded",
+      reference: `ch_seed_${hex(16)}`,
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+    };
     event("paid", paidAt, `Paid by ${card.brand} ending ${card.last4}`, "system");
 
     if (roll < 0.1) {
       const at = paidAt + between(1, 20) * HOUR;
       if (at < nowMs) {
         event("cancelled", at, pick(CANCEL_NOTES), SEED_STAFF);
-        return { status: "cancelled" as const, history, payment: { ...paid, state: "refunded" as const }, trackingNumber: null };
+        return {
+          status: "cancelled" as const,
+          history,
+          payment: { ...paid, state: "refunded" as const },
+          trackingNumber: null,
+        };
       }
     }
 
@@ -243,7 +391,12 @@ export function buildSeedOrderHistory(products: readonly ProductInput[], now: Da
       const at = deliveredAt + between(3, 14) * DAY;
       if (at < nowMs) {
         event("refunded", at, pick(REFUND_NOTES), SEED_STAFF);
-        return { status: "refunded" as const, history, payment: { ...paid, state: "refunded" as const }, trackingNumber };
+        return {
+          status: "refunded" as const,
+          history,
+          payment: { ...paid, state: "refunded" as const },
+          trackingNumber,
+        };
       }
     }
     return { status: "delivered" as const, history, payment: paid, trackingNumber };

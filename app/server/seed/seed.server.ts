@@ -98,14 +98,24 @@ export async function seedOrdersIfEmpty(store: Store, log: Log = console.log, no
  * store has no reviews at all and the seeded order history is there. Returns how many were written.
  */
 export async function seedReviewsIfEmpty(store: Store, log: Log = console.log): Promise<number> {
-  const counts = await Promise.all((["pending", "approved", "rejected"] as const).map((status) => store.reviews.listByStatus(status, { limit: 1, offset: 0 })));
+  const counts = await Promise.all(
+    (["pending", "approved", "rejected"] as const).map((status) =>
+      store.reviews.listByStatus(status, { limit: 1, offset: 0 }),
+    ),
+  );
   if (counts.some((c) => c.total > 0)) {
     log("Store already has reviews; not seeding reviews.");
     return 0;
   }
   // The seeded customers' delivered orders, as the store holds them (whenever they were seeded).
-  const customers = (await store.profiles.list({ limit: 200, offset: 0 })).profiles.filter((p) => p.uid.startsWith(SEED_CUSTOMER_PREFIX));
-  const stored = (await Promise.all(customers.map((c) => store.orders.list({ userId: c.uid, status: "delivered", limit: 50, offset: 0 })))).flatMap((r) => r.orders);
+  const customers = (await store.profiles.list({ limit: 200, offset: 0 })).profiles.filter((p) =>
+    p.uid.startsWith(SEED_CUSTOMER_PREFIX),
+  );
+  const stored = (
+    await Promise.all(
+      customers.map((c) => store.orders.list({ userId: c.uid, status: "delivered", limit: 50, offset: 0 })),
+    )
+  ).flatMap((r) => r.orders);
   if (stored.length === 0) {
     // Claimed only once there is something to review, so an instance that gets here before another has written the history does not use up the claim.
     log("No seeded order history to review; not seeding reviews.");
@@ -149,7 +159,9 @@ export async function seedLarge(store: Store, count: number, log: Log = console.
     await store.products.upsertMany(batch);
     written += batch.length;
     if (written % 10_000 === 0 || written === count) {
-      log(`  ${written.toLocaleString("en")}/${count.toLocaleString("en")} products (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      log(
+        `  ${written.toLocaleString("en")}/${count.toLocaleString("en")} products (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
     }
   }
   return written;

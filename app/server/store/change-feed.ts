@@ -27,7 +27,9 @@ export function mergeChanges(
   cut(deleted);
   const within = (p: Positioned<unknown>) => until === null || p.position <= until;
   const entries: Array<{ position: string; change: CatalogueChange }> = [
-    ...products.filter(within).map((p) => ({ position: p.position, change: { kind: "product" as const, product: p.item } })),
+    ...products
+      .filter(within)
+      .map((p) => ({ position: p.position, change: { kind: "product" as const, product: p.item } })),
     ...deleted.filter(within).map((d) => ({ position: d.position, change: { kind: "deleted" as const, id: d.item } })),
   ].sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
   return {

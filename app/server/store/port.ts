@@ -1,8 +1,25 @@
 import type { SavedAddress } from "~/domain/saved-address";
 import type { AuditEntry, AuditFilter, AuditPage } from "~/domain/audit";
-import type { Cart, CartLine, Order, OrderEvent, OrderListFilter, OrderTransition, PlaceOrderResult, TransitionResult } from "~/domain/commerce";
+import type {
+  Cart,
+  CartLine,
+  Order,
+  OrderEvent,
+  OrderListFilter,
+  OrderTransition,
+  PlaceOrderResult,
+  TransitionResult,
+} from "~/domain/commerce";
 import type { ImportJob, ImportJobUpdate } from "~/domain/import-job";
-import type { HelpfulVoteResult, ModerateResult, RatingSummary, Review, ReviewPage, ReviewSort, ReviewStatus } from "~/domain/review";
+import type {
+  HelpfulVoteResult,
+  ModerateResult,
+  RatingSummary,
+  Review,
+  ReviewPage,
+  ReviewSort,
+  ReviewStatus,
+} from "~/domain/review";
 import type { StockAlert } from "~/domain/stock-alert";
 import type { WishlistItem } from "~/domain/wishlist";
 import type { Post, PostInput } from "~/domain/post";
@@ -258,7 +275,10 @@ export interface ImportJobStore {
    * it; otherwise (another claim holds it, it ended, it does not exist) null. Exactly one of any
    * number of concurrent claims wins.
    */
-  claim(token: string, claim: { owner: string; actor: string; at: string; staleBefore: string }): Promise<ImportJob | null>;
+  claim(
+    token: string,
+    claim: { owner: string; actor: string; at: string; staleBefore: string },
+  ): Promise<ImportJob | null>;
   /** Write progress or the end for the claim's holder (renewing the claim); false when `owner` no longer holds it. */
   update(token: string, owner: string, update: ImportJobUpdate): Promise<boolean>;
   /** Delete jobs (and their files) created before `createdBefore`; returns how many. */
@@ -274,7 +294,11 @@ export interface PaymentKeyStore {
    * Store `value` under `key` unless an unexpired value is there (atomically: of concurrent calls
    * on any instance exactly one stores); returns the value that is stored. An expired one is replaced.
    */
-  remember(key: string, value: Record<string, unknown>, options: { now: string; expiresAt: string }): Promise<Record<string, unknown>>;
+  remember(
+    key: string,
+    value: Record<string, unknown>,
+    options: { now: string; expiresAt: string },
+  ): Promise<Record<string, unknown>>;
 }
 
 /**

@@ -30,7 +30,9 @@ export async function signOut(page: Page) {
 
 /** Every field of a form as the browser would send it (CSRF token and honeypot included). */
 export async function formFields(page: Page, selector: string): Promise<Record<string, string>> {
-  return page.locator(selector).evaluate((form: HTMLFormElement) => Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)])));
+  return page
+    .locator(selector)
+    .evaluate((form: HTMLFormElement) => Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)])));
 }
 
 /**

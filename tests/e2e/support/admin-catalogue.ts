@@ -9,7 +9,11 @@ import { expect } from "../fixtures";
 /** A word no seeded product has, so a storefront search finds only this test's product. */
 export const uniqueWord = () => `Quokka${Math.random().toString(36).slice(2, 8)}`;
 
-export async function createProduct(page: Page, name: string, options: { image?: boolean; stock?: { "30": number; "32": number } } = {}) {
+export async function createProduct(
+  page: Page,
+  name: string,
+  options: { image?: boolean; stock?: { "30": number; "32": number } } = {},
+) {
   const stock = options.stock ?? { "30": 5, "32": 2 };
   await page.goto("/admin/products");
   await page.getByRole("link", { name: "New product" }).click();
@@ -36,7 +40,9 @@ export async function createProduct(page: Page, name: string, options: { image?:
   await page.getByLabel("Stock: 32, Indigo").fill(String(stock["32"]));
 
   if (options.image) {
-    const png = await sharp({ create: { width: 600, height: 750, channels: 3, background: "#3355aa" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 750, channels: 3, background: "#3355aa" } })
+      .png()
+      .toBuffer();
     await page.getByLabel("Add images").setInputFiles({ name: "jeans.png", mimeType: "image/png", buffer: png });
     await page.getByLabel("Alt text of the new images (what they show)").fill(`${name}, front view`);
     await page.getByRole("button", { name: "Upload images" }).click();

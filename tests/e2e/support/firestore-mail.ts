@@ -21,16 +21,27 @@ const text = (value: Value | undefined) => value?.stringValue ?? null;
  * The newest messages in `mail` on the Firestore emulator at `host` (newest first), only those
  * sent to `to` when given.
  */
-export async function newestMail(options: { host: string; projectId: string; to?: string; limit?: number }): Promise<StoredMail[]> {
+export async function newestMail(options: {
+  host: string;
+  projectId: string;
+  to?: string;
+  limit?: number;
+}): Promise<StoredMail[]> {
   const url = `http://${options.host}/v1/projects/${options.projectId}/databases/(default)/documents:runQuery`;
   const structuredQuery = {
     from: [{ collectionId: "mail" }],
-    ...(options.to ? { where: { fieldFilter: { field: { fieldPath: "to" }, op: "EQUAL", value: { stringValue: options.to } } } } : {}),
+    ...(options.to
+      ? { where: { fieldFilter: { field: { fieldPath: "to" }, op: "EQUAL", value: { stringValue: options.to } } } }
+      : {}),
     orderBy: [{ field: { fieldPath: "createdAt" }, direction: "DESCENDING" }],
     limit: options.limit ?? 1,
   };
   // "Bearer owner" is the emulator's admin: no security rules apply.
-  const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer owner" }, body: JSON.stringify({ structuredQuery }) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
+    body: JSON.stringify({ structuredQuery }),
+  });
   if (!res.ok) throw new Error(`Firestore emulator at ${options.host}: ${res.status} ${await res.text()}`);
   const rows = (await res.json()) as Array<{ document?: { fields: Record<string, Value> } }>;
   return rows.flatMap(({ document }) => {

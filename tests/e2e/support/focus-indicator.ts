@@ -38,7 +38,10 @@ function inspectAll(elements: Element[]): Inspection[] {
     const parse = (colour: string): Rgba | null => {
       const m = /rgba?\(([^)]+)\)/.exec(colour);
       if (!m) return null;
-      const [r, g, b, a = 1] = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+      const [r, g, b, a = 1] = m[1]
+        .split(/[\s,/]+/)
+        .filter(Boolean)
+        .map(Number);
       return { r, g, b, a };
     };
     const over = (top: Rgba, bottom: Rgba): Rgba => ({
@@ -67,7 +70,13 @@ function inspectAll(elements: Element[]): Inspection[] {
     };
     const shadows = (value: string) =>
       [...value.matchAll(/(rgba?\([^)]*\))\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px(\s+inset)?/g)]
-        .map((m) => ({ text: m[0], colour: parse(m[1])!, blur: Number(m[4]), spread: Number(m[5]), inset: Boolean(m[6]) }))
+        .map((m) => ({
+          text: m[0],
+          colour: parse(m[1])!,
+          blur: Number(m[4]),
+          spread: Number(m[5]),
+          inset: Boolean(m[6]),
+        }))
         .filter((s) => s.colour.a > 0 && (s.spread > 0 || s.blur > 0));
 
     const html = element as HTMLElement;
@@ -95,7 +104,11 @@ function inspectAll(elements: Element[]): Inspection[] {
       outlineColour.a > 0 &&
       `${after.outlineStyle} ${after.outlineWidth} ${after.outlineColor}` !== outlineBefore
     ) {
-      found.push({ label: `outline ${after.outlineColor} ${after.outlineWidth}`, colour: outlineColour, inside: parseFloat(after.outlineOffset) < 0 });
+      found.push({
+        label: `outline ${after.outlineColor} ${after.outlineWidth}`,
+        colour: outlineColour,
+        inside: parseFloat(after.outlineOffset) < 0,
+      });
     }
     for (const s of shadows(after.boxShadow)) {
       if (!shadowBefore.has(s.text)) found.push({ label: `box-shadow ${s.text}`, colour: s.colour, inside: s.inset });
@@ -121,7 +134,8 @@ function inspectAll(elements: Element[]): Inspection[] {
 export async function focusIndicatorOf(control: Locator): Promise<FocusIndicator> {
   const [result] = await control.evaluateAll(inspectAll);
   if (!result?.control) throw new Error("The control cannot be reached from the keyboard");
-  if (!result.focusVisible) throw new Error("The control did not match :focus-visible: focus it from the keyboard first");
+  if (!result.focusVisible)
+    throw new Error("The control did not match :focus-visible: focus it from the keyboard first");
   return { indicator: result.indicator, contrast: result.contrast };
 }
 
@@ -133,7 +147,9 @@ export async function controlsWithoutFocusIndicator(page: Page): Promise<string[
   // A first Tab makes later focus changes keyboard focus (:focus-visible), as they are for a keyboard user.
   await page.keyboard.press("Tab");
   const results = await page
-    .locator("a[href], button, input:not([type=hidden]), select, textarea, summary, iframe, [tabindex]:not([tabindex='-1']), [contenteditable='true']")
+    .locator(
+      "a[href], button, input:not([type=hidden]), select, textarea, summary, iframe, [tabindex]:not([tabindex='-1']), [contenteditable='true']",
+    )
     .evaluateAll(inspectAll);
   const problems: string[] = [];
   for (const r of results) {

@@ -121,6 +121,10 @@ export async function offlineGoogle(context: BrowserContext): Promise<void> {
     route.fulfill({ status: 200, contentType: "text/javascript; charset=utf-8", body: GAPI_STAND_IN }),
   );
   await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//, (route) =>
-    route.fulfill({ status: 200, contentType: route.request().resourceType() === "stylesheet" ? "text/css" : "text/javascript", body: "" }),
+    route.fulfill({
+      status: 200,
+      contentType: route.request().resourceType() === "stylesheet" ? "text/css" : "text/javascript",
+      body: "",
+    }),
   );
 }

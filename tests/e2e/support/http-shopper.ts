@@ -22,7 +22,10 @@ export class Jar {
 
 /** The value of a form field in a page's HTML. */
 export const field = (html: string, name: string) =>
-  new RegExp(`name="${name}"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="${name}"`).exec(html)?.slice(1).find(Boolean) ?? "";
+  new RegExp(`name="${name}"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="${name}"`)
+    .exec(html)
+    ?.slice(1)
+    .find(Boolean) ?? "";
 
 export const GUEST_ADDRESS = {
   name: "Test Shopper",
@@ -47,13 +50,21 @@ export class HttpShopper {
   async call(url: string, init: RequestInit = {}): Promise<Response> {
     const target = /^https?:/.test(url) ? url : this.base + url;
     // A browser's user agent: the shop answers bots' errors with a bare status, people with the page.
-    const response = await fetch(target, { ...init, redirect: "manual", headers: { "user-agent": BROWSER, ...(init.headers ?? {}), cookie: this.jar.header() } });
+    const response = await fetch(target, {
+      ...init,
+      redirect: "manual",
+      headers: { "user-agent": BROWSER, ...(init.headers ?? {}), cookie: this.jar.header() },
+    });
     this.jar.take(response);
     return response;
   }
 
   post(url: string, form: Record<string, string>): Promise<Response> {
-    return this.call(url, { method: "POST", body: new URLSearchParams(form), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    return this.call(url, {
+      method: "POST",
+      body: new URLSearchParams(form),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
   }
 
   /** Add one unit to the cart from the product page; the first colour and size on sale unless given. */
@@ -61,7 +72,14 @@ export class HttpShopper {
     const page = await (await this.call(`/products/${productId}`)).text();
     const colour = choice.colour ?? /name="colour"[^>]*value="([^"]+)"/.exec(page)?.[1] ?? "";
     const size = choice.size ?? /name="size"(?![^>]*disabled)[^>]*value="([^"]+)"/.exec(page)?.[1] ?? "";
-    return this.post(`/products/${productId}`, { csrf: field(page, "csrf"), intent: "add", productId, colour, size, quantity: "1" });
+    return this.post(`/products/${productId}`, {
+      csrf: field(page, "csrf"),
+      intent: "add",
+      productId,
+      colour,
+      size,
+      quantity: "1",
+    });
   }
 
   /** The checkout form as the page gives it (CSRF token and idempotency key), filled in as a guest. */

@@ -6,7 +6,9 @@ import { newestMail } from "./firestore-mail";
 /** Undo quoted-printable soft line breaks and escapes, as a mail client would. */
 function decodeQuotedPrintable(text: string): string {
   // Escapes are UTF-8 bytes: gather them as bytes, then read the whole as UTF-8.
-  const bytes = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
@@ -23,7 +25,11 @@ export async function latestMailTo(to: string, testInfo?: TestInfo, timeoutMs = 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (firebase) {
-      const [mail] = await newestMail({ host: process.env.E2E_FIRESTORE_EMULATOR_HOST!, projectId: "demo-hemline", to });
+      const [mail] = await newestMail({
+        host: process.env.E2E_FIRESTORE_EMULATOR_HOST!,
+        projectId: "demo-hemline",
+        to,
+      });
       if (mail) return decodeQuotedPrintable(mail.rfc822);
     } else {
       const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
@@ -32,7 +38,8 @@ export async function latestMailTo(to: string, testInfo?: TestInfo, timeoutMs = 
         if (new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "mi").test(mail)) return mail;
       }
     }
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} in ${firebase ? "the Firestore mail collection" : dir}`);
+    if (Date.now() > deadline)
+      throw new Error(`No e-mail to ${to} in ${firebase ? "the Firestore mail collection" : dir}`);
     await sleep(200);
   }
 }
@@ -43,7 +50,9 @@ async function firebaseResetLink(to: string, baseURL: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const res = await fetch(`http://${host}/emulator/v1/projects/demo-hemline/oobCodes`);
-    const { oobCodes = [] } = (await res.json()) as { oobCodes?: Array<{ email: string; oobCode: string; requestType: string }> };
+    const { oobCodes = [] } = (await res.json()) as {
+      oobCodes?: Array<{ email: string; oobCode: string; requestType: string }>;
+    };
     const code = oobCodes.filter((c) => c.email === to && c.requestType === "PASSWORD_RESET").at(-1)?.oobCode;
     if (code) return `${baseURL}/auth/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(code)}`;
     if (Date.now() > deadline) throw new Error(`No reset code for ${to} in the Auth emulator`);

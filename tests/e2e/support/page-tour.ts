@@ -40,20 +40,30 @@ function productFor(testInfo: TestInfo, tour: "guest" | "shopper"): string {
 /** Add one unit of the first colour and size still on sale (read from the availability table). */
 export async function addAvailable(page: Page, productId: string): Promise<void> {
   await page.goto(`/products/${productId}`);
-  const choice = await page.locator("table", { has: page.locator("caption", { hasText: "Stock for each colour and size" }) }).evaluate((table) => {
-    const sizes = [...table.querySelectorAll("thead th")].slice(1).map((th) => th.textContent?.trim() ?? "");
-    for (const row of table.querySelectorAll("tbody tr")) {
-      const colour = row.querySelector("th")?.textContent?.trim() ?? "";
-      const cells = [...row.querySelectorAll("td")];
-      const index = cells.findIndex((td) => td.textContent?.trim() !== "Sold out");
-      if (index >= 0) return { colour, size: sizes[index] };
-    }
-    return null;
-  });
+  const choice = await page
+    .locator("table", { has: page.locator("caption", { hasText: "Stock for each colour and size" }) })
+    .evaluate((table) => {
+      const sizes = [...table.querySelectorAll("thead th")].slice(1).map((th) => th.textContent?.trim() ?? "");
+      for (const row of table.querySelectorAll("tbody tr")) {
+        const colour = row.querySelector("th")?.textContent?.trim() ?? "";
+        const cells = [...row.querySelectorAll("td")];
+        const index = cells.findIndex((td) => td.textContent?.trim() !== "Sold out");
+        if (index >= 0) return { colour, size: sizes[index] };
+      }
+      return null;
+    });
   if (!choice) throw new Error(`${productId} is sold out: pick another product for the page tour`);
-  await page.getByRole("group", { name: /Colour/ }).getByRole("link", { name: choice.colour, exact: true }).click();
-  await expect(page.getByRole("group", { name: /Colour/ }).getByRole("link", { name: choice.colour, exact: true })).toHaveAttribute("aria-current", "true");
-  await page.getByRole("group", { name: /Size/ }).getByRole("radio", { name: new RegExp(`^${choice.size}\\b`) }).check({ force: true });
+  await page
+    .getByRole("group", { name: /Colour/ })
+    .getByRole("link", { name: choice.colour, exact: true })
+    .click();
+  await expect(
+    page.getByRole("group", { name: /Colour/ }).getByRole("link", { name: choice.colour, exact: true }),
+  ).toHaveAttribute("aria-current", "true");
+  await page
+    .getByRole("group", { name: /Size/ })
+    .getByRole("radio", { name: new RegExp(`^${choice.size}\\b`) })
+    .check({ force: true });
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Added to your cart" })).toBeVisible();
 }
@@ -73,7 +83,12 @@ const browsingTour: Tour = async (page, testInfo, visit) => {
   await visit({ name: "home", path: "/", status: 200, indexed: true });
   await visit({ name: "listing", path: "/products", status: 200, indexed: true });
   await visit({ name: "category", path: "/products?category=jeans", status: 200, indexed: true });
-  await visit({ name: "filtered category", path: "/products?category=t-shirts&size=M&colour=White&sort=price-asc", status: 200, indexed: false });
+  await visit({
+    name: "filtered category",
+    path: "/products?category=t-shirts&size=M&colour=White&sort=price-asc",
+    status: 200,
+    indexed: false,
+  });
   await visit({ name: "search", path: "/products?search=linen", status: 200, indexed: false });
   await visit({ name: "search without results", path: "/products?search=zzzqqq", status: 200, indexed: false });
   await visit({ name: "listing page 2", path: "/products?page=2", status: 200, indexed: false });
@@ -82,7 +97,12 @@ const browsingTour: Tour = async (page, testInfo, visit) => {
   // The best rated product: approved reviews, their sort links and Helpful counts.
   const rated = await firstHref(page, "/products?sort=rating", /^\/products\/p\d+$/);
   await visit({ name: "product with reviews", path: rated, status: 200, indexed: true });
-  await visit({ name: "product reviews, most helpful first", path: `${rated}?reviews=helpful&reviewPage=2`, status: 200, indexed: false });
+  await visit({
+    name: "product reviews, most helpful first",
+    path: `${rated}?reviews=helpful&reviewPage=2`,
+    status: 200,
+    indexed: false,
+  });
   await visit({ name: "empty cart", path: "/cart", status: 200, indexed: false });
   await visit({ name: "checkout with an empty cart", path: "/checkout", status: 200, indexed: false });
 };
@@ -92,7 +112,12 @@ const readingTour: Tour = async (page, testInfo, visit) => {
   await visit({ name: "sign-in", path: "/auth/login", status: 200, indexed: false });
   await visit({ name: "registration", path: "/auth/register", status: 200, indexed: false });
   await visit({ name: "forgotten password", path: "/auth/forgot-password", status: 200, indexed: false });
-  await visit({ name: "password reset (bad link)", path: "/auth/reset-password?token=not-a-token", status: 200, indexed: false });
+  await visit({
+    name: "password reset (bad link)",
+    path: "/auth/reset-password?token=not-a-token",
+    status: 200,
+    indexed: false,
+  });
   await visit({ name: "blog", path: "/blog", status: 200, indexed: true });
   const post = await firstHref(page, "/blog", /^\/blog\/(?!rss\.xml)[^/?#]+$/);
   await visit({ name: "blog post", path: post, status: 200, indexed: true });
@@ -147,7 +172,12 @@ const adminTour: Tour = async (page, testInfo, visit) => {
   await registerOrSignIn(page, `payments-admin-${project}@hemline.test`, PASSWORD);
   await visit({ name: "admin dashboard", path: "/admin", status: 200, indexed: false });
   await visit({ name: "admin products", path: "/admin/products", status: 200, indexed: false });
-  await visit({ name: "admin products filtered", path: "/admin/products?q=tee&stock=low&sort=name", status: 200, indexed: false });
+  await visit({
+    name: "admin products filtered",
+    path: "/admin/products?q=tee&stock=low&sort=name",
+    status: 200,
+    indexed: false,
+  });
   const product = await firstHref(page, "/admin/products", /^\/admin\/products\/[^/]+\/edit$/);
   await visit({ name: "admin product editor", path: product, status: 200, indexed: false });
   await visit({ name: "admin new product", path: "/admin/products/new", status: 200, indexed: false });
@@ -203,7 +233,9 @@ async function importDryRun(page: Page): Promise<string> {
     "tour-bad-price,Tour Jeans,Straight jeans.,jeans,12.3.4,active,Red,#ff0000,30,TOUR-BAD-1,1",
   ].join("\n");
   await page.goto("/admin/products/import");
-  await page.getByLabel("CSV file").setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByRole("button", { name: "Check the file (dry run)" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Dry run: nothing has been saved." })).toBeVisible();
   const url = new URL(page.url());

@@ -16,14 +16,20 @@ export async function overflowing(page: Page): Promise<string> {
     const width = window.innerWidth;
     // Not what scrolls inside a box of its own (a wide table in its scrolling box).
     const scrolled = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== "visible") return true;
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+        if (getComputedStyle(p).overflowX !== "visible") return true;
       return false;
     };
-    const wide = [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > width + 1 && !scrolled(el));
+    const wide = [...document.querySelectorAll("body *")].filter(
+      (el) => el.getBoundingClientRect().right > width + 1 && !scrolled(el),
+    );
     const outer = wide.filter((el) => !wide.includes(el.parentElement as Element));
     return outer
       .slice(0, 4)
-      .map((el) => `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} class="${(el.getAttribute("class") ?? "").slice(0, 60)}"> ${Math.round(el.getBoundingClientRect().right)}px`)
+      .map(
+        (el) =>
+          `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} class="${(el.getAttribute("class") ?? "").slice(0, 60)}"> ${Math.round(el.getBoundingClientRect().right)}px`,
+      )
       .join(", ");
   });
 }

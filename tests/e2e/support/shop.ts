@@ -2,11 +2,19 @@ import type { Page } from "@playwright/test";
 import { expect } from "../fixtures";
 
 /** On a product page: choose colour and size as a shopper would, set the quantity and add to cart. */
-export async function addToCart(page: Page, options: { productId: string; colour: string; size: string; quantity?: number }) {
+export async function addToCart(
+  page: Page,
+  options: { productId: string; colour: string; size: string; quantity?: number },
+) {
   // A colour is chosen by its link, which leads to the page with ?colour=.
   await page.goto(`/products/${options.productId}?colour=${encodeURIComponent(options.colour)}`);
-  await expect(page.getByRole("group", { name: /Colour/ }).getByRole("link", { name: options.colour, exact: true })).toHaveAttribute("aria-current", "true");
-  await page.getByRole("group", { name: /Size/ }).getByRole("radio", { name: new RegExp(`^${options.size}\\b`) }).check({ force: true });
+  await expect(
+    page.getByRole("group", { name: /Colour/ }).getByRole("link", { name: options.colour, exact: true }),
+  ).toHaveAttribute("aria-current", "true");
+  await page
+    .getByRole("group", { name: /Size/ })
+    .getByRole("radio", { name: new RegExp(`^${options.size}\\b`) })
+    .check({ force: true });
   if (options.quantity) await page.getByLabel("Quantity").fill(String(options.quantity));
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Added to your cart" })).toBeVisible();
@@ -51,4 +59,3 @@ export async function pressSave(page: Page, name: string): Promise<void> {
   await page.getByRole("button", { name: `Save ${name}`, exact: true }).click();
   await posted;
 }
-

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { parseDateRange, parseDay, parseGranularity, parseOrderStatus, parsePage, parseRole } from "~/server/http/admin-query.server";
+import {
+  parseDateRange,
+  parseDay,
+  parseGranularity,
+  parseOrderStatus,
+  parsePage,
+  parseRole,
+} from "~/server/http/admin-query.server";
 
 const NOW = Date.parse("2026-11-21T15:00:00.000Z");
 const q = (s: string) => new URLSearchParams(s);
@@ -26,12 +33,21 @@ describe("back-office query parsing", () => {
     expect(parseDateRange(q(""), NOW, 30).value).toMatchObject({ fromDay: "2026-10-23", toDay: "2026-11-21" });
     const range = parseDateRange(q("from=2026-11-01&to=2026-11-07"), NOW, 30);
     expect(range.problems).toEqual([]);
-    expect(range.value.window).toEqual({ from: Date.parse("2026-11-01T00:00:00Z"), to: Date.parse("2026-11-08T00:00:00Z") });
-    expect(parseDateRange(q("from=2026-11-10"), NOW, 30).value).toMatchObject({ fromDay: "2026-11-10", toDay: "2026-11-21" });
+    expect(range.value.window).toEqual({
+      from: Date.parse("2026-11-01T00:00:00Z"),
+      to: Date.parse("2026-11-08T00:00:00Z"),
+    });
+    expect(parseDateRange(q("from=2026-11-10"), NOW, 30).value).toMatchObject({
+      fromDay: "2026-11-10",
+      toDay: "2026-11-21",
+    });
   });
 
   it("falls back to the default period with a message for bad, reversed or huge ranges", () => {
-    expect(parseDateRange(q("from=nope"), NOW, 30)).toMatchObject({ value: { fromDay: "2026-10-23" }, problems: ["The start date is not a date (use YYYY-MM-DD)."] });
+    expect(parseDateRange(q("from=nope"), NOW, 30)).toMatchObject({
+      value: { fromDay: "2026-10-23" },
+      problems: ["The start date is not a date (use YYYY-MM-DD)."],
+    });
     expect(parseDateRange(q("from=2026-11-10&to=2026-11-01"), NOW, 30).problems[0]).toContain("after the end date");
     expect(parseDateRange(q("from=2020-01-01&to=2026-11-01"), NOW, 30).problems[0]).toContain("at most 400 days");
   });
@@ -42,6 +58,9 @@ describe("back-office query parsing", () => {
     expect(parseRole("admin").value).toBe("admin");
     expect(parseRole("root").value).toBeNull();
     expect(parseGranularity("week", "day").value).toBe("week");
-    expect(parseGranularity("year", "day")).toMatchObject({ value: "day", problems: ["“year” is not a grouping; use day, week or month."] });
+    expect(parseGranularity("year", "day")).toMatchObject({
+      value: "day",
+      problems: ["“year” is not a grouping; use day, week or month."],
+    });
   });
 });

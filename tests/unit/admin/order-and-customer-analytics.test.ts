@@ -10,7 +10,10 @@ const ev = (status: OrderEvent["status"], at: string): OrderEvent => ({ status, 
 
 describe("orders by status and by day", () => {
   it("counts every status, zero included", () => {
-    const counts = ordersByStatus([order({ status: "paid" }), order({ status: "paid" }), order({ status: "refunded" })], ALL);
+    const counts = ordersByStatus(
+      [order({ status: "paid" }), order({ status: "paid" }), order({ status: "refunded" })],
+      ALL,
+    );
     expect(counts).toHaveLength(7);
     expect(counts.find((c) => c.status === "paid")?.orders).toBe(2);
     expect(counts.find((c) => c.status === "refunded")?.orders).toBe(1);
@@ -19,7 +22,13 @@ describe("orders by status and by day", () => {
 
   it("counts orders of any status per day", () => {
     const window = { from: Date.parse("2026-11-19T00:00:00Z"), to: Date.parse("2026-11-21T00:00:00Z") };
-    const days = ordersByDay([order({ createdAt: "2026-11-20T01:00:00Z", status: "payment_failed" }), order({ createdAt: "2026-11-20T22:00:00Z" })], window);
+    const days = ordersByDay(
+      [
+        order({ createdAt: "2026-11-20T01:00:00Z", status: "payment_failed" }),
+        order({ createdAt: "2026-11-20T22:00:00Z" }),
+      ],
+      window,
+    );
     expect(days.map((d) => [d.start, d.orders])).toEqual([
       ["2026-11-19", 0],
       ["2026-11-20", 2],
@@ -29,7 +38,15 @@ describe("orders by status and by day", () => {
 
 describe("time to ship", () => {
   it("measures from the paid event to the shipped event", () => {
-    const shipped = order({ status: "shipped", history: [ev("pending_payment", "2026-11-01T09:00:00Z"), ev("paid", "2026-11-01T10:00:00Z"), ev(null, "2026-11-01T11:00:00Z"), ev("shipped", "2026-11-02T16:00:00Z")] });
+    const shipped = order({
+      status: "shipped",
+      history: [
+        ev("pending_payment", "2026-11-01T09:00:00Z"),
+        ev("paid", "2026-11-01T10:00:00Z"),
+        ev(null, "2026-11-01T11:00:00Z"),
+        ev("shipped", "2026-11-02T16:00:00Z"),
+      ],
+    });
     expect(hoursToShip(shipped)).toBe(30);
     expect(hoursToShip(order({ status: "paid" }))).toBeNull();
   });
@@ -40,7 +57,10 @@ describe("time to ship", () => {
       order({
         createdAt: "2026-11-01T00:00:00Z",
         status: i % 2 ? "delivered" : "shipped",
-        history: [ev("paid", "2026-11-01T00:00:00Z"), ev("shipped", new Date(Date.parse("2026-11-01T00:00:00Z") + h * 3600_000).toISOString())],
+        history: [
+          ev("paid", "2026-11-01T00:00:00Z"),
+          ev("shipped", new Date(Date.parse("2026-11-01T00:00:00Z") + h * 3600_000).toISOString()),
+        ],
       }),
     );
     orders.push(order({ status: "paid" }));
@@ -53,16 +73,36 @@ describe("time to ship", () => {
   });
 
   it("has no figures when nothing has shipped", () => {
-    expect(timeToShip([order({ status: "paid" })], ALL)).toMatchObject({ shipped: 0, averageHours: null, medianHours: null, p90Hours: null });
+    expect(timeToShip([order({ status: "paid" })], ALL)).toMatchObject({
+      shipped: 0,
+      averageHours: null,
+      medianHours: null,
+      p90Hours: null,
+    });
   });
 });
 
 describe("customers", () => {
-  const profile = (uid: string, createdAt: string, role: Profile["role"] = "user"): Profile => ({ uid, email: `${uid}@example.com`, role, displayName: null, createdAt, updatedAt: createdAt });
+  const profile = (uid: string, createdAt: string, role: Profile["role"] = "user"): Profile => ({
+    uid,
+    email: `${uid}@example.com`,
+    role,
+    displayName: null,
+    createdAt,
+    updatedAt: createdAt,
+  });
 
   it("counts customer sign-ups per bucket, not administrators", () => {
     const window = { from: Date.parse("2026-11-01T00:00:00Z"), to: Date.parse("2026-11-03T00:00:00Z") };
-    const points = signUpsOverTime([profile("a", "2026-11-01T05:00:00Z"), profile("b", "2026-11-01T06:00:00Z"), profile("c", "2026-11-02T05:00:00Z", "admin")], window, "day");
+    const points = signUpsOverTime(
+      [
+        profile("a", "2026-11-01T05:00:00Z"),
+        profile("b", "2026-11-01T06:00:00Z"),
+        profile("c", "2026-11-02T05:00:00Z", "admin"),
+      ],
+      window,
+      "day",
+    );
     expect(points.map((p) => p.signUps)).toEqual([2, 0]);
   });
 
@@ -90,7 +130,10 @@ describe("customers", () => {
   });
 
   it("totals a customer's orders (any status) and spend (sales only)", () => {
-    const totals = customerTotals([order({ createdAt: "2026-11-02T00:00:00Z" }), order({ status: "cancelled", createdAt: "2026-11-05T00:00:00Z" })]);
+    const totals = customerTotals([
+      order({ createdAt: "2026-11-02T00:00:00Z" }),
+      order({ status: "cancelled", createdAt: "2026-11-05T00:00:00Z" }),
+    ]);
     expect(totals).toEqual({ orders: 2, spendMinor: 2500, lastOrderAt: "2026-11-05T00:00:00Z" });
   });
 });

@@ -1,12 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { periodSummaries, revenueByCategory, revenueOverTime, salesFigures, topProducts } from "~/server/services/analytics/sales.server";
+import {
+  periodSummaries,
+  revenueByCategory,
+  revenueOverTime,
+  salesFigures,
+  topProducts,
+} from "~/server/services/analytics/sales.server";
 import type { Profile } from "~/domain/profile";
 import { order, orderLine } from "../../support/order-fixture";
 
 const NOW = Date.parse("2026-11-21T15:00:00.000Z");
 const ALL = { from: Date.parse("2026-01-01T00:00:00Z"), to: NOW };
 
-const profile = (uid: string, createdAt: string, role: Profile["role"] = "user"): Profile => ({ uid, email: `${uid}@example.com`, role, displayName: null, createdAt, updatedAt: createdAt });
+const profile = (uid: string, createdAt: string, role: Profile["role"] = "user"): Profile => ({
+  uid,
+  email: `${uid}@example.com`,
+  role,
+  displayName: null,
+  createdAt,
+  updatedAt: createdAt,
+});
 
 describe("which orders are revenue", () => {
   it("counts paid, shipped and delivered at their total, and excludes refunded, cancelled, failed and pending orders", () => {
@@ -19,7 +32,12 @@ describe("which orders are revenue", () => {
       order({ status: "payment_failed", lines: [orderLine({ unitPriceMinor: 9000 })] }),
       order({ status: "pending_payment", lines: [orderLine({ unitPriceMinor: 9000 })] }),
     ];
-    expect(salesFigures(orders, [], ALL)).toEqual({ revenueMinor: 6500, orders: 3, aovMinor: Math.round(6500 / 3), newCustomers: 0 });
+    expect(salesFigures(orders, [], ALL)).toEqual({
+      revenueMinor: 6500,
+      orders: 3,
+      aovMinor: Math.round(6500 / 3),
+      newCustomers: 0,
+    });
   });
 });
 
@@ -32,7 +50,11 @@ describe("period summaries", () => {
       order({ createdAt: "2026-11-10T09:00:00.000Z", lines: [orderLine({ unitPriceMinor: 4000 })], shippingMinor: 0 }), // 8-14 days ago
       order({ createdAt: "2026-10-10T09:00:00.000Z", lines: [orderLine({ unitPriceMinor: 7000 })], shippingMinor: 0 }), // 31-60 days ago
     ];
-    const profiles = [profile("a", "2026-11-21T08:00:00.000Z"), profile("b", "2026-11-19T08:00:00.000Z"), profile("admin", "2026-11-21T08:00:00.000Z", "admin")];
+    const profiles = [
+      profile("a", "2026-11-21T08:00:00.000Z"),
+      profile("b", "2026-11-19T08:00:00.000Z"),
+      profile("admin", "2026-11-21T08:00:00.000Z", "admin"),
+    ];
     const [today, week, month] = periodSummaries(orders, profiles, NOW);
 
     expect(today.key).toBe("today");
@@ -81,14 +103,24 @@ describe("revenue over time", () => {
       ["2026-11-09", "w/c 9 Nov", 8000],
       ["2026-11-16", "w/c 16 Nov", 7000],
     ]);
-    expect(revenueOverTime(orders, window, "month").map((m) => [m.label, m.revenueMinor, m.orders])).toEqual([["Nov 2026", 15000, 4]]);
+    expect(revenueOverTime(orders, window, "month").map((m) => [m.label, m.revenueMinor, m.orders])).toEqual([
+      ["Nov 2026", 15000, 4],
+    ]);
   });
 });
 
 describe("revenue by category and top products", () => {
   const orders = [
-    order({ lines: [orderLine({ productId: "p1", name: "Tee", unitPriceMinor: 2000, quantity: 2 }), orderLine({ productId: "p2", name: "Jeans", unitPriceMinor: 8000 })] }),
-    order({ lines: [orderLine({ productId: "p1", name: "Tee (new name)", unitPriceMinor: 2000, quantity: 1 })], createdAt: "2026-11-20T12:00:00.000Z" }),
+    order({
+      lines: [
+        orderLine({ productId: "p1", name: "Tee", unitPriceMinor: 2000, quantity: 2 }),
+        orderLine({ productId: "p2", name: "Jeans", unitPriceMinor: 8000 }),
+      ],
+    }),
+    order({
+      lines: [orderLine({ productId: "p1", name: "Tee (new name)", unitPriceMinor: 2000, quantity: 1 })],
+      createdAt: "2026-11-20T12:00:00.000Z",
+    }),
     order({ lines: [orderLine({ productId: "p3", name: "Mystery", unitPriceMinor: 500 })] }),
     order({ status: "cancelled", lines: [orderLine({ productId: "p2", unitPriceMinor: 8000, quantity: 5 })] }),
   ];

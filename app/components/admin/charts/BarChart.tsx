@@ -41,22 +41,57 @@ export function BarChart({
   const tickValues = data.filter((_, i) => i % every === 0).map((d) => d.label);
   const yTicks = wholeNumbers ? y.ticks(5).filter(Number.isInteger) : y.ticks(5);
   return (
-    <ChartFrame title={title} summary={describeSeries(data, format)} data={data} format={format} labelHeading={labelHeading} valueHeading={valueHeading}>
+    <ChartFrame
+      title={title}
+      summary={describeSeries(data, format)}
+      data={data}
+      format={format}
+      labelHeading={labelHeading}
+      valueHeading={valueHeading}
+    >
       {({ titleId, descId }) => (
-        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-labelledby={titleId} aria-describedby={descId} className="h-auto max-w-full">
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          width="100%"
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={descId}
+          className="h-auto max-w-full"
+        >
           <Group left={MARGIN.left} top={MARGIN.top}>
             {data.map((d) => {
               const height = innerHeight - (y(d.value) ?? innerHeight);
               return (
-                <Bar key={d.label} x={x(d.label)} y={innerHeight - height} width={x.bandwidth()} height={height} className="fill-stone-700">
+                <Bar
+                  key={d.label}
+                  x={x(d.label)}
+                  y={innerHeight - height}
+                  width={x.bandwidth()}
+                  height={height}
+                  className="fill-stone-700"
+                >
                   <title>{`${d.label}: ${format(d.value)}`}</title>
                 </Bar>
               );
             })}
             {/* Axes are drawing, not content: the figure's summary and table carry the numbers. */}
             <g aria-hidden="true">
-              <AxisLeft scale={y} tickValues={yTicks} tickFormat={(v) => formatTick(Number(v))} stroke="#78716c" tickStroke="#78716c" tickLabelProps={{ fill: "#44403c", fontSize: 11, textAnchor: "end" }} />
-              <AxisBottom top={innerHeight} scale={x} tickValues={tickValues} stroke="#78716c" tickStroke="#78716c" tickLabelProps={{ fill: "#44403c", fontSize: 11, textAnchor: "middle" }} />
+              <AxisLeft
+                scale={y}
+                tickValues={yTicks}
+                tickFormat={(v) => formatTick(Number(v))}
+                stroke="#78716c"
+                tickStroke="#78716c"
+                tickLabelProps={{ fill: "#44403c", fontSize: 11, textAnchor: "end" }}
+              />
+              <AxisBottom
+                top={innerHeight}
+                scale={x}
+                tickValues={tickValues}
+                stroke="#78716c"
+                tickStroke="#78716c"
+                tickLabelProps={{ fill: "#44403c", fontSize: 11, textAnchor: "middle" }}
+              />
             </g>
           </Group>
         </svg>

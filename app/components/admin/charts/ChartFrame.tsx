@@ -37,7 +37,13 @@ export function ChartFrame({
       <p id={descId} className="sr-only">
         {summary}
       </p>
-      <div className="mt-3">{data.length ? children({ titleId, descId }) : <p className="text-sm text-stone-600">No data for this period.</p>}</div>
+      <div className="mt-3">
+        {data.length ? (
+          children({ titleId, descId })
+        ) : (
+          <p className="text-sm text-stone-600">No data for this period.</p>
+        )}
+      </div>
       {data.length ? (
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer text-stone-700 underline">Data table: {title}</summary>

@@ -28,9 +28,23 @@ export function HorizontalBarChart({
   const x = scaleLinear<number>({ domain: [0, Math.max(1, ...data.map((d) => d.value))], range: [0, innerWidth] });
   const summary = data.map((d) => `${d.label}: ${format(d.value)}`).join("; ");
   return (
-    <ChartFrame title={title} summary={summary} data={data} format={format} labelHeading={labelHeading} valueHeading={valueHeading}>
+    <ChartFrame
+      title={title}
+      summary={summary}
+      data={data}
+      format={format}
+      labelHeading={labelHeading}
+      valueHeading={valueHeading}
+    >
       {({ titleId, descId }) => (
-        <svg viewBox={`0 0 ${WIDTH} ${height}`} width="100%" role="img" aria-labelledby={titleId} aria-describedby={descId} className="h-auto max-w-full">
+        <svg
+          viewBox={`0 0 ${WIDTH} ${height}`}
+          width="100%"
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={descId}
+          className="h-auto max-w-full"
+        >
           <Group left={MARGIN.left} top={MARGIN.top}>
             {data.map((d) => {
               const top = y(d.label) ?? 0;
@@ -38,14 +52,25 @@ export function HorizontalBarChart({
               return (
                 <g key={d.label}>
                   <Bar x={0} y={top} width={width} height={y.bandwidth()} className="fill-stone-700" />
-                  <text x={width + 6} y={top + y.bandwidth() / 2} dominantBaseline="middle" fontSize={12} fill="#292524">
+                  <text
+                    x={width + 6}
+                    y={top + y.bandwidth() / 2}
+                    dominantBaseline="middle"
+                    fontSize={12}
+                    fill="#292524"
+                  >
                     {format(d.value)}
                   </text>
                 </g>
               );
             })}
             <g aria-hidden="true">
-              <AxisLeft scale={y} hideTicks stroke="#a8a29e" tickLabelProps={{ fill: "#292524", fontSize: 12, textAnchor: "end" }} />
+              <AxisLeft
+                scale={y}
+                hideTicks
+                stroke="#a8a29e"
+                tickLabelProps={{ fill: "#292524", fontSize: 12, textAnchor: "end" }}
+              />
             </g>
           </Group>
         </svg>

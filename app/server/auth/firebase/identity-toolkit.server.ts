@@ -23,7 +23,11 @@ export function toolkitBaseUrl(options: ToolkitOptions): string {
     : "https://identitytoolkit.googleapis.com/v1";
 }
 
-export async function callToolkit<T>(options: ToolkitOptions, method: string, body: Record<string, unknown>): Promise<T> {
+export async function callToolkit<T>(
+  options: ToolkitOptions,
+  method: string,
+  body: Record<string, unknown>,
+): Promise<T> {
   const url = `${toolkitBaseUrl(options)}/${method}?key=${encodeURIComponent(options.apiKey)}`;
   const send = () =>
     fetch(url, {

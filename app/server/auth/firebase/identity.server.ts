@@ -28,7 +28,8 @@ interface SignInReply {
 }
 
 function toIdentityError(error: unknown): IdentityError {
-  if (!(error instanceof ToolkitError)) return new IdentityError("unavailable", error instanceof Error ? error.message : undefined);
+  if (!(error instanceof ToolkitError))
+    return new IdentityError("unavailable", error instanceof Error ? error.message : undefined);
   const code = error.code.split(" ")[0];
   switch (code) {
     case "INVALID_LOGIN_CREDENTIALS":
@@ -91,12 +92,20 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
     kind: "firebase",
 
     async signIn(email, password) {
-      const reply = await toolkit<SignInReply>("accounts:signInWithPassword", { email: email.trim(), password, returnSecureToken: true });
+      const reply = await toolkit<SignInReply>("accounts:signInWithPassword", {
+        email: email.trim(),
+        password,
+        returnSecureToken: true,
+      });
       return sessionFor(reply);
     },
 
     async signUp(email, password) {
-      const reply = await toolkit<SignInReply>("accounts:signUp", { email: email.trim().toLowerCase(), password, returnSecureToken: true });
+      const reply = await toolkit<SignInReply>("accounts:signUp", {
+        email: email.trim().toLowerCase(),
+        password,
+        returnSecureToken: true,
+      });
       return sessionFor(reply);
     },
 
@@ -118,7 +127,9 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
       } catch {
         return null;
       }
-      return (await records.isOpen(parts.id, decoded.uid, now())) ? { uid: decoded.uid, email: decoded.email ?? null } : null;
+      return (await records.isOpen(parts.id, decoded.uid, now()))
+        ? { uid: decoded.uid, email: decoded.email ?? null }
+        : null;
     },
 
     async endSession(token) {
@@ -155,7 +166,11 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
 
     async changePassword(uid, email, currentPassword, newPassword) {
       try {
-        await callToolkit(options, "accounts:signInWithPassword", { email, password: currentPassword, returnSecureToken: true });
+        await callToolkit(options, "accounts:signInWithPassword", {
+          email,
+          password: currentPassword,
+          returnSecureToken: true,
+        });
       } catch (error) {
         const mapped = toIdentityError(error);
         if (mapped.code === "invalid-credentials") throw new IdentityError("wrong-current-password");

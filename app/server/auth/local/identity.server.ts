@@ -25,8 +25,12 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export function createLocalIdentity(db: SqliteDatabase, options: LocalIdentityOptions): IdentityProvider {
   const now = options.now ?? Date.now;
-  const accountByEmail = db.prepare<[string], AccountRow>("SELECT uid, email, password_hash FROM local_accounts WHERE email = ?");
-  const accountByUid = db.prepare<[string], AccountRow>("SELECT uid, email, password_hash FROM local_accounts WHERE uid = ?");
+  const accountByEmail = db.prepare<[string], AccountRow>(
+    "SELECT uid, email, password_hash FROM local_accounts WHERE email = ?",
+  );
+  const accountByUid = db.prepare<[string], AccountRow>(
+    "SELECT uid, email, password_hash FROM local_accounts WHERE uid = ?",
+  );
   const insertAccount = db.prepare(
     "INSERT INTO local_accounts (uid, email, password_hash, created_at, password_changed_at) VALUES (?, ?, ?, ?, ?)",
   );
@@ -46,8 +50,12 @@ export function createLocalIdentity(db: SqliteDatabase, options: LocalIdentityOp
     `SELECT r.uid, r.expires_at, r.used_at, a.email FROM local_password_resets r
      JOIN local_accounts a ON a.uid = r.uid WHERE r.token_hash = ?`,
   );
-  const markResetUsed = db.prepare("UPDATE local_password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL");
-  const markOtherResetsUsed = db.prepare("UPDATE local_password_resets SET used_at = ? WHERE uid = ? AND used_at IS NULL");
+  const markResetUsed = db.prepare(
+    "UPDATE local_password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL",
+  );
+  const markOtherResetsUsed = db.prepare(
+    "UPDATE local_password_resets SET used_at = ? WHERE uid = ? AND used_at IS NULL",
+  );
 
   function openSession(account: { uid: string; email: string }): { identity: Identity; session: Session } {
     const token = newToken();

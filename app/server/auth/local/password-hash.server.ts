@@ -3,7 +3,12 @@ import { promisify } from "node:util";
 
 // scrypt from node:crypto with a per-user random salt. Parameters are stored with each hash,
 // so they can be raised later without breaking existing accounts.
-const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
 
 const N = 16384;
 const R = 8;

@@ -10,7 +10,13 @@ export interface ShopIdentity {
 }
 
 const page = { backgroundColor: "#f5f5f4", fontFamily: "Helvetica, Arial, sans-serif", color: "#1c1917" };
-const card = { backgroundColor: "#ffffff", margin: "24px auto", padding: "32px", maxWidth: "560px", borderRadius: "8px" };
+const card = {
+  backgroundColor: "#ffffff",
+  margin: "24px auto",
+  padding: "32px",
+  maxWidth: "560px",
+  borderRadius: "8px",
+};
 
 /** The frame of every shop e-mail: the shop's name on top, the support address at the foot. */
 export function MailLayout({ shop, preview, children }: { shop: ShopIdentity; preview: string; children: ReactNode }) {
@@ -36,7 +42,16 @@ export function MailLayout({ shop, preview, children }: { shop: ShopIdentity; pr
 export function ActionLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Section style={{ margin: "16px 0" }}>
-      <Link href={href} style={{ backgroundColor: "#1c1917", color: "#ffffff", padding: "10px 18px", borderRadius: "6px", display: "inline-block" }}>
+      <Link
+        href={href}
+        style={{
+          backgroundColor: "#1c1917",
+          color: "#ffffff",
+          padding: "10px 18px",
+          borderRadius: "6px",
+          display: "inline-block",
+        }}
+      >
         {children}
       </Link>
     </Section>

@@ -10,7 +10,13 @@ import { ActionLink, MailLayout, paragraph, type ShopIdentity } from "./layout.s
 
 export type OrderMailKind = "shipped" | "delivered" | "cancelled" | "refunded" | "payment_failed";
 
-export const ORDER_MAIL_KINDS: readonly OrderMailKind[] = ["shipped", "delivered", "cancelled", "refunded", "payment_failed"];
+export const ORDER_MAIL_KINDS: readonly OrderMailKind[] = [
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+  "payment_failed",
+];
 
 export interface OrderMailContext {
   shop: ShopIdentity;
@@ -64,7 +70,9 @@ function Body({ kind, ctx }: { kind: OrderMailKind; ctx: OrderMailContext }) {
           {hello}
           <Text style={paragraph}>Your order {order.number} has been delivered. We hope you love it.</Text>
           <Items order={order} />
-          <Text style={paragraph}>Something not right? Returns are free{returnsWindowDays ? ` within ${returnsWindowDays} days` : ""}.</Text>
+          <Text style={paragraph}>
+            Something not right? Returns are free{returnsWindowDays ? ` within ${returnsWindowDays} days` : ""}.
+          </Text>
           <ActionLink href={orderUrl}>See your order</ActionLink>
         </>
       );
@@ -72,7 +80,9 @@ function Body({ kind, ctx }: { kind: OrderMailKind; ctx: OrderMailContext }) {
       return (
         <>
           {hello}
-          <Text style={paragraph}>Your order {order.number} has been cancelled. If you paid, the money comes back to you.</Text>
+          <Text style={paragraph}>
+            Your order {order.number} has been cancelled. If you paid, the money comes back to you.
+          </Text>
           <Items order={order} />
           <ActionLink href={orderUrl}>See your order</ActionLink>
         </>
@@ -82,7 +92,8 @@ function Body({ kind, ctx }: { kind: OrderMailKind; ctx: OrderMailContext }) {
         <>
           {hello}
           <Text style={paragraph}>
-            We have refunded {formatMoney(order.totalMinor)} for your order {order.number}. Your bank may take a few days to show it.
+            We have refunded {formatMoney(order.totalMinor)} for your order {order.number}. Your bank may take a few
+            days to show it.
           </Text>
           <Items order={order} />
           <ActionLink href={orderUrl}>See your order</ActionLink>
@@ -93,9 +104,12 @@ function Body({ kind, ctx }: { kind: OrderMailKind; ctx: OrderMailContext }) {
         <>
           {hello}
           <Text style={paragraph}>
-            The payment of {formatMoney(order.totalMinor)} for your order {order.number} did not go through{order.payment.failureMessage ? `: ${order.payment.failureMessage}` : "."}
+            The payment of {formatMoney(order.totalMinor)} for your order {order.number} did not go through
+            {order.payment.failureMessage ? `: ${order.payment.failureMessage}` : "."}
           </Text>
-          <Text style={paragraph}>Nothing was charged. Your order is kept: you can pay again while the items are in stock.</Text>
+          <Text style={paragraph}>
+            Nothing was charged. Your order is kept: you can pay again while the items are in stock.
+          </Text>
           <Items order={order} />
           <ActionLink href={orderUrl}>Pay again</ActionLink>
         </>

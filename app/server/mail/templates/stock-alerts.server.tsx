@@ -31,7 +31,9 @@ function BackInStock({ ctx }: { ctx: StockAlertMailContext }) {
       <Text style={paragraph}>Hello,</Text>
       <Text style={paragraph}>Good news: {ctx.item} is back in stock. Stock is limited, so it may not last.</Text>
       <ActionLink href={ctx.productUrl}>Shop it now</ActionLink>
-      <Text style={paragraph}>This was the one e-mail you asked for. To stop this alert anyway: {ctx.unsubscribeUrl}</Text>
+      <Text style={paragraph}>
+        This was the one e-mail you asked for. To stop this alert anyway: {ctx.unsubscribeUrl}
+      </Text>
     </MailLayout>
   );
 }
@@ -44,4 +46,5 @@ async function message(subject: string, element: JSX.Element, to: string): Promi
 export const stockAlertConfirmationMail = (ctx: StockAlertMailContext) =>
   message(`We will tell you when it is back — ${ctx.shop.shopName}`, <Confirmation ctx={ctx} />, ctx.to);
 
-export const backInStockMail = (ctx: StockAlertMailContext) => message(`Back in stock: ${ctx.item}`, <BackInStock ctx={ctx} />, ctx.to);
+export const backInStockMail = (ctx: StockAlertMailContext) =>
+  message(`Back in stock: ${ctx.item}`, <BackInStock ctx={ctx} />, ctx.to);

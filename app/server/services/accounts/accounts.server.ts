@@ -1,4 +1,10 @@
-import { IdentityError, type Identity, type IdentityErrorCode, type IdentityProvider, type Session } from "~/server/auth/port";
+import {
+  IdentityError,
+  type Identity,
+  type IdentityErrorCode,
+  type IdentityProvider,
+  type Session,
+} from "~/server/auth/port";
 import type { Store } from "~/server/store/port";
 import type { Profile, ProfilePatch } from "~/domain/profile";
 import type { Mailer } from "~/server/mail/port";
@@ -11,7 +17,9 @@ import { GOOGLE_SIGN_IN_FAILED, PASSWORD_TOO_SHORT, RESET_LINK_INVALID, WRONG_CR
 // identity port and the profile store, shared by both backends.
 
 /** The spec's result shape for sign-in, registration and reset: a success flag and a message. */
-export type AuthResult<T = object> = ({ success: true } & T) | { success: false; error: string; retryAfterSeconds?: number };
+export type AuthResult<T = object> =
+  | ({ success: true } & T)
+  | { success: false; error: string; retryAfterSeconds?: number };
 
 export interface SignedIn {
   identity: Identity;
@@ -44,7 +52,9 @@ export interface RegistrationLinks {
 }
 
 /** A registration's result: a new account, signed in; or, for an address that has one, nothing visible. */
-export type Registration = AuthResult<SignedIn & { profileError: string | null }> | { success: true; alreadyRegistered: true };
+export type Registration =
+  | AuthResult<SignedIn & { profileError: string | null }>
+  | { success: true; alreadyRegistered: true };
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
@@ -77,7 +87,9 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
   /** The refusal for a wait (the caller answers 429 with Retry-After), or null when there is none. */
   function refusal(waits: number[]) {
     const wait = Math.max(0, ...waits);
-    return wait > 0 ? { success: false as const, error: new RateLimitedError(wait).message, retryAfterSeconds: wait } : null;
+    return wait > 0
+      ? { success: false as const, error: new RateLimitedError(wait).message, retryAfterSeconds: wait }
+      : null;
   }
 
   /** Count this attempt against every key that applies; a refusal when any is over its limit. */
@@ -112,7 +124,10 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
   }
 
   /** Open a session, then make sure the profile exists; a profile failure is reported, not fatal. */
-  async function withProfile(result: { identity: Identity; session: Session }): Promise<AuthResult<SignedIn & { profileError: string | null }>> {
+  async function withProfile(result: {
+    identity: Identity;
+    session: Session;
+  }): Promise<AuthResult<SignedIn & { profileError: string | null }>> {
     try {
       return { success: true, ...result, profile: await ensureProfile(result.identity), profileError: null };
     } catch (error) {
@@ -147,7 +162,11 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
       // A success clears the account's count and takes its attempt back from the address, which
       // (shared by offices and homes) counts failures only. Best effort: an attempt left counted
       // only shortens the next lockout's margin.
-      await Promise.all([limiter.reset(emailKey), ipKey ? limiter.release(ipKey) : null].map((p) => Promise.resolve(p).catch(() => undefined)));
+      await Promise.all(
+        [limiter.reset(emailKey), ipKey ? limiter.release(ipKey) : null].map((p) =>
+          Promise.resolve(p).catch(() => undefined),
+        ),
+      );
       return withProfile(result);
     },
 
@@ -157,7 +176,12 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
      * nobody is signed in to it); its owner is e-mailed instead, with the way to sign in or reset
      * the password, as forgot-password does.
      */
-    async register(email: string, password: string, ip: string | null, links: RegistrationLinks): Promise<Registration> {
+    async register(
+      email: string,
+      password: string,
+      ip: string | null,
+      links: RegistrationLinks,
+    ): Promise<Registration> {
       const ipKey = ip ? `register-ip:${ip}` : null;
       const address = email.trim().toLowerCase();
       const emailKey = `register:${address}`;
@@ -169,14 +193,16 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
         if (refused) return refused;
         return await withProfile(await identity.signUp(email, password));
       } catch (error) {
-        if (!(error instanceof IdentityError && error.code === "email-exists")) return { success: false as const, error: messageOf(error) };
+        if (!(error instanceof IdentityError && error.code === "email-exists"))
+          return { success: false as const, error: messageOf(error) };
       }
       await tellOwner(address, links);
       return { success: true, alreadyRegistered: true };
     },
 
     async signInWithGoogle(idToken: string) {
-      if (!identity.signInWithIdToken) return { success: false as const, error: "Google sign-in is not enabled. Please contact support." };
+      if (!identity.signInWithIdToken)
+        return { success: false as const, error: "Google sign-in is not enabled. Please contact support." };
       try {
         return await withProfile(await identity.signInWithIdToken(idToken));
       } catch (error) {
@@ -185,7 +211,11 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
     },
 
     /** Same answer whether or not the e-mail has an account (no enumeration). */
-    async requestPasswordReset(email: string, ip: string | null, resetUrl: (token: string) => string): Promise<AuthResult> {
+    async requestPasswordReset(
+      email: string,
+      ip: string | null,
+      resetUrl: (token: string) => string,
+    ): Promise<AuthResult> {
       const emailKey = `reset:${email.trim().toLowerCase()}`;
       const ipKey = ip ? `reset-ip:${ip}` : null;
       try {

@@ -25,16 +25,30 @@ export function createAddressBookService(store: Store, options: { now?: () => Da
     async add(uid: string, address: Address, makeDefault = false): Promise<AddressBookResult> {
       const existing = await store.addresses.list(uid);
       if (existing.length >= MAX_ADDRESSES) {
-        return { ok: false, error: `Your address book is full (${MAX_ADDRESSES} addresses). Delete one to add another.`, status: 409 };
+        return {
+          ok: false,
+          error: `Your address book is full (${MAX_ADDRESSES} addresses). Delete one to add another.`,
+          status: 409,
+        };
       }
-      const saved: SavedAddress = { ...clean(address), id: crypto.randomUUID(), isDefault: makeDefault || existing.length === 0, createdAt: now() };
+      const saved: SavedAddress = {
+        ...clean(address),
+        id: crypto.randomUUID(),
+        isDefault: makeDefault || existing.length === 0,
+        createdAt: now(),
+      };
       await store.addresses.save(uid, saved);
       return { ok: true, address: saved };
     },
     async update(uid: string, id: string, address: Address, makeDefault = false): Promise<AddressBookResult> {
       const current = await store.addresses.get(uid, id);
       if (!current) return NOT_FOUND;
-      const saved: SavedAddress = { ...clean(address), id, isDefault: current.isDefault || makeDefault, createdAt: current.createdAt };
+      const saved: SavedAddress = {
+        ...clean(address),
+        id,
+        isDefault: current.isDefault || makeDefault,
+        createdAt: current.createdAt,
+      };
       await store.addresses.save(uid, saved);
       return { ok: true, address: saved };
     },

@@ -31,16 +31,30 @@ export function createAdminUsersService(store: Store) {
         limit: ADMIN_USERS_PAGE_SIZE,
         offset: (filter.page - 1) * ADMIN_USERS_PAGE_SIZE,
       });
-      const users: AdminUserRow[] = await Promise.all(profiles.map(async (profile) => ({ profile, totals: await totalsOf(profile.uid) })));
+      const users: AdminUserRow[] = await Promise.all(
+        profiles.map(async (profile) => ({ profile, totals: await totalsOf(profile.uid) })),
+      );
       return { users, total, page: filter.page, pageCount: Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE)) };
     },
 
     /** One user with totals and a page of their orders, newest first; null when there is no such profile. */
-    async get(uid: string, page: number): Promise<{ profile: Profile; totals: CustomerTotals; orders: Order[]; page: number; pageCount: number } | null> {
+    async get(
+      uid: string,
+      page: number,
+    ): Promise<{ profile: Profile; totals: CustomerTotals; orders: Order[]; page: number; pageCount: number } | null> {
       const profile = await store.profiles.get(uid);
       if (!profile) return null;
-      const [totals, list] = await Promise.all([totalsOf(uid), store.orders.list({ userId: uid, limit: USER_ORDERS_PAGE_SIZE, offset: (page - 1) * USER_ORDERS_PAGE_SIZE })]);
-      return { profile, totals, orders: list.orders, page, pageCount: Math.max(1, Math.ceil(list.total / USER_ORDERS_PAGE_SIZE)) };
+      const [totals, list] = await Promise.all([
+        totalsOf(uid),
+        store.orders.list({ userId: uid, limit: USER_ORDERS_PAGE_SIZE, offset: (page - 1) * USER_ORDERS_PAGE_SIZE }),
+      ]);
+      return {
+        profile,
+        totals,
+        orders: list.orders,
+        page,
+        pageCount: Math.max(1, Math.ceil(list.total / USER_ORDERS_PAGE_SIZE)),
+      };
     },
   };
 }

@@ -23,7 +23,11 @@ export function passwordResetMail(shopName: string, to: string, url: string): Ma
  * To the owner of an address someone tried to register again: the registration form answers as
  * for a new address (so it reveals no account), and this e-mail tells the real owner what to do.
  */
-export function registrationAttemptMail(shopName: string, to: string, links: { signInUrl: string; resetUrl: string }): MailMessage {
+export function registrationAttemptMail(
+  shopName: string,
+  to: string,
+  links: { signInUrl: string; resetUrl: string },
+): MailMessage {
   return {
     to,
     subject: `Your ${shopName} account`,

@@ -35,10 +35,17 @@ export interface AdminCatalogDeps {
   onStockWritten?: (productIds: string[]) => Promise<unknown>;
 }
 
-export type SaveProductResult = { success: true; product: Product; created: boolean } | { success: false; errors: FieldErrors };
-export type RemoveProductResult = { outcome: "deleted" | "archived" | "missing"; product: Product | null; orders: number };
+export type SaveProductResult =
+  | { success: true; product: Product; created: boolean }
+  | { success: false; errors: FieldErrors };
+export type RemoveProductResult = {
+  outcome: "deleted" | "archived" | "missing";
+  product: Product | null;
+  orders: number;
+};
 
-export const STALE_EDIT_MESSAGE = "This product was changed by someone else (or an order took stock) since you opened it. Nothing was saved: reload the page to see the current version, then make your change again.";
+export const STALE_EDIT_MESSAGE =
+  "This product was changed by someone else (or an order took stock) since you opened it. Nothing was saved: reload the page to see the current version, then make your change again.";
 
 /** The product as the editor shows it. */
 export function draftOf(p: Product): ProductDraft {
@@ -56,7 +63,13 @@ export function draftOf(p: Product): ProductDraft {
     sizes: [...p.sizes],
     stock: p.sizes.map((s) => p.colours.map((c) => String(cellStock(p.variants, s, c.name)?.stock ?? 0))),
     sku: p.sizes.map((s) => p.colours.map((c) => cellStock(p.variants, s, c.name)?.sku ?? "")),
-    images: p.images.map((i) => ({ url: i.url, alt: i.alt, width: String(i.width), height: String(i.height), colour: i.colour ?? "" })),
+    images: p.images.map((i) => ({
+      url: i.url,
+      alt: i.alt,
+      width: String(i.width),
+      height: String(i.height),
+      colour: i.colour ?? "",
+    })),
   };
 }
 
@@ -145,11 +158,18 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
      * Create (no id) or edit a product from validated form values. Field errors for a taken
      * slug; a form error when the product changed since `expectedSeq`. Nothing is written then.
      */
-    async save(values: ProductFormValues, options: { actor: string; id?: string; expectedSeq?: number }): Promise<SaveProductResult> {
+    async save(
+      values: ProductFormValues,
+      options: { actor: string; id?: string; expectedSeq?: number },
+    ): Promise<SaveProductResult> {
       const existing = options.id ? await store.products.get(options.id) : null;
       if (options.id && !existing) return { success: false, errors: { "": ["This product no longer exists."] } };
       const slug = values.slug || slugify(values.name);
-      if (!slug) return { success: false, errors: { slug: ["Enter a slug: the name has no letters or digits to make one from."] } };
+      if (!slug)
+        return {
+          success: false,
+          errors: { slug: ["Enter a slug: the name has no letters or digits to make one from."] },
+        };
       const input: ProductInput = {
         id: existing?.id ?? newProductId(),
         slug,
@@ -170,9 +190,16 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
       };
       let product: Product;
       try {
-        product = await store.products.save(input, existing ? { expectedSeq: options.expectedSeq ?? existing.seq } : {});
+        product = await store.products.save(
+          input,
+          existing ? { expectedSeq: options.expectedSeq ?? existing.seq } : {},
+        );
       } catch (error) {
-        if (error instanceof ProductSlugTakenError) return { success: false, errors: { slug: [`Another product already uses the slug “${slug}”. Choose a different one.`] } };
+        if (error instanceof ProductSlugTakenError)
+          return {
+            success: false,
+            errors: { slug: [`Another product already uses the slug “${slug}”. Choose a different one.`] },
+          };
         if (error instanceof ProductChangedError) return { success: false, errors: { "": [STALE_EDIT_MESSAGE] } };
         throw error;
       }
@@ -182,7 +209,9 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
         entityType: "product",
         entityId: product.id,
         action: existing ? "update" : "create",
-        summary: existing ? `Edited “${product.name}”${fields.length ? `: ${fields.join(", ")}` : " (no changes)"}` : `Created “${product.name}” (${product.status})`,
+        summary: existing
+          ? `Edited “${product.name}”${fields.length ? `: ${fields.join(", ")}` : " (no changes)"}`
+          : `Created “${product.name}” (${product.status})`,
         before: existing,
         after: product,
       });
@@ -214,14 +243,25 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
         return { outcome: "archived", product: archived, orders };
       }
       await store.products.delete(id);
-      await audit.record({ actor, entityType: "product", entityId: id, action: "delete", summary: `Deleted “${product.name}”`, before: product, after: null });
+      await audit.record({
+        actor,
+        entityType: "product",
+        entityId: id,
+        action: "delete",
+        summary: `Deleted “${product.name}”`,
+        before: product,
+        after: null,
+      });
       await sync(true);
       deps.onChange?.();
       return { outcome: "deleted", product, orders: 0 };
     },
 
     /** The seven categories with products by status, units in stock and sales over the last `days`. */
-    async categoryReport(days: number, now: Date = new Date()): Promise<{ rows: CategoryReportRow[]; salesAvailable: boolean }> {
+    async categoryReport(
+      days: number,
+      now: Date = new Date(),
+    ): Promise<{ rows: CategoryReportRow[]; salesAvailable: boolean }> {
       const idx = await sync();
       let sales = null;
       if (deps.ordersBetween) {

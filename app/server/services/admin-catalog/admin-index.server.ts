@@ -48,7 +48,8 @@ export interface CategoryStock {
 
 const byName = (a: Entry, b: Entry) => a.row.name.localeCompare(b.row.name) || a.row.id.localeCompare(b.row.id);
 const SORTERS: Record<AdminSort, (a: Entry, b: Entry) => number> = {
-  updated: (a, b) => (a.row.updatedAt < b.row.updatedAt ? 1 : a.row.updatedAt > b.row.updatedAt ? -1 : a.row.id.localeCompare(b.row.id)),
+  updated: (a, b) =>
+    a.row.updatedAt < b.row.updatedAt ? 1 : a.row.updatedAt > b.row.updatedAt ? -1 : a.row.id.localeCompare(b.row.id),
   name: byName,
   "price-asc": (a, b) => a.row.priceMinor - b.row.priceMinor || byName(a, b),
   "price-desc": (a, b) => b.row.priceMinor - a.row.priceMinor || byName(a, b),
@@ -127,7 +128,12 @@ export class AdminProductIndex {
     const all = this.matching(q);
     const pageCount = Math.max(1, Math.ceil(all.length / ADMIN_PAGE_SIZE));
     const page = Math.min(q.page, pageCount);
-    return { items: all.slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE), total: all.length, page, pageCount };
+    return {
+      items: all.slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE),
+      total: all.length,
+      page,
+      pageCount,
+    };
   }
 
   /** The product that owns each SKU (imports refuse a SKU another product already uses). */

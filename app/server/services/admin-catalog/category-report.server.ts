@@ -21,8 +21,13 @@ export interface CategoryReportRow extends CategoryStock {
   sales: CategorySales | null;
 }
 
-export function salesByCategory(orders: Order[], categoryOf: (productId: string) => CategoryId | null): Map<CategoryId, CategorySales> {
-  const totals = new Map<CategoryId, CategorySales>(CATEGORIES.map((c) => [c.id, { orders: 0, units: 0, revenueMinor: 0 }]));
+export function salesByCategory(
+  orders: Order[],
+  categoryOf: (productId: string) => CategoryId | null,
+): Map<CategoryId, CategorySales> {
+  const totals = new Map<CategoryId, CategorySales>(
+    CATEGORIES.map((c) => [c.id, { orders: 0, units: 0, revenueMinor: 0 }]),
+  );
   for (const order of orders) {
     if (!SALE_STATUSES.includes(order.status)) continue;
     const seen = new Set<CategoryId>();
@@ -40,7 +45,10 @@ export function salesByCategory(orders: Order[], categoryOf: (productId: string)
 }
 
 /** Stock rows with names and, when orders are available, their sales. */
-export function categoryReport(stock: CategoryStock[], sales: Map<CategoryId, CategorySales> | null): CategoryReportRow[] {
+export function categoryReport(
+  stock: CategoryStock[],
+  sales: Map<CategoryId, CategorySales> | null,
+): CategoryReportRow[] {
   return stock.map((row) => ({
     ...row,
     name: CATEGORIES.find((c) => c.id === row.category)?.name ?? row.category,

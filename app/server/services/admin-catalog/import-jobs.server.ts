@@ -18,7 +18,8 @@ export const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 export const STALE_RUNNING_MS = 5 * 60 * 1000;
 
 /** What a stalled job says; applying it again finishes it (products already written are unchanged). */
-export const STALLED_MESSAGE = "The import stopped (the server restarted). The products listed as written were saved; apply it again to finish: unchanged products are skipped.";
+export const STALLED_MESSAGE =
+  "The import stopped (the server restarted). The products listed as written were saved; apply it again to finish: unchanged products are skipped.";
 
 export function isStalled(job: ImportJob, now = Date.now()): boolean {
   return job.status === "running" && (job.claim === null || now - Date.parse(job.claim.at) > STALE_RUNNING_MS);
@@ -58,7 +59,12 @@ export function createImportJobs(store: ImportJobStore, clock: () => number = Da
     async claim(token: string, actor: string): Promise<{ job: ImportJob; owner: string } | null> {
       if (!IMPORT_TOKEN.test(token)) return null;
       const owner = crypto.randomUUID();
-      const job = await store.claim(token, { owner, actor, at: iso(), staleBefore: new Date(clock() - STALE_RUNNING_MS).toISOString() });
+      const job = await store.claim(token, {
+        owner,
+        actor,
+        at: iso(),
+        staleBefore: new Date(clock() - STALE_RUNNING_MS).toISOString(),
+      });
       return job ? { job, owner } : null;
     },
     /** Report progress or the end; false when another apply took the job over (this one should stop). */

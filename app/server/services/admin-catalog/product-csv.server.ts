@@ -54,22 +54,24 @@ export function productCsvLines(p: Product): string {
   };
   const hex = new Map(p.colours.map((c) => [c.name, c.hex]));
   const variants: Array<Partial<Variant>> = p.variants.length ? p.variants : [{}];
-  const rows = variants.map((v) => CSV_COLUMNS.map((col) => {
-    switch (col) {
-      case "colour":
-        return v.colour ?? "";
-      case "colour_hex":
-        return v.colour ? (hex.get(v.colour) ?? "") : "";
-      case "size":
-        return v.size ?? "";
-      case "sku":
-        return v.sku ?? "";
-      case "stock":
-        return v.stock === undefined ? "" : String(v.stock);
-      default:
-        return base[col];
-    }
-  }));
+  const rows = variants.map((v) =>
+    CSV_COLUMNS.map((col) => {
+      switch (col) {
+        case "colour":
+          return v.colour ?? "";
+        case "colour_hex":
+          return v.colour ? (hex.get(v.colour) ?? "") : "";
+        case "size":
+          return v.size ?? "";
+        case "sku":
+          return v.sku ?? "";
+        case "stock":
+          return v.stock === undefined ? "" : String(v.stock);
+        default:
+          return base[col];
+      }
+    }),
+  );
   return stringify(rows, { escape_formulas: true });
 }
 
@@ -119,12 +121,21 @@ export function parseCsv(text: string): { records: Raw[]; error: string | null }
     const message = error instanceof Error ? error.message : String(error);
     return { records: [], error: `The file could not be read as CSV: ${message.slice(0, 200)}` };
   }
-  if (!records.length) return { records: [], error: "The file is empty: it needs a header line and at least one product line." };
+  if (!records.length)
+    return { records: [], error: "The file is empty: it needs a header line and at least one product line." };
   const header = records[0].map((h) => h.trim().toLowerCase());
   const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
-  if (unknown.length) return { records: [], error: `Unknown column${unknown.length > 1 ? "s" : ""}: ${unknown.slice(0, 5).join(", ")}. The columns are: ${CSV_COLUMNS.join(", ")}.` };
+  if (unknown.length)
+    return {
+      records: [],
+      error: `Unknown column${unknown.length > 1 ? "s" : ""}: ${unknown.slice(0, 5).join(", ")}. The columns are: ${CSV_COLUMNS.join(", ")}.`,
+    };
   const missing = CSV_COLUMNS.filter((c) => !OPTIONAL.has(c) && !header.includes(c));
-  if (missing.length) return { records: [], error: `Missing column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}. The columns are: ${CSV_COLUMNS.join(", ")}.` };
+  if (missing.length)
+    return {
+      records: [],
+      error: `Missing column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}. The columns are: ${CSV_COLUMNS.join(", ")}.`,
+    };
   const duplicated = header.filter((h, i) => header.indexOf(h) !== i);
   if (duplicated.length) return { records: [], error: `The column ${duplicated[0]} appears twice.` };
   if (records.length === 1) return { records: [], error: "The file has a header line but no product lines." };
@@ -157,41 +168,66 @@ interface CheckedRow {
 }
 
 const STATUSES: readonly ProductStatus[] = ["draft", "active", "archived"];
-const FEATURED: Record<string, boolean> = { "": false, true: true, false: false, yes: true, no: false, "1": true, "0": false };
+const FEATURED: Record<string, boolean> = {
+  "": false,
+  true: true,
+  false: false,
+  yes: true,
+  no: false,
+  "1": true,
+  "0": false,
+};
 
 function checkRow(raw: Raw, line: number, columns: number): CheckedRow {
   const reasons: string[] = [];
   if (Number(raw.__cells) !== columns) reasons.push(`Has ${raw.__cells} cells where the header has ${columns}.`);
   const slug = raw.slug ?? "";
-  if (!PRODUCT_SLUG_PATTERN.test(slug) || slug.length > PRODUCT_LIMITS.slug) reasons.push(`Bad slug “${slug.slice(0, 40)}”: use lower-case letters, digits and single hyphens.`);
+  if (!PRODUCT_SLUG_PATTERN.test(slug) || slug.length > PRODUCT_LIMITS.slug)
+    reasons.push(`Bad slug “${slug.slice(0, 40)}”: use lower-case letters, digits and single hyphens.`);
   const name = raw.name ?? "";
-  if (!name || name.length > PRODUCT_LIMITS.name) reasons.push(`The name must have 1 to ${PRODUCT_LIMITS.name} characters.`);
+  if (!name || name.length > PRODUCT_LIMITS.name)
+    reasons.push(`The name must have 1 to ${PRODUCT_LIMITS.name} characters.`);
   const description = raw.description ?? "";
-  if (!description || description.length > PRODUCT_LIMITS.description) reasons.push(`The description must have 1 to ${PRODUCT_LIMITS.description} characters.`);
+  if (!description || description.length > PRODUCT_LIMITS.description)
+    reasons.push(`The description must have 1 to ${PRODUCT_LIMITS.description} characters.`);
   const category = (raw.category ?? "").toLowerCase();
-  if (!isCategoryId(category)) reasons.push(`Unknown category “${category.slice(0, 40)}”: use one of ${CATEGORIES.map((c) => c.id).join(", ")}.`);
+  if (!isCategoryId(category))
+    reasons.push(`Unknown category “${category.slice(0, 40)}”: use one of ${CATEGORIES.map((c) => c.id).join(", ")}.`);
   const material = raw.material ?? "";
-  if (material.length > PRODUCT_LIMITS.material) reasons.push(`The material must have at most ${PRODUCT_LIMITS.material} characters.`);
+  if (material.length > PRODUCT_LIMITS.material)
+    reasons.push(`The material must have at most ${PRODUCT_LIMITS.material} characters.`);
   const priceMinor = parseMoneyToMinor((raw.price ?? "").replace(/^€\s*/, ""));
-  if (priceMinor === null) reasons.push(`Bad price “${(raw.price ?? "").slice(0, 20)}”: a number of at least 0 with at most 2 decimals, like 49.90.`);
+  if (priceMinor === null)
+    reasons.push(
+      `Bad price “${(raw.price ?? "").slice(0, 20)}”: a number of at least 0 with at most 2 decimals, like 49.90.`,
+    );
   let compareAtMinor: number | null = null;
   if (raw.compare_at_price) {
     compareAtMinor = parseMoneyToMinor(raw.compare_at_price.replace(/^€\s*/, ""));
-    if (compareAtMinor === null) reasons.push(`Bad compare-at price “${raw.compare_at_price.slice(0, 20)}”: a number with at most 2 decimals, or empty.`);
-    else if (priceMinor !== null && compareAtMinor <= priceMinor) reasons.push("The compare-at price must be higher than the price, or empty.");
+    if (compareAtMinor === null)
+      reasons.push(
+        `Bad compare-at price “${raw.compare_at_price.slice(0, 20)}”: a number with at most 2 decimals, or empty.`,
+      );
+    else if (priceMinor !== null && compareAtMinor <= priceMinor)
+      reasons.push("The compare-at price must be higher than the price, or empty.");
   }
   const status = (raw.status ?? "").toLowerCase();
-  if (!STATUSES.includes(status as ProductStatus)) reasons.push(`Bad status “${status.slice(0, 20)}”: use draft, active or archived.`);
+  if (!STATUSES.includes(status as ProductStatus))
+    reasons.push(`Bad status “${status.slice(0, 20)}”: use draft, active or archived.`);
   const featuredText = (raw.featured ?? "").toLowerCase();
-  if (!(featuredText in FEATURED)) reasons.push(`Bad featured value “${featuredText.slice(0, 20)}”: use true or false.`);
+  if (!(featuredText in FEATURED))
+    reasons.push(`Bad featured value “${featuredText.slice(0, 20)}”: use true or false.`);
   const colour = raw.colour ?? "";
-  if (!colour || colour.length > PRODUCT_LIMITS.colourName) reasons.push(`The colour must have 1 to ${PRODUCT_LIMITS.colourName} characters.`);
+  if (!colour || colour.length > PRODUCT_LIMITS.colourName)
+    reasons.push(`The colour must have 1 to ${PRODUCT_LIMITS.colourName} characters.`);
   const hex = (raw.colour_hex ?? "").toLowerCase();
   if (!/^#[0-9a-f]{6}$/.test(hex)) reasons.push(`Bad colour hex “${hex.slice(0, 20)}”: use #rrggbb.`);
   const size = raw.size ?? "";
-  if (!size || size.length > PRODUCT_LIMITS.size) reasons.push(`The size must have 1 to ${PRODUCT_LIMITS.size} characters.`);
+  if (!size || size.length > PRODUCT_LIMITS.size)
+    reasons.push(`The size must have 1 to ${PRODUCT_LIMITS.size} characters.`);
   const sku = raw.sku ?? "";
-  if (!SKU_PATTERN.test(sku)) reasons.push(`Bad SKU “${sku.slice(0, 40)}”: 1 to 64 letters, digits, dots, hyphens or underscores.`);
+  if (!SKU_PATTERN.test(sku))
+    reasons.push(`Bad SKU “${sku.slice(0, 40)}”: 1 to 64 letters, digits, dots, hyphens or underscores.`);
   const stockText = raw.stock ?? "";
   const stock = /^\d{1,6}$/.test(stockText) ? Number(stockText) : NaN;
   if (Number.isNaN(stock)) reasons.push(`Bad stock “${stockText.slice(0, 20)}”: a whole number of at least 0.`);
@@ -199,7 +235,17 @@ function checkRow(raw: Raw, line: number, columns: number): CheckedRow {
     line,
     raw,
     reasons,
-    product: { slug, name, description, category, material, priceMinor, compareAtMinor, status, featured: FEATURED[featuredText] ?? false },
+    product: {
+      slug,
+      name,
+      description,
+      category,
+      material,
+      priceMinor,
+      compareAtMinor,
+      status,
+      featured: FEATURED[featuredText] ?? false,
+    },
     variant: { colour, hex, size, sku, stock },
   };
 }
@@ -266,23 +312,36 @@ export async function planImport(text: string, ctx: PlanContext): Promise<Import
     for (const row of group) {
       if (row !== first) {
         for (const [key, column] of PRODUCT_FIELDS) {
-          if (JSON.stringify(row.product[key]) !== JSON.stringify(first.product[key])) row.reasons.push(`The ${column.replace(/_/g, " ")} differs from line ${first.line} of the same product.`);
+          if (JSON.stringify(row.product[key]) !== JSON.stringify(first.product[key]))
+            row.reasons.push(`The ${column.replace(/_/g, " ")} differs from line ${first.line} of the same product.`);
         }
       }
       const cell = `${row.variant.size}\u0000${row.variant.colour}`;
       const firstCell = seenCells.get(cell);
-      if (firstCell !== undefined) row.reasons.push(`Size ${row.variant.size} in ${row.variant.colour} is also on line ${firstCell}.`);
+      if (firstCell !== undefined)
+        row.reasons.push(`Size ${row.variant.size} in ${row.variant.colour} is also on line ${firstCell}.`);
       else seenCells.set(cell, row.line);
       const hex = colourHex.get(row.variant.colour);
-      if (hex !== undefined && hex !== row.variant.hex) row.reasons.push(`${row.variant.colour} has another hex (${hex}) on an earlier line.`);
+      if (hex !== undefined && hex !== row.variant.hex)
+        row.reasons.push(`${row.variant.colour} has another hex (${hex}) on an earlier line.`);
       else colourHex.set(row.variant.colour, row.variant.hex);
       const skuOwner = ctx.skuOwners.get(row.variant.sku.toUpperCase());
-      if (skuOwner && skuOwner !== ownerId) row.reasons.push(`Duplicated SKU ${row.variant.sku}: another product already uses it.`);
+      if (skuOwner && skuOwner !== ownerId)
+        row.reasons.push(`Duplicated SKU ${row.variant.sku}: another product already uses it.`);
     }
     const rejected = group.some((r) => r.reasons.length > 0);
     if (rejected) {
-      for (const row of group) if (!row.reasons.length) row.reasons.push("Not imported: another line of this product has errors.");
-      products.push({ slug, name: first.product.name, outcome: "reject", changes: [], lines: group.map((r) => r.line), input: null, before: null });
+      for (const row of group)
+        if (!row.reasons.length) row.reasons.push("Not imported: another line of this product has errors.");
+      products.push({
+        slug,
+        name: first.product.name,
+        outcome: "reject",
+        changes: [],
+        lines: group.map((r) => r.line),
+        input: null,
+        before: null,
+      });
       continue;
     }
     const existing = ownerId ? (stored.get(ownerId) ?? null) : null;
@@ -302,18 +361,39 @@ export async function planImport(text: string, ctx: PlanContext): Promise<Import
       featured: p.featured,
       colours,
       sizes,
-      variants: group.map((r) => ({ size: r.variant.size, colour: r.variant.colour, sku: r.variant.sku, stock: r.variant.stock })),
+      variants: group.map((r) => ({
+        size: r.variant.size,
+        colour: r.variant.colour,
+        sku: r.variant.sku,
+        stock: r.variant.stock,
+      })),
       // The file carries no images: they are kept, and a tag of a colour the file removed is dropped.
-      images: (existing?.images ?? []).map(({ colour, ...image }) => (colour && colours.some((c) => c.name === colour) ? { ...image, colour } : image)),
+      images: (existing?.images ?? []).map(({ colour, ...image }) =>
+        colour && colours.some((c) => c.name === colour) ? { ...image, colour } : image,
+      ),
       createdAt: existing?.createdAt,
     };
     const changes = existing ? changedProductFields(existing, input) : [];
     const outcome = !existing ? "create" : changes.length ? "update" : "unchanged";
-    products.push({ slug, name: p.name, outcome, changes, lines: group.map((r) => r.line), input: outcome === "unchanged" ? null : input, before: existing });
+    products.push({
+      slug,
+      name: p.name,
+      outcome,
+      changes,
+      lines: group.map((r) => r.line),
+      input: outcome === "unchanged" ? null : input,
+      before: existing,
+    });
   }
 
   const outcomeOf = new Map(products.map((p) => [p.slug, p.outcome]));
-  const planned: PlannedRow[] = rows.map((r) => ({ line: r.line, slug: r.product.slug, sku: r.variant.sku, outcome: r.reasons.length ? "reject" : outcomeOf.get(r.product.slug)!, reasons: r.reasons }));
+  const planned: PlannedRow[] = rows.map((r) => ({
+    line: r.line,
+    slug: r.product.slug,
+    sku: r.variant.sku,
+    outcome: r.reasons.length ? "reject" : outcomeOf.get(r.product.slug)!,
+    reasons: r.reasons,
+  }));
   return {
     fileError: null,
     rows: planned,
@@ -328,7 +408,19 @@ export async function planImport(text: string, ctx: PlanContext): Promise<Import
   };
 }
 
-const COMPARED: ReadonlyArray<keyof ProductInput> = ["name", "description", "category", "material", "priceMinor", "compareAtMinor", "status", "featured", "colours", "sizes", "variants"];
+const COMPARED: ReadonlyArray<keyof ProductInput> = [
+  "name",
+  "description",
+  "category",
+  "material",
+  "priceMinor",
+  "compareAtMinor",
+  "status",
+  "featured",
+  "colours",
+  "sizes",
+  "variants",
+];
 
 function changedProductFields(before: Product, after: ProductInput): string[] {
   return COMPARED.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));

@@ -41,9 +41,17 @@ export function createProductImportService(deps: {
     if (csv === null) return null;
     const checked = await plan(csv);
     const toWrite = checked.products.filter((p) => p.input);
-    const result = { created: checked.counts.create, updated: checked.counts.update, unchanged: checked.counts.unchanged, rejected: checked.counts.reject, written: 0, error: null as string | null };
+    const result = {
+      created: checked.counts.create,
+      updated: checked.counts.update,
+      unchanged: checked.counts.unchanged,
+      rejected: checked.counts.reject,
+      written: 0,
+      error: null as string | null,
+    };
     let current: ImportJob = { ...job, status: "running", progress: { done: 0, total: toWrite.length }, result };
-    const report = (next: ImportJob) => jobs.report(job.token, owner, { status: next.status, progress: next.progress, result: next.result });
+    const report = (next: ImportJob) =>
+      jobs.report(job.token, owner, { status: next.status, progress: next.progress, result: next.result });
     if (!(await report(current))) return jobs.read(job.token);
     try {
       for (let i = 0; i < toWrite.length; i += chunkSize) {
@@ -83,7 +91,11 @@ export function createProductImportService(deps: {
       action: current.status === "done" ? "import" : "import-failed",
       summary: `CSV import ${job.fileName}: ${result.created} created, ${result.updated} changed, ${result.unchanged} unchanged, ${result.rejected} rejected${result.error ? ` — ${result.error}` : ""}`,
       before: null,
-      after: { fileName: job.fileName, ...result, products: toWrite.slice(0, 500).map((p) => ({ id: p.input!.id, slug: p.slug, outcome: p.outcome })) },
+      after: {
+        fileName: job.fileName,
+        ...result,
+        products: toWrite.slice(0, 500).map((p) => ({ id: p.input!.id, slug: p.slug, outcome: p.outcome })),
+      },
     });
     await deps.adminCatalog.changed();
     return (await jobs.read(job.token)) ?? current;
@@ -107,7 +119,10 @@ export function createProductImportService(deps: {
       const job = await jobs.read(token);
       if (!job) return null;
       if (isStalled(job, clock()) && !running.has(token)) {
-        const result = { ...(job.result ?? { created: 0, updated: 0, unchanged: 0, rejected: 0, written: job.progress.done }), error: STALLED_MESSAGE };
+        const result = {
+          ...(job.result ?? { created: 0, updated: 0, unchanged: 0, rejected: 0, written: job.progress.done }),
+          error: STALLED_MESSAGE,
+        };
         return { job: { ...job, status: "failed", result }, plan: null, stalled: true };
       }
       const csv = job.status === "planned" ? await jobs.csv(token) : null;

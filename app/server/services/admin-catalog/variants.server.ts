@@ -16,7 +16,13 @@ export function makeSku(slug: string, colour: string, size: string): string {
   return `${code(slug).slice(0, 64 - tail.length)}${tail}`;
 }
 
-export function buildVariants(slug: string, sizes: string[], colours: Colour[], stock: number[][], skus: string[][]): Variant[] {
+export function buildVariants(
+  slug: string,
+  sizes: string[],
+  colours: Colour[],
+  stock: number[][],
+  skus: string[][],
+): Variant[] {
   const used = new Set<string>();
   const variants: Variant[] = [];
   sizes.forEach((size, s) =>

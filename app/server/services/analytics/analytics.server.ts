@@ -24,12 +24,18 @@ export function createAnalyticsService(store: Store, options: { now?: () => Date
   const isoOf = (ms: number) => new Date(ms).toISOString();
 
   const stockWatch = createStockWatch(store);
-  const ordersIn = (window: Window): Promise<Order[]> => store.orders.createdBetween(isoOf(window.from), isoOf(window.to));
+  const ordersIn = (window: Window): Promise<Order[]> =>
+    store.orders.createdBetween(isoOf(window.from), isoOf(window.to));
 
   async function profilesIn(window: Window): Promise<Profile[]> {
     const all: Profile[] = [];
     for (let offset = 0; ; offset += PROFILE_BATCH) {
-      const page = await store.profiles.list({ from: isoOf(window.from), to: isoOf(window.to), limit: PROFILE_BATCH, offset });
+      const page = await store.profiles.list({
+        from: isoOf(window.from),
+        to: isoOf(window.to),
+        limit: PROFILE_BATCH,
+        offset,
+      });
       all.push(...page.profiles);
       if (page.profiles.length < PROFILE_BATCH) return all;
     }
@@ -85,7 +91,12 @@ export function createAnalyticsService(store: Store, options: { now?: () => Date
     /** Operations: orders by status and by day, time from payment to dispatch. */
     async orders(window: Window) {
       const orders = await ordersIn(window);
-      return { total: orders.length, byStatus: ordersByStatus(orders, window), byDay: ordersByDay(orders, window), timeToShip: timeToShip(orders, window) };
+      return {
+        total: orders.length,
+        byStatus: ordersByStatus(orders, window),
+        byDay: ordersByDay(orders, window),
+        timeToShip: timeToShip(orders, window),
+      };
     },
 
     /** Customers: sign-ups over time and how many customers came back. */

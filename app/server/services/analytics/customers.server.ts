@@ -1,6 +1,14 @@
 import type { Order } from "~/domain/commerce";
 import type { Profile } from "~/domain/profile";
-import { bucketLabel, bucketStart, bucketStarts, inWindow, isoDay, type Granularity, type Window } from "./periods.server";
+import {
+  bucketLabel,
+  bucketStart,
+  bucketStarts,
+  inWindow,
+  isoDay,
+  type Granularity,
+  type Window,
+} from "./periods.server";
 import { customerKey, isSale } from "./revenue-rules.server";
 
 // Customers are shopper accounts: administrators are staff and are not counted as sign-ups.
@@ -18,7 +26,8 @@ export interface SignUpPoint {
 
 export function signUpsOverTime(profiles: readonly Profile[], window: Window, granularity: Granularity): SignUpPoint[] {
   const points = new Map<number, SignUpPoint>();
-  for (const start of bucketStarts(window, granularity)) points.set(start, { start: isoDay(start), label: bucketLabel(start, granularity), signUps: 0 });
+  for (const start of bucketStarts(window, granularity))
+    points.set(start, { start: isoDay(start), label: bucketLabel(start, granularity), signUps: 0 });
   for (const profile of profiles) {
     const at = Date.parse(profile.createdAt);
     if (!isCustomer(profile) || !inWindow(at, window)) continue;

@@ -30,7 +30,8 @@ export function summariseStock(p: Product): ProductStockSummary {
   if (p.status !== "active") return summary;
   for (const v of p.variants) {
     if (v.stock <= 0) summary.soldOut += 1;
-    else if (v.stock <= LOW_STOCK_THRESHOLD) summary.low.push({ productId: p.id, name: p.name, sku: v.sku, size: v.size, colour: v.colour, stock: v.stock });
+    else if (v.stock <= LOW_STOCK_THRESHOLD)
+      summary.low.push({ productId: p.id, name: p.name, sku: v.sku, size: v.size, colour: v.colour, stock: v.stock });
   }
   return summary;
 }

@@ -5,9 +5,13 @@ import { placedAt } from "./revenue-rules.server";
 // Operations reports: every order counts here whatever its status (unlike revenue), because
 // they answer "how much work came in and how fast did it leave".
 
-export function ordersByStatus(orders: readonly Order[], window: Window): Array<{ status: OrderStatus; orders: number }> {
+export function ordersByStatus(
+  orders: readonly Order[],
+  window: Window,
+): Array<{ status: OrderStatus; orders: number }> {
   const counts = new Map<OrderStatus, number>(ORDER_STATUSES.map((s) => [s, 0]));
-  for (const order of orders) if (inWindow(placedAt(order), window)) counts.set(order.status, (counts.get(order.status) ?? 0) + 1);
+  for (const order of orders)
+    if (inWindow(placedAt(order), window)) counts.set(order.status, (counts.get(order.status) ?? 0) + 1);
   return ORDER_STATUSES.map((status) => ({ status, orders: counts.get(status) ?? 0 }));
 }
 
@@ -19,7 +23,8 @@ export interface DayCount {
 
 export function ordersByDay(orders: readonly Order[], window: Window): DayCount[] {
   const points = new Map<number, DayCount>();
-  for (const start of bucketStarts(window, "day")) points.set(start, { start: isoDay(start), label: bucketLabel(start, "day"), orders: 0 });
+  for (const start of bucketStarts(window, "day"))
+    points.set(start, { start: isoDay(start), label: bucketLabel(start, "day"), orders: 0 });
   for (const order of orders) {
     const at = placedAt(order);
     if (!inWindow(at, window)) continue;

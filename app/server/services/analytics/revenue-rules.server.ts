@@ -18,7 +18,8 @@ export const isSale = (order: Order): boolean => revenueStatuses.has(order.statu
 export const placedAt = (order: Order): number => Date.parse(order.createdAt);
 
 /** Who bought: the account when there is one, otherwise the e-mail (guest checkouts). */
-export const customerKey = (order: Order): string => (order.userId ? `user:${order.userId}` : `email:${order.email.trim().toLowerCase()}`);
+export const customerKey = (order: Order): string =>
+  order.userId ? `user:${order.userId}` : `email:${order.email.trim().toLowerCase()}`;
 
 /** Lines revenue (without shipping): what category and product reports add up. */
 export const lineRevenue = (line: Order["lines"][number]): number => line.unitPriceMinor * line.quantity;

@@ -1,7 +1,18 @@
 import type { Order } from "~/domain/commerce";
 import type { Profile } from "~/domain/profile";
 import { signUpsIn } from "./customers.server";
-import { bucketLabel, bucketStart, bucketStarts, change, DAY_MS, inWindow, isoDay, startOfUtcDay, type Granularity, type Window } from "./periods.server";
+import {
+  bucketLabel,
+  bucketStart,
+  bucketStarts,
+  change,
+  DAY_MS,
+  inWindow,
+  isoDay,
+  startOfUtcDay,
+  type Granularity,
+  type Window,
+} from "./periods.server";
 import { isSale, lineRevenue, placedAt } from "./revenue-rules.server";
 
 export interface SalesFigures {
@@ -43,7 +54,8 @@ export function periodWindow(key: PeriodKey, now: number): Window {
  * The period of equal length before: for "today", yesterday up to the same time of day (a
  * morning is compared with a morning, not with a whole day); otherwise the window just before.
  */
-export const previousPeriodWindow = (key: PeriodKey, now: number): Window => periodWindow(key, now - PERIOD_DAYS[key] * DAY_MS);
+export const previousPeriodWindow = (key: PeriodKey, now: number): Window =>
+  periodWindow(key, now - PERIOD_DAYS[key] * DAY_MS);
 
 export function salesFigures(orders: readonly Order[], profiles: readonly Profile[], window: Window): SalesFigures {
   let revenueMinor = 0;
@@ -53,7 +65,12 @@ export function salesFigures(orders: readonly Order[], profiles: readonly Profil
     revenueMinor += order.totalMinor;
     count += 1;
   }
-  return { revenueMinor, orders: count, aovMinor: count ? Math.round(revenueMinor / count) : 0, newCustomers: signUpsIn(profiles, window) };
+  return {
+    revenueMinor,
+    orders: count,
+    aovMinor: count ? Math.round(revenueMinor / count) : 0,
+    newCustomers: signUpsIn(profiles, window),
+  };
 }
 
 /** The dashboard's headline figures for today, 7 and 30 days, each against the period before it. */
@@ -90,7 +107,13 @@ export interface RevenuePoint {
 export function revenueOverTime(orders: readonly Order[], window: Window, granularity: Granularity): RevenuePoint[] {
   const points = new Map<number, RevenuePoint>();
   for (const start of bucketStarts(window, granularity)) {
-    points.set(start, { start: isoDay(start), label: bucketLabel(start, granularity), revenueMinor: 0, orders: 0, aovMinor: 0 });
+    points.set(start, {
+      start: isoDay(start),
+      label: bucketLabel(start, granularity),
+      revenueMinor: 0,
+      orders: 0,
+      aovMinor: 0,
+    });
   }
   for (const order of orders) {
     const at = placedAt(order);
@@ -100,7 +123,8 @@ export function revenueOverTime(orders: readonly Order[], window: Window, granul
     point.revenueMinor += order.totalMinor;
     point.orders += 1;
   }
-  for (const point of points.values()) point.aovMinor = point.orders ? Math.round(point.revenueMinor / point.orders) : 0;
+  for (const point of points.values())
+    point.aovMinor = point.orders ? Math.round(point.revenueMinor / point.orders) : 0;
   return [...points.values()];
 }
 
@@ -111,7 +135,11 @@ export interface CategoryRevenue {
 }
 
 /** Line revenue (shipping excluded) per category; a product missing from the map is "unknown". */
-export function revenueByCategory(orders: readonly Order[], categoryOf: ReadonlyMap<string, string>, window: Window): CategoryRevenue[] {
+export function revenueByCategory(
+  orders: readonly Order[],
+  categoryOf: ReadonlyMap<string, string>,
+  window: Window,
+): CategoryRevenue[] {
   const totals = new Map<string, CategoryRevenue>();
   for (const order of orders) {
     if (!isSale(order) || !inWindow(placedAt(order), window)) continue;
@@ -143,7 +171,14 @@ export function topProducts(orders: readonly Order[], window: Window, limit = 10
     if (!isSale(order) || !inWindow(at, window)) continue;
     const seen = new Set<string>();
     for (const line of order.lines) {
-      const entry = totals.get(line.productId) ?? { productId: line.productId, name: line.name, revenueMinor: 0, units: 0, orders: 0, lastAt: -Infinity };
+      const entry = totals.get(line.productId) ?? {
+        productId: line.productId,
+        name: line.name,
+        revenueMinor: 0,
+        units: 0,
+        orders: 0,
+        lastAt: -Infinity,
+      };
       entry.revenueMinor += lineRevenue(line);
       entry.units += line.quantity;
       if (!seen.has(line.productId)) entry.orders += 1;

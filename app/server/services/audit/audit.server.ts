@@ -69,7 +69,12 @@ export function createAuditService(store: Store, clock: () => Date = () => new D
       return entry;
     },
 
-    list(filter: { entityType?: AuditEntityType; entityId?: string; before?: string; limit?: number }): Promise<AuditPage> {
+    list(filter: {
+      entityType?: AuditEntityType;
+      entityId?: string;
+      before?: string;
+      limit?: number;
+    }): Promise<AuditPage> {
       return store.audit.list({ ...filter, limit: Math.min(filter.limit ?? AUDIT_PAGE_SIZE, 200) });
     },
 

@@ -43,7 +43,10 @@ export function coverOf(post: Pick<Post, "id" | "title" | "cover">): PostCover {
   const hash = crypto.createHash("sha1").update(post.id).digest();
   const category = CATEGORIES[hash[0] % CATEGORIES.length];
   const colour = COVER_COLOURS[hash[1] % COVER_COLOURS.length];
-  return { url: `/media/v1/${category.id}/flat/${colour}.svg`, alt: `Illustration: ${category.name.toLowerCase()} for “${post.title}”` };
+  return {
+    url: `/media/v1/${category.id}/flat/${colour}.svg`,
+    alt: `Illustration: ${category.name.toLowerCase()} for “${post.title}”`,
+  };
 }
 
 /** Published and scheduled posts are public once their date has passed; drafts never are. */
@@ -62,7 +65,11 @@ const summarise = (post: Post): PostSummary => ({
   readingMinutes: post.readingMinutes,
 });
 
-export function createBlogService(store: Store, clock: () => Date = () => new Date(), options: { audit?: Pick<AuditService, "record"> } = {}) {
+export function createBlogService(
+  store: Store,
+  clock: () => Date = () => new Date(),
+  options: { audit?: Pick<AuditService, "record"> } = {},
+) {
   async function published(): Promise<Post[]> {
     const now = clock();
     // list() is newest publishAt first, so the public order needs no sort of its own.
@@ -115,7 +122,15 @@ export function createBlogService(store: Store, clock: () => Date = () => new Da
       const now = clock();
       return (await store.posts.list())
         .filter((p) => !q || p.title.toLowerCase().includes(q))
-        .map((p) => ({ id: p.id, slug: p.slug, title: p.title, status: p.status, publishAt: p.publishAt, isLive: isPublic(p, now), updatedAt: p.updatedAt }));
+        .map((p) => ({
+          id: p.id,
+          slug: p.slug,
+          title: p.title,
+          status: p.status,
+          publishAt: p.publishAt,
+          isLive: isPublic(p, now),
+          updatedAt: p.updatedAt,
+        }));
     },
 
     get: (id: string) => store.posts.get(id),
@@ -130,16 +145,25 @@ export function createBlogService(store: Store, clock: () => Date = () => new Da
       const existing = id ? await store.posts.get(id) : null;
       if (id && !existing) return { success: false, fieldErrors: { "": ["This post no longer exists."] } };
       const slug = values.slug ? values.slug : slugify(values.title);
-      if (!slug) return { success: false, fieldErrors: { slug: ["Enter a slug: the title has no letters or digits to make one from."] } };
+      if (!slug)
+        return {
+          success: false,
+          fieldErrors: { slug: ["Enter a slug: the title has no letters or digits to make one from."] },
+        };
       let publishAt: string | null = null;
       if (values.publishAt) {
         publishAt = parsePublishAt(values.publishAt);
-        if (!publishAt) return { success: false, fieldErrors: { publishAt: ["Enter a real date and time, like 2026-12-01T09:00."] } };
+        if (!publishAt)
+          return { success: false, fieldErrors: { publishAt: ["Enter a real date and time, like 2026-12-01T09:00."] } };
       }
       if (values.status === "scheduled" && !publishAt) {
-        return { success: false, fieldErrors: { publishAt: ["A scheduled post needs the date and time it goes live."] } };
+        return {
+          success: false,
+          fieldErrors: { publishAt: ["A scheduled post needs the date and time it goes live."] },
+        };
       }
-      if (values.status === "published" && !publishAt) publishAt = existing?.status === "published" && existing.publishAt ? existing.publishAt : clock().toISOString();
+      if (values.status === "published" && !publishAt)
+        publishAt = existing?.status === "published" && existing.publishAt ? existing.publishAt : clock().toISOString();
       const excerpt = values.excerpt?.trim() || excerptFrom(values.body);
       try {
         const post = await store.posts.save({
@@ -161,7 +185,9 @@ export function createBlogService(store: Store, clock: () => Date = () => new Da
             entityType: "post",
             entityId: post.id,
             action: existing ? "update" : "create",
-            summary: existing ? `Edited post “${post.title}” (${post.status})` : `Created post “${post.title}” (${post.status})`,
+            summary: existing
+              ? `Edited post “${post.title}” (${post.status})`
+              : `Created post “${post.title}” (${post.status})`,
             before: existing,
             after: post,
           });
@@ -169,7 +195,10 @@ export function createBlogService(store: Store, clock: () => Date = () => new Da
         return { success: true, post };
       } catch (error) {
         if (error instanceof PostSlugTakenError) {
-          return { success: false, fieldErrors: { slug: [`Another post already uses the slug “${slug}”. Choose a different one.`] } };
+          return {
+            success: false,
+            fieldErrors: { slug: [`Another post already uses the slug “${slug}”. Choose a different one.`] },
+          };
         }
         throw error;
       }
@@ -180,7 +209,15 @@ export function createBlogService(store: Store, clock: () => Date = () => new Da
       const before = await store.posts.get(id);
       await store.posts.delete(id);
       if (before && actor) {
-        await options.audit?.record({ actor, entityType: "post", entityId: id, action: "delete", summary: `Deleted post “${before.title}”`, before, after: null });
+        await options.audit?.record({
+          actor,
+          entityType: "post",
+          entityId: id,
+          action: "delete",
+          summary: `Deleted post “${before.title}”`,
+          before,
+          after: null,
+        });
       }
     },
 

@@ -55,9 +55,12 @@ export interface CartView {
   hasProblems: boolean;
 }
 
-export type CartChange = { ok: true; message: string } | { ok: false; field: "size" | "colour" | "quantity" | "product" | "line" | "cart"; message: string };
+export type CartChange =
+  | { ok: true; message: string }
+  | { ok: false; field: "size" | "colour" | "quantity" | "product" | "line" | "cart"; message: string };
 
-export const lineKey = (line: Pick<CartLine, "productId" | "size" | "colour">) => `${line.productId}~${line.size}~${line.colour}`;
+export const lineKey = (line: Pick<CartLine, "productId" | "size" | "colour">) =>
+  `${line.productId}~${line.size}~${line.colour}`;
 
 export type CartService = ReturnType<typeof createCartService>;
 
@@ -97,7 +100,9 @@ export function createCartService(store: Store, rates: ShippingRates, now: () =>
         const product = products.get(line.productId) ?? null;
         const stock = unitsForSale(product, line.size, line.colour);
         const problem: LineProblem | null =
-          !product || product.status !== "active" || !product.variants.some((v) => v.size === line.size && v.colour === line.colour)
+          !product ||
+          product.status !== "active" ||
+          !product.variants.some((v) => v.size === line.size && v.colour === line.colour)
             ? { kind: "unavailable" }
             : stock === 0
               ? { kind: "sold-out" }
@@ -147,31 +152,67 @@ export function createCartService(store: Store, rates: ShippingRates, now: () =>
       return cart?.lines.reduce((sum, l) => sum + l.quantity, 0) ?? 0;
     },
 
-    async add(cartId: string, input: { productId: string; size: string; colour: string; quantity: number }): Promise<CartChange> {
+    async add(
+      cartId: string,
+      input: { productId: string; size: string; colour: string; quantity: number },
+    ): Promise<CartChange> {
       const product = await store.products.get(input.productId);
-      if (!product || product.status !== "active") return { ok: false, field: "product", message: "This product is no longer available." };
-      if (!product.colours.some((c) => c.name === input.colour)) return { ok: false, field: "colour", message: "Choose a colour." };
-      if (!product.sizes.includes(input.size) || !product.variants.some((v) => v.size === input.size && v.colour === input.colour)) {
+      if (!product || product.status !== "active")
+        return { ok: false, field: "product", message: "This product is no longer available." };
+      if (!product.colours.some((c) => c.name === input.colour))
+        return { ok: false, field: "colour", message: "Choose a colour." };
+      if (
+        !product.sizes.includes(input.size) ||
+        !product.variants.some((v) => v.size === input.size && v.colour === input.colour)
+      ) {
         return { ok: false, field: "size", message: "Choose a size." };
       }
       const stock = unitsForSale(product, input.size, input.colour);
-      if (stock === 0) return { ok: false, field: "size", message: `${input.colour} in size ${input.size} is sold out. Choose another size or colour.` };
+      if (stock === 0)
+        return {
+          ok: false,
+          field: "size",
+          message: `${input.colour} in size ${input.size} is sold out. Choose another size or colour.`,
+        };
       const cart = await load(cartId);
       const lines = [...(cart?.lines ?? [])];
       const index = lines.findIndex((l) => lineKey(l) === lineKey(input));
       const already = index >= 0 ? lines[index].quantity : 0;
       const wanted = already + input.quantity;
       if (wanted > MAX_QUANTITY_PER_LINE) {
-        return { ok: false, field: "quantity", message: `You can buy up to ${MAX_QUANTITY_PER_LINE} of one item${already ? ` (you already have ${already} in your cart)` : ""}.` };
+        return {
+          ok: false,
+          field: "quantity",
+          message: `You can buy up to ${MAX_QUANTITY_PER_LINE} of one item${already ? ` (you already have ${already} in your cart)` : ""}.`,
+        };
       }
       if (wanted > stock) {
-        return { ok: false, field: "quantity", message: `Only ${stock} left in ${input.colour}, size ${input.size}${already ? ` (you already have ${already} in your cart)` : ""}.` };
+        return {
+          ok: false,
+          field: "quantity",
+          message: `Only ${stock} left in ${input.colour}, size ${input.size}${already ? ` (you already have ${already} in your cart)` : ""}.`,
+        };
       }
-      if (index < 0 && lines.length >= MAX_LINES) return { ok: false, field: "cart", message: `Your cart can hold ${MAX_LINES} different items. Remove one to add another.` };
+      if (index < 0 && lines.length >= MAX_LINES)
+        return {
+          ok: false,
+          field: "cart",
+          message: `Your cart can hold ${MAX_LINES} different items. Remove one to add another.`,
+        };
       if (index >= 0) lines[index] = { ...lines[index], quantity: wanted };
-      else lines.push({ productId: product.id, size: input.size, colour: input.colour, quantity: input.quantity, addedAt: now().toISOString() });
+      else
+        lines.push({
+          productId: product.id,
+          size: input.size,
+          colour: input.colour,
+          quantity: input.quantity,
+          addedAt: now().toISOString(),
+        });
       await save(cartId, lines);
-      return { ok: true, message: `Added to your cart: ${describe(product, input)}${input.quantity > 1 ? ` × ${input.quantity}` : ""}.` };
+      return {
+        ok: true,
+        message: `Added to your cart: ${describe(product, input)}${input.quantity > 1 ? ` × ${input.quantity}` : ""}.`,
+      };
     },
 
     async setQuantity(cartId: string | null, key: string, quantity: number): Promise<CartChange> {
@@ -181,13 +222,24 @@ export function createCartService(store: Store, rates: ShippingRates, now: () =>
       const line = cart.lines[index];
       const product = await store.products.get(line.productId);
       const stock = unitsForSale(product, line.size, line.colour);
-      if (quantity > MAX_QUANTITY_PER_LINE) return { ok: false, field: "line", message: `You can buy up to ${MAX_QUANTITY_PER_LINE} of one item.` };
+      if (quantity > MAX_QUANTITY_PER_LINE)
+        return { ok: false, field: "line", message: `You can buy up to ${MAX_QUANTITY_PER_LINE} of one item.` };
       if (quantity > stock) {
-        return { ok: false, field: "line", message: stock === 0 ? "This item is sold out. Remove it to check out." : `Only ${stock} left in ${line.colour}, size ${line.size}.` };
+        return {
+          ok: false,
+          field: "line",
+          message:
+            stock === 0
+              ? "This item is sold out. Remove it to check out."
+              : `Only ${stock} left in ${line.colour}, size ${line.size}.`,
+        };
       }
       const lines = cart.lines.map((l, i) => (i === index ? { ...l, quantity } : l));
       await save(cart.id, lines);
-      return { ok: true, message: `Updated the quantity of ${product ? describe(product, line) : "the item"} to ${quantity}.` };
+      return {
+        ok: true,
+        message: `Updated the quantity of ${product ? describe(product, line) : "the item"} to ${quantity}.`,
+      };
     },
 
     async remove(cartId: string | null, key: string): Promise<CartChange> {
@@ -215,8 +267,13 @@ export function createCartService(store: Store, rates: ShippingRates, now: () =>
       for (const line of guest.lines) {
         const cap = lineLimit(unitsForSale(products.get(line.productId), line.size, line.colour));
         const index = lines.findIndex((l) => lineKey(l) === lineKey(line));
-        if (index >= 0) lines[index] = { ...lines[index], quantity: Math.max(lines[index].quantity, Math.min(lines[index].quantity + line.quantity, cap)) };
-        else if (lines.length < MAX_LINES) lines.push({ ...line, quantity: cap > 0 ? Math.min(line.quantity, cap) : line.quantity });
+        if (index >= 0)
+          lines[index] = {
+            ...lines[index],
+            quantity: Math.max(lines[index].quantity, Math.min(lines[index].quantity + line.quantity, cap)),
+          };
+        else if (lines.length < MAX_LINES)
+          lines.push({ ...line, quantity: cap > 0 ? Math.min(line.quantity, cap) : line.quantity });
       }
       await save(userCartId, lines);
       await store.carts.delete(guestCartId);

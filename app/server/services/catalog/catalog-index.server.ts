@@ -75,9 +75,21 @@ const pairId = (size: number, colour: number) => size * 4096 + colour;
 
 /** One listed product in a snapshot, as compact as JSON allows (see CatalogIndex.export). */
 type DocRow = [
-  id: string, slug: string, name: string, category: CategoryId, priceMinor: number, compareAtMinor: number | null,
-  colours: number[], image: [url: string, alt: string, width: number, height: number] | null,
-  soldOut: 0 | 1, featured: 0 | 1, createdAt: number, sizes: number[], inStockColours: number[], pairs: number[], buckets: number,
+  id: string,
+  slug: string,
+  name: string,
+  category: CategoryId,
+  priceMinor: number,
+  compareAtMinor: number | null,
+  colours: number[],
+  image: [url: string, alt: string, width: number, height: number] | null,
+  soldOut: 0 | 1,
+  featured: 0 | 1,
+  createdAt: number,
+  sizes: number[],
+  inStockColours: number[],
+  pairs: number[],
+  buckets: number,
   colourImages: Array<[colour: number, url: string, alt: string, width: number, height: number]> | 0,
   rating: [average: number, count: number] | null,
 ];
@@ -131,10 +143,17 @@ export const PRICE_BUCKETS: ReadonlyArray<{ min: number; max: number | null }> =
 type SortOrder = "featured" | "newest" | "price-asc" | "price-desc" | "rating";
 
 const sorters: Record<SortOrder, (a: Doc, b: Doc) => number> = {
-  featured: (a, b) => Number(b.featured) - Number(a.featured) || b.createdAt - a.createdAt || a.summary.id.localeCompare(b.summary.id),
+  featured: (a, b) =>
+    Number(b.featured) - Number(a.featured) || b.createdAt - a.createdAt || a.summary.id.localeCompare(b.summary.id),
   newest: (a, b) => b.createdAt - a.createdAt || a.summary.id.localeCompare(b.summary.id),
-  "price-asc": (a, b) => a.summary.priceMinor - b.summary.priceMinor || b.createdAt - a.createdAt || a.summary.id.localeCompare(b.summary.id),
-  "price-desc": (a, b) => b.summary.priceMinor - a.summary.priceMinor || b.createdAt - a.createdAt || a.summary.id.localeCompare(b.summary.id),
+  "price-asc": (a, b) =>
+    a.summary.priceMinor - b.summary.priceMinor ||
+    b.createdAt - a.createdAt ||
+    a.summary.id.localeCompare(b.summary.id),
+  "price-desc": (a, b) =>
+    b.summary.priceMinor - a.summary.priceMinor ||
+    b.createdAt - a.createdAt ||
+    a.summary.id.localeCompare(b.summary.id),
   // Best average first, more reviews breaking a tie; products without reviews after all rated ones.
   rating: (a, b) =>
     (b.summary.rating?.average ?? -1) - (a.summary.rating?.average ?? -1) ||
@@ -211,7 +230,14 @@ export class CatalogIndex {
     const out: ProductImage[] = [];
     for (const c of p.colours) {
       const tagged = taggedImage(p.images, c.name);
-      if (tagged && tagged !== p.images[0]) out.push({ url: this.url(tagged.url), alt: tagged.alt, width: tagged.width, height: tagged.height, colour: this.colourDict.names[this.colourDict.id(c.name)] });
+      if (tagged && tagged !== p.images[0])
+        out.push({
+          url: this.url(tagged.url),
+          alt: tagged.alt,
+          width: tagged.width,
+          height: tagged.height,
+          colour: this.colourDict.names[this.colourDict.id(c.name)],
+        });
     }
     return out.length ? out : undefined;
   }
@@ -364,7 +390,11 @@ export class CatalogIndex {
     if (id === undefined) return card;
     const colour = this.colourDict.names[id];
     const tagged = colourImages?.find((i) => i.colour === colour);
-    return { ...card, colour, image: tagged ? { url: tagged.url, alt: tagged.alt, width: tagged.width, height: tagged.height } : card.image };
+    return {
+      ...card,
+      colour,
+      image: tagged ? { url: tagged.url, alt: tagged.alt, width: tagged.width, height: tagged.height } : card.image,
+    };
   }
 
   private compute(q: ProductQuery): CachedResult {
@@ -386,7 +416,9 @@ export class CatalogIndex {
     const scored: Doc[] = scores ? [...scores.keys()] : [];
     const categoryCounts = new Int32Array(CATEGORY_IDS.length);
     if (scores) for (const doc of scored) categoryCounts[doc.category] += 1;
-    else for (const [name, count] of this.categoryCounts()) categoryCounts[CATEGORY_IDS.indexOf(name as CategoryId)] = count;
+    else
+      for (const [name, count] of this.categoryCounts())
+        categoryCounts[CATEGORY_IDS.indexOf(name as CategoryId)] = count;
 
     // Only the products that can match are scanned: the search's hits, or one category.
     let candidates: Doc[];
@@ -417,7 +449,8 @@ export class CatalogIndex {
         for (const s of doc.sizes) if (anyColour || hasPair(doc, s)) sizeCounts[s] += 1;
       }
       if (inPrice && inSize) {
-        for (const c of doc.colours) if (anySize || sizes.some((s) => doc.pairs.includes(pairId(s, c)))) colourCounts[c] += 1;
+        for (const c of doc.colours)
+          if (anySize || sizes.some((s) => doc.pairs.includes(pairId(s, c)))) colourCounts[c] += 1;
       }
       if (passesSizeColour) {
         for (let i = 0; i < priceCounts.length; i++) if (doc.buckets & (1 << i)) priceCounts[i] += 1;
@@ -461,7 +494,8 @@ export class CatalogIndex {
   categoryCounts(): Map<string, number> {
     if (!this.categoryTotals) {
       this.categoryTotals = new Map();
-      for (const d of this.docs.values()) this.categoryTotals.set(d.summary.category, (this.categoryTotals.get(d.summary.category) ?? 0) + 1);
+      for (const d of this.docs.values())
+        this.categoryTotals.set(d.summary.category, (this.categoryTotals.get(d.summary.category) ?? 0) + 1);
     }
     return this.categoryTotals;
   }
@@ -477,10 +511,24 @@ export class CatalogIndex {
       renumber[old] = rows.length;
       const s = doc.summary;
       rows.push([
-        s.id, s.slug, s.name, s.category, s.priceMinor, s.compareAtMinor, s.colours.map((c) => paletteIndex.get(c)!),
+        s.id,
+        s.slug,
+        s.name,
+        s.category,
+        s.priceMinor,
+        s.compareAtMinor,
+        s.colours.map((c) => paletteIndex.get(c)!),
         s.image ? [s.image.url, s.image.alt, s.image.width, s.image.height] : null,
-        s.soldOut ? 1 : 0, doc.featured ? 1 : 0, doc.createdAt, doc.sizes, doc.colours, doc.pairs, doc.buckets,
-        s.colourImages ? s.colourImages.map((i) => [this.colourDict.find(i.colour!), i.url, i.alt, i.width, i.height]) : 0,
+        s.soldOut ? 1 : 0,
+        doc.featured ? 1 : 0,
+        doc.createdAt,
+        doc.sizes,
+        doc.colours,
+        doc.pairs,
+        doc.buckets,
+        s.colourImages
+          ? s.colourImages.map((i) => [this.colourDict.find(i.colour!), i.url, i.alt, i.width, i.height])
+          : 0,
         s.rating ? [s.rating.average, s.rating.count] : null,
       ]);
     });
@@ -502,27 +550,64 @@ export class CatalogIndex {
     for (const name of data.colours) index.colourDict.id(name);
     index.colourHex = new Map(data.colourHex);
     const palette = data.palette.map(([name, hex]) => index.colour({ name, hex }));
-    data.rows.forEach(([id, slug, name, category, priceMinor, compareAtMinor, colours, image, soldOut, featured, createdAt, sizes, inStockColours, pairs, buckets, colourImages, rating], n) => {
-      const doc: Doc = {
+    data.rows.forEach(
+      (
+        [
+          id,
+          slug,
+          name,
+          category,
+          priceMinor,
+          compareAtMinor,
+          colours,
+          image,
+          soldOut,
+          featured,
+          createdAt,
+          sizes,
+          inStockColours,
+          pairs,
+          buckets,
+          colourImages,
+          rating,
+        ],
         n,
-        summary: {
-          id, slug, name, category, priceMinor, compareAtMinor,
-          colours: colours.map((i) => palette[i]),
-          image: image ? { url: index.url(image[0]), alt: image[1], width: image[2], height: image[3] } : null,
-          colourImages: colourImages
-            ? colourImages.map(([colour, url, alt, width, height]) => ({ url: index.url(url), alt, width, height, colour: data.colours[colour] }))
-            : undefined,
-          soldOut: soldOut === 1,
-          rating: rating ? { average: rating[0], count: rating[1] } : null,
-        },
-        featured: featured === 1,
-        createdAt,
-        category: CATEGORY_IDS.indexOf(category),
-        sizes, colours: inStockColours, pairs, buckets,
-      };
-      index.docs.set(id, doc);
-      index.byNumber[n] = doc;
-    });
+      ) => {
+        const doc: Doc = {
+          n,
+          summary: {
+            id,
+            slug,
+            name,
+            category,
+            priceMinor,
+            compareAtMinor,
+            colours: colours.map((i) => palette[i]),
+            image: image ? { url: index.url(image[0]), alt: image[1], width: image[2], height: image[3] } : null,
+            colourImages: colourImages
+              ? colourImages.map(([colour, url, alt, width, height]) => ({
+                  url: index.url(url),
+                  alt,
+                  width,
+                  height,
+                  colour: data.colours[colour],
+                }))
+              : undefined,
+            soldOut: soldOut === 1,
+            rating: rating ? { average: rating[0], count: rating[1] } : null,
+          },
+          featured: featured === 1,
+          createdAt,
+          category: CATEGORY_IDS.indexOf(category),
+          sizes,
+          colours: inStockColours,
+          pairs,
+          buckets,
+        };
+        index.docs.set(id, doc);
+        index.byNumber[n] = doc;
+      },
+    );
     index.search = TextIndex.import(data.text);
     index.cursor = data.cursor;
     return index;

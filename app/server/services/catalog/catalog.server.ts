@@ -112,7 +112,9 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
     await snapshots!.write(bytes);
     snapshotCursor = cursor;
     lastWritten = Date.now();
-    log(`Wrote the catalogue index snapshot (${index.size.toLocaleString("en")} products, ${(bytes.length / 1e6).toFixed(1)} MB) in ${Date.now() - started} ms.`);
+    log(
+      `Wrote the catalogue index snapshot (${index.size.toLocaleString("en")} products, ${(bytes.length / 1e6).toFixed(1)} MB) in ${Date.now() - started} ms.`,
+    );
   }
 
   /**
@@ -164,7 +166,9 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
             clearInterval(renew);
           }
           ready = true;
-          await writeSnapshot().catch((error) => console.error("Writing the catalogue index snapshot failed; will try again:", error));
+          await writeSnapshot().catch((error) =>
+            console.error("Writing the catalogue index snapshot failed; will try again:", error),
+          );
           break;
         }
         await new Promise((resolve) => setTimeout(resolve, pollMs));
@@ -172,9 +176,17 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
     }
     await pull();
     ready = true;
-    log(`Catalogue index ready in ${Date.now() - began} ms (${how}): ${index.size.toLocaleString("en")} products listed, ${feedReads.toLocaleString("en")} read from the change feed.`);
+    log(
+      `Catalogue index ready in ${Date.now() - began} ms (${how}): ${index.size.toLocaleString("en")} products listed, ${feedReads.toLocaleString("en")} read from the change feed.`,
+    );
     if (snapshots) {
-      timer = setInterval(() => void refresh().catch((error) => console.error("Refreshing the catalogue index snapshot failed; will try again:", error)), leaseMs / 3);
+      timer = setInterval(
+        () =>
+          void refresh().catch((error) =>
+            console.error("Refreshing the catalogue index snapshot failed; will try again:", error),
+          ),
+        leaseMs / 3,
+      );
       timer.unref?.();
     }
   }

@@ -9,7 +9,10 @@ import type { Product, ProductImage } from "~/domain/product";
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function imageForColour(product: Pick<Product, "images" | "colours">, colourName: string): ProductImage | null {
-  const hex = product.colours.find((c) => c.name === colourName)?.hex.replace(/^#/, "").toLowerCase();
+  const hex = product.colours
+    .find((c) => c.name === colourName)
+    ?.hex.replace(/^#/, "")
+    .toLowerCase();
   const named = new RegExp(`\\b${escape(colourName)}\\b`, "i");
   return (
     taggedImage(product.images, colourName) ??

@@ -15,19 +15,36 @@ const gunzip = promisify(gunzipCallback);
 
 interface Header extends Omit<CatalogIndexData, "text"> {
   format: number;
-  text: { terms: string[]; slices: CatalogIndexData["text"]["slices"]; docCount: number; postings: number; fields: number };
+  text: {
+    terms: string[];
+    slices: CatalogIndexData["text"]["slices"];
+    docCount: number;
+    postings: number;
+    fields: number;
+  };
 }
 
 export async function encodeSnapshot(data: CatalogIndexData): Promise<Buffer> {
   const { text, ...rest } = data;
-  const header: Header = { ...rest, format: SNAPSHOT_FORMAT, text: { terms: text.terms, slices: text.slices, docCount: text.docCount, postings: text.docs.length, fields: text.fieldLengths.length } };
+  const header: Header = {
+    ...rest,
+    format: SNAPSHOT_FORMAT,
+    text: {
+      terms: text.terms,
+      slices: text.slices,
+      docCount: text.docCount,
+      postings: text.docs.length,
+      fields: text.fieldLengths.length,
+    },
+  };
   const json = Buffer.from(JSON.stringify(header));
   const gaps = new Int32Array(text.docs.length);
   for (const slice of text.slices) {
     for (const s of slice) {
       if (!s) continue;
       const [start, count] = s;
-      for (let i = start; i < start + count; i++) gaps[i] = i === start ? text.docs[i] : text.docs[i] - text.docs[i - 1];
+      for (let i = start; i < start + count; i++)
+        gaps[i] = i === start ? text.docs[i] : text.docs[i] - text.docs[i - 1];
     }
   }
   const length = Buffer.alloc(4);
@@ -53,7 +70,9 @@ export async function decodeSnapshot(compressed: Uint8Array): Promise<CatalogInd
   const n = header.text.postings;
   const docs = take((b) => new Int32Array(b), n, 4);
   const freqs = take((b) => new Uint16Array(b), n, 2);
-  const fieldLengths = Array.from({ length: header.text.fields }, () => take((b) => new Uint16Array(b), header.text.docCount, 2));
+  const fieldLengths = Array.from({ length: header.text.fields }, () =>
+    take((b) => new Uint16Array(b), header.text.docCount, 2),
+  );
   for (const slice of header.text.slices) {
     for (const s of slice) {
       if (!s) continue;
@@ -62,7 +81,10 @@ export async function decodeSnapshot(compressed: Uint8Array): Promise<CatalogInd
     }
   }
   const { format: _format, text, ...rest } = header;
-  return { ...rest, text: { terms: text.terms, slices: text.slices, docs, freqs, fieldLengths, docCount: text.docCount } };
+  return {
+    ...rest,
+    text: { terms: text.terms, slices: text.slices, docs, freqs, fieldLengths, docCount: text.docCount },
+  };
 }
 
 function bytes(array: Int32Array | Uint16Array): Buffer {

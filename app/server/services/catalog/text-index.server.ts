@@ -23,7 +23,11 @@ class Postings {
   docs: Int32Array<ArrayBufferLike>;
   freqs: Uint16Array<ArrayBufferLike>;
   length = 0;
-  constructor(docs: Int32Array<ArrayBufferLike> = new Int32Array(4), freqs: Uint16Array<ArrayBufferLike> = new Uint16Array(4), length = 0) {
+  constructor(
+    docs: Int32Array<ArrayBufferLike> = new Int32Array(4),
+    freqs: Uint16Array<ArrayBufferLike> = new Uint16Array(4),
+    length = 0,
+  ) {
     this.docs = docs;
     this.freqs = freqs;
     this.length = length;
@@ -52,7 +56,10 @@ function grow<T extends Uint8Array | Uint16Array>(array: T, needed: number, make
 
 function bm25(termFreq: number, matching: number, total: number, fieldLength: number, avgFieldLength: number): number {
   const invDocFreq = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
-  return invDocFreq * (BM25.d + (termFreq * (BM25.k + 1)) / (termFreq + BM25.k * (1 - BM25.b + (BM25.b * fieldLength) / avgFieldLength)));
+  return (
+    invDocFreq *
+    (BM25.d + (termFreq * (BM25.k + 1)) / (termFreq + BM25.k * (1 - BM25.b + (BM25.b * fieldLength) / avgFieldLength)))
+  );
 }
 
 interface Hit {
@@ -245,7 +252,14 @@ export class TextIndex {
         fieldLengths[f][doc] = this.fieldLengths[f][old];
       });
     }
-    return { terms: [...this.wordNames], slices, docs: docs.subarray(0, at), freqs: freqs.subarray(0, at), fieldLengths, docCount };
+    return {
+      terms: [...this.wordNames],
+      slices,
+      docs: docs.subarray(0, at),
+      freqs: freqs.subarray(0, at),
+      fieldLengths,
+      docCount,
+    };
   }
 
   static import(data: TextIndexData): TextIndex {

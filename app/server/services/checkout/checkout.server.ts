@@ -45,7 +45,13 @@ export type RetryResult = CheckoutResult | { kind: "not-payable"; order: Order }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
-export function createCheckoutService(deps: { store: Store; cart: CartService; orders: OrdersService; payments: PaymentProcessor; rates: ShippingRates }) {
+export function createCheckoutService(deps: {
+  store: Store;
+  cart: CartService;
+  orders: OrdersService;
+  payments: PaymentProcessor;
+  rates: ShippingRates;
+}) {
   const { store, cart, orders, payments, rates } = deps;
   // Card testing (many cards tried until one goes through) is slowed by counting declined payments
   // in the store, shared by every instance; a shopper who pays is never counted.
@@ -58,7 +64,10 @@ export function createCheckoutService(deps: { store: Store; cart: CartService; o
   }
 
   /** Pay unless these keys are over their limits; a failed payment counts against each of them. */
-  async function limitedPay<R extends RetryResult>(keys: Array<[string, Limit]>, pay: () => Promise<R>): Promise<R | { kind: "rate-limited"; retryAfterSeconds: number }> {
+  async function limitedPay<R extends RetryResult>(
+    keys: Array<[string, Limit]>,
+    pay: () => Promise<R>,
+  ): Promise<R | { kind: "rate-limited"; retryAfterSeconds: number }> {
     const wait = Math.max(0, ...(await Promise.all(keys.map(([key, limit]) => limiter.retryAfter(key, limit)))));
     if (wait > 0) return { kind: "rate-limited", retryAfterSeconds: wait };
     const result = await pay();
@@ -81,7 +90,11 @@ export function createCheckoutService(deps: { store: Store; cart: CartService; o
       });
       const payment: PaymentRecord = { ...base, cardBrand: charge.brand, cardLast4: charge.last4 };
       if (!charge.ok) return failed(order, { ...payment, state: "failed", failureMessage: charge.message });
-      const paid = await orders.markPaid(order, { ...payment, state: "succeeded", reference: charge.reference, failureMessage: null }, origin);
+      const paid = await orders.markPaid(
+        order,
+        { ...payment, state: "succeeded", reference: charge.reference, failureMessage: null },
+        origin,
+      );
       return { kind: "done", order: paid };
     }
     try {
@@ -94,14 +107,23 @@ export function createCheckoutService(deps: { store: Store; cart: CartService; o
       await store.orders.transition(order.id, {
         from: ["pending_payment"],
         to: "pending_payment",
-        event: { status: null, at: new Date().toISOString(), note: `${payments.label}: payment page opened`, by: "system" },
+        event: {
+          status: null,
+          at: new Date().toISOString(),
+          note: `${payments.label}: payment page opened`,
+          by: "system",
+        },
         stock: "none",
         patch: { payment: { ...base, reference: session.reference } },
       });
       return { kind: "redirect", order, url: session.url };
     } catch (error) {
       console.error(`Order ${order.number}: the payment page could not be opened`, error);
-      return failed(order, { ...base, state: "failed", failureMessage: "We could not reach the payment provider. Nothing was charged; please try again." });
+      return failed(order, {
+        ...base,
+        state: "failed",
+        failureMessage: "We could not reach the payment provider. Nothing was charged; please try again.",
+      });
     }
   }
 
@@ -116,7 +138,11 @@ export function createCheckoutService(deps: { store: Store; cart: CartService; o
 
   async function failed(order: Order, payment: PaymentRecord): Promise<CheckoutResult> {
     const updated = await orders.markPaymentFailed(order, payment);
-    return { kind: "payment-failed", order: updated, message: payment.failureMessage ?? "The payment did not go through." };
+    return {
+      kind: "payment-failed",
+      order: updated,
+      message: payment.failureMessage ?? "The payment did not go through.",
+    };
   }
 
   return {
@@ -140,14 +166,35 @@ export function createCheckoutService(deps: { store: Store; cart: CartService; o
           number: "TEST",
           email: "test-payment@example.com",
           userId: null,
-          lines: [{ productId: "test", slug: "test", name: "Test payment", sku: "TEST", size: "-", colour: "-", unitPriceMinor: amountMinor, compareAtMinor: null, quantity: 1, imageUrl: null }],
+          lines: [
+            {
+              productId: "test",
+              slug: "test",
+              name: "Test payment",
+              sku: "TEST",
+              size: "-",
+              colour: "-",
+              unitPriceMinor: amountMinor,
+              compareAtMinor: null,
+              quantity: 1,
+              imageUrl: null,
+            },
+          ],
           subtotalMinor: amountMinor,
           shippingMinor: 0,
           totalMinor: amountMinor,
           currency: "EUR",
           address: { name: "Test", line1: "-", line2: "", city: "-", postalCode: "-", country: "IE", phone: "" },
           shipping: { method: "standard", label: "None", priceMinor: 0 },
-          payment: { processor: "stripe", state: "pending", reference: null, cardBrand: null, cardLast4: null, failureMessage: null, attempts: 0 },
+          payment: {
+            processor: "stripe",
+            state: "pending",
+            reference: null,
+            cardBrand: null,
+            cardLast4: null,
+            failureMessage: null,
+            attempts: 0,
+          },
           status: "pending_payment",
           trackingNumber: null,
           history: [],
@@ -155,7 +202,11 @@ export function createCheckoutService(deps: { store: Store; cart: CartService; o
           createdAt: at,
           updatedAt: at,
         };
-        const session = await payments.startCheckout({ order: probe, successUrl: `${returnUrl}?result=success`, cancelUrl: `${returnUrl}?result=cancelled` });
+        const session = await payments.startCheckout({
+          order: probe,
+          successUrl: `${returnUrl}?result=success`,
+          cancelUrl: `${returnUrl}?result=cancelled`,
+        });
         return { kind: "redirect" as const, url: session.url };
       }
       const now = new Date();
@@ -193,7 +244,14 @@ export function createCheckoutService(deps: { store: Store; cart: CartService; o
         const product = products.get(line.productId);
         const variant = product?.variants.find((v) => v.size === line.size && v.colour === line.colour);
         if (!product || product.status !== "active" || !variant || variant.stock < line.quantity) {
-          shortfalls.push({ productId: line.productId, name: product?.name ?? "A product that is no longer sold", size: line.size, colour: line.colour, requested: line.quantity, available: product?.status === "active" ? Math.max(0, variant?.stock ?? 0) : 0 });
+          shortfalls.push({
+            productId: line.productId,
+            name: product?.name ?? "A product that is no longer sold",
+            size: line.size,
+            colour: line.colour,
+            requested: line.quantity,
+            available: product?.status === "active" ? Math.max(0, variant?.stock ?? 0) : 0,
+          });
           continue;
         }
         orderLines.push(orderLineFor(product, line.size, line.colour, line.quantity));
@@ -215,7 +273,15 @@ export function createCheckoutService(deps: { store: Store; cart: CartService; o
         currency: "EUR",
         address: input.address,
         shipping,
-        payment: { processor: payments.id, state: "pending", reference: null, cardBrand: null, cardLast4: null, failureMessage: null, attempts: 0 },
+        payment: {
+          processor: payments.id,
+          state: "pending",
+          reference: null,
+          cardBrand: null,
+          cardLast4: null,
+          failureMessage: null,
+          attempts: 0,
+        },
         status: "pending_payment",
         trackingNumber: null,
         history: [{ status: "pending_payment", at, note: null, by: "customer" }],
@@ -234,14 +300,20 @@ export function createCheckoutService(deps: { store: Store; cart: CartService; o
     },
 
     /** Pay a 'payment failed' order again: its stock is taken again first, so it can still sell out. */
-    async retryPayment(order: Order, card: CardDetails | null, origin: string, ip: string | null = null): Promise<RetryResult> {
+    async retryPayment(
+      order: Order,
+      card: CardDetails | null,
+      origin: string,
+      ip: string | null = null,
+    ): Promise<RetryResult> {
       // A hosted payment page that was left: open a new one for the order that still holds its stock.
       if (order.status === "pending_payment" && payments.kind === "hosted") return pay(order, null, origin);
       if (order.status !== "payment_failed") return { kind: "not-payable", order };
       return limitedPay(declineKeys(ip, `order:${order.id}`), async (): Promise<RetryResult> => {
         const reopened = await orders.reopenForPayment(order);
         if (reopened.kind === "sold-out") return { kind: "sold-out", shortfalls: reopened.shortfalls };
-        if (reopened.kind !== "ok") return reopened.kind === "not-found" ? { kind: "empty" } : { kind: "not-payable", order: reopened.order };
+        if (reopened.kind !== "ok")
+          return reopened.kind === "not-found" ? { kind: "empty" } : { kind: "not-payable", order: reopened.order };
         return pay(reopened.order, card, origin);
       });
     },

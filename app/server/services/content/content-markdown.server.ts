@@ -79,7 +79,10 @@ function headingIds(md: MarkdownIt) {
         .join("")
         .trim();
       if (!label) throw new Error(`A heading needs text (found "${tokens[i].markup} " with nothing after it)`);
-      const id = explicit && !env.usedIds.has(explicit[1]) ? (env.usedIds.add(explicit[1]), explicit[1]) : uniqueId(slugify(explicit?.[1] ?? label), env.usedIds);
+      const id =
+        explicit && !env.usedIds.has(explicit[1])
+          ? (env.usedIds.add(explicit[1]), explicit[1])
+          : uniqueId(slugify(explicit?.[1] ?? label), env.usedIds);
       tokens[i].attrSet("id", id);
       if (tokens[i].tag === "h2") env.toc.push({ id, label });
     }
@@ -113,7 +116,11 @@ function tables(md: MarkdownIt) {
       tokens[i].meta = { captionId: id };
       // "Table: …" paragraph right above: paragraph_open, inline, paragraph_close.
       const inline = tokens[i - 2];
-      if (tokens[i - 1]?.type === "paragraph_close" && inline?.type === "inline" && inline.content.startsWith("Table: ")) {
+      if (
+        tokens[i - 1]?.type === "paragraph_close" &&
+        inline?.type === "inline" &&
+        inline.content.startsWith("Table: ")
+      ) {
         const first = inline.children?.[0];
         if (first?.type === "text") first.content = first.content.replace(/^Table: /, "");
         const captionOpen = new state.Token("caption_open", "caption", 1);
@@ -123,7 +130,9 @@ function tables(md: MarkdownIt) {
         i -= 3;
         tokens.splice(i + 1, 0, captionOpen, inline, captionClose);
       } else {
-        throw new Error(`Every table needs a caption: write "Table: …" in the paragraph right above it (table ${env.tables})`);
+        throw new Error(
+          `Every table needs a caption: write "Table: …" in the paragraph right above it (table ${env.tables})`,
+        );
       }
     }
     // Header cells are column headers; the first cell of each body row is its row header.

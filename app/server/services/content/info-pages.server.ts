@@ -43,7 +43,8 @@ function parse(slug: InfoSlug, raw: string): SourceFile {
   const front: Record<string, string> = {};
   for (const line of match[1].split("\n")) {
     const pair = /^([a-z]+):\s*(.*)$/.exec(line);
-    if (!pair || !FRONT_KEYS.includes(pair[1])) throw new ContentError(`${file}: unknown line in the --- block: ${line}`);
+    if (!pair || !FRONT_KEYS.includes(pair[1]))
+      throw new ContentError(`${file}: unknown line in the --- block: ${line}`);
     front[pair[1]] = pair[2].trim();
   }
   for (const key of ["title", "description", "heading", "eyebrow"]) {
@@ -51,7 +52,11 @@ function parse(slug: InfoSlug, raw: string): SourceFile {
   }
   const text = raw.replace(/\r\n/g, "\n").slice(match[0].length);
   const firstSection = text.search(/^## /m);
-  return { front, lead: firstSection < 0 ? text : text.slice(0, firstSection), body: firstSection < 0 ? "" : text.slice(firstSection) };
+  return {
+    front,
+    lead: firstSection < 0 ? text : text.slice(0, firstSection),
+    body: firstSection < 0 ? "" : text.slice(firstSection),
+  };
 }
 
 function source(slug: InfoSlug): SourceFile {
@@ -84,7 +89,11 @@ export function placeholderValues(policies: ShopPolicies): Record<string, Placeh
 }
 
 /** A page's copy with the shop's configured figures filled in, rendered to safe HTML. */
-export function infoPage(slug: InfoSlug, policies: ShopPolicies, flags: Readonly<Record<string, boolean>> = {}): InfoPageContent {
+export function infoPage(
+  slug: InfoSlug,
+  policies: ShopPolicies,
+  flags: Readonly<Record<string, boolean>> = {},
+): InfoPageContent {
   const file = source(slug);
   const name = `content/${slug}.md`;
   const values = placeholderValues(policies);

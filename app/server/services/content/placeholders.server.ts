@@ -60,7 +60,11 @@ export function fillPlaceholders(
 }
 
 /** The same for plain text (a page's meta description): values as they are, no Markdown. */
-export function fillPlainText(text: string, values: Readonly<Record<string, PlaceholderValue>>, file = "content"): string {
+export function fillPlainText(
+  text: string,
+  values: Readonly<Record<string, PlaceholderValue>>,
+  file = "content",
+): string {
   return text.replace(VALUE, (_, name: string) => {
     const value = Object.hasOwn(values, name) ? values[name] : undefined;
     if (typeof value !== "string") throw new ContentError(`${file}: unknown placeholder {{${name}}} in plain text`);

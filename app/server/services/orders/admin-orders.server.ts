@@ -58,7 +58,12 @@ export function createAdminOrdersService(store: Store, orders: OrdersService, op
         limit: ADMIN_ORDERS_PAGE_SIZE,
         offset: (filter.page - 1) * ADMIN_ORDERS_PAGE_SIZE,
       });
-      return { orders: page, total, page: filter.page, pageCount: Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE)) };
+      return {
+        orders: page,
+        total,
+        page: filter.page,
+        pageCount: Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE)),
+      };
     },
 
     get: (id: string) => store.orders.get(id),
@@ -68,19 +73,31 @@ export function createAdminOrdersService(store: Store, orders: OrdersService, op
       return ADMIN_TRANSITIONS[from].map((to) => ({ to, restocks: stockEffect(from, to) === "release" }));
     },
 
-    async changeStatus(id: string, to: OrderStatus, actor: string, details: { trackingNumber?: string | null; note?: string | null }): Promise<StatusChangeResult> {
+    async changeStatus(
+      id: string,
+      to: OrderStatus,
+      actor: string,
+      details: { trackingNumber?: string | null; note?: string | null },
+    ): Promise<StatusChangeResult> {
       const before = await store.orders.get(id);
       const result = await orders.changeStatus(id, to, actor, details);
       if (result.ok) {
-        const tracking = result.order.trackingNumber && to === "shipped" ? ` (tracking ${result.order.trackingNumber})` : "";
+        const tracking =
+          result.order.trackingNumber && to === "shipped" ? ` (tracking ${result.order.trackingNumber})` : "";
         await record({
           actor,
           entityType: "order",
           entityId: id,
           action: "status",
           summary: `Order ${result.order.number}: ${before?.status ?? "?"} → ${to}${tracking}`,
-          before: before ? { status: before.status, trackingNumber: before.trackingNumber, payment: before.payment.state } : null,
-          after: { status: result.order.status, trackingNumber: result.order.trackingNumber, payment: result.order.payment.state },
+          before: before
+            ? { status: before.status, trackingNumber: before.trackingNumber, payment: before.payment.state }
+            : null,
+          after: {
+            status: result.order.status,
+            trackingNumber: result.order.trackingNumber,
+            payment: result.order.payment.state,
+          },
         });
       }
       return result;
@@ -88,7 +105,16 @@ export function createAdminOrdersService(store: Store, orders: OrdersService, op
 
     async addNote(id: string, note: string, actor: string) {
       const order = await orders.addNote(id, note, actor);
-      if (order) await record({ actor, entityType: "order", entityId: id, action: "note", summary: `Order ${order.number}: note added`, before: null, after: { note } });
+      if (order)
+        await record({
+          actor,
+          entityType: "order",
+          entityId: id,
+          action: "note",
+          summary: `Order ${order.number}: note added`,
+          before: null,
+          after: { note },
+        });
       return order;
     },
   };

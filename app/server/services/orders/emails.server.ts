@@ -5,7 +5,9 @@ import type { Order } from "~/domain/commerce";
 
 /** The order confirmation: what was bought, where it goes, what it cost, and the link to follow it. */
 export function orderConfirmationMail(shopName: string, order: Order, orderUrl: string): MailMessage {
-  const lines = order.lines.map((l) => `  ${l.quantity} × ${l.name} (${l.colour}, ${l.size})  ${formatMoney(l.unitPriceMinor * l.quantity)}`);
+  const lines = order.lines.map(
+    (l) => `  ${l.quantity} × ${l.name} (${l.colour}, ${l.size})  ${formatMoney(l.unitPriceMinor * l.quantity)}`,
+  );
   const a = order.address;
   return {
     to: order.email,

@@ -36,10 +36,17 @@ export interface OrdersOptions {
 export const DEFAULT_TRACKING_URL = (n: string) => `https://parcelsapp.com/en/tracking/${encodeURIComponent(n)}`;
 
 /** Statuses that e-mail the customer when an order reaches them (paid sends the confirmation). */
-const MAILED_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>(["shipped", "delivered", "cancelled", "refunded", "payment_failed"]);
+const MAILED_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>([
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+  "payment_failed",
+]);
 
 /** What the order page and the timeline say of an order whose payment never came. */
-export const PAYMENT_EXPIRED_MESSAGE = "The payment was not completed in time, so the items went back on sale. You can pay again below while they are in stock.";
+export const PAYMENT_EXPIRED_MESSAGE =
+  "The payment was not completed in time, so the items went back on sale. You can pay again below while they are in stock.";
 
 /** When the order last started waiting for its payment (placed, or a payment retried). */
 export function pendingSince(order: Order): string {
@@ -47,16 +54,15 @@ export function pendingSince(order: Order): string {
   return restarts.at(-1)?.at ?? order.createdAt;
 }
 
-export type StatusChangeResult =
-  | { ok: true; order: Order }
-  | { ok: false; status: 400 | 404 | 409; message: string };
+export type StatusChangeResult = { ok: true; order: Order } | { ok: false; status: 400 | 404 | 409; message: string };
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
 export function createOrdersService(store: Store, options: OrdersOptions) {
   const now = () => (options.now ?? (() => new Date()))().toISOString();
   const expiryMs = options.pendingPaymentExpiryMs ?? 30 * 60_000;
-  const isExpired = (order: Order) => order.status === "pending_payment" && Date.parse(pendingSince(order)) <= Date.parse(now()) - expiryMs;
+  const isExpired = (order: Order) =>
+    order.status === "pending_payment" && Date.parse(pendingSince(order)) <= Date.parse(now()) - expiryMs;
 
   /**
    * The customer's e-mail for the status an order just reached. Called only by the caller whose
@@ -75,7 +81,9 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
   async function mailStatus(order: Order): Promise<void> {
     if (!MAILED_STATUSES.has(order.status)) return;
     try {
-      await options.mailer.send(await statusMail(order.status as OrderMailKind, order, options.publicOrigin ?? "http://localhost:3000"));
+      await options.mailer.send(
+        await statusMail(order.status as OrderMailKind, order, options.publicOrigin ?? "http://localhost:3000"),
+      );
     } catch (error) {
       console.error(`Order ${order.number}: the ${order.status} e-mail could not be sent`, error);
     }
@@ -96,7 +104,8 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
     }
     return result;
   };
-  const expire = (order: Order) => failPayment(order, { ...order.payment, state: "failed", failureMessage: PAYMENT_EXPIRED_MESSAGE });
+  const expire = (order: Order) =>
+    failPayment(order, { ...order.payment, state: "failed", failureMessage: PAYMENT_EXPIRED_MESSAGE });
 
   async function markPaymentFailed(order: Order, payment: PaymentRecord): Promise<Order> {
     const result = await failPayment(order, payment);
@@ -108,7 +117,8 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
     async forViewer(id: string, viewer: { userId: string | null; key: string | null }): Promise<Order | null> {
       const order = await store.orders.get(id);
       if (!order) return null;
-      const allowed = (order.userId && viewer.userId === order.userId) || verifyOrderAccessKey(options.secret, id, viewer.key);
+      const allowed =
+        (order.userId && viewer.userId === order.userId) || verifyOrderAccessKey(options.secret, id, viewer.key);
       if (!allowed) return null;
       // The sweep runs every minute; the shopper looking at the order sees its expiry at once.
       if (!isExpired(order)) return order;
@@ -153,7 +163,11 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
     },
 
     async listForUser(userId: string, page: number) {
-      const { orders, total } = await store.orders.list({ userId, limit: ORDERS_PAGE_SIZE, offset: (page - 1) * ORDERS_PAGE_SIZE });
+      const { orders, total } = await store.orders.list({
+        userId,
+        limit: ORDERS_PAGE_SIZE,
+        offset: (page - 1) * ORDERS_PAGE_SIZE,
+      });
       return { orders, total, page, pageCount: Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)) };
     },
 
@@ -161,7 +175,12 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
       const result = await store.orders.transition(order.id, {
         from: ["pending_payment"],
         to: "paid",
-        event: { status: "paid", at: now(), note: payment.cardLast4 ? `Paid by ${payment.cardBrand} ending ${payment.cardLast4}` : "Paid", by: "system" },
+        event: {
+          status: "paid",
+          at: now(),
+          note: payment.cardLast4 ? `Paid by ${payment.cardBrand} ending ${payment.cardLast4}` : "Paid",
+          by: "system",
+        },
         stock: "none",
         patch: { payment },
       });
@@ -210,7 +229,12 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
             await store.orders.transition(order.id, {
               from: ["payment_failed"],
               to: "paid",
-              event: { status: "paid", at: now(), note: "Paid after the checkout expired, but the stock had sold: refund or restock needed", by: "system" },
+              event: {
+                status: "paid",
+                at: now(),
+                note: "Paid after the checkout expired, but the stock had sold: refund or restock needed",
+                by: "system",
+              },
               stock: "none",
               patch: { payment: { ...payment, state: "succeeded" } },
             });
@@ -223,23 +247,45 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
         return "updated";
       }
       if (order.status !== "pending_payment") return "unchanged";
-      await this.markPaymentFailed(order, { ...payment, state: "failed", failureMessage: "The payment was not completed in time." });
+      await this.markPaymentFailed(order, {
+        ...payment,
+        state: "failed",
+        failureMessage: "The payment was not completed in time.",
+      });
       return "updated";
     },
 
     /** A back-office status change, with its restock, recorded on the timeline. */
-    async changeStatus(id: string, to: OrderStatus, actor: string, details: { trackingNumber?: string | null; note?: string | null } = {}): Promise<StatusChangeResult> {
+    async changeStatus(
+      id: string,
+      to: OrderStatus,
+      actor: string,
+      details: { trackingNumber?: string | null; note?: string | null } = {},
+    ): Promise<StatusChangeResult> {
       const order = await store.orders.get(id);
       if (!order) return { ok: false, status: 404, message: "Order not found." };
       if (!ADMIN_TRANSITIONS[order.status].includes(to)) {
-        return { ok: false, status: 409, message: `An order that is ${order.status.replace("_", " ")} cannot become ${to.replace("_", " ")}.` };
+        return {
+          ok: false,
+          status: 409,
+          message: `An order that is ${order.status.replace("_", " ")} cannot become ${to.replace("_", " ")}.`,
+        };
       }
       const tracking = details.trackingNumber?.trim() || null;
-      if (to === "shipped" && !tracking) return { ok: false, status: 400, message: "Enter the tracking number of the parcel." };
+      if (to === "shipped" && !tracking)
+        return { ok: false, status: 400, message: "Enter the tracking number of the parcel." };
       const result = await store.orders.transition(id, {
         from: adminSourcesOf(to).filter((s) => s === order.status),
         to,
-        event: { status: to, at: now(), note: [tracking ? `Tracking number ${tracking}` : null, details.note?.trim() || null].filter(Boolean).join(". ") || null, by: actor },
+        event: {
+          status: to,
+          at: now(),
+          note:
+            [tracking ? `Tracking number ${tracking}` : null, details.note?.trim() || null]
+              .filter(Boolean)
+              .join(". ") || null,
+          by: actor,
+        },
         stock: stockEffect(order.status, to),
         patch: {
           ...(tracking ? { trackingNumber: tracking } : {}),
@@ -248,11 +294,16 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
       });
       if (result.kind === "ok") {
         await mailStatus(result.order);
-        if (stockEffect(order.status, to) === "release") await options.onStockReleased?.(result.order.lines.map((l) => l.productId));
+        if (stockEffect(order.status, to) === "release")
+          await options.onStockReleased?.(result.order.lines.map((l) => l.productId));
         return { ok: true, order: result.order };
       }
       if (result.kind === "not-found") return { ok: false, status: 404, message: "Order not found." };
-      return { ok: false, status: 409, message: "The order changed while you were looking at it. Reload and try again." };
+      return {
+        ok: false,
+        status: 409,
+        message: "The order changed while you were looking at it. Reload and try again.",
+      };
     },
 
     async addNote(id: string, note: string, actor: string): Promise<Order | null> {

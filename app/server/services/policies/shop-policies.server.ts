@@ -17,7 +17,9 @@ export interface ShopPolicies {
   maxPerLine: number;
 }
 
-export function shopPolicies(config: Pick<Config, "shopName" | "supportEmail" | "shipping" | "returnsWindowDays">): ShopPolicies {
+export function shopPolicies(
+  config: Pick<Config, "shopName" | "supportEmail" | "shipping" | "returnsWindowDays">,
+): ShopPolicies {
   return {
     shopName: config.shopName,
     supportEmail: config.supportEmail,

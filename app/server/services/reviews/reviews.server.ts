@@ -48,7 +48,10 @@ export function createReviewsService(store: Store, options: ReviewsOptions) {
 
   async function eligibility(userId: string | null, productId: string): Promise<Eligibility> {
     if (!userId) return { kind: "sign-in" };
-    const [own, bought] = await Promise.all([store.reviews.get(reviewIdFor(productId, userId)), store.orders.deliveredWithProduct(userId, productId)]);
+    const [own, bought] = await Promise.all([
+      store.reviews.get(reviewIdFor(productId, userId)),
+      store.orders.deliveredWithProduct(userId, productId),
+    ]);
     if (own) return { kind: "reviewed", status: own.status };
     return bought ? { kind: "eligible" } : { kind: "not-buyer" };
   }
@@ -60,18 +63,43 @@ export function createReviewsService(store: Store, options: ReviewsOptions) {
     async forProduct(productId: string, query: { userId: string | null; sort: ReviewSortKey; page: number }) {
       const [summary, firstTry, canReview] = await Promise.all([
         store.reviews.summary(productId),
-        store.reviews.listApproved(productId, { sort: query.sort, limit: REVIEWS_PER_PAGE, offset: (query.page - 1) * REVIEWS_PER_PAGE }),
+        store.reviews.listApproved(productId, {
+          sort: query.sort,
+          limit: REVIEWS_PER_PAGE,
+          offset: (query.page - 1) * REVIEWS_PER_PAGE,
+        }),
         eligibility(query.userId, productId),
       ]);
       const pageCount = Math.max(1, Math.ceil(firstTry.total / REVIEWS_PER_PAGE));
       // A page past the end (an old link) shows the last page rather than an empty one.
       const page = Math.min(query.page, pageCount);
-      const list = page === query.page ? firstTry : await store.reviews.listApproved(productId, { sort: query.sort, limit: REVIEWS_PER_PAGE, offset: (page - 1) * REVIEWS_PER_PAGE });
-      const voted = query.userId ? await store.reviews.votedBy(query.userId, list.reviews.map((r) => r.id)) : [];
+      const list =
+        page === query.page
+          ? firstTry
+          : await store.reviews.listApproved(productId, {
+              sort: query.sort,
+              limit: REVIEWS_PER_PAGE,
+              offset: (page - 1) * REVIEWS_PER_PAGE,
+            });
+      const voted = query.userId
+        ? await store.reviews.votedBy(
+            query.userId,
+            list.reviews.map((r) => r.id),
+          )
+        : [];
       return {
         average: ratingAverage(summary),
         count: summary.count,
-        reviews: list.reviews.map((r) => ({ id: r.id, authorName: r.authorName, stars: r.stars, title: r.title, text: r.text, createdAt: r.createdAt, helpfulCount: r.helpfulCount, voted: voted.includes(r.id) })),
+        reviews: list.reviews.map((r) => ({
+          id: r.id,
+          authorName: r.authorName,
+          stars: r.stars,
+          title: r.title,
+          text: r.text,
+          createdAt: r.createdAt,
+          helpfulCount: r.helpfulCount,
+          voted: voted.includes(r.id),
+        })),
         total: list.total,
         page,
         pageCount,
@@ -83,7 +111,8 @@ export function createReviewsService(store: Store, options: ReviewsOptions) {
     /** A validated review from the form; 403 for a shopper who did not receive the product, 409 for a second review. */
     async submit(reviewer: Reviewer, productId: string, input: ReviewInput): Promise<SubmitResult> {
       const product = await store.products.get(productId);
-      if (!product || product.status !== "active") return { ok: false, status: 404, message: "This product is not on sale, so it cannot be reviewed." };
+      if (!product || product.status !== "active")
+        return { ok: false, status: 404, message: "This product is not on sale, so it cannot be reviewed." };
       const allowed = await eligibility(reviewer.uid, productId);
       if (allowed.kind === "reviewed") return { ok: false, status: 409, message: ALREADY_REVIEWED_MESSAGE };
       if (allowed.kind !== "eligible") return { ok: false, status: 403, message: NOT_BUYER_MESSAGE };
@@ -106,9 +135,14 @@ export function createReviewsService(store: Store, options: ReviewsOptions) {
     },
 
     /** One "helpful" per signed-in shopper and approved review. */
-    async voteHelpful(userId: string, productId: string, reviewId: string): Promise<{ ok: boolean; status: number; message: string }> {
+    async voteHelpful(
+      userId: string,
+      productId: string,
+      reviewId: string,
+    ): Promise<{ ok: boolean; status: number; message: string }> {
       const review = await store.reviews.get(reviewId);
-      if (!review || review.productId !== productId || review.status !== "approved") return { ok: false, status: 404, message: "That review is not shown any more." };
+      if (!review || review.productId !== productId || review.status !== "approved")
+        return { ok: false, status: 404, message: "That review is not shown any more." };
       if (review.userId === userId) return { ok: false, status: 409, message: "You cannot vote for your own review." };
       const result = await store.reviews.voteHelpful(reviewId, userId, now());
       if (result === "already") return { ok: false, status: 409, message: "You already found this review helpful." };
@@ -117,18 +151,36 @@ export function createReviewsService(store: Store, options: ReviewsOptions) {
 
     /** The back office's list: reviews with a status, newest first, with their products' names. */
     async adminList(status: ReviewStatus, page: number) {
-      const first = await store.reviews.listByStatus(status, { limit: ADMIN_REVIEWS_PER_PAGE, offset: (page - 1) * ADMIN_REVIEWS_PER_PAGE });
+      const first = await store.reviews.listByStatus(status, {
+        limit: ADMIN_REVIEWS_PER_PAGE,
+        offset: (page - 1) * ADMIN_REVIEWS_PER_PAGE,
+      });
       const pageCount = Math.max(1, Math.ceil(first.total / ADMIN_REVIEWS_PER_PAGE));
       const shown = Math.min(page, pageCount);
-      const list = shown === page ? first : await store.reviews.listByStatus(status, { limit: ADMIN_REVIEWS_PER_PAGE, offset: (shown - 1) * ADMIN_REVIEWS_PER_PAGE });
+      const list =
+        shown === page
+          ? first
+          : await store.reviews.listByStatus(status, {
+              limit: ADMIN_REVIEWS_PER_PAGE,
+              offset: (shown - 1) * ADMIN_REVIEWS_PER_PAGE,
+            });
       const ids = [...new Set(list.reviews.map((r) => r.productId))];
       const products = await Promise.all(ids.map((id) => store.products.get(id)));
       const names = new Map(ids.map((id, i) => [id, products[i]?.name ?? "A deleted product"]));
-      return { reviews: list.reviews.map((r) => ({ ...r, productName: names.get(r.productId)! })), total: list.total, page: shown, pageCount };
+      return {
+        reviews: list.reviews.map((r) => ({ ...r, productName: names.get(r.productId)! })),
+        total: list.total,
+        page: shown,
+        pageCount,
+      };
     },
 
     /** Approve or reject (again: an approved review can be withdrawn, a rejected one approved). Audited. */
-    async moderate(actor: string, reviewId: string, to: "approved" | "rejected"): Promise<{ ok: boolean; status: number; message: string }> {
+    async moderate(
+      actor: string,
+      reviewId: string,
+      to: "approved" | "rejected",
+    ): Promise<{ ok: boolean; status: number; message: string }> {
       const result = await store.reviews.moderate(reviewId, { to, at: now(), by: actor });
       if (result.kind === "not-found") return { ok: false, status: 404, message: "There is no such review." };
       const verb = to === "approved" ? "approved" : "rejected";

@@ -1,6 +1,10 @@
 import crypto from "node:crypto";
 import type { Mailer } from "../../mail/port";
-import { backInStockMail, stockAlertConfirmationMail, type StockAlertMailContext } from "../../mail/templates/stock-alerts.server";
+import {
+  backInStockMail,
+  stockAlertConfirmationMail,
+  type StockAlertMailContext,
+} from "../../mail/templates/stock-alerts.server";
 import type { Store } from "../../store/port";
 import type { StockAlert } from "~/domain/stock-alert";
 import type { Product } from "~/domain/product";
@@ -21,18 +25,26 @@ export interface StockAlertsOptions {
   now?: () => Date;
 }
 
-export type SubscribeResult = { ok: true; message: string } | { ok: false; status: number; message: string; retryAfterSeconds?: number };
+export type SubscribeResult =
+  | { ok: true; message: string }
+  | { ok: false; status: number; message: string; retryAfterSeconds?: number };
 
 const alertId = (email: string, productId: string, size: string, colour: string) =>
-  crypto.createHash("sha256").update(JSON.stringify([email, productId, size, colour])).digest("base64url").slice(0, 32);
+  crypto
+    .createHash("sha256")
+    .update(JSON.stringify([email, productId, size, colour]))
+    .digest("base64url")
+    .slice(0, 32);
 
-const describe = (product: Product, a: { colour: string; size: string }) => `${product.name} in ${a.colour}, size ${a.size}`;
+const describe = (product: Product, a: { colour: string; size: string }) =>
+  `${product.name} in ${a.colour}, size ${a.size}`;
 
 export function createStockAlertsService(store: Store, options: StockAlertsOptions) {
   const now = () => (options.now?.() ?? new Date()).toISOString();
   // Counters live in the store, so every instance counts the same requests.
   const limiter = createRateLimiter(store.rateLimits, () => (options.now?.() ?? new Date()).getTime());
-  const sign = (id: string) => crypto.createHmac("sha256", options.secret).update(`stock-alert:${id}`).digest("base64url").slice(0, 32);
+  const sign = (id: string) =>
+    crypto.createHmac("sha256", options.secret).update(`stock-alert:${id}`).digest("base64url").slice(0, 32);
   const tokenFor = (id: string) => `${id}.${sign(id)}`;
   const idFromToken = (token: string | null): string | null => {
     const [id, mac] = (token ?? "").split(".");
@@ -51,18 +63,37 @@ export function createStockAlertsService(store: Store, options: StockAlertsOptio
 
   return {
     /** `ip`: the client's address; null only for callers that have none. */
-    async subscribe(input: { email: string; productId: string; size: string; colour: string }, ip: string | null): Promise<SubscribeResult> {
+    async subscribe(
+      input: { email: string; productId: string; size: string; colour: string },
+      ip: string | null,
+    ): Promise<SubscribeResult> {
       const email = input.email.trim().toLowerCase();
       // Each new alert e-mails its address: limited per asking client and per address written in.
-      for (const [key, limit] of [[ip ? `stock-alert-ip:${ip}` : null, LIMITS.stockAlertsPerIp], [`stock-alert-email:${email}`, LIMITS.stockAlertsPerEmail]] as const) {
+      for (const [key, limit] of [
+        [ip ? `stock-alert-ip:${ip}` : null, LIMITS.stockAlertsPerIp],
+        [`stock-alert-email:${email}`, LIMITS.stockAlertsPerEmail],
+      ] as const) {
         const wait = key ? await limiter.hit(key, limit) : 0;
-        if (wait > 0) return { ok: false, status: 429, message: new RateLimitedError(wait).message, retryAfterSeconds: wait };
+        if (wait > 0)
+          return { ok: false, status: 429, message: new RateLimitedError(wait).message, retryAfterSeconds: wait };
       }
       const product = await store.products.get(input.productId);
-      const variant = product?.status === "active" ? product.variants.find((v) => v.size === input.size && v.colour === input.colour) : undefined;
+      const variant =
+        product?.status === "active"
+          ? product.variants.find((v) => v.size === input.size && v.colour === input.colour)
+          : undefined;
       if (!product || !variant) return { ok: false, status: 404, message: "Choose a size and colour of this product." };
-      if (canSell(variant)) return { ok: false, status: 409, message: `${describe(product, variant)} is in stock: add it to your cart.` };
-      const alert: StockAlert = { id: alertId(email, product.id, variant.size, variant.colour), email, productId: product.id, size: variant.size, colour: variant.colour, createdAt: now(), sentAt: null };
+      if (canSell(variant))
+        return { ok: false, status: 409, message: `${describe(product, variant)} is in stock: add it to your cart.` };
+      const alert: StockAlert = {
+        id: alertId(email, product.id, variant.size, variant.colour),
+        email,
+        productId: product.id,
+        size: variant.size,
+        colour: variant.colour,
+        createdAt: now(),
+        sentAt: null,
+      };
       const { created } = await store.stockAlerts.subscribe(alert);
       if (created) {
         try {

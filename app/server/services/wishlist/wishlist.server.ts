@@ -24,7 +24,9 @@ export interface WishlistEntry {
   unavailable: boolean;
 }
 
-export type ToggleResult = { ok: true; saved: boolean; message: string } | { ok: false; message: string; status: number };
+export type ToggleResult =
+  | { ok: true; saved: boolean; message: string }
+  | { ok: false; message: string; status: number };
 
 export function createWishlistService(store: Store, options: { now?: () => Date } = {}) {
   const now = () => (options.now?.() ?? new Date()).toISOString();
@@ -69,8 +71,14 @@ export function createWishlistService(store: Store, options: { now?: () => Date 
         return { ok: true, saved: false, message: `Removed ${name} from your saved items.` };
       }
       if (isSaved) return { ok: true, saved: true, message: `${name} is in your saved items.` };
-      if (!product || product.status !== "active") return { ok: false, message: "That product is not for sale, so it cannot be saved.", status: 404 };
-      if (items.length >= MAX_SAVED) return { ok: false, message: `You have saved ${MAX_SAVED} items, the most we keep. Remove one to save another.`, status: 409 };
+      if (!product || product.status !== "active")
+        return { ok: false, message: "That product is not for sale, so it cannot be saved.", status: 404 };
+      if (items.length >= MAX_SAVED)
+        return {
+          ok: false,
+          message: `You have saved ${MAX_SAVED} items, the most we keep. Remove one to save another.`,
+          status: 409,
+        };
       await store.wishlists.add(ownerId, { productId, savedPriceMinor: product.priceMinor, savedAt: now() });
       return { ok: true, saved: true, message: `Saved ${name}. Find it under Saved items.` };
     },

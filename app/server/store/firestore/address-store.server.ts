@@ -7,7 +7,8 @@ import { available, availableTransaction, healthProbe } from "./availability.ser
 // so making one the default reads them all in one transaction and clears the others.
 
 const byDefaultThenAge = (a: SavedAddress, b: SavedAddress) =>
-  Number(b.isDefault) - Number(a.isDefault) || (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1);
+  Number(b.isDefault) - Number(a.isDefault) ||
+  (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1);
 
 export function createFirestoreAddressStore(db: Firestore): AddressStore {
   const probe = healthProbe(db);

@@ -31,7 +31,11 @@ export function createFirestoreAuditStore(db: Firestore): AuditStore {
       const snap = await available(() => query.limit(limit + 1).get());
       const entries = snap.docs.slice(0, limit).map((d) => {
         const data = d.data();
-        return { ...(data as AuditEntry), before: data.before === null ? null : JSON.parse(data.before), after: data.after === null ? null : JSON.parse(data.after) };
+        return {
+          ...(data as AuditEntry),
+          before: data.before === null ? null : JSON.parse(data.before),
+          after: data.after === null ? null : JSON.parse(data.after),
+        };
       });
       return { entries, nextBefore: snap.docs.length > limit ? entries[entries.length - 1].id : null };
     },

@@ -16,7 +16,10 @@ export async function available<T>(work: () => Promise<T>, timeoutMs = TIMEOUT_M
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     if (timeoutMs !== Infinity) {
-      timer = setTimeout(() => reject(new FirestoreUnavailableError(new Error(`no answer in ${timeoutMs} ms`))), timeoutMs);
+      timer = setTimeout(
+        () => reject(new FirestoreUnavailableError(new Error(`no answer in ${timeoutMs} ms`))),
+        timeoutMs,
+      );
     }
   });
   try {
@@ -25,7 +28,8 @@ export async function available<T>(work: () => Promise<T>, timeoutMs = TIMEOUT_M
     if (error instanceof FirestoreUnavailableError) throw error;
     const code = (error as { code?: number | string }).code;
     // gRPC 14 UNAVAILABLE, 4 DEADLINE_EXCEEDED: the database did not answer.
-    if (code === 14 || code === 4 || code === "unavailable" || code === "deadline-exceeded") throw new FirestoreUnavailableError(error);
+    if (code === 14 || code === 4 || code === "unavailable" || code === "deadline-exceeded")
+      throw new FirestoreUnavailableError(error);
     throw error;
   } finally {
     clearTimeout(timer);
@@ -51,9 +55,13 @@ export async function availableTransaction<T>(probe: () => Promise<unknown>, wor
           },
           (error) => {
             // A refused connection is final; one slow answer on a loaded machine is not.
-            const final = !(error instanceof FirestoreUnavailableError) || !(error.cause instanceof Error) || !error.cause.message.startsWith("no answer");
+            const final =
+              !(error instanceof FirestoreUnavailableError) ||
+              !(error.cause instanceof Error) ||
+              !error.cause.message.startsWith("no answer");
             unanswered += 1;
-            if (final || unanswered >= PROBES_BEFORE_GIVING_UP) reject(error instanceof FirestoreUnavailableError ? error : new FirestoreUnavailableError(error));
+            if (final || unanswered >= PROBES_BEFORE_GIVING_UP)
+              reject(error instanceof FirestoreUnavailableError ? error : new FirestoreUnavailableError(error));
             else if (!settled) check();
           },
         );

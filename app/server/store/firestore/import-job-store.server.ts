@@ -83,7 +83,8 @@ export function createFirestoreImportJobStore(db: Firestore): ImportJobStore {
           const snap = await tx.get(ref);
           if (!snap.exists) return null;
           const job = fromDoc(snap.data()!);
-          const free = job.status === "planned" || (job.status === "running" && job.claim !== null && job.claim.at < staleBefore);
+          const free =
+            job.status === "planned" || (job.status === "running" && job.claim !== null && job.claim.at < staleBefore);
           if (!free) return null;
           const claimed: ImportJob = { ...job, status: "running", actor, claim: { owner, at }, updatedAt: at };
           tx.update(ref, { status: claimed.status, actor, claim: claimed.claim, updatedAt: at });

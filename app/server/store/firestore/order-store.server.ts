@@ -1,5 +1,13 @@
 import type { DocumentReference, Firestore, Transaction } from "firebase-admin/firestore";
-import { sameCartLines, type CartLine, type Order, type OrderLine, type PlaceOrderResult, type StockShortfall, type TransitionResult } from "~/domain/commerce";
+import {
+  sameCartLines,
+  type CartLine,
+  type Order,
+  type OrderLine,
+  type PlaceOrderResult,
+  type StockShortfall,
+  type TransitionResult,
+} from "~/domain/commerce";
 import type { OrderStore, StoreFaults } from "../port";
 import { changeStock } from "~/domain/stock";
 import type { Product } from "~/domain/product";
@@ -47,12 +55,21 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
   }
 
   /** Writes a stock change computed from readStock; returns the shortfalls instead when there are any. */
-  function writeStock(tx: Transaction, found: Map<string, Product | null>, lines: OrderLine[], direction: -1 | 1): StockShortfall[] {
+  function writeStock(
+    tx: Transaction,
+    found: Map<string, Product | null>,
+    lines: OrderLine[],
+    direction: -1 | 1,
+  ): StockShortfall[] {
     const change = changeStock(found, lines, direction);
     if (change.shortfalls.length > 0) return change.shortfalls;
     const now = new Date().toISOString();
     for (const product of change.updated) {
-      tx.update(products.doc(product.id), { variants: product.variants, updatedAt: now, ...versionFields(product.seq) });
+      tx.update(products.doc(product.id), {
+        variants: product.variants,
+        updatedAt: now,
+        ...versionFields(product.seq),
+      });
     }
     return [];
   }
@@ -61,32 +78,34 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
     async place(order, { cartId, cartLines }) {
       const keyRef = keys.doc(order.idempotencyKey);
       let attempts = 0;
-      const result = await availableTransaction(probe, () => db.runTransaction<PlaceOrderResult>(
-        async (tx) => {
-          attempts += 1;
-          const keySnap = await tx.get(keyRef);
-          if (keySnap.exists) {
-            const existing = await tx.get(orders.doc(keySnap.data()!.orderId as string));
-            if (existing.exists) return { kind: "duplicate", order: fromDoc(existing.data()!) };
-          }
-          if (cartId) {
-            // Read in this transaction: a cart posted from ten tabs becomes one order.
-            const cart = await tx.get(carts.doc(cartId));
-            const lines = (cart.get("lines") as CartLine[] | undefined) ?? [];
-            if (lines.length === 0) return { kind: "cart-empty" };
-            if (cartLines && !sameCartLines(lines, cartLines)) return { kind: "cart-changed" };
-          }
-          const read = await readStock(tx, order.lines);
-          const shortfalls = writeStock(tx, read, order.lines, -1);
-          if (shortfalls.length > 0) return { kind: "sold-out", shortfalls };
-          faults.afterStockTaken?.();
-          tx.create(orders.doc(order.id), toDoc(order));
-          tx.set(keyRef, { orderId: order.id });
-          if (cartId) tx.delete(carts.doc(cartId));
-          return { kind: "placed", order };
-        },
-        { maxAttempts: MAX_ATTEMPTS },
-      ));
+      const result = await availableTransaction(probe, () =>
+        db.runTransaction<PlaceOrderResult>(
+          async (tx) => {
+            attempts += 1;
+            const keySnap = await tx.get(keyRef);
+            if (keySnap.exists) {
+              const existing = await tx.get(orders.doc(keySnap.data()!.orderId as string));
+              if (existing.exists) return { kind: "duplicate", order: fromDoc(existing.data()!) };
+            }
+            if (cartId) {
+              // Read in this transaction: a cart posted from ten tabs becomes one order.
+              const cart = await tx.get(carts.doc(cartId));
+              const lines = (cart.get("lines") as CartLine[] | undefined) ?? [];
+              if (lines.length === 0) return { kind: "cart-empty" };
+              if (cartLines && !sameCartLines(lines, cartLines)) return { kind: "cart-changed" };
+            }
+            const read = await readStock(tx, order.lines);
+            const shortfalls = writeStock(tx, read, order.lines, -1);
+            if (shortfalls.length > 0) return { kind: "sold-out", shortfalls };
+            faults.afterStockTaken?.();
+            tx.create(orders.doc(order.id), toDoc(order));
+            tx.set(keyRef, { orderId: order.id });
+            if (cartId) tx.delete(carts.doc(cartId));
+            return { kind: "placed", order };
+          },
+          { maxAttempts: MAX_ATTEMPTS },
+        ),
+      );
       recordTransaction(attempts);
       return result;
     },
@@ -100,34 +119,44 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
     },
     async transition(id, change) {
       const ref = orders.doc(id);
-      return availableTransaction(probe, () => db.runTransaction<TransitionResult>(
-        async (tx) => {
-          const snap = await tx.get(ref);
-          if (!snap.exists) return { kind: "not-found" };
-          const order = fromDoc(snap.data()!);
-          if (!change.from.includes(order.status)) return { kind: "conflict", order };
-          if (change.stock !== "none") {
-            const read = await readStock(tx, order.lines);
-            const shortfalls = writeStock(tx, read, order.lines, change.stock === "take" ? -1 : 1);
-            if (shortfalls.length > 0) return { kind: "sold-out", order, shortfalls };
-          }
-          const next: Order = { ...order, ...change.patch, status: change.to, history: [...order.history, change.event], updatedAt: change.event.at };
-          tx.set(ref, toDoc(next));
-          return { kind: "ok", order: next };
-        },
-        { maxAttempts: MAX_ATTEMPTS },
-      ));
+      return availableTransaction(probe, () =>
+        db.runTransaction<TransitionResult>(
+          async (tx) => {
+            const snap = await tx.get(ref);
+            if (!snap.exists) return { kind: "not-found" };
+            const order = fromDoc(snap.data()!);
+            if (!change.from.includes(order.status)) return { kind: "conflict", order };
+            if (change.stock !== "none") {
+              const read = await readStock(tx, order.lines);
+              const shortfalls = writeStock(tx, read, order.lines, change.stock === "take" ? -1 : 1);
+              if (shortfalls.length > 0) return { kind: "sold-out", order, shortfalls };
+            }
+            const next: Order = {
+              ...order,
+              ...change.patch,
+              status: change.to,
+              history: [...order.history, change.event],
+              updatedAt: change.event.at,
+            };
+            tx.set(ref, toDoc(next));
+            return { kind: "ok", order: next };
+          },
+          { maxAttempts: MAX_ATTEMPTS },
+        ),
+      );
     },
     async addEvent(id, event) {
       const ref = orders.doc(id);
-      return availableTransaction(probe, () => db.runTransaction(async (tx) => {
-        const snap = await tx.get(ref);
-        if (!snap.exists) return null;
-        const order = fromDoc(snap.data()!);
-        const next: Order = { ...order, history: [...order.history, event], updatedAt: event.at };
-        tx.set(ref, toDoc(next));
-        return next;
-      }));
+      return availableTransaction(probe, () =>
+        db.runTransaction(async (tx) => {
+          const snap = await tx.get(ref);
+          if (!snap.exists) return null;
+          const order = fromDoc(snap.data()!);
+          const next: Order = { ...order, history: [...order.history, event], updatedAt: event.at };
+          tx.set(ref, toDoc(next));
+          return next;
+        }),
+      );
     },
     async list(filter) {
       let query: FirebaseFirestore.Query = orders;
@@ -136,23 +165,35 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
       const q = filter.query?.trim();
       if (q) {
         // An order number or an e-mail; exact matches only (Firestore has no substring search).
-        query = q.includes("@") ? query.where("emailLower", "==", q.toLowerCase()) : query.where("number", "==", q.toUpperCase());
+        query = q.includes("@")
+          ? query.where("emailLower", "==", q.toLowerCase())
+          : query.where("number", "==", q.toUpperCase());
       }
       if (filter.from) query = query.where("createdAt", ">=", filter.from);
       if (filter.to) query = query.where("createdAt", "<", filter.to);
       const [count, page] = await available(() =>
-        Promise.all([query.count().get(), query.orderBy("createdAt", "desc").offset(filter.offset).limit(filter.limit).get()]),
+        Promise.all([
+          query.count().get(),
+          query.orderBy("createdAt", "desc").offset(filter.offset).limit(filter.limit).get(),
+        ]),
       );
       return { orders: page.docs.map((d) => fromDoc(d.data())), total: count.data().count };
     },
     async createdBetween(from, to) {
-      const snap = await available(() => orders.where("createdAt", ">=", from).where("createdAt", "<", to).orderBy("createdAt").get());
+      const snap = await available(() =>
+        orders.where("createdAt", ">=", from).where("createdAt", "<", to).orderBy("createdAt").get(),
+      );
       return snap.docs.map((d) => fromDoc(d.data()));
     },
     async deliveredWithProduct(userId, productId) {
       // One small query (at most one document read), whatever the shopper's history.
       const snap = await available(() =>
-        orders.where("userId", "==", userId).where("status", "==", "delivered").where("productIds", "array-contains", productId).limit(1).get(),
+        orders
+          .where("userId", "==", userId)
+          .where("status", "==", "delivered")
+          .where("productIds", "array-contains", productId)
+          .limit(1)
+          .get(),
       );
       return !snap.empty;
     },

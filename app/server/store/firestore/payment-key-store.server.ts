@@ -19,7 +19,11 @@ export function createFirestorePaymentKeyStore(db: Firestore): PaymentKeyStore {
           if (snap.exists && (snap.get("expiresAt") as Timestamp).toMillis() > Date.parse(now)) {
             return JSON.parse(snap.get("valueJson") as string) as Record<string, unknown>;
           }
-          tx.set(ref, { key, valueJson: JSON.stringify(value), expiresAt: Timestamp.fromMillis(Date.parse(expiresAt)) });
+          tx.set(ref, {
+            key,
+            valueJson: JSON.stringify(value),
+            expiresAt: Timestamp.fromMillis(Date.parse(expiresAt)),
+          });
           return value;
         }),
       );

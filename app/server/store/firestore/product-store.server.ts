@@ -100,7 +100,7 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
             createdAt: p.createdAt ?? previous?.createdAt ?? now,
             updatedAt: p.updatedAt ?? now,
             // A product written again after a delete continues from its tombstone's version.
-            ...versionFields(previous?.seq ?? ((buried[i].get("seq") as number | undefined) ?? 0)),
+            ...versionFields(previous?.seq ?? (buried[i].get("seq") as number | undefined) ?? 0),
           };
           tx.set(products.doc(p.id), product);
           tx.set(slugs.doc(p.slug), { productId: p.id });
@@ -121,10 +121,18 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
       return this.get(owner.data()!.productId as string);
     },
     async changes(cursor, limit) {
-      const [written, deleted] = await available(() => Promise.all([after(products, cursor, limit).get(), after(tombstones, cursor, limit).get()]));
+      const [written, deleted] = await available(() =>
+        Promise.all([after(products, cursor, limit).get(), after(tombstones, cursor, limit).get()]),
+      );
       return mergeChanges(
-        written.docs.map((d) => ({ position: positionOf(d.get("changedAt") as Timestamp | undefined, d.id), item: productFromDoc(d.data()) })),
-        deleted.docs.map((d) => ({ position: positionOf(d.get("changedAt") as Timestamp | undefined, d.id), item: d.id })),
+        written.docs.map((d) => ({
+          position: positionOf(d.get("changedAt") as Timestamp | undefined, d.id),
+          item: productFromDoc(d.data()),
+        })),
+        deleted.docs.map((d) => ({
+          position: positionOf(d.get("changedAt") as Timestamp | undefined, d.id),
+          item: d.id,
+        })),
         limit,
         cursor,
       );
@@ -139,7 +147,8 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
         db.runTransaction(async (tx) => {
           const [existing, slugSnap, buried] = await tx.getAll(ref, slugs.doc(input.slug), tombstones.doc(input.id));
           const previous = existing.exists ? productFromDoc(existing.data()!) : undefined;
-          if (options.expectedSeq !== undefined && previous?.seq !== options.expectedSeq) throw new ProductChangedError(input.id);
+          if (options.expectedSeq !== undefined && previous?.seq !== options.expectedSeq)
+            throw new ProductChangedError(input.id);
           const owner = slugSnap.exists ? (slugSnap.data()?.productId as string) : undefined;
           if (owner && owner !== input.id) throw new ProductSlugTakenError(input.slug);
           const now = new Date().toISOString();
@@ -148,7 +157,7 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
             ...keptRating(previous),
             createdAt: previous?.createdAt ?? input.createdAt ?? now,
             updatedAt: input.updatedAt ?? now,
-            ...versionFields(previous?.seq ?? ((buried.get("seq") as number | undefined) ?? 0)),
+            ...versionFields(previous?.seq ?? (buried.get("seq") as number | undefined) ?? 0),
           };
           if (previous && previous.slug !== input.slug) tx.delete(slugs.doc(previous.slug));
           tx.set(ref, product);
@@ -180,7 +189,10 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
           if (!snap.exists) return false;
           const product = productFromDoc(snap.data()!);
           if ((product.rating?.version ?? 0) >= rating.version) return false;
-          tx.update(ref, { rating: { count: rating.count, total: rating.total, version: rating.version }, ...versionFields(product.seq) });
+          tx.update(ref, {
+            rating: { count: rating.count, total: rating.total, version: rating.version },
+            ...versionFields(product.seq),
+          });
           return true;
         }),
       );

@@ -30,7 +30,10 @@ export async function migrateProfileDates(db: Firestore): Promise<number> {
     if (snap.empty) return converted;
     const batch = db.batch();
     for (const doc of snap.docs) {
-      batch.update(doc.ref, { createdAt: timestampOf(isoOf(doc.get("createdAt"))), updatedAt: timestampOf(isoOf(doc.get("updatedAt") ?? doc.get("createdAt"))) });
+      batch.update(doc.ref, {
+        createdAt: timestampOf(isoOf(doc.get("createdAt"))),
+        updatedAt: timestampOf(isoOf(doc.get("updatedAt") ?? doc.get("createdAt"))),
+      });
     }
     await available(() => batch.commit());
     converted += snap.size;
@@ -54,24 +57,32 @@ export function createFirestoreProfileStore(db: Firestore): ProfileStore {
     },
     async createIfMissing(profile) {
       const ref = users.doc(profile.uid);
-      return available(() => db.runTransaction(async (tx) => {
-        const snap = await tx.get(ref);
-        if (snap.exists) return toProfile(profile.uid, snap.data()!);
-        const { uid: _uid, ...data } = profile;
-        tx.create(ref, { ...data, createdAt: timestampOf(profile.createdAt), updatedAt: timestampOf(profile.updatedAt) });
-        return profile;
-      }));
+      return available(() =>
+        db.runTransaction(async (tx) => {
+          const snap = await tx.get(ref);
+          if (snap.exists) return toProfile(profile.uid, snap.data()!);
+          const { uid: _uid, ...data } = profile;
+          tx.create(ref, {
+            ...data,
+            createdAt: timestampOf(profile.createdAt),
+            updatedAt: timestampOf(profile.updatedAt),
+          });
+          return profile;
+        }),
+      );
     },
     async update(uid, patch, updatedAt) {
       const ref = users.doc(uid);
-      return available(() => db.runTransaction(async (tx) => {
-        const snap = await tx.get(ref);
-        if (!snap.exists) return null;
-        const changes: Record<string, unknown> = { updatedAt: timestampOf(updatedAt) };
-        if (patch.displayName !== undefined) changes.displayName = patch.displayName;
-        tx.set(ref, changes, { merge: true });
-        return toProfile(uid, { ...snap.data(), ...changes });
-      }));
+      return available(() =>
+        db.runTransaction(async (tx) => {
+          const snap = await tx.get(ref);
+          if (!snap.exists) return null;
+          const changes: Record<string, unknown> = { updatedAt: timestampOf(updatedAt) };
+          if (patch.displayName !== undefined) changes.displayName = patch.displayName;
+          tx.set(ref, changes, { merge: true });
+          return toProfile(uid, { ...snap.data(), ...changes });
+        }),
+      );
     },
     async list(filter) {
       let query: FirebaseFirestore.Query = users;
@@ -80,17 +91,23 @@ export function createFirestoreProfileStore(db: Firestore): ProfileStore {
       if (prefix) {
         // Firestore has no LIKE: a prefix is the range [prefix, prefix + the highest code point).
         // Its inequality is on email, so createdAt is filtered and ordered here, over the matches.
-        const snap = await available(() => query.where("email", ">=", prefix).where("email", "<", `${prefix}\uf8ff`).get());
+        const snap = await available(() =>
+          query.where("email", ">=", prefix).where("email", "<", `${prefix}\uf8ff`).get(),
+        );
         const matches = snap.docs
           .map((d) => toProfile(d.id, d.data()))
           .filter((p) => (!filter.from || p.createdAt >= filter.from) && (!filter.to || p.createdAt < filter.to))
-          .sort((a, b) => (a.createdAt === b.createdAt ? (a.uid < b.uid ? -1 : 1) : a.createdAt < b.createdAt ? 1 : -1));
+          .sort((a, b) =>
+            a.createdAt === b.createdAt ? (a.uid < b.uid ? -1 : 1) : a.createdAt < b.createdAt ? 1 : -1,
+          );
         return { profiles: matches.slice(filter.offset, filter.offset + filter.limit), total: matches.length };
       }
       if (filter.from) query = query.where("createdAt", ">=", timestampOf(filter.from));
       if (filter.to) query = query.where("createdAt", "<", timestampOf(filter.to));
       const ordered = query.orderBy("createdAt", "desc").orderBy(FieldPath.documentId());
-      const [count, page] = await available(() => Promise.all([query.count().get(), ordered.offset(filter.offset).limit(filter.limit).get()]));
+      const [count, page] = await available(() =>
+        Promise.all([query.count().get(), ordered.offset(filter.offset).limit(filter.limit).get()]),
+      );
       return { profiles: page.docs.map((d) => toProfile(d.id, d.data())), total: count.data().count };
     },
   };

@@ -36,7 +36,9 @@ export function createFirestoreRateLimitStore(db: Firestore): RateLimitStore {
             if (after.exists) return toWindow(after.data()!);
           } else {
             const fresh = { count: 1, resetAt: at + windowMs, expiresAt: Timestamp.fromMillis(at + windowMs) };
-            await available(() => (snap.exists ? ref.update(fresh, { lastUpdateTime: snap.updateTime! }) : ref.create(fresh)));
+            await available(() =>
+              snap.exists ? ref.update(fresh, { lastUpdateTime: snap.updateTime! }) : ref.create(fresh),
+            );
             return { count: 1, resetAt: fresh.resetAt };
           }
         } catch (error) {

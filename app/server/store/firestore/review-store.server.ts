@@ -30,7 +30,9 @@ const toReview = (id: string, d: FirebaseFirestore.DocumentData): Review => ({
 });
 
 const toSummary = (snap: FirebaseFirestore.DocumentSnapshot): RatingSummary =>
-  snap.exists ? { count: snap.get("count") as number, total: snap.get("total") as number, version: snap.get("version") as number } : { ...EMPTY };
+  snap.exists
+    ? { count: snap.get("count") as number, total: snap.get("total") as number, version: snap.get("version") as number }
+    : { ...EMPTY };
 
 /** Vote documents are named by a hash of the voter, so any id is a valid document name. */
 const voteKey = (voterId: string) => crypto.createHash("sha256").update(voterId).digest("base64url").slice(0, 32);
@@ -59,13 +61,20 @@ export function createFirestoreReviewStore(db: Firestore): ReviewStore {
     },
     async listApproved(productId, { sort, limit, offset }) {
       const approved = reviews.where("productId", "==", productId).where("status", "==", "approved");
-      const ordered = sort === "helpful" ? approved.orderBy("helpfulCount", "desc").orderBy("createdAt", "desc") : approved.orderBy("createdAt", "desc");
-      const [page, count] = await available(() => Promise.all([ordered.offset(offset).limit(limit).get(), approved.count().get()]));
+      const ordered =
+        sort === "helpful"
+          ? approved.orderBy("helpfulCount", "desc").orderBy("createdAt", "desc")
+          : approved.orderBy("createdAt", "desc");
+      const [page, count] = await available(() =>
+        Promise.all([ordered.offset(offset).limit(limit).get(), approved.count().get()]),
+      );
       return { reviews: page.docs.map((d) => toReview(d.id, d.data())), total: count.data().count };
     },
     async listByStatus(status, { limit, offset }) {
       const matching = reviews.where("status", "==", status);
-      const [page, count] = await available(() => Promise.all([matching.orderBy("createdAt", "desc").offset(offset).limit(limit).get(), matching.count().get()]));
+      const [page, count] = await available(() =>
+        Promise.all([matching.orderBy("createdAt", "desc").offset(offset).limit(limit).get(), matching.count().get()]),
+      );
       return { reviews: page.docs.map((d) => toReview(d.id, d.data())), total: count.data().count };
     },
     async moderate(id, change) {
@@ -80,7 +89,11 @@ export function createFirestoreReviewStore(db: Firestore): ReviewStore {
           const previous = toSummary(await tx.get(summaryRef));
           // Only a review entering or leaving "approved" changes the numbers; the version grows anyway.
           const sign = change.to === "approved" ? 1 : before.status === "approved" ? -1 : 0;
-          const summary: RatingSummary = { count: previous.count + sign, total: previous.total + sign * before.stars, version: previous.version + 1 };
+          const summary: RatingSummary = {
+            count: previous.count + sign,
+            total: previous.total + sign * before.stars,
+            version: previous.version + 1,
+          };
           const review: Review = { ...before, status: change.to, moderatedAt: change.at, moderatedBy: change.by };
           tx.update(ref, { status: change.to, moderatedAt: change.at, moderatedBy: change.by });
           tx.set(summaryRef, summary);

@@ -24,7 +24,8 @@ export function createFirestoreStockAlertStore(db: Firestore): StockAlertStore {
       return availableTransaction(probe, () =>
         db.runTransaction(async (tx) => {
           const snap = await tx.get(ref);
-          if (snap.exists && snap.get("sentAt") == null) return { alert: toAlert(alert.id, snap.data()!), created: false };
+          if (snap.exists && snap.get("sentAt") == null)
+            return { alert: toAlert(alert.id, snap.data()!), created: false };
           const { id: _id, ...data } = alert;
           tx.set(ref, { ...data, sentAt: null });
           return { alert: { ...alert, sentAt: null }, created: true };

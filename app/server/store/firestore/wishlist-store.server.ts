@@ -16,7 +16,8 @@ const toList = (items: Items): WishlistItem[] =>
 export function createFirestoreWishlistStore(db: Firestore): WishlistStore {
   const probe = healthProbe(db);
   const lists = db.collection("wishlists");
-  const itemsOf = (snap: FirebaseFirestore.DocumentSnapshot): Items => (snap.exists ? ((snap.get("items") as Items | undefined) ?? {}) : {});
+  const itemsOf = (snap: FirebaseFirestore.DocumentSnapshot): Items =>
+    snap.exists ? ((snap.get("items") as Items | undefined) ?? {}) : {};
   return {
     async list(ownerId) {
       return toList(itemsOf(await available(() => lists.doc(ownerId).get())));
@@ -27,7 +28,9 @@ export function createFirestoreWishlistStore(db: Firestore): WishlistStore {
         db.runTransaction(async (tx) => {
           const items = itemsOf(await tx.get(ref));
           if (items[item.productId]) return false;
-          tx.set(ref, { items: { ...items, [item.productId]: { savedPriceMinor: item.savedPriceMinor, savedAt: item.savedAt } } });
+          tx.set(ref, {
+            items: { ...items, [item.productId]: { savedPriceMinor: item.savedPriceMinor, savedAt: item.savedAt } },
+          });
           return true;
         }),
       );

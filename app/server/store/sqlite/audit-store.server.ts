@@ -51,7 +51,10 @@ export function createSqliteAuditStore(db: SqliteDatabase): AuditStore {
       // The statement differs by which filters are set (at most 8 shapes); one more row than
       // asked tells whether there is a next page.
       const rows = db
-        .prepare<string[], AuditRow>(`SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY id DESC LIMIT ${limit + 1}`)
+        .prepare<
+          string[],
+          AuditRow
+        >(`SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY id DESC LIMIT ${limit + 1}`)
         .all(...params);
       const entries = rows.slice(0, limit).map(fromRow);
       return { entries, nextBefore: rows.length > limit ? entries[entries.length - 1].id : null };

@@ -25,7 +25,8 @@ export function migrate(db: SqliteDatabase): number[] {
   // user_version is a high-water mark: a database migrated past a missing number would never get
   // it. Numbers reserved by work in progress must therefore never be skipped: refuse to start.
   MIGRATIONS.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`Migration ${i + 1} is missing (found ${m.version} "${m.name}" in its place)`);
+    if (m.version !== i + 1)
+      throw new Error(`Migration ${i + 1} is missing (found ${m.version} "${m.name}" in its place)`);
   });
   const current = db.pragma("user_version", { simple: true }) as number;
   const applied: number[] = [];

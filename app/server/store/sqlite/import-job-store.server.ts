@@ -16,7 +16,8 @@ interface JobRow {
   claim_at: string | null;
 }
 
-const COLUMNS = "token, file_name, actor, created_at, updated_at, status, progress_done, progress_total, result_json, claim_owner, claim_at";
+const COLUMNS =
+  "token, file_name, actor, created_at, updated_at, status, progress_done, progress_total, result_json, claim_owner, claim_at";
 
 const fromRow = (row: JobRow): ImportJob => ({
   token: row.token,

@@ -2,7 +2,9 @@ import type { OnceStore } from "../port";
 import type { SqliteDatabase } from "./database.server";
 
 export function createSqliteOnceStore(db: SqliteDatabase): OnceStore {
-  const read = db.prepare<[string], { claimed_at: string; done: number }>("SELECT claimed_at, done FROM once_claims WHERE key = ?");
+  const read = db.prepare<[string], { claimed_at: string; done: number }>(
+    "SELECT claimed_at, done FROM once_claims WHERE key = ?",
+  );
   const write = db.prepare<[string, string]>(
     "INSERT INTO once_claims (key, claimed_at, done) VALUES (?, ?, 0) ON CONFLICT (key) DO UPDATE SET claimed_at = excluded.claimed_at",
   );

@@ -1,4 +1,11 @@
-import { sameCartLines, type CartLine, type Order, type OrderLine, type PlaceOrderResult, type StockShortfall } from "~/domain/commerce";
+import {
+  sameCartLines,
+  type CartLine,
+  type Order,
+  type OrderLine,
+  type PlaceOrderResult,
+  type StockShortfall,
+} from "~/domain/commerce";
 import type { OrderStore, StoreFaults } from "../port";
 import { changeStock } from "~/domain/stock";
 import type { Product } from "~/domain/product";
@@ -22,21 +29,29 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
   const productById = db.prepare<[string], ProductRow>("SELECT * FROM products WHERE id = ?");
   // Shared with the product store: a tombstone's seq counts too, so indexes never miss a write.
   const maxSeq = db.prepare<[], { seq: number }>(CATALOGUE_SEQ_SQL);
-  const writeStock = db.prepare<[string, number, string, string]>("UPDATE products SET variants = ?, seq = ?, updated_at = ? WHERE id = ?");
+  const writeStock = db.prepare<[string, number, string, string]>(
+    "UPDATE products SET variants = ?, seq = ?, updated_at = ? WHERE id = ?",
+  );
   const insert = db.prepare(
     `INSERT INTO orders (id, number, email, user_id, status, total_minor, idempotency_key, created_at, data)
      VALUES (@id, @number, @email, @userId, @status, @totalMinor, @idempotencyKey, @createdAt, @data)`,
   );
-  const linkProduct = db.prepare<[string, string]>("INSERT OR IGNORE INTO order_products (order_id, product_id) VALUES (?, ?)");
+  const linkProduct = db.prepare<[string, string]>(
+    "INSERT OR IGNORE INTO order_products (order_id, product_id) VALUES (?, ?)",
+  );
   const update = db.prepare<[string, string, string]>("UPDATE orders SET status = ?, data = ? WHERE id = ?");
   const deleteCart = db.prepare<[string]>("DELETE FROM carts WHERE id = ?");
   const cartLines = db.prepare<[string], { lines: string }>("SELECT lines FROM carts WHERE id = ?");
-  const between = db.prepare<[string, string], OrderRow>("SELECT data FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at");
+  const between = db.prepare<[string, string], OrderRow>(
+    "SELECT data FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at",
+  );
   // order_products is keyed by product first, so this reads only the orders of that product.
   const deliveredWith = db.prepare<[string, string], { one: number }>(
     "SELECT 1 AS one FROM order_products op JOIN orders o ON o.id = op.order_id WHERE op.product_id = ? AND o.user_id = ? AND o.status = 'delivered' LIMIT 1",
   );
-  const withProduct = db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM order_products WHERE product_id = ?");
+  const withProduct = db.prepare<[string], { n: number }>(
+    "SELECT COUNT(*) AS n FROM order_products WHERE product_id = ?",
+  );
 
   /** Apply a stock change inside the current transaction; returns the shortfalls (nothing written when any). */
   function moveStock(lines: OrderLine[], direction: -1 | 1): StockShortfall[] {
@@ -72,22 +87,24 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
     for (const line of order.lines) linkProduct.run(order.id, line.productId);
   }
 
-  const place = db.transaction((order: Order, cartId: string | null, expectedLines: readonly CartLine[] | undefined): PlaceOrderResult => {
-    const existing = byKey.get(order.idempotencyKey);
-    if (existing) return { kind: "duplicate" as const, order: fromRow(existing) };
-    if (cartId) {
-      const row = cartLines.get(cartId);
-      const lines = row ? (JSON.parse(row.lines) as CartLine[]) : [];
-      if (lines.length === 0) return { kind: "cart-empty" };
-      if (expectedLines && !sameCartLines(lines, expectedLines)) return { kind: "cart-changed" };
-    }
-    const shortfalls = moveStock(order.lines, -1);
-    if (shortfalls.length > 0) return { kind: "sold-out" as const, shortfalls };
-    faults.afterStockTaken?.();
-    write(order);
-    if (cartId) deleteCart.run(cartId);
-    return { kind: "placed" as const, order };
-  });
+  const place = db.transaction(
+    (order: Order, cartId: string | null, expectedLines: readonly CartLine[] | undefined): PlaceOrderResult => {
+      const existing = byKey.get(order.idempotencyKey);
+      if (existing) return { kind: "duplicate" as const, order: fromRow(existing) };
+      if (cartId) {
+        const row = cartLines.get(cartId);
+        const lines = row ? (JSON.parse(row.lines) as CartLine[]) : [];
+        if (lines.length === 0) return { kind: "cart-empty" };
+        if (expectedLines && !sameCartLines(lines, expectedLines)) return { kind: "cart-changed" };
+      }
+      const shortfalls = moveStock(order.lines, -1);
+      if (shortfalls.length > 0) return { kind: "sold-out" as const, shortfalls };
+      faults.afterStockTaken?.();
+      write(order);
+      if (cartId) deleteCart.run(cartId);
+      return { kind: "placed" as const, order };
+    },
+  );
 
   const transition = db.transaction((id: string, change: Parameters<OrderStore["transition"]>[1]) => {
     const row = byId.get(id);
@@ -98,7 +115,13 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
       const shortfalls = moveStock(order.lines, change.stock === "take" ? -1 : 1);
       if (shortfalls.length > 0) return { kind: "sold-out" as const, order, shortfalls };
     }
-    const next: Order = { ...order, ...change.patch, status: change.to, history: [...order.history, change.event], updatedAt: change.event.at };
+    const next: Order = {
+      ...order,
+      ...change.patch,
+      status: change.to,
+      history: [...order.history, change.event],
+      updatedAt: change.event.at,
+    };
     update.run(next.status, JSON.stringify(next), id);
     return { kind: "ok" as const, order: next };
   });

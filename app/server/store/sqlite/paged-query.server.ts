@@ -24,7 +24,10 @@ export function pagedSelect<Row>(
   const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const total = db.prepare<Params, { n: number }>(`SELECT COUNT(*) AS n FROM ${query.table} ${clause}`).get(params)!.n;
   const rows = db
-    .prepare<Params, Row>(`SELECT ${query.columns} FROM ${query.table} ${clause} ORDER BY ${query.orderBy} LIMIT @limit OFFSET @offset`)
+    .prepare<
+      Params,
+      Row
+    >(`SELECT ${query.columns} FROM ${query.table} ${clause} ORDER BY ${query.orderBy} LIMIT @limit OFFSET @offset`)
     .all({ ...params, limit: filter.limit, offset: filter.offset });
   return { rows, total };
 }

@@ -14,7 +14,10 @@ export function createSqlitePaymentKeyStore(db: SqliteDatabase): PaymentKeyStore
   });
   return {
     async remember(key, value, options) {
-      return JSON.parse(remember.immediate(key, JSON.stringify(value), options.now, options.expiresAt)) as Record<string, unknown>;
+      return JSON.parse(remember.immediate(key, JSON.stringify(value), options.now, options.expiresAt)) as Record<
+        string,
+        unknown
+      >;
     },
   };
 }

@@ -37,7 +37,9 @@ export function createSqlitePostStore(db: SqliteDatabase): PostStore {
   const get = db.prepare<[string], PostRow>("SELECT * FROM posts WHERE id = ?");
   const getBySlug = db.prepare<[string], PostRow>("SELECT * FROM posts WHERE slug = ?");
   // NULL publish dates (drafts never dated) sort first, like the Firestore adapter.
-  const list = db.prepare<[], PostRow>("SELECT * FROM posts ORDER BY publish_at IS NOT NULL, publish_at DESC, created_at DESC, id");
+  const list = db.prepare<[], PostRow>(
+    "SELECT * FROM posts ORDER BY publish_at IS NOT NULL, publish_at DESC, created_at DESC, id",
+  );
   const count = db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM posts");
   const upsert = db.prepare(
     `INSERT INTO posts (id, slug, title, excerpt, body, cover_url, cover_alt, tags, status, publish_at, reading_minutes, created_at, updated_at)

@@ -46,7 +46,9 @@ export function productFromRow(row: ProductRow): Product {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     seq: row.seq,
-    ...(row.rating_version > 0 ? { rating: { count: row.rating_count, total: row.rating_total, version: row.rating_version } } : {}),
+    ...(row.rating_version > 0
+      ? { rating: { count: row.rating_count, total: row.rating_total, version: row.rating_version } }
+      : {}),
   };
 }
 
@@ -64,9 +66,7 @@ const position = (seq: number) => String(seq).padStart(16, "0");
 export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
   const byId = db.prepare<[string], ProductRow>("SELECT * FROM products WHERE id = ?");
   const bySlug = db.prepare<[string], ProductRow>("SELECT * FROM products WHERE slug = ?");
-  const changed = db.prepare<[number, number], ProductRow>(
-    "SELECT * FROM products WHERE seq > ? ORDER BY seq LIMIT ?",
-  );
+  const changed = db.prepare<[number, number], ProductRow>("SELECT * FROM products WHERE seq > ? ORDER BY seq LIMIT ?");
   const count = db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM products");
   const maxSeq = db.prepare<[], { seq: number }>(CATALOGUE_SEQ_SQL);
   const slugOwner = db.prepare<[string], { id: string }>("SELECT id FROM products WHERE slug = ?");
@@ -96,24 +96,24 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
     // A product written again after a delete (same id) is alive: its tombstone must not hide it.
     clearTombstone.run(p.id);
     upsert.run({
-        id: p.id,
-        slug: p.slug,
-        name: p.name,
-        description: p.description,
-        category: p.category,
-        material: p.material,
-        price_minor: p.priceMinor,
-        compare_at_minor: p.compareAtMinor,
-        status: p.status,
-        featured: p.featured ? 1 : 0,
-        colours: JSON.stringify(p.colours),
-        sizes: JSON.stringify(p.sizes),
-        variants: JSON.stringify(p.variants),
-        images: JSON.stringify(p.images),
-        created_at: p.createdAt ?? now,
-        updated_at: p.updatedAt ?? now,
-        seq,
-      });
+      id: p.id,
+      slug: p.slug,
+      name: p.name,
+      description: p.description,
+      category: p.category,
+      material: p.material,
+      price_minor: p.priceMinor,
+      compare_at_minor: p.compareAtMinor,
+      status: p.status,
+      featured: p.featured ? 1 : 0,
+      colours: JSON.stringify(p.colours),
+      sizes: JSON.stringify(p.sizes),
+      variants: JSON.stringify(p.variants),
+      images: JSON.stringify(p.images),
+      created_at: p.createdAt ?? now,
+      updated_at: p.updatedAt ?? now,
+      seq,
+    });
   }
 
   const upsertAll = db.transaction((products: ProductInput[]) => {
@@ -130,15 +130,20 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
     if (expectedSeq !== undefined && previous?.seq !== expectedSeq) throw new ProductChangedError(p.id);
     const now = new Date().toISOString();
     // The creation date stays the first one, whatever the caller sends.
-    write({ ...p, createdAt: previous?.created_at ?? p.createdAt, updatedAt: p.updatedAt ?? now }, maxSeq.get()!.seq + 1, now);
+    write(
+      { ...p, createdAt: previous?.created_at ?? p.createdAt, updatedAt: p.updatedAt ?? now },
+      maxSeq.get()!.seq + 1,
+      now,
+    );
     return productFromRow(byId.get(p.id)!);
   });
 
   const writeRating = db.prepare<[number, number, number, number, string, number]>(
     "UPDATE products SET rating_count = ?, rating_total = ?, rating_version = ?, seq = ? WHERE id = ? AND rating_version < ?",
   );
-  const setRating = db.transaction((id: string, r: { count: number; total: number; version: number }): boolean =>
-    writeRating.run(r.count, r.total, r.version, maxSeq.get()!.seq + 1, id, r.version).changes === 1,
+  const setRating = db.transaction(
+    (id: string, r: { count: number; total: number; version: number }): boolean =>
+      writeRating.run(r.count, r.total, r.version, maxSeq.get()!.seq + 1, id, r.version).changes === 1,
   );
 
   const deleteOne = db.transaction((id: string): boolean => {

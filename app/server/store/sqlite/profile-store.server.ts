@@ -56,7 +56,10 @@ export function createSqliteProfileStore(db: SqliteDatabase): ProfileStore {
       if (filter.emailPrefix) {
         // LIKE is case-insensitive for ASCII; the user's text is escaped so % and _ match themselves.
         where.push("email LIKE @prefix ESCAPE '\\'");
-        params.prefix = `${filter.emailPrefix.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        params.prefix = `${filter.emailPrefix
+          .trim()
+          .toLowerCase()
+          .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       }
       if (filter.role) {
         where.push("role = @role");

@@ -16,11 +16,18 @@ export function createSqliteRateLimitStore(db: SqliteDatabase): RateLimitStore {
        reset_at = CASE WHEN reset_at <= @at THEN @resetAt ELSE reset_at END
      RETURNING count, reset_at`,
   );
-  const peek = db.prepare<[string, number], { count: number; reset_at: number }>("SELECT count, reset_at FROM rate_limits WHERE key_hash = ? AND reset_at > ?");
-  const release = db.prepare("UPDATE rate_limits SET count = count - 1 WHERE key_hash = ? AND reset_at > ? AND count > 0");
+  const peek = db.prepare<[string, number], { count: number; reset_at: number }>(
+    "SELECT count, reset_at FROM rate_limits WHERE key_hash = ? AND reset_at > ?",
+  );
+  const release = db.prepare(
+    "UPDATE rate_limits SET count = count - 1 WHERE key_hash = ? AND reset_at > ? AND count > 0",
+  );
   const reset = db.prepare("DELETE FROM rate_limits WHERE key_hash = ?");
   const sweep = db.prepare("DELETE FROM rate_limits WHERE reset_at <= ?");
-  const toWindow = (row: { count: number; reset_at: number }): RateWindow => ({ count: row.count, resetAt: row.reset_at });
+  const toWindow = (row: { count: number; reset_at: number }): RateWindow => ({
+    count: row.count,
+    resetAt: row.reset_at,
+  });
 
   return {
     async hit(key, windowMs, at) {

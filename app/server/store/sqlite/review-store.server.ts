@@ -49,16 +49,26 @@ export function createSqliteReviewStore(db: SqliteDatabase): ReviewStore {
   const helpful = db.prepare<[string, number, number], ReviewRow>(
     "SELECT * FROM reviews WHERE product_id = ? AND status = 'approved' ORDER BY helpful_count DESC, created_at DESC, id DESC LIMIT ? OFFSET ?",
   );
-  const countApproved = db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM reviews WHERE product_id = ? AND status = 'approved'");
-  const byStatus = db.prepare<[string, number, number], ReviewRow>("SELECT * FROM reviews WHERE status = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?");
+  const countApproved = db.prepare<[string], { n: number }>(
+    "SELECT COUNT(*) AS n FROM reviews WHERE product_id = ? AND status = 'approved'",
+  );
+  const byStatus = db.prepare<[string, number, number], ReviewRow>(
+    "SELECT * FROM reviews WHERE status = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
+  );
   const countStatus = db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM reviews WHERE status = ?");
-  const setStatus = db.prepare<[string, string, string, string]>("UPDATE reviews SET status = ?, moderated_at = ?, moderated_by = ? WHERE id = ?");
-  const summary = db.prepare<[string], RatingSummary>("SELECT count, total, version FROM review_summaries WHERE product_id = ?");
+  const setStatus = db.prepare<[string, string, string, string]>(
+    "UPDATE reviews SET status = ?, moderated_at = ?, moderated_by = ? WHERE id = ?",
+  );
+  const summary = db.prepare<[string], RatingSummary>(
+    "SELECT count, total, version FROM review_summaries WHERE product_id = ?",
+  );
   const writeSummary = db.prepare(
     `INSERT INTO review_summaries (product_id, count, total, version) VALUES (@productId, @count, @total, @version)
      ON CONFLICT (product_id) DO UPDATE SET count = excluded.count, total = excluded.total, version = excluded.version`,
   );
-  const vote = db.prepare<[string, string, string]>("INSERT INTO review_votes (review_id, voter_id, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
+  const vote = db.prepare<[string, string, string]>(
+    "INSERT INTO review_votes (review_id, voter_id, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+  );
   const countVote = db.prepare<[string]>("UPDATE reviews SET helpful_count = helpful_count + 1 WHERE id = ?");
 
   const moderate = db.transaction((id: string, change: { to: "approved" | "rejected"; at: string; by: string }) => {
@@ -70,7 +80,11 @@ export function createSqliteReviewStore(db: SqliteDatabase): ReviewStore {
     const previous = summary.get(before.productId) ?? EMPTY;
     // Only a review entering or leaving "approved" changes the numbers; the version grows anyway.
     const sign = change.to === "approved" ? 1 : before.status === "approved" ? -1 : 0;
-    const next: RatingSummary = { count: previous.count + sign, total: previous.total + sign * before.stars, version: previous.version + 1 };
+    const next: RatingSummary = {
+      count: previous.count + sign,
+      total: previous.total + sign * before.stars,
+      version: previous.version + 1,
+    };
     writeSummary.run({ productId: before.productId, ...next });
     return { kind: "ok" as const, before, review: fromRow(get.get(id)!), summary: next };
   });
@@ -107,7 +121,10 @@ export function createSqliteReviewStore(db: SqliteDatabase): ReviewStore {
     async votedBy(voterId, reviewIds) {
       if (reviewIds.length === 0) return [];
       const rows = db
-        .prepare<string[], { review_id: string }>(`SELECT review_id FROM review_votes WHERE voter_id = ? AND review_id IN (${reviewIds.map(() => "?").join(", ")})`)
+        .prepare<
+          string[],
+          { review_id: string }
+        >(`SELECT review_id FROM review_votes WHERE voter_id = ? AND review_id IN (${reviewIds.map(() => "?").join(", ")})`)
         .all(voterId, ...reviewIds);
       return rows.map((r) => r.review_id);
     },

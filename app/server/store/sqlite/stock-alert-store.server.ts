@@ -12,7 +12,15 @@ interface AlertRow {
   sent_at: string | null;
 }
 
-const fromRow = (r: AlertRow): StockAlert => ({ id: r.id, email: r.email, productId: r.product_id, size: r.size, colour: r.colour, createdAt: r.created_at, sentAt: r.sent_at });
+const fromRow = (r: AlertRow): StockAlert => ({
+  id: r.id,
+  email: r.email,
+  productId: r.product_id,
+  size: r.size,
+  colour: r.colour,
+  createdAt: r.created_at,
+  sentAt: r.sent_at,
+});
 
 export function createSqliteStockAlertStore(db: SqliteDatabase): StockAlertStore {
   const get = db.prepare<[string], AlertRow>("SELECT * FROM stock_alerts WHERE id = ?");
@@ -21,7 +29,9 @@ export function createSqliteStockAlertStore(db: SqliteDatabase): StockAlertStore
      ON CONFLICT (id) DO UPDATE SET created_at = excluded.created_at, sent_at = NULL WHERE stock_alerts.sent_at IS NOT NULL`,
   );
   const remove = db.prepare<[string]>("DELETE FROM stock_alerts WHERE id = ?");
-  const waiting = db.prepare<[string], AlertRow>("SELECT * FROM stock_alerts WHERE product_id = ? AND sent_at IS NULL ORDER BY created_at, id");
+  const waiting = db.prepare<[string], AlertRow>(
+    "SELECT * FROM stock_alerts WHERE product_id = ? AND sent_at IS NULL ORDER BY created_at, id",
+  );
   const claim = db.prepare<[string, string]>("UPDATE stock_alerts SET sent_at = ? WHERE id = ? AND sent_at IS NULL");
   return {
     async subscribe(alert) {

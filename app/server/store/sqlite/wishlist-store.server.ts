@@ -8,10 +8,16 @@ interface ItemRow {
   saved_at: string;
 }
 
-const fromRow = (row: ItemRow): WishlistItem => ({ productId: row.product_id, savedPriceMinor: row.saved_price_minor, savedAt: row.saved_at });
+const fromRow = (row: ItemRow): WishlistItem => ({
+  productId: row.product_id,
+  savedPriceMinor: row.saved_price_minor,
+  savedAt: row.saved_at,
+});
 
 export function createSqliteWishlistStore(db: SqliteDatabase): WishlistStore {
-  const list = db.prepare<[string], ItemRow>("SELECT * FROM wishlist_items WHERE owner_id = ? ORDER BY saved_at DESC, product_id");
+  const list = db.prepare<[string], ItemRow>(
+    "SELECT * FROM wishlist_items WHERE owner_id = ? ORDER BY saved_at DESC, product_id",
+  );
   const add = db.prepare(
     `INSERT INTO wishlist_items (owner_id, product_id, saved_price_minor, saved_at) VALUES (@ownerId, @productId, @savedPriceMinor, @savedAt)
      ON CONFLICT (owner_id, product_id) DO NOTHING`,
