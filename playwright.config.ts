@@ -145,7 +145,8 @@ export default defineConfig({
               SHOP_INSTANCES: "2",
               SUPPORT_EMAIL: "care@hemline.test",
               ADMIN_EMAILS: [
-                "owner-firebase-js-on@hemline.test,owner-firebase-js-off@hemline.test,orders-admin-firebase-js-on@hemline.test,orders-admin-firebase-js-off@hemline.test",
+                "owner-firebase-js-on@hemline.test,owner-firebase-js-off@hemline.test",
+                "orders-admin-firebase-js-on@hemline.test,orders-admin-firebase-js-off@hemline.test",
                 "multi-admin-firebase-js-on@hemline.test,multi-admin-firebase-js-off@hemline.test",
               ].join(","),
               PUBLIC_URL: firebaseURL,

@@ -59,7 +59,8 @@ async function main() {
       }
       times.sort((a, b) => a - b);
       rows.push(
-        `| \`${qs || "(all)"}\` | ${first.total.toLocaleString("en")} | ${firstMs.toFixed(1)} | ${times[Math.floor(RUNS / 2)].toFixed(1)} | ${times[RUNS - 1].toFixed(1)} |`,
+        `| \`${qs || "(all)"}\` | ${first.total.toLocaleString("en")} | ${firstMs.toFixed(1)} | ` +
+          `${times[Math.floor(RUNS / 2)].toFixed(1)} | ${times[RUNS - 1].toFixed(1)} |`,
       );
     }
 
@@ -67,7 +68,9 @@ async function main() {
     const report = [
       `# Admin product list at ${count.toLocaleString("en")} products (${date})`,
       "",
-      `Embedded store (SQLite), Node ${process.version}, ${os.cpus().length} cores. One process; each query through the admin catalogue service (index up to date with the store, then filter, sort, page of 50).`,
+      `Embedded store (SQLite), Node ${process.version}, ${os.cpus().length} cores. One process; each ` +
+        `query through the admin catalogue service (index up to date with the store, then filter, sort, page ` +
+        `of 50).`,
       "",
       `- Index built from the store (first list): ${(buildMs / 1000).toFixed(1)} s`,
       `- Heap added by the index: ~${heapMb.toFixed(0)} MB`,

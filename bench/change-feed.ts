@@ -92,12 +92,17 @@ try {
   const lines = [
     `# Following the catalogue on Firestore (emulator), ${COUNT.toLocaleString("en")} products, ${date}`,
     "",
-    "One Node process, Firestore emulator on the same 2 shared cores: indicative figures. Memory held: growth of the live JS heap (after a GC) while following the catalogue, with the application's own copy of every product in both cases (an index needs one); the listener adds the SDK's watch state.",
+    "One Node process, Firestore emulator on the same 2 shared cores: indicative figures. Memory held: " +
+      "growth of the live JS heap (after a GC) while following the catalogue, with the application's own " +
+      "copy of every product in both cases (an index needs one); the listener adds the SDK's watch state.",
     "",
     "| way | whole catalogue, ms | memory held, MB | idle check, ms | a write seen after, ms | document reads to start |",
     "|---|---:|---:|---:|---:|---:|",
-    `| cursor query (pages of 5,000), used | ${cursorMs.toFixed(0)} | ${cursorRss.toFixed(0)} | ${idlePollMs.toFixed(0)} (${idle.changes.length} changes) | ${pollAfterWriteMs.toFixed(0)} at the next poll (${seen.changes.length} change) | ${COUNT.toLocaleString("en")} |`,
-    `| onSnapshot listener | ${listenerFirstMs.toFixed(0)} | ${listenerRss.toFixed(0)} | — (pushed) | ${sawWriteMs ? sawWriteMs.toFixed(0) : "not seen in 5 s"} | ${COUNT.toLocaleString("en")} |`,
+    `| cursor query (pages of 5,000), used | ${cursorMs.toFixed(0)} | ${cursorRss.toFixed(0)} | ` +
+      `${idlePollMs.toFixed(0)} (${idle.changes.length} changes) | ${pollAfterWriteMs.toFixed(0)} at the ` +
+      `next poll (${seen.changes.length} change) | ${COUNT.toLocaleString("en")} |`,
+    `| onSnapshot listener | ${listenerFirstMs.toFixed(0)} | ${listenerRss.toFixed(0)} | — (pushed) | ` +
+      `${sawWriteMs ? sawWriteMs.toFixed(0) : "not seen in 5 s"} | ${COUNT.toLocaleString("en")} |`,
     "",
   ];
   fs.mkdirSync("bench/results", { recursive: true });

@@ -170,7 +170,9 @@ async function measure(dir: string, port: number, bucket: string): Promise<Outco
 const s = (ms: number) => (ms / 1000).toFixed(1);
 const RAW = path.join("bench/results", `${new Date().toISOString().slice(0, 10)}-cold-start-raw.md`);
 const row = (build: string, scenario: string, o: Outcome) => {
-  const line = `| ${build} | ${scenario} | ${s(o.listening)} | ${s(o.healthy)} | ${s(o.listings.products)} | ${s(o.listings["category+size"])} | ${s(o.listings.jeens)} | ${o.rssMb.toFixed(0)} | ${o.feedReads} |`;
+  const line =
+    `| ${build} | ${scenario} | ${s(o.listening)} | ${s(o.healthy)} | ${s(o.listings.products)} | ` +
+    `${s(o.listings["category+size"])} | ${s(o.listings.jeens)} | ${o.rssMb.toFixed(0)} | ${o.feedReads} |`;
   fs.mkdirSync("bench/results", { recursive: true });
   fs.appendFileSync(
     RAW,
@@ -208,7 +210,9 @@ try {
   const lines = [
     `## ${(COUNT + 98).toLocaleString("en")} products (${date}, seeded in ${seedS} s${SYNTHETIC ? ", synthetic snapshot" : ""})`,
     "",
-    `Firestore and Storage emulators, production build, ${os.cpus().length} shared cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}. Seconds from spawning the server; RSS of the server after the three listings.`,
+    `Firestore and Storage emulators, production build, ${os.cpus().length} shared cores ` +
+      `(${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}. Seconds from spawning the ` +
+      `server; RSS of the server after the three listings.`,
     "",
     "| build | case | listening | /healthz 200 | /products | category+size | `jeens` | RSS MB | products read from the change feed |",
     "|---|---|---:|---:|---:|---:|---:|---:|---|",

@@ -215,13 +215,25 @@ const date = new Date().toISOString().slice(0, 10);
 const lines = [
   `# Purchase benchmark ${date}`,
   "",
-  `Production build. Each shop process is a separate instance (its own port and data directory; on Firestore they share only the database). Shoppers are split evenly over the processes and buy for ${DURATION_S} s after a 2 s warm-up: product page → add to cart (POST) → checkout page → place order with the test card 4242 (POST) → order page, every purchase a new guest, over the 98 seeded products (stock raised so nothing sells out). The load generator, the emulator and every shop process share the ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}: treat as indicative. Firestore figures are against the local emulator, not a real Firestore. Retries: placement transactions Firestore ran again after an abort (contention), out of all placements.`,
+  `Production build. Each shop process is a separate instance (its own port and data directory; on ` +
+    `Firestore they share only the database). Shoppers are split evenly over the processes and buy for ` +
+    `${DURATION_S} s after a 2 s warm-up: product page → add to cart (POST) → checkout page → place ` +
+    `order with the test card 4242 (POST) → order page, every purchase a new guest, over the 98 seeded ` +
+    `products (stock raised so nothing sells out). The load generator, the emulator and every shop ` +
+    `process share the ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ` +
+    `${process.version}: treat as indicative. Firestore figures are against the local emulator, not a ` +
+    `real Firestore. Retries: placement transactions Firestore ran again after an abort (contention), ` +
+    `out of all placements.`,
   "",
-  "| backend | processes | shoppers | orders/s | orders | failed | add p50 ms | add p99 ms | place order p50 ms | place order p99 ms | whole purchase p99 ms | retries | servers' RSS MB |",
+  "| backend | processes | shoppers | orders/s | orders | failed | add p50 ms | add p99 ms | place " +
+    "order p50 ms | place order p99 ms | whole purchase p99 ms | retries | servers' RSS MB |",
   "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|",
   ...rows.map(
     (r) =>
-      `| ${r.label} | ${r.processes} | ${r.shoppers} | ${r.ordersPerSecond.toFixed(1)} | ${r.orders} | ${r.failures} | ${r.addP50.toFixed(0)} | ${r.addP99.toFixed(0)} | ${r.checkoutP50.toFixed(0)} | ${r.checkoutP99.toFixed(0)} | ${r.flowP99.toFixed(0)} | ${r.retries} | ${(r.rss / 1024 / 1024).toFixed(0)} |`,
+      `| ${r.label} | ${r.processes} | ${r.shoppers} | ${r.ordersPerSecond.toFixed(1)} | ${r.orders} | ` +
+      `${r.failures} | ${r.addP50.toFixed(0)} | ${r.addP99.toFixed(0)} | ${r.checkoutP50.toFixed(0)} | ` +
+      `${r.checkoutP99.toFixed(0)} | ${r.flowP99.toFixed(0)} | ${r.retries} | ` +
+      `${(r.rss / 1024 / 1024).toFixed(0)} |`,
   ),
   "",
 ];

@@ -110,14 +110,19 @@ const date = new Date().toISOString().slice(0, 10);
 const lines = [
   `# Benchmark ${date}`,
   "",
-  `Production build (\`remix-serve\`, ${WORKERS} worker process${WORKERS === 1 ? "" : "es"} via scripts/serve.mjs), autocannon with 10 connections for ${DURATION_S} s per route after a 2 s warm-up, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}. Shared machine: treat as indicative.`,
+  `Production build (\`remix-serve\`, ${WORKERS} worker process${WORKERS === 1 ? "" : "es"} via ` +
+    `scripts/serve.mjs), autocannon with 10 connections for ${DURATION_S} s per route after a 2 s ` +
+    `warm-up, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ` +
+    `${process.version}. Shared machine: treat as indicative.`,
   "",
 ];
 for (const s of scenarios) {
   lines.push(
     `## ${s.name} (${s.count.toLocaleString("en")} products in the store)`,
     "",
-    `Seeding: ${(s.seedMs / 1000).toFixed(1)} s. Start-up to first listing served (includes building the search index): ${(s.startupMs / 1000).toFixed(1)} s. Memory (RSS) of the server processes after the run: ${(s.rss / 1024 / 1024).toFixed(0)} MB in all.`,
+    `Seeding: ${(s.seedMs / 1000).toFixed(1)} s. Start-up to first listing served (includes building the ` +
+      `search index): ${(s.startupMs / 1000).toFixed(1)} s. Memory (RSS) of the server processes after the ` +
+      `run: ${(s.rss / 1024 / 1024).toFixed(0)} MB in all.`,
     "",
     "| route | path | req/s | p50 ms | p99 ms | errors | non-2xx |",
     "|---|---|---:|---:|---:|---:|---:|",

@@ -232,7 +232,8 @@ export const CARE_MATERIALS: readonly CareMaterial[] = [
       "Close all zips and fastenings and wash the garment on its own, with an extra rinse.",
     ],
     drying: [
-      "Tumble dry on low heat with two or three clean tennis or dryer balls to break up clumps. It can take several cycles: the filling must be completely dry, or it will smell and clump.",
+      "Tumble dry on low heat with two or three clean tennis or dryer balls to break up clumps. It can " +
+        "take several cycles: the filling must be completely dry, or it will smell and clump.",
     ],
     ironing: ["Do not iron. Hang the jacket for a few hours and shake it to restore the loft."],
     storage: [

@@ -66,7 +66,8 @@ export const SIZE_GUIDE: Readonly<Record<CategoryId, CategorySizeGuide>> = {
   "t-shirts": {
     category: "t-shirts",
     intro:
-      "Our t-shirts are cut for a regular, true-to-size fit. Chest and waist are body measurements; length is measured on the garment from the highest point of the shoulder to the hem.",
+      "Our t-shirts are cut for a regular, true-to-size fit. Chest and waist are body measurements; length " +
+      "is measured on the garment from the highest point of the shoulder to the hem.",
     tables: [
       upperBodyTable("T-shirt sizes: body chest and waist, garment length, in centimetres", {
         XS: "66",
@@ -86,7 +87,8 @@ export const SIZE_GUIDE: Readonly<Record<CategoryId, CategorySizeGuide>> = {
   jeans: {
     category: "jeans",
     intro:
-      "Jeans are sized by waist in inches (W). Waist and hips below are body measurements; each waist size comes in the inseam lengths listed, shown on the product page as L30, L32 and L34.",
+      "Jeans are sized by waist in inches (W). Waist and hips below are body measurements; each waist size " +
+      "comes in the inseam lengths listed, shown on the product page as L30, L32 and L34.",
     tables: [
       {
         caption: "Jeans sizes: body waist and hips, available inseam lengths, in centimetres",
@@ -116,7 +118,8 @@ export const SIZE_GUIDE: Readonly<Record<CategoryId, CategorySizeGuide>> = {
   sweaters: {
     category: "sweaters",
     intro:
-      "Knitwear is cut with a little more ease than our t-shirts so it layers comfortably. Chest and waist are body measurements; length is measured on the garment from the shoulder to the ribbed hem.",
+      "Knitwear is cut with a little more ease than our t-shirts so it layers comfortably. Chest and waist " +
+      "are body measurements; length is measured on the garment from the shoulder to the ribbed hem.",
     tables: [
       upperBodyTable("Sweater sizes: body chest and waist, garment length, in centimetres", {
         XS: "62",
@@ -161,7 +164,8 @@ export const SIZE_GUIDE: Readonly<Record<CategoryId, CategorySizeGuide>> = {
   jackets: {
     category: "jackets",
     intro:
-      "Jackets and coats are cut to fit over a shirt or a light knit. Chest and waist are body measurements; length is measured on the garment from the base of the collar at the back to the hem.",
+      "Jackets and coats are cut to fit over a shirt or a light knit. Chest and waist are body " +
+      "measurements; length is measured on the garment from the base of the collar at the back to the hem.",
     tables: [
       upperBodyTable("Jacket sizes: body chest and waist, garment back length, in centimetres", {
         XS: "68",
@@ -211,7 +215,8 @@ export const SIZE_GUIDE: Readonly<Record<CategoryId, CategorySizeGuide>> = {
   accessories: {
     category: "accessories",
     intro:
-      "Most accessories — bags, scarves, hats and jewellery — come in one size. Belts come in four lengths: the size is the distance in centimetres from the buckle to the middle hole.",
+      "Most accessories — bags, scarves, hats and jewellery — come in one size. Belts come in four " +
+      "lengths: the size is the distance in centimetres from the buckle to the middle hole.",
     tables: [
       {
         caption: "One-size accessories: what they fit",
@@ -223,7 +228,8 @@ export const SIZE_GUIDE: Readonly<Record<CategoryId, CategorySizeGuide>> = {
             size: ONE_SIZE,
             values: [
               "Bags, scarves, hats, caps, jewellery, sunglasses and gloves unless a size is shown",
-              "Hats and caps fit a head circumference of 55–59 cm (adjustable or with a stretch band); rings are adjustable; necklace and bracelet lengths are on each product page",
+              "Hats and caps fit a head circumference of 55–59 cm (adjustable or with a stretch band); rings are " +
+                "adjustable; necklace and bracelet lengths are on each product page",
             ],
           },
         ],

@@ -6,6 +6,7 @@ import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { ORDER_MAIL_KINDS, type OrderMailKind } from "~/server/mail/templates/order-status.server";
 import { sampleOrder } from "~/server/mail/templates/sample-order.server";
+import { segmentClass } from "~/components/ui/segment-class";
 
 export const meta: MetaFunction = (args) =>
   seo(args, {
@@ -51,7 +52,7 @@ export default function AdminEmails() {
               <Link
                 to={`/admin/emails?kind=${k.kind}`}
                 aria-current={k.kind === kind ? "page" : undefined}
-                className={`rounded-md border px-3 py-1.5 ${k.kind === kind ? "border-stone-900 bg-stone-900 text-white" : "border-stone-300 hover:bg-stone-50"}`}
+                className={segmentClass(k.kind === kind)}
               >
                 {k.label}
               </Link>
@@ -69,7 +70,8 @@ export default function AdminEmails() {
         <h2 id="html-heading" className="text-lg font-semibold">
           HTML part
         </h2>
-        {/* sandbox="": the preview runs no script and follows no link; out of the tab order, as nothing in it can be used (the text part below says the same). */}
+        {/* sandbox="": the preview runs no script and follows no link. Out of the tab order, as nothing in it
+            can be used (the text part below says the same). */}
         <iframe
           title={`HTML part: ${mail.subject}`}
           srcDoc={mail.html}

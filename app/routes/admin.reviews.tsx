@@ -12,6 +12,7 @@ import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import { REVIEW_STATUSES, type ReviewStatus } from "~/domain/review";
+import { segmentClass } from "~/components/ui/segment-class";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Reviews", description: "Reviews waiting for approval, approved and rejected.", noindex: true });
@@ -91,7 +92,7 @@ export default function AdminReviews() {
               <Link
                 to={listHref(s, 1)}
                 aria-current={s === status ? "page" : undefined}
-                className={`inline-block rounded-md border px-3 py-1.5 ${s === status ? "border-stone-900 bg-stone-900 text-white" : "border-stone-300 hover:bg-stone-50"}`}
+                className={segmentClass(s === status, "inline-block")}
               >
                 {STATUS_LABELS[s]}
               </Link>

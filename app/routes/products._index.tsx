@@ -162,7 +162,10 @@ export default function Products() {
           <input type="checkbox" id="show-filters" className="peer sr-only lg:hidden" />
           <label
             htmlFor="show-filters"
-            className="btn-secondary w-full cursor-pointer peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-stone-900 lg:hidden"
+            className={[
+              "btn-secondary w-full cursor-pointer peer-focus-visible:outline peer-focus-visible:outline-2",
+              "peer-focus-visible:outline-offset-2 peer-focus-visible:outline-stone-900 lg:hidden",
+            ].join(" ")}
           >
             {activeFilters ? `Show filters (${activeFilters} on)` : "Show filters"}
           </label>

@@ -59,7 +59,9 @@ test("a method a page does not take is a 405 on the shop's error page, never Rem
   await page.route("**/__e2e/post-form", (route) =>
     route.fulfill({
       contentType: "text/html",
-      body: '<!doctype html><title>post</title><form method="post" action="/about"><button>Post to about</button></form><form method="post" action="/products?category=jeans"><button>Post to products</button></form>',
+      body:
+        '<!doctype html><title>post</title><form method="post" action="/about"><button>Post to about</button></form>' +
+        '<form method="post" action="/products?category=jeans"><button>Post to products</button></form>',
     }),
   );
   for (const [button, path] of [

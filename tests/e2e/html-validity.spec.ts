@@ -72,7 +72,9 @@ test("every page type is valid HTML (Nu HTML Checker)", async ({ browser }, test
     .map((m) => {
       const file = m.url ? decodeURIComponent(new URL(m.url).pathname) : "";
       const stop = pages.get(file);
-      return `${stop ? `${stop.name} (${stop.path})` : file || "?"} line ${m.lastLine ?? "?"}: ${m.message}${m.extract ? `  ⟨${m.extract.replace(/\s+/g, " ")}⟩` : ""}`;
+      const where = stop ? `${stop.name} (${stop.path})` : file || "?";
+      const extract = m.extract ? `  ⟨${m.extract.replace(/\s+/g, " ")}⟩` : "";
+      return `${where} line ${m.lastLine ?? "?"}: ${m.message}${extract}`;
     });
   expect(pages.size).toBeGreaterThan(50);
   expect(errors, `${errors.length} HTML errors:\n${errors.join("\n")}`).toEqual([]);

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { Granularity } from "~/server/services/analytics/periods.server";
+import { segmentClass } from "~/components/ui/segment-class";
 
 const LABELS: Record<Granularity, string> = { day: "By day", week: "By week", month: "By month" };
 
@@ -22,7 +23,7 @@ export function GranularityLinks({
           key={g}
           to={`${path}?${new URLSearchParams({ from: fromDay, to: toDay, by: g })}`}
           aria-current={g === current ? "page" : undefined}
-          className={`rounded-md border px-3 py-1.5 text-sm ${g === current ? "border-stone-900 bg-stone-900 text-white" : "border-stone-300 hover:bg-stone-50"}`}
+          className={segmentClass(g === current, "text-sm")}
         >
           {LABELS[g]}
         </Link>

@@ -63,7 +63,18 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headin
 export function Prose({ html }: { html: string }) {
   return (
     <div
-      className="max-w-none leading-7 text-stone-800 [&_a]:text-stone-900 [&_a]:underline [&_blockquote]:my-6 [&_blockquote]:border-l-4 [&_blockquote]:border-stone-300 [&_blockquote]:pl-4 [&_blockquote]:italic [&_code]:rounded [&_code]:bg-stone-100 [&_code]:px-1 [&_code]:text-sm [&_h1]:mt-10 [&_h1]:text-3xl [&_h1]:font-semibold [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-semibold [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold [&_hr]:my-8 [&_img]:my-6 [&_img]:rounded-lg [&_li]:mt-1 [&_ol]:my-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-4 [&_pre]:my-6 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-stone-900 [&_pre]:p-4 [&_pre]:text-stone-100 [&_pre_code]:bg-transparent [&_table]:my-6 [&_table]:w-full [&_table]:text-left [&_table]:text-sm [&_td]:border-b [&_td]:border-stone-200 [&_td]:py-2 [&_td]:pr-4 [&_th]:border-b [&_th]:border-stone-400 [&_th]:py-2 [&_th]:pr-4 [&_ul]:my-4 [&_ul]:list-disc [&_ul]:pl-6"
+      className={[
+        "max-w-none leading-7 text-stone-800 [&_a]:text-stone-900 [&_a]:underline [&_blockquote]:my-6",
+        "[&_blockquote]:border-l-4 [&_blockquote]:border-stone-300 [&_blockquote]:pl-4 [&_blockquote]:italic",
+        "[&_code]:rounded [&_code]:bg-stone-100 [&_code]:px-1 [&_code]:text-sm [&_h1]:mt-10 [&_h1]:text-3xl",
+        "[&_h1]:font-semibold [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-semibold [&_h3]:mt-8 [&_h3]:text-xl",
+        "[&_h3]:font-semibold [&_hr]:my-8 [&_img]:my-6 [&_img]:rounded-lg [&_li]:mt-1 [&_ol]:my-4",
+        "[&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-4 [&_pre]:my-6 [&_pre]:overflow-x-auto [&_pre]:rounded-lg",
+        "[&_pre]:bg-stone-900 [&_pre]:p-4 [&_pre]:text-stone-100 [&_pre_code]:bg-transparent [&_table]:my-6",
+        "[&_table]:w-full [&_table]:text-left [&_table]:text-sm [&_td]:border-b [&_td]:border-stone-200",
+        "[&_td]:py-2 [&_td]:pr-4 [&_th]:border-b [&_th]:border-stone-400 [&_th]:py-2 [&_th]:pr-4 [&_ul]:my-4",
+        "[&_ul]:list-disc [&_ul]:pl-6",
+      ].join(" ")}
       // Rendered on the server by markdown-it with raw HTML escaped (services/blog/markdown.server.ts).
       dangerouslySetInnerHTML={{ __html: html }}
     />

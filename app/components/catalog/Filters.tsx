@@ -70,7 +70,13 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
                     defaultChecked={query.sizes.includes(s.value)}
                     className="peer sr-only"
                   />
-                  <span className="inline-flex min-w-11 items-center justify-center rounded-md border border-stone-300 px-2 py-1.5 text-sm peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-stone-900">
+                  <span
+                    className={[
+                      "inline-flex min-w-11 items-center justify-center rounded-md border border-stone-300 px-2 py-1.5",
+                      "text-sm peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white",
+                      "peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-stone-900",
+                    ].join(" ")}
+                  >
                     <span>{s.value}</span>
                     <span className="sr-only"> ({s.count} products)</span>
                   </span>

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { segmentClass } from "~/components/ui/segment-class";
 
 /** Page numbers to show: first, last, and a window around the current page, with gaps as null. */
 export function pageWindow(page: number, pageCount: number, radius = 1): Array<number | null> {
@@ -23,11 +24,12 @@ export function Pagination({
   href: (page: number) => string;
 }) {
   if (pageCount <= 1) return null;
-  const linkClass = "inline-flex min-w-9 items-center justify-center rounded-md border px-3 py-1.5 text-sm";
+  const linkClass = (current: boolean) =>
+    segmentClass(current, "inline-flex min-w-9 items-center justify-center text-sm");
   return (
     <nav aria-label="Pagination" className="mt-10 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
-        <Link to={href(page - 1)} rel="prev" className={`${linkClass} border-stone-300 hover:bg-stone-50`}>
+        <Link to={href(page - 1)} rel="prev" className={linkClass(false)}>
           Previous
         </Link>
       ) : null}
@@ -42,14 +44,14 @@ export function Pagination({
             to={href(p)}
             aria-current={p === page ? "page" : undefined}
             aria-label={`Page ${p}`}
-            className={`${linkClass} ${p === page ? "border-stone-900 bg-stone-900 text-white" : "border-stone-300 hover:bg-stone-50"}`}
+            className={linkClass(p === page)}
           >
             {p}
           </Link>
         ),
       )}
       {page < pageCount ? (
-        <Link to={href(page + 1)} rel="next" className={`${linkClass} border-stone-300 hover:bg-stone-50`}>
+        <Link to={href(page + 1)} rel="next" className={linkClass(false)}>
           Next
         </Link>
       ) : null}

@@ -68,9 +68,11 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
                   replace
                   preventScrollReset
                   aria-current={chosen ? "true" : undefined}
-                  className={`flex items-center gap-2 rounded-full border py-1 pl-1 pr-3 text-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 ${
-                    chosen ? "border-stone-900 ring-1 ring-stone-900" : "border-stone-300 hover:border-stone-500"
-                  }`}
+                  className={[
+                    "flex items-center gap-2 rounded-full border py-1 pl-1 pr-3 text-sm",
+                    "focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900",
+                    chosen ? "border-stone-900 ring-1 ring-stone-900" : "border-stone-300 hover:border-stone-500",
+                  ].join(" ")}
                 >
                   <span
                     className="h-6 w-6 rounded-full border border-stone-300"
@@ -104,9 +106,13 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
                   className="peer sr-only"
                 />
                 <span
-                  className={`flex flex-col items-center rounded-md border px-2 py-2 text-sm peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-stone-900 ${
-                    soldOut ? "border-stone-200 text-stone-500 line-through" : "border-stone-300"
-                  }`}
+                  className={[
+                    "flex flex-col items-center rounded-md border px-2 py-2 text-sm",
+                    "peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white",
+                    "peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2",
+                    "peer-focus-visible:outline-stone-900",
+                    soldOut ? "border-stone-200 text-stone-500 line-through" : "border-stone-300",
+                  ].join(" ")}
                 >
                   {size}
                   {availability.state !== "in-stock" ? (

@@ -28,7 +28,8 @@ const POSTS: SeedPost[] = [
 
 ## Colours of the season
 
-Forest green, burgundy and oatmeal sit well together, and with the black, navy and grey you already own. Every piece is designed to be worn with at least three others from the collection.
+Forest green, burgundy and oatmeal sit well together, and with the black, navy and grey you already own. Every piece is designed to be worn with at
+least three others from the collection.
 
 Browse the [jackets](/products?category=jackets) and [sweaters](/products?category=sweaters) to see the full range.`,
   },
@@ -88,7 +89,8 @@ Find your size in the [size guide](/size-guide#t-shirts).`,
 
 ## Measure once
 
-Measure your waist at the narrowest point and your inside leg from crotch to ankle. Compare with our [size guide](/size-guide#jeans) before you order: it saves a return.
+Measure your waist at the narrowest point and your inside leg from crotch to ankle. Compare with our [size guide](/size-guide#jeans) before you
+order: it saves a return.
 
 Raw and rigid denim stretches about half a size with wear, so choose a snug fit.`,
   },

@@ -118,18 +118,53 @@ function defs(p: Palette, view: GarmentView): string {
         : ["#f7f6f3", "#e6e2dc"];
   return `<defs>
 <linearGradient id="bg" x1="0" y1="0" x2="0.35" y2="1"><stop offset="0" stop-color="${bg[0]}"/><stop offset="1" stop-color="${bg[1]}"/></linearGradient>
-<radialGradient id="floor" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#000" stop-opacity="0.28"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>
-<radialGradient id="vignette" cx="0.5" cy="0.45" r="0.75"><stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.22"/></radialGradient>
-<linearGradient id="shade" x1="0" y1="0" x2="1" y2="0.25"><stop offset="0" stop-color="${p.light}"/><stop offset="0.45" stop-color="${p.base}"/><stop offset="1" stop-color="${p.dark}"/></linearGradient>
+<radialGradient id="floor" cx="0.5" cy="0.5" r="0.5">
+<stop offset="0" stop-color="#000" stop-opacity="0.28"/>
+<stop offset="1" stop-color="#000" stop-opacity="0"/>
+</radialGradient>
+<radialGradient id="vignette" cx="0.5" cy="0.45" r="0.75">
+<stop offset="0.6" stop-color="#000" stop-opacity="0"/>
+<stop offset="1" stop-color="#000" stop-opacity="0.22"/>
+</radialGradient>
+<linearGradient id="shade" x1="0" y1="0" x2="1" y2="0.25">
+<stop offset="0" stop-color="${p.light}"/>
+<stop offset="0.45" stop-color="${p.base}"/>
+<stop offset="1" stop-color="${p.dark}"/>
+</linearGradient>
 <linearGradient id="shadeV" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.light}"/><stop offset="1" stop-color="${p.dark}"/></linearGradient>
-<linearGradient id="metal" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${HARDWARE.goldLight}"/><stop offset="0.5" stop-color="${HARDWARE.gold}"/><stop offset="1" stop-color="${HARDWARE.goldDark}"/></linearGradient>
+<linearGradient id="metal" x1="0" y1="0" x2="1" y2="1">
+<stop offset="0" stop-color="${HARDWARE.goldLight}"/>
+<stop offset="0.5" stop-color="${HARDWARE.gold}"/>
+<stop offset="1" stop-color="${HARDWARE.goldDark}"/>
+</linearGradient>
 <linearGradient id="sole" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fbfaf7"/><stop offset="1" stop-color="#dcd8d0"/></linearGradient>
 <filter id="soft" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="10"/></filter>
-<filter id="drop" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur in="SourceAlpha" stdDeviation="9"/><feOffset dx="10" dy="16" result="b"/><feComponentTransfer><feFuncA type="linear" slope="0.35"/></feComponentTransfer><feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>
-<pattern id="jersey" width="6" height="8" patternUnits="userSpaceOnUse"><path d="M0 0 Q3 4 0 8 M3 0 Q6 4 3 8" fill="none" stroke="${p.fold}" stroke-opacity="0.07" stroke-width="1"/></pattern>
-<pattern id="twill" width="10" height="10" patternUnits="userSpaceOnUse"><path d="M-2 12 L12 -2 M-2 7 L7 -2 M3 12 L12 3" stroke="${p.isDark ? "#ffffff" : "#000000"}" stroke-opacity="${p.isDark ? 0.07 : 0.1}" stroke-width="1.6"/></pattern>
-<pattern id="knit" width="18" height="14" patternUnits="userSpaceOnUse"><path d="M1 1 Q4 12 9 13 M17 1 Q14 12 9 13" fill="none" stroke="${p.fold}" stroke-opacity="0.16" stroke-width="2"/><path d="M3 3 Q5 9 8 11" fill="none" stroke="#fff" stroke-opacity="0.12" stroke-width="1.4"/></pattern>
-<pattern id="grain" width="14" height="14" patternUnits="userSpaceOnUse"><circle cx="3" cy="4" r="2.2" fill="${p.fold}" fill-opacity="0.08"/><circle cx="10" cy="10" r="2.6" fill="${p.fold}" fill-opacity="0.07"/><circle cx="11" cy="3" r="1.4" fill="#fff" fill-opacity="0.08"/></pattern>
+<filter id="drop" x="-20%" y="-20%" width="140%" height="140%">
+<feGaussianBlur in="SourceAlpha" stdDeviation="9"/>
+<feOffset dx="10" dy="16" result="b"/>
+<feComponentTransfer>
+<feFuncA type="linear" slope="0.35"/>
+</feComponentTransfer>
+<feMerge>
+<feMergeNode/>
+<feMergeNode in="SourceGraphic"/>
+</feMerge>
+</filter>
+<pattern id="jersey" width="6" height="8" patternUnits="userSpaceOnUse">
+<path d="M0 0 Q3 4 0 8 M3 0 Q6 4 3 8" fill="none" stroke="${p.fold}" stroke-opacity="0.07" stroke-width="1"/>
+</pattern>
+<pattern id="twill" width="10" height="10" patternUnits="userSpaceOnUse">
+<path d="M-2 12 L12 -2 M-2 7 L7 -2 M3 12 L12 3" stroke="${p.isDark ? "#ffffff" : "#000000"}" stroke-opacity="${p.isDark ? 0.07 : 0.1}" stroke-width="1.6"/>
+</pattern>
+<pattern id="knit" width="18" height="14" patternUnits="userSpaceOnUse">
+<path d="M1 1 Q4 12 9 13 M17 1 Q14 12 9 13" fill="none" stroke="${p.fold}" stroke-opacity="0.16" stroke-width="2"/>
+<path d="M3 3 Q5 9 8 11" fill="none" stroke="#fff" stroke-opacity="0.12" stroke-width="1.4"/>
+</pattern>
+<pattern id="grain" width="14" height="14" patternUnits="userSpaceOnUse">
+<circle cx="3" cy="4" r="2.2" fill="${p.fold}" fill-opacity="0.08"/>
+<circle cx="10" cy="10" r="2.6" fill="${p.fold}" fill-opacity="0.07"/>
+<circle cx="11" cy="3" r="1.4" fill="#fff" fill-opacity="0.08"/>
+</pattern>
 <pattern id="weave" width="4" height="4" patternUnits="userSpaceOnUse"><path d="M0 2 H4" stroke="${p.fold}" stroke-opacity="0.06" stroke-width="1"/></pattern>
 </defs>`;
 }
@@ -173,12 +208,21 @@ function highlight(d: string, opacity = 0.14, width = 14): string {
 }
 
 function button(cx: number, cy: number, r: number, p: Palette, paint = p.darker): string {
-  return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${paint}" stroke="${p.outline}" stroke-width="1.5"/><circle cx="${cx - r * 0.3}" cy="${cy - r * 0.3}" r="${r * 0.18}" fill="#fff" fill-opacity="0.35"/><circle cx="${cx + r * 0.3}" cy="${cy + r * 0.3}" r="${r * 0.18}" fill="#000" fill-opacity="0.25"/>`;
+  return (
+    `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${paint}" stroke="${p.outline}" ` +
+    `stroke-width="1.5"/><circle cx="${cx - r * 0.3}" cy="${cy - r * 0.3}" r="${r * 0.18}" fill="#fff" ` +
+    `fill-opacity="0.35"/><circle cx="${cx + r * 0.3}" cy="${cy + r * 0.3}" r="${r * 0.18}" fill="#000" fill-opacity="0.25"/>`
+  );
 }
 
 /** A small woven brand label with stripes where lettering would be. */
 function wovenLabel(x: number, y: number, w: number, h: number): string {
-  return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="3" fill="#f4efe4" stroke="#b9ad98" stroke-width="1.5"/><rect x="${x + w * 0.18}" y="${y + h * 0.3}" width="${w * 0.64}" height="${h * 0.14}" rx="1" fill="#3b3a36"/><rect x="${x + w * 0.28}" y="${y + h * 0.58}" width="${w * 0.44}" height="${h * 0.08}" rx="1" fill="#8c8576"/>`;
+  return (
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="3" fill="#f4efe4" stroke="#b9ad98" ` +
+    `stroke-width="1.5"/><rect x="${x + w * 0.18}" y="${y + h * 0.3}" width="${w * 0.64}" ` +
+    `height="${h * 0.14}" rx="1" fill="#3b3a36"/><rect x="${x + w * 0.28}" y="${y + h * 0.58}" ` +
+    `width="${w * 0.44}" height="${h * 0.08}" rx="1" fill="#8c8576"/>`
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -295,7 +339,8 @@ function sweater(p: Palette, side: Side): string {
     out.push(`<rect x="370" y="262" width="60" height="508" fill="${p.dark}" fill-opacity="0.25"/>`);
     for (let y = 268; y < 760; y += 44) {
       out.push(
-        `<path d="M378 ${y} C378 ${y + 22} 422 ${y + 22} 422 ${y + 44} M422 ${y} C422 ${y + 22} 378 ${y + 22} 378 ${y + 44}" fill="none" stroke="${p.lighter}" stroke-opacity="0.55" stroke-width="7" stroke-linecap="round"/>`,
+        `<path d="M378 ${y} C378 ${y + 22} 422 ${y + 22} 422 ${y + 44} M422 ${y} C422 ${y + 22} 378 ` +
+          `${y + 22} 378 ${y + 44}" fill="none" stroke="${p.lighter}" stroke-opacity="0.55" stroke-width="7" stroke-linecap="round"/>`,
       );
     }
   }
@@ -326,7 +371,10 @@ function sweater(p: Palette, side: Side): string {
 
 function dress(p: Palette, side: Side): string {
   const neck = side === "front" ? "L400 300 L432 170" : "Q400 218 432 170";
-  const body = `M332 170 L368 170 ${neck} L468 170 Q470 250 500 330 Q482 400 490 470 Q560 640 616 872 Q560 896 500 880 Q440 904 400 884 Q350 904 300 880 Q240 896 184 872 Q240 640 310 470 Q318 400 300 330 Q330 250 332 170 Z`;
+  const body =
+    `M332 170 L368 170 ${neck} L468 170 Q470 250 500 330 Q482 400 490 470 Q560 640 616 872 Q560 896 500 ` +
+    `880 Q440 904 400 884 Q350 904 300 880 Q240 896 184 872 Q240 640 310 470 Q318 400 300 330 Q330 250 ` +
+    `332 170 Z`;
   const out = [floorShadow(400, 905, 260, 24), fill(body, p), texture(body, "weave")];
   // waist seam and skirt pleats
   out.push(`<path d="M310 470 Q400 486 490 470" fill="none" stroke="${p.outline}" stroke-width="2"/>`);
@@ -437,7 +485,9 @@ function sneakerProfile(p: Palette): string {
     const y = 498 + i * 18;
     out.push(`<circle cx="${x}" cy="${y}" r="5" fill="${p.darker}" stroke="${HARDWARE.silver}" stroke-width="1.5"/>`);
     out.push(
-      `<path d="M${x - 8} ${y - 12} L${x + 16} ${y + 10}" stroke="${p.outline}" stroke-width="9" stroke-linecap="round"/><path d="M${x - 8} ${y - 12} L${x + 16} ${y + 10}" stroke="#f4f2ec" stroke-width="6" stroke-linecap="round"/>`,
+      `<path d="M${x - 8} ${y - 12} L${x + 16} ${y + 10}" stroke="${p.outline}" stroke-width="9" ` +
+        `stroke-linecap="round"/><path d="M${x - 8} ${y - 12} L${x + 16} ${y + 10}" stroke="#f4f2ec" ` +
+        `stroke-width="6" stroke-linecap="round"/>`,
     );
   }
   out.push(`<path d="${sole}" fill="url(#sole)" stroke="#a7a195" stroke-width="3"/>`);
@@ -510,7 +560,9 @@ function bag(p: Palette, side: Side): string {
     out.push(fill(flap, p, "url(#shadeV)"), texture(flap, "grain"));
     out.push(stitch("M220 412 L580 412 L588 512 Q400 588 212 512 Z", p.stitch, 1.5));
     out.push(
-      `<rect x="370" y="548" width="60" height="42" rx="8" fill="url(#metal)" stroke="${HARDWARE.goldDark}" stroke-width="2"/><rect x="386" y="560" width="28" height="18" rx="4" fill="none" stroke="${HARDWARE.goldDark}" stroke-width="2"/>`,
+      `<rect x="370" y="548" width="60" height="42" rx="8" fill="url(#metal)" ` +
+        `stroke="${HARDWARE.goldDark}" stroke-width="2"/><rect x="386" y="560" width="28" height="18" rx="4" ` +
+        `fill="none" stroke="${HARDWARE.goldDark}" stroke-width="2"/>`,
     );
   } else {
     const pocket = "M240 480 L560 480 L570 720 L230 720 Z";
@@ -568,14 +620,18 @@ function detail(category: CategoryId, p: Palette): string {
         [650, 280],
       ] as const) {
         out.push(
-          `<circle cx="${x}" cy="${y}" r="22" fill="url(#metal)" stroke="${HARDWARE.goldDark}" stroke-width="3"/><circle cx="${x}" cy="${y}" r="8" fill="${HARDWARE.goldDark}"/>`,
+          `<circle cx="${x}" cy="${y}" r="22" fill="url(#metal)" stroke="${HARDWARE.goldDark}" ` +
+            `stroke-width="3"/><circle cx="${x}" cy="${y}" r="8" fill="${HARDWARE.goldDark}"/>`,
         );
       }
       out.push(highlight("M200 700 q100 30 180 -10", 0.35, 10), highlight("M420 720 q100 30 180 -10", 0.3, 10));
       break;
     }
     case "sweaters": {
-      const big = `<pattern id="knitBig" width="54" height="42" patternUnits="userSpaceOnUse"><path d="M3 3 Q12 36 27 39 M51 3 Q42 36 27 39" fill="none" stroke="${p.fold}" stroke-opacity="0.28" stroke-width="5"/><path d="M10 8 Q15 26 23 33 M44 8 Q39 26 31 33" fill="none" stroke="#fff" stroke-opacity="0.16" stroke-width="4"/></pattern>`;
+      const big =
+        `<pattern id="knitBig" width="54" height="42" patternUnits="userSpaceOnUse"><path d="M3 3 Q12 36 27 ` +
+        `39 M51 3 Q42 36 27 39" fill="none" stroke="${p.fold}" stroke-opacity="0.28" stroke-width="5"/><path ` +
+        `d="M10 8 Q15 26 23 33 M44 8 Q39 26 31 33" fill="none" stroke="#fff" stroke-opacity="0.16" stroke-width="4"/></pattern>`;
       out.push(`<defs>${big}</defs>`, `<rect width="${WIDTH}" height="660" fill="url(#knitBig)"/>`);
       out.push(`<rect y="640" width="${WIDTH}" height="360" fill="${p.dark}"/>`);
       for (let x = 0; x < WIDTH; x += 30)
@@ -600,7 +656,8 @@ function detail(category: CategoryId, p: Palette): string {
         stitch("M388 0 V1000 M412 0 V1000", p.stitch, 2),
       );
       out.push(
-        `<path d="M386 300 h28 v90 q-14 22 -28 0 Z" fill="url(#metal)" stroke="${HARDWARE.goldDark}" stroke-width="2"/><circle cx="400" cy="372" r="7" fill="${HARDWARE.goldDark}"/>`,
+        `<path d="M386 300 h28 v90 q-14 22 -28 0 Z" fill="url(#metal)" stroke="${HARDWARE.goldDark}" ` +
+          `stroke-width="2"/><circle cx="400" cy="372" r="7" fill="${HARDWARE.goldDark}"/>`,
       );
       out.push(button(560, 700, 26, p, p.lighter));
       break;
@@ -635,7 +692,8 @@ function detail(category: CategoryId, p: Palette): string {
             `<circle cx="${x}" cy="${y}" r="20" fill="${p.darker}" stroke="${HARDWARE.silver}" stroke-width="7"/>`,
           );
         out.push(
-          `<path d="M250 ${y} L550 ${y + 170}" stroke="#f1eee6" stroke-width="30" stroke-linecap="round" filter="url(#drop)"/><path d="M550 ${y} L250 ${y + 170}" stroke="#e4e0d6" stroke-width="30" stroke-linecap="round"/>`,
+          `<path d="M250 ${y} L550 ${y + 170}" stroke="#f1eee6" stroke-width="30" stroke-linecap="round" ` +
+            `filter="url(#drop)"/><path d="M550 ${y} L250 ${y + 170}" stroke="#e4e0d6" stroke-width="30" stroke-linecap="round"/>`,
         );
       }
       for (let y = 60; y < 1000; y += 40)
@@ -674,9 +732,15 @@ function detail(category: CategoryId, p: Palette): string {
 function shoeTopDown(p: Palette, cx: number, mirror: boolean): string {
   const s = mirror ? -1 : 1;
   const pt = (x: number, y: number) => `${cx + s * x} ${y}`;
-  const outline = `M${pt(0, 230)} C${pt(80, 230)} ${pt(96, 330)} ${pt(90, 420)} C${pt(86, 560)} ${pt(70, 680)} ${pt(60, 760)} C${pt(50, 810)} ${pt(-50, 810)} ${pt(-60, 760)} C${pt(-66, 660)} ${pt(-76, 540)} ${pt(-70, 420)} C${pt(-66, 320)} ${pt(-70, 230)} ${pt(0, 230)} Z`;
+  const outline =
+    `M${pt(0, 230)} C${pt(80, 230)} ${pt(96, 330)} ${pt(90, 420)} C${pt(86, 560)} ${pt(70, 680)} ` +
+    `${pt(60, 760)} C${pt(50, 810)} ${pt(-50, 810)} ${pt(-60, 760)} C${pt(-66, 660)} ${pt(-76, 540)} ` +
+    `${pt(-70, 420)} C${pt(-66, 320)} ${pt(-70, 230)} ${pt(0, 230)} Z`;
   const out = [`<path d="${outline}" fill="url(#sole)" stroke="#a7a195" stroke-width="3"/>`];
-  const upper = `M${pt(0, 244)} C${pt(70, 244)} ${pt(82, 330)} ${pt(78, 420)} C${pt(74, 560)} ${pt(60, 680)} ${pt(50, 750)} C${pt(40, 792)} ${pt(-40, 792)} ${pt(-50, 750)} C${pt(-56, 660)} ${pt(-64, 540)} ${pt(-58, 420)} C${pt(-56, 330)} ${pt(-60, 244)} ${pt(0, 244)} Z`;
+  const upper =
+    `M${pt(0, 244)} C${pt(70, 244)} ${pt(82, 330)} ${pt(78, 420)} C${pt(74, 560)} ${pt(60, 680)} ` +
+    `${pt(50, 750)} C${pt(40, 792)} ${pt(-40, 792)} ${pt(-50, 750)} C${pt(-56, 660)} ${pt(-64, 540)} ` +
+    `${pt(-58, 420)} C${pt(-56, 330)} ${pt(-60, 244)} ${pt(0, 244)} Z`;
   out.push(fill(upper, p), texture(upper, "weave"));
   out.push(
     `<ellipse cx="${cx + s * 4}" cy="680" rx="38" ry="70" fill="${p.darker}" stroke="${p.outline}" stroke-width="2"/>`,
@@ -686,7 +750,8 @@ function shoeTopDown(p: Palette, cx: number, mirror: boolean): string {
     const y = 400 + i * 44;
     const lace = `M${pt(-36, y)} L${pt(38, y + 30)} M${pt(38, y)} L${pt(-36, y + 30)}`;
     out.push(
-      `<path d="${lace}" stroke="${p.outline}" stroke-width="9" stroke-linecap="round"/><path d="${lace}" stroke="#f1eee6" stroke-width="6" stroke-linecap="round"/>`,
+      `<path d="${lace}" stroke="${p.outline}" stroke-width="9" stroke-linecap="round"/><path d="${lace}" ` +
+        `stroke="#f1eee6" stroke-width="6" stroke-linecap="round"/>`,
     );
   }
   out.push(
@@ -708,12 +773,19 @@ function flatLay(category: CategoryId, p: Palette): string {
       tilt = 10;
       break;
     case "accessories":
-      art = `<path d="M300 400 C160 300 230 120 400 150 C570 120 640 300 500 400" fill="none" stroke="${p.outline}" stroke-width="18" stroke-linecap="round"/><path d="M300 400 C160 300 230 120 400 150 C570 120 640 300 500 400" fill="none" stroke="${p.dark}" stroke-width="12" stroke-linecap="round"/>${bag(p, "front").replace(/<ellipse cx="400" cy="850"[^>]*\/>/, "")}`;
+      art =
+        `<path d="M300 400 C160 300 230 120 400 150 C570 120 640 300 500 400" fill="none" ` +
+        `stroke="${p.outline}" stroke-width="18" stroke-linecap="round"/><path d="M300 400 C160 300 230 120 ` +
+        `400 150 C570 120 640 300 500 400" fill="none" stroke="${p.dark}" stroke-width="12" stroke-linecap="round"/>` +
+        bag(p, "front").replace(/<ellipse cx="400" cy="850"[^>]*\/>/, "");
       tilt = 6;
       break;
     case "t-shirts": {
       // sleeves folded in, hem folded up: the classic retail fold
-      const folded = `${tshirt(p, "front").replace(/<ellipse cx="400" cy="835"[^>]*\/>/, "")}<path d="M232 640 L568 640 L580 800 Q400 816 220 800 Z" fill="${p.dark}" fill-opacity="0.35"/><path d="M226 640 L574 640" stroke="${p.outline}" stroke-width="2"/>`;
+      const folded =
+        `${tshirt(p, "front").replace(/<ellipse cx="400" cy="835"[^>]*\/>/, "")}<path d="M232 640 L568 640 ` +
+        `L580 800 Q400 816 220 800 Z" fill="${p.dark}" fill-opacity="0.35"/><path d="M226 640 L574 640" ` +
+        `stroke="${p.outline}" stroke-width="2"/>`;
       art = folded;
       break;
     }
@@ -722,7 +794,11 @@ function flatLay(category: CategoryId, p: Palette): string {
         [category](p, "front")
         .replace(/<ellipse [^>]*fill="url\(#floor\)"\/>/, "");
   }
-  const tag = `<g transform="translate(640 150) rotate(14)"><path d="M0 0 L0 -60" stroke="#8c8576" stroke-width="2"/><rect x="-34" y="0" width="68" height="110" rx="6" fill="#fbf8f1" stroke="#c7bda9" stroke-width="2"/><circle cx="0" cy="14" r="5" fill="#d9cdb9"/><rect x="-20" y="40" width="40" height="6" fill="#3b3a36"/><rect x="-20" y="56" width="28" height="5" fill="#a39b8a"/></g>`;
+  const tag =
+    `<g transform="translate(640 150) rotate(14)"><path d="M0 0 L0 -60" stroke="#8c8576" ` +
+    `stroke-width="2"/><rect x="-34" y="0" width="68" height="110" rx="6" fill="#fbf8f1" ` +
+    `stroke="#c7bda9" stroke-width="2"/><circle cx="0" cy="14" r="5" fill="#d9cdb9"/><rect x="-20" ` +
+    `y="40" width="40" height="6" fill="#3b3a36"/><rect x="-20" y="56" width="28" height="5" fill="#a39b8a"/></g>`;
   return `<g transform="translate(400 520) rotate(${tilt}) scale(0.84) translate(-400 -520)" filter="url(#drop)">${art}</g>${tag}`;
 }
 

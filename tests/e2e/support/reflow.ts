@@ -28,7 +28,8 @@ export async function overflowing(page: Page): Promise<string> {
       .slice(0, 4)
       .map(
         (el) =>
-          `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} class="${(el.getAttribute("class") ?? "").slice(0, 60)}"> ${Math.round(el.getBoundingClientRect().right)}px`,
+          `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} class="${(el.getAttribute("class") ?? "").slice(0, 60)}">` +
+          ` ${Math.round(el.getBoundingClientRect().right)}px`,
       )
       .join(", ");
   });

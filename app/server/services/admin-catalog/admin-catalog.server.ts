@@ -45,7 +45,8 @@ export type RemoveProductResult = {
 };
 
 export const STALE_EDIT_MESSAGE =
-  "This product was changed by someone else (or an order took stock) since you opened it. Nothing was saved: reload the page to see the current version, then make your change again.";
+  "This product was changed by someone else (or an order took stock) since you opened it. Nothing was " +
+  "saved: reload the page to see the current version, then make your change again.";
 
 /** The product as the editor shows it. */
 export function draftOf(p: Product): ProductDraft {

@@ -79,7 +79,8 @@ export function createProductImportService(deps: {
     } catch (error) {
       result.error =
         error instanceof ProductSlugTakenError
-          ? `Stopped: the slug “${error.slug}” was taken by another product after the dry run. ${result.written} products were written before it; fix the file and import again.`
+          ? `Stopped: the slug “${error.slug}” was taken by another product after the dry run. ${result.written} ` +
+            `products were written before it; fix the file and import again.`
           : `Stopped by an error after ${result.written} products were written: ${error instanceof Error ? error.message.slice(0, 200) : "unknown error"}.`;
       current = { ...current, status: "failed", result };
     }
@@ -89,7 +90,9 @@ export function createProductImportService(deps: {
       entityType: "import",
       entityId: job.token,
       action: current.status === "done" ? "import" : "import-failed",
-      summary: `CSV import ${job.fileName}: ${result.created} created, ${result.updated} changed, ${result.unchanged} unchanged, ${result.rejected} rejected${result.error ? ` — ${result.error}` : ""}`,
+      summary:
+        `CSV import ${job.fileName}: ${result.created} created, ${result.updated} changed, ` +
+        `${result.unchanged} unchanged, ${result.rejected} rejected${result.error ? ` — ${result.error}` : ""}`,
       before: null,
       after: {
         fileName: job.fileName,

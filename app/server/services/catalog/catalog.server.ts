@@ -177,7 +177,8 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
     await pull();
     ready = true;
     log(
-      `Catalogue index ready in ${Date.now() - began} ms (${how}): ${index.size.toLocaleString("en")} products listed, ${feedReads.toLocaleString("en")} read from the change feed.`,
+      `Catalogue index ready in ${Date.now() - began} ms (${how}): ${index.size.toLocaleString("en")} ` +
+        `products listed, ${feedReads.toLocaleString("en")} read from the change feed.`,
     );
     if (snapshots) {
       timer = setInterval(
