@@ -1,4 +1,4 @@
-// The shop's seven categories are fixed by the product spec (section 3): static, id = slug.
+// The shop's seven categories are fixed: static, and each id is its URL slug.
 export type CategoryId = "t-shirts" | "jeans" | "sweaters" | "dresses" | "jackets" | "shoes" | "accessories";
 
 export interface Category {

@@ -14,7 +14,7 @@ import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import { TEST_CARDS } from "~/server/payments/test-cards";
 
-// The spec's /test-stripe: admins check which processor takes payments and run a small test
+// /test-stripe: admins check which processor takes payments and run a small test
 // payment with a chosen test card. Nothing here creates an order or moves stock.
 
 export const meta: MetaFunction = (args) =>

@@ -19,7 +19,7 @@ import {
 } from "~/lib/lightbox-config";
 
 // The product image viewer: yet-another-react-lightbox with its Zoom plugin, plus what the
-// library lacks and the spec asks for: zoom bounds against the image's natural size, a
+// library lacks and shoppers need: zoom bounds against the image's natural size, a
 // debounced wheel zoom, a 50 px swipe tolerance, rotation, a broken-image icon with an error
 // event, and its state in the markup. Loaded only when a shopper first opens an image.
 
@@ -118,7 +118,7 @@ export default function ProductLightbox({ images, index, onClose, onImageError }
     };
   }, []);
 
-  // Dragging state, and swipe navigation with the spec's 50 px tolerance (the library's own
+  // Dragging state, and swipe navigation after 50 px of movement (the library's own
   // swipe is switched off: its threshold is fixed). Pinch and pan stay with the Zoom plugin.
   useEffect(() => {
     const down = new Set<number>();

@@ -16,7 +16,7 @@ import { GOOGLE_SIGN_IN_FAILED, PASSWORD_TOO_SHORT, RESET_LINK_INVALID, WRONG_CR
 // Accounts: sign-up, sign-in, sessions, profiles, password changes and resets, on top of the
 // identity port and the profile store, shared by both backends.
 
-/** The spec's result shape for sign-in, registration and reset: a success flag and a message. */
+/** The result shape of sign-in, registration and reset: a success flag and a message. */
 export type AuthResult<T = object> =
   | ({ success: true } & T)
   | { success: false; error: string; retryAfterSeconds?: number };
@@ -27,7 +27,7 @@ export interface SignedIn {
   session: Session;
 }
 
-/** The spec's auth state, as the server knows it for one request. */
+/** Who is signed in, as the server knows it for one request. */
 export interface AuthState {
   user: Identity | null;
   userProfile: Profile | null;

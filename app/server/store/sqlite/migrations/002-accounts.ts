@@ -1,4 +1,4 @@
-// Profiles are the spec's users/{uid} documents; local_* tables belong to the embedded identity
+// Profiles mirror the users/{uid} documents of the Firebase backend; local_* tables belong to the embedded identity
 // provider only (the Firebase backend keeps accounts and sessions in Firebase Auth).
 export default `
 CREATE TABLE profiles (
