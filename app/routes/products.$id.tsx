@@ -11,7 +11,7 @@ import { ProductOptions, useChosenColour } from "~/components/product/ProductOpt
 import { imagesForColour } from "~/lib/colour-images";
 import { ReviewsSection } from "~/components/product/ReviewsSection";
 import { RatingSummary } from "~/components/product/Stars";
-import { REVIEW_SORTS, type ReviewSortKey } from "~/lib/review-schema";
+import { REVIEW_SORTS, type ReviewSortKey } from "~/lib/reviews";
 import {
   helpfulAction,
   reviewAction,

@@ -4,7 +4,7 @@ import { responsiveImage } from "~/lib/responsive-image";
 import { Price } from "./Price";
 import { SaveButton } from "./SaveButton";
 import { Stars } from "./Stars";
-import { ratingText } from "~/lib/review-schema";
+import { ratingText } from "~/lib/reviews";
 
 /** `saved`: whether the shopper saved it (undefined: no Save button). */
 export function ProductCard({

@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Described, Field, FormErrors, describedBy, invalidFields } from "~/components/forms/Field";
-import { REVIEW_TEXT, REVIEW_TITLE, reviewSchema } from "~/lib/review-schema";
+import { reviewSchema } from "~/lib/review-schema";
+import { REVIEW_TEXT, REVIEW_TITLE } from "~/lib/reviews";
 
 const STAR_LABELS = ["1 star: poor", "2 stars: fair", "3 stars: good", "4 stars: very good", "5 stars: excellent"];
 

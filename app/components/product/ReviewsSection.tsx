@@ -1,8 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { REVIEW_SORTS, REVIEW_SORT_LABELS, reviewsHref, type ReviewSortKey } from "~/lib/review-schema";
-import { ReviewForm } from "./ReviewForm";
+import { REVIEW_SORTS, REVIEW_SORT_LABELS, reviewsHref, type ReviewSortKey } from "~/lib/reviews";
+import { lazy, Suspense, type ComponentType } from "react";
+import * as onServer from "./review-form.server";
 import { Stars } from "./Stars";
 
 export interface ReviewView {
@@ -21,6 +22,11 @@ export type ReviewEligibility =
   | { kind: "sign-in" }
   | { kind: "not-buyer" }
   | { kind: "reviewed"; status: "pending" | "approved" | "rejected" };
+
+// In the browser the form's code (~25 KB gzipped with its validation) loads when a buyer who may
+// review gets the form; until then hydration keeps the server's HTML, which works on its own.
+const LazyReviewForm = lazy(() => import("./ReviewForm").then((m) => ({ default: m.ReviewForm })));
+const ReviewForm: ComponentType<{ lastResult?: SubmissionResult<string[]> }> = onServer.ReviewForm ?? LazyReviewForm;
 
 const dateFormat = new Intl.DateTimeFormat("en-IE", {
   day: "numeric",
@@ -158,7 +164,11 @@ function WhoMayReview({
 }) {
   switch (eligibility.kind) {
     case "eligible":
-      return <ReviewForm lastResult={formResult} />;
+      return (
+        <Suspense fallback={null}>
+          <ReviewForm lastResult={formResult} />
+        </Suspense>
+      );
     case "sign-in":
       return (
         <p className="mt-2 text-sm text-stone-700">

@@ -1,4 +1,5 @@
-import { REVIEWS_PER_PAGE, type ReviewInput, type ReviewSortKey } from "~/lib/review-schema";
+import type { ReviewInput } from "~/lib/review-schema";
+import { REVIEWS_PER_PAGE, type ReviewSortKey } from "~/lib/reviews";
 import type { AuditRecord } from "../audit/audit.server";
 import type { Store } from "../../store/port";
 import { reviewIdFor } from "../../store/review-id";
