@@ -129,36 +129,10 @@ export default function AdminReviews() {
                 <p className="mt-2 whitespace-pre-line break-words text-sm text-stone-800">{r.text}</p>
                 <div className="mt-3 flex flex-wrap gap-2">
                   {r.status !== "approved" ? (
-                    <Form method="post">
-                      <AuthenticityTokenInput />
-                      <input type="hidden" name="reviewId" value={r.id} />
-                      <input type="hidden" name="status" value={status} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="approve"
-                        className="btn-primary"
-                        aria-describedby={`admin-review-${r.id}`}
-                      >
-                        Approve
-                      </button>
-                    </Form>
+                    <ModerateButton reviewId={r.id} status={status} intent="approve" className="btn-primary" />
                   ) : null}
                   {r.status !== "rejected" ? (
-                    <Form method="post">
-                      <AuthenticityTokenInput />
-                      <input type="hidden" name="reviewId" value={r.id} />
-                      <input type="hidden" name="status" value={status} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="reject"
-                        className="btn-secondary"
-                        aria-describedby={`admin-review-${r.id}`}
-                      >
-                        Reject
-                      </button>
-                    </Form>
+                    <ModerateButton reviewId={r.id} status={status} intent="reject" className="btn-secondary" />
                   ) : null}
                 </div>
               </article>
@@ -184,5 +158,35 @@ export default function AdminReviews() {
         </nav>
       ) : null}
     </AdminPage>
+  );
+}
+
+/** One moderation button in a form of its own; the tab (status) comes back after the redirect. */
+function ModerateButton({
+  reviewId,
+  status,
+  intent,
+  className,
+}: {
+  reviewId: string;
+  status: string;
+  intent: "approve" | "reject";
+  className: string;
+}) {
+  return (
+    <Form method="post">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="reviewId" value={reviewId} />
+      <input type="hidden" name="status" value={status} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={className}
+        aria-describedby={`admin-review-${reviewId}`}
+      >
+        {intent === "approve" ? "Approve" : "Reject"}
+      </button>
+    </Form>
   );
 }

@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SavedAddress } from "~/domain/saved-address";
-import type { Store } from "~/server/store/port";
 import { createAddressBookService } from "~/server/services/accounts/address-book.server";
-import { STORE_ADAPTERS } from "./adapters";
+import { STORE_ADAPTERS, useFreshStore } from "./adapters";
 
 const address = (overrides: Partial<SavedAddress> = {}): SavedAddress => ({
   id: "a1",
@@ -19,57 +18,49 @@ const address = (overrides: Partial<SavedAddress> = {}): SavedAddress => ({
 });
 
 describe.each(STORE_ADAPTERS)("AddressStore contract: $name", (adapter) => {
-  let store: Store;
-  let dispose: () => Promise<void>;
-
-  beforeEach(async () => {
-    ({ store, dispose } = await adapter.create());
-  });
-  afterEach(async () => {
-    await dispose();
-  });
+  const db = useFreshStore(adapter);
 
   it("keeps each shopper's addresses apart, the default first and then oldest first", async () => {
-    await store.addresses.save("u1", address({ id: "a1", createdAt: "2026-11-01T10:00:00.000Z" }));
-    await store.addresses.save(
+    await db.store.addresses.save("u1", address({ id: "a1", createdAt: "2026-11-01T10:00:00.000Z" }));
+    await db.store.addresses.save(
       "u1",
       address({ id: "a2", city: "Cork", createdAt: "2026-11-02T10:00:00.000Z", isDefault: true }),
     );
-    await store.addresses.save("u1", address({ id: "a3", createdAt: "2026-11-03T10:00:00.000Z" }));
-    await store.addresses.save("u2", address({ id: "a1", name: "Someone Else" }));
-    expect((await store.addresses.list("u1")).map((a) => a.id)).toEqual(["a2", "a1", "a3"]);
-    expect(await store.addresses.get("u1", "a2")).toEqual(
+    await db.store.addresses.save("u1", address({ id: "a3", createdAt: "2026-11-03T10:00:00.000Z" }));
+    await db.store.addresses.save("u2", address({ id: "a1", name: "Someone Else" }));
+    expect((await db.store.addresses.list("u1")).map((a) => a.id)).toEqual(["a2", "a1", "a3"]);
+    expect(await db.store.addresses.get("u1", "a2")).toEqual(
       address({ id: "a2", city: "Cork", createdAt: "2026-11-02T10:00:00.000Z", isDefault: true }),
     );
-    expect((await store.addresses.get("u2", "a1"))?.name).toBe("Someone Else");
-    expect(await store.addresses.get("u2", "a2")).toBeNull();
+    expect((await db.store.addresses.get("u2", "a1"))?.name).toBe("Someone Else");
+    expect(await db.store.addresses.get("u2", "a2")).toBeNull();
   });
 
   it("keeps at most one default: saving or choosing a default clears the others", async () => {
-    await store.addresses.save("u1", address({ id: "a1", isDefault: true }));
-    await store.addresses.save("u1", address({ id: "a2", isDefault: true, createdAt: "2026-11-02T10:00:00.000Z" }));
-    expect((await store.addresses.list("u1")).filter((a) => a.isDefault).map((a) => a.id)).toEqual(["a2"]);
-    expect(await store.addresses.setDefault("u1", "a1")).toBe(true);
-    expect((await store.addresses.list("u1")).map((a) => [a.id, a.isDefault])).toEqual([
+    await db.store.addresses.save("u1", address({ id: "a1", isDefault: true }));
+    await db.store.addresses.save("u1", address({ id: "a2", isDefault: true, createdAt: "2026-11-02T10:00:00.000Z" }));
+    expect((await db.store.addresses.list("u1")).filter((a) => a.isDefault).map((a) => a.id)).toEqual(["a2"]);
+    expect(await db.store.addresses.setDefault("u1", "a1")).toBe(true);
+    expect((await db.store.addresses.list("u1")).map((a) => [a.id, a.isDefault])).toEqual([
       ["a1", true],
       ["a2", false],
     ]);
-    expect(await store.addresses.setDefault("u1", "nope")).toBe(false);
-    expect((await store.addresses.list("u1")).filter((a) => a.isDefault).map((a) => a.id)).toEqual(["a1"]);
+    expect(await db.store.addresses.setDefault("u1", "nope")).toBe(false);
+    expect((await db.store.addresses.list("u1")).filter((a) => a.isDefault).map((a) => a.id)).toEqual(["a1"]);
   });
 
   it("replaces an address in place and deletes one", async () => {
-    await store.addresses.save("u1", address());
-    await store.addresses.save("u1", address({ line1: "1 New Street", phone: "+353 1 234 5678" }));
-    expect(await store.addresses.list("u1")).toEqual([address({ line1: "1 New Street", phone: "+353 1 234 5678" })]);
-    expect(await store.addresses.delete("u1", "a1")).toBe(true);
-    expect(await store.addresses.delete("u1", "a1")).toBe(false);
-    expect(await store.addresses.list("u1")).toEqual([]);
+    await db.store.addresses.save("u1", address());
+    await db.store.addresses.save("u1", address({ line1: "1 New Street", phone: "+353 1 234 5678" }));
+    expect(await db.store.addresses.list("u1")).toEqual([address({ line1: "1 New Street", phone: "+353 1 234 5678" })]);
+    expect(await db.store.addresses.delete("u1", "a1")).toBe(true);
+    expect(await db.store.addresses.delete("u1", "a1")).toBe(false);
+    expect(await db.store.addresses.list("u1")).toEqual([]);
   });
 
   it("through the service: the first address is the default, and deleting the default passes it to the oldest left", async () => {
     let clock = Date.parse("2026-11-01T10:00:00.000Z");
-    const book = createAddressBookService(store, { now: () => new Date((clock += 1000)) });
+    const book = createAddressBookService(db.store, { now: () => new Date((clock += 1000)) });
     const first = await book.add("u1", address({ postalCode: "d02 x285" }));
     const second = await book.add("u1", address({ city: "Cork" }));
     const third = await book.add("u1", address({ city: "Galway" }));

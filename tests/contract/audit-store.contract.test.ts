@@ -1,7 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "~/domain/audit";
-import type { Store } from "~/server/store/port";
-import { STORE_ADAPTERS } from "./adapters";
+import { STORE_ADAPTERS, useFreshStore } from "./adapters";
 
 let n = 0;
 function entry(overrides: Partial<AuditEntry> = {}): AuditEntry {
@@ -22,26 +21,18 @@ function entry(overrides: Partial<AuditEntry> = {}): AuditEntry {
 }
 
 describe.each(STORE_ADAPTERS)("AuditStore contract: $name", (adapter) => {
-  let store: Store;
-  let dispose: () => Promise<void>;
-
-  beforeEach(async () => {
-    ({ store, dispose } = await adapter.create());
-  });
-  afterEach(async () => {
-    await dispose();
-  });
+  const db = useFreshStore(adapter);
 
   it("starts empty", async () => {
-    expect(await store.audit.list({ limit: 10 })).toEqual({ entries: [], nextBefore: null });
+    expect(await db.store.audit.list({ limit: 10 })).toEqual({ entries: [], nextBefore: null });
   });
 
   it("returns entries exactly as appended, snapshots included, newest first", async () => {
     const first = entry({ before: null });
     const second = entry({ after: null, action: "delete" });
-    await store.audit.append(first);
-    await store.audit.append(second);
-    const { entries, nextBefore } = await store.audit.list({ limit: 10 });
+    await db.store.audit.append(first);
+    await db.store.audit.append(second);
+    const { entries, nextBefore } = await db.store.audit.list({ limit: 10 });
     expect(entries).toEqual([second, first]);
     expect(nextBefore).toBeNull();
   });
@@ -50,31 +41,31 @@ describe.each(STORE_ADAPTERS)("AuditStore contract: $name", (adapter) => {
     const a = entry({ entityType: "product", entityId: "p1" });
     const b = entry({ entityType: "product", entityId: "p2" });
     const c = entry({ entityType: "post", entityId: "p1" });
-    for (const e of [a, b, c]) await store.audit.append(e);
-    expect((await store.audit.list({ entityType: "product", limit: 10 })).entries.map((e) => e.id)).toEqual([
+    for (const e of [a, b, c]) await db.store.audit.append(e);
+    expect((await db.store.audit.list({ entityType: "product", limit: 10 })).entries.map((e) => e.id)).toEqual([
       b.id,
       a.id,
     ]);
     expect(
-      (await store.audit.list({ entityType: "product", entityId: "p1", limit: 10 })).entries.map((e) => e.id),
+      (await db.store.audit.list({ entityType: "product", entityId: "p1", limit: 10 })).entries.map((e) => e.id),
     ).toEqual([a.id]);
-    expect((await store.audit.list({ entityType: "post", limit: 10 })).entries.map((e) => e.id)).toEqual([c.id]);
+    expect((await db.store.audit.list({ entityType: "post", limit: 10 })).entries.map((e) => e.id)).toEqual([c.id]);
   });
 
   it("pages with the nextBefore cursor until the last page", async () => {
     const all = Array.from({ length: 5 }, () => entry());
-    for (const e of all) await store.audit.append(e);
+    for (const e of all) await db.store.audit.append(e);
     const newestFirst = [...all].reverse().map((e) => e.id);
-    const page1 = await store.audit.list({ entityType: "product", entityId: "p1", limit: 2 });
+    const page1 = await db.store.audit.list({ entityType: "product", entityId: "p1", limit: 2 });
     expect(page1.entries.map((e) => e.id)).toEqual(newestFirst.slice(0, 2));
-    const page2 = await store.audit.list({
+    const page2 = await db.store.audit.list({
       entityType: "product",
       entityId: "p1",
       limit: 2,
       before: page1.nextBefore!,
     });
     expect(page2.entries.map((e) => e.id)).toEqual(newestFirst.slice(2, 4));
-    const page3 = await store.audit.list({
+    const page3 = await db.store.audit.list({
       entityType: "product",
       entityId: "p1",
       limit: 2,
@@ -86,8 +77,8 @@ describe.each(STORE_ADAPTERS)("AuditStore contract: $name", (adapter) => {
 
   it("refuses to overwrite an entry (append-only)", async () => {
     const e = entry();
-    await store.audit.append(e);
-    await expect(store.audit.append({ ...e, summary: "Rewritten" })).rejects.toThrow();
-    expect((await store.audit.list({ limit: 10 })).entries[0].summary).toBe(e.summary);
+    await db.store.audit.append(e);
+    await expect(db.store.audit.append({ ...e, summary: "Rewritten" })).rejects.toThrow();
+    expect((await db.store.audit.list({ limit: 10 })).entries[0].summary).toBe(e.summary);
   });
 });

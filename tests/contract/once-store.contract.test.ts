@@ -1,24 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Store } from "~/server/store/port";
-import { STORE_ADAPTERS } from "./adapters";
+import { describe, expect, it } from "vitest";
+import { STORE_ADAPTERS, useFreshStore } from "./adapters";
 
 const MINUTE = 60_000;
 
 describe.each(STORE_ADAPTERS)("OnceStore contract: $name", (adapter) => {
-  let store: Store;
-  let dispose: () => Promise<void>;
-
-  beforeEach(async () => {
-    ({ store, dispose } = await adapter.create());
-  });
-  afterEach(async () => {
-    await dispose();
-  });
+  const db = useFreshStore(adapter);
 
   it("lets exactly one of many concurrent callers claim a task", async () => {
     const now = new Date();
     const claims = await Promise.all(
-      Array.from({ length: 8 }, () => store.once.claim("seed-catalogue", { now, staleMs: 10 * MINUTE })),
+      Array.from({ length: 8 }, () => db.store.once.claim("seed-catalogue", { now, staleMs: 10 * MINUTE })),
     );
     expect(claims.filter((c) => c === "claimed")).toHaveLength(1);
     expect(claims.filter((c) => c === "held")).toHaveLength(7);
@@ -26,23 +17,23 @@ describe.each(STORE_ADAPTERS)("OnceStore contract: $name", (adapter) => {
 
   it("says done once the claimer finished, for good", async () => {
     const now = new Date();
-    expect(await store.once.claim("seed-posts", { now, staleMs: MINUTE })).toBe("claimed");
-    await store.once.finish("seed-posts");
-    expect(await store.once.claim("seed-posts", { now: new Date(now.getTime() + 60 * MINUTE), staleMs: MINUTE })).toBe(
-      "done",
-    );
+    expect(await db.store.once.claim("seed-posts", { now, staleMs: MINUTE })).toBe("claimed");
+    await db.store.once.finish("seed-posts");
+    expect(
+      await db.store.once.claim("seed-posts", { now: new Date(now.getTime() + 60 * MINUTE), staleMs: MINUTE }),
+    ).toBe("done");
     // Tasks are independent.
-    expect(await store.once.claim("seed-orders", { now, staleMs: MINUTE })).toBe("claimed");
+    expect(await db.store.once.claim("seed-orders", { now, staleMs: MINUTE })).toBe("claimed");
   });
 
   it("hands a claim that never finished to another caller once it is stale", async () => {
     const start = new Date("2026-11-23T10:00:00.000Z");
-    expect(await store.once.claim("seed-orders", { now: start, staleMs: 10 * MINUTE })).toBe("claimed");
+    expect(await db.store.once.claim("seed-orders", { now: start, staleMs: 10 * MINUTE })).toBe("claimed");
     expect(
-      await store.once.claim("seed-orders", { now: new Date(start.getTime() + 9 * MINUTE), staleMs: 10 * MINUTE }),
+      await db.store.once.claim("seed-orders", { now: new Date(start.getTime() + 9 * MINUTE), staleMs: 10 * MINUTE }),
     ).toBe("held");
     expect(
-      await store.once.claim("seed-orders", { now: new Date(start.getTime() + 11 * MINUTE), staleMs: 10 * MINUTE }),
+      await db.store.once.claim("seed-orders", { now: new Date(start.getTime() + 11 * MINUTE), staleMs: 10 * MINUTE }),
     ).toBe("claimed");
   });
 });

@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createStockWatch, lowStock } from "~/server/services/analytics/low-stock.server";
-import type { Store } from "~/server/store/port";
 import type { ProductInput } from "~/domain/product";
-import { STORE_ADAPTERS } from "../contract/adapters";
+import { STORE_ADAPTERS, useFreshStore } from "../contract/adapters";
 import { makeProduct } from "../support/product-factory";
 
 // The dashboard's low-stock list: pure rules, and the watch that follows the catalogue's
@@ -32,28 +31,20 @@ describe("low stock rules", () => {
 });
 
 describe.each(STORE_ADAPTERS)("low-stock watch: $name", (adapter) => {
-  let store: Store;
-  let dispose: () => Promise<void>;
-
-  beforeEach(async () => {
-    ({ store, dispose } = await adapter.create());
-  });
-  afterEach(async () => {
-    await dispose();
-  });
+  const db = useFreshStore(adapter);
 
   it("follows stock changes and deletions after its first scan", async () => {
-    await store.products.upsertMany([withStocks("w1", [2]), withStocks("w2", [20])]);
-    const watch = createStockWatch(store);
+    await db.store.products.upsertMany([withStocks("w1", [2]), withStocks("w2", [20])]);
+    const watch = createStockWatch(db.store);
     const first = await watch.report();
     expect(new Set(first.low.map((v) => v.productId))).toEqual(new Set(["w1"]));
 
-    await store.products.upsertMany([withStocks("w2", [1]), withStocks("w1", [0])]);
+    await db.store.products.upsertMany([withStocks("w2", [1]), withStocks("w1", [0])]);
     const second = await watch.report();
     expect(new Set(second.low.map((v) => v.productId))).toEqual(new Set(["w2"]));
-    expect(second.soldOut).toBe((await store.products.get("w1"))!.variants.length);
+    expect(second.soldOut).toBe((await db.store.products.get("w1"))!.variants.length);
 
-    await store.products.delete("w2");
+    await db.store.products.delete("w2");
     const third = await watch.report();
     expect(third.low).toEqual([]);
     expect(third.lowTotal).toBe(0);
