@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { freePort, startFirestoreEmulator, type RunningEmulator } from "../../scripts/emulators/firestore";
 import { expect, test } from "./fixtures";
+import { startShop } from "./support/extra-shop";
 
-// Spec: a backend that cannot be initialised logs a warning only. `npm start` on the Firebase
+// A backend that cannot be initialised logs a warning only. `npm start` on the Firebase
 // backend with Firestore unreachable starts anyway, logs one clear warning, answers pages that
 // need the database with 'Firestore not available' (503), and recovers by itself (seeding
 // included) once the database answers. Runs in the Firebase projects, JavaScript on and off.
@@ -15,39 +12,26 @@ test.describe.configure({ timeout: 240_000 });
 test("the shop starts without Firestore, says so with a 503, and recovers when it comes back", async ({
   page,
 }, testInfo) => {
-  const [port, firestorePort] = [await freePort(), await freePort()];
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-e2e-down-"));
-  let output = "";
-  let shop: ChildProcess | null = null;
+  const firestorePort = await freePort();
   let firestore: RunningEmulator | null = null;
+  const shop = await startShop((port) => ({
+    SHOP_BACKEND: "firebase",
+    GCLOUD_PROJECT: `demo-hemline-down-${testInfo.project.name}`,
+    // Nothing listens here yet.
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firestorePort}`,
+    FIREBASE_AUTH_EMULATOR_HOST: process.env.E2E_AUTH_EMULATOR_HOST!,
+    FIREBASE_STORAGE_EMULATOR_HOST: `127.0.0.1:${firestorePort}`,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  }));
+  const base = `http://127.0.0.1:${shop.port}`;
   try {
-    shop = spawn(process.execPath, ["scripts/start.mjs"], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        SHOP_BACKEND: "firebase",
-        GCLOUD_PROJECT: `demo-hemline-down-${testInfo.project.name}`,
-        // Nothing listens here yet.
-        FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firestorePort}`,
-        FIREBASE_AUTH_EMULATOR_HOST: process.env.E2E_AUTH_EMULATOR_HOST!,
-        FIREBASE_STORAGE_EMULATOR_HOST: `127.0.0.1:${firestorePort}`,
-        SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
-        PUBLIC_URL: base,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    shop.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    shop.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-
     // It serves: the health check answers (503: the store does not), and the process is alive.
     await expect(async () => {
       const health = await fetch(`${base}/healthz`);
       expect(health.status).toBe(503);
     }).toPass({ timeout: 120_000 });
-    expect(shop.exitCode).toBeNull();
-    expect(output.match(/Warning: Firestore not available at start/g)).toHaveLength(1);
+    expect(shop.exitCode()).toBeNull();
+    expect(shop.output().match(/Warning: Firestore not available at start/g)).toHaveLength(1);
 
     const response = await page.goto(`${base}/products`);
     expect(response?.status()).toBe(503);
@@ -61,14 +45,9 @@ test("the shop starts without Firestore, says so with a 503, and recovers when i
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 1000 });
       await expect(page.locator('a[href^="/products/p0"]').first()).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 120_000 });
-    expect(shop.exitCode).toBeNull();
+    expect(shop.exitCode()).toBeNull();
   } finally {
-    if (shop && shop.exitCode === null) {
-      const exited = new Promise((resolve) => shop!.once("exit", resolve));
-      shop.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    }
+    await shop.stop();
     await firestore?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

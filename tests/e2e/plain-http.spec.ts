@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { freePort } from "../../scripts/emulators/firestore";
 import { expect, test } from "./fixtures";
+import { startShop } from "./support/extra-shop";
 import { register, uniqueEmail } from "./support/accounts";
 
 // `npm start` as the README says, with no PUBLIC_URL, opened from another machine over plain HTTP
@@ -25,26 +22,13 @@ function lanAddress(): string {
 test("over plain HTTP on a LAN address, without PUBLIC_URL, a shopper can register (cookies are not Secure)", async ({
   browser,
 }, testInfo) => {
-  const port = await freePort();
-  const base = `http://${lanAddress()}:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-e2e-plain-http-"));
-  let output = "";
-  let shop: ChildProcess | null = null;
+  const shop = await startShop(() => ({}), { unset: ["PUBLIC_URL", "TRUST_PROXY", "HOST", "SHOP_BACKEND"] });
+  const base = `http://${lanAddress()}:${shop.port}`;
   try {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
-    };
-    for (const name of ["PUBLIC_URL", "TRUST_PROXY", "HOST", "SHOP_BACKEND"]) delete env[name];
-    shop = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
-    shop.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    shop.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     await expect(async () => {
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
     }).toPass({ timeout: 120_000 });
-    expect(output).toContain("Cookies are not Secure (they work over plain HTTP): PUBLIC_URL is not set");
+    expect(shop.output()).toContain("Cookies are not Secure (they work over plain HTTP): PUBLIC_URL is not set");
 
     // A browser of this project (JavaScript on or off) that knows the shop only by that address.
     const { userAgent, viewport, javaScriptEnabled } = testInfo.project.use;
@@ -58,11 +42,6 @@ test("over plain HTTP on a LAN address, without PUBLIC_URL, a shopper can regist
     });
     await context.close();
   } finally {
-    if (shop && shop.exitCode === null) {
-      const exited = new Promise((resolve) => shop!.once("exit", resolve));
-      shop.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await shop.stop();
   }
 });

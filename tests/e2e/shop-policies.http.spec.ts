@@ -1,9 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { freePort } from "../../scripts/emulators/firestore";
 import { expect, test } from "./fixtures";
+import { startShop } from "./support/extra-shop";
 
 // The shop never contradicts itself: a shop started with other delivery prices, another
 // free-delivery threshold and another returns window states those figures on every page that
@@ -44,28 +40,15 @@ const text = (html: string) =>
     .replace(/\s+/g, " ");
 
 test("a shop configured with other figures states them on every page, and no default", async ({ request }) => {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-e2e-policies-"));
-  let shop: ChildProcess | null = null;
-  let output = "";
+  const shop = await startShop((port) => ({
+    ...CONFIGURED,
+    SHOP_BACKEND: "embedded",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  }));
+  const base = `http://127.0.0.1:${shop.port}`;
   try {
-    shop = spawn(process.execPath, ["scripts/start.mjs"], {
-      env: {
-        ...process.env,
-        ...CONFIGURED,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        SHOP_BACKEND: "embedded",
-        SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
-        PUBLIC_URL: base,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    shop.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    shop.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     await expect(async () => {
-      expect((await fetch(`${base}/healthz`)).status, output).toBe(200);
+      expect((await fetch(`${base}/healthz`)).status, shop.output()).toBe(200);
     }).toPass({ timeout: 180_000 });
 
     for (const [page, figures] of Object.entries(PAGES)) {
@@ -78,11 +61,6 @@ test("a shop configured with other figures states them on every page, and no def
       for (const old of DEFAULTS) expect(body, `${page}: ${old}`).not.toMatch(old);
     }
   } finally {
-    if (shop && shop.exitCode === null) {
-      const exited = new Promise((resolve) => shop!.once("exit", resolve));
-      shop.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await shop.stop();
   }
 });

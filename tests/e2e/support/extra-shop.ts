@@ -1,0 +1,56 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../../../scripts/emulators/firestore";
+
+// A second shop for specs that test how the shop starts or how it is configured: `npm start`'s
+// own script on a free port, with a data directory of its own, its output kept for messages.
+
+export interface ExtraShop {
+  port: number;
+  /** What the shop wrote to stdout and stderr so far. */
+  output(): string;
+  /** Null while it runs. */
+  exitCode(): number | null;
+  stop(): Promise<void>;
+}
+
+export const E2E_SESSION_SECRET = "e2e-session-secret-that-is-long-enough-0123456789";
+
+/**
+ * Starts `scripts/start.mjs` with the test runner's environment plus `env` (PORT, DATA_DIR and
+ * SESSION_SECRET are filled in), minus the variables named in `unset`. Always `stop()` it.
+ */
+export async function startShop(
+  env: (port: number) => Record<string, string>,
+  options: { unset?: string[]; port?: number } = {},
+): Promise<ExtraShop> {
+  const port = options.port ?? (await freePort());
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-e2e-shop-"));
+  const merged: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SESSION_SECRET: E2E_SESSION_SECRET,
+    ...env(port),
+  };
+  for (const name of options.unset ?? []) delete merged[name];
+  const child = spawn(process.execPath, ["scripts/start.mjs"], { env: merged, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return {
+    port,
+    output: () => output,
+    exitCode: () => child.exitCode,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
