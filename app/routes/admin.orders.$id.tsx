@@ -1,13 +1,14 @@
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
-import { FormErrors } from "~/components/forms/Field";
+import { Described, Field, FormErrors, invalidFields } from "~/components/forms/Field";
 import { formatDateTime } from "~/lib/admin-format";
-import { NOTE_MAX, noteSchema, statusChangeSchema, TRACKING_MAX } from "~/lib/admin-order-schema";
+import { noteSchema, statusChangeSchema } from "~/lib/admin-order-schema";
 import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import { isValidId } from "~/lib/route-params";
@@ -16,7 +17,7 @@ import { requireAdminActor } from "~/server/auth/admin-actor.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
-import { formGuardProblem } from "~/server/http/forms.server";
+import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { STATUS_LABELS } from "~/lib/order-status";
 import type { OrderStatus } from "~/domain/commerce";
 import { redirectWithFlash } from "~/server/http/flash.server";
@@ -44,57 +45,62 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { order, transitions };
 }
 
-type ActionData = {
-  form: "status" | "note";
-  errors: string[];
-  values: { to?: string; trackingNumber?: string; note?: string };
-};
-
-const failure = (body: ActionData, status: number) => data(body, { status });
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAdminActor(request);
   const order = await findOrder(request, params.id);
   const formData = await readForm(request);
-  const form = formData.get("intent") === "note" ? "note" : "status";
-  const text = (name: string) => {
-    const value = formData.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const values = { to: text("to"), trackingNumber: text("trackingNumber"), note: text("note") };
   const problem = await formGuardProblem(formData, request);
-  if (problem) return failure({ form, errors: [problem.message], values }, problem.status);
   const { adminOrders } = getContext();
 
-  if (form === "note") {
-    const parsed = noteSchema.safeParse(values);
-    if (!parsed.success) return failure({ form, errors: parsed.error.issues.map((i) => i.message), values }, 400);
-    const noted = await adminOrders.addNote(order.id, parsed.data.note, actor);
+  if (formData.get("intent") === "note") {
+    const submission = parseWithZod(formData, { schema: noteSchema });
+    if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
+    if (submission.status !== "success") return formFailure(submission.reply());
+    const noted = await adminOrders.addNote(order.id, submission.value.note, actor);
     if (!noted) throw notFound(request);
     return redirectWithFlash(`/admin/orders/${order.id}`, "The note has been added to the timeline.");
   }
 
-  const parsed = statusChangeSchema.safeParse(values);
-  if (!parsed.success) return failure({ form, errors: parsed.error.issues.map((i) => i.message), values }, 400);
-  const result = await adminOrders.changeStatus(order.id, parsed.data.to as OrderStatus, actor, {
-    trackingNumber: parsed.data.trackingNumber ?? null,
-    note: parsed.data.note ?? null,
+  const submission = parseWithZod(formData, { schema: statusChangeSchema });
+  if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
+  if (submission.status !== "success") return formFailure(submission.reply());
+  const to = submission.value.to as OrderStatus;
+  // Which change is allowed, and whether it needs a tracking number, is the orders service's rule.
+  const result = await adminOrders.changeStatus(order.id, to, actor, {
+    trackingNumber: submission.value.trackingNumber ?? null,
+    note: submission.value.note ?? null,
   });
-  if (!result.ok) return failure({ form, errors: [result.message], values }, result.status);
-  return redirectWithFlash(
-    `/admin/orders/${order.id}`,
-    `The order is now ${STATUS_LABELS[parsed.data.to as OrderStatus].toLowerCase()}.`,
-  );
+  if (!result.ok) return formFailure(submission.reply({ formErrors: [result.message] }), result.status);
+  return redirectWithFlash(`/admin/orders/${order.id}`, `The order is now ${STATUS_LABELS[to].toLowerCase()}.`);
 }
+
+/** Each field's label, for the error summaries' links. */
+const STATUS_FORM_LABELS = { to: "New status", trackingNumber: "Tracking number", note: "Note for the timeline" };
 
 export default function AdminOrder() {
   const { order, transitions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const statusErrors = actionData?.form === "status" ? actionData.errors : undefined;
-  const noteErrors = actionData?.form === "note" ? actionData.errors : undefined;
-  const kept = actionData?.form === "status" ? actionData.values : {};
+  // Each form shows only the errors of its own submission.
+  const lastIntent = actionData?.result.initialValue?.intent;
+  const [statusForm, statusFields] = useForm({
+    id: "order-status",
+    lastResult: lastIntent === "status" ? actionData?.result : undefined,
+    defaultValue: { to: transitions[0]?.to },
+    constraint: getZodConstraint(statusChangeSchema),
+    // Checked as the form is sent, not as a field is left: the server's message (a tracking number
+    // is needed) would vanish on leaving the field and move the button being clicked.
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: statusChangeSchema }),
+  });
+  const [noteForm, noteFields] = useForm({
+    id: "order-note",
+    lastResult: lastIntent === "note" ? actionData?.result : undefined,
+    constraint: getZodConstraint(noteSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: noteSchema }),
+  });
   const canShip = transitions.some((t) => t.to === "shipped");
   return (
     <AdminPage title={`Order ${order.number}`} back={{ to: "/admin/orders", label: "All orders" }}>
@@ -235,16 +241,22 @@ export default function AdminOrder() {
                 A {STATUS_LABELS[order.status].toLowerCase()} order cannot change any more.
               </p>
             ) : (
-              <Form method="post" className="grid gap-4" aria-describedby="status-errors">
+              <Form method="post" {...getFormProps(statusForm)} className="grid gap-4">
                 <AuthenticityTokenInput />
                 <input type="hidden" name="intent" value="status" />
-                <FormErrors id="status-errors" errors={statusErrors} />
-                <div>
-                  <label htmlFor="status-to" className="block text-sm font-medium">
-                    New status
-                  </label>
+                <FormErrors
+                  id={statusForm.errorId}
+                  errors={statusForm.errors}
+                  fields={invalidFields(statusForm, STATUS_FORM_LABELS)}
+                />
+                <Described meta={statusFields.to} label="New status">
                   {/* Not `required`: a list without an empty choice always has a value (HTML forbids the pair). */}
-                  <select id="status-to" name="to" defaultValue={kept.to ?? transitions[0].to} className="input mt-1">
+                  <select
+                    {...getSelectProps(statusFields.to, { ariaAttributes: true })}
+                    required={false}
+                    key={statusFields.to.key}
+                    className="input mt-1"
+                  >
                     {transitions.map((t) => (
                       <option key={t.to} value={t.to}>
                         {STATUS_LABELS[t.to]}
@@ -252,39 +264,23 @@ export default function AdminOrder() {
                       </option>
                     ))}
                   </select>
-                </div>
+                </Described>
                 {canShip ? (
-                  <div>
-                    <label htmlFor="status-tracking" className="block text-sm font-medium">
-                      Tracking number
-                    </label>
-                    <input
-                      id="status-tracking"
-                      name="trackingNumber"
-                      defaultValue={kept.trackingNumber ?? ""}
-                      maxLength={TRACKING_MAX}
-                      pattern="[A-Za-z0-9 \-]*"
-                      aria-describedby="status-tracking-hint"
-                      className="input mt-1"
-                    />
-                    <p id="status-tracking-hint" className="mt-1 text-xs text-stone-500">
-                      Required when the order is shipped.
-                    </p>
-                  </div>
+                  <Field
+                    meta={statusFields.trackingNumber}
+                    label="Tracking number"
+                    type="text"
+                    hint="Required when the order is shipped."
+                  />
                 ) : null}
-                <div>
-                  <label htmlFor="status-note" className="block text-sm font-medium">
-                    Note for the timeline (optional)
-                  </label>
+                <Described meta={statusFields.note} label="Note for the timeline (optional)">
                   <textarea
-                    id="status-note"
-                    name="note"
+                    {...getTextareaProps(statusFields.note, { ariaAttributes: true })}
+                    key={statusFields.note.key}
                     rows={2}
-                    maxLength={NOTE_MAX}
-                    defaultValue={kept.note ?? ""}
                     className="input mt-1"
                   />
-                </div>
+                </Described>
                 <button type="submit" className="btn-primary" disabled={busy}>
                   Change status
                 </button>
@@ -293,22 +289,22 @@ export default function AdminOrder() {
           </AdminSection>
 
           <AdminSection id="note-heading" title="Add a note">
-            <Form method="post" className="grid gap-3" aria-describedby="note-errors">
+            <Form method="post" {...getFormProps(noteForm)} className="grid gap-3">
               <AuthenticityTokenInput />
               <input type="hidden" name="intent" value="note" />
-              <FormErrors id="note-errors" errors={noteErrors} />
-              <label htmlFor="note-text" className="block text-sm font-medium">
-                Note
-              </label>
-              <textarea
-                id="note-text"
-                name="note"
-                rows={3}
-                required
-                maxLength={NOTE_MAX}
-                defaultValue={actionData?.form === "note" ? (actionData.values.note ?? "") : ""}
-                className="input"
+              <FormErrors
+                id={noteForm.errorId}
+                errors={noteForm.errors}
+                fields={invalidFields(noteForm, { note: "Note" })}
               />
+              <Described meta={noteFields.note} label="Note">
+                <textarea
+                  {...getTextareaProps(noteFields.note, { ariaAttributes: true })}
+                  key={noteFields.note.key}
+                  rows={3}
+                  className="input mt-1"
+                />
+              </Described>
               <button type="submit" className="btn-secondary" disabled={busy}>
                 Add note
               </button>

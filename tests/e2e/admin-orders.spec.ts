@@ -88,6 +88,13 @@ test("a seeded order is found by status, opened, shipped with a tracking number,
   await expect(change.getByRole("alert")).toHaveText("Enter the tracking number of the parcel.");
   await expect(page.getByRole("heading", { level: 1, name: `Order ${number}` })).toBeVisible();
 
+  // A tracking number with other characters is refused beside the field and in the summary.
+  const badTracking = "A tracking number has letters, digits, spaces and hyphens only.";
+  await change.getByLabel("Tracking number").fill("AB#12");
+  await change.getByRole("button", { name: "Change status" }).click();
+  await expect(change.getByRole("alert").getByRole("link", { name: `Tracking number: ${badTracking}` })).toBeVisible();
+  await expect(change.getByLabel("Tracking number")).toHaveAttribute("aria-invalid", "true");
+
   const tracking = `JJD00E2E${testInfo.project.name.endsWith("js-on") ? "ON" : "OFF"}${Date.now().toString(36).toUpperCase()}`;
   await change.getByLabel("New status").selectOption("shipped");
   await change.getByLabel("Tracking number").fill(tracking);
