@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { MailMessage } from "~/server/mail/port";
 import { createStockAlertsService } from "~/server/services/stock-alerts/stock-alerts.server";
 import type { Store } from "~/server/store/port";
@@ -54,6 +54,52 @@ describe.each(STORE_ADAPTERS)("StockAlertStore contract: $name", (adapter) => {
       other.stockAlerts.claim("a1", "2026-11-05T10:00:00.000Z"),
     ]);
     expect(wins.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("a released claim waits again; a release by a claim that no longer holds it changes nothing", async () => {
+    await db.store.stockAlerts.subscribe(alert());
+    expect(await db.store.stockAlerts.claim("a1", "2026-11-05T10:00:00.000Z")).toBe(true);
+    expect(await db.store.stockAlerts.release("a1", "2026-11-05T09:59:59.000Z")).toBe(false);
+    expect(await db.store.stockAlerts.release("a1", "2026-11-05T10:00:00.000Z")).toBe(true);
+    expect((await db.store.stockAlerts.waiting(alert().productId)).map((a) => a.id)).toEqual(["a1"]);
+    expect(await db.store.stockAlerts.claim("a1", "2026-11-05T10:00:02.000Z")).toBe(true);
+    expect(await db.store.stockAlerts.release("nope", "2026-11-05T10:00:02.000Z")).toBe(false);
+  });
+
+  it("through the service: an e-mail that cannot be sent is tried again at the next restock, then sent once", async () => {
+    let failing = true;
+    const sent: MailMessage[] = [];
+    const alerts = createStockAlertsService(db.store, {
+      secret: "s".repeat(32),
+      shopName: "Hemline",
+      supportEmail: "care@hemline.test",
+      publicOrigin: "https://shop.example.com",
+      mailer: {
+        kind: "outbox",
+        send: async (m) => {
+          if (failing && m.subject.startsWith("Back in stock")) throw new Error("SMTP refused the message");
+          sent.push(m);
+        },
+      },
+    });
+    const base = makeProduct({ id: "sa2", name: "Wool Scarf" });
+    const soldOut = { ...base, variants: base.variants.map((v) => ({ ...v, stock: 0 })) };
+    const restocked = { ...base, variants: base.variants.map((v) => ({ ...v, stock: 2 })) };
+    const { size, colour } = base.variants[0];
+    await db.store.products.upsertMany([soldOut]);
+    await alerts.subscribe({ email: "cy@example.com", productId: "sa2", size, colour }, null);
+    await db.store.products.upsertMany([restocked]);
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect(await alerts.notify(["sa2"])).toBe(0);
+    } finally {
+      quiet.mockRestore();
+    }
+    failing = false;
+    sent.length = 0;
+    expect(await alerts.notify(["sa2"])).toBe(1);
+    expect(sent.map((m) => m.subject)).toEqual([`Back in stock: Wool Scarf in ${colour}, size ${size}`]);
+    expect(await alerts.notify(["sa2"])).toBe(0);
   });
 
   it("through the service: sold-out variants only, a confirmation with an unsubscribe link, and one e-mail when two instances restock at once", async () => {

@@ -192,6 +192,11 @@ export interface StockAlertStore {
    * concurrent claims on any instance, false once it is sent or gone.
    */
   claim(id: string, at: string): Promise<boolean>;
+  /**
+   * Undo the claim made at `at` (its e-mail could not be sent), so that the alert waits again and
+   * the next restock sends it; false when the alert is gone, or sent by another claim since.
+   */
+  release(id: string, at: string): Promise<boolean>;
 }
 
 /**

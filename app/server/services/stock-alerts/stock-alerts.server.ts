@@ -132,12 +132,15 @@ export function createStockAlertsService(store: Store, options: StockAlertsOptio
         if (!product || product.status !== "active") continue;
         for (const alert of waiting) {
           const stock = product.variants.find((v) => v.size === alert.size && v.colour === alert.colour)?.stock ?? 0;
-          if (stock <= 0 || !(await store.stockAlerts.claim(alert.id, now()))) continue;
+          const claimedAt = now();
+          if (stock <= 0 || !(await store.stockAlerts.claim(alert.id, claimedAt))) continue;
           try {
             await options.mailer.send(await backInStockMail(mailContext(alert, product)));
             sent += 1;
           } catch (error) {
+            // Not sent: the alert waits again, and the next restock of this product tries once more.
             console.error(`The back-in-stock e-mail to ${alert.email} could not be sent`, error);
+            await store.stockAlerts.release(alert.id, claimedAt);
           }
         }
       }

@@ -64,5 +64,16 @@ export function createFirestoreStockAlertStore(db: Firestore): StockAlertStore {
         }),
       );
     },
+    async release(id, at) {
+      const ref = alerts.doc(id);
+      return availableTransaction(probe, () =>
+        db.runTransaction(async (tx) => {
+          const snap = await tx.get(ref);
+          if (!snap.exists || snap.get("sentAt") !== at) return false;
+          tx.update(ref, { sentAt: null });
+          return true;
+        }),
+      );
+    },
   };
 }

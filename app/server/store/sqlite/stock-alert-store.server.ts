@@ -33,6 +33,7 @@ export function createSqliteStockAlertStore(db: SqliteDatabase): StockAlertStore
     "SELECT * FROM stock_alerts WHERE product_id = ? AND sent_at IS NULL ORDER BY created_at, id",
   );
   const claim = db.prepare<[string, string]>("UPDATE stock_alerts SET sent_at = ? WHERE id = ? AND sent_at IS NULL");
+  const release = db.prepare<[string, string]>("UPDATE stock_alerts SET sent_at = NULL WHERE id = ? AND sent_at = ?");
   return {
     async subscribe(alert) {
       const created = upsert.run({ ...alert }).changes > 0;
@@ -50,6 +51,9 @@ export function createSqliteStockAlertStore(db: SqliteDatabase): StockAlertStore
     },
     async claim(id, at) {
       return claim.run(at, id).changes === 1;
+    },
+    async release(id, at) {
+      return release.run(id, at).changes === 1;
     },
   };
 }
