@@ -2,17 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
+import { OrdersByStatus } from "~/components/admin/OrdersByStatus";
 import { BarChart } from "~/components/admin/charts/BarChart";
-import { HorizontalBarChart } from "~/components/admin/charts/HorizontalBarChart";
 import { DateRangeForm } from "~/components/admin/DateRangeForm";
 import { formatCount, formatPercent } from "~/lib/admin-format";
-import { axisMoney, countFormat } from "~/lib/chart-format";
+import { axisMoney } from "~/lib/chart-format";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { parseDateRange } from "~/server/http/admin-query.server";
-import { STATUS_LABELS } from "~/lib/order-status";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Analytics", description: "Sales, orders and customers over time.", noindex: true });
@@ -73,15 +72,7 @@ export default function AnalyticsOverview() {
         />
       </AdminSection>
 
-      <AdminSection id="status-heading" title="Orders by status">
-        <HorizontalBarChart
-          title="Orders by status"
-          data={report.byStatus.map((s) => ({ label: STATUS_LABELS[s.status], value: s.orders }))}
-          format={countFormat}
-          labelHeading="Status"
-          valueHeading="Orders"
-        />
-      </AdminSection>
+      <OrdersByStatus byStatus={report.byStatus} />
 
       <AdminSection id="reports-heading" title="Reports">
         <ul className="grid gap-4 sm:grid-cols-3">

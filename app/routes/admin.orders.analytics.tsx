@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
+import { OrdersByStatus } from "~/components/admin/OrdersByStatus";
 import { BarChart } from "~/components/admin/charts/BarChart";
 import { HorizontalBarChart } from "~/components/admin/charts/HorizontalBarChart";
 import { DateRangeForm } from "~/components/admin/DateRangeForm";
@@ -11,7 +12,6 @@ import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { parseDateRange } from "~/server/http/admin-query.server";
-import { STATUS_LABELS } from "~/lib/order-status";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Order analytics", description: "Orders by status and by day, time to ship.", noindex: true });
@@ -36,15 +36,7 @@ export default function OrderAnalytics() {
         {formatCount(report.total)} orders placed in this period, whatever their status.
       </p>
 
-      <AdminSection id="status-heading" title="Orders by status">
-        <HorizontalBarChart
-          title="Orders by status"
-          data={report.byStatus.map((s) => ({ label: STATUS_LABELS[s.status], value: s.orders }))}
-          format={countFormat}
-          labelHeading="Status"
-          valueHeading="Orders"
-        />
-      </AdminSection>
+      <OrdersByStatus byStatus={report.byStatus} />
 
       <AdminSection id="day-heading" title="Orders by day">
         <BarChart
