@@ -97,6 +97,7 @@ function combine(samples: Sample[]) {
   const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
   const p50s = sorted(samples.map((s) => s.p50));
   return {
+    requests,
     rps: requests / seconds,
     cpuPerRequest: requests ? cpu / requests : NaN,
     p50: p50s[Math.floor(p50s.length / 2)],
@@ -153,6 +154,8 @@ const lines = [
   `on ${os.cpus().length} cores, Node ${process.version}). "Session" sends the cookies of a first visit to \`/\`; "anonymous" sends none.`,
   "req/s over all rounds; p50 the median of the rounds', p99 the worst round's; CPU ms per request is utime + stime from",
   "/proc of the serving processes (Hemline: its one process; the peer: every PID in its pids file) over the requests served.",
+  "A request still unanswered when its run ends is not counted (nor is its CPU time subtracted): a side that answers",
+  "nothing within the run shows no figure.",
   `Shared machine (other engineers' tests ran meanwhile): the CPU figure is the steadier one. RSS after the run: Hemline ${mb(rss.hemline)} MB,`,
   `the peer ${mb(rss.peer)} MB.`,
   "",
@@ -168,11 +171,11 @@ for (const route of ROUTES) {
       route.label,
       h.rps.toFixed(0),
       p.rps.toFixed(0),
-      `${(h.rps / p.rps).toFixed(1)}×`,
+      p.requests ? `${(h.rps / p.rps).toFixed(1)}×` : "n/a (peer served none)",
       `${h.p50}/${h.p99}`,
-      `${p.p50}/${p.p99}`,
+      p.requests ? `${p.p50}/${p.p99}` : "—",
       h.cpuPerRequest.toFixed(2),
-      p.cpuPerRequest.toFixed(2),
+      p.requests ? p.cpuPerRequest.toFixed(2) : "—",
       a.rps.toFixed(0),
       `${a.p50}/${a.p99}`,
       a.cpuPerRequest.toFixed(2),
