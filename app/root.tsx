@@ -10,6 +10,7 @@ import {
   useLocation,
   useMatches,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
@@ -26,7 +27,7 @@ import { csrf } from "~/server/http/csrf.server";
 import { getContext } from "~/server/context.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { readFlash, type Flash } from "~/server/http/flash.server";
-import { honeypot } from "~/server/http/honeypot.server";
+import { honeypotInputProps } from "~/server/http/honeypot.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { isAdmin } from "~/server/services/accounts/roles.server";
 import styles from "~/tailwind.css";
@@ -70,13 +71,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
       flash,
       user: auth.user ? { email: auth.user.email, isAdmin: isAdmin(auth.userProfile) } : null,
       csrfToken,
-      honeypot: honeypot().getInputProps(),
+      honeypot: honeypotInputProps(),
       // Public web configuration, sent only when analytics is configured.
       analytics: config.analytics ?? null,
     },
     { headers },
   );
 }
+
+/**
+ * What the root loads (account, cart count, flash, CSRF token) changes with a submission or on
+ * another page, not with a filter, sort or page of the same listing: those GETs skip it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  const get = !formMethod || formMethod.toUpperCase() === "GET";
+  if (get && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+};
 
 export interface RootData {
   shopName: string;
@@ -89,7 +105,7 @@ export interface RootData {
   flash: Flash | null;
   user: { email: string | null; isAdmin: boolean } | null;
   csrfToken: string;
-  honeypot: ReturnType<ReturnType<typeof honeypot>["getInputProps"]> | null;
+  honeypot: ReturnType<typeof honeypotInputProps> | null;
   analytics: AnalyticsConfig | null;
 }
 

@@ -1,4 +1,4 @@
-import { Honeypot, SpamError } from "remix-utils/honeypot/server";
+import { Honeypot, SpamError, type HoneypotInputProps } from "remix-utils/honeypot/server";
 import { getConfig } from "../config.server";
 
 let instance: Honeypot | undefined;
@@ -19,4 +19,16 @@ export function honeypotProblem(formData: FormData): string | null {
     if (error instanceof SpamError) return SPAM_MESSAGE;
     throw error;
   }
+}
+
+let inputProps: HoneypotInputProps | undefined;
+
+/**
+ * What a page's honeypot fields need, made once: with no valid-from field (above) the check reads
+ * no timestamp, so the props never change. remix-utils' getInputProps encrypts a timestamp on every
+ * call (AES in crypto-js, ~3 % of a page's CPU when the root loader asked for it on every page).
+ */
+export function honeypotInputProps(): HoneypotInputProps {
+  inputProps ??= { ...honeypot().getInputProps(), encryptedValidFrom: "" };
+  return inputProps;
 }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import type { ProductImage } from "~/domain/product";
 import { MEDIA_UNAVAILABLE_MESSAGE, sniffImage } from "./blog-images.server";
 import { MediaUnavailableError, type MediaStore, type StoredMedia } from "./port";
@@ -19,6 +19,9 @@ export const PRODUCT_IMAGE_FILE = /^[a-f0-9]{32}-\d{2,4}\.webp$/;
 
 const keyOf = (file: string) => `products/${file}`;
 
+/** sharp (libvips, ~24 MB resident) is loaded by the first upload, not by every server at start. */
+const loadSharp = () => import("sharp").then((module) => module.default);
+
 export type SavedImage = Omit<ProductImage, "alt">;
 
 /** Store an uploaded photo; the image (without alt text), or the message to show on the form. */
@@ -27,6 +30,7 @@ export async function saveProductImage(media: MediaStore, file: File): Promise<S
   if (file.size > MAX_PRODUCT_IMAGE_BYTES) return { error: `${label} is larger than 8 MB. Choose a smaller image.` };
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!sniffImage(bytes)) return { error: `${label} is not a PNG, JPEG or WebP image.` };
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();

@@ -1,10 +1,16 @@
-import Stripe from "stripe";
+import { createRequire } from "node:module";
+import type Stripe from "stripe";
 import type { HostedCheckoutProcessor, PaymentEvent } from "./port";
 import { WebhookSignatureError } from "./port";
 
 // Stripe Checkout: the shopper pays on Stripe's hosted page (a plain redirect, so no client
 // JavaScript is needed on our side) and Stripe tells us by a signed webhook. Kept thin: the API
 // call builds the session from the order we already priced; the webhook only maps events.
+
+/** The Stripe SDK (~16 MB resident) is loaded when a shop configures Stripe, not by every server at start. */
+function loadStripe(): typeof Stripe {
+  return createRequire(import.meta.url)("stripe") as typeof Stripe;
+}
 
 export function createStripeProcessor(options: {
   secretKey: string;
@@ -13,7 +19,7 @@ export function createStripeProcessor(options: {
   expiresAfterMs?: number;
   client?: Stripe;
 }): HostedCheckoutProcessor {
-  const stripe = options.client ?? new Stripe(options.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  const stripe = options.client ?? new (loadStripe())(options.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
   return {
     id: "stripe",
     kind: "hosted",
