@@ -116,6 +116,7 @@ export default defineConfig({
           "owner-js-on@hemline.test,owner-js-off@hemline.test,blog-admin-js-on@hemline.test,blog-admin-js-off@hemline.test",
           "catalogue-admin-js-on@hemline.test,catalogue-admin-js-off@hemline.test,orders-admin-js-on@hemline.test,orders-admin-js-off@hemline.test",
           "payments-admin-js-on@hemline.test,payments-admin-js-off@hemline.test",
+          "promotions-admin-js-on@hemline.test,promotions-admin-js-off@hemline.test",
         ].join(","),
         PUBLIC_URL: baseURL,
         // Each test sends an X-Forwarded-For of its own (fixtures.ts): a client apart for rate limits.

@@ -1,9 +1,17 @@
 // The audit log's domain types, shared by both store adapters and the audit service.
 
 /** What an audit entry is about; the orders engineer records "order", the blog editor "post". */
-export type AuditEntityType = "product" | "post" | "order" | "import" | "user" | "review";
+export type AuditEntityType = "product" | "post" | "order" | "import" | "user" | "review" | "promotion";
 
-export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = ["product", "post", "order", "import", "user", "review"];
+export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = [
+  "product",
+  "post",
+  "order",
+  "import",
+  "user",
+  "review",
+  "promotion",
+];
 
 export interface AuditEntry {
   /**

@@ -1,4 +1,7 @@
+import type { AppliedPromotion } from "./promotion";
+
 // Carts and orders, shared by every store adapter. Money is integer minor units (EUR cents).
+// Orders placed before promotions and VAT were recorded lack those fields: read them as zero / none.
 
 export interface CartLine {
   productId: string;
@@ -70,6 +73,10 @@ export interface OrderLine {
   compareAtMinor: number | null;
   quantity: number;
   imageUrl: string | null;
+  /** Promotions' share of this line (the line pays unit × quantity − discount); absent: 0. */
+  discountMinor?: number;
+  /** VAT included in what the line pays, rounded per line; absent on orders from before VAT was recorded. */
+  vatMinor?: number;
 }
 
 export type PaymentProcessorId = "test-card" | "stripe";
@@ -105,9 +112,20 @@ export interface Order {
   userId: string | null;
   lines: OrderLine[];
   subtotalMinor: number;
+  /** Sum of the lines' discounts; total = subtotal − discount + shipping. Absent: 0. */
+  discountMinor?: number;
+  promotions?: AppliedPromotion[];
   shippingMinor: number;
   totalMinor: number;
   currency: "EUR";
+  /** The delivery country's VAT rate in percent (prices include it); absent on older orders. */
+  vatRate?: number;
+  /** VAT included in the delivery price. */
+  shippingVatMinor?: number;
+  /** The lines' VAT plus the delivery's. */
+  vatMinor?: number;
+  /** Sequential, given at payment ("INV-20261123-0001"). */
+  invoiceNumber?: string;
   address: Address;
   shipping: ShippingChoice;
   payment: PaymentRecord;
@@ -137,7 +155,9 @@ export type PlaceOrderResult =
   /** The cart is gone or empty: it already became an order (another tab, another instance). */
   | { kind: "cart-empty" }
   /** The cart holds other lines than the order was priced from (changed in another tab). */
-  | { kind: "cart-changed" };
+  | { kind: "cart-changed" }
+  /** A promotion reached its usage limit (in all, or for this customer): nothing was written. */
+  | { kind: "promotion-used-up"; promotionId: string };
 
 /** Whether a stored cart still holds exactly the lines an order was priced from (order and add times aside). */
 export function sameCartLines(a: readonly CartLine[], b: readonly CartLine[]): boolean {

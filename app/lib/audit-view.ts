@@ -46,6 +46,8 @@ export function entityHref(entityType: string, entityId: string): string | null 
       return `/admin/products/import?job=${encodeURIComponent(entityId)}`;
     case "user":
       return `/admin/users/${encodeURIComponent(entityId)}`;
+    case "promotion":
+      return `/admin/promotions/${encodeURIComponent(entityId)}/edit`;
     default:
       return null;
   }

@@ -18,6 +18,8 @@ import type { CartLineView } from "~/server/services/cart/cart.server";
 import { getAuthState } from "~/server/auth/session.server";
 import { SavedForLater } from "~/components/cart/SavedForLater";
 import { RecentlyViewed } from "~/components/product/RecentlyViewed";
+import { PromotionCodeForm } from "~/components/cart/PromotionCodeForm";
+import { cartPromotions, codeIntent } from "~/server/http/promotion-code.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Your cart", description: "The items in your cart.", path: "/cart", noindex: true });
@@ -25,10 +27,11 @@ export const meta: MetaFunction = (args) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const ownerId = await currentCartId(request);
   const cart = await getContext().cart.view(ownerId);
+  const promotions = await cartPromotions(request, cart);
   // An empty cart offers the shopper's saved products (the cart's owner owns them too).
-  if (cart.lines.length > 0) return { cart, saved: [], signedIn: false };
+  if (cart.lines.length > 0) return { cart, promotions, saved: [], signedIn: false };
   const [saved, auth] = await Promise.all([getContext().wishlist.view(ownerId), getAuthState(request)]);
-  return { cart, saved, signedIn: Boolean(auth.user) };
+  return { cart, promotions, saved, signedIn: Boolean(auth.user) };
 }
 
 /** One action, three intents (add, update, remove), each answered with a 303 back to the cart. */
@@ -36,6 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "add") return addToCart(request, formData, "/cart");
+  const codeAnswer = await codeIntent(request, formData, "/cart");
+  if (codeAnswer) return codeAnswer;
 
   const problem = await formGuardProblem(formData, request);
   if (problem) return cartFailure({ error: problem.message, field: "form" }, problem.status);
@@ -61,9 +66,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { cart, saved, signedIn } = useLoaderData<typeof loader>();
+  const { cart, promotions, saved, signedIn } = useLoaderData<typeof loader>();
   const { policies } = useRootData();
-  const failure = useActionData<typeof action>() as CartFormError | undefined;
+  const answer = useActionData<typeof action>() as CartFormError | { codeError: string } | undefined;
+  const codeError = answer && "codeError" in answer ? answer.codeError : null;
+  const failure = answer && "error" in answer ? answer : undefined;
   const formError = failure && !failure.lineKey ? failure.error : null;
 
   return (
@@ -100,7 +107,12 @@ export default function CartPage() {
             </h2>
             <ul className="divide-y divide-stone-200 border-y border-stone-200">
               {cart.lines.map((line) => (
-                <CartLine key={line.key} line={line} error={failure?.lineKey === line.key ? failure.error : null} />
+                <CartLine
+                  key={line.key}
+                  line={line}
+                  discountMinor={promotions.lineDiscounts[line.key] ?? 0}
+                  error={failure?.lineKey === line.key ? failure.error : null}
+                />
               ))}
             </ul>
           </section>
@@ -111,10 +123,13 @@ export default function CartPage() {
             <OrderSummary
               subtotalMinor={cart.subtotalMinor}
               savingsMinor={cart.savingsMinor}
-              shippingMinor={cart.standardShippingMinor}
+              shippingMinor={promotions.freeDelivery ? 0 : cart.standardShippingMinor}
               shippingLabel="Standard delivery"
               estimate
+              discountMinor={promotions.discountMinor}
+              promotions={promotions.applied}
             />
+            <PromotionCodeForm code={promotions.code} problem={promotions.codeProblem} error={codeError} />
             <p className="mt-4 text-sm" data-testid="free-shipping">
               {cart.freeShippingRemainingMinor > 0
                 ? `Spend ${formatMoney(cart.freeShippingRemainingMinor)} more for free standard delivery.`
@@ -139,7 +154,7 @@ export default function CartPage() {
   );
 }
 
-function CartLine({ line, error }: { line: CartLineView; error: string | null }) {
+function CartLine({ line, error, discountMinor }: { line: CartLineView; error: string | null; discountMinor: number }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("line") === line.key;
   const label = `${line.name}, ${line.colour}, size ${line.size}`;
@@ -198,6 +213,11 @@ function CartLine({ line, error }: { line: CartLineView; error: string | null })
             {formatMoney(line.lineTotalMinor)}
             {line.savingsMinor > 0 ? (
               <span className="block text-xs font-normal text-red-700">You save {formatMoney(line.savingsMinor)}</span>
+            ) : null}
+            {discountMinor > 0 ? (
+              <span className="block text-xs font-normal text-red-700" data-testid="line-discount">
+                Discount −{formatMoney(discountMinor)}
+              </span>
             ) : null}
           </p>
         </div>

@@ -23,6 +23,8 @@ import { formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server"
 import { RateLimitedError } from "~/server/services/accounts/rate-limit.server";
 import { shortfallMessage } from "~/server/services/checkout/messages.server";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
+import { PromotionCodeForm } from "~/components/cart/PromotionCodeForm";
+import { appliedCode, cartPromotions, clearCodeHeader, codeIntent } from "~/server/http/promotion-code.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Checkout", description: "Delivery, payment and your order.", path: "/checkout", noindex: true });
@@ -48,8 +50,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { cart, checkout } = getContext();
   const [view, auth] = await Promise.all([cart.view(await currentCartId(request)), getAuthState(request)]);
   const addresses = auth.user ? await getContext().addressBook.list(auth.user.uid) : [];
+  const promotions = await cartPromotions(request, view);
   return {
     addresses,
+    promotions,
     cart: view,
     email: auth.user?.email ?? "",
     signedIn: Boolean(auth.user),
@@ -63,6 +67,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { checkout, config } = getContext();
   const withCard = checkout.processor.kind === "card-form";
   const formData = await readForm(request);
+  const codeAnswer = await codeIntent(request, formData, "/checkout");
+  if (codeAnswer) return codeAnswer;
   const savedId = chosenSavedAddress(formData);
   const schema = checkoutSchema(withCard, savedId !== null);
   const submission = parseWithZod(formData, { schema });
@@ -125,6 +131,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : null,
     origin,
     ip: clientIp(request, context),
+    promotionCode: await appliedCode(request),
   });
 
   if (
@@ -170,6 +177,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
         },
         { status: 409 },
       );
+    case "promotion-refused":
+      return data(
+        {
+          result: submission.reply({
+            formErrors: [`${result.message} Remove the code to order without it.`],
+            hideFields: SENSITIVE,
+          }),
+          cartLink: false,
+        },
+        { status: 409 },
+      );
     case "rate-limited":
       return data(
         {
@@ -187,14 +205,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "done": {
       const order = await getContext().orders.settled(result.order);
       const link = getContext().orders.linkFor(order);
-      return redirect(`${link}${link.includes("?") ? "&" : "?"}placed=1`, 303);
+      // The code went with the order: the next cart starts without it.
+      return redirect(`${link}${link.includes("?") ? "&" : "?"}placed=1`, {
+        status: 303,
+        headers: { "Set-Cookie": await clearCodeHeader() },
+      });
     }
   }
 }
 
 export default function Checkout() {
-  const { cart, email, signedIn, checkoutKey, shippingOptions, processor, addresses } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { cart, email, signedIn, checkoutKey, shippingOptions, processor, addresses, promotions } =
+    useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const codeError = answer && "codeError" in answer ? answer.codeError : null;
+  const actionData = answer && "result" in answer ? answer : undefined;
   const navigation = useNavigation();
   const withCard = processor.kind === "card-form";
   const [newAddressShown, onChoice] = useNewAddressShown(addresses);
@@ -241,7 +266,11 @@ export default function Checkout() {
       <details className="mt-6 rounded-lg bg-stone-50 px-4 py-3 lg:hidden">
         <summary className="cursor-pointer font-semibold">
           Order summary: {cart.lines.length === 1 ? "1 item" : `${cart.lines.length} items`},{" "}
-          {formatMoney(cart.subtotalMinor + shippingOptions[0].priceMinor)}
+          {formatMoney(
+            cart.subtotalMinor -
+              promotions.discountMinor +
+              (promotions.freeDelivery ? 0 : shippingOptions[0].priceMinor),
+          )}
         </summary>
         <ul className="mt-3 space-y-2 text-sm">
           {cart.lines.map((line) => (
@@ -258,9 +287,20 @@ export default function Checkout() {
         </ul>
         <p className="mt-2 border-t border-stone-200 pt-2 text-sm">
           Total with standard delivery:{" "}
-          <span className="font-semibold">{formatMoney(cart.subtotalMinor + shippingOptions[0].priceMinor)}</span>
+          <span className="font-semibold">
+            {formatMoney(
+              cart.subtotalMinor -
+                promotions.discountMinor +
+                (promotions.freeDelivery ? 0 : shippingOptions[0].priceMinor),
+            )}
+          </span>
         </p>
       </details>
+
+      {/* A form of its own (forms do not nest), before the checkout form. */}
+      <div className="mt-6 max-w-md">
+        <PromotionCodeForm code={promotions.code} problem={promotions.codeProblem} error={codeError} />
+      </div>
 
       <Form method="post" {...getFormProps(form)} className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-8">
@@ -363,15 +403,24 @@ export default function Checkout() {
                     <span className="block text-amber-800">Not available as it is: review your cart.</span>
                   ) : null}
                 </span>
-                <span>{formatMoney(line.lineTotalMinor)}</span>
+                <span>
+                  {formatMoney(line.lineTotalMinor)}
+                  {promotions.lineDiscounts[line.key] ? (
+                    <span className="block text-xs text-red-700">
+                      Discount −{formatMoney(promotions.lineDiscounts[line.key])}
+                    </span>
+                  ) : null}
+                </span>
               </li>
             ))}
           </ul>
           <OrderSummary
             subtotalMinor={cart.subtotalMinor}
             savingsMinor={cart.savingsMinor}
-            shippingMinor={shippingOptions[0].priceMinor}
+            shippingMinor={promotions.freeDelivery ? 0 : shippingOptions[0].priceMinor}
             shippingLabel="Standard delivery"
+            discountMinor={promotions.discountMinor}
+            promotions={promotions.applied}
           />
           <p className="mt-2 text-xs text-stone-500">
             Express delivery adds {formatMoney(shippingOptions[1].priceMinor)} instead. The total is checked again when

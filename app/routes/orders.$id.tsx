@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { OrderSummary } from "~/components/cart/OrderSummary";
+import { OrderSummary, orderVat } from "~/components/cart/OrderSummary";
 import { CardFields } from "~/components/checkout/CardFields";
 import { FormErrors, invalidFields } from "~/components/forms/Field";
 import { CARD_LABELS } from "~/components/checkout/CardFields";
@@ -170,6 +170,9 @@ export default function OrderPage() {
               )}
               shippingMinor={order.shippingMinor}
               shippingLabel={order.shipping.label}
+              discountMinor={order.discountMinor ?? 0}
+              promotions={order.promotions ?? []}
+              vat={orderVat(order)}
             />
           </section>
           <section aria-labelledby="timeline-heading">

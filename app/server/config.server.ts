@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
 
 // Environment -> typed configuration, checked once at start. A wrong value stops start-up
 // with a message that names the variable, instead of failing later on a request.
@@ -63,6 +64,8 @@ const schema = z
     SHIPPING_STANDARD_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(495),
     SHIPPING_EXPRESS_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(995),
     FREE_SHIPPING_FROM_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(7500),
+    // VAT rate (percent) for a delivery country missing from the table of standard rates (lib/vat-rates).
+    VAT_DEFAULT_RATE: z.coerce.number().min(0).max(100).default(23),
     // The shop's voluntary returns promise; never shorter than the 14-day legal right of withdrawal.
     RETURNS_WINDOW_DAYS: z.coerce
       .number()
@@ -174,6 +177,8 @@ export interface Config {
   };
   /** Delivery prices in cents; standard delivery is free from freeFromMinor (items' value). */
   shipping: { standardMinor: number; expressMinor: number; freeFromMinor: number };
+  /** VAT rates (percent) by delivery country, and the rate for any other; prices include VAT. */
+  vat: { rates: Readonly<Record<string, number>>; defaultRate: number };
   /** Days from delivery in which the shop takes items back for free (at least the legal 14). */
   returnsWindowDays: number;
   /** An order still awaiting payment after this long releases its stock (as Stripe Checkout sessions expire). */
@@ -231,6 +236,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
       expressMinor: env.SHIPPING_EXPRESS_CENTS,
       freeFromMinor: env.FREE_SHIPPING_FROM_CENTS,
     },
+    vat: { rates: STANDARD_VAT_RATES, defaultRate: env.VAT_DEFAULT_RATE },
     returnsWindowDays: env.RETURNS_WINDOW_DAYS,
     pendingPaymentExpiryMs: env.PENDING_PAYMENT_EXPIRY_MINUTES * 60_000,
     stripe:

@@ -11,6 +11,7 @@ import { createAnalyticsService, type AnalyticsService } from "./services/analyt
 import { createAuditService, type AuditService } from "./services/audit/audit.server";
 import { createBlogService, type BlogService } from "./services/blog/blog.server";
 import { createCartService, type CartService } from "./services/cart/cart.server";
+import { createPromotionsService, type PromotionsService } from "./services/promotions/promotions.server";
 import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
 import { createAdminOrdersService, type AdminOrdersService } from "./services/orders/admin-orders.server";
 import { createOrdersService, type OrdersService } from "./services/orders/orders.server";
@@ -42,6 +43,8 @@ export interface AppContext {
   productImports: ProductImportService;
   cart: CartService;
   checkout: CheckoutService;
+  /** Discount codes and automatic promotions: cart and checkout pricing, the back office's list (audited). */
+  promotions: PromotionsService;
   orders: OrdersService;
   /** Back office: order list and status changes (recorded in the audit log), users, reports. */
   adminOrders: AdminOrdersService;
@@ -87,6 +90,7 @@ export function createContext(config: Config): AppContext {
     ordersBetween: (from, to) => backend.store.orders.createdBetween(from, to),
   });
   const cart = createCartService(backend.store, config.shipping);
+  const promotions = createPromotionsService(backend.store, audit);
   const orders = createOrdersService(backend.store, {
     secret: config.sessionSecret,
     shopName: config.shopName,
@@ -108,7 +112,10 @@ export function createContext(config: Config): AppContext {
       orders,
       payments: backend.payments,
       rates: config.shipping,
+      promotions,
+      vat: config.vat,
     }),
+    promotions,
     catalog,
     accounts: createAccountsService(backend.identity, backend.store, {
       adminEmails: config.adminEmails,

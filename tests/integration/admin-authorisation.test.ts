@@ -25,6 +25,7 @@ interface Ids {
   postId: string;
   orderId: string;
   userId: string;
+  promotionId: string;
 }
 
 const ROWS: Row[] = [
@@ -291,6 +292,50 @@ const ROWS: Row[] = [
     module: () => import("~/routes/admin.blog.$id.edit"),
     form: () => ({ intent: "delete" }),
   },
+  {
+    route: "admin.promotions._index",
+    kind: "loader",
+    path: () => "/admin/promotions",
+    module: () => import("~/routes/admin.promotions._index"),
+  },
+  {
+    route: "admin.promotions.new",
+    kind: "loader",
+    path: () => "/admin/promotions/new",
+    module: () => import("~/routes/admin.promotions.new"),
+  },
+  {
+    route: "admin.promotions.new",
+    kind: "action",
+    path: () => "/admin/promotions/new",
+    module: () => import("~/routes/admin.promotions.new"),
+    form: () => ({ name: "Matrix ten", code: "MATRIX10", kind: "percentage", percentOff: "10", combinable: "on" }),
+    adminStatus: 303,
+  },
+  {
+    route: "admin.promotions.new (no percentage)",
+    kind: "action",
+    path: () => "/admin/promotions/new",
+    module: () => import("~/routes/admin.promotions.new"),
+    form: () => ({ name: "Broken", kind: "percentage" }),
+    adminStatus: 400,
+  },
+  {
+    route: "admin.promotions.$id.edit",
+    kind: "loader",
+    path: (ids) => `/admin/promotions/${ids.promotionId}/edit`,
+    params: (ids) => ({ id: ids.promotionId }),
+    module: () => import("~/routes/admin.promotions.$id.edit"),
+  },
+  {
+    route: "admin.promotions.$id.edit",
+    kind: "action",
+    path: (ids) => `/admin/promotions/${ids.promotionId}/edit`,
+    params: (ids) => ({ id: ids.promotionId }),
+    module: () => import("~/routes/admin.promotions.$id.edit"),
+    form: () => ({ name: "Matrix free delivery", kind: "free_delivery" }),
+    adminStatus: 303,
+  },
 ];
 
 // The back office (admin, admin.*) and the admin-only payment tester, as Remix names their routes.
@@ -320,7 +365,7 @@ describe("admin authorisation matrix", () => {
   });
 
   let harness: RouteHarness;
-  const ids: Ids = { productId: "", postId: "", orderId: "", userId: "" };
+  const ids: Ids = { productId: "", postId: "", orderId: "", userId: "", promotionId: "" };
 
   beforeAll(async () => {
     harness = await createRouteHarness();
@@ -350,6 +395,10 @@ describe("admin authorisation matrix", () => {
     });
     await harness.ctx.backend.store.orders.insertMany([order]);
     ids.orderId = order.id;
+    const { makePromotion } = await import("../support/promotion-factory");
+    const promotion = makePromotion({ code: "MATRIXEDIT" });
+    await harness.ctx.backend.store.promotions.save(promotion);
+    ids.promotionId = promotion.id;
   });
 
   afterAll(async () => {

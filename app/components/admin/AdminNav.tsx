@@ -7,6 +7,7 @@ export const ADMIN_SECTIONS = [
   { label: "Categories", to: "/admin/categories", end: false },
   { label: "Orders", to: "/admin/orders", end: false },
   { label: "Reviews", to: "/admin/reviews", end: false },
+  { label: "Promotions", to: "/admin/promotions", end: false },
   { label: "Users", to: "/admin/users", end: false },
   { label: "Analytics", to: "/admin/analytics", end: false },
   { label: "Blog", to: "/admin/blog", end: false },

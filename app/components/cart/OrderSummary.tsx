@@ -1,12 +1,30 @@
+import type { Order } from "~/domain/commerce";
 import { formatMoney } from "~/lib/money";
 
-/** Subtotal, savings, delivery and total: the same figures on the cart, checkout and order pages. */
+/** An order's VAT breakdown; undefined for orders from before VAT was recorded. */
+export function orderVat(order: Pick<Order, "vatRate" | "vatMinor" | "shippingVatMinor">) {
+  if (order.vatRate === undefined || order.vatMinor === undefined) return undefined;
+  const shippingMinor = order.shippingVatMinor ?? 0;
+  return { rate: order.vatRate, linesMinor: order.vatMinor - shippingMinor, shippingMinor, totalMinor: order.vatMinor };
+}
+
+export interface SummaryPromotion {
+  name: string;
+  code: string | null;
+  discountMinor: number;
+  kind: string;
+}
+
+/** Subtotal, savings, discounts, delivery and total (and VAT on orders): the same figures on the cart, checkout and order pages. */
 export function OrderSummary({
   subtotalMinor,
   savingsMinor,
   shippingMinor,
   shippingLabel,
   estimate = false,
+  discountMinor = 0,
+  promotions = [],
+  vat,
 }: {
   subtotalMinor: number;
   savingsMinor: number;
@@ -14,6 +32,10 @@ export function OrderSummary({
   shippingLabel: string;
   /** The cart shows delivery as an estimate: the method is chosen at checkout. */
   estimate?: boolean;
+  discountMinor?: number;
+  promotions?: readonly SummaryPromotion[];
+  /** An order's VAT breakdown (rate in percent); the cart and checkout only say prices include it. */
+  vat?: { rate: number; linesMinor: number; shippingMinor: number; totalMinor: number };
 }) {
   return (
     <>
@@ -28,6 +50,34 @@ export function OrderSummary({
             <dd data-testid="savings">{formatMoney(savingsMinor)}</dd>
           </div>
         ) : null}
+        {promotions
+          .filter((p) => p.discountMinor > 0)
+          .map((p) => (
+            <div key={`${p.name}-${p.code}`} className="flex justify-between text-red-700">
+              <dt>
+                Discount: {p.name}
+                {p.code ? ` (${p.code})` : ""}
+              </dt>
+              <dd>−{formatMoney(p.discountMinor)}</dd>
+            </div>
+          ))}
+        {discountMinor > 0 ? (
+          <div className="flex justify-between text-red-700">
+            <dt>Discounts</dt>
+            <dd data-testid="discount">−{formatMoney(discountMinor)}</dd>
+          </div>
+        ) : null}
+        {promotions
+          .filter((p) => p.kind === "free_delivery")
+          .map((p) => (
+            <div key={`${p.name}-${p.code}-delivery`} className="flex justify-between">
+              <dt>
+                Free standard delivery: {p.name}
+                {p.code ? ` (${p.code})` : ""}
+              </dt>
+              <dd>Applied</dd>
+            </div>
+          ))}
         <div className="flex justify-between">
           <dt>
             {shippingLabel}
@@ -37,11 +87,31 @@ export function OrderSummary({
         </div>
         <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-semibold">
           <dt>Total</dt>
-          <dd data-testid="total">{formatMoney(subtotalMinor + shippingMinor)}</dd>
+          <dd data-testid="total">{formatMoney(subtotalMinor - discountMinor + shippingMinor)}</dd>
         </div>
       </dl>
-      {/* A <dl> holds only name-value groups: the note follows it. */}
-      <p className="mt-2 text-xs text-stone-600">Prices include VAT.</p>
+      {vat ? (
+        <section aria-label="VAT" className="mt-3 text-xs text-stone-700" data-testid="vat-breakdown">
+          <p className="font-medium">VAT included at {vat.rate}%</p>
+          <dl className="mt-1 space-y-1">
+            <div className="flex justify-between">
+              <dt>VAT on items</dt>
+              <dd>{formatMoney(vat.linesMinor)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>VAT on delivery</dt>
+              <dd>{formatMoney(vat.shippingMinor)}</dd>
+            </div>
+            <div className="flex justify-between font-semibold">
+              <dt>Total VAT</dt>
+              <dd data-testid="vat-total">{formatMoney(vat.totalMinor)}</dd>
+            </div>
+          </dl>
+        </section>
+      ) : (
+        /* A <dl> holds only name-value groups: the note follows it. */
+        <p className="mt-2 text-xs text-stone-600">Prices include VAT.</p>
+      )}
     </>
   );
 }

@@ -28,7 +28,18 @@ export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {
               {line.quantity} × {formatMoney(line.unitPriceMinor)}
             </p>
           </div>
-          <p className="text-sm font-semibold">{formatMoney(line.unitPriceMinor * line.quantity)}</p>
+          <p className="text-right text-sm font-semibold">
+            {formatMoney(line.unitPriceMinor * line.quantity)}
+            {/* Orders from before promotions and VAT were recorded lack these figures. */}
+            {line.discountMinor ? (
+              <span className="block text-xs font-normal text-red-700" data-testid="line-discount">
+                Discount −{formatMoney(line.discountMinor)}
+              </span>
+            ) : null}
+            {line.vatMinor !== undefined ? (
+              <span className="block text-xs font-normal text-stone-600">incl. VAT {formatMoney(line.vatMinor)}</span>
+            ) : null}
+          </p>
         </li>
       ))}
     </ul>

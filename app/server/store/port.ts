@@ -1,3 +1,4 @@
+import type { Promotion, PromotionUseClaim } from "~/domain/promotion";
 import type { SavedAddress } from "~/domain/saved-address";
 import type { AuditEntry, AuditFilter, AuditPage } from "~/domain/audit";
 import type {
@@ -244,7 +245,18 @@ export interface OrderStore {
    * differ from `cartLines` (what the order was priced from, when given) → "cart-changed".
    * Any line short of stock → "sold-out" naming every such line. Nothing is written unless "placed".
    */
-  place(order: Order, options: { cartId: string | null; cartLines?: readonly CartLine[] }): Promise<PlaceOrderResult>;
+  place(
+    order: Order,
+    options: {
+      cartId: string | null;
+      cartLines?: readonly CartLine[];
+      /**
+       * One use of each promotion the order applies, counted in the same transaction: a claim over its
+       * total or per-customer limit → "promotion-used-up" and nothing is written.
+       */
+      promotionUses?: readonly PromotionUseClaim[];
+    },
+  ): Promise<PlaceOrderResult>;
   get(id: string): Promise<Order | null>;
   /** The order a checkout form already placed, if any (a replayed form finds its order). */
   findByIdempotencyKey(key: string): Promise<Order | null>;
@@ -268,6 +280,21 @@ export interface OrderStore {
  * CSV import jobs and their progress, shared by every server instance. The import service keeps
  * the rules (who applies, when a claim is stale, how long jobs are kept); this only stores.
  */
+/** Discount codes and automatic promotions, and how many orders used each (counted by OrderStore.place). */
+export interface PromotionStore {
+  /** Every promotion, newest first (a shop has tens, not thousands). */
+  list(): Promise<Promotion[]>;
+  get(id: string): Promise<Promotion | null>;
+  /** The promotion whose code matches, ignoring case. */
+  findByCode(code: string): Promise<Promotion | null>;
+  /** Create or replace; refused when another promotion holds the same code (ignoring case). */
+  save(promotion: Promotion): Promise<{ ok: true } | { ok: false; reason: "code-taken" }>;
+  /** Orders placed with each promotion so far (0 when none). */
+  usage(ids: readonly string[]): Promise<Map<string, number>>;
+  /** Orders one customer ("user:{uid}" or "email:{e-mail}") placed with the promotion. */
+  customerUsage(id: string, customerKey: string): Promise<number>;
+}
+
 export interface ImportJobStore {
   /** Store a new job with its file (up to 10 MB of text). */
   create(job: ImportJob, csv: string): Promise<void>;
@@ -364,6 +391,7 @@ export interface Store {
   stockAlerts: StockAlertStore;
   reviews: ReviewStore;
   orders: OrderStore;
+  promotions: PromotionStore;
   once: OnceStore;
   importJobs: ImportJobStore;
   paymentKeys: PaymentKeyStore;

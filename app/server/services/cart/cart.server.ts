@@ -1,6 +1,7 @@
 import type { Cart, CartLine } from "~/domain/commerce";
 import type { Store } from "../../store/port";
 import type { Product } from "~/domain/product";
+import type { CategoryId } from "~/lib/categories";
 import { shippingEstimate, type ShippingRates } from "../checkout/shipping.server";
 import { imageForColour } from "../catalog/colour-image";
 import { lineLimit, MAX_QUANTITY_PER_LINE, unitsForSale } from "~/lib/stock";
@@ -25,6 +26,8 @@ export type LineProblem =
 export interface CartLineView {
   key: string;
   productId: string;
+  /** For promotions limited to categories; null when the product is gone. */
+  category: CategoryId | null;
   slug: string;
   name: string;
   size: string;
@@ -116,6 +119,7 @@ export function createCartService(store: Store, rates: ShippingRates, now: () =>
         return {
           key: lineKey(line),
           productId: line.productId,
+          category: product?.category ?? null,
           slug: product?.slug ?? "",
           name: product?.name ?? "A product that is no longer available",
           size: line.size,

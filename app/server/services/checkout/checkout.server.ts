@@ -9,6 +9,12 @@ import { newOrderNumber } from "../orders/order-links.server";
 import type { OrdersService } from "../orders/orders.server";
 import { orderLineFor } from "./order-line";
 import { shippingChoice, shippingOptions, type ShippingRates } from "./shipping.server";
+import type { Config } from "../../config.server";
+import { vatRateFor } from "../policies/shop-policies.server";
+import { createPromotionsService, customerKeyFor, type PromotionsService } from "../promotions/promotions.server";
+import { createAuditService } from "../audit/audit.server";
+import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
+import { vatBreakdown } from "../promotions/vat";
 
 // Checkout: the order is priced here from the current catalogue (anything the browser sends
 // about prices is ignored), placed atomically by the store, then paid. A declined payment
@@ -27,6 +33,8 @@ export interface CheckoutInput {
   origin: string;
   /** The client's address when known (declined payments are limited per address). */
   ip?: string | null;
+  /** The discount code the shopper applied (cart or checkout), if any. */
+  promotionCode?: string | null;
 }
 
 export type CheckoutResult =
@@ -34,6 +42,8 @@ export type CheckoutResult =
   /** The cart changed (another tab) between pricing and placing: nothing was placed or charged. */
   | { kind: "cart-changed" }
   | { kind: "sold-out"; shortfalls: StockShortfall[] }
+  /** The applied code cannot be used (expired, used up…): nothing was placed or charged. */
+  | { kind: "promotion-refused"; message: string }
   /** Paid, or a replay of a checkout that was already placed. */
   | { kind: "done"; order: Order }
   | { kind: "payment-failed"; order: Order; message: string }
@@ -51,8 +61,13 @@ export function createCheckoutService(deps: {
   orders: OrdersService;
   payments: PaymentProcessor;
   rates: ShippingRates;
+  /** Defaults (tests): the store's promotions, and the standard rates with a 23% default. */
+  promotions?: PromotionsService;
+  vat?: Config["vat"];
 }) {
   const { store, cart, orders, payments, rates } = deps;
+  const promotions = deps.promotions ?? createPromotionsService(store, createAuditService(store));
+  const vat = deps.vat ?? { rates: STANDARD_VAT_RATES, defaultRate: 23 };
   // Card testing (many cards tried until one goes through) is slowed by counting declined payments
   // in the store, shared by every instance; a shopper who pays is never counted.
   const limiter = createRateLimiter(store.rateLimits);
@@ -259,17 +274,40 @@ export function createCheckoutService(deps: {
       if (shortfalls.length > 0) return { kind: "sold-out", shortfalls };
 
       const subtotalMinor = orderLines.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity, 0);
-      const shipping = shippingChoice(rates, subtotalMinor, input.shippingMethod);
+      const priced = await promotions.price({
+        lines: orderLines.map((l) => ({
+          productId: l.productId,
+          category: products.get(l.productId)?.category ?? null,
+          grossMinor: l.unitPriceMinor * l.quantity,
+        })),
+        code: input.promotionCode ?? null,
+        customerKey: customerKeyFor(input.userId, input.email),
+        standardDeliveryMinor: shippingChoice(rates, subtotalMinor, "standard").priceMinor,
+      });
+      if (priced.codeProblem) return { kind: "promotion-refused", message: priced.codeProblem };
+      const { pricing } = priced;
+      const chosen = shippingChoice(rates, subtotalMinor, input.shippingMethod);
+      const shipping = pricing.freeDelivery && chosen.method === "standard" ? { ...chosen, priceMinor: 0 } : chosen;
+      // VAT is included in what each line pays after its discount, at the delivery country's rate.
+      const vatRate = vatRateFor(vat, input.address.country);
+      const paid = orderLines.map((l, i) => l.unitPriceMinor * l.quantity - pricing.lineDiscounts[i]);
+      const taxes = vatBreakdown(paid, shipping.priceMinor, vatRate);
+      const discountMinor = pricing.discountMinor;
       const at = new Date().toISOString();
       const order: Order = {
         id: crypto.randomUUID(),
         number: newOrderNumber(),
         email: input.email,
         userId: input.userId,
-        lines: orderLines,
+        lines: orderLines.map((l, i) => ({ ...l, discountMinor: pricing.lineDiscounts[i], vatMinor: taxes.lines[i] })),
         subtotalMinor,
+        discountMinor,
+        promotions: pricing.applied,
         shippingMinor: shipping.priceMinor,
-        totalMinor: subtotalMinor + shipping.priceMinor,
+        totalMinor: subtotalMinor - discountMinor + shipping.priceMinor,
+        vatRate,
+        shippingVatMinor: taxes.shippingVatMinor,
+        vatMinor: taxes.vatMinor,
         currency: "EUR",
         address: input.address,
         shipping,
@@ -291,8 +329,20 @@ export function createCheckoutService(deps: {
       };
       return limitedPay(declineKeys(input.ip, `cart:${input.cartId}`), async (): Promise<CheckoutResult> => {
         // The cart is read again inside the placement: ten tabs posting one cart make one order.
-        const placed = await store.orders.place(order, { cartId: input.cartId, cartLines: lines });
+        const placed = await store.orders.place(order, {
+          cartId: input.cartId,
+          cartLines: lines,
+          promotionUses: priced.claims,
+        });
         if (placed.kind === "cart-empty") return emptyOrPlaced(input.idempotencyKey);
+        if (placed.kind === "promotion-used-up") {
+          const used = pricing.applied.find((a) => a.promotionId === placed.promotionId);
+          const what = used?.code ? `The code ${used.code.toUpperCase()}` : `The promotion ${used?.name ?? ""}`.trim();
+          return {
+            kind: "promotion-refused",
+            message: `${what} has just been used up. Nothing was charged and no order was placed.`,
+          };
+        }
         if (placed.kind === "sold-out" || placed.kind === "cart-changed") return placed;
         if (placed.kind === "duplicate") return { kind: "done", order: placed.order };
         return pay(placed.order, input.card, input.origin);

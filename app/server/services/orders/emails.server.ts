@@ -6,8 +6,24 @@ import type { Order } from "~/domain/commerce";
 /** The order confirmation: what was bought, where it goes, what it cost, and the link to follow it. */
 export function orderConfirmationMail(shopName: string, order: Order, orderUrl: string): MailMessage {
   const lines = order.lines.map(
-    (l) => `  ${l.quantity} × ${l.name} (${l.colour}, ${l.size})  ${formatMoney(l.unitPriceMinor * l.quantity)}`,
+    (l) =>
+      `  ${l.quantity} × ${l.name} (${l.colour}, ${l.size})  ${formatMoney(l.unitPriceMinor * l.quantity)}` +
+      (l.discountMinor ? `  (discount −${formatMoney(l.discountMinor)})` : ""),
   );
+  // Orders from before promotions and VAT were recorded have neither: their lines are left out.
+  const discounts = (order.promotions ?? [])
+    .filter((p) => p.discountMinor > 0)
+    .map((p) => `  Discount   −${formatMoney(p.discountMinor)} — ${p.name}${p.code ? ` (${p.code})` : ""}`);
+  const vat =
+    order.vatRate !== undefined && order.vatMinor !== undefined
+      ? [
+          "",
+          `  VAT included at ${order.vatRate}%:`,
+          `    on items     ${formatMoney(order.vatMinor - (order.shippingVatMinor ?? 0))}`,
+          `    on delivery  ${formatMoney(order.shippingVatMinor ?? 0)}`,
+          `    total VAT    ${formatMoney(order.vatMinor)}`,
+        ]
+      : [];
   const a = order.address;
   return {
     to: order.email,
@@ -20,8 +36,10 @@ export function orderConfirmationMail(shopName: string, order: Order, orderUrl: 
       ...lines,
       "",
       `  Subtotal   ${formatMoney(order.subtotalMinor)}`,
+      ...discounts,
       `  Delivery   ${order.shippingMinor === 0 ? "Free" : formatMoney(order.shippingMinor)} — ${order.shipping.label}`,
       `  Total      ${formatMoney(order.totalMinor)} (including VAT)`,
+      ...vat,
       "",
       "Delivering to:",
       `  ${a.name}`,

@@ -13,18 +13,25 @@ export interface ShopPolicies {
   supportEmail: string;
   shipping: Config["shipping"];
   returnsWindowDays: number;
+  vat: Config["vat"];
   countries: ReadonlyArray<{ code: string; name: string; eu: boolean }>;
   maxPerLine: number;
 }
 
+/** The VAT rate (percent) of a delivery country: its standard rate, or the shop-wide default. */
+export function vatRateFor(vat: Config["vat"], country: string): number {
+  return vat.rates[country.toUpperCase()] ?? vat.defaultRate;
+}
+
 export function shopPolicies(
-  config: Pick<Config, "shopName" | "supportEmail" | "shipping" | "returnsWindowDays">,
+  config: Pick<Config, "shopName" | "supportEmail" | "shipping" | "returnsWindowDays" | "vat">,
 ): ShopPolicies {
   return {
     shopName: config.shopName,
     supportEmail: config.supportEmail,
     shipping: config.shipping,
     returnsWindowDays: config.returnsWindowDays,
+    vat: config.vat,
     countries: SHIPPING_COUNTRIES,
     maxPerLine: MAX_QUANTITY_PER_LINE,
   };

@@ -13,6 +13,7 @@ import { changeStock } from "~/domain/stock";
 import type { Product } from "~/domain/product";
 import { available, availableTransaction, healthProbe } from "./availability.server";
 import { productFromDoc, versionFields } from "./product-store.server";
+import { readPromotionUses } from "./promotion-store.server";
 import { recordTransaction } from "./transaction-stats.server";
 
 // orders/{id}: the Order, plus emailLower and productIds for queries.
@@ -75,7 +76,7 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
   }
 
   return {
-    async place(order, { cartId, cartLines }) {
+    async place(order, { cartId, cartLines, promotionUses = [] }) {
       const keyRef = keys.doc(order.idempotencyKey);
       let attempts = 0;
       const result = await availableTransaction(probe, () =>
@@ -94,9 +95,13 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
               if (lines.length === 0) return { kind: "cart-empty" };
               if (cartLines && !sameCartLines(lines, cartLines)) return { kind: "cart-changed" };
             }
+            // Read with the other reads (Firestore wants every read before a write).
+            const uses = await readPromotionUses(db, tx, promotionUses);
+            if (uses.usedUp) return { kind: "promotion-used-up", promotionId: uses.usedUp };
             const read = await readStock(tx, order.lines);
             const shortfalls = writeStock(tx, read, order.lines, -1);
             if (shortfalls.length > 0) return { kind: "sold-out", shortfalls };
+            uses.write();
             faults.afterStockTaken?.();
             tx.create(orders.doc(order.id), toDoc(order));
             tx.set(keyRef, { orderId: order.id });

@@ -17,6 +17,7 @@ import { createFirestoreRateLimitStore } from "./rate-limit-store.server";
 import { createFirestoreWishlistStore } from "./wishlist-store.server";
 import { createFirestoreStockAlertStore } from "./stock-alert-store.server";
 import { createFirestoreReviewStore } from "./review-store.server";
+import { createFirestorePromotionStore } from "./promotion-store.server";
 
 export function createFirestoreStore(projectId: string, faults: StoreFaults = {}): Store {
   return createFirestoreStoreOn(firestoreFor(projectId), faults);
@@ -36,6 +37,7 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     reviews: createFirestoreReviewStore(db),
     carts: createFirestoreCartStore(db),
     orders: createFirestoreOrderStore(db, faults),
+    promotions: createFirestorePromotionStore(db),
     once: createFirestoreOnceStore(db),
     importJobs: createFirestoreImportJobStore(db),
     paymentKeys: createFirestorePaymentKeyStore(db),

@@ -6,11 +6,13 @@ import {
   type PlaceOrderResult,
   type StockShortfall,
 } from "~/domain/commerce";
+import type { PromotionUseClaim } from "~/domain/promotion";
 import type { OrderStore, StoreFaults } from "../port";
 import { changeStock } from "~/domain/stock";
 import type { Product } from "~/domain/product";
 import type { SqliteDatabase } from "./database.server";
 import { pagedSelect } from "./paged-query.server";
+import { promotionUseCounter } from "./promotion-store.server";
 import { CATALOGUE_SEQ_SQL, productFromRow, type ProductRow } from "./product-store.server";
 
 // Orders on SQLite. Placement and every status change that moves stock run in one
@@ -49,6 +51,7 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
   const deliveredWith = db.prepare<[string, string], { one: number }>(
     "SELECT 1 AS one FROM order_products op JOIN orders o ON o.id = op.order_id WHERE op.product_id = ? AND o.user_id = ? AND o.status = 'delivered' LIMIT 1",
   );
+  const promotionUses = promotionUseCounter(db);
   const withProduct = db.prepare<[string], { n: number }>(
     "SELECT COUNT(*) AS n FROM order_products WHERE product_id = ?",
   );
@@ -88,7 +91,12 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
   }
 
   const place = db.transaction(
-    (order: Order, cartId: string | null, expectedLines: readonly CartLine[] | undefined): PlaceOrderResult => {
+    (
+      order: Order,
+      cartId: string | null,
+      expectedLines: readonly CartLine[] | undefined,
+      claims: readonly PromotionUseClaim[],
+    ): PlaceOrderResult => {
       const existing = byKey.get(order.idempotencyKey);
       if (existing) return { kind: "duplicate" as const, order: fromRow(existing) };
       if (cartId) {
@@ -97,8 +105,12 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
         if (lines.length === 0) return { kind: "cart-empty" };
         if (expectedLines && !sameCartLines(lines, expectedLines)) return { kind: "cart-changed" };
       }
+      // Checked before anything is written: a refused placement leaves no trace.
+      const usedUp = promotionUses.overLimit(claims);
+      if (usedUp) return { kind: "promotion-used-up" as const, promotionId: usedUp };
       const shortfalls = moveStock(order.lines, -1);
       if (shortfalls.length > 0) return { kind: "sold-out" as const, shortfalls };
+      promotionUses.count(claims);
       faults.afterStockTaken?.();
       write(order);
       if (cartId) deleteCart.run(cartId);
@@ -140,8 +152,8 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
   });
 
   return {
-    async place(order, { cartId, cartLines }) {
-      return place.immediate(order, cartId, cartLines);
+    async place(order, { cartId, cartLines, promotionUses: claims = [] }) {
+      return place.immediate(order, cartId, cartLines, claims);
     },
     async get(id) {
       const row = byId.get(id);

@@ -14,6 +14,7 @@ import { createSqliteRateLimitStore } from "./rate-limit-store.server";
 import { createSqliteWishlistStore } from "./wishlist-store.server";
 import { createSqliteStockAlertStore } from "./stock-alert-store.server";
 import { createSqliteReviewStore } from "./review-store.server";
+import { createSqlitePromotionStore } from "./promotion-store.server";
 
 /** The store on an open database (the embedded backend shares it with the local identity provider). */
 export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}): Store {
@@ -29,6 +30,7 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     reviews: createSqliteReviewStore(db),
     carts: createSqliteCartStore(db),
     orders: createSqliteOrderStore(db, faults),
+    promotions: createSqlitePromotionStore(db),
     once: createSqliteOnceStore(db),
     importJobs: createSqliteImportJobStore(db),
     paymentKeys: createSqlitePaymentKeyStore(db),

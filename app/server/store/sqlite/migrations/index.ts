@@ -10,6 +10,7 @@ import addressBook from "./009-address-book";
 import wishlists from "./010-wishlists";
 import stockAlerts from "./011-stock-alerts";
 import reviews from "./012-reviews";
+import promotions from "./013-promotions";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -25,4 +26,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 10, name: "wishlists", sql: wishlists },
   { version: 11, name: "stock-alerts", sql: stockAlerts },
   { version: 12, name: "reviews", sql: reviews },
+  { version: 13, name: "promotions", sql: promotions },
 ];

@@ -1,0 +1,43 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PromotionForm } from "~/components/admin/PromotionForm";
+import { seo } from "~/lib/seo";
+import { requireAdminActor } from "~/server/auth/admin-actor.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
+import { readForm } from "~/server/http/form-body.server";
+import { notFound } from "~/server/http/not-found.server";
+import { promotionDefaults, promotionEditorAction } from "~/server/http/promotion-form.server";
+
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Edit promotion", description: "Edit a discount code or automatic promotion.", noindex: true });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const promotion = await getContext().promotions.get(params.id ?? "");
+  if (!promotion) throw notFound(request);
+  return { name: promotion.name, defaults: promotionDefaults(promotion) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireAdminActor(request);
+  return promotionEditorAction(request, await readForm(request), actor, params.id ?? "");
+}
+
+export default function EditPromotion() {
+  const { name, defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <p className="text-sm">
+        <Link to="/admin/promotions" className="underline">
+          All promotions
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight">Edit {name}</h1>
+      <div className="mt-8">
+        <PromotionForm defaults={defaults} lastResult={actionData?.result} submitLabel="Save promotion" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { createCookie, data, redirect } from "@remix-run/node";
+import { PROMOTION_CODE_PATTERN, promotionCodeSchema } from "~/lib/promotion-code";
+import { getAuthState } from "../auth/session.server";
+import { getConfig } from "../config.server";
+import { getContext } from "../context.server";
+import type { CartView } from "../services/cart/cart.server";
+import { CART_TTL_MS } from "../services/cart/cart.server";
+import { customerKeyFor } from "../services/promotions/promotions.server";
+import { currentCartId } from "./cart-cookie.server";
+import { baseCookieOptions } from "./cookie-security.server";
+import { flashHeader } from "./flash.server";
+import { formGuardProblem } from "./forms.server";
+
+// The discount code a shopper applied, kept in a signed cookie beside the cart's, so it follows
+// them from the cart to checkout. The code is checked again whenever the cart or checkout is priced.
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+function codeCookie() {
+  cookie ??= createCookie("__promo", { ...baseCookieOptions(getConfig()), maxAge: CART_TTL_MS / 1000 });
+  return cookie;
+}
+
+export async function appliedCode(request: Request): Promise<string | null> {
+  const value = await codeCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && PROMOTION_CODE_PATTERN.test(value) ? value : null;
+}
+
+export async function clearCodeHeader(): Promise<string> {
+  return codeCookie().serialize("", { maxAge: 0 });
+}
+
+/** The cart's lines that can be bought, as the promotions price them. */
+export const pricedCartLines = (cart: CartView) =>
+  cart.lines.map((l) => ({ productId: l.productId, category: l.category, grossMinor: l.lineTotalMinor }));
+
+/** The cart priced with its promotions and the applied code: what the cart and checkout show. */
+export async function cartPromotions(request: Request, cart: CartView) {
+  const { user } = await getAuthState(request);
+  const code = await appliedCode(request);
+  const priced = await getContext().promotions.price({
+    lines: pricedCartLines(cart),
+    code,
+    customerKey: user ? customerKeyFor(user.uid, user.email ?? "") : null,
+    standardDeliveryMinor: cart.standardShippingMinor,
+  });
+  const { pricing } = priced;
+  return {
+    code,
+    codeProblem: priced.codeProblem,
+    discountMinor: pricing.discountMinor,
+    freeDelivery: pricing.freeDelivery,
+    lineDiscounts: Object.fromEntries(cart.lines.map((l, i) => [l.key, pricing.lineDiscounts[i] ?? 0])),
+    applied: pricing.applied.map((a) => ({ name: a.name, code: a.code, discountMinor: a.discountMinor, kind: a.kind })),
+  };
+}
+
+export type CartPromotions = Awaited<ReturnType<typeof cartPromotions>>;
+
+/**
+ * The code form's intents, shared by /cart and /checkout: "apply-code" checks the code against the
+ * cart (a refusal comes back to the page with a 400 and its reason), "remove-code" forgets it; both
+ * answer with a 303 back to `back`. null when the form is about something else.
+ */
+export async function codeIntent(request: Request, formData: FormData, back: string) {
+  const intent = formData.get("intent");
+  if (intent !== "apply-code" && intent !== "remove-code") return null;
+  const problem = await formGuardProblem(formData, request);
+  if (problem) return data({ codeError: problem.message }, { status: problem.status });
+  const headers = new Headers();
+  if (intent === "remove-code") {
+    headers.append("Set-Cookie", await clearCodeHeader());
+    headers.append("Set-Cookie", await flashHeader({ kind: "success", message: "Discount code removed." }));
+    return redirect(back, { status: 303, headers });
+  }
+  const parsed = promotionCodeSchema.safeParse(formData.get("code") ?? "");
+  if (!parsed.success) return data({ codeError: parsed.error.issues[0].message }, { status: 400 });
+  const { user } = await getAuthState(request);
+  const cart = await getContext().cart.view(await currentCartId(request));
+  const refusal = await getContext().promotions.checkCode(
+    parsed.data,
+    pricedCartLines(cart),
+    user ? customerKeyFor(user.uid, user.email ?? "") : null,
+  );
+  if (refusal) return data({ codeError: refusal }, { status: 400 });
+  headers.append("Set-Cookie", await codeCookie().serialize(parsed.data.toUpperCase()));
+  headers.append(
+    "Set-Cookie",
+    await flashHeader({ kind: "success", message: `Discount code ${parsed.data.toUpperCase()} applied.` }),
+  );
+  return redirect(back, { status: 303, headers });
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import type { ProductInput } from "~/domain/product";
+import type { PromotionUseClaim } from "~/domain/promotion";
+import { lineFor, makeOrder } from "../support/order-factory";
+import { makeProduct } from "../support/product-factory";
+import { makePromotion } from "../support/promotion-factory";
+import { STORE_ADAPTERS, useFreshStore } from "./adapters";
+
+// Promotions on every adapter: codes unique ignoring case, and usage counted inside the order's
+// placement, so a limited code is never used more often than its limit, whatever the concurrency.
+
+function withStock(stock: number): ProductInput {
+  const product = makeProduct();
+  return { ...product, variants: product.variants.map((v) => ({ ...v, stock })) };
+}
+
+const claim = (
+  promotionId: string,
+  customerKey: string,
+  limits: Partial<PromotionUseClaim> = {},
+): PromotionUseClaim => ({
+  promotionId,
+  customerKey,
+  usageLimit: null,
+  perCustomerLimit: null,
+  ...limits,
+});
+
+describe.each(STORE_ADAPTERS)("PromotionStore contract: $name", (adapter) => {
+  const db = useFreshStore(adapter);
+
+  it("saves, lists and finds a promotion by its code in any case; a second promotion cannot take the code", async () => {
+    const { store } = db;
+    const promotion = makePromotion({ code: "Winter10" });
+    expect(await store.promotions.save(promotion)).toEqual({ ok: true });
+    expect(await store.promotions.get(promotion.id)).toEqual(promotion);
+    expect(await store.promotions.findByCode("WINTER10")).toEqual(promotion);
+    expect(await store.promotions.findByCode(" winter10 ")).toEqual(promotion);
+    expect(await store.promotions.findByCode("SUMMER")).toBeNull();
+    expect(await store.promotions.save(makePromotion({ code: "WINTER10" }))).toEqual({
+      ok: false,
+      reason: "code-taken",
+    });
+
+    const automatic = makePromotion({
+      code: null,
+      name: "Free delivery weekend",
+      kind: "free_delivery",
+      percentOff: null,
+    });
+    expect(await store.promotions.save(automatic)).toEqual({ ok: true });
+    expect((await store.promotions.list()).map((p) => p.id).sort()).toEqual([promotion.id, automatic.id].sort());
+
+    // A new code frees the old one.
+    const renamed = { ...promotion, code: "WINTER20", updatedAt: "2026-11-02T00:00:00.000Z" };
+    expect(await store.promotions.save(renamed)).toEqual({ ok: true });
+    expect(await store.promotions.findByCode("winter10")).toBeNull();
+    expect(await store.promotions.findByCode("winter20")).toEqual(renamed);
+    expect(await store.promotions.save(makePromotion({ code: "winter10" }))).toEqual({ ok: true });
+  });
+
+  it("limit 5, 20 concurrent placements: exactly 5 orders are placed with the code, the rest are refused and write nothing", async () => {
+    const { store } = db;
+    // A product per order: the orders contend only on the promotion's usage.
+    const products = Array.from({ length: 20 }, () => withStock(1));
+    await store.products.upsertMany(products);
+    const promotion = makePromotion({ usageLimit: 5 });
+    await store.promotions.save(promotion);
+    const orders = products.map((product) => makeOrder([lineFor(product, "M", "Black", 1)]));
+
+    const results = await Promise.all(
+      orders.map((order, i) =>
+        store.orders.place(order, {
+          cartId: null,
+          promotionUses: [claim(promotion.id, `email:shopper${i}@example.com`, { usageLimit: 5 })],
+        }),
+      ),
+    );
+
+    expect(results.filter((r) => r.kind === "placed")).toHaveLength(5);
+    expect(results.filter((r) => r.kind === "promotion-used-up")).toHaveLength(15);
+    for (const r of results) if (r.kind === "promotion-used-up") expect(r.promotionId).toBe(promotion.id);
+    expect((await store.promotions.usage([promotion.id])).get(promotion.id)).toBe(5);
+    const stored = await Promise.all(orders.map((o) => store.orders.get(o.id)));
+    expect(stored.filter(Boolean)).toHaveLength(5);
+    const stocks = await Promise.all(
+      products.map(
+        async (p) =>
+          (await store.products.get(p.id))!.variants.find((v) => v.size === "M" && v.colour === "Black")!.stock,
+      ),
+    );
+    expect(stocks.filter((s) => s === 0)).toHaveLength(5);
+    expect(stocks.filter((s) => s === 1)).toHaveLength(15);
+  }, 120_000);
+
+  it("a per-customer limit counts the customer's orders only; other customers still use the code", async () => {
+    const { store } = db;
+    const product = withStock(10);
+    await store.products.upsertMany([product]);
+    const promotion = makePromotion({ perCustomerLimit: 1 });
+    await store.promotions.save(promotion);
+    const place = (customerKey: string) =>
+      store.orders.place(makeOrder([lineFor(product, "M", "Black", 1)]), {
+        cartId: null,
+        promotionUses: [claim(promotion.id, customerKey, { perCustomerLimit: 1 })],
+      });
+
+    expect((await place("user:ann")).kind).toBe("placed");
+    expect(await place("user:ann")).toEqual({ kind: "promotion-used-up", promotionId: promotion.id });
+    expect((await place("email:bob@example.com")).kind).toBe("placed");
+    expect(await store.promotions.customerUsage(promotion.id, "user:ann")).toBe(1);
+    expect(await store.promotions.customerUsage(promotion.id, "user:carol")).toBe(0);
+    expect((await store.promotions.usage([promotion.id, "unused"])).get(promotion.id)).toBe(2);
+    expect((await store.promotions.usage([promotion.id, "unused"])).get("unused")).toBe(0);
+  });
+
+  it("a placement that sells out counts no use of its promotion", async () => {
+    const { store } = db;
+    const product = withStock(0);
+    await store.products.upsertMany([product]);
+    const promotion = makePromotion({ usageLimit: 1 });
+    await store.promotions.save(promotion);
+    const result = await store.orders.place(makeOrder([lineFor(product, "M", "Black", 1)]), {
+      cartId: null,
+      promotionUses: [claim(promotion.id, "user:ann", { usageLimit: 1 })],
+    });
+    expect(result.kind).toBe("sold-out");
+    expect((await store.promotions.usage([promotion.id])).get(promotion.id)).toBe(0);
+  });
+});

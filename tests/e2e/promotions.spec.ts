@@ -1,0 +1,96 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { registerOrSignIn, signOut, uniqueEmail } from "./support/accounts";
+import { latestMailTo } from "./support/outbox";
+import { addToCart, fillCheckout } from "./support/shop";
+
+// Discount codes end to end, with JavaScript on and off: an admin creates a code, a guest applies
+// it on the cart (unknown and expired codes say why not), checks out with the test card and sees
+// the discount and the VAT breakdown on the confirmation, the order page and the e-mail.
+// promotions-admin-js-on / -js-off@hemline.test are in the test server's ADMIN_EMAILS.
+
+const word = () => Math.random().toString(36).slice(2, 8).toUpperCase();
+
+async function createCode(page: Page, name: string, code: string, extra: { endsAt?: string } = {}) {
+  await page.goto("/admin/promotions/new");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Code", { exact: true }).fill(code);
+  await page.getByLabel("Kind").selectOption("percentage");
+  await page.getByLabel("Percentage off").fill("10");
+  if (extra.endsAt) await page.getByLabel("Ends at (UTC)").fill(extra.endsAt);
+  await page.getByRole("button", { name: "Create promotion" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Promotion ${name} saved.` })).toBeVisible();
+  await expect(page.getByRole("link", { name })).toBeVisible();
+}
+
+async function applyCode(page: Page, code: string) {
+  await page.getByLabel("Discount code").fill(code);
+  await page.getByRole("button", { name: "Apply" }).click();
+}
+
+test("admin creates a code; a guest applies it, checks out and sees the discount and VAT", async ({
+  page,
+  js,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const suffix = word();
+  const code = `TEN${suffix}`;
+  const expired = `OLD${suffix}`;
+  await registerOrSignIn(page, `promotions-admin-${testInfo.project.name}@hemline.test`);
+  await page.goto("/admin/promotions");
+  await expect(page.getByRole("heading", { level: 1, name: "Promotions" })).toBeVisible();
+  await createCode(page, `Ten off ${suffix}`, code);
+  await createCode(page, `Gone ${suffix}`, expired, { endsAt: "2020-01-01T00:00" });
+  await signOut(page);
+
+  // Jeans at €73.90: 10% is €7.39 off.
+  await addToCart(page, { productId: "p0021", colour: "Indigo Wash", size: js ? "27" : "26" });
+  await page.goto("/cart");
+  await applyCode(page, `nope${suffix}`);
+  await expect(page.getByRole("alert").filter({ hasText: `We don't recognise the code NOPE${suffix}.` })).toBeVisible();
+  await applyCode(page, expired.toLowerCase());
+  await expect(
+    page.getByRole("alert").filter({ hasText: `The code ${expired} expired on 1 January 2020` }),
+  ).toBeVisible();
+  await applyCode(page, code.toLowerCase());
+  await expect(page.getByRole("status").filter({ hasText: `Discount code ${code} applied.` })).toBeVisible();
+  await expect(page.getByTestId("discount")).toHaveText("−€7.39");
+  await expect(page.getByTestId("line-discount")).toHaveText("Discount −€7.39");
+
+  // The code follows the shopper to checkout.
+  await page.getByRole("link", { name: "Check out" }).click();
+  await expect(page.getByTestId("applied-code")).toHaveText(code);
+  await expect(page.getByTestId("discount")).toHaveText("−€7.39");
+  const email = uniqueEmail(testInfo, "promo");
+  await fillCheckout(page, { email, card: "4242 4242 4242 4242" });
+  await page.getByRole("button", { name: "Place order and pay" }).click();
+
+  await expect(page.getByText("Thank you! Your order is confirmed.")).toBeVisible();
+  // €73.90 − €7.39 + €4.95 delivery; VAT at Ireland's 23% on €66.51 is €12.44, on €4.95 €0.93.
+  await expect(page.getByTestId("discount")).toHaveText("−€7.39");
+  await expect(page.getByTestId("total")).toHaveText("€71.46");
+  const vat = page.getByTestId("vat-breakdown");
+  await expect(vat).toContainText("VAT included at 23%");
+  await expect(vat).toContainText("€12.44");
+  await expect(vat).toContainText("€0.93");
+  await expect(page.getByTestId("vat-total")).toHaveText("€13.37");
+
+  // The order page (its link, without the confirmation) shows the same.
+  const url = new URL(page.url());
+  url.searchParams.delete("placed");
+  await page.goto(url.toString());
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Order HM-/);
+  await expect(page.getByText(`Discount: Ten off ${suffix} (${code})`)).toBeVisible();
+  await expect(page.getByTestId("vat-total")).toHaveText("€13.37");
+
+  const mail = await latestMailTo(email, testInfo);
+  expect(mail).toContain(`Discount   −€7.39 — Ten off ${suffix} (${code})`);
+  expect(mail).toContain("VAT included at 23%");
+  expect(mail).toContain("total VAT    €13.37");
+
+  // The code went with the order: the next cart starts without it.
+  await addToCart(page, { productId: "p0021", colour: "Indigo Wash", size: js ? "27" : "26" });
+  await page.goto("/cart");
+  await expect(page.getByLabel("Discount code")).toBeVisible();
+  await expect(page.getByTestId("applied-code")).toHaveCount(0);
+});
