@@ -52,9 +52,11 @@ test("a bad price is refused on the form, with what was typed kept and nothing s
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Description", { exact: true }).fill("Should never be saved.");
   await page.getByLabel("Price (€)", { exact: true }).fill("12.345");
-  await page.getByLabel("New colour name").fill("White");
-  await page.getByLabel("New colour hex").fill("#ffffff");
-  await page.getByLabel("New size").fill("M");
+  await page.getByRole("button", { name: "Add colour" }).click();
+  await page.getByLabel("Colour 1 name").fill("White");
+  await page.getByLabel("Colour 1 hex").fill("#ffffff");
+  await page.getByRole("button", { name: "Add size" }).click();
+  await page.getByLabel("Size 1", { exact: true }).fill("M");
   const response = page.waitForResponse(
     (r) => r.request().method() === "POST" && r.url().includes("/admin/products/new"),
   );
