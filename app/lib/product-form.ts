@@ -2,10 +2,11 @@ import { z } from "zod";
 import { CATEGORIES } from "./categories";
 import { parseMoneyToMinor } from "./money";
 
-// The product editor's form. Without JavaScript the whole form is plain inputs, so it is read
-// into a "draft" of strings (exactly what was typed, to show again on errors), and the draft is
-// validated with zod into product values. Field names and error keys are the same paths:
-// "name", "colours.0.hex", "stock.1.2" (size 1, colour 2), "images.0.alt".
+// The product editor's form, parsed with conform (parseWithZod) on the server and, with
+// JavaScript, in the browser. Field names are conform paths: "name", "colours[0].hex",
+// "sizes[1].name", "images[0].alt". Each colour and size row carries a key ("c0", "s3") that
+// never changes while the row lives, and a stock cell is named by its row keys
+// ("stock.s3-c0"), so adding, removing or reordering rows never moves stock to another cell.
 
 export const PRODUCT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const PRODUCT_LIMITS = {
@@ -32,16 +33,20 @@ export const PRODUCT_STATUSES = [
   { value: "archived", label: "Archived (hidden, kept for orders)" },
 ] as const;
 
-export interface ImageDraft {
-  url: string;
-  alt: string;
-  width: string;
-  height: string;
-  /** One of the product's colour names; "" for every colour. */
-  colour: string;
+/** A colour or size row's key: "c" or "s" and a number. */
+export const ROW_KEY = /^[cs]\d{1,4}$/;
+
+/** The name of the stock (and SKU) cell of a size row and a colour row. */
+export const cellName = (sizeKey: string, colourKey: string) => `${sizeKey}-${colourKey}`;
+
+/** The next free key for a new row: one past the highest in use. */
+export function nextRowKey(prefix: "c" | "s", keys: Array<string | undefined>): string {
+  const used = keys.map((k) => (k && ROW_KEY.test(k) ? Number(k.slice(1)) : -1));
+  return `${prefix}${Math.max(-1, ...used) + 1}`;
 }
 
-export interface ProductDraft {
+/** The form as the editor shows it: every value a string, as typed. */
+export interface ProductFormDefaults {
   name: string;
   slug: string;
   description: string;
@@ -51,67 +56,26 @@ export interface ProductDraft {
   compareAt: string;
   status: string;
   featured: boolean;
-  colours: Array<{ name: string; hex: string }>;
-  sizes: string[];
-  /** stock[size][colour], as typed. */
-  stock: string[][];
-  /** sku[size][colour]: kept for existing variants, empty for new cells (the service makes one). */
-  sku: string[][];
-  images: ImageDraft[];
+  colours: Array<{ key: string; name: string; hex: string }>;
+  sizes: Array<{ key: string; name: string }>;
+  /** Units per cell, by cellName(size key, colour key). */
+  stock: Record<string, string>;
+  /** SKU per cell: kept for existing variants, absent for new cells (the service makes one). */
+  sku: Record<string, string>;
+  images: Array<{ url: string; alt: string; width: string; height: string; colour: string }>;
 }
 
 export type FieldErrors = Record<string, string[]>;
 
-const text = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : "";
-};
-
-/** How many indexed rows a list field has (name.0, name.1, …), capped so a crafted form stays small. */
-function rowCount(formData: FormData, prefix: string, cap: number): number {
-  let n = 0;
-  while (n < cap && formData.has(`${prefix}.${n}`)) n += 1;
-  return n;
-}
-
-/** The form as typed. Blank new colour/size rows are dropped; the grid follows the rows kept. */
-export function readProductDraft(formData: FormData): ProductDraft {
-  const colourRows = rowCount(formData, "colours.name", PRODUCT_LIMITS.colours + 1);
-  const sizeRows = rowCount(formData, "sizes", PRODUCT_LIMITS.sizes + 1);
-  const colourIdx = Array.from({ length: colourRows }, (_, i) => i).filter(
-    (i) => text(formData, `colours.name.${i}`).trim() || text(formData, `colours.hex.${i}`).trim(),
-  );
-  const sizeIdx = Array.from({ length: sizeRows }, (_, i) => i).filter((i) => text(formData, `sizes.${i}`).trim());
-  const imageRows = rowCount(formData, "images.url", PRODUCT_LIMITS.images + 1);
-  return {
-    name: text(formData, "name"),
-    slug: text(formData, "slug"),
-    description: text(formData, "description"),
-    category: text(formData, "category"),
-    material: text(formData, "material"),
-    price: text(formData, "price"),
-    compareAt: text(formData, "compareAt"),
-    status: text(formData, "status"),
-    featured: formData.get("featured") === "on",
-    colours: colourIdx.map((i) => ({
-      name: text(formData, `colours.name.${i}`),
-      hex: text(formData, `colours.hex.${i}`),
-    })),
-    sizes: sizeIdx.map((i) => text(formData, `sizes.${i}`)),
-    stock: sizeIdx.map((s) => colourIdx.map((c) => text(formData, `stock.${s}.${c}`))),
-    sku: sizeIdx.map((s) => colourIdx.map((c) => text(formData, `sku.${s}.${c}`))),
-    images: Array.from({ length: imageRows }, (_, i) => ({
-      url: text(formData, `images.url.${i}`),
-      alt: text(formData, `images.alt.${i}`),
-      width: text(formData, `images.width.${i}`),
-      height: text(formData, `images.height.${i}`),
-      colour: text(formData, `images.colour.${i}`),
-    })),
-  };
-}
+/** A text field: conform sends an empty field as absent. */
+const text = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v ?? "");
 
 const money = (label: string, required: boolean) =>
-  z.string().transform((value, ctx) => {
+  text().transform((value, ctx) => {
     if (!value.trim()) {
       if (required) ctx.addIssue({ code: "custom", message: `Enter the ${label}, like 49.90.` });
       return null;
@@ -127,91 +91,109 @@ const money = (label: string, required: boolean) =>
 
 const categoryIds = CATEGORIES.map((c) => c.id) as [string, ...string[]];
 
-export const productDraftSchema = z
+const rowKey = z.string().regex(ROW_KEY, "This row cannot be read: reload the page.");
+
+/**
+ * Trimmed text within a length, and when `required` not empty. (Not a zod pipe into z.string():
+ * conform turns an empty string into "absent" at every z.string(), so a pipe would say "Required".)
+ */
+const trimmed = (max: number, tooLong: string, required?: string) =>
+  text()
+    .transform((v) => v.trim())
+    .superRefine((v, ctx) => {
+      if (required && !v) ctx.addIssue({ code: "custom", message: required });
+      else if (v.length > max) ctx.addIssue({ code: "custom", message: tooLong });
+    });
+
+export const productFormSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, "Enter the product's name.")
-      .max(PRODUCT_LIMITS.name, `Keep the name to ${PRODUCT_LIMITS.name} characters or fewer.`),
-    slug: z
-      .string()
-      .trim()
-      .max(PRODUCT_LIMITS.slug, `Keep the slug to ${PRODUCT_LIMITS.slug} characters or fewer.`)
-      .refine(
-        (v) => v === "" || PRODUCT_SLUG_PATTERN.test(v),
-        "Use lower-case letters, digits and single hyphens only, like linen-shirt.",
-      ),
-    description: z
-      .string()
-      .trim()
-      .min(1, "Describe the product.")
-      .max(PRODUCT_LIMITS.description, `Keep the description to ${PRODUCT_LIMITS.description} characters or fewer.`),
+    name: trimmed(
+      PRODUCT_LIMITS.name,
+      `Keep the name to ${PRODUCT_LIMITS.name} characters or fewer.`,
+      "Enter the product's name.",
+    ),
+    slug: trimmed(PRODUCT_LIMITS.slug, `Keep the slug to ${PRODUCT_LIMITS.slug} characters or fewer.`).refine(
+      (v) => v === "" || PRODUCT_SLUG_PATTERN.test(v),
+      "Use lower-case letters, digits and single hyphens only, like linen-shirt.",
+    ),
+    description: trimmed(
+      PRODUCT_LIMITS.description,
+      `Keep the description to ${PRODUCT_LIMITS.description} characters or fewer.`,
+      "Describe the product.",
+    ),
     category: z.enum(categoryIds, { errorMap: () => ({ message: "Choose one of the seven categories." }) }),
-    material: z
-      .string()
-      .trim()
-      .max(PRODUCT_LIMITS.material, `Keep the material to ${PRODUCT_LIMITS.material} characters or fewer.`),
+    material: trimmed(PRODUCT_LIMITS.material, `Keep the material to ${PRODUCT_LIMITS.material} characters or fewer.`),
     price: money("price", true),
     compareAt: money("compare-at price", false),
     status: z.enum(["draft", "active", "archived"], {
       errorMap: () => ({ message: "Choose draft, active or archived." }),
     }),
-    featured: z.boolean(),
+    featured: z.boolean().default(false),
     colours: z
       .array(
         z.object({
-          name: z
-            .string()
-            .trim()
-            .min(1, "Name the colour.")
-            .max(PRODUCT_LIMITS.colourName, `Keep a colour name to ${PRODUCT_LIMITS.colourName} characters or fewer.`),
-          hex: z
-            .string()
-            .trim()
-            .regex(/^#[0-9a-fA-F]{6}$/, "Enter the colour as #rrggbb, like #1f3a5f.")
+          key: rowKey,
+          name: trimmed(
+            PRODUCT_LIMITS.colourName,
+            `Keep a colour name to ${PRODUCT_LIMITS.colourName} characters or fewer.`,
+            "Name the colour.",
+          ),
+          hex: text()
+            .transform((v) => v.trim())
+            .refine((v) => /^#[0-9a-fA-F]{6}$/.test(v), "Enter the colour as #rrggbb, like #1f3a5f.")
             .transform((v) => v.toLowerCase()),
         }),
       )
       .min(1, "Add at least one colour.")
-      .max(PRODUCT_LIMITS.colours, `A product can have at most ${PRODUCT_LIMITS.colours} colours.`),
+      .max(PRODUCT_LIMITS.colours, `A product can have at most ${PRODUCT_LIMITS.colours} colours.`)
+      .default([]),
     sizes: z
       .array(
-        z.string().trim().min(1).max(PRODUCT_LIMITS.size, `Keep a size to ${PRODUCT_LIMITS.size} characters or fewer.`),
+        z.object({
+          key: rowKey,
+          name: trimmed(
+            PRODUCT_LIMITS.size,
+            `Keep a size to ${PRODUCT_LIMITS.size} characters or fewer.`,
+            "Enter the size, or remove the row.",
+          ),
+        }),
       )
       .min(1, "Add at least one size.")
-      .max(PRODUCT_LIMITS.sizes, `A product can have at most ${PRODUCT_LIMITS.sizes} sizes.`),
-    stock: z.array(
-      z.array(
-        z
-          .string()
-          .trim()
-          .transform((v) => (v === "" ? "0" : v))
+      .max(PRODUCT_LIMITS.sizes, `A product can have at most ${PRODUCT_LIMITS.sizes} sizes.`)
+      .default([]),
+    // An empty cell is 0 units.
+    stock: z
+      .record(
+        text()
+          .transform((v) => v.trim() || "0")
           .refine((v) => /^\d{1,6}$/.test(v), "Enter a whole number of at least 0.")
           .transform(Number),
-      ),
-    ),
-    sku: z.array(z.array(z.string().trim().max(64, "Keep a SKU to 64 characters or fewer."))),
+      )
+      .optional()
+      .transform((v) => v ?? {}),
+    sku: z
+      .record(trimmed(64, "Keep a SKU to 64 characters or fewer."))
+      .optional()
+      .transform((v) => v ?? {}),
     images: z
       .array(
         z.object({
-          url: z.string().regex(PRODUCT_IMAGE_URL, "This image cannot be used: upload it again."),
-          alt: z
-            .string()
-            .trim()
-            .min(1, "Describe the image for people who cannot see it.")
-            .max(PRODUCT_LIMITS.alt, `Keep the description to ${PRODUCT_LIMITS.alt} characters or fewer.`),
+          url: text().refine((v) => PRODUCT_IMAGE_URL.test(v), "This image cannot be used: upload it again."),
+          alt: trimmed(
+            PRODUCT_LIMITS.alt,
+            `Keep the description to ${PRODUCT_LIMITS.alt} characters or fewer.`,
+            "Describe the image for people who cannot see it.",
+          ),
           width: z.coerce.number().int().min(1).max(10_000),
           height: z.coerce.number().int().min(1).max(10_000),
           // Absent rather than empty when untagged, so stored images carry no blank tag.
-          colour: z
-            .string()
-            .default("")
+          colour: text()
             .transform((v) => v.trim())
             .transform((v) => v || undefined),
         }),
       )
-      .max(PRODUCT_LIMITS.images, `A product can have at most ${PRODUCT_LIMITS.images} images.`),
+      .max(PRODUCT_LIMITS.images, `A product can have at most ${PRODUCT_LIMITS.images} images.`)
+      .default([]),
   })
   .superRefine((v, ctx) => {
     if (v.compareAt !== null && v.price !== null && v.compareAt <= v.price) {
@@ -230,9 +212,9 @@ export const productDraftSchema = z
     });
     const sizes = new Set<string>();
     v.sizes.forEach((s, i) => {
-      if (sizes.has(s.toLowerCase()))
-        ctx.addIssue({ code: "custom", path: ["sizes", i], message: `“${s}” is listed twice.` });
-      sizes.add(s.toLowerCase());
+      if (sizes.has(s.name.toLowerCase()))
+        ctx.addIssue({ code: "custom", path: ["sizes", i, "name"], message: `“${s.name}” is listed twice.` });
+      sizes.add(s.name.toLowerCase());
     });
     const colourNames = new Set(v.colours.map((c) => c.name));
     v.images.forEach((img, i) => {
@@ -244,31 +226,19 @@ export const productDraftSchema = z
         });
       }
     });
-  });
+  })
+  // The product as the catalogue saves it: the grid becomes stock[size][colour] in the rows' order.
+  .transform((v) => ({
+    ...v,
+    colours: v.colours.map(({ name, hex }) => ({ name, hex })),
+    sizes: v.sizes.map((s) => s.name),
+    stock: v.sizes.map((s) => v.colours.map((c) => v.stock[cellName(s.key, c.key)] ?? 0)),
+    sku: v.sizes.map((s) => v.colours.map((c) => v.sku[cellName(s.key, c.key)] ?? "")),
+  }));
 
-export type ProductFormValues = z.output<typeof productDraftSchema>;
+export type ProductFormValues = z.output<typeof productFormSchema>;
 
-/** Zod's issues as the form's error map, keyed by the field names above. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".");
-    const list = (errors[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return errors;
-}
-
-export function validateProductDraft(
-  draft: ProductDraft,
-): { success: true; value: ProductFormValues } | { success: false; errors: FieldErrors } {
-  const result = productDraftSchema.safeParse(draft);
-  return result.success
-    ? { success: true, value: result.data }
-    : { success: false, errors: fieldErrorsOf(result.error) };
-}
-
-export function emptyProductDraft(): ProductDraft {
+export function emptyProductForm(): ProductFormDefaults {
   return {
     name: "",
     slug: "",
@@ -281,8 +251,8 @@ export function emptyProductDraft(): ProductDraft {
     featured: false,
     colours: [],
     sizes: [],
-    stock: [],
-    sku: [],
+    stock: {},
+    sku: {},
     images: [],
   };
 }

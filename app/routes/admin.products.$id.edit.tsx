@@ -9,12 +9,12 @@ import { requireAdminActor } from "~/server/auth/admin-actor.server";
 import { getContext } from "~/server/context.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import {
-  PRODUCT_TOO_LARGE_MESSAGE,
   productEditorAction,
   readProductForm,
+  tooLargeAnswer,
   type ProductFormData,
 } from "~/server/http/product-form.server";
-import { draftOf } from "~/server/services/admin-catalog/admin-catalog.server";
+import { formDefaultsOf } from "~/server/services/admin-catalog/admin-catalog.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { notFound } from "~/server/http/not-found.server";
 
@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     entityId: product.id,
     limit: HISTORY_SIZE,
   });
-  return { product, draft: draftOf(product), history };
+  return { product, defaults: formDefaultsOf(product), history };
 }
 
 type DeleteData = { confirmDelete: true; deleteError?: string };
@@ -51,11 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAdminActor(request);
   const product = await findProduct(request, params.id);
   const formData = await readProductForm(request);
-  if (!formData)
-    return data<ProductFormData>(
-      { draft: draftOf(product), errors: { "": [PRODUCT_TOO_LARGE_MESSAGE] } },
-      { status: 413 },
-    );
+  if (!formData) return tooLargeAnswer({ ...formDefaultsOf(product) });
   const intent = formData.get("intent");
   if (intent === "delete" || intent === "confirm-delete") {
     const problem = await formGuardProblem(formData, request);
@@ -77,9 +73,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const STATUS_LABEL = { draft: "draft", active: "active", archived: "archived" } as const;
 
 export default function EditProduct() {
-  const { product, draft, history } = useLoaderData<typeof loader>();
+  const { product, defaults, history } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const editorData = actionData && "draft" in actionData ? (actionData as ProductFormData) : undefined;
+  const editorData = actionData && "result" in actionData ? (actionData as ProductFormData) : undefined;
   const deleteData = actionData && "confirmDelete" in actionData ? (actionData as DeleteData) : undefined;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
@@ -106,8 +102,10 @@ export default function EditProduct() {
       ) : null}
       <div className="mt-8">
         <ProductEditor
-          draft={editorData?.draft ?? draft}
-          errors={editorData?.errors ?? {}}
+          // A new answer from the server starts the form afresh from the values it sends back.
+          key={JSON.stringify(editorData?.result.initialValue ?? null)}
+          defaults={defaults}
+          result={editorData?.result}
           expectedSeq={product.seq}
           submitLabel="Save product"
         />

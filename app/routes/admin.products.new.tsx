@@ -1,17 +1,12 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { ProductEditor } from "~/components/admin/ProductEditor";
 import { Notice } from "~/components/forms/Field";
-import { emptyProductDraft } from "~/lib/product-form";
+import { emptyProductForm } from "~/lib/product-form";
 import { seo } from "~/lib/seo";
 import { requireAdminActor } from "~/server/auth/admin-actor.server";
 import { requireAdmin } from "~/server/auth/session.server";
-import {
-  PRODUCT_TOO_LARGE_MESSAGE,
-  productEditorAction,
-  readProductForm,
-  type ProductFormData,
-} from "~/server/http/product-form.server";
+import { productEditorAction, readProductForm, tooLargeAnswer } from "~/server/http/product-form.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "New product", description: "Add a product to the catalogue.", noindex: true });
@@ -24,11 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAdminActor(request);
   const formData = await readProductForm(request);
-  if (!formData)
-    return data<ProductFormData>(
-      { draft: emptyProductDraft(), errors: { "": [PRODUCT_TOO_LARGE_MESSAGE] } },
-      { status: 413 },
-    );
+  if (!formData) return tooLargeAnswer({ ...emptyProductForm() });
   return productEditorAction(request, formData, actor);
 }
 
@@ -49,8 +40,10 @@ export default function NewProduct() {
       ) : null}
       <div className="mt-8">
         <ProductEditor
-          draft={actionData?.draft ?? emptyProductDraft()}
-          errors={actionData?.errors ?? {}}
+          // A new answer from the server starts the form afresh from the values it sends back.
+          key={JSON.stringify(actionData?.result.initialValue ?? null)}
+          defaults={emptyProductForm()}
+          result={actionData?.result}
           submitLabel="Save product"
         />
       </div>

@@ -52,9 +52,11 @@ test("a bad price is refused on the form, with what was typed kept and nothing s
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Description", { exact: true }).fill("Should never be saved.");
   await page.getByLabel("Price (€)", { exact: true }).fill("12.345");
-  await page.getByLabel("New colour name").fill("White");
-  await page.getByLabel("New colour hex").fill("#ffffff");
-  await page.getByLabel("New size").fill("M");
+  await page.getByRole("button", { name: "Add colour" }).click();
+  await page.getByLabel("Colour 1 name").fill("White");
+  await page.getByLabel("Colour 1 hex").fill("#ffffff");
+  await page.getByRole("button", { name: "Add size" }).click();
+  await page.getByLabel("Size 1", { exact: true }).fill("M");
   const response = page.waitForResponse(
     (r) => r.request().method() === "POST" && r.url().includes("/admin/products/new"),
   );
@@ -133,4 +135,51 @@ test("CSV export of the filtered list, then an import: dry run first, then apply
   await expect(page.getByRole("table", { name: "Audit log entries, newest first" })).toContainText(
     "CSV import products.csv: 0 created, 1 changed, 0 unchanged, 1 rejected",
   );
+});
+
+test("colours and sizes are added, moved and removed with the form's buttons, keeping what was typed", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await registerOrSignIn(page, adminFor(testInfo));
+  await page.goto("/admin/products/new");
+  await page.getByLabel("Description", { exact: true }).fill("Kept across every button.");
+  await page.getByLabel("Price (€)", { exact: true }).fill("-5");
+  await page.getByRole("button", { name: "Add colour" }).click();
+  await page.getByLabel("Colour 1 name").fill("Red");
+  await page.getByLabel("Colour 1 hex").fill("#ff0000");
+  await page.getByRole("button", { name: "Add colour" }).click();
+  await page.getByLabel("Colour 2 name").fill("Blue");
+  await page.getByLabel("Colour 2 hex").fill("#0000ff");
+  await page.getByRole("button", { name: "Add size" }).click();
+  await page.getByLabel("Size 1", { exact: true }).fill("S");
+  await page.getByRole("button", { name: "Add size" }).click();
+  await page.getByLabel("Size 2", { exact: true }).fill("M");
+  await expect(page.getByLabel("Colour 2 name")).toHaveValue("Blue");
+  await expect(page.getByLabel("Size 1", { exact: true })).toHaveValue("S");
+  await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Kept across every button.");
+
+  await page.getByRole("button", { name: "Move Blue up" }).click();
+  await expect(page.getByLabel("Colour 1 name")).toHaveValue("Blue");
+  await expect(page.getByLabel("Colour 2 name")).toHaveValue("Red");
+  await page.getByRole("button", { name: "Remove Red" }).click();
+  await expect(page.getByLabel("Colour 2 name")).toHaveCount(0);
+  await expect(page.getByLabel("Colour 1 hex")).toHaveValue("#0000ff");
+  await expect(page.getByLabel("Size 2", { exact: true })).toHaveValue("M");
+
+  // No name and a negative price: refused with 400, in the summary and beside each field.
+  const response = page.waitForResponse(
+    (r) => r.request().method() === "POST" && r.url().includes("/admin/products/new"),
+  );
+  await page.getByRole("button", { name: "Save product", exact: true }).click();
+  expect((await response).status()).toBe(400);
+  const priceMessage = "Enter the price in euros: a number of at least 0 with at most 2 decimals, like 49.90.";
+  await expect(page.locator("#name-error")).toHaveText("Enter the product's name.");
+  await expect(page.locator("#price-error")).toHaveText(priceMessage);
+  await expect(page.getByRole("alert").getByRole("link", { name: "Enter the product's name." })).toHaveAttribute(
+    "href",
+    "#name-error",
+  );
+  await expect(page.getByLabel("Colour 1 name")).toHaveValue("Blue");
+  await expect(page.getByLabel("Size 2", { exact: true })).toHaveValue("M");
 });

@@ -1,11 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseAdminProductQuery } from "~/lib/admin-product-query";
 import { parseProductQuery } from "~/lib/product-query";
-import { emptyProductDraft, validateProductDraft, type ProductDraft, type ProductFormValues } from "~/lib/product-form";
+import {
+  emptyProductForm,
+  productFormSchema,
+  type ProductFormDefaults,
+  type ProductFormValues,
+} from "~/lib/product-form";
 import { seedIfEmpty } from "~/server/seed/seed.server";
 import {
   createAdminCatalogService,
-  draftOf,
+  formDefaultsOf,
   type AdminCatalogService,
 } from "~/server/services/admin-catalog/admin-catalog.server";
 import {
@@ -25,32 +30,28 @@ import { allProducts } from "../support/all-products";
 
 const ADMIN = "catalogue-admin@hemline.test";
 
-function values(overrides: Partial<ProductDraft> = {}): ProductFormValues {
-  const draft: ProductDraft = {
-    ...emptyProductDraft(),
+function values(overrides: Partial<ProductFormDefaults> = {}): ProductFormValues {
+  const form: ProductFormDefaults = {
+    ...emptyProductForm(),
     name: "Linen Camp Shirt",
     description: "A loose shirt in washed linen.",
     category: "t-shirts",
     price: "59.90",
     status: "active",
     colours: [
-      { name: "Sand", hex: "#d8c8a8" },
-      { name: "Navy", hex: "#1f3a5f" },
+      { key: "c0", name: "Sand", hex: "#d8c8a8" },
+      { key: "c1", name: "Navy", hex: "#1f3a5f" },
     ],
-    sizes: ["S", "M"],
-    stock: [
-      ["4", "0"],
-      ["7", "2"],
+    sizes: [
+      { key: "s0", name: "S" },
+      { key: "s1", name: "M" },
     ],
-    sku: [
-      ["", ""],
-      ["", ""],
-    ],
+    stock: { "s0-c0": "4", "s0-c1": "0", "s1-c0": "7", "s1-c1": "2" },
     ...overrides,
   };
-  const checked = validateProductDraft(draft);
-  if (!checked.success) throw new Error(`test values invalid: ${JSON.stringify(checked.errors)}`);
-  return checked.value;
+  const checked = productFormSchema.safeParse(form);
+  if (!checked.success) throw new Error(`test values invalid: ${JSON.stringify(checked.error.issues)}`);
+  return checked.data;
 }
 
 const HEADER = "slug,name,description,category,price,compare_at_price,status,featured,colour,colour_hex,size,sku,stock";
@@ -120,14 +121,8 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     const edited = await admin.save(
       values({
         price: "49.00",
-        stock: [
-          ["1", "1"],
-          ["1", "1"],
-        ],
-        sku: [
-          ["KEEP-1", ""],
-          ["", ""],
-        ],
+        stock: { "s0-c0": "1", "s0-c1": "1", "s1-c0": "1", "s1-c1": "1" },
+        sku: { "s0-c0": "KEEP-1" },
       }),
       { actor: ADMIN, id: first.product.id, expectedSeq: first.product.seq },
     );
@@ -265,7 +260,7 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     const stored = await store.products.get(created.product.id);
     expect(stored?.images.map((i) => i.colour)).toEqual([undefined, "Navy", "Sand"]);
     expect(Object.keys(stored!.images[0])).not.toContain("colour");
-    expect(draftOf(stored!).images.map((i) => i.colour)).toEqual(["", "Navy", "Sand"]);
+    expect(formDefaultsOf(stored!).images.map((i) => i.colour)).toEqual(["", "Navy", "Sand"]);
 
     const csv = [
       HEADER,
@@ -469,9 +464,9 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     const all = await allProducts(store);
     expect(all.length).toBeGreaterThan(90);
     for (const product of all) {
-      const checked = validateProductDraft(draftOf(product));
-      if (!checked.success) throw new Error(`${product.id}: ${JSON.stringify(checked.errors)}`);
-      const saved = await admin.save(checked.value, { actor: ADMIN, id: product.id, expectedSeq: product.seq });
+      const checked = productFormSchema.safeParse(formDefaultsOf(product));
+      if (!checked.success) throw new Error(`${product.id}: ${JSON.stringify(checked.error.issues)}`);
+      const saved = await admin.save(checked.data, { actor: ADMIN, id: product.id, expectedSeq: product.seq });
       if (!saved.success) throw new Error(`${product.id}: ${JSON.stringify(saved.errors)}`);
       // The grid lists variants size by size; their order carries no meaning.
       const bySku = (p: typeof product) => ({

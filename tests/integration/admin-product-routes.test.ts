@@ -24,16 +24,20 @@ const BASE = {
   category: "t-shirts",
   price: "20.00",
   status: "active",
-  "colours.name.0": "Black",
-  "colours.hex.0": "#000000",
-  "colours.name.1": "White",
-  "colours.hex.1": "#ffffff",
-  "sizes.0": "S",
-  "sizes.1": "M",
-  "stock.0.0": "1",
-  "stock.0.1": "2",
-  "stock.1.0": "3",
-  "stock.1.1": "4",
+  "colours[0].key": "c0",
+  "colours[0].name": "Black",
+  "colours[0].hex": "#000000",
+  "colours[1].key": "c1",
+  "colours[1].name": "White",
+  "colours[1].hex": "#ffffff",
+  "sizes[0].key": "s0",
+  "sizes[0].name": "S",
+  "sizes[1].key": "s1",
+  "sizes[1].name": "M",
+  "stock.s0-c0": "1",
+  "stock.s0-c1": "2",
+  "stock.s1-c0": "3",
+  "stock.s1-c1": "4",
 };
 
 /** The message the next page shows: from the signed flash cookie the redirect sets. */
@@ -70,13 +74,17 @@ describe("product editor actions", () => {
     const { action } = await newProduct();
     const outcome = await harness.run(
       action,
-      harness.request("/admin/products/new", "admin", { ...BASE, intent: "remove-colour.0" }),
+      harness.request("/admin/products/new", "admin", {
+        ...BASE,
+        __intent__: JSON.stringify({ type: "remove", payload: { name: "colours", index: 0 } }),
+      }),
     );
     expect(statusOf(outcome)).toBe(200);
-    const { draft } = dataOf<ProductFormData>(outcome);
-    expect(draft.colours).toEqual([{ name: "White", hex: "#ffffff" }]);
-    expect(draft.stock).toEqual([["2"], ["4"]]);
-    expect(draft.name).toBe("Route Tee");
+    const form = dataOf<ProductFormData>(outcome).result.initialValue as Record<string, unknown>;
+    expect(form.colours).toEqual([{ key: "c1", name: "White", hex: "#ffffff" }]);
+    // The grid is keyed by rows, so White keeps its stock whatever its position.
+    expect(form.stock).toMatchObject({ "s0-c1": "2", "s1-c1": "4" });
+    expect(form.name).toBe("Route Tee");
     expect(
       (
         await harness.ctx.adminCatalog.list({
@@ -98,7 +106,7 @@ describe("product editor actions", () => {
       harness.request("/admin/products/new", "admin", { ...BASE, intent: "save" }, { csrf: false }),
     );
     expect(statusOf(outcome)).toBe(403);
-    expect(dataOf<ProductFormData>(outcome).errors[""]).toEqual([
+    expect(dataOf<ProductFormData>(outcome).result.error?.[""]).toEqual([
       "This form has expired. Please reload the page and try again.",
     ]);
   });
@@ -142,7 +150,9 @@ describe("product editor actions", () => {
       { id },
     );
     expect(statusOf(second)).toBe(409);
-    expect(dataOf<ProductFormData>(second).errors[""]?.[0]).toMatch(/^This product was changed by someone else/);
+    expect(dataOf<ProductFormData>(second).result.error?.[""]?.[0]).toMatch(
+      /^This product was changed by someone else/,
+    );
     expect((await harness.ctx.adminCatalog.get(id))?.priceMinor).toBe(2500);
     const history = await harness.ctx.audit.list({ entityType: "product", entityId: id });
     expect(history.entries.map((e) => [e.action, e.actor])).toEqual([

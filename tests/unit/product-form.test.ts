@@ -1,177 +1,113 @@
+import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { emptyProductDraft, readProductDraft, validateProductDraft, type ProductDraft } from "~/lib/product-form";
+import { nextRowKey, productFormSchema } from "~/lib/product-form";
 
-// The product editor's form: what the browser sends becomes a draft (blank new rows dropped,
-// the grid following the rows kept), and the draft is validated with messages per field.
+// The product editor's form as conform parses what the browser sends: the stock grid follows the
+// colour and size rows by their keys (whatever their order), and each bad field has its message.
 
-const valid = (overrides: Partial<ProductDraft> = {}): ProductDraft => ({
-  ...emptyProductDraft(),
+const BASE: Record<string, string> = {
   name: "Wool Beanie",
   description: "Warm.",
   category: "accessories",
   price: "19.90",
   status: "draft",
-  colours: [{ name: "Grey", hex: "#888888" }],
-  sizes: ["One size"],
-  stock: [["3"]],
-  sku: [[""]],
-  ...overrides,
-});
+  "colours[0].key": "c0",
+  "colours[0].name": "Grey",
+  "colours[0].hex": "#88AA88",
+  "colours[1].key": "c3",
+  "colours[1].name": "Navy",
+  "colours[1].hex": "#1f3a5f",
+  "sizes[0].key": "s1",
+  "sizes[0].name": "L",
+  "sizes[1].key": "s0",
+  "sizes[1].name": "M",
+  "stock.s0-c0": "1",
+  "stock.s0-c3": "2",
+  "stock.s1-c0": "3",
+  "stock.s1-c3": "",
+  "sku.s0-c0": "KEEP",
+};
 
-describe("readProductDraft", () => {
-  it("drops blank new rows and keeps the stock grid aligned with the rows kept", () => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      name: "Tee",
-      "colours.name.0": "Black",
-      "colours.hex.0": "#000000",
-      "colours.name.1": "",
-      "colours.hex.1": "",
-      "colours.name.2": "White",
-      "colours.hex.2": "#ffffff",
-      "sizes.0": "S",
-      "sizes.1": "",
-      "sizes.2": "M",
-      "stock.0.0": "1",
-      "stock.0.2": "2",
-      "stock.2.0": "3",
-      "stock.2.2": "4",
-      "sku.0.0": "KEEP",
-      "images.url.0": "/media/v1/t-shirts/front/1f1f1f.svg",
-      "images.alt.0": "Front",
-      "images.width.0": "800",
-      "images.height.0": "1000",
-      "images.colour.0": "White",
-      featured: "on",
-    }))
-      form.set(k, v);
-    const draft = readProductDraft(form);
-    expect(draft.colours.map((c) => c.name)).toEqual(["Black", "White"]);
-    expect(draft.sizes).toEqual(["S", "M"]);
-    expect(draft.stock).toEqual([
-      ["1", "2"],
-      ["3", "4"],
-    ]);
-    expect(draft.sku[0][0]).toBe("KEEP");
-    expect(draft.featured).toBe(true);
-    expect(draft.images).toEqual([
-      { url: "/media/v1/t-shirts/front/1f1f1f.svg", alt: "Front", width: "800", height: "1000", colour: "White" },
-    ]);
-  });
-});
+const parse = (overrides: Record<string, string | null> = {}) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...BASE, ...overrides })) if (v !== null) form.set(k, v);
+  return parseWithZod(form, { schema: productFormSchema });
+};
 
-describe("validateProductDraft", () => {
-  it("turns a valid draft into values: euros to cents, empty stock as 0, lower-case hex", () => {
-    const result = validateProductDraft(
-      valid({ price: "€19.90", compareAt: "25", colours: [{ name: "Grey", hex: "#88AA88" }], stock: [[""]] }),
-    );
-    expect(result).toMatchObject({
-      success: true,
-      value: { price: 1990, compareAt: 2500, stock: [[0]], colours: [{ name: "Grey", hex: "#88aa88" }] },
+describe("productFormSchema", () => {
+  it("gives the catalogue's values: euros to cents, the grid in the rows' order by key, an empty cell 0", () => {
+    const submission = parse({ featured: "on", compareAt: "25" });
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    expect(submission.value).toMatchObject({
+      price: 1990,
+      compareAt: 2500,
+      featured: true,
+      colours: [
+        { name: "Grey", hex: "#88aa88" },
+        { name: "Navy", hex: "#1f3a5f" },
+      ],
+      sizes: ["L", "M"],
+      stock: [
+        [3, 0],
+        [1, 2],
+      ],
+      sku: [
+        ["", ""],
+        ["KEEP", ""],
+      ],
     });
   });
 
   it.each([
-    [
-      "price",
-      { price: "12.345" },
-      "Enter the price in euros: a number of at least 0 with at most 2 decimals, like 49.90.",
-    ],
+    ["name", { name: "" }, "Enter the product's name."],
     ["price", { price: "-1" }, "Enter the price in euros: a number of at least 0 with at most 2 decimals, like 49.90."],
-    ["price", { price: "" }, "Enter the price, like 49.90."],
+    ["price", { price: null }, "Enter the price, like 49.90."],
     ["compareAt", { compareAt: "10.00" }, "The compare-at price must be higher than the price, or left empty."],
     ["slug", { slug: "Not A Slug" }, "Use lower-case letters, digits and single hyphens only, like linen-shirt."],
     ["category", { category: "hats" }, "Choose one of the seven categories."],
-    ["status", { status: "deleted" }, "Choose draft, active or archived."],
-    ["colours", { colours: [], stock: [[]], sku: [[]] }, "Add at least one colour."],
-    ["colours.0.hex", { colours: [{ name: "Grey", hex: "grey" }] }, "Enter the colour as #rrggbb, like #1f3a5f."],
-    ["sizes", { sizes: [], stock: [], sku: [] }, "Add at least one size."],
-    ["stock.0.0", { stock: [["1.5"]] }, "Enter a whole number of at least 0."],
-    ["stock.0.0", { stock: [["-2"]] }, "Enter a whole number of at least 0."],
+    ["colours[1].hex", { "colours[1].hex": "navy" }, "Enter the colour as #rrggbb, like #1f3a5f."],
+    ["colours[1].name", { "colours[1].name": "grey" }, "“grey” is listed twice."],
+    ["sizes[1].name", { "sizes[1].name": "" }, "Enter the size, or remove the row."],
+    ["stock.s0-c0", { "stock.s0-c0": "-2" }, "Enter a whole number of at least 0."],
     [
-      "images.0.alt",
+      "images[0].colour",
       {
-        images: [
-          {
-            url: "/uploads/products/0123456789abcdef0123456789abcdef-800.webp",
-            alt: " ",
-            width: "800",
-            height: "1000",
-          },
-        ],
-      },
-      "Describe the image for people who cannot see it.",
-    ],
-    [
-      "images.0.url",
-      { images: [{ url: "https://evil.example/x.png", alt: "x", width: "800", height: "1000" }] },
-      "This image cannot be used: upload it again.",
-    ],
-    [
-      "images.0.colour",
-      {
-        images: [
-          {
-            url: "/uploads/products/0123456789abcdef0123456789abcdef-800.webp",
-            alt: "x",
-            width: "800",
-            height: "1000",
-            colour: "Mauve",
-          },
-        ],
+        "images[0].url": "/uploads/products/0123456789abcdef0123456789abcdef-800.webp",
+        "images[0].alt": "Front",
+        "images[0].width": "800",
+        "images[0].height": "1000",
+        "images[0].colour": "Mauve",
       },
       "“Mauve” is not one of this product's colours: choose one of them, or All colours.",
     ],
   ])("refuses a bad %s", (field, overrides, message) => {
-    const result = validateProductDraft(valid(overrides as Partial<ProductDraft>));
-    expect(result.success).toBe(false);
-    if (!result.success) expect(result.errors[field]).toContain(message);
+    const submission = parse(overrides);
+    expect(submission.status).toBe("error");
+    expect(submission.reply().error?.[field]).toContain(message);
   });
 
-  it("keeps an image's colour tag when it names one of the product's colours, and leaves an untagged image without one", () => {
-    const images = [
-      {
-        url: "/uploads/products/0123456789abcdef0123456789abcdef-800.webp",
-        alt: "Grey front",
-        width: "800",
-        height: "1000",
-        colour: "Grey",
-      },
-      {
-        url: "/uploads/products/0123456789abcdef0123456789abcdef-400.webp",
-        alt: "Detail",
-        width: "400",
-        height: "500",
-        colour: "",
-      },
-    ];
-    const result = validateProductDraft(valid({ colours: [{ name: "Grey", hex: "#888888" }], images }));
-    expect(result.success).toBe(true);
-    if (!result.success) return;
-    expect(result.value.images.map((i) => i.colour)).toEqual(["Grey", undefined]);
+  it("asks for at least one colour and one size", () => {
+    const form = new FormData();
+    for (const k of ["name", "description", "category", "price", "status"]) form.set(k, BASE[k]);
+    const error = parseWithZod(form, { schema: productFormSchema }).reply().error;
+    expect(error?.colours).toEqual(["Add at least one colour."]);
+    expect(error?.sizes).toEqual(["Add at least one size."]);
   });
 
-  it("refuses a colour or size listed twice", () => {
-    const result = validateProductDraft(
-      valid({
-        colours: [
-          { name: "Grey", hex: "#888888" },
-          { name: "grey", hex: "#777777" },
-        ],
-        sizes: ["M", "M"],
-        stock: [
-          ["1", "1"],
-          ["1", "1"],
-        ],
-        sku: [
-          ["", ""],
-          ["", ""],
-        ],
-      }),
-    );
-    expect(result.success).toBe(false);
-    if (result.success) return;
-    expect(result.errors["colours.1.name"]).toEqual(["“grey” is listed twice."]);
-    expect(result.errors["sizes.1"]).toEqual(["“M” is listed twice."]);
+  it("removing a colour row (conform's intent, without JavaScript) keeps the other colour's stock", () => {
+    const submission = parse({
+      __intent__: JSON.stringify({ type: "remove", payload: { name: "colours", index: 0 } }),
+    });
+    expect(submission.status).toBeUndefined();
+    const form = submission.reply().initialValue as Record<string, unknown>;
+    expect(form.colours).toEqual([{ key: "c3", name: "Navy", hex: "#1f3a5f" }]);
+    expect(form.stock).toMatchObject({ "s0-c3": "2" });
+    expect(form.name).toBe("Wool Beanie");
+  });
+
+  it("gives a new row the next free key", () => {
+    expect(nextRowKey("c", ["c0", "c3"])).toBe("c4");
+    expect(nextRowKey("s", [])).toBe("s0");
   });
 });

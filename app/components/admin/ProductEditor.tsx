@@ -1,61 +1,70 @@
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
 import { FormErrors } from "~/components/forms/Field";
 import { CATEGORIES } from "~/lib/categories";
 import {
+  cellName,
+  nextRowKey,
   PRODUCT_IMAGE_URL,
   PRODUCT_LIMITS,
   PRODUCT_STATUSES,
-  type FieldErrors,
-  type ProductDraft,
+  productFormSchema,
+  type ProductFormDefaults,
 } from "~/lib/product-form";
 
-// The product editor: plain inputs, so it works without JavaScript. Adding or removing a
-// colour, a size or an image, and moving images, are submit buttons: the server answers with
-// the form re-rendered (nothing saved) until "Save product" is pressed.
+// The product editor: plain inputs, so it works without JavaScript. Adding, removing and moving
+// a colour, a size or an image are conform's list intents on submit buttons: without JavaScript
+// the server answers with the form re-rendered (nothing saved), with it conform changes the list
+// in place. Uploading images is a submit too; nothing is saved until "Save product" is pressed.
 
-const errorId = (name: string) => `${name.replace(/\./g, "-")}-error`;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any field of the form
+type Meta = FieldMetadata<any, any, string[]>;
 
-function Errors({ name, errors }: { name: string; errors: FieldErrors }) {
-  const list = errors[name];
-  if (!list?.length) return null;
+const errorId = (name: string) => `${name.replace(/[^A-Za-z0-9]+/g, "-").replace(/-$/, "")}-error`;
+
+function Errors({ name, errors }: { name: string; errors?: string[] }) {
+  if (!errors?.length) return null;
   return (
     <ul id={errorId(name)} className="mt-1 text-sm text-red-700">
-      {list.map((e) => (
+      {errors.map((e) => (
         <li key={e}>{e}</li>
       ))}
     </ul>
   );
 }
 
-/** aria attributes of an input named `name` (with an optional hint id). */
-function aria(name: string, errors: FieldErrors, hintId?: string) {
-  const invalid = Boolean(errors[name]?.length);
-  const describedBy = [hintId, invalid ? errorId(name) : null].filter(Boolean).join(" ");
-  return { "aria-invalid": invalid || undefined, "aria-describedby": describedBy || undefined };
+/** name, value and aria attributes of a field's control (with an optional hint id). */
+function control(meta: Meta, hintId?: string) {
+  const invalid = Boolean(meta.errors?.length);
+  const describedBy = [hintId, invalid ? errorId(meta.name) : null].filter(Boolean).join(" ");
+  return {
+    name: meta.name,
+    defaultValue: (meta.initialValue as string | undefined) ?? "",
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": describedBy || undefined,
+  };
 }
 
 function TextField({
-  name,
+  meta,
   label,
-  value,
-  errors,
   hint,
   required,
   inputMode,
   maxLength,
 }: {
-  name: string;
+  meta: Meta;
   label: string;
-  value: string;
-  errors: FieldErrors;
   hint?: ReactNode;
   required?: boolean;
   inputMode?: "decimal";
   maxLength?: number;
 }) {
-  const id = `product-${name}`;
+  const id = `product-${meta.name}`;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
@@ -63,13 +72,12 @@ function TextField({
       </label>
       <input
         id={id}
-        name={name}
+        key={meta.key}
         type="text"
-        defaultValue={value}
         required={required}
         inputMode={inputMode}
         maxLength={maxLength}
-        {...aria(name, errors, hint ? `${id}-hint` : undefined)}
+        {...control(meta, hint ? `${id}-hint` : undefined)}
         className="input mt-1"
       />
       {hint ? (
@@ -77,29 +85,51 @@ function TextField({
           {hint}
         </p>
       ) : null}
-      <Errors name={name} errors={errors} />
+      <Errors name={meta.name} errors={meta.errors} />
     </div>
   );
 }
 
 const small = "rounded border border-stone-300 px-2 py-1 text-xs hover:bg-stone-100";
 
+/**
+ * The browser applies conform's list intents at once; the fields are checked by the server, which
+ * alone knows the slugs in use and the product's current version, and answers 400 with the errors.
+ */
+const anything = z.object({}).passthrough();
+
 export function ProductEditor({
-  draft,
-  errors,
+  defaults,
+  result,
   expectedSeq,
   submitLabel,
 }: {
-  draft: ProductDraft;
-  errors: FieldErrors;
+  defaults: ProductFormDefaults;
+  result?: SubmissionResult<string[]>;
   expectedSeq?: number;
   submitLabel: string;
 }) {
-  const formErrors = errors[""];
-  const errorCount = Object.keys(errors).filter((k) => k !== "").length;
+  const [form, fields] = useForm({
+    id: "product-editor",
+    lastResult: result,
+    defaultValue: defaults,
+    constraint: getZodConstraint(productFormSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: anything }),
+  });
+  const colours = fields.colours.getFieldList().map((row) => row.getFieldset());
+  const sizes = fields.sizes.getFieldList().map((row) => row.getFieldset());
+  const images = fields.images.getFieldList().map((row) => row.getFieldset());
+  const stock = fields.stock.getFieldset() as Record<string, Meta>;
+  const sku = fields.sku.getFieldset() as Record<string, Meta>;
+  const current = (meta: Meta) => String(meta.value ?? meta.initialValue ?? "");
+  const colourNames = colours.map((c) => current(c.name));
+  const sizeNames = sizes.map((s) => current(s.name));
+  const errors = Object.entries(form.allErrors).filter(([name]) => name !== "");
+  const formErrors = form.allErrors[""];
+  const errorCount = errors.length;
   return (
-    // Keyed by the draft, so a re-rendered form shows the server's values rather than stale inputs.
-    <Form method="post" encType="multipart/form-data" className="space-y-8" key={JSON.stringify(draft)}>
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-8">
       <AuthenticityTokenInput />
       {expectedSeq !== undefined ? <input type="hidden" name="expectedSeq" value={expectedSeq} /> : null}
       {/* Enter in a text field presses the first submit button: make that "save", not "remove colour 1". */}
@@ -117,26 +147,15 @@ export function ProductEditor({
               ]
             : []),
         ]}
-        fields={Object.entries(errors)
-          .filter(([name]) => name !== "")
-          .map(([name, list]) => ({ id: errorId(name), label: "", errors: list }))}
+        fields={errors.map(([name, list]) => ({ id: errorId(name), label: "", errors: list }))}
       />
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Details</legend>
+        <TextField meta={fields.name} label="Name" required maxLength={PRODUCT_LIMITS.name} />
         <TextField
-          name="name"
-          label="Name"
-          value={draft.name}
-          errors={errors}
-          required
-          maxLength={PRODUCT_LIMITS.name}
-        />
-        <TextField
-          name="slug"
+          meta={fields.slug}
           label="Slug"
-          value={draft.slug}
-          errors={errors}
           hint="Lower-case letters, digits and hyphens. Leave it empty to make one from the name."
           maxLength={PRODUCT_LIMITS.slug}
         />
@@ -146,15 +165,14 @@ export function ProductEditor({
           </label>
           <textarea
             id="product-description"
-            name="description"
+            key={fields.description.key}
             rows={5}
-            defaultValue={draft.description}
             required
             maxLength={PRODUCT_LIMITS.description}
-            {...aria("description", errors)}
+            {...control(fields.description)}
             className="input mt-1"
           />
-          <Errors name="description" errors={errors} />
+          <Errors name="description" errors={fields.description.errors} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
@@ -163,9 +181,8 @@ export function ProductEditor({
             </label>
             <select
               id="product-category"
-              name="category"
-              defaultValue={draft.category}
-              {...aria("category", errors)}
+              key={fields.category.key}
+              {...control(fields.category)}
               className="input mt-1"
             >
               {CATEGORIES.map((c) => (
@@ -174,13 +191,11 @@ export function ProductEditor({
                 </option>
               ))}
             </select>
-            <Errors name="category" errors={errors} />
+            <Errors name="category" errors={fields.category.errors} />
           </div>
           <TextField
-            name="material"
+            meta={fields.material}
             label="Material"
-            value={draft.material}
-            errors={errors}
             hint="Optional, like 100% organic cotton."
             maxLength={PRODUCT_LIMITS.material}
           />
@@ -190,20 +205,10 @@ export function ProductEditor({
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Price and status</legend>
         <div className="grid gap-4 sm:grid-cols-2">
+          <TextField meta={fields.price} label="Price (€)" hint="Like 49.90." required inputMode="decimal" />
           <TextField
-            name="price"
-            label="Price (€)"
-            value={draft.price}
-            errors={errors}
-            hint="Like 49.90."
-            required
-            inputMode="decimal"
-          />
-          <TextField
-            name="compareAt"
+            meta={fields.compareAt}
             label="Compare-at price (€)"
-            value={draft.compareAt}
-            errors={errors}
             hint="The former price, shown struck through when on sale. Leave empty otherwise."
             inputMode="decimal"
           />
@@ -211,179 +216,223 @@ export function ProductEditor({
             <label htmlFor="product-status" className="block text-sm font-medium text-stone-800">
               Status
             </label>
-            <select
-              id="product-status"
-              name="status"
-              defaultValue={draft.status}
-              {...aria("status", errors)}
-              className="input mt-1"
-            >
-              {PRODUCT_STATUSES.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
+            <select id="product-status" key={fields.status.key} {...control(fields.status)} className="input mt-1">
+              {PRODUCT_STATUSES.map((st) => (
+                <option key={st.value} value={st.value}>
+                  {st.label}
                 </option>
               ))}
             </select>
-            <Errors name="status" errors={errors} />
+            <Errors name="status" errors={fields.status.errors} />
           </div>
           <label className="mt-6 flex items-center gap-2 text-sm">
-            <input type="checkbox" name="featured" defaultChecked={draft.featured} /> Featured on the home page
+            <input
+              type="checkbox"
+              name={fields.featured.name}
+              key={fields.featured.key}
+              defaultChecked={
+                String(fields.featured.initialValue) === "on" || String(fields.featured.initialValue) === "true"
+              }
+            />{" "}
+            Featured on the home page
           </label>
         </div>
       </fieldset>
 
       <fieldset className="space-y-3">
         <legend className="text-lg font-semibold">Colours</legend>
-        <Errors name="colours" errors={errors} />
-        <div className="overflow-x-auto">
-          <table className="text-sm">
-            <caption className="sr-only">Colours</caption>
-            <thead>
-              <tr className="text-left">
-                <th scope="col" className="pr-3">
-                  Colour name
-                </th>
-                <th scope="col" className="pr-3">
-                  Hex (#rrggbb)
-                </th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...draft.colours, { name: "", hex: "" }].map((c, i) => {
-                const isNew = i === draft.colours.length;
-                return (
-                  <tr key={i}>
-                    <td className="py-1 pr-3 align-top">
-                      <input
-                        name={`colours.name.${i}`}
-                        defaultValue={c.name}
-                        aria-label={isNew ? "New colour name" : `Colour ${i + 1} name`}
-                        {...aria(`colours.${i}.name`, errors)}
-                        className="input"
-                        maxLength={PRODUCT_LIMITS.colourName}
-                      />
-                      <Errors name={`colours.${i}.name`} errors={errors} />
-                    </td>
-                    <td className="py-1 pr-3 align-top">
-                      <span className="flex items-center gap-2">
-                        <span
-                          aria-hidden="true"
-                          className="inline-block h-6 w-6 shrink-0 rounded-full border border-stone-300"
-                          style={/^#[0-9a-fA-F]{6}$/.test(c.hex) ? { backgroundColor: c.hex } : undefined}
-                        />
+        <Errors name="colours" errors={fields.colours.errors} />
+        {colours.length ? (
+          <div className="overflow-x-auto">
+            <table className="text-sm">
+              <caption className="sr-only">Colours</caption>
+              <thead>
+                <tr className="text-left">
+                  <th scope="col" className="pr-3">
+                    Colour name
+                  </th>
+                  <th scope="col" className="pr-3">
+                    Hex (#rrggbb)
+                  </th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {colours.map((c, i) => {
+                  const label = colourNames[i] || `colour ${i + 1}`;
+                  return (
+                    <tr key={c.key.key ?? i}>
+                      <td className="py-1 pr-3 align-top">
+                        <input type="hidden" name={c.key.name} value={current(c.key)} />
                         <input
-                          name={`colours.hex.${i}`}
-                          defaultValue={c.hex}
-                          aria-label={isNew ? "New colour hex" : `Colour ${i + 1} hex`}
-                          {...aria(`colours.${i}.hex`, errors)}
-                          className="input w-32"
-                          placeholder={isNew ? "#1f3a5f" : undefined}
+                          key={c.name.key}
+                          aria-label={`Colour ${i + 1} name`}
+                          {...control(c.name)}
+                          className="input"
+                          maxLength={PRODUCT_LIMITS.colourName}
                         />
-                      </span>
-                      <Errors name={`colours.${i}.hex`} errors={errors} />
-                    </td>
-                    <td className="py-1 align-top">
-                      {isNew ? (
-                        <button type="submit" name="intent" value="refresh" formNoValidate className="btn-secondary">
-                          Add colour
-                        </button>
-                      ) : (
+                        <Errors name={c.name.name} errors={c.name.errors} />
+                      </td>
+                      <td className="py-1 pr-3 align-top">
+                        <span className="flex items-center gap-2">
+                          <span
+                            aria-hidden="true"
+                            className="inline-block h-6 w-6 shrink-0 rounded-full border border-stone-300"
+                            style={
+                              /^#[0-9a-fA-F]{6}$/.test(current(c.hex)) ? { backgroundColor: current(c.hex) } : undefined
+                            }
+                          />
+                          <input
+                            key={c.hex.key}
+                            aria-label={`Colour ${i + 1} hex`}
+                            {...control(c.hex)}
+                            className="input w-32"
+                            placeholder="#1f3a5f"
+                          />
+                        </span>
+                        <Errors name={c.hex.name} errors={c.hex.errors} />
+                      </td>
+                      <td className="flex gap-2 py-1 align-top">
                         <button
-                          type="submit"
-                          name="intent"
-                          value={`remove-colour.${i}`}
-                          formNoValidate
+                          {...form.reorder.getButtonProps({ name: fields.colours.name as string, from: i, to: i - 1 })}
+                          disabled={i === 0}
                           className={small}
                         >
-                          Remove {c.name || `colour ${i + 1}`}
+                          Move {label} up
                         </button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                        <button
+                          {...form.remove.getButtonProps({ name: fields.colours.name as string, index: i })}
+                          className={small}
+                        >
+                          Remove {label}
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        <button
+          {...form.insert.getButtonProps<ProductFormDefaults["colours"]>({
+            name: fields.colours.name as string,
+            defaultValue: {
+              key: nextRowKey(
+                "c",
+                colours.map((c) => current(c.key)),
+              ),
+              name: "",
+              hex: "",
+            },
+          })}
+          className="btn-secondary"
+        >
+          Add colour
+        </button>
       </fieldset>
 
       <fieldset className="space-y-3">
         <legend className="text-lg font-semibold">Sizes</legend>
-        <Errors name="sizes" errors={errors} />
+        <Errors name="sizes" errors={fields.sizes.errors} />
         <ul className="space-y-1">
-          {[...draft.sizes, ""].map((s, i) => {
-            const isNew = i === draft.sizes.length;
+          {sizes.map((sz, i) => {
+            const label = sizeNames[i] || `size ${i + 1}`;
             return (
-              <li key={i} className="flex items-start gap-3">
+              <li key={sz.key.key ?? i} className="flex items-start gap-3">
                 <div>
+                  <input type="hidden" name={sz.key.name} value={current(sz.key)} />
                   <input
-                    name={`sizes.${i}`}
-                    defaultValue={s}
-                    aria-label={isNew ? "New size" : `Size ${i + 1}`}
-                    {...aria(`sizes.${i}`, errors)}
+                    key={sz.name.key}
+                    aria-label={`Size ${i + 1}`}
+                    {...control(sz.name)}
                     className="input w-40"
                     maxLength={PRODUCT_LIMITS.size}
-                    placeholder={isNew ? "e.g. M or 42" : undefined}
+                    placeholder="e.g. M or 42"
                   />
-                  <Errors name={`sizes.${i}`} errors={errors} />
+                  <Errors name={sz.name.name} errors={sz.name.errors} />
                 </div>
-                {isNew ? (
-                  <button type="submit" name="intent" value="refresh" formNoValidate className="btn-secondary">
-                    Add size
-                  </button>
-                ) : (
-                  <button type="submit" name="intent" value={`remove-size.${i}`} formNoValidate className={small}>
-                    Remove {s || `size ${i + 1}`}
-                  </button>
-                )}
+                <button
+                  {...form.reorder.getButtonProps({ name: fields.sizes.name as string, from: i, to: i - 1 })}
+                  disabled={i === 0}
+                  className={small}
+                >
+                  Move {label} up
+                </button>
+                <button
+                  {...form.remove.getButtonProps({ name: fields.sizes.name as string, index: i })}
+                  className={small}
+                >
+                  Remove {label}
+                </button>
               </li>
             );
           })}
         </ul>
+        <button
+          {...form.insert.getButtonProps<ProductFormDefaults["sizes"]>({
+            name: fields.sizes.name as string,
+            defaultValue: {
+              key: nextRowKey(
+                "s",
+                sizes.map((sz) => current(sz.key)),
+              ),
+              name: "",
+            },
+          })}
+          className="btn-secondary"
+        >
+          Add size
+        </button>
       </fieldset>
 
       <fieldset className="space-y-3">
         <legend className="text-lg font-semibold">Stock by size and colour</legend>
-        {draft.sizes.length && draft.colours.length ? (
+        {sizes.length && colours.length ? (
           <div className="overflow-x-auto">
             <table className="text-sm">
               <caption className="sr-only">Units in stock for each size and colour</caption>
               <thead>
                 <tr>
                   <td />
-                  {draft.colours.map((c, ci) => (
-                    <th key={ci} scope="col" className="px-2 text-left">
-                      {c.name}
+                  {colours.map((c, ci) => (
+                    <th key={current(c.key)} scope="col" className="px-2 text-left">
+                      {colourNames[ci]}
                     </th>
                   ))}
                 </tr>
               </thead>
               <tbody>
-                {draft.sizes.map((size, si) => (
-                  <tr key={si}>
+                {sizes.map((sz, si) => (
+                  <tr key={current(sz.key)}>
                     <th scope="row" className="pr-3 text-left">
-                      {size}
+                      {sizeNames[si]}
                     </th>
-                    {draft.colours.map((c, ci) => (
-                      <td key={ci} className="px-2 py-1 align-top">
-                        <input
-                          type="number"
-                          min={0}
-                          max={PRODUCT_LIMITS.stock}
-                          step={1}
-                          name={`stock.${si}.${ci}`}
-                          defaultValue={draft.stock[si]?.[ci] ?? "0"}
-                          aria-label={`Stock: ${size}, ${c.name}`}
-                          {...aria(`stock.${si}.${ci}`, errors)}
-                          className="input w-24"
-                        />
-                        <input type="hidden" name={`sku.${si}.${ci}`} value={draft.sku[si]?.[ci] ?? ""} />
-                        <Errors name={`stock.${si}.${ci}`} errors={errors} />
-                      </td>
-                    ))}
+                    {colours.map((c, ci) => {
+                      const cell = cellName(current(sz.key), current(c.key));
+                      const meta = stock[cell];
+                      const skuMeta = sku[cell];
+                      return (
+                        <td key={cell} className="px-2 py-1 align-top">
+                          <input
+                            type="number"
+                            min={0}
+                            max={PRODUCT_LIMITS.stock}
+                            step={1}
+                            aria-label={`Stock: ${sizeNames[si]}, ${colourNames[ci]}`}
+                            {...control(meta)}
+                            defaultValue={(meta.initialValue as string | undefined) ?? "0"}
+                            className="input w-24"
+                          />
+                          {skuMeta.initialValue ? (
+                            <input type="hidden" name={skuMeta.name} value={String(skuMeta.initialValue)} />
+                          ) : null}
+                          <Errors name={meta.name} errors={meta.errors} />
+                        </td>
+                      );
+                    })}
                   </tr>
                 ))}
               </tbody>
@@ -396,90 +445,92 @@ export function ProductEditor({
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Images</legend>
-        <Errors name="images" errors={errors} />
-        {draft.images.length ? (
+        <Errors name="images" errors={fields.images.errors} />
+        {images.length ? (
           <ol className="space-y-3">
-            {draft.images.map((img, i) => (
-              <li key={img.url + i} className="flex flex-wrap items-start gap-4 rounded border border-stone-200 p-3">
-                <img
-                  src={PRODUCT_IMAGE_URL.test(img.url) ? img.url : undefined}
-                  alt=""
-                  width={80}
-                  height={100}
-                  className="h-24 w-20 rounded bg-stone-100 object-cover"
-                />
-                <input type="hidden" name={`images.url.${i}`} value={img.url} />
-                <input type="hidden" name={`images.width.${i}`} value={img.width} />
-                <input type="hidden" name={`images.height.${i}`} value={img.height} />
-                <div className="min-w-64 flex-1">
-                  <label htmlFor={`images-alt-${i}`} className="block text-sm font-medium text-stone-800">
-                    Image {i + 1} alt text (what it shows)
-                  </label>
-                  <input
-                    id={`images-alt-${i}`}
-                    name={`images.alt.${i}`}
-                    defaultValue={img.alt}
-                    maxLength={PRODUCT_LIMITS.alt}
-                    {...aria(`images.${i}.alt`, errors)}
-                    className="input mt-1"
+            {images.map((img, i) => {
+              const url = current(img.url);
+              const tag = current(img.colour);
+              return (
+                <li
+                  key={img.url.key ?? i}
+                  className="flex flex-wrap items-start gap-4 rounded border border-stone-200 p-3"
+                >
+                  <img
+                    src={PRODUCT_IMAGE_URL.test(url) ? url : undefined}
+                    alt=""
+                    width={80}
+                    height={100}
+                    className="h-24 w-20 rounded bg-stone-100 object-cover"
                   />
-                  <Errors name={`images.${i}.alt`} errors={errors} />
-                  <Errors name={`images.${i}.url`} errors={errors} />
-                  <label htmlFor={`images-colour-${i}`} className="mt-2 block text-sm font-medium text-stone-800">
-                    Image {i + 1} colour
-                  </label>
-                  <select
-                    id={`images-colour-${i}`}
-                    name={`images.colour.${i}`}
-                    defaultValue={img.colour}
-                    {...aria(`images.${i}.colour`, errors, `images-colour-hint-${i}`)}
-                    className="input mt-1"
-                  >
-                    <option value="">All colours</option>
-                    {draft.colours
-                      .filter((c) => c.name.trim())
-                      .map((c) => (
-                        <option key={c.name} value={c.name}>
-                          {c.name}
-                        </option>
-                      ))}
-                    {/* A tag whose colour was renamed in this edit stays visible until it is changed. */}
-                    {img.colour && !draft.colours.some((c) => c.name === img.colour) ? (
-                      <option value={img.colour}>{img.colour} (not a colour of this product)</option>
-                    ) : null}
-                  </select>
-                  <p id={`images-colour-hint-${i}`} className="mt-1 text-xs text-stone-500">
-                    Shown first when a shopper chooses this colour.
-                  </p>
-                  <Errors name={`images.${i}.colour`} errors={errors} />
-                </div>
-                <div className="flex gap-2">
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={`image-up.${i}`}
-                    formNoValidate
-                    disabled={i === 0}
-                    className={small}
-                  >
-                    Move image {i + 1} up
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={`image-down.${i}`}
-                    formNoValidate
-                    disabled={i === draft.images.length - 1}
-                    className={small}
-                  >
-                    Move image {i + 1} down
-                  </button>
-                  <button type="submit" name="intent" value={`remove-image.${i}`} formNoValidate className={small}>
-                    Remove image {i + 1}
-                  </button>
-                </div>
-              </li>
-            ))}
+                  <input type="hidden" name={img.url.name} value={url} />
+                  <input type="hidden" name={img.width.name} value={current(img.width)} />
+                  <input type="hidden" name={img.height.name} value={current(img.height)} />
+                  <div className="min-w-64 flex-1">
+                    <label htmlFor={`images-alt-${i}`} className="block text-sm font-medium text-stone-800">
+                      Image {i + 1} alt text (what it shows)
+                    </label>
+                    <input
+                      id={`images-alt-${i}`}
+                      key={img.alt.key}
+                      maxLength={PRODUCT_LIMITS.alt}
+                      {...control(img.alt)}
+                      className="input mt-1"
+                    />
+                    <Errors name={img.alt.name} errors={img.alt.errors} />
+                    <Errors name={img.url.name} errors={img.url.errors} />
+                    <label htmlFor={`images-colour-${i}`} className="mt-2 block text-sm font-medium text-stone-800">
+                      Image {i + 1} colour
+                    </label>
+                    <select
+                      id={`images-colour-${i}`}
+                      key={img.colour.key}
+                      {...control(img.colour, `images-colour-hint-${i}`)}
+                      className="input mt-1"
+                    >
+                      <option value="">All colours</option>
+                      {colourNames
+                        .filter((name) => name.trim())
+                        .map((name) => (
+                          <option key={name} value={name}>
+                            {name}
+                          </option>
+                        ))}
+                      {/* A tag whose colour was renamed or removed in this edit stays visible until it is changed. */}
+                      {tag && !colourNames.includes(tag) ? (
+                        <option value={tag}>{tag} (not a colour of this product)</option>
+                      ) : null}
+                    </select>
+                    <p id={`images-colour-hint-${i}`} className="mt-1 text-xs text-stone-500">
+                      Shown first when a shopper chooses this colour.
+                    </p>
+                    <Errors name={img.colour.name} errors={img.colour.errors} />
+                  </div>
+                  <div className="flex gap-2">
+                    <button
+                      {...form.reorder.getButtonProps({ name: fields.images.name as string, from: i, to: i - 1 })}
+                      disabled={i === 0}
+                      className={small}
+                    >
+                      Move image {i + 1} up
+                    </button>
+                    <button
+                      {...form.reorder.getButtonProps({ name: fields.images.name as string, from: i, to: i + 1 })}
+                      disabled={i === images.length - 1}
+                      className={small}
+                    >
+                      Move image {i + 1} down
+                    </button>
+                    <button
+                      {...form.remove.getButtonProps({ name: fields.images.name as string, index: i })}
+                      className={small}
+                    >
+                      Remove image {i + 1}
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
           </ol>
         ) : (
           <p className="text-sm text-stone-600">No images yet: the shop shows a drawing until you add one.</p>
@@ -494,14 +545,20 @@ export function ProductEditor({
             name="newImages"
             multiple
             accept="image/png,image/jpeg,image/webp"
-            {...aria("newImages", errors, "product-new-images-hint")}
+            aria-invalid={form.allErrors.newImages?.length ? true : undefined}
+            aria-describedby={[
+              "product-new-images-hint",
+              form.allErrors.newImages?.length ? errorId("newImages") : null,
+            ]
+              .filter(Boolean)
+              .join(" ")}
             className="mt-1 block text-sm"
           />
           <p id="product-new-images-hint" className="mt-1 text-xs text-stone-500">
             PNG, JPEG or WebP, up to 8 MB each and at least 100 × 100 pixels; saved as WebP at 400, 800 and 1200 pixels
             wide.
           </p>
-          <Errors name="newImages" errors={errors} />
+          <Errors name="newImages" errors={form.allErrors.newImages} />
           <div className="mt-3">
             <label htmlFor="product-new-image-alt" className="block text-sm font-medium text-stone-800">
               Alt text of the new images (what they show)

@@ -1,5 +1,7 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { readProductDraft, validateProductDraft, type FieldErrors, type ProductDraft } from "~/lib/product-form";
+import { productFormSchema, type FieldErrors } from "~/lib/product-form";
 import { getContext } from "../context.server";
 import { saveProductImage } from "../media/product-images.server";
 import { readUploadForm } from "./form-body.server";
@@ -7,10 +9,10 @@ import { formGuardProblem } from "./forms.server";
 import { redirectWithFlash } from "./flash.server";
 
 // The product editor's action, shared by /admin/products/new and /admin/products/{id}/edit (both
-// check the admin role before calling it). Buttons other than "save" (add/remove a colour or a
-// size, upload, move or remove an image) answer with the form re-rendered and save nothing;
-// "save" validates everything and either redirects (303) or answers 400 with the errors and
-// every entered value. Nothing is half-saved: the product is written in one store call.
+// check the admin role before calling it). Conform's list intents (add, remove or move a colour,
+// a size or an image) and "upload" answer with the form re-rendered and save nothing; "save"
+// validates everything and either redirects (303) or answers 400 with the errors and every
+// entered value. Nothing is half-saved: the product is written in one store call.
 
 /** Larger than any accepted part (8 MB images), so an image a little too large gets a message with the values kept. */
 const MAX_PART_BYTES = 24 * 1024 * 1024;
@@ -20,104 +22,78 @@ const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 export const PRODUCT_TOO_LARGE_MESSAGE = "The upload is too large: each image can be up to 8 MB. Nothing was saved.";
 
-export type ProductFormData = { draft: ProductDraft; errors: FieldErrors; notice?: string };
+export type ProductFormData = { result: SubmissionResult<string[]>; notice?: string };
+
+const answer = (result: SubmissionResult<string[]>, status = 200, notice?: string) =>
+  data<ProductFormData>(notice ? { result, notice } : { result }, { status });
+
+/** The editor's answer when the upload is too large to read: the form as it was, with the message. */
+export const tooLargeAnswer = (initialValue: Record<string, unknown>) =>
+  answer({ status: "error", initialValue: initialValue as never, error: { "": [PRODUCT_TOO_LARGE_MESSAGE] } }, 413);
 
 /** The submitted form; null when a part, or the whole upload, is far too large to read. */
 export function readProductForm(request: Request): Promise<FormData | null> {
   return readUploadForm(request, { maxPartBytes: MAX_PART_BYTES, maxBodyBytes: MAX_BODY_BYTES });
 }
 
-/** Apply a rearranging button (intent "remove-colour.2", "image-up.1", …) to the draft. */
-function rearrange(draft: ProductDraft, intent: string): boolean {
-  const match = /^(remove-colour|remove-size|remove-image|image-up|image-down)\.(\d{1,3})$/.exec(intent);
-  if (!match) return false;
-  const i = Number(match[2]);
-  const swap = <T>(list: T[], a: number, b: number) => {
-    if (a < 0 || b < 0 || a >= list.length || b >= list.length) return;
-    [list[a], list[b]] = [list[b], list[a]];
-  };
-  switch (match[1]) {
-    case "remove-colour": {
-      // Images of the removed colour now show every colour rather than one the product lacks.
-      const removed = draft.colours[i]?.name;
-      if (removed !== undefined) for (const img of draft.images) if (img.colour === removed) img.colour = "";
-      draft.colours.splice(i, 1);
-      draft.stock.forEach((row) => row.splice(i, 1));
-      draft.sku.forEach((row) => row.splice(i, 1));
-      break;
-    }
-    case "remove-size":
-      draft.sizes.splice(i, 1);
-      draft.stock.splice(i, 1);
-      draft.sku.splice(i, 1);
-      break;
-    case "remove-image":
-      draft.images.splice(i, 1);
-      break;
-    case "image-up":
-      swap(draft.images, i, i - 1);
-      break;
-    case "image-down":
-      swap(draft.images, i, i + 1);
-      break;
-  }
-  return true;
-}
+type ImageValue = { url: string; alt: string; width: string; height: string; colour: string };
 
-/** Store the files of the "Add images" field and add them to the draft; an error message or null. */
-async function addUploads(formData: FormData, draft: ProductDraft): Promise<string | null> {
+/** Store the files of the "Add images" field: the images to add, and an error message or null. */
+async function addUploads(formData: FormData): Promise<{ added: ImageValue[]; error: string | null }> {
   const files = formData.getAll("newImages").filter((f): f is File => f instanceof File && f.size > 0);
-  if (!files.length) return null;
-  if (files.length > MAX_FILES_PER_UPLOAD) return `Upload at most ${MAX_FILES_PER_UPLOAD} images at a time.`;
+  if (!files.length) return { added: [], error: null };
+  if (files.length > MAX_FILES_PER_UPLOAD)
+    return { added: [], error: `Upload at most ${MAX_FILES_PER_UPLOAD} images at a time.` };
   const alt = String(formData.get("newImageAlt") ?? "").trim();
   const problems: string[] = [];
+  const added: ImageValue[] = [];
   for (const file of files) {
     const saved = await saveProductImage(getContext().backend.media, file);
     if ("error" in saved) problems.push(saved.error);
-    else
-      draft.images.push({ url: saved.url, alt, width: String(saved.width), height: String(saved.height), colour: "" });
+    else added.push({ url: saved.url, alt, width: String(saved.width), height: String(saved.height), colour: "" });
   }
-  return problems.length ? problems.join(" ") : null;
+  return { added, error: problems.length ? problems.join(" ") : null };
 }
 
 export async function productEditorAction(request: Request, formData: FormData, actor: string, productId?: string) {
-  const draft = readProductDraft(formData);
+  const submission = parseWithZod(formData, { schema: productFormSchema });
   const problem = await formGuardProblem(formData, request);
-  if (problem) return data<ProductFormData>({ draft, errors: { "": [problem.message] } }, { status: problem.status });
+  if (problem) return answer(submission.reply({ formErrors: [problem.message] }), problem.status);
+  // A list intent without JavaScript: the form comes back with the list changed.
+  if (submission.status === undefined) return answer(submission.reply());
 
-  const intent = String(formData.get("intent") ?? "save");
-  if (rearrange(draft, intent) || intent === "refresh") return data<ProductFormData>({ draft, errors: {} });
-
-  const uploadError = await addUploads(formData, draft);
-  if (intent === "upload") {
-    const errors: FieldErrors = uploadError ? { newImages: [uploadError] } : {};
-    draft.images.forEach((img, i) => {
-      if (!img.alt.trim()) errors[`images.${i}.alt`] = ["Describe the image for people who cannot see it."];
+  const upload = await addUploads(formData);
+  if (formData.get("intent") === "upload") {
+    const payload = submission.payload as { images?: ImageValue[] };
+    const images = [...(Array.isArray(payload.images) ? payload.images : []), ...upload.added];
+    const errors: FieldErrors = upload.error ? { newImages: [upload.error] } : {};
+    images.forEach((img, i) => {
+      if (!img?.alt?.trim()) errors[`images[${i}].alt`] = ["Describe the image for people who cannot see it."];
     });
-    return data<ProductFormData>(
-      {
-        draft,
-        errors,
-        notice: uploadError ? undefined : "Images uploaded. They are saved with the product when you press Save.",
-      },
-      { status: uploadError ? 400 : 200 },
-    );
+    // Only the images are checked: the rest of the form may still be half filled in.
+    const invalid = Object.keys(errors).length > 0;
+    const result: SubmissionResult<string[]> = {
+      status: invalid ? "error" : undefined,
+      initialValue: { ...submission.reply().initialValue, images },
+      error: invalid ? errors : undefined,
+    };
+    const notice = upload.error ? undefined : "Images uploaded. They are saved with the product when you press Save.";
+    return answer(result, upload.error ? 400 : 200, notice);
   }
 
-  const checked = validateProductDraft(draft);
-  if (!checked.success || uploadError) {
-    const errors = checked.success ? {} : checked.errors;
-    if (uploadError) errors.newImages = [uploadError];
-    return data<ProductFormData>({ draft, errors }, { status: 400 });
+  if (submission.status !== "success" || upload.error) {
+    return answer(submission.reply(upload.error ? { fieldErrors: { newImages: [upload.error] } } : {}), 400);
   }
   const expected = Number(formData.get("expectedSeq"));
-  const result = await getContext().adminCatalog.save(checked.value, {
+  const result = await getContext().adminCatalog.save(submission.value, {
     actor,
     id: productId,
     expectedSeq: productId && Number.isInteger(expected) && expected > 0 ? expected : undefined,
   });
-  if (!result.success)
-    return data<ProductFormData>({ draft, errors: result.errors }, { status: result.errors[""] ? 409 : 400 });
+  if (!result.success) {
+    const { "": formErrors, ...fieldErrors } = result.errors;
+    return answer(submission.reply({ formErrors, fieldErrors }), formErrors ? 409 : 400);
+  }
   return redirectWithFlash(
     `/admin/products/${result.product.id}/edit`,
     result.created ? "The product has been created." : "The product has been saved.",

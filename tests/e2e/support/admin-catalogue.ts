@@ -24,20 +24,22 @@ export async function createProduct(
   await page.getByLabel("Price (€)", { exact: true }).fill("79.50");
   await page.getByLabel("Status").selectOption("active");
 
-  // Colours and sizes are added with submit buttons: the server re-renders the form with the grid.
-  await page.getByLabel("New colour name").fill("Indigo");
-  await page.getByLabel("New colour hex").fill("#223355");
+  // Colours and sizes are added with conform's insert buttons: without JavaScript the server
+  // re-renders the form with the new row, keeping what was typed.
   await page.getByRole("button", { name: "Add colour" }).click();
+  await page.getByLabel("Colour 1 name").fill("Indigo");
+  await page.getByLabel("Colour 1 hex").fill("#223355");
+  await page.getByRole("button", { name: "Add size" }).click();
+  await page.getByLabel("Size 1", { exact: true }).fill("30");
+  await page.getByRole("button", { name: "Add size" }).click();
   await expect(page.getByLabel("Colour 1 name")).toHaveValue("Indigo");
-  await page.getByLabel("New size").fill("30");
-  await page.getByRole("button", { name: "Add size" }).click();
   await expect(page.getByLabel("Size 1", { exact: true })).toHaveValue("30");
-  await page.getByLabel("New size").fill("32");
-  await page.getByRole("button", { name: "Add size" }).click();
-  await expect(page.getByLabel("Stock: 32, Indigo")).toBeVisible();
+  await page.getByLabel("Size 2", { exact: true }).fill("32");
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
-  await page.getByLabel("Stock: 30, Indigo").fill(String(stock["30"]));
-  await page.getByLabel("Stock: 32, Indigo").fill(String(stock["32"]));
+  // Without JavaScript the grid's headings follow the names at the next submit: fill it by position.
+  const grid = page.getByRole("table", { name: "Units in stock for each size and colour" }).getByRole("spinbutton");
+  await grid.nth(0).fill(String(stock["30"]));
+  await grid.nth(1).fill(String(stock["32"]));
 
   if (options.image) {
     const png = await sharp({ create: { width: 600, height: 750, channels: 3, background: "#3355aa" } })
@@ -48,6 +50,7 @@ export async function createProduct(
     await page.getByRole("button", { name: "Upload images" }).click();
     await expect(page.getByLabel("Image 1 alt text (what it shows)")).toHaveValue(`${name}, front view`);
     await expect(page.getByLabel("Stock: 30, Indigo")).toHaveValue(String(stock["30"]));
+    await expect(page.getByLabel("Stock: 32, Indigo")).toHaveValue(String(stock["32"]));
   }
 
   await page.getByRole("button", { name: "Save product", exact: true }).click();

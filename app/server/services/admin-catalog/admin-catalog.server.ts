@@ -1,7 +1,13 @@
 import crypto from "node:crypto";
 import { slugify } from "~/lib/blog";
 import type { AdminProductQuery } from "~/lib/admin-product-query";
-import { minorToInput, type FieldErrors, type ProductDraft, type ProductFormValues } from "~/lib/product-form";
+import {
+  cellName,
+  minorToInput,
+  type FieldErrors,
+  type ProductFormDefaults,
+  type ProductFormValues,
+} from "~/lib/product-form";
 import { ProductChangedError, ProductSlugTakenError, type Store } from "../../store/port";
 import type { Order } from "~/domain/commerce";
 import type { Product, ProductInput } from "~/domain/product";
@@ -48,8 +54,18 @@ export const STALE_EDIT_MESSAGE =
   "This product was changed by someone else (or an order took stock) since you opened it. Nothing was " +
   "saved: reload the page to see the current version, then make your change again.";
 
-/** The product as the editor shows it. */
-export function draftOf(p: Product): ProductDraft {
+/** The product as the editor shows it: rows keyed by position (c0, s0, …), the grid by row keys. */
+export function formDefaultsOf(p: Product): ProductFormDefaults {
+  const colours = p.colours.map((c, i) => ({ key: `c${i}`, name: c.name, hex: c.hex }));
+  const sizes = p.sizes.map((name, i) => ({ key: `s${i}`, name }));
+  const stock: Record<string, string> = {};
+  const sku: Record<string, string> = {};
+  for (const s of sizes)
+    for (const c of colours) {
+      const cell = cellStock(p.variants, s.name, c.name);
+      stock[cellName(s.key, c.key)] = String(cell?.stock ?? 0);
+      if (cell?.sku) sku[cellName(s.key, c.key)] = cell.sku;
+    }
   return {
     name: p.name,
     slug: p.slug,
@@ -60,10 +76,10 @@ export function draftOf(p: Product): ProductDraft {
     compareAt: minorToInput(p.compareAtMinor),
     status: p.status,
     featured: p.featured,
-    colours: p.colours.map((c) => ({ ...c })),
-    sizes: [...p.sizes],
-    stock: p.sizes.map((s) => p.colours.map((c) => String(cellStock(p.variants, s, c.name)?.stock ?? 0))),
-    sku: p.sizes.map((s) => p.colours.map((c) => cellStock(p.variants, s, c.name)?.sku ?? "")),
+    colours,
+    sizes,
+    stock,
+    sku,
     images: p.images.map((i) => ({
       url: i.url,
       alt: i.alt,
