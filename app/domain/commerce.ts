@@ -1,5 +1,8 @@
 // Carts and orders, shared by every store adapter. Money is integer minor units (EUR cents).
 
+import type { Refund } from "./refund";
+import type { ReturnRequest } from "./return";
+
 export interface CartLine {
   productId: string;
   size: string;
@@ -18,7 +21,8 @@ export interface Cart {
 
 /**
  * pending_payment: stock taken, waiting for the processor. payment_failed: declined, stock released.
- * paid → shipped → delivered. cancelled and refunded release stock.
+ * paid → shipped → delivered. cancelled releases stock; refunded and partially_refunded come from
+ * refund records (app/domain/refund.ts), whose lines say which units go back on sale.
  */
 export type OrderStatus =
   | "pending_payment"
@@ -27,7 +31,8 @@ export type OrderStatus =
   | "shipped"
   | "delivered"
   | "cancelled"
-  | "refunded";
+  | "refunded"
+  | "partially_refunded";
 
 export const ORDER_STATUSES: readonly OrderStatus[] = [
   "pending_payment",
@@ -37,6 +42,7 @@ export const ORDER_STATUSES: readonly OrderStatus[] = [
   "delivered",
   "cancelled",
   "refunded",
+  "partially_refunded",
 ];
 
 export interface Address {
@@ -116,6 +122,10 @@ export interface Order {
   history: OrderEvent[];
   /** One order per checkout form: the same key placed again returns this order. */
   idempotencyKey: string;
+  /** Money given back, oldest first; missing on orders written before refunds existed (none). */
+  refunds?: Refund[];
+  /** Returns the shopper started, oldest first; missing means none. */
+  returns?: ReturnRequest[];
   createdAt: string;
   updatedAt: string;
 }

@@ -9,6 +9,7 @@ import {
   type TransitionResult,
 } from "~/domain/commerce";
 import type { OrderStore, StoreFaults } from "../port";
+import type { ReviseResult } from "~/domain/refund";
 import { changeStock } from "~/domain/stock";
 import type { Product } from "~/domain/product";
 import { available, availableTransaction, healthProbe } from "./availability.server";
@@ -140,6 +141,27 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
             };
             tx.set(ref, toDoc(next));
             return { kind: "ok", order: next };
+          },
+          { maxAttempts: MAX_ATTEMPTS },
+        ),
+      );
+    },
+    async revise(id, plan) {
+      const ref = orders.doc(id);
+      return availableTransaction(probe, () =>
+        db.runTransaction<ReviseResult>(
+          async (tx) => {
+            const snap = await tx.get(ref);
+            if (!snap.exists) return { kind: "not-found" };
+            const order = fromDoc(snap.data()!);
+            const revision = plan(order);
+            if (!revision.ok) return { kind: "rejected", order, message: revision.message };
+            if (revision.restock.length > 0) {
+              const read = await readStock(tx, revision.restock);
+              writeStock(tx, read, revision.restock, 1);
+            }
+            tx.set(ref, toDoc(revision.order));
+            return { kind: "ok", order: revision.order };
           },
           { maxAttempts: MAX_ATTEMPTS },
         ),

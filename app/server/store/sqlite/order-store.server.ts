@@ -7,6 +7,7 @@ import {
   type StockShortfall,
 } from "~/domain/commerce";
 import type { OrderStore, StoreFaults } from "../port";
+import type { OrderRevision, ReviseResult } from "~/domain/refund";
 import { changeStock } from "~/domain/stock";
 import type { Product } from "~/domain/product";
 import type { SqliteDatabase } from "./database.server";
@@ -126,6 +127,18 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
     return { kind: "ok" as const, order: next };
   });
 
+  const revise = db.transaction((id: string, plan: (order: Order) => OrderRevision): ReviseResult => {
+    const row = byId.get(id);
+    if (!row) return { kind: "not-found" };
+    const order = fromRow(row);
+    const revision = plan(order);
+    if (!revision.ok) return { kind: "rejected", order, message: revision.message };
+    // Releasing never falls short, so the write always follows.
+    if (revision.restock.length > 0) moveStock(revision.restock, 1);
+    update.run(revision.order.status, JSON.stringify(revision.order), id);
+    return { kind: "ok", order: revision.order };
+  });
+
   const addEvent = db.transaction((id: string, event: Order["history"][number]) => {
     const row = byId.get(id);
     if (!row) return null;
@@ -153,6 +166,9 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
     },
     async transition(id, change) {
       return transition.immediate(id, change);
+    },
+    async revise(id, plan) {
+      return revise.immediate(id, plan);
     },
     async addEvent(id, event) {
       return addEvent.immediate(id, event);
