@@ -45,7 +45,10 @@ export const REFUNDABLE_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus
 export const refundsOf = (order: Pick<Order, "refunds">): Refund[] => order.refunds ?? [];
 
 /** Money refunded or being refunded (pending ones hold their amount). */
-export const refundedMinor = (order: Pick<Order, "refunds">, states: readonly RefundState[] = ["pending", "succeeded"]) =>
+export const refundedMinor = (
+  order: Pick<Order, "refunds">,
+  states: readonly RefundState[] = ["pending", "succeeded"],
+) =>
   refundsOf(order)
     .filter((r) => states.includes(r.state))
     .reduce((sum, r) => sum + r.amountMinor, 0);
@@ -78,7 +81,7 @@ export function refundProblem(order: Order, refund: Pick<Refund, "amountMinor" |
     return "Enter an amount to refund greater than zero.";
   const remaining = refundableMinor(order);
   if (refund.amountMinor > remaining)
-    return `The amount is more than what remains to refund (${(remaining / 100).toFixed(2)}).`;
+    return `The amount is more than what remains to refund (€${(remaining / 100).toFixed(2)}).`;
   const seen = new Set<string>();
   for (const line of refund.lines) {
     const ordered = order.lines.find((l) => l.sku === line.sku);
@@ -127,7 +130,9 @@ export function settleRefund(order: Order, refundId: string, reference: string, 
   const refund = refundsOf(order).find((r) => r.id === refundId);
   if (!refund) return { ok: false, message: "This refund is not on the order." };
   if (refund.state === "succeeded") return { ok: true, order, restock: [] };
-  const refunds = refundsOf(order).map((r) => (r.id === refundId ? { ...r, state: "succeeded" as const, reference } : r));
+  const refunds = refundsOf(order).map((r) =>
+    r.id === refundId ? { ...r, state: "succeeded" as const, reference } : r,
+  );
   const restock = refund.lines
     .filter((l) => l.restock && l.quantity > 0)
     .map((l) => ({ ...order.lines.find((o) => o.sku === l.sku)!, quantity: l.quantity }));

@@ -20,6 +20,9 @@ import { formGuardProblem } from "~/server/http/forms.server";
 import { STATUS_LABELS } from "~/lib/order-status";
 import type { OrderStatus } from "~/domain/commerce";
 import { redirectWithFlash } from "~/server/http/flash.server";
+import { defaultRestock, refundableMinor, refundedQuantity, refundsOf } from "~/domain/refund";
+import { readRefundLines, REFUND_REASON_MAX, refundFormSchema } from "~/lib/refund-form";
+import { formatMoneyInText } from "~/lib/money";
 import { notFound } from "~/server/http/not-found.server";
 import { ScrollBox } from "~/components/ScrollBox";
 import { TableHead } from "~/components/admin/TableHead";
@@ -40,14 +43,22 @@ async function findOrder(request: Request, id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const order = await findOrder(request, params.id);
-  const transitions = getContext().adminOrders.transitionsFrom(order.status);
-  return { order, transitions };
+  const transitions = getContext().adminOrders.transitionsFrom(order.status, order.history);
+  return {
+    order,
+    transitions,
+    refund: {
+      remainingMinor: refundableMinor(order),
+      restockByDefault: defaultRestock(order),
+      lines: order.lines.map((l) => ({ sku: l.sku, left: l.quantity - refundedQuantity(order, l.sku) })),
+    },
+  };
 }
 
 type ActionData = {
-  form: "status" | "note";
+  form: "status" | "note" | "refund";
   errors: string[];
-  values: { to?: string; trackingNumber?: string; note?: string };
+  values: { to?: string; trackingNumber?: string; note?: string; amount?: string; reason?: string };
 };
 
 const failure = (body: ActionData, status: number) => data(body, { status });
@@ -56,15 +67,42 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAdminActor(request);
   const order = await findOrder(request, params.id);
   const formData = await readForm(request);
-  const form = formData.get("intent") === "note" ? "note" : "status";
+  const intent = formData.get("intent");
+  const form = intent === "note" ? "note" : intent === "refund" ? "refund" : "status";
   const text = (name: string) => {
     const value = formData.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  const values = { to: text("to"), trackingNumber: text("trackingNumber"), note: text("note") };
+  const values = {
+    to: text("to"),
+    trackingNumber: text("trackingNumber"),
+    note: text("note"),
+    amount: text("amount"),
+    reason: text("reason"),
+  };
   const problem = await formGuardProblem(formData, request);
   if (problem) return failure({ form, errors: [problem.message], values }, problem.status);
   const { adminOrders } = getContext();
+
+  if (form === "refund") {
+    const parsed = refundFormSchema.safeParse(values);
+    if (!parsed.success) return failure({ form, errors: parsed.error.issues.map((i) => i.message), values }, 400);
+    const read = readRefundLines(
+      formData,
+      order.lines.map((l) => l.sku),
+    );
+    if ("error" in read) return failure({ form, errors: [read.error], values }, 400);
+    const result = await adminOrders.refund(
+      order.id,
+      { amountMinor: parsed.data.amount, reason: parsed.data.reason, lines: read.lines },
+      actor,
+    );
+    if (!result.ok) return failure({ form, errors: [result.message], values }, result.status);
+    return redirectWithFlash(
+      `/admin/orders/${order.id}`,
+      `Refunded ${formatMoneyInText(result.refund.amountMinor)}. The order is now ${STATUS_LABELS[result.order.status].toLowerCase()}.`,
+    );
+  }
 
   if (form === "note") {
     const parsed = noteSchema.safeParse(values);
@@ -88,12 +126,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminOrder() {
-  const { order, transitions } = useLoaderData<typeof loader>();
+  const { order, transitions, refund } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const statusErrors = actionData?.form === "status" ? actionData.errors : undefined;
   const noteErrors = actionData?.form === "note" ? actionData.errors : undefined;
+  const refundErrors = actionData?.form === "refund" ? actionData.errors : undefined;
+  const refundKept = actionData?.form === "refund" ? actionData.values : {};
+  const refunds = refundsOf(order);
   const kept = actionData?.form === "status" ? actionData.values : {};
   const canShip = transitions.some((t) => t.to === "shipped");
   return (
@@ -156,6 +197,91 @@ export default function AdminOrder() {
                 </tfoot>
               </table>
             </ScrollBox>
+          </AdminSection>
+
+          <AdminSection id="refunds-heading" title="Refunds">
+            {refunds.length === 0 ? (
+              <p className="text-sm text-stone-600">Nothing has been refunded.</p>
+            ) : (
+              <ul className="grid gap-2 text-sm">
+                {refunds.map((r) => (
+                  <li key={r.id}>
+                    <span className="font-semibold tabular-nums">{formatMoney(r.amountMinor)}</span>
+                    {r.state === "pending" ? " (waiting for the processor)" : ""} · {formatDateTime(r.at)} · {r.by}
+                    {r.reason ? ` · ${r.reason}` : ""}
+                    {r.lines.length > 0
+                      ? ` · ${r.lines
+                          .map((l) => `${l.quantity} × ${l.sku}${l.restock ? " (back on sale)" : ""}`)
+                          .join(", ")}`
+                      : ""}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {refund.remainingMinor > 0 ? (
+              <Form method="post" className="mt-4 grid gap-4" aria-describedby="refund-errors">
+                <AuthenticityTokenInput />
+                <input type="hidden" name="intent" value="refund" />
+                <FormErrors id="refund-errors" errors={refundErrors} />
+                <div>
+                  <label htmlFor="refund-amount" className="block text-sm font-medium">
+                    Amount to refund (€)
+                  </label>
+                  <input
+                    id="refund-amount"
+                    name="amount"
+                    inputMode="decimal"
+                    required
+                    pattern="\d+(\.\d{1,2})?"
+                    defaultValue={refundKept.amount ?? (refund.remainingMinor / 100).toFixed(2)}
+                    aria-describedby="refund-amount-hint"
+                    className="input mt-1"
+                  />
+                  <p id="refund-amount-hint" className="mt-1 text-xs text-stone-500">
+                    At most {formatMoney(refund.remainingMinor)}, what remains of what was paid.
+                  </p>
+                </div>
+                <div>
+                  <label htmlFor="refund-reason" className="block text-sm font-medium">
+                    Reason
+                  </label>
+                  <input
+                    id="refund-reason"
+                    name="reason"
+                    maxLength={REFUND_REASON_MAX}
+                    defaultValue={refundKept.reason ?? ""}
+                    className="input mt-1"
+                  />
+                </div>
+                <fieldset className="grid gap-2">
+                  <legend className="text-sm font-medium">Items this refund covers</legend>
+                  {order.lines.map((l, i) => (
+                    <div key={l.sku} className="flex flex-wrap items-center gap-3 text-sm">
+                      <label htmlFor={`refund-qty-${i}`} className="min-w-40">
+                        {l.name} ({l.colour}, {l.size})
+                      </label>
+                      <input
+                        id={`refund-qty-${i}`}
+                        name={`quantity-${i}`}
+                        type="number"
+                        min={0}
+                        max={refund.lines[i].left}
+                        defaultValue={0}
+                        aria-label={`Quantity of ${l.name} (${l.colour}, ${l.size}) refunded, at most ${refund.lines[i].left}`}
+                        className="input w-20"
+                      />
+                      <label className="flex items-center gap-1">
+                        <input type="checkbox" name={`restock-${i}`} defaultChecked={refund.restockByDefault} />
+                        Put back on sale
+                      </label>
+                    </div>
+                  ))}
+                </fieldset>
+                <button type="submit" className="btn-primary" disabled={busy}>
+                  Refund
+                </button>
+              </Form>
+            ) : null}
           </AdminSection>
 
           <AdminSection id="timeline-heading" title="Timeline">

@@ -95,6 +95,7 @@ export function createContext(config: Config): AppContext {
     supportEmail: config.supportEmail,
     returnsWindowDays: config.returnsWindowDays,
     publicOrigin,
+    payments: backend.payments,
     onStockReleased: stockWritten,
   });
   return {
