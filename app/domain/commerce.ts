@@ -177,6 +177,8 @@ export type TransitionResult =
 
 export interface OrderListFilter {
   status?: OrderStatus;
+  /** Only orders with at least one return (the back office's returns list). */
+  withReturns?: boolean;
   userId?: string;
   /** Exact order number or e-mail (case-insensitive). */
   query?: string;

@@ -1,4 +1,5 @@
 import type { Order, OrderEvent, OrderLine, OrderStatus } from "./commerce";
+import { returnsOf } from "./return";
 
 // Refunds: money given back on an order, recorded on the order itself. The arithmetic here runs
 // inside each store adapter's transaction, so the limit "never more than was paid and not yet
@@ -109,6 +110,12 @@ export type OrderRevision = { ok: true; order: Order; restock: OrderLine[] } | {
 export function reserveRefund(order: Order, refund: Refund): OrderRevision {
   const problem = refundProblem(order, refund);
   if (problem) return { ok: false, message: problem };
+  if (refund.returnId) {
+    const request = returnsOf(order).find((r) => r.id === refund.returnId);
+    const held = refundsOf(order).some((r) => r.returnId === refund.returnId);
+    if (!request || request.status !== "received" || request.refundId || held)
+      return { ok: false, message: "Only a received return can be refunded, once." };
+  }
   const lines = refund.lines.filter((l) => l.quantity > 0);
   return {
     ok: true,
@@ -136,7 +143,11 @@ export function settleRefund(order: Order, refundId: string, reference: string, 
   const restock = refund.lines
     .filter((l) => l.restock && l.quantity > 0)
     .map((l) => ({ ...order.lines.find((o) => o.sku === l.sku)!, quantity: l.quantity }));
-  const next: Order = { ...order, refunds };
+  // A return's refund settles the return in the same write.
+  const returns = order.returns?.map((r) =>
+    r.id === refund.returnId ? { ...r, status: "refunded" as const, refundId, updatedAt: event.at } : r,
+  );
+  const next: Order = { ...order, refunds, ...(returns ? { returns } : {}) };
   const status = statusAfterRefunds(next);
   return {
     ok: true,

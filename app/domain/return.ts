@@ -66,3 +66,96 @@ export const returnableQuantity = (order: Order, line: OrderLine) =>
 
 export const nextReturnNumber = (order: Pick<Order, "number" | "returns">) =>
   `R-${order.number}-${returnsOf(order).length + 1}`;
+
+export const RETURN_REASON_MAX = 500;
+
+/** Why the shopper may not start this return, or null when they may. */
+export function returnProblem(
+  order: Order,
+  request: { lines: Array<{ sku: string; quantity: number }>; reason: string },
+  windowDays: number,
+  now: Date,
+): string | null {
+  if (!withinReturnsWindow(order, windowDays, now))
+    return deliveredAt(order)
+      ? `Returns are accepted within ${windowDays} days of delivery, and this order was delivered longer ago.`
+      : "A return can be started once the order has been delivered.";
+  if (!request.reason.trim()) return "Tell us why you are returning the items.";
+  if (request.reason.length > RETURN_REASON_MAX) return `A reason has at most ${RETURN_REASON_MAX} characters.`;
+  let units = 0;
+  for (const line of request.lines) {
+    const ordered = order.lines.find((l) => l.sku === line.sku);
+    if (!ordered) return "A returned item is not in this order.";
+    if (!Number.isInteger(line.quantity) || line.quantity < 0) return "Enter whole numbers of items.";
+    const left = returnableQuantity(order, ordered);
+    if (line.quantity > left)
+      return `Only ${left} of ${ordered.name} (${ordered.colour}, ${ordered.size}) can be returned.`;
+    units += line.quantity;
+  }
+  if (units === 0) return "Choose at least one item to return.";
+  return null;
+}
+
+type Revision = { ok: true; order: Order; restock: OrderLine[] } | { ok: false; message: string };
+
+/** The shopper starts a return: it gets the next return number of the order. */
+export function startReturn(
+  order: Order,
+  input: { id: string; lines: Array<{ sku: string; quantity: number }>; reason: string; at: string },
+  windowDays: number,
+): Revision {
+  const problem = returnProblem(order, input, windowDays, new Date(input.at));
+  if (problem) return { ok: false, message: problem };
+  const request: ReturnRequest = {
+    id: input.id,
+    number: nextReturnNumber(order),
+    lines: input.lines.filter((l) => l.quantity > 0).map((l) => ({ sku: l.sku, quantity: l.quantity, restock: null })),
+    reason: input.reason.trim(),
+    status: "requested",
+    message: null,
+    refundId: null,
+    createdAt: input.at,
+    updatedAt: input.at,
+  };
+  return { ok: true, order: { ...order, returns: [...returnsOf(order), request], updatedAt: input.at }, restock: [] };
+}
+
+/** Which step may follow which: approve or reject a request, receive an approved parcel. */
+const NEXT: Record<"approved" | "rejected" | "received", ReturnStatus> = {
+  approved: "requested",
+  rejected: "requested",
+  received: "approved",
+};
+
+/** An admin's step on a return; refused when the return is not where that step starts. */
+export function advanceReturn(
+  order: Order,
+  returnId: string,
+  to: "approved" | "rejected" | "received",
+  input: { message: string | null; restock?: Record<string, boolean>; at: string },
+): Revision {
+  const found = returnsOf(order).find((r) => r.id === returnId);
+  if (!found) return { ok: false, message: "This return is not on the order." };
+  if (found.status !== NEXT[to])
+    return { ok: false, message: `A return that is ${found.status} cannot be ${to}. Reload and try again.` };
+  const next: ReturnRequest = {
+    ...found,
+    status: to,
+    message: input.message?.trim() || found.message,
+    lines:
+      to === "received" ? found.lines.map((l) => ({ ...l, restock: input.restock?.[l.sku] ?? false })) : found.lines,
+    updatedAt: input.at,
+  };
+  return {
+    ok: true,
+    order: { ...order, returns: returnsOf(order).map((r) => (r.id === returnId ? next : r)), updatedAt: input.at },
+    restock: [],
+  };
+}
+
+/** What a received return is worth: its units at the prices paid. */
+export const returnValueMinor = (order: Order, request: ReturnRequest) =>
+  request.lines.reduce(
+    (sum, l) => sum + (order.lines.find((o) => o.sku === l.sku)?.unitPriceMinor ?? 0) * l.quantity,
+    0,
+  );

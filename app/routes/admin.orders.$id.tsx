@@ -23,6 +23,7 @@ import { redirectWithFlash } from "~/server/http/flash.server";
 import { defaultRestock, refundableMinor, refundedQuantity, refundsOf } from "~/domain/refund";
 import { readRefundLines, REFUND_REASON_MAX, refundFormSchema } from "~/lib/refund-form";
 import { formatMoneyInText } from "~/lib/money";
+import { RETURN_STATUS_LABELS, returnsOf, returnValueMinor } from "~/domain/return";
 import { notFound } from "~/server/http/not-found.server";
 import { ScrollBox } from "~/components/ScrollBox";
 import { TableHead } from "~/components/admin/TableHead";
@@ -56,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 type ActionData = {
-  form: "status" | "note" | "refund";
+  form: "status" | "note" | "refund" | "return";
   errors: string[];
   values: { to?: string; trackingNumber?: string; note?: string; amount?: string; reason?: string };
 };
@@ -68,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const order = await findOrder(request, params.id);
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  const form = intent === "note" ? "note" : intent === "refund" ? "refund" : "status";
+  const form = intent === "note" ? "note" : intent === "refund" ? "refund" : intent === "return" ? "return" : "status";
   const text = (name: string) => {
     const value = formData.get(name);
     return typeof value === "string" ? value : undefined;
@@ -83,6 +84,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const problem = await formGuardProblem(formData, request);
   if (problem) return failure({ form, errors: [problem.message], values }, problem.status);
   const { adminOrders } = getContext();
+
+  if (form === "return") {
+    const { returns } = getContext();
+    const returnId = text("returnId") ?? "";
+    const step = text("step");
+    const request = returnsOf(order).find((r) => r.id === returnId);
+    if (!request) return failure({ form, errors: ["Choose a return of this order."], values }, 400);
+    const result =
+      step === "refund"
+        ? await returns.refund(order.id, returnId, actor)
+        : step === "approved" || step === "rejected" || step === "received"
+          ? await returns.advance(order.id, returnId, step, actor, {
+              message: (text("message") ?? "").slice(0, 500) || null,
+              restock: Object.fromEntries(request.lines.map((l, i) => [l.sku, formData.get(`restock-${i}`) === "on"])),
+            })
+          : null;
+    if (!result) return failure({ form, errors: ["Choose what to do with the return."], values }, 400);
+    if (!result.ok) return failure({ form, errors: [result.message], values }, result.status);
+    return redirectWithFlash(
+      `/admin/orders/${order.id}`,
+      `Return ${result.request.number}: ${RETURN_STATUS_LABELS[result.request.status].toLowerCase()}.`,
+    );
+  }
 
   if (form === "refund") {
     const parsed = refundFormSchema.safeParse(values);
@@ -135,6 +159,8 @@ export default function AdminOrder() {
   const refundErrors = actionData?.form === "refund" ? actionData.errors : undefined;
   const refundKept = actionData?.form === "refund" ? actionData.values : {};
   const refunds = refundsOf(order);
+  const returnRequests = returnsOf(order);
+  const returnErrors = actionData?.form === "return" ? actionData.errors : undefined;
   const kept = actionData?.form === "status" ? actionData.values : {};
   const canShip = transitions.some((t) => t.to === "shipped");
   return (
@@ -198,6 +224,79 @@ export default function AdminOrder() {
               </table>
             </ScrollBox>
           </AdminSection>
+
+          {returnRequests.length > 0 ? (
+            <AdminSection id="returns-heading" title="Returns">
+              <FormErrors id="return-errors" errors={returnErrors} />
+              <ul className="grid gap-4 text-sm">
+                {returnRequests.map((r) => (
+                  <li key={r.id} className="rounded border border-stone-200 p-3">
+                    <p>
+                      <span className="font-semibold">{r.number}</span> · {RETURN_STATUS_LABELS[r.status]} ·{" "}
+                      {formatDateTime(r.createdAt)}
+                    </p>
+                    <p>Reason: {r.reason}</p>
+                    {r.message ? <p>Message: {r.message}</p> : null}
+                    <Form method="post" className="mt-2 grid gap-2" aria-describedby="return-errors">
+                      <AuthenticityTokenInput />
+                      <input type="hidden" name="intent" value="return" />
+                      <input type="hidden" name="returnId" value={r.id} />
+                      {r.lines.map((l, i) => {
+                        const line = order.lines.find((o) => o.sku === l.sku);
+                        return (
+                          <div key={l.sku} className="flex flex-wrap items-center gap-3">
+                            <span>
+                              {l.quantity} × {line ? `${line.name} (${line.colour}, ${line.size})` : l.sku}
+                            </span>
+                            {r.status === "approved" ? (
+                              <label className="flex items-center gap-1">
+                                <input type="checkbox" name={`restock-${i}`} defaultChecked />
+                                Put back on sale
+                              </label>
+                            ) : l.restock ? (
+                              <span>(back on sale)</span>
+                            ) : null}
+                          </div>
+                        );
+                      })}
+                      {r.status === "requested" ? (
+                        <>
+                          <label htmlFor={`return-message-${r.id}`} className="font-medium">
+                            Message to the shopper
+                          </label>
+                          <textarea id={`return-message-${r.id}`} name="message" rows={2} className="input" />
+                          <div className="flex gap-2">
+                            <button type="submit" name="step" value="approved" className="btn-primary" disabled={busy}>
+                              Approve return
+                            </button>
+                            <button
+                              type="submit"
+                              name="step"
+                              value="rejected"
+                              className="btn-secondary"
+                              disabled={busy}
+                            >
+                              Reject return
+                            </button>
+                          </div>
+                        </>
+                      ) : null}
+                      {r.status === "approved" ? (
+                        <button type="submit" name="step" value="received" className="btn-primary" disabled={busy}>
+                          Mark received
+                        </button>
+                      ) : null}
+                      {r.status === "received" ? (
+                        <button type="submit" name="step" value="refund" className="btn-primary" disabled={busy}>
+                          Refund {formatMoney(returnValueMinor(order, r))}
+                        </button>
+                      ) : null}
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            </AdminSection>
+          ) : null}
 
           <AdminSection id="refunds-heading" title="Refunds">
             {refunds.length === 0 ? (

@@ -14,6 +14,7 @@ import { createCartService, type CartService } from "./services/cart/cart.server
 import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
 import { createAdminOrdersService, type AdminOrdersService } from "./services/orders/admin-orders.server";
 import { createOrdersService, type OrdersService } from "./services/orders/orders.server";
+import { createReturnsService, type ReturnsService } from "./services/orders/returns.server";
 import { createWishlistService, type WishlistService } from "./services/wishlist/wishlist.server";
 import { createStockAlertsService, type StockAlertsService } from "./services/stock-alerts/stock-alerts.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
@@ -43,6 +44,8 @@ export interface AppContext {
   cart: CartService;
   checkout: CheckoutService;
   orders: OrdersService;
+  /** Returns the shopper starts and the back office approves, receives and refunds (audited). */
+  returns: ReturnsService;
   /** Back office: order list and status changes (recorded in the audit log), users, reports. */
   adminOrders: AdminOrdersService;
   adminUsers: AdminUsersService;
@@ -103,6 +106,15 @@ export function createContext(config: Config): AppContext {
     backend,
     cart,
     orders,
+    returns: createReturnsService(backend.store, orders, {
+      secret: config.sessionSecret,
+      shopName: config.shopName,
+      supportEmail: config.supportEmail,
+      publicOrigin,
+      returnsWindowDays: config.returnsWindowDays,
+      mailer: backend.mailer,
+      audit: (change) => audit.record(change),
+    }),
     checkout: createCheckoutService({
       store: backend.store,
       cart,

@@ -28,10 +28,10 @@ const KEYS = "orderKeys";
 /** Checkouts racing for the same product contend; Firestore retries an aborted transaction this many times. */
 const MAX_ATTEMPTS = 60;
 
-type StoredOrder = Order & { emailLower: string; productIds: string[] };
+type StoredOrder = Order & { emailLower: string; productIds: string[]; hasReturns?: boolean };
 
 const fromDoc = (data: FirebaseFirestore.DocumentData): Order => {
-  const { emailLower: _e, productIds: _p, ...order } = data as StoredOrder;
+  const { emailLower: _e, productIds: _p, hasReturns: _r, ...order } = data as StoredOrder;
   return order;
 };
 
@@ -39,6 +39,8 @@ const toDoc = (order: Order): StoredOrder => ({
   ...order,
   emailLower: order.email.toLowerCase(),
   productIds: [...new Set(order.lines.map((l) => l.productId))],
+  // Queried by the back office's returns list; missing on older documents (no returns).
+  hasReturns: (order.returns?.length ?? 0) > 0,
 });
 
 export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {}): OrderStore {
@@ -184,6 +186,7 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
       let query: FirebaseFirestore.Query = orders;
       if (filter.status) query = query.where("status", "==", filter.status);
       if (filter.userId) query = query.where("userId", "==", filter.userId);
+      if (filter.withReturns) query = query.where("hasReturns", "==", true);
       const q = filter.query?.trim();
       if (q) {
         // An order number or an e-mail; exact matches only (Firestore has no substring search).

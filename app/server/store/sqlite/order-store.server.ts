@@ -180,6 +180,7 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
         where.push("status = @status");
         params.status = filter.status;
       }
+      if (filter.withReturns) where.push("json_array_length(data, '$.returns') > 0");
       if (filter.userId) {
         where.push("user_id = @userId");
         params.userId = filter.userId;
