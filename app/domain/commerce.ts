@@ -3,6 +3,9 @@ import type { AppliedPromotion } from "./promotion";
 // Carts and orders, shared by every store adapter. Money is integer minor units (EUR cents).
 // Orders placed before promotions and VAT were recorded lack those fields: read them as zero / none.
 
+import type { Refund } from "./refund";
+import type { ReturnRequest } from "./return";
+
 export interface CartLine {
   productId: string;
   size: string;
@@ -21,7 +24,8 @@ export interface Cart {
 
 /**
  * pending_payment: stock taken, waiting for the processor. payment_failed: declined, stock released.
- * paid → shipped → delivered. cancelled and refunded release stock.
+ * paid → shipped → delivered. cancelled releases stock; refunded and partially_refunded come from
+ * refund records (app/domain/refund.ts), whose lines say which units go back on sale.
  */
 export type OrderStatus =
   | "pending_payment"
@@ -30,7 +34,8 @@ export type OrderStatus =
   | "shipped"
   | "delivered"
   | "cancelled"
-  | "refunded";
+  | "refunded"
+  | "partially_refunded";
 
 export const ORDER_STATUSES: readonly OrderStatus[] = [
   "pending_payment",
@@ -40,6 +45,7 @@ export const ORDER_STATUSES: readonly OrderStatus[] = [
   "delivered",
   "cancelled",
   "refunded",
+  "partially_refunded",
 ];
 
 export interface Address {
@@ -134,6 +140,10 @@ export interface Order {
   history: OrderEvent[];
   /** One order per checkout form: the same key placed again returns this order. */
   idempotencyKey: string;
+  /** Money given back, oldest first; missing on orders written before refunds existed (none). */
+  refunds?: Refund[];
+  /** Returns the shopper started, oldest first; missing means none. */
+  returns?: ReturnRequest[];
   createdAt: string;
   updatedAt: string;
 }
@@ -187,6 +197,8 @@ export type TransitionResult =
 
 export interface OrderListFilter {
   status?: OrderStatus;
+  /** Only orders with at least one return (the back office's returns list). */
+  withReturns?: boolean;
   userId?: string;
   /** Exact order number or e-mail (case-insensitive). */
   query?: string;

@@ -2,6 +2,7 @@
 // navigation, components/admin/AdminNav.tsx, lists the top-level sections only).
 export const ADMIN_SECTIONS = [
   { title: "Orders", text: "Fulfilment, payments, refunds.", path: "/admin/orders" },
+  { title: "Returns", text: "Returns shoppers started: approve, receive, refund.", path: "/admin/returns" },
   { title: "Order analytics", text: "Orders by status and day, time to ship.", path: "/admin/orders/analytics" },
   { title: "Products", text: "Catalogue, stock by size and colour, images.", path: "/admin/products" },
   { title: "Categories", text: "The seven categories with counts and sales.", path: "/admin/categories" },

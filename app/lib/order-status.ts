@@ -9,4 +9,5 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   delivered: "Delivered",
   cancelled: "Cancelled",
   refunded: "Refunded",
+  partially_refunded: "Partially refunded",
 };

@@ -20,6 +20,7 @@ const LABELS: Record<OrderMailKind, string> = {
   delivered: "Delivered",
   cancelled: "Cancelled",
   refunded: "Refunded",
+  partially_refunded: "Partially refunded",
   payment_failed: "Payment failed",
 };
 

@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
@@ -21,6 +21,10 @@ import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { STATUS_LABELS } from "~/lib/order-status";
 import type { OrderStatus } from "~/domain/commerce";
 import { redirectWithFlash } from "~/server/http/flash.server";
+import { defaultRestock, refundableMinor, refundedQuantity, refundsOf } from "~/domain/refund";
+import { readRefundLines, REFUND_REASON_MAX, refundFormSchema } from "~/lib/refund-form";
+import { formatMoneyInText } from "~/lib/money";
+import { RETURN_STATUS_LABELS, returnsOf, returnValueMinor } from "~/domain/return";
 import { notFound } from "~/server/http/not-found.server";
 import { ScrollBox } from "~/components/ScrollBox";
 import { TableHead } from "~/components/admin/TableHead";
@@ -41,16 +45,87 @@ async function findOrder(request: Request, id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const order = await findOrder(request, params.id);
-  const transitions = getContext().adminOrders.transitionsFrom(order.status);
-  return { order, transitions };
+  const transitions = getContext().adminOrders.transitionsFrom(order.status, order.history);
+  return {
+    order,
+    transitions,
+    refund: {
+      remainingMinor: refundableMinor(order),
+      restockByDefault: defaultRestock(order),
+      lines: order.lines.map((l) => ({ sku: l.sku, left: l.quantity - refundedQuantity(order, l.sku) })),
+    },
+  };
 }
+
+/** What the refund and return forms send back on a refusal (the status and note forms use conform). */
+type MoneyFormFailure = {
+  form: "refund" | "return";
+  errors: string[];
+  values: { amount?: string; reason?: string };
+};
+
+const failure = (body: MoneyFormFailure, status: number) => data(body, { status });
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAdminActor(request);
   const order = await findOrder(request, params.id);
   const formData = await readForm(request);
+  const intent = formData.get("intent");
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
   const problem = await formGuardProblem(formData, request);
   const { adminOrders } = getContext();
+
+  if (intent === "return") {
+    const form = "return";
+    const values = {};
+    if (problem) return failure({ form, errors: [problem.message], values }, problem.status);
+    const { returns } = getContext();
+    const returnId = text("returnId") ?? "";
+    const step = text("step");
+    const request = returnsOf(order).find((r) => r.id === returnId);
+    if (!request) return failure({ form, errors: ["Choose a return of this order."], values }, 400);
+    const result =
+      step === "refund"
+        ? await returns.refund(order.id, returnId, actor)
+        : step === "approved" || step === "rejected" || step === "received"
+          ? await returns.advance(order.id, returnId, step, actor, {
+              message: (text("message") ?? "").slice(0, 500) || null,
+              restock: Object.fromEntries(request.lines.map((l, i) => [l.sku, formData.get(`restock-${i}`) === "on"])),
+            })
+          : null;
+    if (!result) return failure({ form, errors: ["Choose what to do with the return."], values }, 400);
+    if (!result.ok) return failure({ form, errors: [result.message], values }, result.status);
+    return redirectWithFlash(
+      `/admin/orders/${order.id}`,
+      `Return ${result.request.number}: ${RETURN_STATUS_LABELS[result.request.status].toLowerCase()}.`,
+    );
+  }
+
+  if (intent === "refund") {
+    const form = "refund";
+    const values = { amount: text("amount"), reason: text("reason") };
+    if (problem) return failure({ form, errors: [problem.message], values }, problem.status);
+    const parsed = refundFormSchema.safeParse(values);
+    if (!parsed.success) return failure({ form, errors: parsed.error.issues.map((i) => i.message), values }, 400);
+    const read = readRefundLines(
+      formData,
+      order.lines.map((l) => l.sku),
+    );
+    if ("error" in read) return failure({ form, errors: [read.error], values }, 400);
+    const result = await adminOrders.refund(
+      order.id,
+      { amountMinor: parsed.data.amount, reason: parsed.data.reason, lines: read.lines },
+      actor,
+    );
+    if (!result.ok) return failure({ form, errors: [result.message], values }, result.status);
+    return redirectWithFlash(
+      `/admin/orders/${order.id}`,
+      `Refunded ${formatMoneyInText(result.refund.amountMinor)}. The order is now ${STATUS_LABELS[result.order.status].toLowerCase()}.`,
+    );
+  }
 
   if (formData.get("intent") === "note") {
     const submission = parseWithZod(formData, { schema: noteSchema });
@@ -78,15 +153,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const STATUS_FORM_LABELS = { to: "New status", trackingNumber: "Tracking number", note: "Note for the timeline" };
 
 export default function AdminOrder() {
-  const { order, transitions } = useLoaderData<typeof loader>();
+  const { order, transitions, refund } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   // Each form shows only the errors of its own submission.
-  const lastIntent = actionData?.result.initialValue?.intent;
+  const conformResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const moneyFailure = actionData && "form" in actionData ? actionData : undefined;
+  const lastIntent = conformResult?.initialValue?.intent;
   const [statusForm, statusFields] = useForm({
     id: "order-status",
-    lastResult: lastIntent === "status" ? actionData?.result : undefined,
+    lastResult: lastIntent === "status" ? conformResult : undefined,
     defaultValue: { to: transitions[0]?.to },
     constraint: getZodConstraint(statusChangeSchema),
     // Checked as the form is sent, not as a field is left: the server's message (a tracking number
@@ -96,11 +173,16 @@ export default function AdminOrder() {
   });
   const [noteForm, noteFields] = useForm({
     id: "order-note",
-    lastResult: lastIntent === "note" ? actionData?.result : undefined,
+    lastResult: lastIntent === "note" ? conformResult : undefined,
     constraint: getZodConstraint(noteSchema),
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: noteSchema }),
   });
+  const refundErrors = moneyFailure?.form === "refund" ? moneyFailure.errors : undefined;
+  const refundKept = moneyFailure?.form === "refund" ? moneyFailure.values : {};
+  const refunds = refundsOf(order);
+  const returnRequests = returnsOf(order);
+  const returnErrors = moneyFailure?.form === "return" ? moneyFailure.errors : undefined;
   const canShip = transitions.some((t) => t.to === "shipped");
   return (
     <AdminPage title={`Order ${order.number}`} back={{ to: "/admin/orders", label: "All orders" }}>
@@ -162,6 +244,164 @@ export default function AdminOrder() {
                 </tfoot>
               </table>
             </ScrollBox>
+          </AdminSection>
+
+          {returnRequests.length > 0 ? (
+            <AdminSection id="returns-heading" title="Returns">
+              <FormErrors id="return-errors" errors={returnErrors} />
+              <ul className="grid gap-4 text-sm">
+                {returnRequests.map((r) => (
+                  <li key={r.id} className="rounded border border-stone-200 p-3">
+                    <p>
+                      <span className="font-semibold">{r.number}</span> · {RETURN_STATUS_LABELS[r.status]} ·{" "}
+                      {formatDateTime(r.createdAt)}
+                    </p>
+                    <p>Reason: {r.reason}</p>
+                    {r.message ? <p>Message: {r.message}</p> : null}
+                    <Form method="post" className="mt-2 grid gap-2" aria-describedby="return-errors">
+                      <AuthenticityTokenInput />
+                      <input type="hidden" name="intent" value="return" />
+                      <input type="hidden" name="returnId" value={r.id} />
+                      {r.lines.map((l, i) => {
+                        const line = order.lines.find((o) => o.sku === l.sku);
+                        return (
+                          <div key={l.sku} className="flex flex-wrap items-center gap-3">
+                            <span>
+                              {l.quantity} × {line ? `${line.name} (${line.colour}, ${line.size})` : l.sku}
+                            </span>
+                            {r.status === "approved" ? (
+                              <label className="flex items-center gap-1">
+                                <input type="checkbox" name={`restock-${i}`} defaultChecked />
+                                Put back on sale
+                              </label>
+                            ) : l.restock ? (
+                              <span>(back on sale)</span>
+                            ) : null}
+                          </div>
+                        );
+                      })}
+                      {r.status === "requested" ? (
+                        <>
+                          <label htmlFor={`return-message-${r.id}`} className="font-medium">
+                            Message to the shopper
+                          </label>
+                          <textarea id={`return-message-${r.id}`} name="message" rows={2} className="input" />
+                          <div className="flex gap-2">
+                            <button type="submit" name="step" value="approved" className="btn-primary" disabled={busy}>
+                              Approve return
+                            </button>
+                            <button
+                              type="submit"
+                              name="step"
+                              value="rejected"
+                              className="btn-secondary"
+                              disabled={busy}
+                            >
+                              Reject return
+                            </button>
+                          </div>
+                        </>
+                      ) : null}
+                      {r.status === "approved" ? (
+                        <button type="submit" name="step" value="received" className="btn-primary" disabled={busy}>
+                          Mark received
+                        </button>
+                      ) : null}
+                      {r.status === "received" ? (
+                        <button type="submit" name="step" value="refund" className="btn-primary" disabled={busy}>
+                          Refund {formatMoney(returnValueMinor(order, r))}
+                        </button>
+                      ) : null}
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            </AdminSection>
+          ) : null}
+
+          <AdminSection id="refunds-heading" title="Refunds">
+            {refunds.length === 0 ? (
+              <p className="text-sm text-stone-600">Nothing has been refunded.</p>
+            ) : (
+              <ul className="grid gap-2 text-sm">
+                {refunds.map((r) => (
+                  <li key={r.id}>
+                    <span className="font-semibold tabular-nums">{formatMoney(r.amountMinor)}</span>
+                    {r.state === "pending" ? " (waiting for the processor)" : ""} · {formatDateTime(r.at)} · {r.by}
+                    {r.reason ? ` · ${r.reason}` : ""}
+                    {r.lines.length > 0
+                      ? ` · ${r.lines
+                          .map((l) => `${l.quantity} × ${l.sku}${l.restock ? " (back on sale)" : ""}`)
+                          .join(", ")}`
+                      : ""}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {refund.remainingMinor > 0 ? (
+              <Form method="post" className="mt-4 grid gap-4" aria-describedby="refund-errors">
+                <AuthenticityTokenInput />
+                <input type="hidden" name="intent" value="refund" />
+                <FormErrors id="refund-errors" errors={refundErrors} />
+                <div>
+                  <label htmlFor="refund-amount" className="block text-sm font-medium">
+                    Amount to refund (€)
+                  </label>
+                  <input
+                    id="refund-amount"
+                    name="amount"
+                    inputMode="decimal"
+                    required
+                    pattern="\d+(\.\d{1,2})?"
+                    defaultValue={refundKept.amount ?? (refund.remainingMinor / 100).toFixed(2)}
+                    aria-describedby="refund-amount-hint"
+                    className="input mt-1"
+                  />
+                  <p id="refund-amount-hint" className="mt-1 text-xs text-stone-500">
+                    At most {formatMoney(refund.remainingMinor)}, what remains of what was paid.
+                  </p>
+                </div>
+                <div>
+                  <label htmlFor="refund-reason" className="block text-sm font-medium">
+                    Reason
+                  </label>
+                  <input
+                    id="refund-reason"
+                    name="reason"
+                    maxLength={REFUND_REASON_MAX}
+                    defaultValue={refundKept.reason ?? ""}
+                    className="input mt-1"
+                  />
+                </div>
+                <fieldset className="grid gap-2">
+                  <legend className="text-sm font-medium">Items this refund covers</legend>
+                  {order.lines.map((l, i) => (
+                    <div key={l.sku} className="flex flex-wrap items-center gap-3 text-sm">
+                      <label htmlFor={`refund-qty-${i}`} className="min-w-40">
+                        {l.name} ({l.colour}, {l.size})
+                      </label>
+                      <input
+                        id={`refund-qty-${i}`}
+                        name={`quantity-${i}`}
+                        type="number"
+                        min={0}
+                        max={refund.lines[i].left}
+                        defaultValue={0}
+                        aria-label={`Quantity of ${l.name} (${l.colour}, ${l.size}) refunded, at most ${refund.lines[i].left}`}
+                        className="input w-20"
+                      />
+                      <label className="flex items-center gap-1">
+                        <input type="checkbox" name={`restock-${i}`} defaultChecked={refund.restockByDefault} />
+                        Put back on sale
+                      </label>
+                    </div>
+                  ))}
+                </fieldset>
+                <button type="submit" className="btn-primary" disabled={busy}>
+                  Refund
+                </button>
+              </Form>
+            ) : null}
           </AdminSection>
 
           <AdminSection id="timeline-heading" title="Timeline">

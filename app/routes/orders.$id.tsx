@@ -24,6 +24,9 @@ import { formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server"
 import { RateLimitedError } from "~/server/services/accounts/rate-limit.server";
 import { shortfallMessage } from "~/server/services/checkout/messages.server";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
+import { ReturnsSection } from "~/components/orders/ReturnsSection";
+import { returnableQuantity, returnsOf } from "~/domain/return";
+import { redirectWithFlash } from "~/server/http/flash.server";
 import { useRootData } from "~/root";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -50,10 +53,16 @@ async function viewableOrder(request: Request, id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const order = await viewableOrder(request, params.id);
   const url = new URL(request.url);
-  const { checkout } = getContext();
+  const { checkout, returns } = getContext();
   const { idempotencyKey: _key, userId: _user, ...visible } = order;
   return {
     order: visible,
+    returns: {
+      list: returnsOf(order),
+      canStart: returns.canStart(order),
+      windowDays: returns.windowDays,
+      returnable: order.lines.map((l) => returnableQuantity(order, l)),
+    },
     justPlaced: url.searchParams.get("placed") === "1",
     returnedFromPayment: url.searchParams.get("paid") === "1",
     cancelledPayment: url.searchParams.get("cancelled") === "1",
@@ -65,6 +74,29 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const order = await viewableOrder(request, params.id);
   const { checkout, orders, config } = getContext();
   const formData = await readForm(request);
+  if (formData.get("intent") === "return") {
+    const problem = await formGuardProblem(formData, request);
+    if (problem) return data({ returnErrors: [problem.message] }, { status: problem.status });
+    const lines = [];
+    for (const [i, line] of order.lines.entries()) {
+      const raw = formData.get(`quantity-${i}`);
+      const text = typeof raw === "string" ? raw.trim() : "";
+      if (text !== "" && !/^\d{1,4}$/.test(text))
+        return data({ returnErrors: ["Enter whole numbers of items."] }, { status: 400 });
+      lines.push({ sku: line.sku, quantity: text === "" ? 0 : Number(text) });
+    }
+    const reason = formData.get("reason");
+    const started = await getContext().returns.request(order.id, {
+      lines,
+      reason: typeof reason === "string" ? reason : "",
+    });
+    if (!started.ok) return data({ returnErrors: [started.message] }, { status: started.status });
+    const url = new URL(request.url);
+    return redirectWithFlash(
+      `${url.pathname}${url.search}`,
+      `Return ${started.request.number} started. We have e-mailed you the instructions.`,
+    );
+  }
   const withCard = checkout.processor.kind === "card-form";
   const submission = parseWithZod(formData, { schema: payAgainSchema });
   const problem = await formGuardProblem(formData, request);
@@ -113,7 +145,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 const dateFormat = new Intl.DateTimeFormat("en-IE", { dateStyle: "long", timeZone: "UTC" });
 
 export default function OrderPage() {
-  const { order, justPlaced, returnedFromPayment, cancelledPayment, processor } = useLoaderData<typeof loader>();
+  const { order, justPlaced, returnedFromPayment, cancelledPayment, processor, returns } =
+    useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const a = order.address;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
@@ -181,6 +215,14 @@ export default function OrderPage() {
             </h2>
             <OrderTimeline events={order.history} />
           </section>
+          <ReturnsSection
+            lines={order.lines}
+            returns={returns.list}
+            returnable={returns.returnable}
+            canStart={returns.canStart}
+            windowDays={returns.windowDays}
+            errors={actionData && "returnErrors" in actionData ? actionData.returnErrors : undefined}
+          />
         </div>
         <aside className="space-y-6 text-sm">
           <section aria-labelledby="delivery-heading">

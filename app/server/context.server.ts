@@ -15,6 +15,7 @@ import { createPromotionsService, type PromotionsService } from "./services/prom
 import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
 import { createAdminOrdersService, type AdminOrdersService } from "./services/orders/admin-orders.server";
 import { createOrdersService, type OrdersService } from "./services/orders/orders.server";
+import { createReturnsService, type ReturnsService } from "./services/orders/returns.server";
 import { createWishlistService, type WishlistService } from "./services/wishlist/wishlist.server";
 import { createStockAlertsService, type StockAlertsService } from "./services/stock-alerts/stock-alerts.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
@@ -46,6 +47,8 @@ export interface AppContext {
   /** Discount codes and automatic promotions: cart and checkout pricing, the back office's list (audited). */
   promotions: PromotionsService;
   orders: OrdersService;
+  /** Returns the shopper starts and the back office approves, receives and refunds (audited). */
+  returns: ReturnsService;
   /** Back office: order list and status changes (recorded in the audit log), users, reports. */
   adminOrders: AdminOrdersService;
   adminUsers: AdminUsersService;
@@ -99,6 +102,7 @@ export function createContext(config: Config): AppContext {
     supportEmail: config.supportEmail,
     returnsWindowDays: config.returnsWindowDays,
     publicOrigin,
+    payments: backend.payments,
     onStockReleased: stockWritten,
   });
   return {
@@ -106,6 +110,15 @@ export function createContext(config: Config): AppContext {
     backend,
     cart,
     orders,
+    returns: createReturnsService(backend.store, orders, {
+      secret: config.sessionSecret,
+      shopName: config.shopName,
+      supportEmail: config.supportEmail,
+      publicOrigin,
+      returnsWindowDays: config.returnsWindowDays,
+      mailer: backend.mailer,
+      audit: (change) => audit.record(change),
+    }),
     checkout: createCheckoutService({
       store: backend.store,
       cart,

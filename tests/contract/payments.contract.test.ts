@@ -250,4 +250,31 @@ describe("Payments contract, Stripe Checkout (the SDK against a local stand-in f
     // Verifying is local: no webhook ever reached the API.
     expect(requests).toHaveLength(0);
   });
+  it("refunds the Checkout Session's payment intent for the amount asked, once per key, and passes a refusal on", async () => {
+    const { stripe } = processor();
+    const payment = { ...makeOrder([]).payment, processor: "stripe" as const, state: "succeeded" as const };
+    // The stand-in answers both requests with one body: the session's payment intent, the refund's id.
+    answer = { status: 200, body: { id: "re_test_1", object: "refund", amount: 1250, payment_intent: "pi_test_9" } };
+    const result = await stripe.refund({ ...payment, reference: "cs_test_9" }, 1250, "refund-abc");
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /v1/checkout/sessions/cs_test_9",
+      "POST /v1/refunds",
+    ]);
+    const sent = requests[1];
+    expect(sent.form.get("payment_intent")).toBe("pi_test_9");
+    expect(sent.form.get("amount")).toBe("1250");
+    expect(sent.headers["idempotency-key"]).toBe("refund-abc");
+    expect(result).toEqual({ ok: true, reference: "re_test_1" });
+
+    requests.length = 0;
+    answer = {
+      status: 400,
+      body: { error: { type: "invalid_request_error", message: "Charge ch_1 has already been refunded." } },
+    };
+    expect(await stripe.refund({ ...payment, reference: "pi_test_9" }, 500, "refund-def")).toEqual({
+      ok: false,
+      message: "Charge ch_1 has already been refunded.",
+    });
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /v1/refunds"]);
+  });
 });

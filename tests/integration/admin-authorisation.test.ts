@@ -181,6 +181,12 @@ const ROWS: Row[] = [
     module: () => import("~/routes/admin.orders.analytics"),
   },
   {
+    route: "admin.returns",
+    kind: "loader",
+    path: () => "/admin/returns",
+    module: () => import("~/routes/admin.returns"),
+  },
+  {
     route: "admin.reviews",
     kind: "loader",
     path: () => "/admin/reviews?status=approved",

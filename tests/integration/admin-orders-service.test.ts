@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAdminOrdersService, type AdminChange } from "~/server/services/orders/admin-orders.server";
 import { createOrdersService } from "~/server/services/orders/orders.server";
+import { createTestCardProcessor } from "~/server/payments/test-card-processor.server";
 import type { Store } from "~/server/store/port";
 import type { ProductInput } from "~/domain/product";
 import { STORE_ADAPTERS } from "../contract/adapters";
@@ -34,6 +35,7 @@ describe.each(STORE_ADAPTERS)("admin order changes: $name", (adapter) => {
       secret: "test-secret-long-enough-0123456789",
       shopName: "Hemline",
       mailer: { kind: "outbox", send: async () => {} },
+      payments: createTestCardProcessor({ keys: store.paymentKeys }),
     });
     return createAdminOrdersService(store, orders, { audit: async (change) => void audit.push(change) });
   };
@@ -110,15 +112,22 @@ describe.each(STORE_ADAPTERS)("admin order changes: $name", (adapter) => {
     expect(audit.map((a) => a.summary)).toEqual([`Order ${order.number}: paid → cancelled`]);
   });
 
-  it("restocks a refund after delivery", async () => {
-    const order = await paidOrder();
+  it("a full refund restocks before shipping, not after delivery (the units never came back), and is audited", async () => {
+    const early = await paidOrder();
     const admin = service();
+    expect(await stock()).toBe(3);
+    expect((await admin.changeStatus(early.id, "refunded", ADMIN, {})).ok).toBe(true);
+    expect(await stock()).toBe(5);
+    expect(audit.at(-1)).toMatchObject({ action: "refund", entityId: early.id });
+
+    const order = await paidOrder();
     await admin.changeStatus(order.id, "shipped", ADMIN, { trackingNumber: "T1" });
     await admin.changeStatus(order.id, "delivered", ADMIN, {});
     expect(await stock()).toBe(3);
+    expect(admin.transitionsFrom("delivered")).toEqual([{ to: "refunded", restocks: false }]);
     const refunded = await admin.changeStatus(order.id, "refunded", ADMIN, {});
     expect(refunded.ok && refunded.order.payment.state).toBe("refunded");
-    expect(await stock()).toBe(5);
+    expect(await stock()).toBe(3);
     expect((await store.orders.get(order.id))!.history.map((e) => e.status)).toEqual([
       "pending_payment",
       "paid",

@@ -32,6 +32,9 @@ const cards: CardFormProcessor = {
       ? { ok: false, code: "card_declined", message: "Your card was declined.", brand: "visa", last4 }
       : { ok: true, reference: crypto.randomUUID(), brand: "visa", last4 };
   },
+  async refund() {
+    return { ok: false, message: "Not refunded in this test." };
+  },
 };
 
 describe.each(STORE_ADAPTERS)("declined payments are limited on $name", (adapter) => {

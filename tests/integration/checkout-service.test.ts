@@ -67,6 +67,7 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
       secret: "test-secret-that-is-long-enough-0123456789",
       shopName: "Hemline",
       mailer,
+      payments: createTestCardProcessor({ keys: store.paymentKeys }),
     });
     checkout = createCheckoutService({
       store,
@@ -296,7 +297,7 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
     expect(list).toMatchObject({ total: 1, pageCount: 1 });
   });
 
-  it("back-office status changes restock exactly once and keep the timeline", async () => {
+  it("back-office status changes restock exactly once and keep the timeline; a refund after shipping keeps the units off sale", async () => {
     await cart.add("guest:abc", { productId: shirt.id, size: "M", colour: "Sage", quantity: 2 });
     const result = await checkout.placeOrder(input());
     if (result.kind !== "done") throw new Error("expected an order");
@@ -315,13 +316,22 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
       ok: true,
       order: { status: "refunded", payment: { state: "refunded" } },
     });
-    expect(await stock("M", "Sage")).toBe(5);
+    // The parcel left: its units never came back, so they stay off sale.
+    expect(await stock("M", "Sage")).toBe(3);
     expect(await orders.changeStatus(id, "cancelled", "owner@hemline.test")).toMatchObject({ ok: false, status: 409 });
-    expect(await stock("M", "Sage")).toBe(5);
+    expect(await stock("M", "Sage")).toBe(3);
     const order = (await store.orders.get(id))!;
     expect(order.history.slice(-2)).toMatchObject([
       { status: "shipped", note: "Tracking number TRK123", by: "owner@hemline.test" },
-      { status: "refunded", note: "Too small", by: "owner@hemline.test" },
+      { status: "refunded", note: "Refunded €64.95: Too small", by: "owner@hemline.test" },
+    ]);
+    expect(order.refunds).toMatchObject([
+      {
+        amountMinor: order.totalMinor,
+        reason: "Too small",
+        state: "succeeded",
+        lines: [{ quantity: 2, restock: false }],
+      },
     ]);
   });
 

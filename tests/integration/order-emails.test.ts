@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MailMessage } from "~/server/mail/port";
 import { createOrdersService } from "~/server/services/orders/orders.server";
+import { createTestCardProcessor } from "~/server/payments/test-card-processor.server";
 import type { Store } from "~/server/store/port";
 import type { ProductInput } from "~/domain/product";
 import { STORE_ADAPTERS } from "../contract/adapters";
@@ -39,6 +40,7 @@ describe.each(STORE_ADAPTERS)("order e-mails: $name", (adapter) => {
       returnsWindowDays: 45,
       publicOrigin: ORIGIN,
       mailer: { kind: "outbox", send: async (m) => void sent.push(m) },
+      payments: createTestCardProcessor({ keys: on.paymentKeys }),
     });
 
   async function placed() {

@@ -6,6 +6,7 @@ export const ADMIN_SECTIONS = [
   { label: "Products", to: "/admin/products", end: false },
   { label: "Categories", to: "/admin/categories", end: false },
   { label: "Orders", to: "/admin/orders", end: false },
+  { label: "Returns", to: "/admin/returns", end: false },
   { label: "Reviews", to: "/admin/reviews", end: false },
   { label: "Promotions", to: "/admin/promotions", end: false },
   { label: "Users", to: "/admin/users", end: false },

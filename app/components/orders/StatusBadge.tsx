@@ -9,6 +9,7 @@ const TONES: Record<OrderStatus, string> = {
   delivered: "bg-emerald-50 text-emerald-900",
   cancelled: "bg-stone-100 text-stone-700",
   refunded: "bg-stone-100 text-stone-700",
+  partially_refunded: "bg-stone-100 text-stone-700",
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {

@@ -1,4 +1,4 @@
-import type { Order } from "~/domain/commerce";
+import type { Order, PaymentRecord } from "~/domain/commerce";
 
 // The payments port. Two shapes of processor exist: one that takes card details on our own
 // form (the built-in test processor) and one that sends the shopper to a hosted page and
@@ -25,7 +25,18 @@ export type ChargeResult =
   | { ok: true; reference: string; brand: string; last4: string }
   | { ok: false; code: DeclineCode; message: string; brand: string; last4: string };
 
-export interface CardFormProcessor {
+export type RefundOutcome = { ok: true; reference: string } | { ok: false; message: string };
+
+/** Every processor gives money back the same way. */
+export interface RefundingProcessor {
+  /**
+   * Refund `amountMinor` of the payment. The same idempotency key never refunds twice (a retried
+   * form). A refusal is { ok: false } with the processor's message; nothing was refunded then.
+   */
+  refund(payment: PaymentRecord, amountMinor: number, idempotencyKey: string): Promise<RefundOutcome>;
+}
+
+export interface CardFormProcessor extends RefundingProcessor {
   readonly id: "test-card";
   readonly kind: "card-form";
   readonly label: string;
@@ -44,7 +55,7 @@ export type PaymentEvent =
   | { type: "expired"; orderId: string; reference: string }
   | { type: "ignored"; eventType: string };
 
-export interface HostedCheckoutProcessor {
+export interface HostedCheckoutProcessor extends RefundingProcessor {
   readonly id: "stripe";
   readonly kind: "hosted";
   readonly label: string;

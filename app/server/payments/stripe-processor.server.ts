@@ -61,6 +61,29 @@ export function createStripeProcessor(options: {
       if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
       return { url: session.url, reference: session.id };
     },
+    async refund(payment, amountMinor, idempotencyKey) {
+      if (!payment.reference) return { ok: false, message: "This order has no Stripe payment to refund." };
+      try {
+        // The order keeps the Checkout Session's id; the refund goes to its payment intent.
+        let paymentIntent = payment.reference;
+        if (paymentIntent.startsWith("cs_")) {
+          const session = await stripe.checkout.sessions.retrieve(paymentIntent);
+          const intent = session.payment_intent;
+          if (!intent) return { ok: false, message: "Stripe has no payment for this order's checkout." };
+          paymentIntent = typeof intent === "string" ? intent : intent.id;
+        }
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntent, amount: amountMinor },
+          { idempotencyKey },
+        );
+        return { ok: true, reference: refund.id };
+      } catch (error) {
+        // Stripe's refusals (StripeCardError, StripeInvalidRequestError…) name themselves in `type`;
+        // matched by shape, as the SDK is loaded lazily and may come from its ESM or CJS build.
+        if (isStripeError(error)) return { ok: false, message: error.message };
+        throw error;
+      }
+    },
     parseWebhook(rawBody, signature): PaymentEvent {
       if (!signature) throw new WebhookSignatureError("The Stripe-Signature header is missing");
       let event: Stripe.Event;
@@ -82,4 +105,9 @@ export function createStripeProcessor(options: {
       return { type: "ignored", eventType: event.type };
     },
   };
+}
+
+function isStripeError(error: unknown): error is Error & { type: string } {
+  const type: unknown = error instanceof Error ? (error as unknown as { type?: unknown }).type : undefined;
+  return typeof type === "string" && type.startsWith("Stripe");
 }

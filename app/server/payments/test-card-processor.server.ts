@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { PaymentKeyStore } from "../store/port";
-import type { CardFormProcessor, ChargeResult } from "./port";
+import type { CardFormProcessor, ChargeResult, RefundOutcome } from "./port";
 import { DECLINE_MESSAGES, TEST_CARDS, brandOf, passesLuhn } from "./test-cards";
 
 /** How long an idempotency key keeps its answer: Stripe keeps them for 24 hours. */
@@ -57,6 +57,20 @@ export function createTestCardProcessor(options: { keys: PaymentKeyStore; clock?
         now: new Date(now).toISOString(),
         expiresAt: new Date(now + IDEMPOTENCY_WINDOW_MS).toISOString(),
       })) as ChargeResult;
+    },
+    async refund(payment, amountMinor, idempotencyKey) {
+      // No money moves: the refund is recorded (by its key, like a charge) and answered.
+      const result: RefundOutcome =
+        payment.processor !== "test-card"
+          ? { ok: false, message: "This payment was not taken by the test card processor, so it cannot refund it." }
+          : !Number.isInteger(amountMinor) || amountMinor <= 0
+            ? { ok: false, message: "The refund amount must be greater than zero." }
+            : { ok: true, reference: `re_tc_${crypto.randomBytes(12).toString("hex")}` };
+      const now = clock();
+      return (await options.keys.remember(`test-card-refund:${idempotencyKey}`, result, {
+        now: new Date(now).toISOString(),
+        expiresAt: new Date(now + IDEMPOTENCY_WINDOW_MS).toISOString(),
+      })) as RefundOutcome;
     },
   };
 }

@@ -23,6 +23,7 @@ import type {
 } from "~/domain/review";
 import type { StockAlert } from "~/domain/stock-alert";
 import type { WishlistItem } from "~/domain/wishlist";
+import type { OrderRevision, ReviseResult } from "~/domain/refund";
 import type { Post, PostInput } from "~/domain/post";
 import type { Product, ProductInput } from "~/domain/product";
 import type { Profile, ProfilePatch, Role } from "~/domain/profile";
@@ -262,6 +263,13 @@ export interface OrderStore {
   findByIdempotencyKey(key: string): Promise<Order | null>;
   /** Atomically move an order to a new status (with its stock change) when its status is one of `from`. */
   transition(id: string, change: OrderTransition): Promise<TransitionResult>;
+  /**
+   * Atomically read the order, compute its next state with `plan` (pure: it may run again when a
+   * transaction retries) and write it together with putting `restock`'s units back on sale. A
+   * plan that refuses writes nothing. Refunds and returns go through this, so their limits are
+   * checked against the order as it is at commit time however many admins race.
+   */
+  revise(id: string, plan: (order: Order) => OrderRevision): Promise<ReviseResult>;
   /** Append a note to the timeline without changing the status; null when there is no such order. */
   addEvent(id: string, event: OrderEvent): Promise<Order | null>;
   /** Newest first. */

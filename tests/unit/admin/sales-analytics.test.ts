@@ -41,6 +41,36 @@ describe("which orders are revenue", () => {
   });
 });
 
+describe("revenue net of refunds", () => {
+  it("counts a partially refunded order at what the shop kept, and its refunded units out of product reports", () => {
+    const line = orderLine({ unitPriceMinor: 2000, quantity: 3 });
+    const refund = {
+      id: "r1",
+      amountMinor: 2500,
+      reason: "",
+      lines: [{ sku: line.sku, quantity: 1, restock: false }],
+      state: "succeeded" as const,
+      reference: "re_1",
+      returnId: null,
+      at: "2026-11-20T10:00:00.000Z",
+      by: "admin@hemline.test",
+    };
+    const orders = [
+      order({ status: "partially_refunded", lines: [line], shippingMinor: 500, refunds: [refund] }),
+      order({
+        status: "delivered",
+        lines: [orderLine({ productId: "p0002", sku: "P0002-M-BLK", unitPriceMinor: 1000 })],
+        shippingMinor: 0,
+      }),
+    ];
+    expect(salesFigures(orders, [], ALL)).toMatchObject({ revenueMinor: 6500 - 2500 + 1000, orders: 2 });
+    expect(topProducts(orders, ALL).find((p) => p.productId === line.productId)).toMatchObject({
+      units: 2,
+      revenueMinor: 4000,
+    });
+  });
+});
+
 describe("period summaries", () => {
   it("gives today, 7 and 30 days with the change against the period of equal length before", () => {
     const orders = [

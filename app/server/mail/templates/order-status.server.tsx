@@ -3,18 +3,26 @@ import { render } from "@react-email/components";
 import { formatMoney } from "~/lib/money";
 import type { MailMessage } from "../port";
 import type { Order } from "~/domain/commerce";
+import { refundsOf } from "~/domain/refund";
 import { ActionLink, MailLayout, paragraph, type ShopIdentity } from "./layout.server";
 
 // The e-mails an order sends as its status changes, each with an HTML part and a text part
 // rendered from the same template, so the two never say different things.
 
-export type OrderMailKind = "shipped" | "delivered" | "cancelled" | "refunded" | "payment_failed";
+export type OrderMailKind =
+  | "shipped"
+  | "delivered"
+  | "cancelled"
+  | "refunded"
+  | "partially_refunded"
+  | "payment_failed";
 
 export const ORDER_MAIL_KINDS: readonly OrderMailKind[] = [
   "shipped",
   "delivered",
   "cancelled",
   "refunded",
+  "partially_refunded",
   "payment_failed",
 ];
 
@@ -46,8 +54,15 @@ const SUBJECTS: Record<OrderMailKind, (shop: string, number: string) => string> 
   delivered: (shop, n) => `Your ${shop} order ${n} has been delivered`,
   cancelled: (shop, n) => `Your ${shop} order ${n} has been cancelled`,
   refunded: (shop, n) => `Your ${shop} order ${n} has been refunded`,
+  partially_refunded: (shop, n) => `Part of your ${shop} order ${n} has been refunded`,
   payment_failed: (shop, n) => `The payment for your ${shop} order ${n} did not go through`,
 };
+
+/** The money the latest refund gave back (orders refunded before refund records: the whole total). */
+const lastRefundMinor = (order: Order) =>
+  refundsOf(order)
+    .filter((r) => r.state === "succeeded")
+    .at(-1)?.amountMinor ?? order.totalMinor;
 
 function Body({ kind, ctx }: { kind: OrderMailKind; ctx: OrderMailContext }) {
   const { order, orderUrl, trackingUrl, returnsWindowDays } = ctx;
@@ -88,12 +103,13 @@ function Body({ kind, ctx }: { kind: OrderMailKind; ctx: OrderMailContext }) {
         </>
       );
     case "refunded":
+    case "partially_refunded":
       return (
         <>
           {hello}
           <Text style={paragraph}>
-            We have refunded {formatMoney(order.totalMinor)} for your order {order.number}. Your bank may take a few
-            days to show it.
+            We have refunded {formatMoney(lastRefundMinor(order))} for your order {order.number}. Your bank may take a
+            few days to show it.
           </Text>
           <Items order={order} />
           <ActionLink href={orderUrl}>See your order</ActionLink>

@@ -61,6 +61,23 @@ export function sampleOrder(status: OrderStatus): Order {
     trackingNumber: status === "shipped" || status === "delivered" ? "JD014600006281234567" : null,
     history: [{ status, at, note: null, by: "system" }],
     idempotencyKey: "sample",
+    // A partial refund states the part given back, not the order's total.
+    refunds:
+      status === "partially_refunded"
+        ? [
+            {
+              id: "sample-refund",
+              amountMinor: 5990,
+              reason: "One item returned",
+              lines: [],
+              state: "succeeded",
+              reference: null,
+              returnId: null,
+              at,
+              by: "admin@hemline.example",
+            },
+          ]
+        : [],
     createdAt: at,
     updatedAt: at,
   };

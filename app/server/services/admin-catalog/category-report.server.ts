@@ -1,6 +1,6 @@
 import { CATEGORIES, type CategoryId } from "~/lib/categories";
 import type { Order, OrderStatus } from "~/domain/commerce";
-import { REVENUE_STATUSES } from "../analytics/revenue-rules.server";
+import { keptUnits, lineRevenue, REVENUE_STATUSES } from "../analytics/revenue-rules.server";
 import type { CategoryStock } from "./admin-index.server";
 
 // The categories page: the seven static categories with their products by status, units in
@@ -35,8 +35,8 @@ export function salesByCategory(
       const category = categoryOf(line.productId);
       const t = category ? totals.get(category) : undefined;
       if (!category || !t) continue;
-      t.units += line.quantity;
-      t.revenueMinor += line.unitPriceMinor * line.quantity;
+      t.units += keptUnits(order, line);
+      t.revenueMinor += lineRevenue(line, order);
       if (!seen.has(category)) t.orders += 1;
       seen.add(category);
     }

@@ -9,7 +9,7 @@ import {
   type Granularity,
   type Window,
 } from "./periods.server";
-import { customerKey, isSale } from "./revenue-rules.server";
+import { customerKey, isSale, orderRevenue } from "./revenue-rules.server";
 
 // Customers are shopper accounts: administrators are staff and are not counted as sign-ups.
 const isCustomer = (profile: Profile): boolean => profile.role === "user";
@@ -80,7 +80,7 @@ export function customerTotals(orders: readonly Order[]): CustomerTotals {
   let spendMinor = 0;
   let lastOrderAt: string | null = null;
   for (const order of orders) {
-    if (isSale(order)) spendMinor += order.totalMinor;
+    if (isSale(order)) spendMinor += orderRevenue(order);
     if (!lastOrderAt || order.createdAt > lastOrderAt) lastOrderAt = order.createdAt;
   }
   return { orders: orders.length, spendMinor, lastOrderAt };

@@ -13,7 +13,7 @@ import {
   type Granularity,
   type Window,
 } from "./periods.server";
-import { isSale, lineRevenue, placedAt } from "./revenue-rules.server";
+import { isSale, keptUnits, lineRevenue, orderRevenue, placedAt } from "./revenue-rules.server";
 
 export interface SalesFigures {
   revenueMinor: number;
@@ -62,7 +62,7 @@ export function salesFigures(orders: readonly Order[], profiles: readonly Profil
   let count = 0;
   for (const order of orders) {
     if (!isSale(order) || !inWindow(placedAt(order), window)) continue;
-    revenueMinor += order.totalMinor;
+    revenueMinor += orderRevenue(order);
     count += 1;
   }
   return {
@@ -120,7 +120,7 @@ export function revenueOverTime(orders: readonly Order[], window: Window, granul
     if (!isSale(order) || !inWindow(at, window)) continue;
     const point = points.get(bucketStart(at, granularity));
     if (!point) continue;
-    point.revenueMinor += order.totalMinor;
+    point.revenueMinor += orderRevenue(order);
     point.orders += 1;
   }
   for (const point of points.values())
@@ -146,8 +146,8 @@ export function revenueByCategory(
     for (const line of order.lines) {
       const category = categoryOf.get(line.productId) ?? "unknown";
       const entry = totals.get(category) ?? { category, revenueMinor: 0, units: 0 };
-      entry.revenueMinor += lineRevenue(line);
-      entry.units += line.quantity;
+      entry.revenueMinor += lineRevenue(line, order);
+      entry.units += keptUnits(order, line);
       totals.set(category, entry);
     }
   }
@@ -179,8 +179,8 @@ export function topProducts(orders: readonly Order[], window: Window, limit = 10
         orders: 0,
         lastAt: -Infinity,
       };
-      entry.revenueMinor += lineRevenue(line);
-      entry.units += line.quantity;
+      entry.revenueMinor += lineRevenue(line, order);
+      entry.units += keptUnits(order, line);
       if (!seen.has(line.productId)) entry.orders += 1;
       seen.add(line.productId);
       if (at >= entry.lastAt) {

@@ -1,6 +1,9 @@
-import type { OrderStatus } from "~/domain/commerce";
+import type { Order, OrderStatus } from "~/domain/commerce";
 import type { Store } from "../../store/port";
 import type { OrdersService, StatusChangeResult } from "./orders.server";
+import { formatMoneyInText } from "~/lib/money";
+import { defaultRestock } from "~/domain/refund";
+import { fullRefundRequest, type RefundRequest, type RefundResult } from "./refunds.server";
 import { ADMIN_TRANSITIONS, stockEffect } from "./status-rules";
 
 // The back office's view of orders: the filtered, paged list, and status changes and notes
@@ -18,7 +21,7 @@ export interface AdminChange {
   actor: string;
   entityType: "order";
   entityId: string;
-  action: "status" | "note";
+  action: "status" | "note" | "refund";
   summary: string;
   before: unknown;
   after: unknown;
@@ -69,8 +72,34 @@ export function createAdminOrdersService(store: Store, orders: OrdersService, op
     get: (id: string) => store.orders.get(id),
 
     /** The statuses an admin may move an order to from `from`, and whether each puts its units back on sale. */
-    transitionsFrom(from: OrderStatus): Array<{ to: OrderStatus; restocks: boolean }> {
-      return ADMIN_TRANSITIONS[from].map((to) => ({ to, restocks: stockEffect(from, to) === "release" }));
+    transitionsFrom(from: OrderStatus, history: Order["history"] = []): Array<{ to: OrderStatus; restocks: boolean }> {
+      // A full refund puts units back on sale only before they were shipped.
+      const shipped = from === "shipped" || from === "delivered" || !defaultRestock({ history });
+      return ADMIN_TRANSITIONS[from].map((to) => ({
+        to,
+        restocks: to === "refunded" ? !shipped : stockEffect(from, to) === "release",
+      }));
+    },
+
+    /** A refund of part or all of the order, through the processor, audited. */
+    async refund(id: string, request: RefundRequest, actor: string): Promise<RefundResult> {
+      const before = await store.orders.get(id);
+      const result = await orders.refund(id, request, actor);
+      if (result.ok) {
+        const { refund, order } = result;
+        await record({
+          actor,
+          entityType: "order",
+          entityId: id,
+          action: "refund",
+          summary: `Order ${order.number}: refunded ${formatMoneyInText(refund.amountMinor)}${
+            refund.reason ? ` (${refund.reason})` : ""
+          } → ${order.status.replace("_", " ")}`,
+          before: before ? { status: before.status, refunds: before.refunds ?? [] } : null,
+          after: { status: order.status, refunds: order.refunds ?? [] },
+        });
+      }
+      return result;
     },
 
     async changeStatus(
@@ -80,6 +109,11 @@ export function createAdminOrdersService(store: Store, orders: OrdersService, op
       details: { trackingNumber?: string | null; note?: string | null },
     ): Promise<StatusChangeResult> {
       const before = await store.orders.get(id);
+      // "Refunded" is a refund of everything that remains, audited as a refund.
+      if (to === "refunded" && before && ADMIN_TRANSITIONS[before.status].includes(to)) {
+        const refunded = await this.refund(id, fullRefundRequest(before, details.note?.trim() ?? ""), actor);
+        return refunded.ok ? { ok: true, order: refunded.order } : refunded;
+      }
       const result = await orders.changeStatus(id, to, actor, details);
       if (result.ok) {
         const tracking =

@@ -1,11 +1,12 @@
 import type { Mailer } from "../../mail/port";
-import type { PaymentEvent } from "../../payments/port";
+import type { PaymentEvent, RefundingProcessor } from "../../payments/port";
 import type { Order, OrderStatus, PaymentRecord } from "~/domain/commerce";
 import type { Store } from "../../store/port";
 import { orderStatusMail, type OrderMailKind } from "../../mail/templates/order-status.server";
 import { orderConfirmationMail } from "./emails.server";
+import { createRefundsService, fullRefundRequest, type RefundRequest, type RefundResult } from "./refunds.server";
 import { orderPath, verifyOrderAccessKey } from "./order-links.server";
-import { ADMIN_TRANSITIONS, adminSourcesOf, stockEffect } from "./status-rules";
+import { ADMIN_TRANSITIONS, REFUND_STATUSES, adminSourcesOf, stockEffect } from "./status-rules";
 
 // Orders after placement: who may see one, the customer's history, payment outcomes and the
 // back office's status changes. Every status change goes through the store's atomic transition,
@@ -28,6 +29,8 @@ export interface OrdersOptions {
   publicOrigin?: string;
   /** The carrier's page for a tracking number (the shipped e-mail links to it). */
   trackingUrl?: (trackingNumber: string) => string;
+  /** Gives refunds back; without it an order cannot be refunded. */
+  payments?: RefundingProcessor;
   /** Called after a change put an order's stock back on sale (back-in-stock alerts). */
   onStockReleased?: (productIds: string[]) => Promise<unknown>;
 }
@@ -41,6 +44,7 @@ const MAILED_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>([
   "delivered",
   "cancelled",
   "refunded",
+  "partially_refunded",
   "payment_failed",
 ]);
 
@@ -54,7 +58,9 @@ export function pendingSince(order: Order): string {
   return restarts.at(-1)?.at ?? order.createdAt;
 }
 
-export type StatusChangeResult = { ok: true; order: Order } | { ok: false; status: 400 | 404 | 409; message: string };
+export type StatusChangeResult =
+  | { ok: true; order: Order }
+  | { ok: false; status: 400 | 404 | 409 | 502; message: string };
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -106,6 +112,21 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
   };
   const expire = (order: Order) =>
     failPayment(order, { ...order.payment, state: "failed", failureMessage: PAYMENT_EXPIRED_MESSAGE });
+
+  const refunds = options.payments
+    ? createRefundsService(store, {
+        payments: options.payments,
+        now: options.now,
+        mailStatus,
+        onStockReleased: options.onStockReleased,
+      })
+    : null;
+
+  /** Part or all of an order refunded through the processor; its lines say which units go back on sale. */
+  async function refund(id: string, request: RefundRequest, actor: string): Promise<RefundResult> {
+    if (!refunds) return { ok: false, status: 409, message: "This shop has no payment processor to refund with." };
+    return refunds.refund(id, request, actor);
+  }
 
   async function markPaymentFailed(order: Order, payment: PaymentRecord): Promise<Order> {
     const result = await failPayment(order, payment);
@@ -192,6 +213,11 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
     /** A declined or abandoned payment: the order keeps its details, and its stock goes back on sale. */
     markPaymentFailed,
 
+    /** E-mail the customer about the status the order is now in (when that status is mailed). */
+    mailStatus,
+
+    refund,
+
     /** The e-mail of a status, for the back office's previews: the same message a customer gets. */
     previewMail: statusMail,
 
@@ -271,6 +297,13 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
           message: `An order that is ${order.status.replace("_", " ")} cannot become ${to.replace("_", " ")}.`,
         };
       }
+      // A refund is money and stock, not a label: "refunded" is a refund of everything that remains.
+      if (to === "refunded") {
+        const refunded = await refund(id, fullRefundRequest(order, details.note?.trim() ?? ""), actor);
+        return refunded.ok ? { ok: true, order: refunded.order } : refunded;
+      }
+      if (REFUND_STATUSES.has(to))
+        return { ok: false, status: 409, message: "Partial refunds are made with the refund form." };
       const tracking = details.trackingNumber?.trim() || null;
       if (to === "shipped" && !tracking)
         return { ok: false, status: 400, message: "Enter the tracking number of the parcel." };
@@ -287,10 +320,7 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
           by: actor,
         },
         stock: stockEffect(order.status, to),
-        patch: {
-          ...(tracking ? { trackingNumber: tracking } : {}),
-          ...(to === "refunded" ? { payment: { ...order.payment, state: "refunded" as const } } : {}),
-        },
+        patch: tracking ? { trackingNumber: tracking } : {},
       });
       if (result.kind === "ok") {
         await mailStatus(result.order);

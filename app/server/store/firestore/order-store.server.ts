@@ -9,6 +9,7 @@ import {
   type TransitionResult,
 } from "~/domain/commerce";
 import type { OrderStore, StoreFaults } from "../port";
+import type { ReviseResult } from "~/domain/refund";
 import { changeStock } from "~/domain/stock";
 import type { Product } from "~/domain/product";
 import { available, availableTransaction, healthProbe } from "./availability.server";
@@ -28,10 +29,10 @@ const KEYS = "orderKeys";
 /** Checkouts racing for the same product contend; Firestore retries an aborted transaction this many times. */
 const MAX_ATTEMPTS = 60;
 
-type StoredOrder = Order & { emailLower: string; productIds: string[] };
+type StoredOrder = Order & { emailLower: string; productIds: string[]; hasReturns?: boolean };
 
 const fromDoc = (data: FirebaseFirestore.DocumentData): Order => {
-  const { emailLower: _e, productIds: _p, ...order } = data as StoredOrder;
+  const { emailLower: _e, productIds: _p, hasReturns: _r, ...order } = data as StoredOrder;
   return order;
 };
 
@@ -39,6 +40,8 @@ const toDoc = (order: Order): StoredOrder => ({
   ...order,
   emailLower: order.email.toLowerCase(),
   productIds: [...new Set(order.lines.map((l) => l.productId))],
+  // Queried by the back office's returns list; missing on older documents (no returns).
+  hasReturns: (order.returns?.length ?? 0) > 0,
 });
 
 export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {}): OrderStore {
@@ -150,6 +153,27 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
         ),
       );
     },
+    async revise(id, plan) {
+      const ref = orders.doc(id);
+      return availableTransaction(probe, () =>
+        db.runTransaction<ReviseResult>(
+          async (tx) => {
+            const snap = await tx.get(ref);
+            if (!snap.exists) return { kind: "not-found" };
+            const order = fromDoc(snap.data()!);
+            const revision = plan(order);
+            if (!revision.ok) return { kind: "rejected", order, message: revision.message };
+            if (revision.restock.length > 0) {
+              const read = await readStock(tx, revision.restock);
+              writeStock(tx, read, revision.restock, 1);
+            }
+            tx.set(ref, toDoc(revision.order));
+            return { kind: "ok", order: revision.order };
+          },
+          { maxAttempts: MAX_ATTEMPTS },
+        ),
+      );
+    },
     async addEvent(id, event) {
       const ref = orders.doc(id);
       return availableTransaction(probe, () =>
@@ -167,6 +191,7 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
       let query: FirebaseFirestore.Query = orders;
       if (filter.status) query = query.where("status", "==", filter.status);
       if (filter.userId) query = query.where("userId", "==", filter.userId);
+      if (filter.withReturns) query = query.where("hasReturns", "==", true);
       const q = filter.query?.trim();
       if (q) {
         // An order number or an e-mail; exact matches only (Firestore has no substring search).

@@ -8,6 +8,7 @@ import {
 } from "~/domain/commerce";
 import type { PromotionUseClaim } from "~/domain/promotion";
 import type { OrderStore, StoreFaults } from "../port";
+import type { OrderRevision, ReviseResult } from "~/domain/refund";
 import { changeStock } from "~/domain/stock";
 import type { Product } from "~/domain/product";
 import type { SqliteDatabase } from "./database.server";
@@ -138,6 +139,18 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
     return { kind: "ok" as const, order: next };
   });
 
+  const revise = db.transaction((id: string, plan: (order: Order) => OrderRevision): ReviseResult => {
+    const row = byId.get(id);
+    if (!row) return { kind: "not-found" };
+    const order = fromRow(row);
+    const revision = plan(order);
+    if (!revision.ok) return { kind: "rejected", order, message: revision.message };
+    // Releasing never falls short, so the write always follows.
+    if (revision.restock.length > 0) moveStock(revision.restock, 1);
+    update.run(revision.order.status, JSON.stringify(revision.order), id);
+    return { kind: "ok", order: revision.order };
+  });
+
   const addEvent = db.transaction((id: string, event: Order["history"][number]) => {
     const row = byId.get(id);
     if (!row) return null;
@@ -166,6 +179,9 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
     async transition(id, change) {
       return transition.immediate(id, change);
     },
+    async revise(id, plan) {
+      return revise.immediate(id, plan);
+    },
     async addEvent(id, event) {
       return addEvent.immediate(id, event);
     },
@@ -176,6 +192,7 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
         where.push("status = @status");
         params.status = filter.status;
       }
+      if (filter.withReturns) where.push("json_array_length(data, '$.returns') > 0");
       if (filter.userId) {
         where.push("user_id = @userId");
         params.userId = filter.userId;

@@ -1,0 +1,161 @@
+import type { Order, OrderLine } from "./commerce";
+
+// Returns the shopper starts, kept on the order itself (beside its refunds), so a return and the
+// refund that settles it are written in one transaction on either backend (decision 0016).
+
+export type ReturnStatus = "requested" | "approved" | "rejected" | "received" | "refunded";
+
+export const RETURN_STATUSES: readonly ReturnStatus[] = ["requested", "approved", "rejected", "received", "refunded"];
+
+export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
+  requested: "Requested",
+  approved: "Approved: send the parcel",
+  rejected: "Rejected",
+  received: "Received",
+  refunded: "Refunded",
+};
+
+export interface ReturnLine {
+  sku: string;
+  quantity: number;
+  /** Chosen when the parcel is received: whether the units go back on sale. */
+  restock: boolean | null;
+}
+
+export interface ReturnRequest {
+  id: string;
+  /** Shown to people: "R-" + order number + "-" + its place among the order's returns. */
+  number: string;
+  lines: ReturnLine[];
+  reason: string;
+  status: ReturnStatus;
+  /** The shop's message to the shopper with its latest decision. */
+  message: string | null;
+  /** The refund that settled it. */
+  refundId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const returnsOf = (order: Pick<Order, "returns">): ReturnRequest[] => order.returns ?? [];
+
+/** When the order was delivered (its last "delivered" event), or null. */
+export function deliveredAt(order: Pick<Order, "history">): string | null {
+  return order.history.filter((e) => e.status === "delivered").at(-1)?.at ?? null;
+}
+
+/** Whether the shopper may still start a return: delivered, and within `windowDays` of delivery. */
+export function withinReturnsWindow(order: Pick<Order, "history" | "status">, windowDays: number, now: Date): boolean {
+  if (order.status !== "delivered" && order.status !== "partially_refunded") return false;
+  const at = deliveredAt(order);
+  if (!at) return false;
+  return now.getTime() <= Date.parse(at) + windowDays * 24 * 60 * 60 * 1000;
+}
+
+/** Units of a line already in a return that is not rejected. */
+export const returnedQuantity = (order: Pick<Order, "returns">, sku: string) =>
+  returnsOf(order)
+    .filter((r) => r.status !== "rejected")
+    .flatMap((r) => r.lines)
+    .filter((l) => l.sku === sku)
+    .reduce((sum, l) => sum + l.quantity, 0);
+
+/** How many units of `line` may still be returned. */
+export const returnableQuantity = (order: Order, line: OrderLine) =>
+  Math.max(0, line.quantity - returnedQuantity(order, line.sku));
+
+export const nextReturnNumber = (order: Pick<Order, "number" | "returns">) =>
+  `R-${order.number}-${returnsOf(order).length + 1}`;
+
+export const RETURN_REASON_MAX = 500;
+
+/** Why the shopper may not start this return, or null when they may. */
+export function returnProblem(
+  order: Order,
+  request: { lines: Array<{ sku: string; quantity: number }>; reason: string },
+  windowDays: number,
+  now: Date,
+): string | null {
+  if (!withinReturnsWindow(order, windowDays, now))
+    return deliveredAt(order)
+      ? `Returns are accepted within ${windowDays} days of delivery, and this order was delivered longer ago.`
+      : "A return can be started once the order has been delivered.";
+  if (!request.reason.trim()) return "Tell us why you are returning the items.";
+  if (request.reason.length > RETURN_REASON_MAX) return `A reason has at most ${RETURN_REASON_MAX} characters.`;
+  let units = 0;
+  for (const line of request.lines) {
+    const ordered = order.lines.find((l) => l.sku === line.sku);
+    if (!ordered) return "A returned item is not in this order.";
+    if (!Number.isInteger(line.quantity) || line.quantity < 0) return "Enter whole numbers of items.";
+    const left = returnableQuantity(order, ordered);
+    if (line.quantity > left)
+      return `Only ${left} of ${ordered.name} (${ordered.colour}, ${ordered.size}) can be returned.`;
+    units += line.quantity;
+  }
+  if (units === 0) return "Choose at least one item to return.";
+  return null;
+}
+
+type Revision = { ok: true; order: Order; restock: OrderLine[] } | { ok: false; message: string };
+
+/** The shopper starts a return: it gets the next return number of the order. */
+export function startReturn(
+  order: Order,
+  input: { id: string; lines: Array<{ sku: string; quantity: number }>; reason: string; at: string },
+  windowDays: number,
+): Revision {
+  const problem = returnProblem(order, input, windowDays, new Date(input.at));
+  if (problem) return { ok: false, message: problem };
+  const request: ReturnRequest = {
+    id: input.id,
+    number: nextReturnNumber(order),
+    lines: input.lines.filter((l) => l.quantity > 0).map((l) => ({ sku: l.sku, quantity: l.quantity, restock: null })),
+    reason: input.reason.trim(),
+    status: "requested",
+    message: null,
+    refundId: null,
+    createdAt: input.at,
+    updatedAt: input.at,
+  };
+  return { ok: true, order: { ...order, returns: [...returnsOf(order), request], updatedAt: input.at }, restock: [] };
+}
+
+/** Which step may follow which: approve or reject a request, receive an approved parcel. */
+const NEXT: Record<"approved" | "rejected" | "received", ReturnStatus> = {
+  approved: "requested",
+  rejected: "requested",
+  received: "approved",
+};
+
+/** An admin's step on a return; refused when the return is not where that step starts. */
+export function advanceReturn(
+  order: Order,
+  returnId: string,
+  to: "approved" | "rejected" | "received",
+  input: { message: string | null; restock?: Record<string, boolean>; at: string },
+): Revision {
+  const found = returnsOf(order).find((r) => r.id === returnId);
+  if (!found) return { ok: false, message: "This return is not on the order." };
+  if (found.status !== NEXT[to])
+    return { ok: false, message: `A return that is ${found.status} cannot be ${to}. Reload and try again.` };
+  const next: ReturnRequest = {
+    ...found,
+    status: to,
+    message: input.message?.trim() || found.message,
+    lines:
+      to === "received" ? found.lines.map((l) => ({ ...l, restock: input.restock?.[l.sku] ?? false })) : found.lines,
+    updatedAt: input.at,
+  };
+  return {
+    ok: true,
+    order: { ...order, returns: returnsOf(order).map((r) => (r.id === returnId ? next : r)), updatedAt: input.at },
+    restock: [],
+  };
+}
+
+/** What a received return is worth: its units at the prices paid. */
+export const returnValueMinor = (order: Order, request: ReturnRequest) =>
+  request.lines.reduce(
+    (sum, l) => sum + (order.lines.find((o) => o.sku === l.sku)?.unitPriceMinor ?? 0) * l.quantity,
+    0,
+  );

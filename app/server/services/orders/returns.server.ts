@@ -1,0 +1,151 @@
+import crypto from "node:crypto";
+import type { Order } from "~/domain/commerce";
+import {
+  advanceReturn,
+  returnsOf,
+  returnValueMinor,
+  startReturn,
+  withinReturnsWindow,
+  type ReturnRequest,
+} from "~/domain/return";
+import type { Mailer } from "../../mail/port";
+import { returnStatusMail, type ReturnMailKind } from "../../mail/templates/return-status.server";
+import type { Store } from "../../store/port";
+import type { AuditSink } from "./admin-orders.server";
+import { orderPath } from "./order-links.server";
+import type { OrdersService } from "./orders.server";
+
+// Returns the shopper starts, kept on the order (decision 0016): the shopper requests within the
+// returns window counted from delivery; the back office approves or rejects, receives (choosing
+// per line whether the units go back on sale), then refunds through the refund path. Every step
+// is one atomic store revision, e-mails the shopper and (admin steps) is audited.
+
+export type ReturnResult =
+  | { ok: true; order: Order; request: ReturnRequest }
+  | { ok: false; status: 400 | 404 | 409 | 502; message: string };
+
+export interface ReturnsOptions {
+  secret: string;
+  shopName: string;
+  supportEmail: string;
+  publicOrigin: string;
+  returnsWindowDays: number;
+  mailer: Mailer;
+  audit?: AuditSink;
+  now?: () => Date;
+}
+
+export type ReturnsService = ReturnType<typeof createReturnsService>;
+
+export function createReturnsService(store: Store, orders: OrdersService, options: ReturnsOptions) {
+  const now = () => (options.now ?? (() => new Date()))();
+
+  async function mail(kind: ReturnMailKind, order: Order, request: ReturnRequest, refundedMinor?: number) {
+    try {
+      await options.mailer.send(
+        await returnStatusMail(kind, {
+          shop: { shopName: options.shopName, supportEmail: options.supportEmail, origin: options.publicOrigin },
+          order,
+          request,
+          orderUrl: `${options.publicOrigin}${orderPath(options.secret, order.id, true)}`,
+          refundedMinor,
+        }),
+      );
+    } catch (error) {
+      console.error(`Return ${request.number}: the ${kind} e-mail could not be sent`, error);
+    }
+  }
+
+  async function audit(actor: string, order: Order, request: ReturnRequest, before: ReturnRequest | undefined) {
+    try {
+      await options.audit?.({
+        actor,
+        entityType: "order",
+        entityId: order.id,
+        action: "status",
+        summary: `Return ${request.number}: ${before?.status ?? "?"} → ${request.status}`,
+        before: before ?? null,
+        after: request,
+      });
+    } catch (error) {
+      console.error(`Audit log: could not record return ${request.number}`, error);
+    }
+  }
+
+  const find = (order: Order, id: string) => returnsOf(order).find((r) => r.id === id);
+
+  return {
+    windowDays: options.returnsWindowDays,
+
+    /** Orders with returns, newest first (the back office's list). */
+    async listOrders(page: number, pageSize = 20) {
+      const { orders: list, total } = await store.orders.list({
+        withReturns: true,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return { orders: list, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+    },
+
+    /** Whether the shopper may start a return of this order now. */
+    canStart: (order: Order) => withinReturnsWindow(order, options.returnsWindowDays, now()),
+
+    async request(
+      orderId: string,
+      input: { lines: Array<{ sku: string; quantity: number }>; reason: string },
+    ): Promise<ReturnResult> {
+      const id = crypto.randomUUID();
+      const at = now().toISOString();
+      const result = await store.orders.revise(orderId, (order) =>
+        startReturn(order, { id, ...input, at }, options.returnsWindowDays),
+      );
+      if (result.kind === "not-found") return { ok: false, status: 404, message: "Order not found." };
+      if (result.kind === "rejected") return { ok: false, status: 400, message: result.message };
+      const request = find(result.order, id)!;
+      await mail("requested", result.order, request);
+      return { ok: true, order: result.order, request };
+    },
+
+    async advance(
+      orderId: string,
+      returnId: string,
+      to: "approved" | "rejected" | "received",
+      actor: string,
+      input: { message: string | null; restock?: Record<string, boolean> },
+    ): Promise<ReturnResult> {
+      const before = await store.orders.get(orderId);
+      const result = await store.orders.revise(orderId, (order) =>
+        advanceReturn(order, returnId, to, { ...input, at: now().toISOString() }),
+      );
+      if (result.kind === "not-found") return { ok: false, status: 404, message: "Order not found." };
+      if (result.kind === "rejected") return { ok: false, status: 409, message: result.message };
+      const request = find(result.order, returnId)!;
+      await mail(to, result.order, request);
+      await audit(actor, result.order, request, before ? find(before, returnId) : undefined);
+      return { ok: true, order: result.order, request };
+    },
+
+    /** Refund a received return: its units at the prices paid (or `amountMinor`), restocked as chosen on receipt. */
+    async refund(orderId: string, returnId: string, actor: string, amountMinor?: number): Promise<ReturnResult> {
+      const order = await store.orders.get(orderId);
+      const request = order ? find(order, returnId) : undefined;
+      if (!order || !request) return { ok: false, status: 404, message: "Return not found." };
+      const amount = amountMinor ?? returnValueMinor(order, request);
+      const refunded = await orders.refund(
+        orderId,
+        {
+          amountMinor: amount,
+          reason: `Return ${request.number}`,
+          lines: request.lines.map((l) => ({ sku: l.sku, quantity: l.quantity, restock: l.restock ?? false })),
+          returnId,
+        },
+        actor,
+      );
+      if (!refunded.ok) return refunded;
+      const after = find(refunded.order, returnId)!;
+      await mail("refunded", refunded.order, after, amount);
+      await audit(actor, refunded.order, after, request);
+      return { ok: true, order: refunded.order, request: after };
+    },
+  };
+}

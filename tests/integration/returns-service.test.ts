@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Order } from "~/domain/commerce";
+import type { ProductInput } from "~/domain/product";
+import type { MailMessage } from "~/server/mail/port";
+import { createTestCardProcessor } from "~/server/payments/test-card-processor.server";
+import type { AdminChange } from "~/server/services/orders/admin-orders.server";
+import { createOrdersService } from "~/server/services/orders/orders.server";
+import { createReturnsService } from "~/server/services/orders/returns.server";
+import type { Store } from "~/server/store/port";
+import { STORE_ADAPTERS } from "../contract/adapters";
+import { lineFor, makeOrder } from "../support/order-factory";
+import { makeProduct } from "../support/product-factory";
+
+// A return from request to refund on both backends: only within the window after delivery,
+// each step e-mailed and audited, the refund restocking exactly what was chosen on receipt.
+
+const ADMIN = "returns@hemline.test";
+const DAY = 24 * 60 * 60 * 1000;
+
+describe.each(STORE_ADAPTERS)("returns: $name", (adapter) => {
+  let store: Store;
+  let dispose: () => Promise<void>;
+  let sent: MailMessage[];
+  let audit: AdminChange[];
+  let product: ProductInput;
+  let clock: Date;
+
+  beforeEach(async () => {
+    ({ store, dispose } = await adapter.create());
+    sent = [];
+    audit = [];
+    clock = new Date();
+    const made = makeProduct({ priceMinor: 3000 });
+    product = { ...made, variants: made.variants.map((v) => ({ ...v, stock: 5 })) };
+    await store.products.upsertMany([product]);
+  });
+  afterEach(async () => {
+    await dispose();
+  });
+
+  const services = () => {
+    const mailer = { kind: "outbox" as const, send: async (m: MailMessage) => void sent.push(m) };
+    const orders = createOrdersService(store, {
+      secret: "test-secret-long-enough-0123456789",
+      shopName: "Hemline",
+      mailer,
+      payments: createTestCardProcessor({ keys: store.paymentKeys }),
+    });
+    return createReturnsService(store, orders, {
+      secret: "test-secret-long-enough-0123456789",
+      shopName: "Hemline",
+      supportEmail: "care@hemline.test",
+      publicOrigin: "https://shop.test",
+      returnsWindowDays: 30,
+      mailer,
+      audit: async (c) => void audit.push(c),
+      now: () => clock,
+    });
+  };
+
+  async function deliveredOrder(deliveredAt: Date): Promise<Order> {
+    const placed = await store.orders.place(makeOrder([lineFor(product, "M", "Black", 2)]), { cartId: null });
+    if (placed.kind !== "placed") throw new Error(placed.kind);
+    const at = deliveredAt.toISOString();
+    const done = await store.orders.transition(placed.order.id, {
+      from: ["pending_payment"],
+      to: "delivered",
+      event: { status: "delivered", at, note: null, by: "system" },
+      stock: "none",
+      patch: { payment: { ...placed.order.payment, state: "succeeded", reference: "tc_1" } },
+    });
+    if (done.kind !== "ok") throw new Error(done.kind);
+    return done.order;
+  }
+
+  const stock = async () =>
+    (await store.products.get(product.id))!.variants.find((v) => v.size === "M" && v.colour === "Black")!.stock;
+
+  it("requested, approved, received with restock, refunded: statuses, e-mails, audit and stock", async () => {
+    const order = await deliveredOrder(new Date(clock.getTime() - 3 * DAY));
+    const returns = services();
+    const sku = order.lines[0].sku;
+    expect(await stock()).toBe(3);
+
+    const started = await returns.request(order.id, { lines: [{ sku, quantity: 1 }], reason: "Too small" });
+    if (!started.ok) throw new Error(started.message);
+    expect(started.request).toMatchObject({ number: `R-${order.number}-1`, status: "requested" });
+    expect(sent.at(-1)?.subject).toBe(`Your Hemline return R-${order.number}-1: how to send it`);
+
+    const id = started.request.id;
+    expect(await returns.advance(order.id, id, "received", ADMIN, { message: null })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(await returns.advance(order.id, id, "approved", ADMIN, { message: "Send it by post" })).toMatchObject({
+      ok: true,
+      request: { status: "approved", message: "Send it by post" },
+    });
+    await returns.advance(order.id, id, "received", ADMIN, { message: null, restock: { [sku]: true } });
+    const refunded = await returns.refund(order.id, id, ADMIN);
+    expect(refunded).toMatchObject({
+      ok: true,
+      request: { status: "refunded" },
+      order: { status: "partially_refunded" },
+    });
+    expect(await stock()).toBe(4);
+    const stored = (await store.orders.get(order.id))!;
+    expect(stored.refunds).toMatchObject([{ amountMinor: 3000, returnId: id, state: "succeeded" }]);
+    expect(await returns.refund(order.id, id, ADMIN)).toMatchObject({ ok: false, status: 400 });
+    expect(audit.map((a) => a.summary)).toEqual([
+      `Return R-${order.number}-1: requested → approved`,
+      `Return R-${order.number}-1: approved → received`,
+      `Return R-${order.number}-1: received → refunded`,
+    ]);
+    expect(sent.map((m) => m.subject)).toContain(`Your Hemline return R-${order.number}-1 has been refunded`);
+  });
+
+  it("refuses outside the window and for undelivered orders, and more units than bought", async () => {
+    const returns = services();
+    const old = await deliveredOrder(new Date(clock.getTime() - 31 * DAY));
+    const sku = old.lines[0].sku;
+    expect(await returns.request(old.id, { lines: [{ sku, quantity: 1 }], reason: "Late" })).toEqual({
+      ok: false,
+      status: 400,
+      message: "Returns are accepted within 30 days of delivery, and this order was delivered longer ago.",
+    });
+    const recent = await deliveredOrder(new Date(clock.getTime() - DAY));
+    expect(await returns.request(recent.id, { lines: [{ sku, quantity: 3 }], reason: "x" })).toMatchObject({
+      ok: false,
+      status: 400,
+      message: expect.stringMatching(/^Only 2 of /),
+    });
+    const placed = await store.orders.place(makeOrder([lineFor(product, "M", "Black", 1)]), { cartId: null });
+    if (placed.kind !== "placed") throw new Error(placed.kind);
+    expect(await returns.request(placed.order.id, { lines: [{ sku, quantity: 1 }], reason: "x" })).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "A return can be started once the order has been delivered.",
+    });
+  });
+});
