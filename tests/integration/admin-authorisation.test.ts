@@ -48,7 +48,8 @@ const ROWS: Row[] = [
     kind: "action",
     path: () => "/admin/products/new",
     module: () => import("~/routes/admin.products.new"),
-    form: () => ({ intent: "refresh", name: "Draft" }),
+    // A list button (conform's insert intent): the editor comes back with a new colour row, nothing saved.
+    form: () => ({ __intent__: JSON.stringify({ type: "insert", payload: { name: "colours" } }), name: "Draft" }),
   },
   {
     route: "admin.products.new (bad price)",

@@ -377,6 +377,9 @@ interface Body {
 }
 
 const enc = (text: string) => new TextEncoder().encode(text);
+/** Escaped for XML; a mutated value may hold a lone surrogate, which encodeURIComponent throws on. */
+const xmlText = (text: string) =>
+  text.replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]!);
 
 /** The wrong content types of the report, and whatever else a client may send. */
 function wrongTypeBody(r: Random, pairs: Array<[string, string]>): Body {
@@ -397,7 +400,7 @@ function wrongTypeBody(r: Random, pairs: Array<[string, string]>): Body {
         kind: "xml",
         contentType: r.pick(["application/xml", "text/xml"]),
         body: enc(
-          `<?xml version="1.0"?><form>${pairs.map(([k, v]) => `<f n="${encodeURIComponent(k)}">${encodeURIComponent(v)}</f>`).join("")}</form>`,
+          `<?xml version="1.0"?><form>${pairs.map(([k, v]) => `<f n="${xmlText(k)}">${xmlText(v)}</f>`).join("")}</form>`,
         ),
       };
     case 4:

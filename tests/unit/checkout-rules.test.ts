@@ -93,7 +93,8 @@ describe("shipping", () => {
 describe("order status rules", () => {
   it("releases stock when an order stops holding it and takes it when it holds it again", () => {
     expect(stockEffect("paid", "cancelled")).toBe("release");
-    expect(stockEffect("delivered", "refunded")).toBe("release");
+    // A refund moves stock by its own lines' choice (the refund path), never by the status change.
+    expect(stockEffect("delivered", "refunded")).toBe("none");
     expect(stockEffect("pending_payment", "payment_failed")).toBe("release");
     expect(stockEffect("payment_failed", "pending_payment")).toBe("take");
     expect(stockEffect("payment_failed", "cancelled")).toBe("none");
