@@ -55,9 +55,10 @@ test("shipping and delivering an order e-mails the customer each time; admins pr
     ["Delivered", "has been delivered"],
     ["Cancelled", "has been cancelled"],
     ["Refunded", "has been refunded"],
+    ["Partially refunded", "Part of your Hemline order"],
     ["Payment failed", "did not go through"],
   ]) {
-    await page.getByRole("navigation", { name: "E-mails" }).getByRole("link", { name: label }).click();
+    await page.getByRole("navigation", { name: "E-mails" }).getByRole("link", { name: label, exact: true }).click();
     await expect(page.getByTestId("email-subject")).toContainText(subject);
   }
   await expect(page.getByRole("region", { name: "Text part" })).toContainText("Pay again http");
