@@ -223,7 +223,11 @@ test("bad filters and unknown orders give a message or a 404, never a 500", asyn
 
   const beyond = await page.goto("/admin/orders?status=paid&page=500");
   expect(beyond?.status()).toBe(400);
-  await expect(page.getByRole("alert")).toHaveText("There is no page 500; showing page 1.");
+  // Other tests place paid orders on the same shop, so the last page is read from the message, then checked.
+  const alert = page.getByRole("alert");
+  await expect(alert).toHaveText(/^There is no page 500; showing page \d+\.$/);
+  const last = Number((await alert.textContent())!.match(/showing page (\d+)/)![1]);
+  if (last > 1) await expect(page.getByText(`, page ${last} of ${last}`)).toBeVisible();
   await expect(page.getByRole("table", { name: "Orders, newest first" }).getByRole("row").nth(1)).toBeVisible();
 
   const dates = await page.goto("/admin/analytics/sales?from=2026-02-30&by=year");
