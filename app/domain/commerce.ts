@@ -130,7 +130,7 @@ export interface Order {
   shippingVatMinor?: number;
   /** The lines' VAT plus the delivery's. */
   vatMinor?: number;
-  /** Sequential, given at payment ("INV-20261123-0001"). */
+  /** Given at payment, sequential within its year ("INV-2026-000123"); absent before payment. */
   invoiceNumber?: string;
   address: Address;
   shipping: ShippingChoice;
@@ -186,7 +186,7 @@ export interface OrderTransition {
   event: OrderEvent;
   /** take: take the lines' quantities from stock again (all or nothing); release: give them back. */
   stock: "take" | "release" | "none";
-  patch?: Partial<Pick<Order, "payment" | "trackingNumber">>;
+  patch?: Partial<Pick<Order, "payment" | "trackingNumber" | "invoiceNumber">>;
 }
 
 export type TransitionResult =

@@ -9,14 +9,13 @@ import { CardFields } from "~/components/checkout/CardFields";
 import { FormErrors, invalidFields } from "~/components/forms/Field";
 import { CARD_LABELS } from "~/components/checkout/CardFields";
 import { OrderLines } from "~/components/orders/OrderLines";
+import { PostalAddress } from "~/components/orders/PostalAddress";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { parseExpiry, payAgainSchema } from "~/lib/checkout-schema";
-import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
-import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
-import { clientIp, getAuthState } from "~/server/auth/session.server";
+import { clientIp } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { readForm } from "~/server/http/form-body.server";
@@ -27,6 +26,7 @@ import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { ReturnsSection } from "~/components/orders/ReturnsSection";
 import { returnableQuantity, returnsOf } from "~/domain/return";
 import { redirectWithFlash } from "~/server/http/flash.server";
+import { invoicePath, viewableOrder } from "~/server/http/viewable-order.server";
 import { useRootData } from "~/root";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -39,16 +39,6 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 const SENSITIVE = ["cardNumber", "cvc", "expiry"];
 
 export const headers = retryAfterHeaders;
-
-/** Its owner, or whoever holds the signed link; anyone else gets the same 404 as for no order at all. */
-async function viewableOrder(request: Request, id: string | undefined) {
-  if (!isValidId(id)) throw data(null, { status: 404 });
-  const auth = await getAuthState(request);
-  const key = new URL(request.url).searchParams.get("key");
-  const order = await getContext().orders.forViewer(id, { userId: auth.user?.uid ?? null, key });
-  if (!order) throw data(null, { status: 404 });
-  return order;
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const order = await viewableOrder(request, params.id);
@@ -63,6 +53,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       windowDays: returns.windowDays,
       returnable: order.lines.map((l) => returnableQuantity(order, l)),
     },
+    // The invoice opens for whoever may see the order: the signed link's key goes along.
+    invoiceHref: order.invoiceNumber ? invoicePath(order.id, url.searchParams.get("key")) : null,
     justPlaced: url.searchParams.get("placed") === "1",
     returnedFromPayment: url.searchParams.get("paid") === "1",
     cancelledPayment: url.searchParams.get("cancelled") === "1",
@@ -145,10 +137,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 const dateFormat = new Intl.DateTimeFormat("en-IE", { dateStyle: "long", timeZone: "UTC" });
 
 export default function OrderPage() {
-  const { order, justPlaced, returnedFromPayment, cancelledPayment, processor, returns } =
+  const { order, justPlaced, returnedFromPayment, cancelledPayment, processor, returns, invoiceHref } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const a = order.address;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       {justPlaced && order.status === "paid" ? (
@@ -229,21 +220,7 @@ export default function OrderPage() {
             <h2 id="delivery-heading" className="font-semibold">
               Delivery
             </h2>
-            <address className="mt-2 not-italic text-stone-700">
-              {a.name}
-              <br />
-              {a.line1}
-              {a.line2 ? (
-                <>
-                  <br />
-                  {a.line2}
-                </>
-              ) : null}
-              <br />
-              {a.postalCode} {a.city}
-              <br />
-              {countryName(a.country)}
-            </address>
+            <PostalAddress address={order.address} className="mt-2 not-italic text-stone-700" />
             <p className="mt-2 text-stone-700">{order.shipping.label}</p>
           </section>
           <section aria-labelledby="payment-heading">
@@ -265,6 +242,13 @@ export default function OrderPage() {
                     ? "Not paid"
                     : "Pending"}
             </p>
+            {invoiceHref ? (
+              <p className="mt-2">
+                <Link to={invoiceHref} className="font-medium underline">
+                  Invoice {order.invoiceNumber}
+                </Link>
+              </p>
+            ) : null}
           </section>
           <p>
             Questions? See{" "}

@@ -66,6 +66,11 @@ const schema = z
     FREE_SHIPPING_FROM_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(7500),
     // VAT rate (percent) for a delivery country missing from the table of standard rates (lib/vat-rates).
     VAT_DEFAULT_RATE: z.coerce.number().min(0).max(100).default(23),
+    // Printed on every invoice: the seller's registered address (lines separated by "|") and VAT number.
+    INVOICE_SELLER_ADDRESS: z.string().max(300).optional(),
+    VAT_NUMBER: z.string().max(30).optional(),
+    // Invoice numbers a process reserves at a time; default 1 (gap-free) embedded, 20 on Firebase.
+    INVOICE_NUMBER_BLOCK: z.coerce.number().int("must be a whole number").min(1).max(1000).optional(),
     // The shop's voluntary returns promise; never shorter than the 14-day legal right of withdrawal.
     RETURNS_WINDOW_DAYS: z.coerce
       .number()
@@ -179,6 +184,8 @@ export interface Config {
   shipping: { standardMinor: number; expressMinor: number; freeFromMinor: number };
   /** VAT rates (percent) by delivery country, and the rate for any other; prices include VAT. */
   vat: { rates: Readonly<Record<string, number>>; defaultRate: number };
+  /** What invoices print about the seller, and how many numbers a process reserves at a time. */
+  invoice: { sellerAddress: string[]; vatNumber: string | undefined; numberBlock: number };
   /** Days from delivery in which the shop takes items back for free (at least the legal 14). */
   returnsWindowDays: number;
   /** An order still awaiting payment after this long releases its stock (as Stripe Checkout sessions expire). */
@@ -237,6 +244,15 @@ export function parseConfig(source: Record<string, string | undefined> = process
       freeFromMinor: env.FREE_SHIPPING_FROM_CENTS,
     },
     vat: { rates: STANDARD_VAT_RATES, defaultRate: env.VAT_DEFAULT_RATE },
+    invoice: {
+      sellerAddress: (env.INVOICE_SELLER_ADDRESS ?? "")
+        .split("|")
+        .map((line) => line.trim())
+        .filter(Boolean),
+      vatNumber: env.VAT_NUMBER,
+      // Firestore takes about one sustained write a second per document: reserve numbers in blocks there.
+      numberBlock: env.INVOICE_NUMBER_BLOCK ?? (env.SHOP_BACKEND === "firebase" ? 20 : 1),
+    },
     returnsWindowDays: env.RETURNS_WINDOW_DAYS,
     pendingPaymentExpiryMs: env.PENDING_PAYMENT_EXPIRY_MINUTES * 60_000,
     stripe:

@@ -104,6 +104,7 @@ export function createContext(config: Config): AppContext {
     publicOrigin,
     payments: backend.payments,
     onStockReleased: stockWritten,
+    invoiceBlockSize: config.invoice.numberBlock,
   });
   return {
     config,

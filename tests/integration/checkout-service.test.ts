@@ -14,6 +14,7 @@ import type { Store } from "~/server/store/port";
 import type { ProductInput } from "~/domain/product";
 import { STORE_ADAPTERS } from "../contract/adapters";
 import { makeProduct } from "../support/product-factory";
+import { invoiceOf } from "~/domain/invoice";
 
 // Cart → checkout → payment → orders on every real store, with the built-in card processor.
 
@@ -183,6 +184,12 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
     });
     expect(JSON.stringify(result.order)).not.toContain("4242424242424242");
     expect(result.order.history.map((e) => e.status)).toEqual(["pending_payment", "paid"]);
+    // The first invoice of the year, whose rows add up to what was paid and its VAT.
+    expect(result.order.invoiceNumber).toBe(`INV-${new Date().getUTCFullYear()}-000001`);
+    const invoice = invoiceOf(result.order)!;
+    expect(invoice.totalMinor).toBe(6995);
+    expect(invoice.vatMinor).toBe(result.order.vatMinor);
+    expect(invoice.netMinor + invoice.vatMinor).toBe(invoice.totalMinor);
     expect(await stock("M", "Black")).toBe(3);
     expect(await cart.count("guest:abc")).toBe(0);
     expect(sent).toHaveLength(1);
@@ -218,6 +225,7 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
       payment: { state: "failed", cardLast4: "0002", failureMessage: "Your card was declined.", attempts: 1 },
     });
     expect(await stock("L", "Black")).toBe(1);
+    expect(declined.order.invoiceNumber).toBeUndefined();
     // Each failed payment e-mails the customer a link to pay again.
     expect(sent.map((m) => m.subject)).toEqual([
       `The payment for your Hemline order ${declined.order.number} did not go through`,
@@ -239,6 +247,8 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
       address: { name: "Ada Guest" },
       payment: { attempts: 3, cardLast4: "4242" },
     });
+    // Declined attempts took no invoice number: the one payment has the first.
+    expect(paid.invoiceNumber).toBe(`INV-${new Date().getUTCFullYear()}-000001`);
     expect(paid.history.map((e) => e.status)).toEqual([
       "pending_payment",
       "payment_failed",

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { formatInvoiceNumber } from "~/domain/invoice";
 import { buildSeedCatalogue } from "~/server/seed/catalogue.server";
 import { seedIfEmpty, seedOrdersIfEmpty } from "~/server/seed/seed.server";
 import type { Store } from "~/server/store/port";
@@ -55,6 +56,17 @@ describe.each(STORE_ADAPTERS)("seeding the order history: $name", (adapter) => {
           stock: v.stock - (held.get(`${product.id}/${v.size}/${v.colour}`) ?? 0),
         })),
       );
+    }
+
+    // Every order that was paid has an invoice, numbered in the order of payment; the others none.
+    const all = (await store.orders.list({ limit: 1000, offset: 0 })).orders;
+    const paidAt = (o: (typeof all)[number]) => o.history.find((e) => e.status === "paid")?.at;
+    const invoiced = all.filter((o) => paidAt(o)).sort((a, b) => paidAt(a)!.localeCompare(paidAt(b)!));
+    expect(invoiced.length).toBeGreaterThan(150);
+    expect(all.filter((o) => !paidAt(o)).every((o) => o.invoiceNumber === undefined)).toBe(true);
+    for (const year of new Set(invoiced.map((o) => paidAt(o)!.slice(0, 4)))) {
+      const ofYear = invoiced.filter((o) => paidAt(o)!.startsWith(year));
+      expect(ofYear.map((o) => o.invoiceNumber)).toEqual(ofYear.map((_, i) => formatInvoiceNumber(year, i + 1)));
     }
 
     expect(await seedOrdersIfEmpty(store, quiet, NOW)).toBe(0);

@@ -19,7 +19,7 @@ export function SiteHeader({
   const [params] = useSearchParams();
   const currentSearch = params.get("search") ?? "";
   return (
-    <header className="border-b border-stone-200 bg-white">
+    <header className="border-b border-stone-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-4 sm:px-6">
         <Link to="/" className="font-serif text-2xl font-bold tracking-tight text-stone-900">
           {shopName}

@@ -284,10 +284,6 @@ export interface OrderStore {
   insertMany(orders: Order[]): Promise<void>;
 }
 
-/**
- * CSV import jobs and their progress, shared by every server instance. The import service keeps
- * the rules (who applies, when a claim is stale, how long jobs are kept); this only stores.
- */
 /** Discount codes and automatic promotions, and how many orders used each (counted by OrderStore.place). */
 export interface PromotionStore {
   /** Every promotion, newest first (a shop has tens, not thousands). */
@@ -303,6 +299,19 @@ export interface PromotionStore {
   customerUsage(id: string, customerKey: string): Promise<number>;
 }
 
+/**
+ * Invoice numbers: one counter per series (a calendar year), advanced a block at a time so that
+ * no document is written by every paid order. The invoice-numbers service hands a block out.
+ */
+export interface InvoiceNumberStore {
+  /** Atomically take the next `count` numbers of `series` (numbers start at 1); returns the first. */
+  reserve(series: string, count: number): Promise<number>;
+}
+
+/**
+ * CSV import jobs and their progress, shared by every server instance. The import service keeps
+ * the rules (who applies, when a claim is stale, how long jobs are kept); this only stores.
+ */
 export interface ImportJobStore {
   /** Store a new job with its file (up to 10 MB of text). */
   create(job: ImportJob, csv: string): Promise<void>;
@@ -400,6 +409,7 @@ export interface Store {
   reviews: ReviewStore;
   orders: OrderStore;
   promotions: PromotionStore;
+  invoiceNumbers: InvoiceNumberStore;
   once: OnceStore;
   importJobs: ImportJobStore;
   paymentKeys: PaymentKeyStore;

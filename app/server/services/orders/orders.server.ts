@@ -1,11 +1,12 @@
 import type { Mailer } from "../../mail/port";
 import type { PaymentEvent, RefundingProcessor } from "../../payments/port";
-import type { Order, OrderStatus, PaymentRecord } from "~/domain/commerce";
+import type { Order, OrderStatus, OrderTransition, PaymentRecord } from "~/domain/commerce";
 import type { Store } from "../../store/port";
 import { orderStatusMail, type OrderMailKind } from "../../mail/templates/order-status.server";
 import { orderConfirmationMail } from "./emails.server";
 import { createRefundsService, fullRefundRequest, type RefundRequest, type RefundResult } from "./refunds.server";
 import { orderPath, verifyOrderAccessKey } from "./order-links.server";
+import { createInvoiceNumbers } from "./invoice-numbers.server";
 import { ADMIN_TRANSITIONS, REFUND_STATUSES, adminSourcesOf, stockEffect } from "./status-rules";
 
 // Orders after placement: who may see one, the customer's history, payment outcomes and the
@@ -33,6 +34,8 @@ export interface OrdersOptions {
   payments?: RefundingProcessor;
   /** Called after a change put an order's stock back on sale (back-in-stock alerts). */
   onStockReleased?: (productIds: string[]) => Promise<unknown>;
+  /** Invoice numbers each process reserves at a time (INVOICE_NUMBER_BLOCK); default 1, gap-free. */
+  invoiceBlockSize?: number;
 }
 
 /** Without a carrier of our own: a tracker that looks a number up across carriers. */
@@ -67,6 +70,22 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 export function createOrdersService(store: Store, options: OrdersOptions) {
   const now = () => (options.now ?? (() => new Date()))().toISOString();
   const expiryMs = options.pendingPaymentExpiryMs ?? 30 * 60_000;
+  const invoiceNumbers = createInvoiceNumbers(store.invoiceNumbers, {
+    blockSize: options.invoiceBlockSize ?? 1,
+    now: options.now,
+  });
+
+  /** Move an order to paid with its invoice number, in one transition; a number it did not use is given back. */
+  async function pay(id: string, change: Omit<OrderTransition, "to">) {
+    const invoiceNumber = await invoiceNumbers.take();
+    const result = await store.orders.transition(id, {
+      ...change,
+      to: "paid",
+      patch: { ...change.patch, invoiceNumber },
+    });
+    if (result.kind !== "ok") invoiceNumbers.giveBack(invoiceNumber);
+    return result;
+  }
   const isExpired = (order: Order) =>
     order.status === "pending_payment" && Date.parse(pendingSince(order)) <= Date.parse(now()) - expiryMs;
 
@@ -193,9 +212,8 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
     },
 
     async markPaid(order: Order, payment: PaymentRecord, origin: string): Promise<Order> {
-      const result = await store.orders.transition(order.id, {
+      const result = await pay(order.id, {
         from: ["pending_payment"],
-        to: "paid",
         event: {
           status: "paid",
           at: now(),
@@ -252,9 +270,8 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
           // Paid after the session expired and stock went back: take it again if it is still there.
           const reopened = await this.reopenForPayment(order);
           if (reopened.kind === "sold-out") {
-            await store.orders.transition(order.id, {
+            await pay(order.id, {
               from: ["payment_failed"],
-              to: "paid",
               event: {
                 status: "paid",
                 at: now(),

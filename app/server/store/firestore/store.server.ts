@@ -18,6 +18,7 @@ import { createFirestoreWishlistStore } from "./wishlist-store.server";
 import { createFirestoreStockAlertStore } from "./stock-alert-store.server";
 import { createFirestoreReviewStore } from "./review-store.server";
 import { createFirestorePromotionStore } from "./promotion-store.server";
+import { createFirestoreInvoiceNumberStore } from "./invoice-number-store.server";
 
 export function createFirestoreStore(projectId: string, faults: StoreFaults = {}): Store {
   return createFirestoreStoreOn(firestoreFor(projectId), faults);
@@ -38,6 +39,7 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     carts: createFirestoreCartStore(db),
     orders: createFirestoreOrderStore(db, faults),
     promotions: createFirestorePromotionStore(db),
+    invoiceNumbers: createFirestoreInvoiceNumberStore(db),
     once: createFirestoreOnceStore(db),
     importJobs: createFirestoreImportJobStore(db),
     paymentKeys: createFirestorePaymentKeyStore(db),

@@ -15,6 +15,7 @@ import { createSqliteWishlistStore } from "./wishlist-store.server";
 import { createSqliteStockAlertStore } from "./stock-alert-store.server";
 import { createSqliteReviewStore } from "./review-store.server";
 import { createSqlitePromotionStore } from "./promotion-store.server";
+import { createSqliteInvoiceNumberStore } from "./invoice-number-store.server";
 
 /** The store on an open database (the embedded backend shares it with the local identity provider). */
 export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}): Store {
@@ -31,6 +32,7 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     carts: createSqliteCartStore(db),
     orders: createSqliteOrderStore(db, faults),
     promotions: createSqlitePromotionStore(db),
+    invoiceNumbers: createSqliteInvoiceNumberStore(db),
     once: createSqliteOnceStore(db),
     importJobs: createSqliteImportJobStore(db),
     paymentKeys: createSqlitePaymentKeyStore(db),

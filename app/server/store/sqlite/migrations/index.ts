@@ -11,6 +11,7 @@ import wishlists from "./010-wishlists";
 import stockAlerts from "./011-stock-alerts";
 import reviews from "./012-reviews";
 import promotions from "./013-promotions";
+import invoiceNumbers from "./014-invoice-numbers";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -27,4 +28,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 11, name: "stock-alerts", sql: stockAlerts },
   { version: 12, name: "reviews", sql: reviews },
   { version: 13, name: "promotions", sql: promotions },
+  { version: 14, name: "invoice-numbers", sql: invoiceNumbers },
 ];

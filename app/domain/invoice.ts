@@ -1,0 +1,71 @@
+import type { Order } from "./commerce";
+
+// What an invoice states, from the order as it was paid. Prices include VAT; the VAT of each line
+// and of delivery was rounded per line at checkout, so the rows add up to the totals exactly.
+
+/** "INV-{year}-{six digits}": one series per calendar year. */
+export const formatInvoiceNumber = (series: string, n: number) => `INV-${series}-${String(n).padStart(6, "0")}`;
+
+export function parseInvoiceNumber(number: string): { series: string; n: number } | null {
+  const match = /^INV-(\d{4})-(\d{6,})$/.exec(number);
+  return match ? { series: match[1]!, n: Number(match[2]) } : null;
+}
+
+export interface InvoiceRow {
+  description: string;
+  detail: string | null;
+  quantity: number;
+  unitPriceMinor: number;
+  discountMinor: number;
+  /** What the row paid, VAT included. */
+  amountMinor: number;
+  vatMinor: number;
+}
+
+export interface Invoice {
+  number: string;
+  /** When the payment was recorded (the invoice date). */
+  issuedAt: string;
+  vatRate: number;
+  rows: InvoiceRow[];
+  netMinor: number;
+  vatMinor: number;
+  totalMinor: number;
+}
+
+/** The invoice of a paid order; null for an order without an invoice number (not paid yet). */
+export function invoiceOf(order: Order): Invoice | null {
+  if (!order.invoiceNumber) return null;
+  const rows: InvoiceRow[] = order.lines.map((line) => {
+    const discountMinor = line.discountMinor ?? 0;
+    return {
+      description: line.name,
+      detail: `${line.colour} · Size ${line.size} · SKU ${line.sku}`,
+      quantity: line.quantity,
+      unitPriceMinor: line.unitPriceMinor,
+      discountMinor,
+      amountMinor: line.unitPriceMinor * line.quantity - discountMinor,
+      vatMinor: line.vatMinor ?? 0,
+    };
+  });
+  rows.push({
+    description: `Delivery: ${order.shipping.label}`,
+    detail: null,
+    quantity: 1,
+    unitPriceMinor: order.shippingMinor,
+    discountMinor: 0,
+    amountMinor: order.shippingMinor,
+    vatMinor: order.shippingVatMinor ?? 0,
+  });
+  const totalMinor = rows.reduce((sum, r) => sum + r.amountMinor, 0);
+  const vatMinor = rows.reduce((sum, r) => sum + r.vatMinor, 0);
+  return {
+    number: order.invoiceNumber,
+    issuedAt: order.history.find((e) => e.status === "paid")?.at ?? order.updatedAt,
+    vatRate: order.vatRate ?? 0,
+    rows,
+    netMinor: totalMinor - vatMinor,
+    vatMinor,
+    totalMinor,
+  };
+}

@@ -1,0 +1,21 @@
+import { data } from "@remix-run/node";
+import { isValidId } from "~/lib/route-params";
+import { getAuthState } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
+
+/**
+ * The order a request may see: its owner's, or whoever holds the signed link (`?key=`). Anyone
+ * else gets the same 404 as for no order at all, so order ids reveal nothing.
+ */
+export async function viewableOrder(request: Request, id: string | undefined) {
+  if (!isValidId(id)) throw data(null, { status: 404 });
+  const auth = await getAuthState(request);
+  const key = new URL(request.url).searchParams.get("key");
+  const order = await getContext().orders.forViewer(id, { userId: auth.user?.uid ?? null, key });
+  if (!order) throw data(null, { status: 404 });
+  return order;
+}
+
+/** An order's invoice page, with the signed link's key when the viewer came by one. */
+export const invoicePath = (orderId: string, key: string | null) =>
+  `/orders/${orderId}/invoice${key ? `?key=${encodeURIComponent(key)}` : ""}`;
