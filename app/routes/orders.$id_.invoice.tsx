@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PostalAddress } from "~/components/orders/PostalAddress";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
+import { ScrollBox } from "~/components/ScrollBox";
 import { invoiceOf } from "~/domain/invoice";
 import { refundsOf } from "~/domain/refund";
 import { formatMoney } from "~/lib/money";
@@ -118,7 +119,7 @@ export default function InvoicePage() {
           <p>{loaded.email}</p>
         </section>
 
-        <div className="mt-6 overflow-x-auto">
+        <ScrollBox label="Invoice lines" className="mt-6">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Invoice lines, prices including VAT</caption>
             <thead className="border-b border-stone-300 text-stone-600">
@@ -161,7 +162,7 @@ export default function InvoicePage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
 
         <dl aria-label="Invoice totals" className="ml-auto mt-4 max-w-xs space-y-1 text-sm">
           <div className="flex justify-between">

@@ -68,11 +68,18 @@ test("a declined card keeps the order and address; another card pays it", async 
   await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
   await expect(page.getByText("Payment failed").first()).toBeVisible();
   await expect(page.getByText(ADDRESS.line1)).toBeVisible();
+  // Not paid: no invoice yet, and its page says so with a 404.
+  await expect(page.getByRole("link", { name: /^Invoice / })).toHaveCount(0);
+  const orderUrl = new URL(page.url());
+  const unpaid = await page.request.get(`${orderUrl.pathname}/invoice${orderUrl.search}`);
+  expect(unpaid.status()).toBe(404);
+  expect(await unpaid.text()).toContain("has no invoice yet: one is issued when the order is paid.");
 
   await fillCard(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: /^Pay €/ }).click();
   await expect(page.getByText("Thank you! Your order is confirmed.")).toBeVisible();
   await expect(page.getByText("Visa ending 4242 · Paid")).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Invoice INV-\d{4}-\d{6}$/ })).toBeVisible();
   await expect(page.getByRole("list", { name: "Order timeline" }).getByText("Payment failed")).toBeVisible();
 });
 

@@ -1,8 +1,8 @@
 import { expect, test } from "./fixtures";
 
-// The info pages promise only what the shop does. It has no discount codes, gift cards,
-// newsletter, invoices, dispatch e-mails or personalised items; sale prices and one tracking
-// number per order (on the order page) it does have.
+// The info pages promise only what the shop does. They name no discount codes (the returns page
+// used to promise refunds of them), gift cards, newsletter, dispatch e-mails or personalised
+// items; sale prices and one tracking number per order (on the order page) the shop does have.
 const INFO_PAGES = ["/about", "/terms", "/privacy", "/returns", "/shipping", "/care-guide", "/size-guide"];
 const NOT_OFFERED = [
   /discount code/i,
@@ -11,7 +11,6 @@ const NOT_OFFERED = [
   /voucher/i,
   /gift card/i,
   /newsletter/i,
-  /invoice/i,
   /dispatch (confirmation|e-mail)/i,
   /tracking link/i,
   /personalised|engraved|monogram/i,

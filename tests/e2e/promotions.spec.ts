@@ -83,6 +83,37 @@ test("admin creates a code; a guest applies it, checks out and sees the discount
   await expect(page.getByText(`Discount: Ten off ${suffix} (${code})`)).toBeVisible();
   await expect(page.getByTestId("vat-total")).toHaveText("€13.37");
 
+  // Its invoice: numbered at payment, every line with its discount and VAT, the same totals.
+  const invoiceLink = page.getByRole("link", { name: /^Invoice INV-\d{4}-\d{6}$/ });
+  const invoiceNumber = (await invoiceLink.innerText()).replace("Invoice ", "");
+  await invoiceLink.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Invoice ${invoiceNumber}`);
+  await expect(page).toHaveTitle(new RegExp(`^Invoice ${invoiceNumber} \\|`));
+  const lines = page.getByRole("table", { name: "Invoice lines, prices including VAT" });
+  // A heading row, the jeans with their discount and VAT, and delivery with its VAT.
+  await expect(lines.getByRole("row")).toHaveCount(3);
+  const jeans = lines.getByRole("row").nth(1);
+  for (const figure of ["€73.90", "−€7.39", "€12.44", "€66.51"]) await expect(jeans).toContainText(figure);
+  await expect(lines.getByRole("row", { name: /^Delivery: Standard/ })).toContainText("€0.93");
+  await expect(page.getByTestId("invoice-total")).toHaveText("€71.46");
+  await expect(page.getByTestId("invoice-vat")).toHaveText("€13.37");
+  await expect(page.getByTestId("invoice-net")).toHaveText("€58.09");
+  await expect(page.getByRole("region", { name: "Seller" })).toContainText("Hemline");
+  // Printing needs the browser's dialog: a button with JavaScript, a hint without.
+  if (js) await expect(page.getByRole("button", { name: "Print invoice" })).toBeVisible();
+  else await expect(page.getByText("Use your browser's Print command to print it.")).toBeVisible();
+  // Printed, the page is the invoice alone: no site header, footer or back link.
+  const chrome = [
+    page.getByRole("banner"),
+    page.getByRole("contentinfo"),
+    page.getByRole("link", { name: /^Back to/ }),
+  ];
+  for (const part of chrome) await expect(part).toBeVisible();
+  await page.emulateMedia({ media: "print" });
+  for (const part of chrome) await expect(part).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.emulateMedia({ media: "screen" });
+
   const mail = await latestMailTo(email, testInfo);
   expect(mail).toContain(`Discount   −€7.39 — Ten off ${suffix} (${code})`);
   expect(mail).toContain("VAT included at 23%");

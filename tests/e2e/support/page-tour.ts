@@ -136,6 +136,13 @@ const guestPurchaseTour: Tour = async (page, testInfo, visit) => {
   // A declined card: the order waits for payment and its page offers to pay again.
   const order = await placeOrder(page, uniqueEmail(testInfo, "tour-guest"), "4000 0000 0000 0002");
   await visit({ name: "order awaiting payment", path: order, status: 200, indexed: false });
+  const noInvoice = new URL(order, "http://shop");
+  await visit({
+    name: "no invoice yet",
+    path: `${noInvoice.pathname}/invoice${noInvoice.search}`,
+    status: 404,
+    indexed: false,
+  });
 };
 
 /** A signed-in shopper: profile, orders, a paid order, and the back office they may not enter. */
@@ -159,6 +166,8 @@ const shopperTour: Tour = async (page, testInfo, visit) => {
   await addAvailable(page, productFor(testInfo, "shopper"));
   const order = await placeOrder(page, undefined, "4242 4242 4242 4242");
   await visit({ name: "paid order", path: order, status: 200, indexed: false });
+  const invoice = new URL(order, "http://shop");
+  await visit({ name: "invoice", path: `${invoice.pathname}/invoice${invoice.search}`, status: 200, indexed: false });
   await visit({ name: "orders", path: "/orders", status: 200, indexed: false });
   await visit({ name: "forbidden", path: "/admin", status: 403, indexed: false });
 };
