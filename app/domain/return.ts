@@ -61,9 +61,20 @@ export const returnedQuantity = (order: Pick<Order, "returns">, sku: string) =>
     .filter((l) => l.sku === sku)
     .reduce((sum, l) => sum + l.quantity, 0);
 
-/** How many units of `line` may still be returned. */
+/** Units of a line refunded by the back office outside any return (a return's own refund counts with its return). */
+const refundedOutsideReturns = (order: Pick<Order, "refunds">, sku: string) =>
+  refundsOf(order)
+    .filter((r) => r.returnId === null)
+    .flatMap((r) => r.lines)
+    .filter((l) => l.sku === sku)
+    .reduce((sum, l) => sum + l.quantity, 0);
+
+/**
+ * How many units of `line` may still be returned: not those in a return already, nor those the
+ * shop has refunded (they are paid back, and a return of them could never be refunded).
+ */
 export const returnableQuantity = (order: Order, line: OrderLine) =>
-  Math.max(0, line.quantity - returnedQuantity(order, line.sku));
+  Math.max(0, line.quantity - returnedQuantity(order, line.sku) - refundedOutsideReturns(order, line.sku));
 
 export const nextReturnNumber = (order: Pick<Order, "number" | "returns">) =>
   `R-${order.number}-${returnsOf(order).length + 1}`;
