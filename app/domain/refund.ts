@@ -1,5 +1,4 @@
 import type { Order, OrderEvent, OrderLine, OrderStatus } from "./commerce";
-import { returnsOf } from "./return";
 
 // Refunds: money given back on an order, recorded on the order itself. The arithmetic here runs
 // inside each store adapter's transaction, so the limit "never more than was paid and not yet
@@ -111,7 +110,7 @@ export function reserveRefund(order: Order, refund: Refund): OrderRevision {
   const problem = refundProblem(order, refund);
   if (problem) return { ok: false, message: problem };
   if (refund.returnId) {
-    const request = returnsOf(order).find((r) => r.id === refund.returnId);
+    const request = (order.returns ?? []).find((r) => r.id === refund.returnId);
     const held = refundsOf(order).some((r) => r.returnId === refund.returnId);
     if (!request || request.status !== "received" || request.refundId || held)
       return { ok: false, message: "Only a received return can be refunded, once." };

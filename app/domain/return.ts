@@ -1,4 +1,5 @@
 import type { Order, OrderLine } from "./commerce";
+import { refundsOf } from "./refund";
 
 // Returns the shopper starts, kept on the order itself (beside its refunds), so a return and the
 // refund that settles it are written in one transaction on either backend (decision 0016).
@@ -60,9 +61,20 @@ export const returnedQuantity = (order: Pick<Order, "returns">, sku: string) =>
     .filter((l) => l.sku === sku)
     .reduce((sum, l) => sum + l.quantity, 0);
 
-/** How many units of `line` may still be returned. */
+/** Units of a line refunded by the back office outside any return (a return's own refund counts with its return). */
+const refundedOutsideReturns = (order: Pick<Order, "refunds">, sku: string) =>
+  refundsOf(order)
+    .filter((r) => r.returnId === null)
+    .flatMap((r) => r.lines)
+    .filter((l) => l.sku === sku)
+    .reduce((sum, l) => sum + l.quantity, 0);
+
+/**
+ * How many units of `line` may still be returned: not those in a return already, nor those the
+ * shop has refunded (they are paid back, and a return of them could never be refunded).
+ */
 export const returnableQuantity = (order: Order, line: OrderLine) =>
-  Math.max(0, line.quantity - returnedQuantity(order, line.sku));
+  Math.max(0, line.quantity - returnedQuantity(order, line.sku) - refundedOutsideReturns(order, line.sku));
 
 export const nextReturnNumber = (order: Pick<Order, "number" | "returns">) =>
   `R-${order.number}-${returnsOf(order).length + 1}`;
@@ -153,9 +165,37 @@ export function advanceReturn(
   };
 }
 
-/** What a received return is worth: its units at the prices paid. */
-export const returnValueMinor = (order: Order, request: ReturnRequest) =>
-  request.lines.reduce(
-    (sum, l) => sum + (order.lines.find((o) => o.sku === l.sku)?.unitPriceMinor ?? 0) * l.quantity,
-    0,
-  );
+/**
+ * What a line paid for `units` of its units: the list price less the same share of the line's
+ * promotion discount, rounded to the cent. Counted from the line's first unit, so for all its
+ * units it is exactly what the line paid (unit × quantity − discount).
+ */
+export function paidForUnits(line: OrderLine, units: number): number {
+  const n = Math.min(Math.max(0, units), line.quantity);
+  if (n === 0) return 0;
+  return line.unitPriceMinor * n - Math.round(((line.discountMinor ?? 0) * n) / line.quantity);
+}
+
+/**
+ * What a received return is worth: what was paid for its units and not yet refunded. Each
+ * line's units are valued after those already refunded or being refunded on that line (by the
+ * other refunds on the order, admin's or returns'), so returns and refunds of a line's units, in
+ * whatever split and order, add up exactly to what the line paid; never more than the order has
+ * left to refund.
+ */
+export function returnValueMinor(order: Order, request: ReturnRequest): number {
+  const others = refundsOf(order).filter((r) => r.returnId !== request.id);
+  const unitsBefore = (sku: string) =>
+    others
+      .flatMap((r) => r.lines)
+      .filter((l) => l.sku === sku)
+      .reduce((sum, l) => sum + l.quantity, 0);
+  const value = request.lines.reduce((sum, l) => {
+    const line = order.lines.find((o) => o.sku === l.sku);
+    if (!line) return sum;
+    const before = unitsBefore(l.sku);
+    return sum + paidForUnits(line, before + l.quantity) - paidForUnits(line, before);
+  }, 0);
+  const left = order.totalMinor - others.reduce((sum, r) => sum + r.amountMinor, 0);
+  return Math.max(0, Math.min(value, left));
+}

@@ -1,7 +1,8 @@
 import { expect, test } from "./fixtures";
 import { registerOrSignIn, uniqueEmail } from "./support/accounts";
 import { latestMailTo } from "./support/outbox";
-import { addToCart, fillCheckout } from "./support/shop";
+import { deliverOrder, placeOrder, shipOrder } from "./support/orders";
+import { addToCart } from "./support/shop";
 
 // The customer's e-mails as the back office moves an order on, and their previews at /admin/emails.
 
@@ -15,22 +16,11 @@ test("shipping and delivering an order e-mails the customer each time; admins pr
   const shop = await shopper.newPage();
   const email = uniqueEmail(testInfo, "order-mails");
   await addToCart(shop, { productId: js ? "p0047" : "p0048", colour: js ? "Black" : "White", size: "M" });
-  await shop.goto("/checkout");
-  await fillCheckout(shop, { email, card: "4242 4242 4242 4242" });
-  await shop.getByRole("button", { name: "Place order and pay" }).click();
-  await expect(shop.getByText("Thank you! Your order is confirmed.")).toBeVisible();
-  const number = (await shop.getByRole("heading", { level: 1 }).innerText()).replace("Order ", "");
-  const orderId = new URL(shop.url()).pathname.split("/").pop()!;
+  const { number, id: orderId } = await placeOrder(shop, { email });
   await shopper.close();
 
   await registerOrSignIn(page, `orders-admin-${testInfo.project.name}@hemline.test`);
-  await page.goto(`/admin/orders/${orderId}`);
-  const change = page.getByRole("region", { name: "Change status" });
-  const tracking = `JD${Date.now()}`;
-  await change.getByLabel("New status").selectOption("shipped");
-  await change.getByLabel("Tracking number").fill(tracking);
-  await change.getByRole("button", { name: "Change status" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "The order is now shipped." })).toBeVisible();
+  const tracking = await shipOrder(page, orderId);
 
   const shipped = await latestMailTo(email, testInfo);
   expect(shipped).toContain(`Subject: Your Hemline order ${number} is on its way`);
@@ -39,9 +29,7 @@ test("shipping and delivering an order e-mails the customer each time; admins pr
   expect(shipped).toMatch(/Content-Type: text\/html/);
   expect(shipped).toContain("care@hemline.test");
 
-  await change.getByLabel("New status").selectOption("delivered");
-  await change.getByRole("button", { name: "Change status" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "The order is now delivered." })).toBeVisible();
+  await deliverOrder(page, orderId);
   await expect
     .poll(async () =>
       (await latestMailTo(email, testInfo)).includes(`Subject: Your Hemline order ${number} has been delivered`),

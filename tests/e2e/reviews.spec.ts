@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { register, registerOrSignIn, uniqueEmail } from "./support/accounts";
-import { addToCart, fillCheckout } from "./support/shop";
+import { placeOrder, shipAndDeliver } from "./support/orders";
+import { addToCart } from "./support/shop";
 
 // Reviews: a shopper whose order was delivered reviews the product once; an admin approves it at
 // /admin/reviews; the product page then shows it with the average, the count and the JSON-LD.
@@ -28,11 +29,7 @@ test("a buyer of a delivered order reviews once, an admin approves, and the page
   const shop = await shopperContext.newPage();
   await register(shop, uniqueEmail(testInfo, "reviewer"));
   await addToCart(shop, { productId, colour: pick(js, "Camel", "Cream"), size: "M" });
-  await shop.goto("/checkout");
-  await fillCheckout(shop, { card: "4242424242424242" });
-  await shop.getByRole("button", { name: "Place order and pay" }).click();
-  await expect(shop.getByText("Thank you! Your order is confirmed.")).toBeVisible();
-  const orderId = new URL(shop.url()).pathname.split("/").pop()!;
+  const { id: orderId } = await placeOrder(shop);
 
   // Paid is not enough: only a delivered order lets its buyer review.
   await shop.goto(`/products/${productId}`);
@@ -40,15 +37,7 @@ test("a buyer of a delivered order reviews once, an admin approves, and the page
   await expect(reviews.getByText("Only customers who received this item can review it.")).toBeVisible();
 
   await registerOrSignIn(page, `orders-admin-${testInfo.project.name}@hemline.test`);
-  await page.goto(`/admin/orders/${orderId}`);
-  const change = page.getByRole("region", { name: "Change status" });
-  await change.getByLabel("New status").selectOption("shipped");
-  await change.getByLabel("Tracking number").fill(`JD${Date.now()}`);
-  await change.getByRole("button", { name: "Change status" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "The order is now shipped." })).toBeVisible();
-  await change.getByLabel("New status").selectOption("delivered");
-  await change.getByRole("button", { name: "Change status" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "The order is now delivered." })).toBeVisible();
+  await shipAndDeliver(page, orderId);
 
   // Bad input: every problem named, what was typed kept.
   await shop.goto(`/products/${productId}`);

@@ -58,8 +58,13 @@ describe.each(STORE_ADAPTERS)("returns: $name", (adapter) => {
     });
   };
 
-  async function deliveredOrder(deliveredAt: Date): Promise<Order> {
-    const placed = await store.orders.place(makeOrder([lineFor(product, "M", "Black", 2)]), { cartId: null });
+  async function deliveredOrder(deliveredAt: Date, lines = [lineFor(product, "M", "Black", 2)]): Promise<Order> {
+    const made = makeOrder(lines);
+    const discountMinor = lines.reduce((sum, l) => sum + (l.discountMinor ?? 0), 0);
+    const placed = await store.orders.place(
+      { ...made, discountMinor, totalMinor: made.totalMinor - discountMinor },
+      { cartId: null },
+    );
     if (placed.kind !== "placed") throw new Error(placed.kind);
     const at = deliveredAt.toISOString();
     const done = await store.orders.transition(placed.order.id, {
@@ -113,6 +118,28 @@ describe.each(STORE_ADAPTERS)("returns: $name", (adapter) => {
       `Return R-${order.number}-1: received → refunded`,
     ]);
     expect(sent.map((m) => m.subject)).toContain(`Your Hemline return R-${order.number}-1 has been refunded`);
+  });
+
+  it("refunds a discounted line's units at what was paid for them, the returns adding up to the line", async () => {
+    // 2 × €30.00 with €10.01 off the line: the line paid €49.99, shared 24.99 + 25.00.
+    const order = await deliveredOrder(new Date(clock.getTime() - DAY), [
+      { ...lineFor(product, "M", "Black", 2), discountMinor: 1001 },
+    ]);
+    const returns = services();
+    const sku = order.lines[0].sku;
+    const amounts: number[] = [];
+    for (const reason of ["Too small", "Too big"]) {
+      const started = await returns.request(order.id, { lines: [{ sku, quantity: 1 }], reason });
+      if (!started.ok) throw new Error(started.message);
+      await returns.advance(order.id, started.request.id, "approved", ADMIN, { message: null });
+      await returns.advance(order.id, started.request.id, "received", ADMIN, { message: null, restock: {} });
+      const refunded = await returns.refund(order.id, started.request.id, ADMIN);
+      if (!refunded.ok) throw new Error(refunded.message);
+      amounts.push(refunded.order.refunds!.at(-1)!.amountMinor);
+    }
+    expect(amounts).toEqual([2499, 2500]);
+    const stored = (await store.orders.get(order.id))!;
+    expect(stored).toMatchObject({ status: "partially_refunded", totalMinor: 4999 + 495 });
   });
 
   it("refuses outside the window and for undelivered orders, and more units than bought", async () => {

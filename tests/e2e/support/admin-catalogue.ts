@@ -58,3 +58,9 @@ export async function createProduct(
   await expect(page.getByRole("status").filter({ hasText: "The product has been created." })).toBeVisible();
   return page.url().match(/\/admin\/products\/([A-Za-z0-9_-]+)\/edit/)![1];
 }
+
+/** Units in stock of one size and colour, as the back office's product editor shows them. */
+export async function stockInEditor(page: Page, productId: string, size: string, colour: string): Promise<number> {
+  await page.goto(`/admin/products/${productId}/edit`);
+  return Number(await page.getByLabel(`Stock: ${size}, ${colour}`, { exact: true }).inputValue());
+}
