@@ -93,6 +93,27 @@ describe.each(STORE_ADAPTERS)("PromotionStore contract: $name", (adapter) => {
     expect(stocks.filter((s) => s === 1)).toHaveLength(15);
   }, 120_000);
 
+  it("the issue's figures: a code limited to 100 uses, 300 shoppers placing at once, is used exactly 100 times", async () => {
+    const { store } = db;
+    // Each shopper buys a product of their own: they contend on the promotion's usage alone.
+    const products = Array.from({ length: 300 }, () => withStock(1));
+    await store.products.upsertMany(products);
+    const promotion = makePromotion({ usageLimit: 100 });
+    await store.promotions.save(promotion);
+    const results = await Promise.all(
+      products.map((product, i) =>
+        store.orders.place(makeOrder([lineFor(product, "M", "Black", 1)]), {
+          cartId: null,
+          promotionUses: [claim(promotion.id, `email:shopper${i}@example.com`, { usageLimit: 100 })],
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.kind === "placed")).toHaveLength(100);
+    expect(results.filter((r) => r.kind === "promotion-used-up")).toHaveLength(200);
+    expect((await store.promotions.usage([promotion.id])).get(promotion.id)).toBe(100);
+    expect((await store.orders.list({ limit: 1, offset: 0 })).total).toBe(100);
+  }, 300_000);
+
   it("a per-customer limit counts the customer's orders only; other customers still use the code", async () => {
     const { store } = db;
     const product = withStock(10);

@@ -14,7 +14,7 @@ import { changeStock } from "~/domain/stock";
 import type { Product } from "~/domain/product";
 import { available, availableTransaction, healthProbe } from "./availability.server";
 import { productFromDoc, versionFields } from "./product-store.server";
-import { readPromotionUses } from "./promotion-store.server";
+import { isStalePlan, planPromotionUses, readPromotionUses } from "./promotion-store.server";
 import { recordTransaction } from "./transaction-stats.server";
 
 // orders/{id}: the Order, plus emailLower and productIds for queries.
@@ -81,41 +81,48 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
   return {
     async place(order, { cartId, cartLines, promotionUses = [] }) {
       const keyRef = keys.doc(order.idempotencyKey);
-      let attempts = 0;
-      const result = await availableTransaction(probe, () =>
-        db.runTransaction<PlaceOrderResult>(
-          async (tx) => {
-            attempts += 1;
-            const keySnap = await tx.get(keyRef);
-            if (keySnap.exists) {
-              const existing = await tx.get(orders.doc(keySnap.data()!.orderId as string));
-              if (existing.exists) return { kind: "duplicate", order: fromDoc(existing.data()!) };
-            }
-            if (cartId) {
-              // Read in this transaction: a cart posted from ten tabs becomes one order.
-              const cart = await tx.get(carts.doc(cartId));
-              const lines = (cart.get("lines") as CartLine[] | undefined) ?? [];
-              if (lines.length === 0) return { kind: "cart-empty" };
-              if (cartLines && !sameCartLines(lines, cartLines)) return { kind: "cart-changed" };
-            }
-            // Read with the other reads (Firestore wants every read before a write).
-            const uses = await readPromotionUses(db, tx, promotionUses);
-            if (uses.usedUp) return { kind: "promotion-used-up", promotionId: uses.usedUp };
-            const read = await readStock(tx, order.lines);
-            const shortfalls = writeStock(tx, read, order.lines, -1);
-            if (shortfalls.length > 0) return { kind: "sold-out", shortfalls };
-            uses.write();
-            faults.afterStockTaken?.();
-            tx.create(orders.doc(order.id), toDoc(order));
-            tx.set(keyRef, { orderId: order.id });
-            if (cartId) tx.delete(carts.doc(cartId));
-            return { kind: "placed", order };
-          },
-          { maxAttempts: MAX_ATTEMPTS },
-        ),
-      );
-      recordTransaction(attempts);
-      return result;
+      // A promotion's usage shard that changed before the commit: plan again (each round reads the shards afresh).
+      for (;;) {
+        const plan = await planPromotionUses(db, promotionUses);
+        let attempts = 0;
+        const result = await availableTransaction(probe, () =>
+          db.runTransaction<PlaceOrderResult>(
+            async (tx) => {
+              attempts += 1;
+              const keySnap = await tx.get(keyRef);
+              if (keySnap.exists) {
+                const existing = await tx.get(orders.doc(keySnap.data()!.orderId as string));
+                if (existing.exists) return { kind: "duplicate", order: fromDoc(existing.data()!) };
+              }
+              if (cartId) {
+                // Read in this transaction: a cart posted from ten tabs becomes one order.
+                const cart = await tx.get(carts.doc(cartId));
+                const lines = (cart.get("lines") as CartLine[] | undefined) ?? [];
+                if (lines.length === 0) return { kind: "cart-empty" };
+                if (cartLines && !sameCartLines(lines, cartLines)) return { kind: "cart-changed" };
+              }
+              // Read with the other reads (Firestore wants every read before a write).
+              const uses = await readPromotionUses(db, tx, promotionUses, plan);
+              if (uses.usedUp) return { kind: "promotion-used-up", promotionId: uses.usedUp };
+              const read = await readStock(tx, order.lines);
+              const shortfalls = writeStock(tx, read, order.lines, -1);
+              if (shortfalls.length > 0) return { kind: "sold-out", shortfalls };
+              uses.write();
+              faults.afterStockTaken?.();
+              tx.create(orders.doc(order.id), toDoc(order));
+              tx.set(keyRef, { orderId: order.id });
+              if (cartId) tx.delete(carts.doc(cartId));
+              return { kind: "placed", order };
+            },
+            { maxAttempts: MAX_ATTEMPTS },
+          ),
+        ).catch((error: unknown) => {
+          if (isStalePlan(error)) return null;
+          throw error;
+        });
+        recordTransaction(attempts);
+        if (result) return result;
+      }
     },
     async get(id) {
       const snap = await available(() => orders.doc(id).get());

@@ -1,18 +1,31 @@
 import crypto from "node:crypto";
-import type { Firestore, Transaction } from "firebase-admin/firestore";
+import { FieldValue, type Firestore, type Timestamp, type Transaction } from "firebase-admin/firestore";
 import type { Promotion, PromotionUseClaim } from "~/domain/promotion";
 import type { PromotionStore } from "../port";
 import { available, availableTransaction, healthProbe } from "./availability.server";
 
 // promotions/{id}: the Promotion. promotionCodes/{lower-cased code}: { promotionId } — claimed in the
 // save's transaction, so two promotions never hold one code.
-// promotionUsage/{id}: { uses } in all; promotionUsage/{id}~{hash of the customer key}: { uses } for one
-// customer. Only the placement of an order that uses the promotion writes them (in its transaction),
-// so they contend only among orders of that promotion, never with the rest of the shop.
+// promotionUsage/{id}~shard-{0..15}: { uses } in all, spread over 16 documents; promotionUsage/{id}~{hash of
+// the customer key}: { uses } for one customer. Only the placement of an order that uses the promotion
+// writes them (in its transaction), so they contend only among orders of that promotion. A total limit is
+// split between the shards (a limit of 100: 7 or 6 uses each), so 300 shoppers racing for a code's
+// last uses contend on 16 documents, not one: Firestore takes about one sustained write a second per
+// document, and one document made most of them give up after their retries. promotionUsage/{id}: { uses }
+// counted before the shards existed; never written now, it still counts towards the limit.
 
 const PROMOTIONS = "promotions";
 const CODES = "promotionCodes";
 const USAGE = "promotionUsage";
+
+const SHARDS = 16;
+const SHARD_NUMBERS = Array.from({ length: SHARDS }, (_, k) => k);
+const shardDocId = (promotionId: string, shard: number) => `${promotionId}~shard-${shard}`;
+const usesOf = (snap: { get(field: string): unknown }) => (snap.get("uses") as number | undefined) ?? 0;
+
+/** How many of `remaining` uses shard `k` may count: as even a split as whole numbers allow. */
+const shardCap = (remaining: number, k: number) =>
+  Math.max(0, Math.floor(remaining / SHARDS) + (k < Math.max(0, remaining) % SHARDS ? 1 : 0));
 
 const customerDocId = (promotionId: string, customerKey: string) =>
   `${promotionId}~${crypto.createHash("sha256").update(customerKey).digest("hex").slice(0, 32)}`;
@@ -61,8 +74,14 @@ export function createFirestorePromotionStore(db: Firestore): PromotionStore {
     },
     async usage(ids) {
       if (ids.length === 0) return new Map();
-      const snaps = await available(() => db.getAll(...ids.map((id) => usage.doc(id))));
-      return new Map(ids.map((id, i) => [id, (snaps[i].get("uses") as number | undefined) ?? 0]));
+      const refs = ids.flatMap((id) => [usage.doc(id), ...SHARD_NUMBERS.map((k) => usage.doc(shardDocId(id, k)))]);
+      const snaps = await available(() => db.getAll(...refs));
+      return new Map(
+        ids.map((id, i) => [
+          id,
+          snaps.slice(i * (SHARDS + 1), (i + 1) * (SHARDS + 1)).reduce((n, s) => n + usesOf(s), 0),
+        ]),
+      );
     },
     async customerUsage(id, customerKey) {
       const snap = await available(() => usage.doc(customerDocId(id, customerKey)).get());
@@ -71,32 +90,82 @@ export function createFirestorePromotionStore(db: Firestore): PromotionStore {
   };
 }
 
+/** Where each claim of a placement counts its use: a shard picked before the transaction, as it was then. */
+export interface PromotionUsePlan {
+  /** A promotion all of whose shards are full: used up (uses only grow, so a plain read saying so is final). */
+  usedUp: string | null;
+  /** Per claim: the shard, and for a limited claim its count and update time when read (null: no document yet). */
+  shards: { shard: number; limited: boolean; uses: number; updateTime: Timestamp | null }[];
+}
+
 /**
- * Inside the placement transaction: `read` (before any write) returns the id of a promotion over a
- * limit, or a `write` that counts one use of each in all and for the customer.
+ * Before the placement transaction: for a claim with a total limit, read its shards (one batched read, no locks)
+ * and pick one at random among those with room; without a limit, any shard. The transaction writes that shard
+ * only if it is unchanged since (an update time precondition), so shoppers racing for a code never hold locks on
+ * its counts: one whose shard moved meanwhile plans again (see `isStalePlan`).
+ */
+export async function planPromotionUses(
+  db: Firestore,
+  claims: readonly PromotionUseClaim[],
+): Promise<PromotionUsePlan> {
+  const usage = db.collection(USAGE);
+  const shards: PromotionUsePlan["shards"] = [];
+  for (const claim of claims) {
+    if (claim.usageLimit === null) {
+      shards.push({ shard: crypto.randomInt(SHARDS), limited: false, uses: 0, updateTime: null });
+      continue;
+    }
+    const id = claim.promotionId;
+    const refs = [usage.doc(id), ...SHARD_NUMBERS.map((k) => usage.doc(shardDocId(id, k)))];
+    const [before, ...snaps] = await available(() => db.getAll(...refs));
+    const remaining = claim.usageLimit - usesOf(before!);
+    const open = SHARD_NUMBERS.filter((k) => usesOf(snaps[k]!) < shardCap(remaining, k));
+    if (open.length === 0) return { usedUp: id, shards: [] };
+    const shard = open[crypto.randomInt(open.length)]!;
+    const snap = snaps[shard]!;
+    shards.push({ shard, limited: true, uses: usesOf(snap), updateTime: snap.exists ? snap.updateTime! : null });
+  }
+  return { usedUp: null, shards };
+}
+
+/** A placement whose planned shard changed before it committed (the precondition failed): plan again. */
+export function isStalePlan(error: unknown): boolean {
+  const code = (error as { code?: number | string }).code;
+  // gRPC 9 FAILED_PRECONDITION (the shard was updated), 6 ALREADY_EXISTS (another created it first).
+  return code === 9 || code === 6 || code === "failed-precondition" || code === "already-exists";
+}
+
+/**
+ * Inside the placement transaction, before any write: the customer's counts. `usedUp` names a promotion over
+ * a limit; otherwise `write` counts one use of each, in its planned shard and for the customer.
  */
 export async function readPromotionUses(
   db: Firestore,
   tx: Transaction,
   claims: readonly PromotionUseClaim[],
+  plan: PromotionUsePlan,
 ): Promise<{ usedUp: string | null; write: () => void }> {
-  if (claims.length === 0) return { usedUp: null, write: () => {} };
+  const none = () => {};
+  if (claims.length === 0) return { usedUp: null, write: none };
+  if (plan.usedUp) return { usedUp: plan.usedUp, write: none };
   const usage = db.collection(USAGE);
-  const refs = claims.flatMap((c) => [
-    usage.doc(c.promotionId),
-    usage.doc(customerDocId(c.promotionId, c.customerKey)),
-  ]);
-  const snaps = await tx.getAll(...refs);
-  const counts = snaps.map((s) => (s.get("uses") as number | undefined) ?? 0);
+  const customerRefs = claims.map((c) => usage.doc(customerDocId(c.promotionId, c.customerKey)));
+  const counts = (await tx.getAll(...customerRefs)).map(usesOf);
   for (const [i, claim] of claims.entries()) {
-    if (claim.usageLimit !== null && counts[2 * i] >= claim.usageLimit)
-      return { usedUp: claim.promotionId, write: () => {} };
-    if (claim.perCustomerLimit !== null && counts[2 * i + 1] >= claim.perCustomerLimit) {
-      return { usedUp: claim.promotionId, write: () => {} };
-    }
+    if (claim.perCustomerLimit !== null && counts[i]! >= claim.perCustomerLimit)
+      return { usedUp: claim.promotionId, write: none };
   }
   return {
     usedUp: null,
-    write: () => refs.forEach((ref, i) => tx.set(ref, { uses: counts[i] + 1 })),
+    write: () =>
+      claims.forEach((claim, i) => {
+        tx.set(customerRefs[i]!, { uses: counts[i]! + 1 });
+        const planned = plan.shards[i]!;
+        const shardRef = usage.doc(shardDocId(claim.promotionId, planned.shard));
+        if (!planned.limited) tx.set(shardRef, { uses: FieldValue.increment(1) }, { merge: true });
+        else if (planned.updateTime)
+          tx.update(shardRef, { uses: planned.uses + 1 }, { lastUpdateTime: planned.updateTime });
+        else tx.create(shardRef, { uses: 1 });
+      }),
   };
 }
