@@ -83,7 +83,7 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
       const keyRef = keys.doc(order.idempotencyKey);
       // A promotion's usage shard that changed before the commit: plan again (each round reads the shards afresh).
       for (;;) {
-        const plan = await planPromotionUses(db, promotionUses);
+        const plan = await planPromotionUses(db, probe, promotionUses);
         let attempts = 0;
         const result = await availableTransaction(probe, () =>
           db.runTransaction<PlaceOrderResult>(

@@ -106,6 +106,7 @@ export interface PromotionUsePlan {
  */
 export async function planPromotionUses(
   db: Firestore,
+  probe: () => Promise<unknown>,
   claims: readonly PromotionUseClaim[],
 ): Promise<PromotionUsePlan> {
   const usage = db.collection(USAGE);
@@ -117,7 +118,8 @@ export async function planPromotionUses(
     }
     const id = claim.promotionId;
     const refs = [usage.doc(id), ...SHARD_NUMBERS.map((k) => usage.doc(shardDocId(id, k)))];
-    const [before, ...snaps] = await available(() => db.getAll(...refs));
+    // Part of a placement: like its transaction, a busy database is waited for while it answers a probe.
+    const [before, ...snaps] = await availableTransaction(probe, () => db.getAll(...refs));
     const remaining = claim.usageLimit - usesOf(before!);
     const open = SHARD_NUMBERS.filter((k) => usesOf(snaps[k]!) < shardCap(remaining, k));
     if (open.length === 0) return { usedUp: id, shards: [] };
