@@ -1,4 +1,5 @@
 import type { Order, OrderLine } from "./commerce";
+import { paidForUnits } from "./line-paid";
 import { refundsOf } from "./refund";
 
 // Returns the shopper starts, kept on the order itself (beside its refunds), so a return and the
@@ -163,17 +164,6 @@ export function advanceReturn(
     order: { ...order, returns: returnsOf(order).map((r) => (r.id === returnId ? next : r)), updatedAt: input.at },
     restock: [],
   };
-}
-
-/**
- * What a line paid for `units` of its units: the list price less the same share of the line's
- * promotion discount, rounded to the cent. Counted from the line's first unit, so for all its
- * units it is exactly what the line paid (unit × quantity − discount).
- */
-export function paidForUnits(line: OrderLine, units: number): number {
-  const n = Math.min(Math.max(0, units), line.quantity);
-  if (n === 0) return 0;
-  return line.unitPriceMinor * n - Math.round(((line.discountMinor ?? 0) * n) / line.quantity);
 }
 
 /**

@@ -2,14 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Order, OrderLine } from "~/domain/commerce";
 import { refundableMinor, refundedQuantity, reserveRefund, settleRefund, type Refund } from "~/domain/refund";
-import {
-  advanceReturn,
-  paidForUnits,
-  returnableQuantity,
-  returnsOf,
-  returnValueMinor,
-  startReturn,
-} from "~/domain/return";
+import { paidForUnits } from "~/domain/line-paid";
+import { advanceReturn, returnableQuantity, returnsOf, returnValueMinor, startReturn } from "~/domain/return";
 import { makeOrder } from "../support/order-factory";
 
 // What a returned item gives back: what was paid for it (its list price less its share of the
