@@ -1,5 +1,6 @@
 import type { Order, OrderStatus } from "~/domain/commerce";
 import { paidForUnits } from "~/domain/line-paid";
+import { REVENUE_STATUSES } from "~/domain/revenue";
 import { netPaidMinor, refundedQuantity } from "~/domain/refund";
 
 // Which orders are sales. Revenue is money the shop has taken and keeps:
@@ -11,8 +12,9 @@ import { netPaidMinor, refundedQuantity } from "~/domain/refund";
 // - fully refunded orders are excluded: the sale and its refund cancel out;
 // - pending_payment (no money yet), payment_failed and cancelled (never paid, or given
 //   back before shipping) are not sales.
-// See docs/decisions/0006-admin-orders-analytics.md.
-export const REVENUE_STATUSES: readonly OrderStatus[] = ["paid", "shipped", "delivered", "partially_refunded"];
+// See docs/decisions/0006-admin-orders-analytics.md. The statuses are listed in ~/domain/revenue,
+// where the back office's notes word them from (app/lib/revenue-wording.ts).
+export { REVENUE_STATUSES };
 
 const revenueStatuses = new Set<OrderStatus>(REVENUE_STATUSES);
 
