@@ -1,6 +1,6 @@
 import type { Order, OrderLine } from "./commerce";
 import { paidForUnits } from "./line-paid";
-import { refundsOf } from "./refund";
+import { refundedQuantity, refundsOf, type Refund } from "./refund";
 
 // Returns the shopper starts, kept on the order itself (beside its refunds), so a return and the
 // refund that settles it are written in one transaction on either backend (decision 0016).
@@ -188,4 +188,57 @@ export function returnValueMinor(order: Order, request: ReturnRequest): number {
   }, 0);
   const left = order.totalMinor - others.reduce((sum, r) => sum + r.amountMinor, 0);
   return Math.max(0, Math.min(value, left));
+}
+
+/**
+ * Close a received return worth nothing (its units were free with a promotion, or the order has
+ * already been refunded in full): there is no money to send, so the processor is not asked, but
+ * the return is settled as any other — a refund of €0 records its units and their restock choice,
+ * the units chosen on receipt go back on sale in the same write, and the return is refunded.
+ */
+export function closeReturnAtZero(
+  order: Order,
+  returnId: string,
+  input: { refundId: string; at: string; by: string },
+): Revision {
+  const request = returnsOf(order).find((r) => r.id === returnId);
+  const held = refundsOf(order).some((r) => r.returnId === returnId);
+  if (!request || request.status !== "received" || request.refundId || held)
+    return { ok: false, message: "Only a received return can be refunded, once." };
+  const value = returnValueMinor(order, request);
+  if (value > 0) return { ok: false, message: `This return is worth €${(value / 100).toFixed(2)}: refund it.` };
+  for (const l of request.lines) {
+    const line = order.lines.find((o) => o.sku === l.sku);
+    const left = line ? line.quantity - refundedQuantity(order, l.sku) : 0;
+    if (!line || l.quantity > left) return { ok: false, message: "Some of these items have already been refunded." };
+  }
+  const refund: Refund = {
+    id: input.refundId,
+    amountMinor: 0,
+    reason: `Return ${request.number}`,
+    lines: request.lines.map((l) => ({ sku: l.sku, quantity: l.quantity, restock: l.restock ?? false })),
+    state: "succeeded",
+    reference: null,
+    returnId,
+    at: input.at,
+    by: input.by,
+  };
+  const restock = refund.lines
+    .filter((l) => l.restock && l.quantity > 0)
+    .map((l) => ({ ...order.lines.find((o) => o.sku === l.sku)!, quantity: l.quantity }));
+  const closed: ReturnRequest = { ...request, status: "refunded", refundId: refund.id, updatedAt: input.at };
+  return {
+    ok: true,
+    order: {
+      ...order,
+      refunds: [...refundsOf(order), refund],
+      returns: returnsOf(order).map((r) => (r.id === returnId ? closed : r)),
+      history: [
+        ...order.history,
+        { status: null, at: input.at, note: `Return ${request.number} closed: nothing to refund`, by: input.by },
+      ],
+      updatedAt: input.at,
+    },
+    restock,
+  };
 }

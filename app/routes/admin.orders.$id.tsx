@@ -309,7 +309,10 @@ export default function AdminOrder() {
                       ) : null}
                       {r.status === "received" ? (
                         <button type="submit" name="step" value="refund" className="btn-primary" disabled={busy}>
-                          Refund {formatMoney(returnValueMinor(order, r))}
+                          {/* Worth nothing (free units, or the order already refunded): closed without a refund. */}
+                          {returnValueMinor(order, r) > 0
+                            ? `Refund ${formatMoney(returnValueMinor(order, r))}`
+                            : "Close return (nothing to refund)"}
                         </button>
                       ) : null}
                     </Form>

@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import type { Order, OrderLine } from "~/domain/commerce";
 import { refundableMinor, refundedQuantity, reserveRefund, settleRefund, type Refund } from "~/domain/refund";
 import { paidForUnits } from "~/domain/line-paid";
-import { advanceReturn, returnableQuantity, returnsOf, returnValueMinor, startReturn } from "~/domain/return";
+import {
+  advanceReturn,
+  closeReturnAtZero,
+  returnableQuantity,
+  returnsOf,
+  returnValueMinor,
+  startReturn,
+} from "~/domain/return";
 import { makeOrder } from "../support/order-factory";
 
 // What a returned item gives back: what was paid for it (its list price less its share of the
@@ -145,6 +152,22 @@ describe("return value", () => {
     expect(returnValueMinor(received.order, received.request)).toBe(0);
   });
 
+  it("closes a return worth nothing at €0, restocking as chosen, and refuses to close one worth something", () => {
+    const free = receivedReturn(deliveredOrder([line("A", 1000, 2, 2000)]), "ret1", [{ sku: "A", quantity: 1 }]);
+    const closed = closeReturnAtZero(free.order, "ret1", { refundId: "z1", at, by: "admin@hemline.test" });
+    if (!closed.ok) throw new Error(closed.message);
+    expect(closed.order.refunds).toMatchObject([{ id: "z1", amountMinor: 0, state: "succeeded", returnId: "ret1" }]);
+    expect(returnsOf(closed.order)[0]).toMatchObject({ status: "refunded", refundId: "z1" });
+    expect(closed.order.status).toBe("delivered");
+    expect(closeReturnAtZero(closed.order, "ret1", { refundId: "z2", at, by: "x" })).toMatchObject({ ok: false });
+
+    const paid = receivedReturn(deliveredOrder([line("A", 1000, 2)]), "ret1", [{ sku: "A", quantity: 1 }]);
+    expect(closeReturnAtZero(paid.order, "ret1", { refundId: "z1", at, by: "x" })).toEqual({
+      ok: false,
+      message: "This return is worth €10.00: refund it.",
+    });
+  });
+
   it("values a line without a discount at its unit price", () => {
     const order = deliveredOrder([line("A", 1999, 2)]);
     delete order.lines[0].discountMinor;
@@ -154,7 +177,7 @@ describe("return value", () => {
 });
 
 // Lines with any price, quantity and a discount that leaves every unit worth at least a cent (a
-// unit given away is worth nothing back, and a refund of nothing cannot be made: see the test above).
+// unit given away is worth nothing back: its return is closed at €0 instead, see the tests above).
 const linesArb = fc
   .array(
     fc
