@@ -195,6 +195,7 @@ export function returnValueMinor(order: Order, request: ReturnRequest): number {
  * already been refunded in full): there is no money to send, so the processor is not asked, but
  * the return is settled as any other — a refund of €0 records its units and their restock choice,
  * the units chosen on receipt go back on sale in the same write, and the return is refunded.
+ * Never refused for units refunded since the return was started: it could then never be settled.
  */
 export function closeReturnAtZero(
   order: Order,
@@ -207,16 +208,19 @@ export function closeReturnAtZero(
     return { ok: false, message: "Only a received return can be refunded, once." };
   const value = returnValueMinor(order, request);
   if (value > 0) return { ok: false, message: `This return is worth €${(value / 100).toFixed(2)}: refund it.` };
-  for (const l of request.lines) {
-    const line = order.lines.find((o) => o.sku === l.sku);
-    const left = line ? line.quantity - refundedQuantity(order, l.sku) : 0;
-    if (!line || l.quantity > left) return { ok: false, message: "Some of these items have already been refunded." };
-  }
+  // Units the back office refunded meanwhile (a full refund naming them) were settled, and their
+  // restock chosen, by that refund: this one covers only the rest, so nothing goes back twice.
+  const unrefunded = (sku: string, quantity: number) => {
+    const line = order.lines.find((o) => o.sku === sku);
+    return line ? Math.max(0, Math.min(quantity, line.quantity - refundedQuantity(order, sku))) : 0;
+  };
   const refund: Refund = {
     id: input.refundId,
     amountMinor: 0,
     reason: `Return ${request.number}`,
-    lines: request.lines.map((l) => ({ sku: l.sku, quantity: l.quantity, restock: l.restock ?? false })),
+    lines: request.lines
+      .map((l) => ({ sku: l.sku, quantity: unrefunded(l.sku, l.quantity), restock: l.restock ?? false }))
+      .filter((l) => l.quantity > 0),
     state: "succeeded",
     reference: null,
     returnId,

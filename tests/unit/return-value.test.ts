@@ -168,6 +168,34 @@ describe("return value", () => {
     });
   });
 
+  it("closes at €0 a return whose units the shop refunded meanwhile, restocking only units not settled by that refund", () => {
+    const received = receivedReturn(deliveredOrder([line("A", 1000, 3)]), "ret1", [{ sku: "A", quantity: 2 }]);
+    const withRestock = {
+      ...received.order,
+      returns: returnsOf(received.order).map((r) => ({ ...r, lines: r.lines.map((l) => ({ ...l, restock: true })) })),
+    };
+    // The back office refunds everything that was paid, naming two of the three units.
+    const full = settleRefund(
+      ok(
+        reserveRefund(withRestock, refund("full", withRestock.totalMinor, [{ sku: "A", quantity: 2, restock: false }])),
+      ),
+      "full",
+      "re_full",
+      event,
+    );
+    const refunded = ok(full);
+    expect(refunded.status).toBe("refunded");
+    expect(returnValueMinor(refunded, returnsOf(refunded)[0])).toBe(0);
+    const closed = closeReturnAtZero(refunded, "ret1", { refundId: "z1", at, by: "admin@hemline.test" });
+    if (!closed.ok) throw new Error(closed.message);
+    expect(closed.order.refunds!.at(-1)).toMatchObject({
+      amountMinor: 0,
+      lines: [{ sku: "A", quantity: 1, restock: true }],
+    });
+    expect(closed.restock).toMatchObject([{ sku: "A", quantity: 1 }]);
+    expect(returnsOf(closed.order)[0].status).toBe("refunded");
+  });
+
   it("values a line without a discount at its unit price", () => {
     const order = deliveredOrder([line("A", 1999, 2)]);
     delete order.lines[0].discountMinor;
