@@ -61,9 +61,14 @@ export const netPaidMinor = (order: Pick<Order, "totalMinor" | "refunds">) =>
 export const refundableMinor = (order: Pick<Order, "totalMinor" | "refunds" | "status">) =>
   REFUNDABLE_STATUSES.has(order.status) ? Math.max(0, order.totalMinor - refundedMinor(order)) : 0;
 
-/** Units of a line already refunded or being refunded. */
-export const refundedQuantity = (order: Pick<Order, "refunds">, sku: string) =>
+/** Units of a line already refunded or being refunded (or only those in refunds in `states`). */
+export const refundedQuantity = (
+  order: Pick<Order, "refunds">,
+  sku: string,
+  states: readonly RefundState[] = ["pending", "succeeded"],
+) =>
   refundsOf(order)
+    .filter((r) => states.includes(r.state))
     .flatMap((r) => r.lines)
     .filter((l) => l.sku === sku)
     .reduce((sum, l) => sum + l.quantity, 0);

@@ -1,5 +1,6 @@
 import type { Order, OrderLine } from "./commerce";
-import { refundsOf } from "./refund";
+import { paidForUnits } from "./line-paid";
+import { refundedQuantity, refundsOf, type Refund } from "./refund";
 
 // Returns the shopper starts, kept on the order itself (beside its refunds), so a return and the
 // refund that settles it are written in one transaction on either backend (decision 0016).
@@ -166,17 +167,6 @@ export function advanceReturn(
 }
 
 /**
- * What a line paid for `units` of its units: the list price less the same share of the line's
- * promotion discount, rounded to the cent. Counted from the line's first unit, so for all its
- * units it is exactly what the line paid (unit × quantity − discount).
- */
-export function paidForUnits(line: OrderLine, units: number): number {
-  const n = Math.min(Math.max(0, units), line.quantity);
-  if (n === 0) return 0;
-  return line.unitPriceMinor * n - Math.round(((line.discountMinor ?? 0) * n) / line.quantity);
-}
-
-/**
  * What a received return is worth: what was paid for its units and not yet refunded. Each
  * line's units are valued after those already refunded or being refunded on that line (by the
  * other refunds on the order, admin's or returns'), so returns and refunds of a line's units, in
@@ -198,4 +188,61 @@ export function returnValueMinor(order: Order, request: ReturnRequest): number {
   }, 0);
   const left = order.totalMinor - others.reduce((sum, r) => sum + r.amountMinor, 0);
   return Math.max(0, Math.min(value, left));
+}
+
+/**
+ * Close a received return worth nothing (its units were free with a promotion, or the order has
+ * already been refunded in full): there is no money to send, so the processor is not asked, but
+ * the return is settled as any other — a refund of €0 records its units and their restock choice,
+ * the units chosen on receipt go back on sale in the same write, and the return is refunded.
+ * Never refused for units refunded since the return was started: it could then never be settled.
+ */
+export function closeReturnAtZero(
+  order: Order,
+  returnId: string,
+  input: { refundId: string; at: string; by: string },
+): Revision {
+  const request = returnsOf(order).find((r) => r.id === returnId);
+  const held = refundsOf(order).some((r) => r.returnId === returnId);
+  if (!request || request.status !== "received" || request.refundId || held)
+    return { ok: false, message: "Only a received return can be refunded, once." };
+  const value = returnValueMinor(order, request);
+  if (value > 0) return { ok: false, message: `This return is worth €${(value / 100).toFixed(2)}: refund it.` };
+  // Units the back office refunded meanwhile (a full refund naming them) were settled, and their
+  // restock chosen, by that refund: this one covers only the rest, so nothing goes back twice.
+  const unrefunded = (sku: string, quantity: number) => {
+    const line = order.lines.find((o) => o.sku === sku);
+    return line ? Math.max(0, Math.min(quantity, line.quantity - refundedQuantity(order, sku))) : 0;
+  };
+  const refund: Refund = {
+    id: input.refundId,
+    amountMinor: 0,
+    reason: `Return ${request.number}`,
+    lines: request.lines
+      .map((l) => ({ sku: l.sku, quantity: unrefunded(l.sku, l.quantity), restock: l.restock ?? false }))
+      .filter((l) => l.quantity > 0),
+    state: "succeeded",
+    reference: null,
+    returnId,
+    at: input.at,
+    by: input.by,
+  };
+  const restock = refund.lines
+    .filter((l) => l.restock && l.quantity > 0)
+    .map((l) => ({ ...order.lines.find((o) => o.sku === l.sku)!, quantity: l.quantity }));
+  const closed: ReturnRequest = { ...request, status: "refunded", refundId: refund.id, updatedAt: input.at };
+  return {
+    ok: true,
+    order: {
+      ...order,
+      refunds: [...refundsOf(order), refund],
+      returns: returnsOf(order).map((r) => (r.id === returnId ? closed : r)),
+      history: [
+        ...order.history,
+        { status: null, at: input.at, note: `Return ${request.number} closed: nothing to refund`, by: input.by },
+      ],
+      updatedAt: input.at,
+    },
+    restock,
+  };
 }

@@ -7,6 +7,7 @@ import { formatCount } from "~/lib/admin-format";
 import { orderRow } from "~/lib/admin-order-row";
 import { ADMIN_SECTIONS } from "~/lib/admin-sections";
 import { formatMoney } from "~/lib/money";
+import { revenueNote } from "~/lib/revenue-wording";
 import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
@@ -34,7 +35,7 @@ export default function AdminHome() {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-semibold tracking-tight">Back office</h1>
       <p className="mt-2 text-sm text-stone-600">
-        Signed in as {email}. Figures are in UTC; revenue counts paid, shipped and delivered orders.
+        Signed in as {email}. Figures are in UTC; {revenueNote()}
       </p>
 
       <AdminSection id="sales-heading" title="Sales">

@@ -27,6 +27,8 @@ import { formatMoneyInText } from "~/lib/money";
 import { RETURN_STATUS_LABELS, returnsOf, returnValueMinor } from "~/domain/return";
 import { notFound } from "~/server/http/not-found.server";
 import { ScrollBox } from "~/components/ScrollBox";
+import { OrderSummary, orderVat } from "~/components/cart/OrderSummary";
+import { paidForUnits } from "~/domain/line-paid";
 import { TableHead } from "~/components/admin/TableHead";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -207,6 +209,9 @@ export default function AdminOrder() {
                     { label: "Qty", numeric: true },
                     { label: "Price", numeric: true },
                     { label: "Line total", numeric: true },
+                    { label: "Discount", numeric: true },
+                    { label: "Paid", numeric: true },
+                    { label: "VAT incl.", numeric: true },
                   ]}
                 />
                 <tbody>
@@ -218,32 +223,34 @@ export default function AdminOrder() {
                       <td className="py-2 pr-4 font-mono text-xs">{l.sku}</td>
                       <td className="py-2 pr-4 text-right tabular-nums">{l.quantity}</td>
                       <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(l.unitPriceMinor)}</td>
-                      <td className="py-2 text-right tabular-nums">{formatMoney(l.unitPriceMinor * l.quantity)}</td>
+                      <td className="py-2 pr-4 text-right tabular-nums">
+                        {formatMoney(l.unitPriceMinor * l.quantity)}
+                      </td>
+                      <td className="py-2 pr-4 text-right tabular-nums text-red-700" data-testid="line-discount">
+                        {l.discountMinor ? `−${formatMoney(l.discountMinor)}` : "—"}
+                      </td>
+                      <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(paidForUnits(l, l.quantity))}</td>
+                      {/* Orders from before VAT was recorded have no VAT per line. */}
+                      <td className="py-2 text-right tabular-nums">
+                        {l.vatMinor !== undefined ? formatMoney(l.vatMinor) : "—"}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row" colSpan={6} className="py-1 pr-4 text-right font-normal">
-                      Subtotal
-                    </th>
-                    <td className="py-1 text-right tabular-nums">{formatMoney(order.subtotalMinor)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row" colSpan={6} className="py-1 pr-4 text-right font-normal">
-                      {order.shipping.label}
-                    </th>
-                    <td className="py-1 text-right tabular-nums">{formatMoney(order.shippingMinor)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row" colSpan={6} className="py-1 pr-4 text-right">
-                      Total
-                    </th>
-                    <td className="py-1 text-right font-semibold tabular-nums">{formatMoney(order.totalMinor)}</td>
-                  </tr>
-                </tfoot>
               </table>
             </ScrollBox>
+            {/* The shopper's figures, so both sides read the same: subtotal − discounts + delivery = total. */}
+            <div className="ml-auto max-w-sm" data-testid="order-totals">
+              <OrderSummary
+                subtotalMinor={order.subtotalMinor}
+                savingsMinor={0}
+                shippingMinor={order.shippingMinor}
+                shippingLabel={order.shipping.label}
+                discountMinor={order.discountMinor ?? 0}
+                promotions={order.promotions ?? []}
+                vat={orderVat(order)}
+              />
+            </div>
           </AdminSection>
 
           {returnRequests.length > 0 ? (
@@ -309,7 +316,10 @@ export default function AdminOrder() {
                       ) : null}
                       {r.status === "received" ? (
                         <button type="submit" name="step" value="refund" className="btn-primary" disabled={busy}>
-                          Refund {formatMoney(returnValueMinor(order, r))}
+                          {/* Worth nothing (free units, or the order already refunded): closed without a refund. */}
+                          {returnValueMinor(order, r) > 0
+                            ? `Refund ${formatMoney(returnValueMinor(order, r))}`
+                            : "Close return (nothing to refund)"}
                         </button>
                       ) : null}
                     </Form>
@@ -468,6 +478,9 @@ export default function AdminOrder() {
                   <dd>{order.payment.failureMessage}</dd>
                 </>
               ) : null}
+              {/* As text: /orders/{id}/invoice opens for the order's owner or its signed link, not for admins. */}
+              <dt className="text-stone-600">Invoice</dt>
+              <dd data-testid="invoice-number">{order.invoiceNumber ?? "None yet (issued at payment)"}</dd>
               <dt className="text-stone-600">Delivery</dt>
               <dd>{order.shipping.label}</dd>
               <dt className="text-stone-600">Tracking</dt>

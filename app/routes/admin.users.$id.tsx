@@ -7,6 +7,7 @@ import { Pagination } from "~/components/catalog/Pagination";
 import { formatCount, formatDate, formatDateTime } from "~/lib/admin-format";
 import { orderRow } from "~/lib/admin-order-row";
 import { formatMoney } from "~/lib/money";
+import { spendNote } from "~/lib/revenue-wording";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
@@ -65,7 +66,7 @@ export default function AdminUser() {
             </div>
           ))}
         </dl>
-        <p className="mt-2 text-xs text-stone-500">Spend counts paid, shipped and delivered orders.</p>
+        <p className="mt-2 text-xs text-stone-500">{spendNote()}</p>
       </AdminSection>
       <AdminSection id="orders-heading" title="Orders">
         <OrdersTable orders={orders} caption={`Orders of ${profile.email}, newest first`} empty="No orders yet." />

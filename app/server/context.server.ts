@@ -119,6 +119,7 @@ export function createContext(config: Config): AppContext {
       returnsWindowDays: config.returnsWindowDays,
       mailer: backend.mailer,
       audit: (change) => audit.record(change),
+      onStockReleased: stockWritten,
     }),
     checkout: createCheckoutService({
       store: backend.store,

@@ -1,12 +1,14 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { registerOrSignIn, signOut, uniqueEmail } from "./support/accounts";
+import { minorOf } from "./support/money";
 import { latestMailTo } from "./support/outbox";
 import { addToCart, fillCheckout } from "./support/shop";
 
 // Discount codes end to end, with JavaScript on and off: an admin creates a code, a guest applies
 // it on the cart (unknown and expired codes say why not), checks out with the test card and sees
-// the discount and the VAT breakdown on the confirmation, the order page and the e-mail.
+// the discount and the VAT breakdown on the confirmation, the order page and the e-mail; the admin
+// sees the same figures (discount per line and in the totals, VAT) on the back office's order page.
 // promotions-admin-js-on / -js-off@hemline.test are in the test server's ADMIN_EMAILS.
 
 const word = () => Math.random().toString(36).slice(2, 8).toUpperCase();
@@ -124,4 +126,27 @@ test("admin creates a code; a guest applies it, checks out and sees the discount
   await page.goto("/cart");
   await expect(page.getByLabel("Discount code")).toBeVisible();
   await expect(page.getByTestId("applied-code")).toHaveCount(0);
+
+  // The back office shows the same money: the discount on the line and in the totals, so
+  // subtotal − discount + delivery is the total, the VAT breakdown, and the invoice number (as
+  // text: the invoice page opens for the order's owner or its link, not for an admin).
+  await registerOrSignIn(page, `promotions-admin-${testInfo.project.name}@hemline.test`);
+  await page.goto(`/admin/orders${url.pathname.replace(/^\/orders/, "")}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Order HM-/);
+  const items = page.getByRole("region", { name: "Items" });
+  const jeansRow = items.getByRole("row").nth(1);
+  await expect(jeansRow.getByTestId("line-discount")).toHaveText("−€7.39");
+  for (const figure of ["€73.90", "€66.51", "€12.44"]) await expect(jeansRow).toContainText(figure);
+  await expect(items.getByText(`Discount: Ten off ${suffix} (${code})`)).toBeVisible();
+  const figure = async (id: string) => minorOf(await items.getByTestId(id).innerText());
+  expect([await figure("subtotal"), await figure("discount"), await figure("shipping")]).toEqual([7390, 739, 495]);
+  expect((await figure("subtotal")) - (await figure("discount")) + (await figure("shipping"))).toBe(
+    await figure("total"),
+  );
+  await expect(items.getByTestId("total")).toHaveText("€71.46");
+  await expect(page.getByText("Total €71.46", { exact: true })).toBeVisible();
+  await expect(items.getByTestId("vat-total")).toHaveText("€13.37");
+  const payment = page.getByRole("region", { name: "Payment and delivery" });
+  await expect(payment.getByTestId("invoice-number")).toHaveText(invoiceNumber);
+  await expect(page.getByRole("link", { name: new RegExp(invoiceNumber) })).toHaveCount(0);
 });

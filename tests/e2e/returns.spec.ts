@@ -21,6 +21,10 @@ const ITEM = {
 async function spendOf(page: Page, customerUrl: string): Promise<number> {
   await page.goto(customerUrl);
   const figure = page.locator("dl > div").filter({ has: page.getByText("Spend", { exact: true }) });
+  // The note says what the figure is: partially refunded orders count, net of refunds.
+  await expect(
+    page.getByText(/^Spend is what was paid for .* and partially refunded orders, .*less what was refunded\.$/),
+  ).toBeVisible();
   return minorOf(await figure.locator("dd").innerText());
 }
 

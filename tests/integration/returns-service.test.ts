@@ -4,7 +4,7 @@ import type { ProductInput } from "~/domain/product";
 import type { MailMessage } from "~/server/mail/port";
 import { createTestCardProcessor } from "~/server/payments/test-card-processor.server";
 import type { AdminChange } from "~/server/services/orders/admin-orders.server";
-import { createOrdersService } from "~/server/services/orders/orders.server";
+import { createOrdersService, type OrdersService } from "~/server/services/orders/orders.server";
 import { createReturnsService } from "~/server/services/orders/returns.server";
 import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS } from "../contract/adapters";
@@ -38,13 +38,26 @@ describe.each(STORE_ADAPTERS)("returns: $name", (adapter) => {
     await dispose();
   });
 
+  let processorRefunds: number[];
+  let released: string[][];
+  let orders: OrdersService;
   const services = () => {
     const mailer = { kind: "outbox" as const, send: async (m: MailMessage) => void sent.push(m) };
-    const orders = createOrdersService(store, {
+    const processor = createTestCardProcessor({ keys: store.paymentKeys });
+    processorRefunds = [];
+    released = [];
+    orders = createOrdersService(store, {
       secret: "test-secret-long-enough-0123456789",
       shopName: "Hemline",
       mailer,
-      payments: createTestCardProcessor({ keys: store.paymentKeys }),
+      // Counts what is sent to the processor: a return worth nothing sends nothing.
+      payments: {
+        ...processor,
+        refund: async (payment, amountMinor, key) => {
+          processorRefunds.push(amountMinor);
+          return processor.refund(payment, amountMinor, key);
+        },
+      },
     });
     return createReturnsService(store, orders, {
       secret: "test-secret-long-enough-0123456789",
@@ -55,6 +68,7 @@ describe.each(STORE_ADAPTERS)("returns: $name", (adapter) => {
       mailer,
       audit: async (c) => void audit.push(c),
       now: () => clock,
+      onStockReleased: async (ids) => void released.push(ids),
     });
   };
 
@@ -140,6 +154,88 @@ describe.each(STORE_ADAPTERS)("returns: $name", (adapter) => {
     expect(amounts).toEqual([2499, 2500]);
     const stored = (await store.orders.get(order.id))!;
     expect(stored).toMatchObject({ status: "partially_refunded", totalMinor: 4999 + 495 });
+  });
+
+  /** Request, approve and receive a return of `quantity` units of the order's first line. */
+  async function receivedReturn(
+    returns: ReturnType<typeof services>,
+    order: Order,
+    quantity: number,
+    restock: boolean,
+  ) {
+    const sku = order.lines[0].sku;
+    const started = await returns.request(order.id, { lines: [{ sku, quantity }], reason: "Does not fit" });
+    if (!started.ok) throw new Error(started.message);
+    await returns.advance(order.id, started.request.id, "approved", ADMIN, { message: null });
+    await returns.advance(order.id, started.request.id, "received", ADMIN, {
+      message: null,
+      restock: { [sku]: restock },
+    });
+    return started.request;
+  }
+
+  it("closes a received return of units a promotion made free: €0 recorded without the processor, restocked, e-mailed, audited", async () => {
+    // 2 × €30.00, the whole line free with a promotion: the order paid only its delivery.
+    const order = await deliveredOrder(new Date(clock.getTime() - DAY), [
+      { ...lineFor(product, "M", "Black", 2), discountMinor: 6000 },
+    ]);
+    const returns = services();
+    const request = await receivedReturn(returns, order, 1, true);
+    expect(await stock()).toBe(3);
+
+    const closed = await returns.refund(order.id, request.id, ADMIN);
+    expect(closed).toMatchObject({ ok: true, request: { status: "refunded" }, order: { status: "delivered" } });
+    expect(processorRefunds).toEqual([]);
+    expect(await stock()).toBe(4);
+    expect(released).toEqual([[product.id]]);
+    const stored = (await store.orders.get(order.id))!;
+    expect(stored.refunds).toMatchObject([
+      {
+        amountMinor: 0,
+        state: "succeeded",
+        reference: null,
+        returnId: request.id,
+        lines: [{ quantity: 1, restock: true }],
+      },
+    ]);
+    expect(stored.returns![0]).toMatchObject({ status: "refunded", refundId: stored.refunds![0].id });
+    expect(stored.history.at(-1)).toMatchObject({
+      status: null,
+      note: `Return ${request.number} closed: nothing to refund`,
+    });
+    expect(audit.at(-1)?.summary).toBe(`Return ${request.number}: received → refunded`);
+    expect(sent.at(-1)?.subject).toBe(`Your Hemline return ${request.number} is complete`);
+    expect(sent.at(-1)?.text).toContain("There is nothing to refund for it");
+    // Once only: nothing is restocked twice.
+    expect(await returns.refund(order.id, request.id, ADMIN)).toMatchObject({ ok: false, status: 400 });
+    expect(await stock()).toBe(4);
+  });
+
+  it("closes a received return at €0 when the order has meanwhile been refunded in full, instead of failing", async () => {
+    const order = await deliveredOrder(new Date(clock.getTime() - DAY));
+    const returns = services();
+    const request = await receivedReturn(returns, order, 1, true);
+    // The back office refunds everything that was paid, naming the other unit.
+    const full = await orders.refund(
+      order.id,
+      {
+        amountMinor: order.totalMinor,
+        reason: "Goodwill",
+        lines: [{ sku: order.lines[0].sku, quantity: 1, restock: false }],
+      },
+      ADMIN,
+    );
+    if (!full.ok) throw new Error(full.message);
+    expect(full.order.status).toBe("refunded");
+    expect(processorRefunds).toEqual([order.totalMinor]);
+
+    const closed = await returns.refund(order.id, request.id, ADMIN);
+    expect(closed).toMatchObject({ ok: true, request: { status: "refunded" }, order: { status: "refunded" } });
+    expect(processorRefunds).toEqual([order.totalMinor]);
+    expect(await stock()).toBe(4);
+    const stored = (await store.orders.get(order.id))!;
+    expect(stored.refunds!.map((r) => r.amountMinor)).toEqual([order.totalMinor, 0]);
+    expect(sent.at(-1)?.subject).toBe(`Your Hemline return ${request.number} is complete`);
   });
 
   it("refuses outside the window and for undelivered orders, and more units than bought", async () => {

@@ -2,9 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Order, OrderLine } from "~/domain/commerce";
 import { refundableMinor, refundedQuantity, reserveRefund, settleRefund, type Refund } from "~/domain/refund";
+import { paidForUnits } from "~/domain/line-paid";
 import {
   advanceReturn,
-  paidForUnits,
+  closeReturnAtZero,
   returnableQuantity,
   returnsOf,
   returnValueMinor,
@@ -151,6 +152,50 @@ describe("return value", () => {
     expect(returnValueMinor(received.order, received.request)).toBe(0);
   });
 
+  it("closes a return worth nothing at €0, restocking as chosen, and refuses to close one worth something", () => {
+    const free = receivedReturn(deliveredOrder([line("A", 1000, 2, 2000)]), "ret1", [{ sku: "A", quantity: 1 }]);
+    const closed = closeReturnAtZero(free.order, "ret1", { refundId: "z1", at, by: "admin@hemline.test" });
+    if (!closed.ok) throw new Error(closed.message);
+    expect(closed.order.refunds).toMatchObject([{ id: "z1", amountMinor: 0, state: "succeeded", returnId: "ret1" }]);
+    expect(returnsOf(closed.order)[0]).toMatchObject({ status: "refunded", refundId: "z1" });
+    expect(closed.order.status).toBe("delivered");
+    expect(closeReturnAtZero(closed.order, "ret1", { refundId: "z2", at, by: "x" })).toMatchObject({ ok: false });
+
+    const paid = receivedReturn(deliveredOrder([line("A", 1000, 2)]), "ret1", [{ sku: "A", quantity: 1 }]);
+    expect(closeReturnAtZero(paid.order, "ret1", { refundId: "z1", at, by: "x" })).toEqual({
+      ok: false,
+      message: "This return is worth €10.00: refund it.",
+    });
+  });
+
+  it("closes at €0 a return whose units the shop refunded meanwhile, restocking only units not settled by that refund", () => {
+    const received = receivedReturn(deliveredOrder([line("A", 1000, 3)]), "ret1", [{ sku: "A", quantity: 2 }]);
+    const withRestock = {
+      ...received.order,
+      returns: returnsOf(received.order).map((r) => ({ ...r, lines: r.lines.map((l) => ({ ...l, restock: true })) })),
+    };
+    // The back office refunds everything that was paid, naming two of the three units.
+    const full = settleRefund(
+      ok(
+        reserveRefund(withRestock, refund("full", withRestock.totalMinor, [{ sku: "A", quantity: 2, restock: false }])),
+      ),
+      "full",
+      "re_full",
+      event,
+    );
+    const refunded = ok(full);
+    expect(refunded.status).toBe("refunded");
+    expect(returnValueMinor(refunded, returnsOf(refunded)[0])).toBe(0);
+    const closed = closeReturnAtZero(refunded, "ret1", { refundId: "z1", at, by: "admin@hemline.test" });
+    if (!closed.ok) throw new Error(closed.message);
+    expect(closed.order.refunds!.at(-1)).toMatchObject({
+      amountMinor: 0,
+      lines: [{ sku: "A", quantity: 1, restock: true }],
+    });
+    expect(closed.restock).toMatchObject([{ sku: "A", quantity: 1 }]);
+    expect(returnsOf(closed.order)[0].status).toBe("refunded");
+  });
+
   it("values a line without a discount at its unit price", () => {
     const order = deliveredOrder([line("A", 1999, 2)]);
     delete order.lines[0].discountMinor;
@@ -160,7 +205,7 @@ describe("return value", () => {
 });
 
 // Lines with any price, quantity and a discount that leaves every unit worth at least a cent (a
-// unit given away is worth nothing back, and a refund of nothing cannot be made: see the test above).
+// unit given away is worth nothing back: its return is closed at €0 instead, see the tests above).
 const linesArb = fc
   .array(
     fc

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
+import { itemSalesNote } from "~/lib/revenue-wording";
 
 export const REPORT_PERIODS = [7, 30, 90, 365] as const;
 
@@ -34,8 +35,7 @@ export function CategoryReport({ report }: { report: CategoryReportView }) {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-semibold tracking-tight">Categories</h1>
       <p className="mt-2 text-sm text-stone-600">
-        The shop's seven categories are fixed. Product counts and stock are live; sales count paid, shipped and
-        delivered orders.
+        The shop's seven categories are fixed. Product counts and stock are live; {itemSalesNote()}
       </p>
       <Form method="get" className="mt-6 flex items-end gap-2">
         <div>

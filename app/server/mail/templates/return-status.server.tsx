@@ -7,7 +7,8 @@ import { ActionLink, MailLayout, paragraph, type ShopIdentity } from "./layout.s
 
 // The e-mails of a return, one per step, HTML and text from one template (as the order e-mails).
 
-export type ReturnMailKind = "requested" | "approved" | "rejected" | "received" | "refunded";
+/** closed: a received return worth nothing (free units, or an order already refunded) is settled without a refund. */
+export type ReturnMailKind = "requested" | "approved" | "rejected" | "received" | "refunded" | "closed";
 
 export interface ReturnMailContext {
   shop: ShopIdentity;
@@ -24,6 +25,7 @@ const SUBJECTS: Record<ReturnMailKind, (shop: string, n: string) => string> = {
   rejected: (shop, n) => `Your ${shop} return ${n} could not be accepted`,
   received: (shop, n) => `We have received your ${shop} return ${n}`,
   refunded: (shop, n) => `Your ${shop} return ${n} has been refunded`,
+  closed: (shop, n) => `Your ${shop} return ${n} is complete`,
 };
 
 function Lines({ order, request }: { order: Order; request: ReturnRequest }) {
@@ -52,6 +54,7 @@ function Body({ kind, ctx }: { kind: ReturnMailKind; ctx: ReturnMailContext }) {
     rejected: `We are sorry: your return ${request.number} could not be accepted.`,
     received: `Your return ${request.number} has arrived. We will refund it shortly.`,
     refunded: `We have refunded ${formatMoney(ctx.refundedMinor ?? 0)} for your return ${request.number}. Your bank may take a few days to show it.`,
+    closed: `Your return ${request.number} is complete. There is nothing to refund for it: these items were free, or their price has already been refunded.`,
   };
   return (
     <>

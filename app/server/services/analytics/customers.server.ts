@@ -48,7 +48,7 @@ export interface ReturningCustomers {
   byOrderCount: Array<{ orders: string; customers: number }>;
 }
 
-/** Returning customers: two or more sales (paid, shipped, delivered) in the window; refunded and unpaid orders do not make a customer return. */
+/** Returning customers: two or more sales (REVENUE_STATUSES) in the window; refunded and unpaid orders do not make a customer return. */
 export function returningCustomers(orders: readonly Order[], window: Window): ReturningCustomers {
   const counts = new Map<string, number>();
   for (const order of orders) {

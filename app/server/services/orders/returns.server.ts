@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Order } from "~/domain/commerce";
 import {
   advanceReturn,
+  closeReturnAtZero,
   returnsOf,
   returnValueMinor,
   startReturn,
@@ -33,6 +34,8 @@ export interface ReturnsOptions {
   mailer: Mailer;
   audit?: AuditSink;
   now?: () => Date;
+  /** Units went back on sale (back-in-stock alerts), when a return worth nothing is closed. */
+  onStockReleased?: (productIds: string[]) => Promise<unknown>;
 }
 
 export type ReturnsService = ReturnType<typeof createReturnsService>;
@@ -73,6 +76,33 @@ export function createReturnsService(store: Store, orders: OrdersService, option
   }
 
   const find = (order: Order, id: string) => returnsOf(order).find((r) => r.id === id);
+
+  /**
+   * Close a received return worth €0 (free units, or an order already refunded in full): a
+   * refund of nothing is recorded without asking the processor, its units go back on sale as
+   * chosen on receipt, and the shopper is told, as for any other step.
+   */
+  async function close(orderId: string, returnId: string, actor: string): Promise<ReturnResult> {
+    const before = await store.orders.get(orderId);
+    const result = await store.orders.revise(orderId, (order) =>
+      closeReturnAtZero(order, returnId, { refundId: crypto.randomUUID(), at: now().toISOString(), by: actor }),
+    );
+    if (result.kind === "not-found") return { ok: false, status: 404, message: "Order not found." };
+    if (result.kind === "rejected") return { ok: false, status: 400, message: result.message };
+    const request = find(result.order, returnId)!;
+    await mail("closed", result.order, request, 0);
+    await audit(actor, result.order, request, before ? find(before, returnId) : undefined);
+    const restocked = request.lines.filter((l) => l.restock && l.quantity > 0);
+    if (restocked.length > 0) {
+      const ids = new Set(restocked.map((l) => result.order.lines.find((o) => o.sku === l.sku)!.productId));
+      try {
+        await options.onStockReleased?.([...ids]);
+      } catch (error) {
+        console.error(`Return ${request.number}: back-in-stock alerts could not be sent`, error);
+      }
+    }
+    return { ok: true, order: result.order, request };
+  }
 
   return {
     windowDays: options.returnsWindowDays,
@@ -125,12 +155,16 @@ export function createReturnsService(store: Store, orders: OrdersService, option
       return { ok: true, order: result.order, request };
     },
 
-    /** Refund a received return: its units at the prices paid (or `amountMinor`), restocked as chosen on receipt. */
+    /**
+     * Refund a received return: its units at the prices paid (or `amountMinor`), restocked as
+     * chosen on receipt. A return worth nothing is closed instead (see close).
+     */
     async refund(orderId: string, returnId: string, actor: string, amountMinor?: number): Promise<ReturnResult> {
       const order = await store.orders.get(orderId);
       const request = order ? find(order, returnId) : undefined;
       if (!order || !request) return { ok: false, status: 404, message: "Return not found." };
       const amount = amountMinor ?? returnValueMinor(order, request);
+      if (amountMinor === undefined && amount === 0) return close(orderId, returnId, actor);
       const refunded = await orders.refund(
         orderId,
         {
@@ -147,5 +181,7 @@ export function createReturnsService(store: Store, orders: OrdersService, option
       await audit(actor, refunded.order, after, request);
       return { ok: true, order: refunded.order, request: after };
     },
+
+    close,
   };
 }
