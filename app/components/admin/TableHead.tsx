@@ -8,7 +8,11 @@ export function TableHead({ columns }: { columns: ReadonlyArray<string | { label
           const numeric = typeof column !== "string";
           const last = i === columns.length - 1;
           return (
-            <th key={label} scope="col" className={`py-2${last ? "" : "pr-4"}${numeric ? "text-right" : ""}`}>
+            <th
+              key={label}
+              scope="col"
+              className={["py-2", last ? "" : "pr-4", numeric ? "text-right" : ""].filter(Boolean).join(" ")}
+            >
               {label}
             </th>
           );

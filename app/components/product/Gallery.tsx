@@ -85,7 +85,9 @@ export function Gallery({
         <a
           key={img.url}
           href={img.url}
-          className={`${i === 0 ? "col-span-2" : ""}block overflow-hidden rounded-lg bg-stone-100`}
+          className={[i === 0 ? "col-span-2" : "", "block overflow-hidden rounded-lg bg-stone-100"]
+            .filter(Boolean)
+            .join(" ")}
           aria-label={`Open image ${i + 1} of ${images.length}: ${img.alt}`}
           onClick={(e) => openViewer(e, i)}
           onPointerEnter={warm}
