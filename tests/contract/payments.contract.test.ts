@@ -189,6 +189,38 @@ describe("Payments contract, Stripe Checkout (the SDK against a local stand-in f
     expect(expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 30 * 60);
   });
 
+  it("charges a discounted order its total: each line at what it pays after its discount", async () => {
+    answer = {
+      status: 200,
+      body: { id: "cs_test_43", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_test_43" },
+    };
+    const { stripe } = processor();
+    const base = { slug: "tee", size: "M", colour: "Black", compareAtMinor: null, imageUrl: null };
+    const lines = [
+      // €30.00 × 2 less €6.00: €27.00 each.
+      { ...base, productId: "p1", name: "Tee", sku: "P1", unitPriceMinor: 3000, quantity: 2, discountMinor: 600 },
+      // €19.99 × 3 less €5.00 = €54.97, not a whole cent each: one item for the three.
+      { ...base, productId: "p2", name: "Sock", sku: "P2", unitPriceMinor: 1999, quantity: 3, discountMinor: 500 },
+    ];
+    const order = makeOrder(lines, {
+      discountMinor: 1100,
+      totalMinor: 6000 + 5997 - 1100 + 495,
+      payment: { ...makeOrder([]).payment, processor: "stripe", attempts: 1 },
+    });
+    await stripe.startCheckout({ order, successUrl: "https://shop.test/ok", cancelUrl: "https://shop.test/no" });
+    const form = requests.at(-1)!.form;
+    expect(form.get("line_items[0][quantity]")).toBe("2");
+    expect(form.get("line_items[0][price_data][unit_amount]")).toBe("2700");
+    expect(form.get("line_items[1][quantity]")).toBe("1");
+    expect(form.get("line_items[1][price_data][unit_amount]")).toBe("5497");
+    expect(form.get("line_items[1][price_data][product_data][name]")).toBe("Sock (Black, M) × 3");
+    let charged = 0;
+    for (let i = 0; form.has(`line_items[${i}][quantity]`); i++)
+      charged +=
+        Number(form.get(`line_items[${i}][quantity]`)) * Number(form.get(`line_items[${i}][price_data][unit_amount]`));
+    expect(charged).toBe(order.totalMinor);
+  });
+
   it("fails the checkout when Stripe refuses the session or answers without a page", async () => {
     const { stripe } = processor();
     const order = makeOrder([], { email: "ada@example.com", shippingMinor: 0 });

@@ -25,14 +25,21 @@ export function createStripeProcessor(options: {
     kind: "hosted",
     label: options.secretKey.includes("_test_") ? "Stripe Checkout (test mode)" : "Stripe Checkout",
     async startCheckout({ order, successUrl, cancelUrl }) {
-      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = order.lines.map((line) => ({
-        quantity: line.quantity,
-        price_data: {
-          currency: order.currency.toLowerCase(),
-          unit_amount: line.unitPriceMinor,
-          product_data: { name: `${line.name} (${line.colour}, ${line.size})` },
-        },
-      }));
+      // Stripe charges the sum of its line items: each line at what it pays after its promotion discount, so the
+      // charge is the order's total. A discount that does not divide evenly by the quantity makes one item of the line.
+      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = order.lines.map((line) => {
+        const paid = line.unitPriceMinor * line.quantity - (line.discountMinor ?? 0);
+        const even = paid % line.quantity === 0;
+        const name = `${line.name} (${line.colour}, ${line.size})`;
+        return {
+          quantity: even ? line.quantity : 1,
+          price_data: {
+            currency: order.currency.toLowerCase(),
+            unit_amount: even ? paid / line.quantity : paid,
+            product_data: { name: even ? name : `${name} × ${line.quantity}` },
+          },
+        };
+      });
       if (order.shippingMinor > 0) {
         lineItems.push({
           quantity: 1,
