@@ -80,7 +80,23 @@ export const hasShipped = (order: Pick<Order, "history">) =>
 export const defaultRestock = (order: Pick<Order, "history">) => !hasShipped(order);
 
 /** Why this refund may not be added to this order, or null when it may. */
-export function refundProblem(order: Order, refund: Pick<Refund, "amountMinor" | "lines">): string | null {
+/**
+ * Units of a line in a return that is still open (requested, approved or received): the return settles them,
+ * so a refund outside it must leave them, or the return could never be refunded. (Read from the order's
+ * returns directly: return.ts builds on this file.)
+ */
+const heldByOpenReturns = (order: Pick<Order, "returns">, sku: string) =>
+  (order.returns ?? [])
+    .filter((r) => r.status === "requested" || r.status === "approved" || r.status === "received")
+    .flatMap((r) => r.lines)
+    .filter((l) => l.sku === sku)
+    .reduce((sum, l) => sum + l.quantity, 0);
+
+/** Units of a line the back office may still refund outside a return: not refunded yet, nor held by an open return. */
+export const refundableQuantity = (order: Order, line: Pick<OrderLine, "sku" | "quantity">) =>
+  Math.max(0, line.quantity - refundedQuantity(order, line.sku) - heldByOpenReturns(order, line.sku));
+
+export function refundProblem(order: Order, refund: Pick<Refund, "amountMinor" | "lines" | "returnId">): string | null {
   if (!REFUNDABLE_STATUSES.has(order.status)) return "Only a paid order can be refunded.";
   if (!Number.isInteger(refund.amountMinor) || refund.amountMinor <= 0)
     return "Enter an amount to refund greater than zero.";
@@ -94,8 +110,13 @@ export function refundProblem(order: Order, refund: Pick<Refund, "amountMinor" |
     seen.add(line.sku);
     if (!Number.isInteger(line.quantity) || line.quantity < 0) return "Enter whole numbers of items.";
     const left = ordered.quantity - refundedQuantity(order, line.sku);
-    if (line.quantity > left)
-      return `Only ${left} of ${ordered.name} (${ordered.colour}, ${ordered.size}) can still be refunded.`;
+    const held = refund.returnId === null ? Math.min(left, heldByOpenReturns(order, line.sku)) : 0;
+    if (line.quantity > left - held) {
+      const item = `${ordered.name} (${ordered.colour}, ${ordered.size})`;
+      return held > 0
+        ? `Only ${left - held} of ${item} can be refunded here: ${held} ${held === 1 ? "is" : "are"} in an open return, refunded through it.`
+        : `Only ${left} of ${item} can still be refunded.`;
+    }
   }
   return null;
 }

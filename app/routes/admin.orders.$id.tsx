@@ -21,7 +21,7 @@ import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { STATUS_LABELS } from "~/lib/order-status";
 import type { OrderStatus } from "~/domain/commerce";
 import { redirectWithFlash } from "~/server/http/flash.server";
-import { defaultRestock, refundableMinor, refundedQuantity, refundsOf } from "~/domain/refund";
+import { defaultRestock, refundableMinor, refundableQuantity, refundsOf } from "~/domain/refund";
 import { readRefundLines, REFUND_REASON_MAX, refundFormSchema } from "~/lib/refund-form";
 import { formatMoneyInText } from "~/lib/money";
 import { RETURN_STATUS_LABELS, returnsOf, returnValueMinor } from "~/domain/return";
@@ -54,7 +54,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     refund: {
       remainingMinor: refundableMinor(order),
       restockByDefault: defaultRestock(order),
-      lines: order.lines.map((l) => ({ sku: l.sku, left: l.quantity - refundedQuantity(order, l.sku) })),
+      // Units in an open return are refunded through it, so the form offers only the others.
+      lines: order.lines.map((l) => ({ sku: l.sku, left: refundableQuantity(order, l) })),
     },
   };
 }

@@ -168,23 +168,36 @@ describe("return value", () => {
     });
   });
 
-  it("closes at €0 a return whose units the shop refunded meanwhile, restocking only units not settled by that refund", () => {
+  it("refuses a refund outside a return of units that return holds; the units it does not hold can be refunded", () => {
+    const received = receivedReturn(deliveredOrder([line("A", 1000, 3)]), "ret1", [{ sku: "A", quantity: 2 }]);
+    const held = reserveRefund(received.order, refund("r1", 2000, [{ sku: "A", quantity: 2, restock: false }]));
+    expect(held).toEqual({
+      ok: false,
+      message: "Only 1 of A (Black, M) can be refunded here: 2 are in an open return, refunded through it.",
+    });
+    expect(reserveRefund(received.order, refund("r2", 1000, [{ sku: "A", quantity: 1, restock: false }])).ok).toBe(
+      true,
+    );
+  });
+
+  it("closes at €0 a return whose units an older refund already paid back, restocking only units it did not settle", () => {
     const received = receivedReturn(deliveredOrder([line("A", 1000, 3)]), "ret1", [{ sku: "A", quantity: 2 }]);
     const withRestock = {
       ...received.order,
       returns: returnsOf(received.order).map((r) => ({ ...r, lines: r.lines.map((l) => ({ ...l, restock: true })) })),
     };
-    // The back office refunds everything that was paid, naming two of the three units.
-    const full = settleRefund(
-      ok(
-        reserveRefund(withRestock, refund("full", withRestock.totalMinor, [{ sku: "A", quantity: 2, restock: false }])),
-      ),
-      "full",
-      "re_full",
-      event,
-    );
-    const refunded = ok(full);
-    expect(refunded.status).toBe("refunded");
+    // Written before refunds had to leave a return's units alone: everything paid back, naming two of the three units.
+    const refunded: Order = {
+      ...withRestock,
+      status: "refunded",
+      refunds: [
+        {
+          ...refund("full", withRestock.totalMinor, [{ sku: "A", quantity: 2, restock: false }]),
+          state: "succeeded",
+          reference: "re_full",
+        },
+      ],
+    };
     expect(returnValueMinor(refunded, returnsOf(refunded)[0])).toBe(0);
     const closed = closeReturnAtZero(refunded, "ret1", { refundId: "z1", at, by: "admin@hemline.test" });
     if (!closed.ok) throw new Error(closed.message);

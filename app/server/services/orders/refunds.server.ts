@@ -4,7 +4,7 @@ import {
   defaultRestock,
   dropRefund,
   refundableMinor,
-  refundedQuantity,
+  refundableQuantity,
   reserveRefund,
   settleRefund,
   type Refund,
@@ -51,7 +51,7 @@ export function fullRefundRequest(order: Order, reason: string): RefundRequest {
     amountMinor: refundableMinor(order),
     reason,
     lines: order.lines
-      .map((l) => ({ sku: l.sku, quantity: l.quantity - refundedQuantity(order, l.sku), restock }))
+      .map((l) => ({ sku: l.sku, quantity: refundableQuantity(order, l), restock }))
       .filter((l) => l.quantity > 0),
   };
 }
