@@ -12,23 +12,14 @@ import {
   type Refund,
 } from "~/domain/refund";
 import { makeOrder } from "../support/order-factory";
+import { orderLine } from "../support/order-fixture";
 
 // The refund arithmetic, whatever sequence of refunds an admin (or several) asks for: what is
 // refunded never exceeds what was paid, no line is refunded beyond what was bought, and the
 // order is refunded exactly when everything paid has come back.
 
-const line = (sku: string, unitPriceMinor: number, quantity: number) => ({
-  productId: `p-${sku}`,
-  slug: sku,
-  name: sku,
-  sku,
-  size: "M",
-  colour: "Black",
-  unitPriceMinor,
-  compareAtMinor: null,
-  quantity,
-  imageUrl: null,
-});
+const line = (sku: string, unitPriceMinor: number, quantity: number) =>
+  orderLine({ productId: `p-${sku}`, slug: sku, name: sku, sku, unitPriceMinor, quantity });
 
 const paidOrder = (lines: ReturnType<typeof line>[]): Order =>
   makeOrder(lines, { status: "paid", payment: { ...makeOrder([]).payment, state: "succeeded" } });

@@ -12,6 +12,7 @@ import {
   startReturn,
 } from "~/domain/return";
 import { makeOrder } from "../support/order-factory";
+import { orderLine } from "../support/order-fixture";
 
 // What a returned item gives back: what was paid for it (its list price less its share of the
 // line's promotion discount), never more than was paid and not yet refunded, and a line's units
@@ -20,19 +21,8 @@ import { makeOrder } from "../support/order-factory";
 const at = "2026-11-23T10:00:00.000Z";
 const event = { status: null, at, note: null, by: "admin@hemline.test" };
 
-const line = (sku: string, unitPriceMinor: number, quantity: number, discountMinor = 0): OrderLine => ({
-  productId: `p-${sku}`,
-  slug: sku,
-  name: sku,
-  sku,
-  size: "M",
-  colour: "Black",
-  unitPriceMinor,
-  compareAtMinor: null,
-  quantity,
-  imageUrl: null,
-  discountMinor,
-});
+const line = (sku: string, unitPriceMinor: number, quantity: number, discountMinor = 0): OrderLine =>
+  orderLine({ productId: `p-${sku}`, slug: sku, name: sku, sku, unitPriceMinor, quantity, discountMinor });
 
 const linePaid = (l: OrderLine) => l.unitPriceMinor * l.quantity - (l.discountMinor ?? 0);
 
