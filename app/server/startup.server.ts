@@ -1,6 +1,7 @@
 import { getContext } from "./context.server";
 import { cookieSecurity } from "./http/cookie-security.server";
 import { seedIfEmpty } from "./seed/seed.server";
+import { numberPastInvoices } from "./services/orders/invoice-numbers.server";
 import { FirestoreUnavailableError } from "./store/unavailable";
 import type { Store } from "./store/port";
 
@@ -16,6 +17,7 @@ async function prepareStore(store: Store): Promise<boolean> {
   try {
     await store.upgrade(console.log);
     await seedIfEmpty(store);
+    await numberPastInvoices(store, console.log);
     return true;
   } catch (error) {
     if (!(error instanceof FirestoreUnavailableError)) throw error;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createInvoiceNumbers } from "~/server/services/orders/invoice-numbers.server";
+import type { Order } from "~/domain/commerce";
+import { createInvoiceNumbers, numberPastInvoices } from "~/server/services/orders/invoice-numbers.server";
+import { order } from "../support/order-fixture";
 import { STORE_ADAPTERS, useFreshStore } from "./adapters";
 
 describe.each(STORE_ADAPTERS)("InvoiceNumberStore contract: $name", (adapter) => {
@@ -26,5 +28,38 @@ describe.each(STORE_ADAPTERS)("InvoiceNumberStore contract: $name", (adapter) =>
     const taken = await Promise.all(Array.from({ length: 15 }, (_, i) => (i % 2 ? a : b).take()));
     expect(new Set(taken).size).toBe(15);
     for (const number of taken) expect(number).toMatch(/^INV-2026-\d{6}$/);
+  });
+
+  it("numbers once the orders paid before invoices existed, in the order they were paid, after those already numbered", async () => {
+    const paid = (id: string, at: string, extra: Partial<Order> = {}) =>
+      order({
+        id,
+        createdAt: at,
+        history: [
+          { status: "pending_payment", at, note: null, by: "customer" },
+          { status: "paid", at, note: null, by: "system" },
+        ],
+        ...extra,
+      });
+    const live = await db.store.invoiceNumbers.reserve("2026", 1); // a payment since the upgrade: INV-2026-000001
+    await db.store.orders.insertMany([
+      paid("late", "2026-03-02T10:00:00.000Z"),
+      paid("early", "2026-01-05T10:00:00.000Z"),
+      paid("last-year", "2025-12-31T23:00:00.000Z"),
+      paid("numbered", "2026-02-01T10:00:00.000Z", { invoiceNumber: `INV-2026-00000${live}` }),
+      order({ id: "unpaid", status: "pending_payment", createdAt: "2026-02-02T10:00:00.000Z" }),
+    ]);
+    const lines: string[] = [];
+    expect(await numberPastInvoices(db.store, (line) => lines.push(line))).toBe(3);
+    const numberOf = async (id: string) => (await db.store.orders.get(id))?.invoiceNumber;
+    expect(await numberOf("early")).toBe("INV-2026-000002");
+    expect(await numberOf("late")).toBe("INV-2026-000003");
+    expect(await numberOf("last-year")).toBe("INV-2025-000001");
+    expect(await numberOf("numbered")).toBe("INV-2026-000001");
+    expect(await numberOf("unpaid")).toBeUndefined();
+    expect(lines).toEqual(["Gave 3 paid orders from before invoices their invoice numbers."]);
+    // Once per shop: a later start does nothing.
+    await db.store.orders.insertMany([paid("after", "2026-04-01T10:00:00.000Z")]);
+    expect(await numberPastInvoices(db.store, () => {})).toBe(0);
   });
 });

@@ -1,5 +1,4 @@
-import type { Order } from "~/domain/commerce";
-import { formatInvoiceNumber } from "~/domain/invoice";
+import { numbersInPaymentOrder } from "../services/orders/invoice-numbers.server";
 import type { Store } from "../store/port";
 import { buildSeedPosts } from "./blog-posts.server";
 import { buildLargeCatalogue, buildSeedCatalogue } from "./catalogue.server";
@@ -85,7 +84,12 @@ export async function seedOrdersIfEmpty(store: Store, log: Log = console.log, no
     // History is written as it was; orders still awaiting payment take their stock like any
     // placed order, so when they expire the units they give back were really held.
     const past = orders.filter((o) => o.status !== "pending_payment");
-    await numberInvoices(store, past);
+    // Paid seed orders have invoices, numbered in the order they were paid.
+    const numbers = await numbersInPaymentOrder(store.invoiceNumbers, past);
+    for (const order of past) {
+      const invoiceNumber = numbers.get(order.id);
+      if (invoiceNumber) order.invoiceNumber = invoiceNumber;
+    }
     await store.orders.insertMany(past);
     let placed = 0;
     for (const order of orders.filter((o) => o.status === "pending_payment")) {
@@ -168,17 +172,4 @@ export async function seedLarge(store: Store, count: number, log: Log = console.
     }
   }
   return written;
-}
-
-/** Seeded orders that were paid get invoice numbers in the order they were paid, as live payments would have. */
-async function numberInvoices(store: Store, orders: Order[]): Promise<void> {
-  const paid = orders
-    .map((order) => ({ order, at: order.history.find((e) => e.status === "paid")?.at }))
-    .filter((p): p is { order: Order; at: string } => p.at !== undefined)
-    .sort((a, b) => a.at.localeCompare(b.at));
-  for (const series of new Set(paid.map((p) => p.at.slice(0, 4)))) {
-    const ofYear = paid.filter((p) => p.at.startsWith(series));
-    const first = await store.invoiceNumbers.reserve(series, ofYear.length);
-    ofYear.forEach((p, i) => (p.order.invoiceNumber = formatInvoiceNumber(series, first + i)));
-  }
 }

@@ -1,4 +1,5 @@
-import type { InvoiceNumberStore } from "../../store/port";
+import type { Order } from "~/domain/commerce";
+import type { InvoiceNumberStore, Store } from "../../store/port";
 import { formatInvoiceNumber, parseInvoiceNumber } from "~/domain/invoice";
 
 // Invoice numbers, given at payment: "INV-{year}-{six digits}", a series per calendar year.
@@ -53,4 +54,54 @@ export function createInvoiceNumbers(
       if (parsed) given.push(parsed);
     },
   };
+}
+
+/** When an order was paid (its first "paid" event), or undefined for one never paid. */
+const paidAt = (order: Order) => order.history.find((e) => e.status === "paid")?.at;
+
+/**
+ * Numbers for paid orders that have none (a seeded history, orders paid before invoices existed),
+ * given in the order they were paid from each year's counter, as live payments would have had them.
+ */
+export async function numbersInPaymentOrder(store: InvoiceNumberStore, orders: readonly Order[]) {
+  const paid = orders
+    .filter((order) => !order.invoiceNumber)
+    .map((order) => ({ order, at: paidAt(order) }))
+    .filter((p): p is { order: Order; at: string } => p.at !== undefined)
+    .sort((a, b) => a.at.localeCompare(b.at));
+  const numbers = new Map<string, string>();
+  for (const series of new Set(paid.map((p) => p.at.slice(0, 4)))) {
+    const ofYear = paid.filter((p) => p.at.startsWith(series));
+    const first = await store.reserve(series, ofYear.length);
+    ofYear.forEach((p, i) => numbers.set(p.order.id, formatInvoiceNumber(series, first + i)));
+  }
+  return numbers;
+}
+
+/**
+ * Once per shop, at start: give the paid orders written before invoices existed their numbers.
+ * Claimed like seeding (one instance does it); an order paid meanwhile keeps the number its payment gave it.
+ */
+export async function numberPastInvoices(store: Store, log: (line: string) => void): Promise<number> {
+  const key = "invoice-numbers-for-past-orders";
+  if ((await store.once.claim(key, { now: new Date(), staleMs: 10 * 60_000 })) !== "claimed") return 0;
+  const orders: Order[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const page = await store.orders.list({ limit: 500, offset });
+    orders.push(...page.orders);
+    if (page.orders.length < 500) break;
+  }
+  const numbers = await numbersInPaymentOrder(store.invoiceNumbers, orders);
+  let given = 0;
+  for (const [id, invoiceNumber] of numbers) {
+    const result = await store.orders.revise(id, (order) =>
+      order.invoiceNumber
+        ? { ok: false, message: "numbered meanwhile" }
+        : { ok: true, order: { ...order, invoiceNumber }, restock: [] },
+    );
+    if (result.kind === "ok") given += 1;
+  }
+  if (given > 0) log(`Gave ${given} paid orders from before invoices their invoice numbers.`);
+  await store.once.finish(key);
+  return given;
 }
