@@ -31,7 +31,7 @@ function report(label: string, ms: number, peakRss: number): void {
   gc?.();
   const m = process.memoryUsage();
   console.log(
-    `${label}: ${(ms / 1000).toFixed(1)} s; after GC heap ${mb(m.heapUsed)}, external ${mb(m.external)} ` +
+    `${label}: ${(ms / 1000).toFixed(1)} s; after GC heap ${mb(m.heapUsed)} (of ${mb(m.heapTotal)}), external ${mb(m.external)} ` +
       `(arrayBuffers ${mb(m.arrayBuffers)}), RSS ${mb(m.rss)}; peak RSS ${mb(peakRss)}${gc ? "" : " (no --expose-gc!)"}`,
   );
 }
