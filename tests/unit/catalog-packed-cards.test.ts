@@ -97,14 +97,16 @@ describe("packed listing cards", () => {
       if ([0, 13, 39].includes(row)) expect(renumber[row]).toBe(-1);
       else checkRow(loaded, renumber[row], c);
     });
-    // A loaded store takes more cards after the snapshot's.
-    loaded.add(37, card(99));
-    checkRow(loaded, 37, card(99));
+    // A loaded store takes more cards after the snapshot's, into its last text block and new ones.
+    for (let row = 37; row < 100; row++) loaded.add(row, card(row + 100));
+    for (let row = 37; row < 100; row++) checkRow(loaded, row, card(row + 100));
     checkRow(loaded, 36, cards[38]);
+    checkRow(loaded, 0, cards[1]);
   });
 
   it("reclaim the space of replaced cards and keep the others intact", () => {
     const { store, cards } = filled(200);
+    const textBytes = store.textBytes;
     const live = new Map(cards.map((c, row) => [row, c]));
     let row = 200;
     // Replace every card many times over, as a busy shop's change feed does.
@@ -121,6 +123,8 @@ describe("packed listing cards", () => {
     // 2,200 cards written, 200 live: the pools hold a few times the live ones, not all of them.
     const liveLists = [...live.keys()].reduce((sum, r) => sum + store.listEnd[r] - store.listStart[r], 0);
     expect(store.listsLength).toBeLessThan(liveLists * 4);
+    expect(textBytes).toBeGreaterThan(0);
+    expect(store.textBytes).toBeLessThan(textBytes * 4);
   });
 });
 

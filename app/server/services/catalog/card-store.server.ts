@@ -1,10 +1,11 @@
 import { CATEGORIES } from "~/lib/categories";
 import type { Colour, ProductImage } from "~/domain/product";
+import { CardTexts, type CardTextsData } from "./card-texts.server";
 
 // The listing cards of the catalogue index, packed (decision 0019): numbers in typed columns (one
 // entry per row, a row being the product's number in the text index), the in-stock sizes,
 // colours and size×colour pairs and the card's colour and image numbers in one Int32 pool, and
-// the card's text (slug, name, image addresses and alt texts) as UTF-8 in one byte pool. At
+// the card's text (slug, name, image addresses and alt texts) deflated in blocks (CardTexts). At
 // 100,000 products this is a few tens of megabytes outside the JS heap, where one object graph
 // per card took over a hundred inside it; a card is decoded to a plain object only when a page
 // shows it. A snapshot holds the same arrays, so loading one allocates no per-product object.
@@ -41,7 +42,7 @@ export interface CardInput {
 }
 
 /** The packed cards as a snapshot holds them: live rows only, numbered 0…rows-1, pools cut to size. */
-export interface CardStoreData {
+export interface CardStoreData extends CardTextsData {
   rows: number;
   categoryNames: string[];
   palette: Array<[name: string, hex: string]>;
@@ -57,11 +58,9 @@ export interface CardStoreData {
   /** NaN and 0 when no review yet. */
   ratingAverage: Float64Array;
   ratingCount: Int32Array;
-  /** Where each row's lists and text end in the pools (each starts where the previous ended). */
+  /** Where each row's lists end in the pool (each starts where the previous ended). */
   listsEnd: Int32Array;
   lists: Int32Array;
-  textEnd: Int32Array;
-  text: Uint8Array;
 }
 
 /** What a card decodes to (the listing's ProductSummary, before a colour filter picks its picture). */
@@ -107,18 +106,18 @@ export class CardStore {
   buckets: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
   ratingAverage: Float64Array<ArrayBufferLike> = new Float64Array(0);
   ratingCount: Int32Array<ArrayBufferLike> = new Int32Array(0);
+  /** Deflated card text held (tests, benchmarks). */
+  get textBytes(): number {
+    return this.texts.zippedBytes;
+  }
   /** Where row r's lists start: [sizes count, sizes…, colours count, colours…, pairs count, pairs…, display numbers]. */
   listStart: Int32Array<ArrayBufferLike> = new Int32Array(0);
   listEnd: Int32Array<ArrayBufferLike> = new Int32Array(0);
-  textStart: Int32Array<ArrayBufferLike> = new Int32Array(0);
-  textEnd: Int32Array<ArrayBufferLike> = new Int32Array(0);
   lists: Int32Array<ArrayBufferLike> = new Int32Array(1024);
   listsLength = 0;
-  text: Uint8Array<ArrayBufferLike> = new Uint8Array(4096);
-  textLength = 0;
+  private texts = new CardTexts((row) => this.isLive(row));
   /** Pool space of removed or replaced rows, reclaimed when it is most of the pool. */
   private deadLists = 0;
-  private deadText = 0;
 
   paletteId(colour: Colour): number {
     const key = `${colour.name}|${colour.hex}`;
@@ -183,8 +182,6 @@ export class CardStore {
     this.ratingCount = grown(this.ratingCount, size);
     this.listStart = grown(this.listStart, size);
     this.listEnd = grown(this.listEnd, size);
-    this.textStart = grown(this.textStart, size);
-    this.textEnd = grown(this.textEnd, size);
   }
 
   /** Store a card at `row` (rows are added in increasing order, as the text index numbers them). */
@@ -212,17 +209,13 @@ export class CardStore {
       numbers.push(i.colour, i.width, i.height);
       strings.push(i.url, i.alt);
     }
-    this.reserve(numbers.length, 0);
+    this.reserve(numbers.length);
     this.listStart[row] = this.listsLength;
     this.lists.set(numbers, this.listsLength);
     this.listsLength += numbers.length;
     this.listEnd[row] = this.listsLength;
 
-    const json = JSON.stringify(strings);
-    this.reserve(0, json.length * 3);
-    this.textStart[row] = this.textLength;
-    this.textLength += encoder.encodeInto(json, this.text.subarray(this.textLength)).written;
-    this.textEnd[row] = this.textLength;
+    this.texts.add(row, encoder.encode(JSON.stringify(strings)));
   }
 
   remove(row: number): void {
@@ -230,47 +223,35 @@ export class CardStore {
     this.flags[row] = 0;
     this.ids[row] = undefined;
     this.deadLists += this.listEnd[row] - this.listStart[row];
-    this.deadText += this.textEnd[row] - this.textStart[row];
+    this.texts.remove();
   }
 
-  /** Room for more in the pools: reclaim removed rows' space when it is most of a pool, else grow it. */
-  private reserve(numbers: number, bytes: number): void {
+  /** Room for more in the pool: reclaim removed rows' space when it is most of it, else grow it. */
+  private reserve(numbers: number): void {
     if (this.listsLength + numbers > this.lists.length) {
       if (this.deadLists > this.listsLength / 2) this.compact();
       if (this.listsLength + numbers > this.lists.length)
         this.lists = grown(this.lists, Math.max(this.listsLength + numbers, this.lists.length * 2));
     }
-    if (this.textLength + bytes > this.text.length) {
-      if (this.deadText > this.textLength / 2) this.compact();
-      if (this.textLength + bytes > this.text.length)
-        this.text = grown(this.text, Math.max(this.textLength + bytes, this.text.length * 2));
-    }
   }
 
-  /** Move live rows' lists and text down over removed rows' (rows sit in the pools in row order). */
+  /** Move live rows' lists down over removed rows' (rows sit in the pool in row order). */
   private compact(): void {
     let lists = 0;
-    let text = 0;
     for (let row = 0; row < this.ids.length; row++) {
       if (!this.isLive(row)) continue;
       const listLength = this.listEnd[row] - this.listStart[row];
       this.lists.copyWithin(lists, this.listStart[row], this.listEnd[row]);
       this.listStart[row] = lists;
       this.listEnd[row] = lists += listLength;
-      const textLength = this.textEnd[row] - this.textStart[row];
-      this.text.copyWithin(text, this.textStart[row], this.textEnd[row]);
-      this.textStart[row] = text;
-      this.textEnd[row] = text += textLength;
     }
     this.listsLength = lists;
-    this.textLength = text;
     this.deadLists = 0;
-    this.deadText = 0;
   }
 
   /** The card at `row` as a plain object (with its per-colour pictures, which a listing picks from). */
   decode(row: number, colourNames: readonly string[]): DecodedCard {
-    const strings = JSON.parse(decoder.decode(this.text.subarray(this.textStart[row], this.textEnd[row]))) as string[];
+    const strings = JSON.parse(decoder.decode(this.texts.get(row))) as string[];
     const lists = this.lists;
     let at = this.pairsAt(row);
     at += 1 + lists[at];
@@ -308,12 +289,10 @@ export class CardStore {
     const renumber = new Int32Array(rowCount).fill(-1);
     let rows = 0;
     let listsLength = 0;
-    let textLength = 0;
     for (let row = 0; row < rowCount; row++) {
       if (!this.isLive(row)) continue;
       renumber[row] = rows++;
       listsLength += this.listEnd[row] - this.listStart[row];
-      textLength += this.textEnd[row] - this.textStart[row];
     }
     const pick = <T extends Float64Array<ArrayBufferLike> | Int32Array<ArrayBufferLike> | Uint8Array<ArrayBufferLike>>(
       column: T,
@@ -324,10 +303,7 @@ export class CardStore {
     };
     const lists = new Int32Array(listsLength);
     const listsEnd = new Int32Array(rows);
-    const text = new Uint8Array(textLength);
-    const textEnd = new Int32Array(rows);
     let l = 0;
-    let t = 0;
     const ids: string[] = [];
     for (let row = 0; row < rowCount; row++) {
       const n = renumber[row];
@@ -335,8 +311,6 @@ export class CardStore {
       ids.push(this.ids[row]!);
       lists.set(this.lists.subarray(this.listStart[row], this.listEnd[row]), l);
       listsEnd[n] = l += this.listEnd[row] - this.listStart[row];
-      text.set(this.text.subarray(this.textStart[row], this.textEnd[row]), t);
-      textEnd[n] = t += this.textEnd[row] - this.textStart[row];
     }
     return {
       renumber,
@@ -355,8 +329,7 @@ export class CardStore {
         ratingCount: pick(this.ratingCount),
         listsEnd,
         lists,
-        textEnd,
-        text,
+        ...this.texts.export(renumber, rows),
       },
     };
   }
@@ -385,12 +358,9 @@ export class CardStore {
     };
     store.listStart = starts(data.listsEnd);
     store.listEnd = data.listsEnd;
-    store.textStart = starts(data.textEnd);
-    store.textEnd = data.textEnd;
     store.lists = data.lists;
     store.listsLength = data.lists.length;
-    store.text = data.text;
-    store.textLength = data.text.length;
+    store.texts = CardTexts.import(data, (row) => store.isLive(row));
     return store;
   }
 }

@@ -37,7 +37,8 @@ const CARD_ARRAYS = [
   "listsEnd",
   "lists",
   "textEnd",
-  "text",
+  "blocksEnd",
+  "zipped",
 ] as const satisfies ReadonlyArray<keyof CardStoreData>;
 
 interface Header {
