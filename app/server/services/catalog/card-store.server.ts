@@ -106,10 +106,6 @@ export class CardStore {
   buckets: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
   ratingAverage: Float64Array<ArrayBufferLike> = new Float64Array(0);
   ratingCount: Int32Array<ArrayBufferLike> = new Int32Array(0);
-  /** Deflated card text held (tests, benchmarks). */
-  get textBytes(): number {
-    return this.texts.zippedBytes;
-  }
   /** Where row r's lists start: [sizes count, sizes…, colours count, colours…, pairs count, pairs…, display numbers]. */
   listStart: Int32Array<ArrayBufferLike> = new Int32Array(0);
   listEnd: Int32Array<ArrayBufferLike> = new Int32Array(0);
@@ -118,6 +114,11 @@ export class CardStore {
   private texts = new CardTexts((row) => this.isLive(row));
   /** Pool space of removed or replaced rows, reclaimed when it is most of the pool. */
   private deadLists = 0;
+
+  /** Deflated card text held (tests, benchmarks). */
+  get textBytes(): number {
+    return this.texts.zippedBytes;
+  }
 
   paletteId(colour: Colour): number {
     const key = `${colour.name}|${colour.hex}`;

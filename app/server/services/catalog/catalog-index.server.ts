@@ -15,7 +15,8 @@ import { CardStore, type CardInput, type CardStoreData } from "./card-store.serv
 // store port, so every backend answers listing queries the same way, and it stays fast at 100,000
 // products because nothing on the listing path touches the database. It keeps only what listings
 // need (a card per product, facet values, ordering keys, postings), and can be written out as a
-// snapshot and loaded from one (decision 0009).
+// snapshot and loaded from one (decision 0009). Products are rows: their number in the text index
+// and in the packed cards (CardStore, decision 0019), decoded to objects only for a page.
 
 /** What a listing shows of a product. */
 export interface ProductSummary {
