@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
 import { getStorage } from "firebase-admin/storage";
@@ -10,6 +11,7 @@ import type { IndexSnapshotStore } from "~/server/index-snapshots/port";
 import { seedIfEmpty } from "~/server/seed/seed.server";
 import { buildLargeCatalogue } from "~/server/seed/catalogue.server";
 import { createCatalogService, type CatalogService } from "~/server/services/catalog/catalog.server";
+import { decodeSnapshot, SNAPSHOT_FORMAT } from "~/server/services/catalog/snapshot-codec.server";
 import { createFirestoreStore, createFirestoreStoreOn } from "~/server/store/firestore/store.server";
 import type { Store } from "~/server/store/port";
 import { loader as healthz } from "~/routes/healthz";
@@ -187,6 +189,30 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
     await later.catalog.start();
     expect(later.reads()).toBe(0);
     expect((await list(later.catalog, "search=zanzibar")).items.map((p) => p.id)).toEqual([first.id]);
+  });
+
+  it("ignores a snapshot of another format (written before an upgrade), builds and writes one of its own", async () => {
+    // Format 3 kept the cards as JSON in the header: [header length][header].
+    const header = Buffer.from(JSON.stringify({ format: SNAPSHOT_FORMAT - 1, cursor: null, rows: [] }));
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(header.length);
+    const old = new Uint8Array(gzipSync(Buffer.concat([length, header])));
+    let written: Uint8Array | null = null;
+    // This instance alone sees the old snapshot, and holds the lease (as after an upgrade of the whole shop).
+    const upgraded = instance((s) => ({
+      ...s,
+      read: async () => old,
+      write: async (bytes) => void (written = bytes),
+      lease: async () => true,
+      release: async () => {},
+    }));
+    await upgraded.catalog.start();
+    const reference = instance();
+    await reference.catalog.start();
+    expect(upgraded.reads()).toBeGreaterThan(600);
+    expect(await answers(upgraded.catalog)).toEqual(await answers(reference.catalog));
+    expect(written).not.toBeNull();
+    expect(await decodeSnapshot(written!)).toMatchObject({ cursor: expect.any(String) });
   });
 
   it('answers /healthz 503 "starting" until the index is ready, then 200', async () => {

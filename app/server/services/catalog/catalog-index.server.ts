@@ -8,13 +8,15 @@ import { MAX_QUERY_TERMS } from "./search-terms.server";
 import { TextIndex, type SearchFields, type TextIndexData } from "./text-index.server";
 import { canSell } from "~/lib/stock";
 import { taggedImage } from "~/lib/colour-images";
+import { CardStore, type CardInput, type CardStoreData } from "./card-store.server";
 
 // An in-process index of the sellable catalogue: full-text search (typo-tolerant, prefix-aware,
 // ranked as MiniSearch ranks) plus filters, facets, sorting and pagination. It is fed from the
 // store port, so every backend answers listing queries the same way, and it stays fast at 100,000
 // products because nothing on the listing path touches the database. It keeps only what listings
 // need (a card per product, facet values, ordering keys, postings), and can be written out as a
-// snapshot and loaded from one (decision 0009).
+// snapshot and loaded from one (decision 0009). Products are rows: their number in the text index
+// and in the packed cards (CardStore, decision 0019), decoded to objects only for a page.
 
 /** What a listing shows of a product. */
 export interface ProductSummary {
@@ -38,21 +40,6 @@ export interface ProductSummary {
   rating: { average: number; count: number } | null;
 }
 
-interface Doc {
-  /** Its number in the text index. */
-  n: number;
-  summary: ProductSummary;
-  featured: boolean;
-  createdAt: number;
-  category: number;
-  /** Ids (see Dictionary) of the sizes and colours with stock, and of in-stock size×colour pairs. */
-  sizes: number[];
-  colours: number[];
-  pairs: number[];
-  /** Bit i set when the price falls in PRICE_BUCKETS[i]. */
-  buckets: number;
-}
-
 /** Small integer ids for sizes and colours, so the listing loop counts in typed arrays. */
 class Dictionary {
   readonly names: string[] = [];
@@ -73,35 +60,13 @@ class Dictionary {
 
 const pairId = (size: number, colour: number) => size * 4096 + colour;
 
-/** One listed product in a snapshot, as compact as JSON allows (see CatalogIndex.export). */
-type DocRow = [
-  id: string,
-  slug: string,
-  name: string,
-  category: CategoryId,
-  priceMinor: number,
-  compareAtMinor: number | null,
-  colours: number[],
-  image: [url: string, alt: string, width: number, height: number] | null,
-  soldOut: 0 | 1,
-  featured: 0 | 1,
-  createdAt: number,
-  sizes: number[],
-  inStockColours: number[],
-  pairs: number[],
-  buckets: number,
-  colourImages: Array<[colour: number, url: string, alt: string, width: number, height: number]> | 0,
-  rating: [average: number, count: number] | null,
-];
-
 export interface CatalogIndexData {
   /** The change-feed position the index is valid at. */
   cursor: ChangeCursor | null;
   sizes: string[];
   colours: string[];
   colourHex: Array<[string, string]>;
-  palette: Array<[string, string]>;
-  rows: DocRow[];
+  cards: CardStoreData;
   text: TextIndexData;
 }
 
@@ -140,26 +105,33 @@ export const PRICE_BUCKETS: ReadonlyArray<{ min: number; max: number | null }> =
   { min: 200, max: null },
 ];
 
+/** What a list() filter sees of a product. */
+export type ListedProduct = Pick<ProductSummary, "id" | "category" | "soldOut">;
+
 type SortOrder = "featured" | "newest" | "price-asc" | "price-desc" | "rating";
 
-const sorters: Record<SortOrder, (a: Doc, b: Doc) => number> = {
-  featured: (a, b) =>
-    Number(b.featured) - Number(a.featured) || b.createdAt - a.createdAt || a.summary.id.localeCompare(b.summary.id),
-  newest: (a, b) => b.createdAt - a.createdAt || a.summary.id.localeCompare(b.summary.id),
-  "price-asc": (a, b) =>
-    a.summary.priceMinor - b.summary.priceMinor ||
-    b.createdAt - a.createdAt ||
-    a.summary.id.localeCompare(b.summary.id),
-  "price-desc": (a, b) =>
-    b.summary.priceMinor - a.summary.priceMinor ||
-    b.createdAt - a.createdAt ||
-    a.summary.id.localeCompare(b.summary.id),
-  // Best average first, more reviews breaking a tie; products without reviews after all rated ones.
-  rating: (a, b) =>
-    (b.summary.rating?.average ?? -1) - (a.summary.rating?.average ?? -1) ||
-    (b.summary.rating?.count ?? 0) - (a.summary.rating?.count ?? 0) ||
-    sorters.featured(a, b),
-};
+/** Comparators over rows of the packed cards, ties broken by product id so every order is total. */
+function sorter(cards: CardStore, order: SortOrder): (a: number, b: number) => number {
+  const { ids, price, createdAt } = cards;
+  const byId = (a: number, b: number) => ids[a]!.localeCompare(ids[b]!);
+  const featured = (a: number, b: number) =>
+    Number(cards.isFeatured(b)) - Number(cards.isFeatured(a)) || createdAt[b] - createdAt[a] || byId(a, b);
+  switch (order) {
+    case "featured":
+      return featured;
+    case "newest":
+      return (a, b) => createdAt[b] - createdAt[a] || byId(a, b);
+    case "price-asc":
+      return (a, b) => price[a] - price[b] || createdAt[b] - createdAt[a] || byId(a, b);
+    case "price-desc":
+      return (a, b) => price[b] - price[a] || createdAt[b] - createdAt[a] || byId(a, b);
+    case "rating":
+      // Best average first, more reviews breaking a tie; products without reviews after all rated ones.
+      return (a, b) =>
+        cards.ratingOf(b) - cards.ratingOf(a) || cards.ratingCount[b] - cards.ratingCount[a] || featured(a, b);
+  }
+}
+const SORT_ORDERS: SortOrder[] = ["featured", "newest", "price-asc", "price-desc", "rating"];
 
 function toSearchFields(p: Product): SearchFields {
   const category = getCategory(p.category);
@@ -178,7 +150,8 @@ const SEARCH_CACHE_SIZE = 100;
 const RESULT_CACHE_SIZE = 100;
 
 interface CachedResult {
-  matches: Doc[];
+  /** Rows of the matching products, in the listing's order. */
+  matches: number[];
   facets: ListingResult["facets"];
   relaxed: boolean;
 }
@@ -187,62 +160,42 @@ const CATEGORY_IDS = CATEGORIES.map((c) => c.id);
 export class CatalogIndex {
   /** Where this index stands in the store's change feed. */
   cursor: ChangeCursor | null = null;
-  private docs = new Map<string, Doc>();
-  private sorted = new Map<string, Doc[]>();
+  /** A product's row: its number in the text index and in the packed cards. */
+  private rows = new Map<string, number>();
+  private cards = new CardStore();
+  /** Rows in each sort order (and per category: "order:category"), kept until the catalogue changes. */
+  private sorted = new Map<string, Int32Array>();
   private resultCache = new Map<string, CachedResult>();
   private sizeDict = new Dictionary();
   private colourDict = new Dictionary();
   private colourHex = new Map<string, string>();
   private categoryTotals: Map<string, number> | null = null;
-  /** Recent searches (text -> scores); cleared whenever the catalogue changes. */
-  private searchCache = new Map<string, { scores: Map<Doc, number>; relaxed: boolean }>();
+  /** Recent searches (text -> scores by row); cleared whenever the catalogue changes. */
+  private searchCache = new Map<string, { scores: Map<number, number>; relaxed: boolean }>();
   private search = new TextIndex();
-  /** Docs by their number in the text index. */
-  private byNumber: Array<Doc | undefined> = [];
-  /** One Colour object per name and hex, shared by every card that shows it. */
-  private colourObjects = new Map<string, Colour>();
-  /** Image addresses shared between cards (generated pictures repeat across products). */
-  private urls = new Map<string, string>();
 
   get size(): number {
-    return this.docs.size;
-  }
-
-  private colour(c: Colour): Colour {
-    const key = `${c.name}|${c.hex}`;
-    let shared = this.colourObjects.get(key);
-    if (!shared) {
-      shared = { name: c.name, hex: c.hex };
-      this.colourObjects.set(key, shared);
-    }
-    return shared;
-  }
-
-  private url(url: string): string {
-    const shared = this.urls.get(url);
-    if (shared !== undefined) return shared;
-    this.urls.set(url, url);
-    return url;
+    return this.rows.size;
   }
 
   /** Each colour's first tagged image, leaving out the card's own image (kept compact: most cards need none). */
-  private colourImagesOf(p: Product): ProductImage[] | undefined {
-    const out: ProductImage[] = [];
+  private colourImagesOf(p: Product): CardInput["colourImages"] {
+    const out: CardInput["colourImages"] = [];
     for (const c of p.colours) {
       const tagged = taggedImage(p.images, c.name);
       if (tagged && tagged !== p.images[0])
         out.push({
-          url: this.url(tagged.url),
+          colour: this.colourDict.id(c.name),
+          url: tagged.url,
           alt: tagged.alt,
           width: tagged.width,
           height: tagged.height,
-          colour: this.colourDict.names[this.colourDict.id(c.name)],
         });
     }
-    return out.length ? out : undefined;
+    return out;
   }
 
-  private toDoc(p: Product, n: number): Doc {
+  private toCard(p: Product): CardInput {
     const inStock = p.variants.filter(canSell);
     for (const c of p.colours) this.colourHex.set(c.name, c.hex);
     const image = p.images[0];
@@ -253,23 +206,19 @@ export class CatalogIndex {
       if (p.priceMinor >= b.min * 100 && (b.max === null || p.priceMinor <= b.max * 100)) buckets |= 1 << i;
     });
     return {
-      n,
-      summary: {
-        id: p.id,
-        slug: p.slug,
-        name: p.name,
-        category: p.category,
-        priceMinor: p.priceMinor,
-        compareAtMinor: p.compareAtMinor,
-        colours: p.colours.map((c) => this.colour(c)),
-        image: image ? { url: this.url(image.url), alt: image.alt, width: image.width, height: image.height } : null,
-        colourImages: this.colourImagesOf(p),
-        soldOut: inStock.length === 0,
-        rating: p.rating && p.rating.count > 0 ? { average: ratingAverage(p.rating)!, count: p.rating.count } : null,
-      },
+      id: p.id,
+      slug: p.slug,
+      name: p.name,
+      category: this.cards.categoryId(p.category),
+      priceMinor: p.priceMinor,
+      compareAtMinor: p.compareAtMinor,
+      palette: p.colours.map((c) => this.cards.paletteId(c)),
+      image: image ? { url: image.url, alt: image.alt, width: image.width, height: image.height } : null,
+      colourImages: this.colourImagesOf(p),
+      soldOut: inStock.length === 0,
       featured: p.featured,
       createdAt: Date.parse(p.createdAt) || 0,
-      category: CATEGORY_IDS.indexOf(p.category),
+      rating: p.rating && p.rating.count > 0 ? { average: ratingAverage(p.rating)!, count: p.rating.count } : null,
       sizes: [...new Set(inStock.map((v) => this.sizeDict.id(v.size)))],
       // In the product's own colour order.
       colours: p.colours.filter((c) => inStock.some((v) => v.colour === c.name)).map((c) => this.colourDict.id(c.name)),
@@ -282,18 +231,17 @@ export class CatalogIndex {
   applyChanges(changes: CatalogueChange[], cursor: ChangeCursor | null): void {
     for (const change of changes) {
       const id = change.kind === "product" ? change.product.id : change.id;
-      const old = this.docs.get(id);
-      if (old) {
-        this.docs.delete(id);
-        this.search.remove(old.n);
-        this.byNumber[old.n] = undefined;
+      const old = this.rows.get(id);
+      if (old !== undefined) {
+        this.rows.delete(id);
+        this.search.remove(old);
+        this.cards.remove(old);
       }
       if (change.kind === "product" && change.product.status === "active") {
-        const n = this.search.nextDoc;
-        const doc = this.toDoc(change.product, n);
-        this.docs.set(id, doc);
-        this.byNumber[n] = doc;
-        this.search.add(n, toSearchFields(change.product));
+        const row = this.search.nextDoc;
+        this.cards.add(row, this.toCard(change.product));
+        this.rows.set(id, row);
+        this.search.add(row, toSearchFields(change.product));
       }
     }
     this.cursor = cursor;
@@ -305,29 +253,30 @@ export class CatalogIndex {
     }
   }
 
+  /** A listed product's card, with its per-colour pictures. */
   get(id: string): ProductSummary | undefined {
-    return this.docs.get(id)?.summary;
+    const row = this.rows.get(id);
+    return row === undefined ? undefined : (this.cards.decode(row, this.colourDict.names) as ProductSummary);
   }
 
-  private sortedBy(order: SortOrder): Doc[] {
+  private sortedBy(order: SortOrder): Int32Array {
     let list = this.sorted.get(order);
     if (!list) {
-      list = [...this.docs.values()].sort(sorters[order]);
+      list = Int32Array.from(this.rows.values()).sort(sorter(this.cards, order));
       this.sorted.set(order, list);
     }
     return list;
   }
 
-  /** Scores by product id for a search; tries every word first, then any word. */
-  private scores(text: string): { scores: Map<Doc, number>; relaxed: boolean } {
+  /** Scores by row for a search; tries every word first, then any word. */
+  private scores(text: string): { scores: Map<number, number>; relaxed: boolean } {
     const cached = this.searchCache.get(text);
     if (cached) return cached;
     const terms = text.split(/\s+/).filter(Boolean).slice(0, MAX_QUERY_TERMS).join(" ");
     const run = (combineWith: "AND" | "OR") => {
-      const found = new Map<Doc, number>();
-      for (const [n, score] of this.search.search(terms, combineWith)) {
-        const doc = this.byNumber[n];
-        if (doc) found.set(doc, score);
+      const found = new Map<number, number>();
+      for (const [row, score] of this.search.search(terms, combineWith)) {
+        if (this.cards.isLive(row)) found.set(row, score);
       }
       return found;
     };
@@ -342,12 +291,12 @@ export class CatalogIndex {
   }
 
   /** Products of one category (or all, for -1) in a sort order; kept until the catalogue changes. */
-  private candidates(order: SortOrder, category: number): Doc[] {
+  private candidates(order: SortOrder, category: number): Int32Array {
     if (category === -1) return this.sortedBy(order);
     const key = `${order}:${category}`;
     let list = this.sorted.get(key);
     if (!list) {
-      list = this.sortedBy(order).filter((d) => d.category === category);
+      list = this.sortedBy(order).filter((row) => this.cards.category[row] === category);
       this.sorted.set(key, list);
     }
     return list;
@@ -371,7 +320,7 @@ export class CatalogIndex {
     const start = (page - 1) * PAGE_SIZE;
     const colours = q.colours.map((c) => this.colourDict.find(c));
     return {
-      items: result.matches.slice(start, start + PAGE_SIZE).map((d) => this.card(d, colours)),
+      items: result.matches.slice(start, start + PAGE_SIZE).map((row) => this.card(row, colours)),
       total,
       page,
       pageCount,
@@ -384,9 +333,10 @@ export class CatalogIndex {
    * A product as a listing shows it, without the per-colour pictures. Filtered by colour, it shows
    * the first colour of the filter it has on sale: that colour's picture, and a link to it.
    */
-  private card(doc: Doc, colourIds: number[]): ProductSummary {
-    const { colourImages, ...card } = doc.summary;
-    const id = colourIds.find((c) => doc.colours.includes(c));
+  private card(row: number, colourIds: number[]): ProductSummary {
+    const { colourImages, ...card } = this.cards.decode(row, this.colourDict.names) as ProductSummary;
+    const coloursAt = this.cards.coloursAt(row);
+    const id = colourIds.find((c) => this.cards.has(coloursAt, c));
     if (id === undefined) return card;
     const colour = this.colourDict.names[id];
     const tagged = colourImages?.find((i) => i.colour === colour);
@@ -409,23 +359,25 @@ export class CatalogIndex {
     const colours = q.colours.map((c) => this.colourDict.find(c));
     const anySize = sizes.length === 0;
     const anyColour = colours.length === 0;
-    const hasPair = (doc: Doc, size: number) => colours.some((c) => doc.pairs.includes(pairId(size, c)));
+    const cards = this.cards;
+    const { lists } = cards;
 
     // Category links lead to a category with the search kept and the other filters cleared,
     // so their counts are the search's (or the catalogue's) products per category.
-    const scored: Doc[] = scores ? [...scores.keys()] : [];
+    const scored: number[] = scores ? [...scores.keys()] : [];
     const categoryCounts = new Int32Array(CATEGORY_IDS.length);
-    if (scores) for (const doc of scored) categoryCounts[doc.category] += 1;
+    if (scores) for (const row of scored) categoryCounts[cards.category[row]] += 1;
     else
       for (const [name, count] of this.categoryCounts())
         categoryCounts[CATEGORY_IDS.indexOf(name as CategoryId)] = count;
 
     // Only the products that can match are scanned: the search's hits, or one category.
-    let candidates: Doc[];
+    let candidates: ArrayLike<number>;
     if (scores) {
-      candidates = scored.filter((d) => category === -1 || d.category === category);
-      if (q.sort === "relevance") candidates.sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0));
-      else candidates.sort(sorters[order]);
+      const hits = scored.filter((row) => category === -1 || cards.category[row] === category);
+      if (q.sort === "relevance") hits.sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0));
+      else hits.sort(sorter(cards, order));
+      candidates = hits;
     } else {
       candidates = this.candidates(order, category);
     }
@@ -433,28 +385,37 @@ export class CatalogIndex {
     const sizeCounts = new Int32Array(this.sizeDict.names.length);
     const colourCounts = new Int32Array(this.colourDict.names.length);
     const priceCounts = new Int32Array(PRICE_BUCKETS.length);
-    const matches: Doc[] = [];
+    const matches: number[] = [];
 
     // One pass computes the results and the facets. Each facet counts the products that pass
     // all the *other* filters, so choosing "M" still shows how many there are in "L".
-    for (const doc of candidates) {
-      const price = doc.summary.priceMinor;
+    for (let i = 0; i < candidates.length; i++) {
+      const row = candidates[i];
+      const sizesAt = cards.sizesAt(row);
+      const coloursAt = sizesAt + 1 + lists[sizesAt];
+      const pairsAt = coloursAt + 1 + lists[coloursAt];
+      const hasPair = (size: number) => colours.some((c) => cards.has(pairsAt, pairId(size, c)));
+      const price = cards.price[row];
       const inPrice = price >= minMinor && price <= maxMinor;
-      const inSize = anySize || sizes.some((s) => doc.sizes.includes(s));
-      const inColour = anyColour || colours.some((c) => doc.colours.includes(c));
+      const inSize = anySize || sizes.some((s) => cards.has(sizesAt, s));
+      const inColour = anyColour || colours.some((c) => cards.has(coloursAt, c));
       // Size and colour together must be one variant that is in stock.
-      const inVariant = anySize || anyColour || sizes.some((s) => hasPair(doc, s));
+      const inVariant = anySize || anyColour || sizes.some(hasPair);
       const passesSizeColour = inSize && inColour && inVariant;
       if (inPrice && inColour) {
-        for (const s of doc.sizes) if (anyColour || hasPair(doc, s)) sizeCounts[s] += 1;
+        for (let at = sizesAt + 1; at < coloursAt; at++)
+          if (anyColour || hasPair(lists[at])) sizeCounts[lists[at]] += 1;
       }
       if (inPrice && inSize) {
-        for (const c of doc.colours)
-          if (anySize || sizes.some((s) => doc.pairs.includes(pairId(s, c)))) colourCounts[c] += 1;
+        for (let at = coloursAt + 1; at < pairsAt; at++) {
+          const c = lists[at];
+          if (anySize || sizes.some((s) => cards.has(pairsAt, pairId(s, c)))) colourCounts[c] += 1;
+        }
       }
       if (passesSizeColour) {
-        for (let i = 0; i < priceCounts.length; i++) if (doc.buckets & (1 << i)) priceCounts[i] += 1;
-        if (inPrice) matches.push(doc);
+        const buckets = cards.buckets[row];
+        for (let b = 0; b < priceCounts.length; b++) if (buckets & (1 << b)) priceCounts[b] += 1;
+        if (inPrice) matches.push(row);
       }
     }
 
@@ -476,16 +437,22 @@ export class CatalogIndex {
 
   /** Sort the catalogue in every order up front, so no shopper's request pays for it. */
   warm(): void {
-    for (const order of Object.keys(sorters) as SortOrder[]) this.sortedBy(order);
+    for (const order of SORT_ORDERS) this.sortedBy(order);
     this.categoryCounts();
   }
 
   /** The first `limit` products in an order that pass `filter` (home page, related products). */
-  list(order: SortOrder, filter: (s: ProductSummary) => boolean, limit: number): ProductSummary[] {
+  list(order: SortOrder, filter: (s: ListedProduct) => boolean, limit: number): ProductSummary[] {
     const out: ProductSummary[] = [];
-    for (const doc of this.sortedBy(order)) {
+    const cards = this.cards;
+    for (const row of this.sortedBy(order)) {
       if (out.length >= limit) break;
-      if (filter(doc.summary)) out.push(this.card(doc, []));
+      const listed = {
+        id: cards.ids[row]!,
+        category: cards.categoryNames[cards.category[row]] as CategoryId,
+        soldOut: cards.isSoldOut(row),
+      };
+      if (filter(listed)) out.push(this.card(row, []));
     }
     return out;
   }
@@ -494,52 +461,24 @@ export class CatalogIndex {
   categoryCounts(): Map<string, number> {
     if (!this.categoryTotals) {
       this.categoryTotals = new Map();
-      for (const d of this.docs.values())
-        this.categoryTotals.set(d.summary.category, (this.categoryTotals.get(d.summary.category) ?? 0) + 1);
+      for (const row of this.rows.values()) {
+        const name = this.cards.categoryNames[this.cards.category[row]];
+        this.categoryTotals.set(name, (this.categoryTotals.get(name) ?? 0) + 1);
+      }
     }
     return this.categoryTotals;
   }
 
-  /** What a snapshot holds: the index as it stands, live documents renumbered in order. */
+  /** What a snapshot holds: the index as it stands, live products renumbered in order. */
   export(): CatalogIndexData {
-    const renumber = new Int32Array(this.search.nextDoc).fill(-1);
-    const palette = [...this.colourObjects.values()];
-    const paletteIndex = new Map(palette.map((c, i) => [c, i]));
-    const rows: DocRow[] = [];
-    this.byNumber.forEach((doc, old) => {
-      if (!doc) return;
-      renumber[old] = rows.length;
-      const s = doc.summary;
-      rows.push([
-        s.id,
-        s.slug,
-        s.name,
-        s.category,
-        s.priceMinor,
-        s.compareAtMinor,
-        s.colours.map((c) => paletteIndex.get(c)!),
-        s.image ? [s.image.url, s.image.alt, s.image.width, s.image.height] : null,
-        s.soldOut ? 1 : 0,
-        doc.featured ? 1 : 0,
-        doc.createdAt,
-        doc.sizes,
-        doc.colours,
-        doc.pairs,
-        doc.buckets,
-        s.colourImages
-          ? s.colourImages.map((i) => [this.colourDict.find(i.colour!), i.url, i.alt, i.width, i.height])
-          : 0,
-        s.rating ? [s.rating.average, s.rating.count] : null,
-      ]);
-    });
+    const { data, renumber } = this.cards.export();
     return {
       cursor: this.cursor,
       sizes: this.sizeDict.names,
       colours: this.colourDict.names,
       colourHex: [...this.colourHex],
-      palette: palette.map((c) => [c.name, c.hex]),
-      rows,
-      text: this.search.export(renumber, rows.length),
+      cards: data,
+      text: this.search.export(renumber, data.rows),
     };
   }
 
@@ -549,72 +488,15 @@ export class CatalogIndex {
     for (const name of data.sizes) index.sizeDict.id(name);
     for (const name of data.colours) index.colourDict.id(name);
     index.colourHex = new Map(data.colourHex);
-    const palette = data.palette.map(([name, hex]) => index.colour({ name, hex }));
-    data.rows.forEach(
-      (
-        [
-          id,
-          slug,
-          name,
-          category,
-          priceMinor,
-          compareAtMinor,
-          colours,
-          image,
-          soldOut,
-          featured,
-          createdAt,
-          sizes,
-          inStockColours,
-          pairs,
-          buckets,
-          colourImages,
-          rating,
-        ],
-        n,
-      ) => {
-        const doc: Doc = {
-          n,
-          summary: {
-            id,
-            slug,
-            name,
-            category,
-            priceMinor,
-            compareAtMinor,
-            colours: colours.map((i) => palette[i]),
-            image: image ? { url: index.url(image[0]), alt: image[1], width: image[2], height: image[3] } : null,
-            colourImages: colourImages
-              ? colourImages.map(([colour, url, alt, width, height]) => ({
-                  url: index.url(url),
-                  alt,
-                  width,
-                  height,
-                  colour: data.colours[colour],
-                }))
-              : undefined,
-            soldOut: soldOut === 1,
-            rating: rating ? { average: rating[0], count: rating[1] } : null,
-          },
-          featured: featured === 1,
-          createdAt,
-          category: CATEGORY_IDS.indexOf(category),
-          sizes,
-          colours: inStockColours,
-          pairs,
-          buckets,
-        };
-        index.docs.set(id, doc);
-        index.byNumber[n] = doc;
-      },
-    );
+    index.cards = CardStore.import(data.cards);
+    index.cards.ids.forEach((id, row) => index.rows.set(id!, row));
     index.search = TextIndex.import(data.text);
     index.cursor = data.cursor;
     return index;
   }
 
-  /** Every listed product (sitemap). */
-  allSummaries(): ProductSummary[] {
-    return Array.from(this.docs.values(), (d) => d.summary);
+  /** The ids of every listed product (sitemap). */
+  allIds(): string[] {
+    return [...this.rows.keys()];
   }
 }

@@ -282,7 +282,7 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
 
     async sitemapProducts(): Promise<Array<{ id: string }>> {
       const idx = await sync();
-      return idx.allSummaries().map((s) => ({ id: s.id }));
+      return idx.allIds().map((id) => ({ id }));
     },
   };
 }

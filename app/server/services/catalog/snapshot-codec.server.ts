@@ -1,43 +1,67 @@
 import { promisify } from "node:util";
-import { gunzip as gunzipCallback, gzip as gzipCallback } from "node:zlib";
+import { createGunzip, gzip as gzipCallback } from "node:zlib";
 import type { CatalogIndexData } from "./catalog-index.server";
+import type { CardStoreData } from "./card-store.server";
 
-// A catalogue index snapshot as bytes: gzip of [header length (4 bytes)][JSON header][postings].
-// The postings (millions of numbers at 100,000 products) go as raw typed arrays, not JSON, so a
-// snapshot parses in about a second; document numbers are stored as gaps, which gzip shrinks well.
+// A catalogue index snapshot as bytes: gzip of [header length (4 bytes)][JSON header][arrays].
+// The header holds only what is small (vocabulary, size and colour names, the cursor, and the
+// type and length of each array); the cards (decision 0019) and the postings go as raw typed
+// arrays, document numbers as gaps, which gzip shrinks well. Decoding streams: each array is
+// gunzipped straight into its own buffer, so neither the whole inflated snapshot nor a JSON text
+// of the catalogue ever exists in memory, and nothing per product is allocated on the JS heap.
 
-/** Bumped whenever the layout or the index's meaning changes: an instance ignores other versions and builds (2: cards carry colour images; 3: and ratings). */
-export const SNAPSHOT_FORMAT = 3;
+/**
+ * Bumped whenever the layout or the index's meaning changes: an instance ignores other versions
+ * and builds (2: cards carry colour images; 3: and ratings; 4: cards packed in typed arrays).
+ */
+export const SNAPSHOT_FORMAT = 4;
 
 // Off the event loop (libuv's thread pool): a refresh must not stall the requests being served.
 const gzip = promisify(gzipCallback);
-const gunzip = promisify(gunzipCallback);
 
-interface Header extends Omit<CatalogIndexData, "text"> {
+type Typed = Uint8Array | Uint16Array | Int32Array | Float64Array;
+const TYPES = { u8: Uint8Array, u16: Uint16Array, i32: Int32Array, f64: Float64Array } as const;
+type TypeName = keyof typeof TYPES;
+
+/** The card columns, in snapshot order. */
+const CARD_ARRAYS = [
+  "ids",
+  "price",
+  "compareAt",
+  "createdAt",
+  "category",
+  "flags",
+  "buckets",
+  "ratingAverage",
+  "ratingCount",
+  "listsEnd",
+  "lists",
+  "textEnd",
+  "blocksEnd",
+  "zipped",
+] as const satisfies ReadonlyArray<keyof CardStoreData>;
+
+interface Header {
   format: number;
-  text: {
-    terms: string[];
-    slices: CatalogIndexData["text"]["slices"];
-    docCount: number;
-    postings: number;
-    fields: number;
-  };
+  cursor: CatalogIndexData["cursor"];
+  sizes: string[];
+  colours: string[];
+  colourHex: Array<[string, string]>;
+  cards: Pick<CardStoreData, "rows" | "categoryNames" | "palette">;
+  text: Pick<CatalogIndexData["text"], "terms" | "slices" | "docCount">;
+  /** Type and length of each array that follows, in order: the card columns, gaps, freqs, field lengths. */
+  arrays: Array<[TypeName, number]>;
+}
+
+function typeOf(array: Typed): TypeName {
+  if (array instanceof Uint8Array) return "u8";
+  if (array instanceof Uint16Array) return "u16";
+  if (array instanceof Int32Array) return "i32";
+  return "f64";
 }
 
 export async function encodeSnapshot(data: CatalogIndexData): Promise<Buffer> {
-  const { text, ...rest } = data;
-  const header: Header = {
-    ...rest,
-    format: SNAPSHOT_FORMAT,
-    text: {
-      terms: text.terms,
-      slices: text.slices,
-      docCount: text.docCount,
-      postings: text.docs.length,
-      fields: text.fieldLengths.length,
-    },
-  };
-  const json = Buffer.from(JSON.stringify(header));
+  const { text, cards } = data;
   const gaps = new Int32Array(text.docs.length);
   for (const slice of text.slices) {
     for (const s of slice) {
@@ -47,46 +71,97 @@ export async function encodeSnapshot(data: CatalogIndexData): Promise<Buffer> {
         gaps[i] = i === start ? text.docs[i] : text.docs[i] - text.docs[i - 1];
     }
   }
+  const arrays: Typed[] = [...CARD_ARRAYS.map((name) => cards[name]), gaps, text.freqs, ...text.fieldLengths];
+  const header: Header = {
+    format: SNAPSHOT_FORMAT,
+    cursor: data.cursor,
+    sizes: data.sizes,
+    colours: data.colours,
+    colourHex: data.colourHex,
+    cards: { rows: cards.rows, categoryNames: cards.categoryNames, palette: cards.palette },
+    text: { terms: text.terms, slices: text.slices, docCount: text.docCount },
+    arrays: arrays.map((a) => [typeOf(a), a.length]),
+  };
+  const json = Buffer.from(JSON.stringify(header));
   const length = Buffer.alloc(4);
   length.writeUInt32LE(json.length);
-  const parts = [length, json, bytes(gaps), bytes(text.freqs), ...text.fieldLengths.map(bytes)];
-  return gzip(Buffer.concat(parts), { level: 6 });
+  return gzip(Buffer.concat([length, json, ...arrays.map(bytes)]), { level: 6 });
+}
+
+/** Reads an inflating stream in order, into buffers the caller allocates. */
+function streamReader(compressed: Uint8Array) {
+  const gunzip = createGunzip();
+  gunzip.end(compressed);
+  const chunks = gunzip[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let chunk: Buffer = Buffer.alloc(0);
+  let at = 0;
+  return {
+    async fill(target: Uint8Array): Promise<void> {
+      let filled = 0;
+      while (filled < target.length) {
+        if (at === chunk.length) {
+          const next = await chunks.next();
+          if (next.done) throw new Error("Catalogue snapshot: shorter than its header says");
+          chunk = next.value;
+          at = 0;
+        }
+        const n = Math.min(target.length - filled, chunk.length - at);
+        target.set(chunk.subarray(at, at + n), filled);
+        filled += n;
+        at += n;
+      }
+    },
+    /** Stop inflating (another format, or done). */
+    close(): void {
+      gunzip.destroy();
+    },
+  };
 }
 
 /** The index data, or null when the bytes are of another format (an older or newer shop). */
 export async function decodeSnapshot(compressed: Uint8Array): Promise<CatalogIndexData | null> {
-  const raw = await gunzip(compressed);
-  const headerLength = raw.readUInt32LE(0);
-  const header = JSON.parse(raw.subarray(4, 4 + headerLength).toString("utf8")) as Header;
-  if (header.format !== SNAPSHOT_FORMAT) return null;
-  let at = 4 + headerLength;
-  const take = <T>(make: (buffer: ArrayBuffer) => T, count: number, width: number): T => {
-    // Copied into an aligned buffer of its own (the gunzipped bytes may sit at any offset).
-    const copy = new ArrayBuffer(count * width);
-    new Uint8Array(copy).set(raw.subarray(at, at + count * width));
-    at += count * width;
-    return make(copy);
-  };
-  const n = header.text.postings;
-  const docs = take((b) => new Int32Array(b), n, 4);
-  const freqs = take((b) => new Uint16Array(b), n, 2);
-  const fieldLengths = Array.from({ length: header.text.fields }, () =>
-    take((b) => new Uint16Array(b), header.text.docCount, 2),
-  );
-  for (const slice of header.text.slices) {
-    for (const s of slice) {
-      if (!s) continue;
-      const [start, count] = s;
-      for (let i = start + 1; i < start + count; i++) docs[i] += docs[i - 1];
+  const reader = streamReader(compressed);
+  try {
+    const length = new Uint8Array(4);
+    await reader.fill(length);
+    const headerBytes = new Uint8Array(Buffer.from(length.buffer).readUInt32LE(0));
+    await reader.fill(headerBytes);
+    const header = JSON.parse(Buffer.from(headerBytes.buffer).toString("utf8")) as Header;
+    if (header.format !== SNAPSHOT_FORMAT) return null;
+    const arrays: Typed[] = [];
+    for (const [type, count] of header.arrays) {
+      const array = new TYPES[type](count);
+      await reader.fill(new Uint8Array(array.buffer));
+      arrays.push(array);
     }
+    const column = <T extends Typed>(i: number) => arrays[i] as T;
+    const cards = Object.fromEntries(CARD_ARRAYS.map((name, i) => [name, column(i)])) as unknown as Omit<
+      CardStoreData,
+      "rows" | "categoryNames" | "palette"
+    >;
+    const docs = column<Int32Array>(CARD_ARRAYS.length);
+    const freqs = column<Uint16Array>(CARD_ARRAYS.length + 1);
+    const fieldLengths = arrays.slice(CARD_ARRAYS.length + 2) as Uint16Array[];
+    for (const slice of header.text.slices) {
+      for (const s of slice) {
+        if (!s) continue;
+        const [start, count] = s;
+        for (let i = start + 1; i < start + count; i++) docs[i] += docs[i - 1];
+      }
+    }
+    return {
+      cursor: header.cursor,
+      sizes: header.sizes,
+      colours: header.colours,
+      colourHex: header.colourHex,
+      cards: { ...header.cards, ...cards },
+      text: { ...header.text, docs, freqs, fieldLengths },
+    };
+  } finally {
+    reader.close();
   }
-  const { format: _format, text, ...rest } = header;
-  return {
-    ...rest,
-    text: { terms: text.terms, slices: text.slices, docs, freqs, fieldLengths, docCount: text.docCount },
-  };
 }
 
-function bytes(array: Int32Array | Uint16Array): Buffer {
+function bytes(array: Typed): Buffer {
   return Buffer.from(array.buffer, array.byteOffset, array.byteLength);
 }
