@@ -119,18 +119,7 @@ export function createCheckoutService(deps: {
         successUrl: `${origin}${link}${link.includes("?") ? "&" : "?"}paid=1`,
         cancelUrl: `${origin}/checkout/cancel?order=${order.id}&key=${encodeURIComponent(new URL(link, origin).searchParams.get("key") ?? "")}`,
       });
-      await store.orders.transition(order.id, {
-        from: ["pending_payment"],
-        to: "pending_payment",
-        event: {
-          status: null,
-          at: new Date().toISOString(),
-          note: `${payments.label}: payment page opened`,
-          by: "system",
-        },
-        stock: "none",
-        patch: { payment: { ...base, reference: session.reference } },
-      });
+      await orders.paymentPageOpened(order, { ...base, reference: session.reference }, payments.label);
       return { kind: "redirect", order, url: session.url };
     } catch (error) {
       console.error(`Order ${order.number}: the payment page could not be opened`, error);

@@ -228,6 +228,17 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
       return result.order;
     },
 
+    /** The shopper was sent to a hosted payment page: the timeline says so and the order keeps the page's reference. */
+    async paymentPageOpened(order: Order, payment: PaymentRecord, processorLabel: string) {
+      return store.orders.transition(order.id, {
+        from: ["pending_payment"],
+        to: "pending_payment",
+        event: { status: null, at: now(), note: `${processorLabel}: payment page opened`, by: "system" },
+        stock: "none",
+        patch: { payment },
+      });
+    },
+
     /** A declined or abandoned payment: the order keeps its details, and its stock goes back on sale. */
     markPaymentFailed,
 
