@@ -29,6 +29,10 @@ test("over plain HTTP on a LAN address, without PUBLIC_URL, a shopper can regist
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
     }).toPass({ timeout: 120_000 });
     expect(shop.output()).toContain("Cookies are not Secure (they work over plain HTTP): PUBLIC_URL is not set");
+    // Production without PUBLIC_URL starts (zero configuration), and says what links in e-mails fall back to.
+    expect(shop.output()).toContain(
+      `PUBLIC_URL is not set: links in e-mails, canonical URLs and the sitemap use http://localhost:${shop.port}`,
+    );
 
     // A browser of this project (JavaScript on or off) that knows the shop only by that address.
     const { userAgent, viewport, javaScriptEnabled } = testInfo.project.use;
