@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { registerOrSignIn, uniqueEmail, register } from "./support/accounts";
 import { addAvailable } from "./support/page-tour";
+import { fillCheckout } from "./support/shop";
 import { sidewaysProblem } from "./support/reflow";
 
 // Phones (390 px and WCAG's 320 px reflow width), the keyboard path to the products, pictures that
@@ -140,7 +141,7 @@ test("the home page's hero picture holds its place before it arrives (no layout 
   }
 });
 
-test("the cart shows the colour chosen: its picture and alt text", async ({ page }, testInfo) => {
+test("the cart and then the order show the colour chosen: its picture and alt text", async ({ page }, testInfo) => {
   const productId = testInfo.project.name === "js-off" ? "p0075" : "p0074";
   await register(page, uniqueEmail(testInfo, "cart-colour"));
   await page.goto(`/products/${productId}`);
@@ -173,4 +174,12 @@ test("the cart shows the colour chosen: its picture and alt text", async ({ page
   await page.goto("/cart");
   const picture = page.locator("main img").first();
   await expect(picture).toHaveAttribute("alt", new RegExp(`\\bin ${choice!.colour}\\b`));
+
+  // The order keeps that picture: its page shows the colour bought, not the product's first picture.
+  const src = await picture.getAttribute("src");
+  await page.goto("/checkout");
+  await fillCheckout(page, { card: "4242 4242 4242 4242" });
+  await page.getByRole("button", { name: "Place order and pay" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Order HM-/);
+  await expect(page.getByRole("region", { name: "Items" }).locator("img").first()).toHaveAttribute("src", src!);
 });
