@@ -28,6 +28,8 @@ const ORDERS = "orders";
 const KEYS = "orderKeys";
 /** Checkouts racing for the same product contend; Firestore retries an aborted transaction this many times. */
 const MAX_ATTEMPTS = 60;
+/** Placements with a promotion re-plan its usage shard at most this many times (each a fresh read of the shards). */
+const MAX_PLANS = 100;
 
 type StoredOrder = Order & { emailLower: string; productIds: string[]; hasReturns?: boolean };
 
@@ -82,7 +84,8 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
     async place(order, { cartId, cartLines, promotionUses = [] }) {
       const keyRef = keys.doc(order.idempotencyKey);
       // A promotion's usage shard that changed before the commit: plan again (each round reads the shards afresh).
-      for (;;) {
+      // Bounded, so an "already exists" from anything else (the order's own document) cannot loop for ever.
+      for (let round = 1; ; round++) {
         const plan = await planPromotionUses(db, probe, promotionUses);
         let attempts = 0;
         const result = await availableTransaction(probe, () =>
@@ -117,7 +120,7 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
             { maxAttempts: MAX_ATTEMPTS },
           ),
         ).catch((error: unknown) => {
-          if (isStalePlan(error)) return null;
+          if (promotionUses.length > 0 && isStalePlan(error) && round < MAX_PLANS) return null;
           throw error;
         });
         recordTransaction(attempts);
