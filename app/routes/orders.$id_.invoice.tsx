@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const order = await viewableOrder(request, params.id);
+  const order = await getContext().orders.invoiceFor(await viewableOrder(request, params.id));
   const key = new URL(request.url).searchParams.get("key");
   const orderHref = `/orders/${order.id}${key ? `?key=${encodeURIComponent(key)}` : ""}`;
   const invoice = invoiceOf(order);

@@ -77,13 +77,18 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
 
   /** Move an order to paid with its invoice number, in one transition; a number it did not use is given back. */
   async function pay(id: string, change: Omit<OrderTransition, "to">) {
-    const invoiceNumber = await invoiceNumbers.take();
+    // The money is taken: a counter that does not answer must not keep the order from being paid.
+    // It then gets its number when its invoice is first asked for (invoiceFor).
+    const invoiceNumber = await invoiceNumbers.take().catch((error: unknown) => {
+      console.error(`Order ${id}: no invoice number at payment; one is given when the invoice is opened`, error);
+      return undefined;
+    });
     const result = await store.orders.transition(id, {
       ...change,
       to: "paid",
-      patch: { ...change.patch, invoiceNumber },
+      patch: invoiceNumber ? { ...change.patch, invoiceNumber } : change.patch,
     });
-    if (result.kind !== "ok") invoiceNumbers.giveBack(invoiceNumber);
+    if (result.kind !== "ok" && invoiceNumber) invoiceNumbers.giveBack(invoiceNumber);
     return result;
   }
   const isExpired = (order: Order) =>
@@ -237,6 +242,23 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
         stock: "none",
         patch: { payment },
       });
+    },
+
+    /**
+     * The order as its invoice shows it: a paid order that has no number yet (its payment found the counter
+     * unavailable) gets the next one now, written only if it still has none. Unpaid orders have no invoice.
+     */
+    async invoiceFor(order: Order): Promise<Order> {
+      if (order.invoiceNumber || !order.history.some((e) => e.status === "paid")) return order;
+      const invoiceNumber = await invoiceNumbers.take();
+      const result = await store.orders.revise(order.id, (current) =>
+        current.invoiceNumber
+          ? { ok: false, message: "numbered meanwhile" }
+          : { ok: true, order: { ...current, invoiceNumber }, restock: [] },
+      );
+      if (result.kind === "ok") return result.order;
+      invoiceNumbers.giveBack(invoiceNumber);
+      return result.kind === "rejected" ? result.order : order;
     },
 
     /** A declined or abandoned payment: the order keeps its details, and its stock goes back on sale. */
