@@ -39,8 +39,20 @@ export default function handleRequest(
   const security = { analytics: Boolean(config.analytics), googleSignIn: googleClientConfig(config) };
   // Raised while the shell renders when the page shows form errors: its title then starts "Error: ".
   const errorTitle = { raised: false };
-  return new Promise<Response>((resolve, reject) => {
+  return new Promise<Response>((resolveWith, rejectWith) => {
     let shellRendered = false;
+    // The timer holds the render (its tree, its stream and every chunk written) until it fires:
+    // cleared as soon as the page is answered, or under load each page stays in memory for
+    // ABORT_DELAY (hundreds of MB at a couple of hundred pages a second, bench/results/2026-11-25-memory.md).
+    const abortTimer: { id?: ReturnType<typeof setTimeout> } = {};
+    const resolve = (response: Response) => {
+      clearTimeout(abortTimer.id);
+      resolveWith(response);
+    };
+    const reject = (error: unknown) => {
+      clearTimeout(abortTimer.id);
+      rejectWith(error);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ErrorTitleSignal.Provider value={errorTitle}>
@@ -89,7 +101,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    abortTimer.id = setTimeout(abort, ABORT_DELAY);
   });
 }
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { getStorage } from "firebase-admin/storage";
+import { storageSdk } from "~/server/firebase-sdk.server";
 import { createFirebaseIdentity } from "./auth/firebase/identity.server";
 import { createLocalIdentity } from "./auth/local/identity.server";
 import type { IdentityProvider } from "./auth/port";
@@ -79,7 +79,7 @@ export function createBackend(config: Config): Backend {
       // parseConfig guarantees these for this backend.
       const projectId = config.firebase.projectId!;
       const store = createFirestoreStore(projectId);
-      const bucket = getStorage(firebaseApp(projectId)).bucket(config.firebase.storageBucket!);
+      const bucket = storageSdk().getStorage(firebaseApp(projectId)).bucket(config.firebase.storageBucket!);
       return {
         mailer,
         payments: createPayments(config, store),

@@ -1,4 +1,5 @@
-import { Timestamp, type Firestore } from "firebase-admin/firestore";
+import type { Firestore, Timestamp } from "firebase-admin/firestore";
+import { firestoreSdk } from "~/server/firebase-sdk.server";
 import type { Bucket } from "~/server/media/cloud-storage.server";
 import { available, availableTransaction, healthProbe } from "~/server/store/firestore/availability.server";
 import type { IndexSnapshotStore } from "./port";
@@ -54,7 +55,7 @@ export function createFirebaseIndexSnapshots(db: Firestore, bucket: Bucket): Ind
           const current = snap.get("holder") as string | undefined;
           const expiresAt = snap.get("expiresAt") as Timestamp | undefined;
           if (current && current !== holder && expiresAt && expiresAt.toMillis() > now.getTime()) return false;
-          tx.set(lease, { holder, expiresAt: Timestamp.fromMillis(now.getTime() + ttlMs) });
+          tx.set(lease, { holder, expiresAt: firestoreSdk().Timestamp.fromMillis(now.getTime() + ttlMs) });
           return true;
         }),
       );

@@ -1,4 +1,5 @@
-import { FieldValue, type Firestore } from "firebase-admin/firestore";
+import type { Firestore } from "firebase-admin/firestore";
+import { firestoreSdk } from "~/server/firebase-sdk.server";
 import nodemailer from "nodemailer";
 import { available } from "../store/firestore/availability.server";
 import type { Mailer } from "./port";
@@ -30,7 +31,7 @@ export function createFirestoreOutboxMailer(options: { db: Firestore; from: stri
             text: message.text,
             ...(message.html === undefined ? {} : { html: message.html }),
           },
-          createdAt: FieldValue.serverTimestamp(),
+          createdAt: firestoreSdk().FieldValue.serverTimestamp(),
           rfc822: (info.message as Buffer).toString("utf8"),
         }),
       );

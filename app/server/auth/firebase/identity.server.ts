@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { getAuth } from "firebase-admin/auth";
 import type { Firestore } from "firebase-admin/firestore";
+import { authSdk } from "~/server/firebase-sdk.server";
 import { firebaseApp, firestoreFor } from "~/server/store/firestore/firebase-app.server";
 import { IdentityError, SESSION_TTL_MS, type Identity, type IdentityProvider, type Session } from "../port";
 import { ToolkitError, callToolkit, type ToolkitOptions } from "./identity-toolkit.server";
@@ -59,7 +59,7 @@ function splitToken(token: string): { id: string; cookie: string } | null {
 }
 
 export function createFirebaseIdentity(options: FirebaseIdentityOptions): IdentityProvider {
-  const auth = getAuth(firebaseApp(options.projectId));
+  const auth = authSdk().getAuth(firebaseApp(options.projectId));
   const records = firestoreSessionRecords(options.firestore ?? firestoreFor(options.projectId));
   const now = options.now ?? Date.now;
 

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { Timestamp, type Firestore } from "firebase-admin/firestore";
+import type { Firestore, Timestamp } from "firebase-admin/firestore";
+import { firestoreSdk } from "~/server/firebase-sdk.server";
 import { available } from "~/server/store/firestore/availability.server";
 
 // authSessions/{sha256 of the session id}: { uid, createdAt (ms), expiresAt }. Firebase can
@@ -23,7 +24,9 @@ export function firestoreSessionRecords(db: Firestore): SessionRecords {
   const refFor = (id: string) => sessions.doc(crypto.createHash("sha256").update(id).digest("hex"));
   return {
     async open(id, uid, at, expiresAt) {
-      await available(() => refFor(id).set({ uid, createdAt: at, expiresAt: Timestamp.fromMillis(expiresAt) }));
+      await available(() =>
+        refFor(id).set({ uid, createdAt: at, expiresAt: firestoreSdk().Timestamp.fromMillis(expiresAt) }),
+      );
     },
     async isOpen(id, uid, at) {
       const snap = await available(() => refFor(id).get());

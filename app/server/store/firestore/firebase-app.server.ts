@@ -1,5 +1,6 @@
-import { getApps, initializeApp, type App } from "firebase-admin/app";
-import { getFirestore, type Firestore } from "firebase-admin/firestore";
+import type { App } from "firebase-admin/app";
+import type { Firestore } from "firebase-admin/firestore";
+import { appSdk, firestoreSdk } from "~/server/firebase-sdk.server";
 
 /**
  * One firebase-admin app per project id. Credentials come from the standard Google application
@@ -8,11 +9,15 @@ import { getFirestore, type Firestore } from "firebase-admin/firestore";
  */
 export function firebaseApp(projectId: string): App {
   const name = `hemline-${projectId}`;
-  return getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name);
+  return (
+    appSdk()
+      .getApps()
+      .find((a) => a.name === name) ?? appSdk().initializeApp({ projectId }, name)
+  );
 }
 
 export function firestoreFor(projectId: string): Firestore {
   const app = firebaseApp(projectId);
-  const db = getFirestore(app);
+  const db = firestoreSdk().getFirestore(app);
   return db;
 }

@@ -1,4 +1,5 @@
-import { Timestamp, type Firestore } from "firebase-admin/firestore";
+import type { Firestore, Timestamp } from "firebase-admin/firestore";
+import { firestoreSdk } from "~/server/firebase-sdk.server";
 import type { OnceStore } from "../port";
 import { availableTransaction, available, healthProbe } from "./availability.server";
 
@@ -17,7 +18,7 @@ export function createFirestoreOnceStore(db: Firestore): OnceStore {
           if (snap.get("done") === true) return "done" as const;
           const claimedAt = snap.get("claimedAt") as Timestamp | undefined;
           if (claimedAt && claimedAt.toMillis() > now.getTime() - staleMs) return "held" as const;
-          tx.set(ref, { claimedAt: Timestamp.fromDate(now), done: false });
+          tx.set(ref, { claimedAt: firestoreSdk().Timestamp.fromDate(now), done: false });
           return "claimed" as const;
         }),
       );

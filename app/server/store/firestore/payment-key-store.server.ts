@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { Timestamp, type Firestore } from "firebase-admin/firestore";
+import type { Firestore, Timestamp } from "firebase-admin/firestore";
+import { firestoreSdk } from "~/server/firebase-sdk.server";
 import type { PaymentKeyStore } from "../port";
 import { available } from "./availability.server";
 
@@ -22,7 +23,7 @@ export function createFirestorePaymentKeyStore(db: Firestore): PaymentKeyStore {
           tx.set(ref, {
             key,
             valueJson: JSON.stringify(value),
-            expiresAt: Timestamp.fromMillis(Date.parse(expiresAt)),
+            expiresAt: firestoreSdk().Timestamp.fromMillis(Date.parse(expiresAt)),
           });
           return value;
         }),

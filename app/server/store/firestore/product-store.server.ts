@@ -1,4 +1,5 @@
-import { FieldPath, FieldValue, Timestamp, type Firestore, type Query } from "firebase-admin/firestore";
+import type { Firestore, Query, Timestamp } from "firebase-admin/firestore";
+import { firestoreSdk } from "~/server/firebase-sdk.server";
 import { mergeChanges } from "../change-feed";
 import { ProductChangedError, ProductSlugTakenError, type ChangeCursor, type ProductStore } from "../port";
 import type { Product, ProductInput } from "~/domain/product";
@@ -41,7 +42,7 @@ export function productFromDoc(data: FirebaseFirestore.DocumentData): Product {
 
 /** The fields every write of a product sets besides its content: a new version and the commit time. */
 export function versionFields(previousSeq: number) {
-  return { seq: previousSeq + 1, changedAt: FieldValue.serverTimestamp() };
+  return { seq: previousSeq + 1, changedAt: firestoreSdk().FieldValue.serverTimestamp() };
 }
 
 /**
@@ -49,14 +50,14 @@ export function versionFields(previousSeq: number) {
  * strings in time order) and the document id, which orders documents written by one commit.
  */
 function positionOf(changedAt: Timestamp | undefined, id: string): string {
-  const t = changedAt ?? Timestamp.fromMillis(0);
+  const t = changedAt ?? firestoreSdk().Timestamp.fromMillis(0);
   return `${String(t.seconds).padStart(12, "0")}.${String(t.nanoseconds).padStart(9, "0")}|${id}`;
 }
 
 function parseCursor(cursor: ChangeCursor): [Timestamp, string] {
   const bar = cursor.indexOf("|");
   const [seconds, nanos] = cursor.slice(0, bar).split(".").map(Number);
-  return [new Timestamp(seconds, nanos), cursor.slice(bar + 1)];
+  return [new (firestoreSdk().Timestamp)(seconds, nanos), cursor.slice(bar + 1)];
 }
 
 export function createFirestoreProductStore(db: Firestore): ProductStore {
@@ -67,7 +68,7 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
 
   /** Documents of `collection` written after the cursor, in commit order. */
   function after(collection: FirebaseFirestore.CollectionReference, cursor: ChangeCursor | null, limit: number): Query {
-    let query = collection.orderBy("changedAt").orderBy(FieldPath.documentId());
+    let query = collection.orderBy("changedAt").orderBy(firestoreSdk().FieldPath.documentId());
     if (cursor !== null) query = query.startAfter(...parseCursor(cursor));
     return query.limit(limit);
   }

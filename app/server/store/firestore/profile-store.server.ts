@@ -1,4 +1,5 @@
-import { FieldPath, Timestamp, type Firestore } from "firebase-admin/firestore";
+import type { Firestore } from "firebase-admin/firestore";
+import { firestoreSdk } from "~/server/firebase-sdk.server";
 import type { ProfileStore } from "../port";
 import type { Profile } from "~/domain/profile";
 import { available } from "./availability.server";
@@ -10,11 +11,11 @@ import { available } from "./availability.server";
 
 /** A stored date, timestamp or (older documents) ISO string, as the port's ISO string. */
 function isoOf(value: unknown): string {
-  if (value instanceof Timestamp) return value.toDate().toISOString();
+  if (value instanceof firestoreSdk().Timestamp) return value.toDate().toISOString();
   return typeof value === "string" ? value : new Date(0).toISOString();
 }
 
-const timestampOf = (iso: string) => Timestamp.fromDate(new Date(iso));
+const timestampOf = (iso: string) => firestoreSdk().Timestamp.fromDate(new Date(iso));
 
 /**
  * Turn the ISO-string dates of older profile documents into timestamps, so range queries and
@@ -104,7 +105,7 @@ export function createFirestoreProfileStore(db: Firestore): ProfileStore {
       }
       if (filter.from) query = query.where("createdAt", ">=", timestampOf(filter.from));
       if (filter.to) query = query.where("createdAt", "<", timestampOf(filter.to));
-      const ordered = query.orderBy("createdAt", "desc").orderBy(FieldPath.documentId());
+      const ordered = query.orderBy("createdAt", "desc").orderBy(firestoreSdk().FieldPath.documentId());
       const [count, page] = await available(() =>
         Promise.all([query.count().get(), ordered.offset(filter.offset).limit(filter.limit).get()]),
       );

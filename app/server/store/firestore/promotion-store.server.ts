@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { FieldValue, type Firestore, type Timestamp, type Transaction } from "firebase-admin/firestore";
+import type { Firestore, Timestamp, Transaction } from "firebase-admin/firestore";
+import { firestoreSdk } from "~/server/firebase-sdk.server";
 import type { Promotion, PromotionUseClaim } from "~/domain/promotion";
 import type { PromotionStore } from "../port";
 import { available, availableTransaction, healthProbe } from "./availability.server";
@@ -164,7 +165,7 @@ export async function readPromotionUses(
         tx.set(customerRefs[i]!, { uses: counts[i]! + 1 });
         const planned = plan.shards[i]!;
         const shardRef = usage.doc(shardDocId(claim.promotionId, planned.shard));
-        if (!planned.limited) tx.set(shardRef, { uses: FieldValue.increment(1) }, { merge: true });
+        if (!planned.limited) tx.set(shardRef, { uses: firestoreSdk().FieldValue.increment(1) }, { merge: true });
         else if (planned.updateTime)
           tx.update(shardRef, { uses: planned.uses + 1 }, { lastUpdateTime: planned.updateTime });
         else tx.create(shardRef, { uses: 1 });

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { FieldValue, Timestamp, type DocumentData, type Firestore } from "firebase-admin/firestore";
+import type { DocumentData, Firestore } from "firebase-admin/firestore";
+import { firestoreSdk } from "~/server/firebase-sdk.server";
 import type { RateLimitStore, RateWindow } from "../port";
 import { available } from "./availability.server";
 
@@ -30,12 +31,16 @@ export function createFirestoreRateLimitStore(db: Firestore): RateLimitStore {
         const open = snap.exists && (snap.get("resetAt") as number) > at;
         try {
           if (open) {
-            await available(() => ref.update({ count: FieldValue.increment(1) }));
+            await available(() => ref.update({ count: firestoreSdk().FieldValue.increment(1) }));
             // Read back: the count includes every hit that landed so far, ours among them.
             const after = await available(() => ref.get());
             if (after.exists) return toWindow(after.data()!);
           } else {
-            const fresh = { count: 1, resetAt: at + windowMs, expiresAt: Timestamp.fromMillis(at + windowMs) };
+            const fresh = {
+              count: 1,
+              resetAt: at + windowMs,
+              expiresAt: firestoreSdk().Timestamp.fromMillis(at + windowMs),
+            };
             await available(() =>
               snap.exists ? ref.update(fresh, { lastUpdateTime: snap.updateTime! }) : ref.create(fresh),
             );
@@ -59,9 +64,11 @@ export function createFirestoreRateLimitStore(db: Firestore): RateLimitStore {
       if (!snap.exists || (snap.get("resetAt") as number) <= at || (snap.get("count") as number) <= 0) return;
       // A server-side decrement, as hit increments: concurrent releases and hits all land. Our own
       // hit came first, so the count cannot go below the attempts still counted.
-      await available(() => ref.update({ count: FieldValue.increment(-1) })).catch((error: { code?: number }) => {
-        if (error.code !== 5) throw error; // NOT_FOUND: reset meanwhile, nothing left to take back
-      });
+      await available(() => ref.update({ count: firestoreSdk().FieldValue.increment(-1) })).catch(
+        (error: { code?: number }) => {
+          if (error.code !== 5) throw error; // NOT_FOUND: reset meanwhile, nothing left to take back
+        },
+      );
     },
 
     async reset(key) {

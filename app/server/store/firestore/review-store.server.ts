@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { FieldValue, type Firestore } from "firebase-admin/firestore";
+import type { Firestore } from "firebase-admin/firestore";
+import { firestoreSdk } from "~/server/firebase-sdk.server";
 import type { ReviewStore } from "../port";
 import { reviewIdFor } from "../review-id";
 import type { RatingSummary, Review, ReviewStatus } from "~/domain/review";
@@ -110,7 +111,7 @@ export function createFirestoreReviewStore(db: Firestore): ReviewStore {
           if (!review.exists) return "not-found" as const;
           if (vote.exists) return "already" as const;
           tx.create(voteRef, { at });
-          tx.update(ref, { helpfulCount: FieldValue.increment(1) });
+          tx.update(ref, { helpfulCount: firestoreSdk().FieldValue.increment(1) });
           return "counted" as const;
         }),
       );

@@ -1,4 +1,5 @@
-import { FieldPath, FieldValue, type Firestore } from "firebase-admin/firestore";
+import type { Firestore } from "firebase-admin/firestore";
+import { firestoreSdk } from "~/server/firebase-sdk.server";
 import { available } from "./availability.server";
 import { migrateProfileDates } from "./profile-store.server";
 
@@ -17,7 +18,7 @@ async function stampChangeTimes(db: Firestore): Promise<number> {
   for (const name of ["products", "productTombstones"]) {
     let last: string | null = null;
     for (;;) {
-      let query = db.collection(name).orderBy(FieldPath.documentId()).limit(400);
+      let query = db.collection(name).orderBy(firestoreSdk().FieldPath.documentId()).limit(400);
       if (last) query = query.startAfter(last);
       const page = await available(() => query.get());
       if (page.empty) break;
@@ -25,7 +26,7 @@ async function stampChangeTimes(db: Firestore): Promise<number> {
       let writes = 0;
       for (const doc of page.docs) {
         if (doc.get("changedAt") !== undefined) continue;
-        batch.update(doc.ref, { changedAt: FieldValue.serverTimestamp() });
+        batch.update(doc.ref, { changedAt: firestoreSdk().FieldValue.serverTimestamp() });
         writes += 1;
       }
       if (writes > 0) await available(() => batch.commit());
