@@ -110,8 +110,8 @@ const date = new Date().toISOString().slice(0, 10);
 const lines = [
   `# Benchmark ${date}`,
   "",
-  `Production build (\`remix-serve\`, ${WORKERS} worker process${WORKERS === 1 ? "" : "es"} via ` +
-    `scripts/serve.mjs), autocannon with 10 connections for ${DURATION_S} s per route after a 2 s ` +
+  `Production build (\`node scripts/start.mjs\`, ${WORKERS} serving process${WORKERS === 1 ? "" : "es"}), ` +
+    `autocannon with 10 connections for ${DURATION_S} s per route after a 2 s ` +
     `warm-up, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ` +
     `${process.version}. Shared machine: treat as indicative.`,
   "",
