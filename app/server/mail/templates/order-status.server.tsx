@@ -1,5 +1,5 @@
-import { Text } from "@react-email/components";
-import { render } from "@react-email/components";
+import { Text } from "@react-email/text";
+import { render } from "@react-email/render";
 import { formatMoney } from "~/lib/money";
 import type { MailMessage } from "../port";
 import type { Order } from "~/domain/commerce";

@@ -1,4 +1,5 @@
-import { render, Text } from "@react-email/components";
+import { render } from "@react-email/render";
+import { Text } from "@react-email/text";
 import type { Order } from "~/domain/commerce";
 import type { ReturnRequest } from "~/domain/return";
 import { formatMoney } from "~/lib/money";

@@ -1,4 +1,5 @@
-import { render, Text } from "@react-email/components";
+import { render } from "@react-email/render";
+import { Text } from "@react-email/text";
 import type { MailMessage } from "../port";
 import { ActionLink, MailLayout, paragraph, type ShopIdentity } from "./layout.server";
 
