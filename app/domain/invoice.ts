@@ -3,6 +3,9 @@ import type { Order } from "./commerce";
 // What an invoice states, from the order as it was paid. Prices include VAT; the VAT of each line
 // and of delivery was rounded per line at checkout, so the rows add up to the totals exactly.
 
+/** When an order was paid (its first "paid" event): its invoice date; undefined for an order never paid. */
+export const paidAt = (order: Pick<Order, "history">) => order.history.find((e) => e.status === "paid")?.at;
+
 /** "INV-{year}-{six digits}": one series per calendar year. */
 export const formatInvoiceNumber = (series: string, n: number) => `INV-${series}-${String(n).padStart(6, "0")}`;
 
@@ -61,7 +64,7 @@ export function invoiceOf(order: Order): Invoice | null {
   const vatMinor = rows.reduce((sum, r) => sum + r.vatMinor, 0);
   return {
     number: order.invoiceNumber,
-    issuedAt: order.history.find((e) => e.status === "paid")?.at ?? order.updatedAt,
+    issuedAt: paidAt(order) ?? order.updatedAt,
     vatRate: order.vatRate ?? 0,
     rows,
     netMinor: totalMinor - vatMinor,

@@ -26,7 +26,7 @@ import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { ReturnsSection } from "~/components/orders/ReturnsSection";
 import { returnableQuantity, returnsOf } from "~/domain/return";
 import { redirectWithFlash } from "~/server/http/flash.server";
-import { invoicePath, viewableOrder } from "~/server/http/viewable-order.server";
+import { viewableOrder, viewerPath } from "~/server/http/viewable-order.server";
 import { useRootData } from "~/root";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -54,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       returnable: order.lines.map((l) => returnableQuantity(order, l)),
     },
     // The invoice opens for whoever may see the order: the signed link's key goes along.
-    invoiceHref: order.invoiceNumber ? invoicePath(order.id, url.searchParams.get("key")) : null,
+    invoiceHref: order.invoiceNumber ? viewerPath(order.id, url.searchParams.get("key"), "/invoice") : null,
     justPlaced: url.searchParams.get("placed") === "1",
     returnedFromPayment: url.searchParams.get("paid") === "1",
     cancelledPayment: url.searchParams.get("cancelled") === "1",

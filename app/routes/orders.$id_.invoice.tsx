@@ -10,7 +10,7 @@ import { refundsOf } from "~/domain/refund";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
-import { viewableOrder } from "~/server/http/viewable-order.server";
+import { viewableOrder, viewerPath } from "~/server/http/viewable-order.server";
 
 // The printable invoice of a paid order, for whoever may see the order. The site's header and
 // footer are hidden in print, so the printed page is the invoice alone.
@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const order = await getContext().orders.invoiceFor(await viewableOrder(request, params.id));
   const key = new URL(request.url).searchParams.get("key");
-  const orderHref = `/orders/${order.id}${key ? `?key=${encodeURIComponent(key)}` : ""}`;
+  const orderHref = viewerPath(order.id, key);
   const invoice = invoiceOf(order);
   // Not paid (yet): there is no invoice to show, and the page says why.
   if (!invoice) return data({ invoice: null, orderNumber: order.number, orderHref }, { status: 404 });

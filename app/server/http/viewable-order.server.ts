@@ -16,6 +16,6 @@ export async function viewableOrder(request: Request, id: string | undefined) {
   return order;
 }
 
-/** An order's invoice page, with the signed link's key when the viewer came by one. */
-export const invoicePath = (orderId: string, key: string | null) =>
-  `/orders/${orderId}/invoice${key ? `?key=${encodeURIComponent(key)}` : ""}`;
+/** An order's page (or its invoice), carrying the signed link's key when the viewer came by one. */
+export const viewerPath = (orderId: string, key: string | null, page: "" | "/invoice" = "") =>
+  `/orders/${orderId}${page}${key ? `?key=${encodeURIComponent(key)}` : ""}`;

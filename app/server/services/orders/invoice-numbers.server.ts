@@ -1,6 +1,6 @@
 import type { Order } from "~/domain/commerce";
 import type { InvoiceNumberStore, Store } from "../../store/port";
-import { formatInvoiceNumber, parseInvoiceNumber } from "~/domain/invoice";
+import { formatInvoiceNumber, paidAt, parseInvoiceNumber } from "~/domain/invoice";
 
 // Invoice numbers, given at payment: "INV-{year}-{six digits}", a series per calendar year.
 // Each process reserves a block of numbers from the store and hands them out in memory, so the
@@ -55,9 +55,6 @@ export function createInvoiceNumbers(
     },
   };
 }
-
-/** When an order was paid (its first "paid" event), or undefined for one never paid. */
-const paidAt = (order: Order) => order.history.find((e) => e.status === "paid")?.at;
 
 /**
  * Numbers for paid orders that have none (a seeded history, orders paid before invoices existed),

@@ -7,6 +7,7 @@ import { orderConfirmationMail } from "./emails.server";
 import { createRefundsService, fullRefundRequest, type RefundRequest, type RefundResult } from "./refunds.server";
 import { orderPath, verifyOrderAccessKey } from "./order-links.server";
 import { createInvoiceNumbers } from "./invoice-numbers.server";
+import { paidAt } from "~/domain/invoice";
 import { ADMIN_TRANSITIONS, REFUND_STATUSES, adminSourcesOf, stockEffect } from "./status-rules";
 
 // Orders after placement: who may see one, the customer's history, payment outcomes and the
@@ -249,7 +250,7 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
      * unavailable) gets the next one now, written only if it still has none. Unpaid orders have no invoice.
      */
     async invoiceFor(order: Order): Promise<Order> {
-      if (order.invoiceNumber || !order.history.some((e) => e.status === "paid")) return order;
+      if (order.invoiceNumber || !paidAt(order)) return order;
       const invoiceNumber = await invoiceNumbers.take();
       const result = await store.orders.revise(order.id, (current) =>
         current.invoiceNumber
