@@ -7,10 +7,27 @@ import { ERROR_TITLE_PREFIX, ErrorTitleSignal } from "~/lib/error-title";
 import { NonceContext } from "~/lib/nonce";
 import { getConfig } from "~/server/config.server";
 import { documentStream, titlePrefixStream } from "~/server/http/document-stream.server";
+import { RenderCache, renderKey } from "~/server/http/render-cache.server";
 import { commonSecurityHeaders, createNonce, documentSecurityHeaders } from "~/server/http/security-headers.server";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
 
 const ABORT_DELAY = 5_000;
+
+const renderCache = new RenderCache();
+
+/**
+ * The render cache's key for this page, or null: only for routes that ask for it
+ * (`handle.renderCache`, the catalogue's public pages), answered 200 without errors or a submission.
+ */
+function cacheKeyOf(request: Request, status: number, remixContext: EntryContext): string | null {
+  const context = remixContext.staticHandlerContext;
+  if (status !== 200 || context.errors || context.actionData || request.method !== "GET") return null;
+  const leaf = context.matches[context.matches.length - 1];
+  const handle = remixContext.routeModules[leaf?.route.id ?? ""]?.handle as { renderCache?: boolean } | undefined;
+  if (!handle?.renderCache) return null;
+  const csrfToken = (context.loaderData.root as { csrfToken?: string } | undefined)?.csrfToken ?? "";
+  return renderKey(request.url, context.loaderData, csrfToken);
+}
 
 // scripts/server.mjs runs it from the build before it listens (migrations, seed, catalogue index).
 export { prepareToServe } from "~/server/startup.server";
@@ -37,6 +54,30 @@ export default function handleRequest(
   const config = getConfig();
   const isDevelopment = config.env === "development";
   const security = { analytics: Boolean(config.analytics), googleSignIn: googleClientConfig(config) };
+  const setPageHeaders = (status: number) => {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    for (const [k, v] of Object.entries(documentSecurityHeaders(nonce, isDevelopment, security)))
+      responseHeaders.set(k, v);
+    if (status >= 400) responseHeaders.set("X-Robots-Tag", "noindex");
+    // Pages carry the shopper's header (account, cart count) and a CSRF token: never shared caches.
+    if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+  };
+  const respond = (html: Buffer, status: number) => {
+    setPageHeaders(status);
+    return new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength), {
+      headers: responseHeaders,
+      status,
+    });
+  };
+
+  const cacheKey = cacheKeyOf(request, responseStatusCode, remixContext);
+  const secrets = {
+    csrfToken:
+      (remixContext.staticHandlerContext.loaderData.root as { csrfToken?: string } | undefined)?.csrfToken ?? "",
+    nonce,
+  };
+  const cached = cacheKey ? renderCache.get(cacheKey, secrets) : null;
+  if (cached) return respond(cached, responseStatusCode);
   // Raised while the shell renders when the page shows form errors: its title then starts "Error: ".
   const errorTitle = { raised: false };
   return new Promise<Response>((resolveWith, rejectWith) => {
@@ -69,23 +110,11 @@ export default function handleRequest(
         onAllReady() {
           // Valid HTML: React 18's output mended on its way out (document-stream.server.ts says how).
           const body = documentStream();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          for (const [k, v] of Object.entries(documentSecurityHeaders(nonce, isDevelopment, security)))
-            responseHeaders.set(k, v);
-          if (responseStatusCode >= 400) responseHeaders.set("X-Robots-Tag", "noindex");
-          // Pages carry the shopper's header (account, cart count) and a CSRF token: never shared caches.
-          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-          const status = responseStatusCode;
-          collect(body).then(
-            (html) =>
-              resolve(
-                new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength), {
-                  headers: responseHeaders,
-                  status,
-                }),
-              ),
-            reject,
-          );
+          collect(body).then((html) => {
+            // An error while rendering turned the page into a 500: that one is never kept.
+            if (cacheKey && responseStatusCode === 200) renderCache.set(cacheKey, html, secrets);
+            resolve(respond(html, responseStatusCode));
+          }, reject);
           // Only a page answering a submission (the same page, with its errors) is retitled.
           if (errorTitle.raised && remixContext.staticHandlerContext.actionData)
             pipe(titlePrefixStream(ERROR_TITLE_PREFIX)).pipe(body);

@@ -15,6 +15,9 @@ export const meta: MetaFunction = (args) =>
     path: "/",
   });
 
+// The same for every viewer but the CSRF token: rendered once and served again (entry.server.tsx).
+export const handle = { renderCache: true };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { catalog, wishlist } = getContext();
   const [featured, newArrivals, categories, savedIds] = await Promise.all([

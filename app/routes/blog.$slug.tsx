@@ -11,6 +11,9 @@ import { isAdmin } from "~/server/services/accounts/roles.server";
 import type { Post } from "~/domain/post";
 import { notFound } from "~/server/http/not-found.server";
 
+// The same for every viewer but the CSRF token: rendered once and served again (entry.server.tsx).
+export const handle = { renderCache: true };
+
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
   // Unknown, unpublished or malformed slugs are a 404 naming the path.

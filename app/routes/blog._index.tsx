@@ -18,6 +18,9 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   ];
 };
 
+// The same for every viewer but the CSRF token: rendered once and served again (entry.server.tsx).
+export const handle = { renderCache: true };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const rawTag = url.searchParams.get("tag")?.trim().toLowerCase() || null;

@@ -40,6 +40,9 @@ import { retryAfterHeaders } from "~/server/http/forms.server";
 // The lightbox's own styles, on the one page that has a lightbox (its code loads on first use).
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: lightboxStyles }];
 
+// The same for every viewer but the CSRF token: rendered once and served again (entry.server.tsx).
+export const handle = { renderCache: true };
+
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // A route parameter that fails validation is a 404 naming the path.

@@ -28,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // Past the header and the filters, straight to the products (root renders the link).
-export const handle = { skipTo: { href: "#results", label: "Skip to results" } };
+// renderCache: the same for every viewer but the CSRF token, rendered once and served again (entry.server.tsx).
+export const handle = { skipTo: { href: "#results", label: "Skip to results" }, renderCache: true };
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const query = args.data?.query;
