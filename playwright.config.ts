@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "./scripts/node-flags.mjs";
 
 // End-to-end tests against the production build, every flow twice: JavaScript on and off.
 // The server runs on a fresh, freshly seeded DATA_DIR so tests never see a developer's data.
@@ -101,7 +102,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "node scripts/start.mjs",
+      command: ["node", ...SERVER_NODE_FLAGS, "scripts/start.mjs"].join(" "),
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       // SIGTERM first, so the servers stop the emulators they started.
@@ -117,6 +118,7 @@ export default defineConfig({
           "catalogue-admin-js-on@hemline.test,catalogue-admin-js-off@hemline.test,orders-admin-js-on@hemline.test,orders-admin-js-off@hemline.test",
           "payments-admin-js-on@hemline.test,payments-admin-js-off@hemline.test",
           "promotions-admin-js-on@hemline.test,promotions-admin-js-off@hemline.test",
+          "cache-admin-js-on@hemline.test,cache-admin-js-off@hemline.test",
         ].join(","),
         PUBLIC_URL: baseURL,
         // Each test sends an X-Forwarded-For of its own (fixtures.ts): a client apart for rate limits.

@@ -8,6 +8,7 @@
 // (with this build's snapshot already written, as when a shop scales out), two starting together,
 // and the very first instance of a shop (no snapshot yet). Appends to
 // bench/results/<date>-cold-start-raw.md. Not part of `npm test`.
+import { SERVER_NODE_FLAGS } from "../scripts/node-flags.mjs";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -103,7 +104,7 @@ function start(
   bucket: string,
 ): { server: ChildProcess; spawned: number; output: () => string } {
   let output = "";
-  const server = spawn(process.execPath, ["scripts/serve.mjs", "build/index.js"], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/serve.mjs", "build/index.js"], {
     cwd: dir,
     env: {
       ...process.env,

@@ -1,4 +1,5 @@
 // What every benchmark shares: the production build, a server process, its memory.
+import { SERVER_NODE_FLAGS } from "../scripts/node-flags.mjs";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 
@@ -15,7 +16,7 @@ export async function startServer(env: Record<string, string>): Promise<{ server
   const base = `http://127.0.0.1:${env.PORT}`;
   const workers = Number(env.WEB_CONCURRENCY ?? 1);
   const started = Date.now();
-  const server = spawn(process.execPath, ["scripts/serve.mjs", "build/index.js"], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/serve.mjs", "build/index.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
