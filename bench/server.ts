@@ -12,19 +12,27 @@ export function ensureBuild(): void {
 }
 
 /** The production server on `env` (PORT, DATA_DIR, backend…); resolves once every worker answers a listing. */
-export async function startServer(env: Record<string, string>): Promise<{ server: ChildProcess; startupMs: number }> {
+export async function startServer(
+  env: Record<string, string>,
+  options: { cwd?: string; nodeFlags?: string[] } = {},
+): Promise<{ server: ChildProcess; startupMs: number }> {
   const base = `http://127.0.0.1:${env.PORT}`;
   const workers = Number(env.WEB_CONCURRENCY ?? 1);
   const started = Date.now();
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/serve.mjs", "build/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-42",
-      ...env,
+  const server = spawn(
+    process.execPath,
+    [...(options.nodeFlags ?? SERVER_NODE_FLAGS), "scripts/serve.mjs", "build/index.js"],
+    {
+      cwd: options.cwd,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        SESSION_SECRET: "bench-secret-bench-secret-bench-secret-42",
+        ...env,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   for (let i = 0; i < 600; i++) {
     try {
       // Each worker builds its catalogue index as it starts; a listing answered by every

@@ -7,6 +7,10 @@
 // Environment: PEER_URL (http://127.0.0.1:4011), PEER_DIR (/tmp/peerbench/peer: its `pids` file
 // lists the peer's processes as name=pid lines), BENCH_DURATION (s per route and side, 15),
 // BENCH_ROUNDS (3), BENCH_PORT (3340), BENCH_SKIP_BUILD=1 to serve the build as it is.
+// BEFORE_DIR: another checkout of Hemline, built, with its own node_modules (e.g. a worktree of the
+// commit before a change): served too, with a session, as a fourth side of the same run, so a
+// change's before and after come from one run and one load.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,8 +35,11 @@ const ROUTES = [
   { label: "search", hemline: "/products?search=jeans", peer: "/search?q=camera" },
 ];
 
-type Side = "hemline" | "hemline anonymous" | "peer";
-const SIDES: Side[] = ["hemline", "peer", "hemline anonymous"];
+const BEFORE_DIR = process.env.BEFORE_DIR ? path.resolve(process.env.BEFORE_DIR) : null;
+const BEFORE_PORT = PORT + 1;
+
+type Side = "hemline" | "hemline anonymous" | "peer" | "before";
+const SIDES: Side[] = ["hemline", "peer", "hemline anonymous", ...(BEFORE_DIR ? (["before"] as const) : [])];
 
 interface Sample {
   requests: number;
@@ -117,18 +124,33 @@ const peerCookie = await sessionCookie(PEER_URL + "/");
 if (process.env.BENCH_SKIP_BUILD !== "1") ensureBuild();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-side-by-side-"));
 const { server } = await startServer({ PORT: String(PORT), DATA_DIR: dataDir, WEB_CONCURRENCY: "1" });
+const beforeDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-side-by-side-before-"));
+// The before side runs as it ran then: its own scripts, no flags of this checkout.
+const before = BEFORE_DIR
+  ? await startServer(
+      { PORT: String(BEFORE_PORT), DATA_DIR: beforeDataDir, WEB_CONCURRENCY: "1" },
+      { cwd: BEFORE_DIR, nodeFlags: [] },
+    )
+  : null;
+const beforeCommit = BEFORE_DIR
+  ? spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: BEFORE_DIR, encoding: "utf8" }).stdout.trim()
+  : "";
 const samples = new Map<string, Sample[]>();
-let rss = { hemline: 0, peer: 0 };
+let rss = { hemline: 0, peer: 0, before: 0 };
 try {
   const pidsOfHemline = [server.pid!];
   const hemlineCookie = await sessionCookie(BASE + "/");
+  const beforeBase = `http://127.0.0.1:${BEFORE_PORT}`;
+  const beforeCookie = before ? await sessionCookie(beforeBase + "/") : null;
   for (let round = 1; round <= ROUNDS; round++) {
     for (const route of ROUTES) {
       for (const side of SIDES) {
         const sample =
           side === "peer"
             ? await measure(PEER_URL + route.peer, pidsOfPeer, peerCookie)
-            : await measure(BASE + route.hemline, pidsOfHemline, side === "hemline" ? hemlineCookie : null);
+            : side === "before"
+              ? await measure(beforeBase + route.hemline, [before!.server.pid!], beforeCookie)
+              : await measure(BASE + route.hemline, pidsOfHemline, side === "hemline" ? hemlineCookie : null);
         const key = `${route.label}|${side}`;
         samples.set(key, [...(samples.get(key) ?? []), sample]);
         const c = combine([sample]);
@@ -138,10 +160,16 @@ try {
       }
     }
   }
-  rss = { hemline: rssOf(server.pid), peer: pidsOfPeer.reduce((n, pid) => n + rssOf(pid), 0) };
+  rss = {
+    hemline: rssOf(server.pid),
+    peer: pidsOfPeer.reduce((n, pid) => n + rssOf(pid), 0),
+    before: before ? rssOf(before.server.pid) : 0,
+  };
 } finally {
   server.kill();
+  before?.server.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(beforeDataDir, { recursive: true, force: true });
 }
 
 const date = new Date().toISOString().slice(0, 10);
@@ -157,7 +185,7 @@ const lines = [
   "A request still unanswered when its run ends is not counted (nor is its CPU time subtracted): a side that answers",
   "nothing within the run shows no figure.",
   `Shared machine (other engineers' tests ran meanwhile): the CPU figure is the steadier one. RSS after the run: Hemline ${mb(rss.hemline)} MB,`,
-  `the peer ${mb(rss.peer)} MB.`,
+  `the peer ${mb(rss.peer)} MB${before ? `, Hemline before (${beforeCommit}) ${mb(rss.before)} MB` : ""}.`,
   "",
   "| route | Hemline req/s | peer req/s | ratio | Hemline p50/p99 ms | peer p50/p99 ms | Hemline CPU ms/req | peer CPU ms/req |" +
     " Hemline anonymous req/s | anonymous p50/p99 ms | anonymous CPU ms/req | failed (H/P/A) |",
@@ -185,6 +213,25 @@ for (const route of ROUTES) {
       .join(" | ")
       .trim(),
   );
+}
+if (before) {
+  lines.push(
+    "",
+    `Hemline before (\`${beforeCommit}\`, served from \`${BEFORE_DIR}\` as it ran then) and after, both with a session, in the same run:`,
+    "",
+    "| route | before req/s | after req/s | before p50/p99 ms | after p50/p99 ms | before CPU ms/req | after CPU ms/req |" +
+      " before vs peer req/s | after vs peer req/s |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+  );
+  for (const route of ROUTES) {
+    const [h, p, b] = (["hemline", "peer", "before"] as const).map((side) =>
+      combine(samples.get(`${route.label}|${side}`) ?? []),
+    );
+    const ratio = (x: number) => (p.requests ? `${(x / p.rps).toFixed(1)}×` : "n/a");
+    const cells = [route.label, b.rps.toFixed(0), h.rps.toFixed(0), `${b.p50}/${b.p99}`, `${h.p50}/${h.p99}`];
+    cells.push(b.cpuPerRequest.toFixed(2), h.cpuPerRequest.toFixed(2), ratio(b.rps), ratio(h.rps));
+    lines.push(`| ${cells.join(" | ")} |`);
+  }
 }
 lines.push(
   "",
