@@ -19,13 +19,12 @@ const renderCache = new RenderCache();
  * The render cache's key for this page, or null: only for routes that ask for it
  * (`handle.renderCache`, the catalogue's public pages), answered 200 without errors or a submission.
  */
-function cacheKeyOf(request: Request, status: number, remixContext: EntryContext): string | null {
+function cacheKeyOf(request: Request, status: number, remixContext: EntryContext, csrfToken: string): string | null {
   const context = remixContext.staticHandlerContext;
   if (status !== 200 || context.errors || context.actionData || request.method !== "GET") return null;
   const leaf = context.matches[context.matches.length - 1];
   const handle = remixContext.routeModules[leaf?.route.id ?? ""]?.handle as { renderCache?: boolean } | undefined;
   if (!handle?.renderCache) return null;
-  const csrfToken = (context.loaderData.root as { csrfToken?: string } | undefined)?.csrfToken ?? "";
   return renderKey(request.url, context.loaderData, csrfToken);
 }
 
@@ -54,28 +53,23 @@ export default function handleRequest(
   const config = getConfig();
   const isDevelopment = config.env === "development";
   const security = { analytics: Boolean(config.analytics), googleSignIn: googleClientConfig(config) };
-  const setPageHeaders = (status: number) => {
+  /** The page, rendered now or served again, with this response's headers. */
+  const respond = (html: Buffer, status: number) => {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     for (const [k, v] of Object.entries(documentSecurityHeaders(nonce, isDevelopment, security)))
       responseHeaders.set(k, v);
     if (status >= 400) responseHeaders.set("X-Robots-Tag", "noindex");
     // Pages carry the shopper's header (account, cart count) and a CSRF token: never shared caches.
     if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-  };
-  const respond = (html: Buffer, status: number) => {
-    setPageHeaders(status);
     return new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength), {
       headers: responseHeaders,
       status,
     });
   };
 
-  const cacheKey = cacheKeyOf(request, responseStatusCode, remixContext);
-  const secrets = {
-    csrfToken:
-      (remixContext.staticHandlerContext.loaderData.root as { csrfToken?: string } | undefined)?.csrfToken ?? "",
-    nonce,
-  };
+  const root = remixContext.staticHandlerContext.loaderData.root as { csrfToken?: string } | undefined;
+  const secrets = { csrfToken: root?.csrfToken ?? "", nonce };
+  const cacheKey = cacheKeyOf(request, responseStatusCode, remixContext, secrets.csrfToken);
   const cached = cacheKey ? renderCache.get(cacheKey, secrets) : null;
   if (cached) return respond(cached, responseStatusCode);
   // Raised while the shell renders when the page shows form errors: its title then starts "Error: ".
