@@ -1,3 +1,4 @@
+import { createSqliteIndexSnapshots } from "./index-snapshots/sqlite.server";
 import path from "node:path";
 import { storageSdk } from "~/server/firebase-sdk.server";
 import { createFirebaseIdentity } from "./auth/firebase/identity.server";
@@ -68,7 +69,7 @@ export function createBackend(config: Config): Backend {
         payments: createPayments(config, store),
         store,
         media: createLocalDiskMedia(path.join(config.dataDir, "uploads")),
-        indexSnapshots: null,
+        indexSnapshots: createSqliteIndexSnapshots(db),
         identity: createLocalIdentity(db, {
           resetTokenTtlMs: 60 * 60 * 1000,
           sendResetMail: (email, url) => mailer.send(passwordResetMail(config.shopName, email, url)),

@@ -1,6 +1,6 @@
 // The index-snapshot port: where a serving instance finds the catalogue index another instance
-// built, and the lease that lets only one instance build and refresh it (decision 0009). Only the
-// Firebase backend has one; the embedded backend builds its index from the local file at start.
+// built, and the lease that lets only one instance build and refresh it (decision 0009): Cloud
+// Storage and Firestore on the Firebase backend, the database file on the embedded one (decision 0021).
 
 export interface IndexSnapshotStore {
   /** The latest snapshot's bytes, or null when none has been written. */

@@ -12,6 +12,7 @@ import stockAlerts from "./011-stock-alerts";
 import reviews from "./012-reviews";
 import promotions from "./013-promotions";
 import invoiceNumbers from "./014-invoice-numbers";
+import indexSnapshots from "./015-index-snapshots";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -29,4 +30,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 12, name: "reviews", sql: reviews },
   { version: 13, name: "promotions", sql: promotions },
   { version: 14, name: "invoice-numbers", sql: invoiceNumbers },
+  { version: 15, name: "index-snapshots", sql: indexSnapshots },
 ];
