@@ -5,6 +5,7 @@ import type { Readable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ERROR_TITLE_PREFIX, ErrorTitleSignal } from "~/lib/error-title";
 import { NonceContext } from "~/lib/nonce";
+import { wantsRenderCache } from "~/lib/render-cache";
 import { getConfig } from "~/server/config.server";
 import { documentStream, titlePrefixStream } from "~/server/http/document-stream.server";
 import { RenderCache, renderKey } from "~/server/http/render-cache.server";
@@ -17,14 +18,13 @@ const renderCache = new RenderCache();
 
 /**
  * The render cache's key for this page, or null: only for routes that ask for it
- * (`handle.renderCache`, the catalogue's public pages), answered 200 without errors or a submission.
+ * (`RENDER_CACHED` in their handle: the catalogue's public pages), answered 200 without errors or a submission.
  */
 function cacheKeyOf(request: Request, status: number, remixContext: EntryContext, csrfToken: string): string | null {
   const context = remixContext.staticHandlerContext;
   if (status !== 200 || context.errors || context.actionData || request.method !== "GET") return null;
   const leaf = context.matches[context.matches.length - 1];
-  const handle = remixContext.routeModules[leaf?.route.id ?? ""]?.handle as { renderCache?: boolean } | undefined;
-  if (!handle?.renderCache) return null;
+  if (!wantsRenderCache(remixContext.routeModules[leaf?.route.id ?? ""]?.handle)) return null;
   return renderKey(request.url, context.loaderData, csrfToken);
 }
 

@@ -6,6 +6,7 @@ import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { getContext } from "~/server/context.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
+import { RENDER_CACHED } from "~/lib/render-cache";
 
 export const meta: MetaFunction = (args) =>
   seo(args, {
@@ -15,8 +16,7 @@ export const meta: MetaFunction = (args) =>
     path: "/",
   });
 
-// The same for every viewer but the CSRF token: rendered once and served again (entry.server.tsx).
-export const handle = { renderCache: true };
+export const handle = RENDER_CACHED;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { catalog, wishlist } = getContext();

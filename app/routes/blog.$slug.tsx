@@ -10,9 +10,9 @@ import { publicOrigin } from "~/server/http/public-origin.server";
 import { isAdmin } from "~/server/services/accounts/roles.server";
 import type { Post } from "~/domain/post";
 import { notFound } from "~/server/http/not-found.server";
+import { RENDER_CACHED } from "~/lib/render-cache";
 
-// The same for every viewer but the CSRF token: rendered once and served again (entry.server.tsx).
-export const handle = { renderCache: true };
+export const handle = RENDER_CACHED;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";

@@ -5,6 +5,7 @@ import { Pagination } from "~/components/catalog/Pagination";
 import { SLUG_PATTERN } from "~/lib/blog";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
+import { RENDER_CACHED } from "~/lib/render-cache";
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const tag = args.data?.tag;
@@ -18,8 +19,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   ];
 };
 
-// The same for every viewer but the CSRF token: rendered once and served again (entry.server.tsx).
-export const handle = { renderCache: true };
+export const handle = RENDER_CACHED;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

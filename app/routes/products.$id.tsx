@@ -36,12 +36,12 @@ import { notFound } from "~/server/http/not-found.server";
 import { canSell, soldOutEverywhere } from "~/lib/stock";
 import { useRootData } from "~/root";
 import { retryAfterHeaders } from "~/server/http/forms.server";
+import { RENDER_CACHED } from "~/lib/render-cache";
 
 // The lightbox's own styles, on the one page that has a lightbox (its code loads on first use).
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: lightboxStyles }];
 
-// The same for every viewer but the CSRF token: rendered once and served again (entry.server.tsx).
-export const handle = { renderCache: true };
+export const handle = RENDER_CACHED;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

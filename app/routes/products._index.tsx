@@ -10,6 +10,7 @@ import { SORT_LABELS, listingTitle, parseProductQuery, productsHref, type SortKe
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
+import { RENDER_CACHED } from "~/lib/render-cache";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -28,8 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // Past the header and the filters, straight to the products (root renders the link).
-// renderCache: the same for every viewer but the CSRF token, rendered once and served again (entry.server.tsx).
-export const handle = { skipTo: { href: "#results", label: "Skip to results" }, renderCache: true };
+export const handle = { skipTo: { href: "#results", label: "Skip to results" }, ...RENDER_CACHED };
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const query = args.data?.query;

@@ -1,10 +1,10 @@
 import { InfoPage, infoPageMeta } from "~/components/info/InfoPage";
 import { loadInfoPage } from "~/server/services/content/info-pages.server";
+import { RENDER_CACHED } from "~/lib/render-cache";
+
+export const handle = RENDER_CACHED;
 
 // The copy is content/size-guide.md, with the shop's configured figures filled in.
-// The same for every viewer but the CSRF token: rendered once and served again (entry.server.tsx).
-export const handle = { renderCache: true };
-
 export const loader = () => loadInfoPage("size-guide");
 export const meta = infoPageMeta;
 export default InfoPage;
