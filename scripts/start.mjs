@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import v8 from "node:v8";
 import { SERVER_NODE_FLAGS } from "./node-flags.mjs";
 import { serveBuild } from "./serve.mjs";
 
@@ -48,18 +49,23 @@ function ensureSessionSecret(dataDir) {
   process.env.SESSION_SECRET = fs.readFileSync(file, "utf8").trim();
 }
 
-/** `node scripts/start.mjs` alone (a Procfile, a container) runs with V8's defaults: say what npm start adds. */
-function noticeMissingFlags() {
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)];
-  const missing = SERVER_NODE_FLAGS.filter((flag) => !given.some((g) => g.split("=")[0] === flag.split("=")[0]));
-  if (missing.length)
-    console.log(`Started without ${missing.join(" ")} (as \`npm start\` runs): the heap may grow to ~2x under load.`);
+/**
+ * `node scripts/start.mjs` alone (a Procfile, a container) runs with V8's default heap limit, read
+ * from V8 itself (flags on the command line or in NODE_OPTIONS both count): say what npm start adds.
+ */
+function noticeDefaultHeap() {
+  const limitMb = v8.getHeapStatistics().heap_size_limit / 1024 / 1024;
+  if (limitMb > 1024)
+    console.log(
+      `Started with V8's default heap limit (${Math.round(limitMb)} MB), not \`npm start\`'s ${SERVER_NODE_FLAGS.join(" ")}: ` +
+        "the heap may grow to ~2x under load.",
+    );
 }
 
 // ./.env when present (Node's own parser); real environment variables win.
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 process.env.NODE_ENV = "production";
 ensureSessionSecret(path.resolve(process.env.DATA_DIR || "./data"));
-noticeMissingFlags();
+noticeDefaultHeap();
 buildIfStale();
 await serveBuild(BUILD_ENTRY);
