@@ -1,0 +1,84 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+// What an operator alerts on (docs/operations.md names the levels), in Prometheus' text format at
+// /metrics. One registry per process: each instance is scraped on its own, as Prometheus and
+// Cloud Monitoring's managed collection expect, so nothing here needs sharing between instances.
+// prom-client is not bundled into the build, so scripts/server.mjs and the build's routes count
+// into the same registry.
+
+export const registry = new Registry();
+// Event-loop lag, heap, resident memory, GC and handles, as prom-client names them.
+collectDefaultMetrics({ register: registry, prefix: "hemline_" });
+
+export const httpRequests = new Counter({
+  name: "hemline_http_requests_total",
+  help: "Requests answered, by Remix route id (or static/other) and status",
+  labelNames: ["route", "method", "status"] as const,
+  registers: [registry],
+});
+
+export const httpDuration = new Histogram({
+  name: "hemline_http_request_duration_seconds",
+  help: "Time from request to the response's last byte, by route id",
+  labelNames: ["route", "method"] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+export const renderCacheLookups = new Counter({
+  name: "hemline_render_cache_lookups_total",
+  help: "Pages that could be served from the render cache, by result (hit or miss)",
+  labelNames: ["result"] as const,
+  registers: [registry],
+});
+
+export const ordersPlaced = new Counter({
+  name: "hemline_orders_placed_total",
+  help: "Orders placed (stock taken, awaiting or past payment)",
+  registers: [registry],
+});
+
+export const paymentsDeclined = new Counter({
+  name: "hemline_payments_declined_total",
+  help: "Payments the processor declined",
+  registers: [registry],
+});
+
+export const refundsMade = new Counter({
+  name: "hemline_refunds_total",
+  help: "Refunds recorded",
+  registers: [registry],
+});
+
+export const mailMessages = new Counter({
+  name: "hemline_mail_total",
+  help: "E-mails handed to the mail port, by result (sent or failed)",
+  labelNames: ["result"] as const,
+  registers: [registry],
+});
+
+export const webhookFailures = new Counter({
+  name: "hemline_webhook_failures_total",
+  help: "Incoming payment webhooks refused or failed (bad signature, unknown order, store error)",
+  labelNames: ["reason"] as const,
+  registers: [registry],
+});
+
+export const backups = new Counter({
+  name: "hemline_backups_total",
+  help: "Backups of the embedded store, by result (ok or failed)",
+  labelNames: ["result"] as const,
+  registers: [registry],
+});
+
+export const serverErrors = new Counter({
+  name: "hemline_server_errors_total",
+  help: "Errors logged by loaders, actions and renders (500s)",
+  registers: [registry],
+});
+
+export function metricsText(): Promise<string> {
+  return registry.metrics();
+}
+
+export const METRICS_CONTENT_TYPE = registry.contentType;
