@@ -5,11 +5,14 @@ import type { Readable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ERROR_TITLE_PREFIX, ErrorTitleSignal } from "~/lib/error-title";
 import { NonceContext } from "~/lib/nonce";
+import { RequestReferenceContext } from "~/lib/request-reference";
 import { wantsRenderCache } from "~/lib/render-cache";
 import { getConfig } from "~/server/config.server";
 import { documentStream, titlePrefixStream } from "~/server/http/document-stream.server";
 import { RenderCache, renderKey } from "~/server/http/render-cache.server";
 import { commonSecurityHeaders, createNonce, documentSecurityHeaders } from "~/server/http/security-headers.server";
+import { renderCacheLookups, serverErrors } from "~/server/observability/metrics.server";
+import { currentRequest } from "~/server/observability/request-context.server";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
 
 const ABORT_DELAY = 5_000;
@@ -28,8 +31,12 @@ function cacheKeyOf(request: Request, status: number, remixContext: EntryContext
   return renderKey(request.url, context.loaderData, csrfToken);
 }
 
-// scripts/server.mjs runs it from the build before it listens (migrations, seed, catalogue index).
+// scripts/server.mjs runs it from the build before it listens (migrations, seed, catalogue index),
+// and takes from the build what it serves every request and stops with (logs, ids, metrics, shutdown).
 export { prepareToServe } from "~/server/startup.server";
+export { installLogging } from "~/server/observability/log.server";
+export { createRequestObserver } from "~/server/observability/http-observer.server";
+export { beginShutdown, finishShutdown } from "~/server/observability/lifecycle.server";
 
 export default function handleRequest(
   request: Request,
@@ -46,7 +53,11 @@ export default function handleRequest(
     for (const [k, v] of Object.entries(commonSecurityHeaders())) responseHeaders.set(k, v);
     responseHeaders.set("Content-Type", "text/plain; charset=utf-8");
     responseHeaders.set("X-Robots-Tag", "noindex");
-    return new Response(`${responseStatusCode}\n`, { status: responseStatusCode, headers: responseHeaders });
+    const reference = currentRequest()?.requestId;
+    return new Response(`${responseStatusCode}\n${reference ? `Reference: ${reference}\n` : ""}`, {
+      status: responseStatusCode,
+      headers: responseHeaders,
+    });
   }
 
   const nonce = createNonce();
@@ -71,6 +82,7 @@ export default function handleRequest(
   const secrets = { csrfToken: root?.csrfToken ?? "", nonce };
   const cacheKey = cacheKeyOf(request, responseStatusCode, remixContext, secrets.csrfToken);
   const cached = cacheKey ? renderCache.get(cacheKey, secrets) : null;
+  if (cacheKey) renderCacheLookups.inc({ result: cached ? "hit" : "miss" });
   if (cached) return respond(cached, responseStatusCode);
   // Raised while the shell renders when the page shows form errors: its title then starts "Error: ".
   const errorTitle = { raised: false };
@@ -90,9 +102,11 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ErrorTitleSignal.Provider value={errorTitle}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </ErrorTitleSignal.Provider>
+        <RequestReferenceContext.Provider value={errorPage ? (currentRequest()?.requestId ?? null) : null}>
+          <ErrorTitleSignal.Provider value={errorTitle}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </ErrorTitleSignal.Provider>
+        </RequestReferenceContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -148,5 +162,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // A request Remix turns away itself (a method the route does not take: 405) is the client's
   // mistake, not the shop's: no stack trace in the log for it.
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  serverErrors.inc();
   console.error(error);
 }

@@ -4,6 +4,7 @@
 import cluster from "node:cluster";
 import path from "node:path";
 import url from "node:url";
+import { logLine } from "./log-line.mjs";
 import { serve } from "./server.mjs";
 
 const cli = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "server.mjs");
@@ -16,7 +17,7 @@ export async function serveBuild(build) {
   for (let i = 0; i < workers; i++) cluster.fork();
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
-    console.error(`Worker ${worker.process.pid} stopped (${code ?? signal}); starting another.`);
+    logLine("ERROR", `Worker ${worker.process.pid} stopped (${code ?? signal}); starting another.`);
     cluster.fork();
   });
   for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -30,10 +31,11 @@ export async function serveBuild(build) {
         worker.once("exit", () => --left === 0 && process.exit(0));
         worker.process.kill(signal);
       }
+      // Each worker has 10 s for its requests in flight (scripts/server.mjs), and a moment to close its store.
       setTimeout(() => {
         for (const worker of running) worker.process.kill("SIGKILL");
         process.exit(0);
-      }, 5000).unref();
+      }, 12_000).unref();
     });
   }
 }

@@ -3,6 +3,8 @@
 // remix-serve cannot give: its getLoadContext is fixed, so routes never learn the address the
 // connection came from. Rate limits need it (app/server/http/client-address.server.ts): headers
 // such as X-Forwarded-For are the client's own word unless TRUST_PROXY says a proxy wrote them.
+// Every request gets an id, a log line (text or JSON for Cloud Logging) and a place in the metrics;
+// SIGTERM lets the requests in flight finish (up to 10 s) before the store closes (issue 31).
 // Plain JavaScript: production runs on `node` alone, with no TypeScript runner.
 // `node scripts/server.mjs <build>` serves that build; scripts/start.mjs imports `serve` instead.
 import fs from "node:fs";
@@ -12,13 +14,17 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
+
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Prepares the store and the catalogue (the build's own `prepareToServe`), then listens on PORT. */
 export async function serve(buildPath) {
   process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
   const build = await import(url.pathToFileURL(path.resolve(buildPath)).href);
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
+  const { installLogging, createRequestObserver, beginShutdown, finishShutdown } = build.entry.module;
+  // First, so every line from here on has the configured shape and no secrets.
+  installLogging(process.env);
   try {
     await build.entry.module.prepareToServe();
   } catch (error) {
@@ -31,14 +37,27 @@ export async function serve(buildPath) {
   const port = Number.parseInt(process.env.PORT ?? "3000", 10) || 3000;
   const app = express();
   app.disable("x-powered-by");
+  // Before anything answers: the request's id (X-Request-Id), its log line and its metrics.
+  app.use(createRequestObserver(build.routes));
+  let stopping = false;
+  // A request that arrives on an open connection while stopping is answered, and the connection closed.
+  app.use((req, res, next) => {
+    if (stopping) res.setHeader("Connection", "close");
+    next();
+  });
   app.use(compression());
-  app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+  const markStatic = (req, res, next) => {
+    res.locals.static = true;
+    next();
+  };
+  app.use(build.publicPath, markStatic, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
   // public/ is part of the deployment, never written while serving: its top-level names are read
   // once, so a page request does not cost a filesystem lookup (3 % of a cached page's CPU).
   const servePublic = express.static("public", { maxAge: "1h" });
   const publicNames = new Set(fs.existsSync("public") ? fs.readdirSync("public") : []);
-  app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? servePublic(req, res, next) : next()));
-  app.use(morgan("tiny"));
+  app.use((req, res, next) =>
+    publicNames.has(req.path.split("/")[1] ?? "") ? markStatic(req, res, () => servePublic(req, res, next)) : next(),
+  );
   app.all(
     "*",
     createRequestHandler({
@@ -60,9 +79,35 @@ export async function serve(buildPath) {
     }
   };
   const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
-  for (const signal of ["SIGTERM", "SIGINT"]) {
-    process.once(signal, () => server.close((error) => (error ? console.error(error) : process.exit(0))));
-  }
+  // SIGTERM (Cloud Run, Kubernetes, docker stop, systemd): /healthz answers 503 "stopping", the
+  // port takes no new connection, the requests in flight finish (up to SHUTDOWN_GRACE_MS), then
+  // the store closes and the process leaves. A second signal does not cut this short.
+  const shutdown = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(
+      `[server] ${signal}: finishing the requests in flight (up to ${SHUTDOWN_GRACE_MS / 1000} s), taking no new ones`,
+    );
+    beginShutdown();
+    // Keep-alive connections are closed as soon as they are idle, not after their timeout.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    const force = setTimeout(() => {
+      console.warn("[server] requests still in flight after the grace period: closing their connections");
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    server.close(async (error) => {
+      clearInterval(sweep);
+      clearTimeout(force);
+      try {
+        await finishShutdown();
+      } catch (closeError) {
+        console.error("[server] closing the store failed:", closeError);
+      }
+      console.log("[server] stopped");
+      process.exit(error ? 1 : 0);
+    });
+  };
+  for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => shutdown(signal));
 }
 
 if (process.argv[1] && import.meta.url === url.pathToFileURL(path.resolve(process.argv[1])).href) {

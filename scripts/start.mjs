@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
+import { logLine } from "./log-line.mjs";
 import { SERVER_NODE_FLAGS } from "./node-flags.mjs";
 import { serveBuild } from "./serve.mjs";
 
@@ -29,7 +30,7 @@ function newestMtime(entry) {
 function buildIfStale() {
   const built = fs.existsSync(BUILD_ENTRY) ? fs.statSync(BUILD_ENTRY).mtimeMs : 0;
   if (built >= Math.max(...SOURCES.map(newestMtime))) return;
-  console.log(built ? "Sources changed since the last build: rebuilding…" : "No build yet: building…");
+  logLine("INFO", built ? "Sources changed since the last build: rebuilding…" : "No build yet: building…");
   const result = spawnSync("npx", ["remix", "build"], {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
@@ -44,7 +45,7 @@ function ensureSessionSecret(dataDir) {
   fs.mkdirSync(dataDir, { recursive: true });
   if (!fs.existsSync(file)) {
     fs.writeFileSync(file, crypto.randomBytes(48).toString("base64url"), { mode: 0o600 });
-    console.log(`Created a session secret in ${file} (set SESSION_SECRET to use your own).`);
+    logLine("INFO", `Created a session secret in ${file} (set SESSION_SECRET to use your own).`);
   }
   process.env.SESSION_SECRET = fs.readFileSync(file, "utf8").trim();
 }
@@ -56,7 +57,8 @@ function ensureSessionSecret(dataDir) {
 function noticeDefaultHeap() {
   const limitMb = v8.getHeapStatistics().heap_size_limit / 1024 / 1024;
   if (limitMb > 1024)
-    console.log(
+    logLine(
+      "INFO",
       `Started with V8's default heap limit (${Math.round(limitMb)} MB), not \`npm start\`'s ${SERVER_NODE_FLAGS.join(" ")}: ` +
         "the heap may grow to ~2x under load.",
     );

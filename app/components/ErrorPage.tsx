@@ -2,12 +2,14 @@ import { Form, Link, useNavigate } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { CATEGORIES, POPULAR_CATEGORY_COUNT, categoryImage } from "~/lib/categories";
 import type { ErrorDetails } from "~/lib/error-details";
+import { referenceAttribute, useRequestReference } from "~/lib/request-reference";
 
 // The error page: the status as its heading, what went wrong, and ways on into the shop.
 
 export function ErrorPage({ details, supportEmail }: { details: ErrorDetails; supportEmail: string }) {
   const popular = CATEGORIES.slice(0, POPULAR_CATEGORY_COUNT);
   const navigate = useNavigate();
+  const reference = useRequestReference();
   // With JS: send the trimmed text (without JS the /products loader trims it the same way).
   function submitTrimmed(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -19,6 +21,11 @@ export function ErrorPage({ details, supportEmail }: { details: ErrorDetails; su
       <h1 className="text-7xl font-bold tracking-tight text-stone-900">{details.status}</h1>
       <h2 className="mt-4 text-2xl font-semibold text-stone-900">{details.title}</h2>
       <p className="mt-3 text-stone-600">{details.message}</p>
+      {reference ? (
+        <p className="mt-2 text-sm text-stone-600" {...referenceAttribute(reference)}>
+          Reference: <code className="break-all font-mono">{reference}</code>
+        </p>
+      ) : null}
 
       <Form
         method="get"
@@ -78,7 +85,10 @@ export function ErrorPage({ details, supportEmail }: { details: ErrorDetails; su
 
       <p className="mt-10 text-sm text-stone-600">
         Need help?{" "}
-        <a href={`mailto:${supportEmail}`} className="font-medium underline">
+        <a
+          href={`mailto:${supportEmail}${reference ? `?subject=${encodeURIComponent(`Reference ${reference}`)}` : ""}`}
+          className="font-medium underline"
+        >
           Contact support
         </a>
       </p>

@@ -1,5 +1,6 @@
 import { getContext } from "~/server/context.server";
 import { resourceRoute } from "~/server/http/resource-route.server";
+import { isStopping } from "~/server/observability/lifecycle.server";
 
 // 200 when the store answers and the catalogue index is ready; 503 otherwise ("starting" while the
 // index loads, so a load balancer sends no shopper to a cold instance): for load balancers and uptime checks.
@@ -7,6 +8,8 @@ const READY_WAIT_MS = 1000;
 
 export const loader = resourceRoute(async () => {
   const headers = { "Cache-Control": "no-store", "Content-Type": "application/json" };
+  // SIGTERM received: this instance answers what it has in flight and takes nothing new.
+  if (isStopping()) return new Response(JSON.stringify({ status: "stopping" }), { status: 503, headers });
   try {
     const context = getContext();
     const { store } = context.backend;

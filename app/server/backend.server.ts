@@ -23,6 +23,7 @@ import { createFirestoreStore } from "./store/firestore/store.server";
 import type { Store } from "./store/port";
 import { openDatabase } from "./store/sqlite/database.server";
 import { createSqliteStoreOn } from "./store/sqlite/store.server";
+import { countedMailer } from "./mail/counted.server";
 
 // The one switch between backends: the adapters for every port, chosen from configuration.
 // Everything above the ports (services, routes) is shared.
@@ -44,6 +45,10 @@ export interface Backend {
  * (and which the Trigger Email extension sends from, when installed).
  */
 export function createMailer(config: Config): Mailer {
+  return countedMailer(mailerFor(config));
+}
+
+function mailerFor(config: Config): Mailer {
   const log = config.env !== "production";
   if (config.mail.smtpUrl) return createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from });
   if (config.backend === "firebase")

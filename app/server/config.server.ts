@@ -93,6 +93,15 @@ const schema = z
       .string()
       .regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)")
       .optional(),
+    // Log lines as text, or one JSON object per line for Cloud Logging (the default where K_SERVICE is set: Cloud Run).
+    LOG_FORMAT: z.enum(["text", "json"], { message: "must be text or json" }).optional(),
+    K_SERVICE: z.string().optional(),
+    // /metrics answers only a scraper that sends it as a bearer token; unset, /metrics is 404.
+    METRICS_TOKEN: z
+      .string()
+      .min(24, "must be at least 24 characters (it guards the shop's metrics)")
+      .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+      .optional(),
     FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
     FIREBASE_STORAGE_BUCKET: z
@@ -192,6 +201,10 @@ export interface Config {
   pendingPaymentExpiryMs: number;
   /** Stripe Checkout when set; otherwise the built-in test card processor. */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
+  /** Log lines as text or as JSON for Cloud Logging. */
+  logFormat: "text" | "json";
+  /** The bearer token /metrics asks for; undefined: /metrics does not exist. */
+  metricsToken: string | undefined;
   /** Firebase Analytics' public web configuration; undefined when analytics is not configured. */
   analytics: { measurementId: string; appId: string; apiKey: string; projectId: string } | undefined;
 }
@@ -254,6 +267,8 @@ export function parseConfig(source: Record<string, string | undefined> = process
       numberBlock: env.INVOICE_NUMBER_BLOCK ?? (env.SHOP_BACKEND === "firebase" ? 20 : 1),
     },
     returnsWindowDays: env.RETURNS_WINDOW_DAYS,
+    logFormat: env.LOG_FORMAT ?? (env.K_SERVICE ? "json" : "text"),
+    metricsToken: env.METRICS_TOKEN,
     pendingPaymentExpiryMs: env.PENDING_PAYMENT_EXPIRY_MINUTES * 60_000,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET

@@ -11,7 +11,15 @@ test("an unmatched path shows the 404 error page with all its links", async ({ p
   const main = page.getByRole("main");
   await expect(main.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
   await expect(main.getByRole("link", { name: "Browse Products" })).toHaveAttribute("href", "/products");
-  await expect(main.getByRole("link", { name: "Contact support" })).toHaveAttribute("href", "mailto:care@hemline.test");
+  // The response's request id is the reference the shopper quotes, in the page and in the e-mail's subject
+  // (JS on: the page hydrated keeps it).
+  const reference = response!.headers()["x-request-id"]!;
+  expect(reference).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(main.getByText(`Reference: ${reference}`)).toBeVisible();
+  await expect(main.getByRole("link", { name: "Contact support" })).toHaveAttribute(
+    "href",
+    `mailto:care@hemline.test?subject=Reference%20${reference}`,
+  );
   const popular = main.getByRole("region", { name: "Popular Categories" }).getByRole("link");
   await expect(popular).toHaveCount(4);
   const hrefs = await popular.evaluateAll((links) => links.map((a) => a.getAttribute("href")));

@@ -9,6 +9,12 @@ import { freePort } from "../../../scripts/emulators/firestore";
 
 export interface ExtraShop {
   port: number;
+  /** Its DATA_DIR, removed by stop(). */
+  dataDir: string;
+  /** Sends the shop's process a signal (SIGTERM: what a platform sends to stop it). */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves with the exit code once the process has exited. */
+  exited(): Promise<number | null>;
   /** What the shop wrote to stdout and stderr so far. */
   output(): string;
   /** Null while it runs. */
@@ -40,8 +46,12 @@ export async function startShop(
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return {
     port,
+    dataDir,
+    signal: (signal) => child.kill(signal),
+    exited: () => exit,
     output: () => output,
     exitCode: () => child.exitCode,
     async stop() {

@@ -15,6 +15,7 @@ import { createPromotionsService, customerKeyFor, type PromotionsService } from 
 import { createAuditService } from "../audit/audit.server";
 import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
 import { vatBreakdown } from "../promotions/vat";
+import { ordersPlaced, paymentsDeclined } from "~/server/observability/metrics.server";
 
 // Checkout: the order is priced here from the current catalogue (anything the browser sends
 // about prices is ignored), placed atomically by the store, then paid. A declined payment
@@ -104,7 +105,10 @@ export function createCheckoutService(deps: {
         idempotencyKey: `${order.id}:${attempt}`,
       });
       const payment: PaymentRecord = { ...base, cardBrand: charge.brand, cardLast4: charge.last4 };
-      if (!charge.ok) return failed(order, { ...payment, state: "failed", failureMessage: charge.message });
+      if (!charge.ok) {
+        paymentsDeclined.inc();
+        return failed(order, { ...payment, state: "failed", failureMessage: charge.message });
+      }
       const paid = await orders.markPaid(
         order,
         { ...payment, state: "succeeded", reference: charge.reference, failureMessage: null },
@@ -334,6 +338,7 @@ export function createCheckoutService(deps: {
         }
         if (placed.kind === "sold-out" || placed.kind === "cart-changed") return placed;
         if (placed.kind === "duplicate") return { kind: "done", order: placed.order };
+        ordersPlaced.inc();
         return pay(placed.order, input.card, input.origin);
       });
     },

@@ -13,6 +13,7 @@ import {
 import { formatMoneyInText } from "~/lib/money";
 import type { RefundingProcessor } from "../../payments/port";
 import type { Store } from "../../store/port";
+import { refundsMade } from "~/server/observability/metrics.server";
 
 // Money given back on an order. Three steps, each one atomic store revision:
 // 1. hold the amount and quantities on the order (a pending refund), checked against what remains;
@@ -103,6 +104,7 @@ export function createRefundsService(store: Store, options: RefundsOptions) {
         console.error(`Order ${orderId}: refund ${refund.id} (${reference}) was made but could not be recorded`);
         return { ok: false, status: 409, message: "The refund was made but could not be recorded. Reload the order." };
       }
+      refundsMade.inc();
       const recorded = settled.order.refunds!.find((r) => r.id === refund.id)!;
       await options.mailStatus?.(settled.order);
       const restocked = recorded.lines.filter((l) => l.restock && l.quantity > 0);
