@@ -1,7 +1,7 @@
 // npm run dev:firebase: the whole shop on the Firebase backend, against local emulators.
-// Starts Google's Firestore emulator and firebase-tools' Auth and Storage emulators, then
-// `npm start` with SHOP_BACKEND=firebase pointed at them (products are seeded into Firestore
-// when empty; uploaded images go to the Storage emulator).
+// Starts Google's Firestore emulator (under firestore.rules) and firebase-tools' Auth and
+// Storage emulators, then `npm start` with SHOP_BACKEND=firebase pointed at them (products are
+// seeded into Firestore when empty; uploaded images go to the Storage emulator).
 // Ports: FIRESTORE_PORT (default 8085), AUTH_PORT (default 9099), STORAGE_PORT (default 9199), PORT (default 3000).
 // SHOP_INSTANCES (default 1): how many shop processes share the emulators.
 import { spawn } from "node:child_process";

@@ -1,11 +1,16 @@
 // Starts Google's Cloud Firestore emulator (the jar that ships with the Google Cloud SDK) on a
-// free loopback port. Used by the contract tests and by `npm run dev:firebase`.
+// free loopback port, under the security rules that `firebase deploy` would deploy. Used by the
+// contract tests and by `npm run dev:firebase`.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
 
 export const DEFAULT_FIRESTORE_JAR =
   "/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar";
+
+/** The rules firebase.json deploys: every test runs under them. */
+export const FIRESTORE_RULES = path.resolve("firestore.rules");
 
 export interface RunningEmulator {
   /** host:port, the value for FIRESTORE_EMULATOR_HOST */
@@ -51,7 +56,23 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, 
   throw new Error(`Firestore emulator did not answer within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
+/**
+ * The emulator starts even when the rules do not compile, then answers every request, the
+ * Admin SDK's included, with 400 "Error compiling rules": ask it once, as the Admin SDK would
+ * (`Bearer owner`), so a broken rules file stops the start with the compiler's message.
+ */
+async function assertRulesCompiled(host: string, rules: string): Promise<void> {
+  const probe = `http://${host}/v1/projects/demo-rules-check/databases/(default)/documents/rules-check/probe`;
+  const res = await fetch(probe, { headers: { Authorization: "Bearer owner" } });
+  if (res.ok || res.status === 404) return;
+  const body = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
+  throw new Error(`The Firestore emulator refused ${rules}: ${body.error?.message ?? `HTTP ${res.status}`}`);
+}
+
 export async function startFirestoreEmulator(options: { port?: number } = {}): Promise<RunningEmulator> {
+  if (!fs.existsSync(FIRESTORE_RULES)) {
+    throw new Error(`${FIRESTORE_RULES} was not found: start the emulator from the repository root.`);
+  }
   const jar = process.env.FIRESTORE_EMULATOR_JAR ?? DEFAULT_FIRESTORE_JAR;
   if (!fs.existsSync(jar)) {
     throw new Error(
@@ -72,6 +93,8 @@ export async function startFirestoreEmulator(options: { port?: number } = {}): P
       "start",
       "--host=127.0.0.1",
       `--port=${port}`,
+      // The rules of every project on this emulator, whatever project id a test picks.
+      `--rules=${FIRESTORE_RULES}`,
     ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
@@ -83,6 +106,7 @@ export async function startFirestoreEmulator(options: { port?: number } = {}): P
   const host = `127.0.0.1:${port}`;
   try {
     await waitForHttp(`http://${host}/`, child, 60_000, () => log);
+    await assertRulesCompiled(host, FIRESTORE_RULES);
   } catch (error) {
     child.kill("SIGKILL");
     throw error;

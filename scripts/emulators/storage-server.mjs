@@ -8,6 +8,9 @@
 // speaks (/storage/v1/..., /upload/...) goes through the emulator's admin storage layer, which
 // never consults rules. So we start the same StorageEmulator without the rules runtime: client-SDK
 // requests are refused (no ruleset loaded), admin requests behave exactly as under the CLI.
+// The price: storage.rules is never evaluated here (no copy of the runtime jar,
+// cloud-storage-rules-runtime-v1.1.3.jar, exists on these machines). Every client is refused
+// all the same, which is what storage.rules says (tests/integration/security-rules.test.ts).
 // The internals used here are those of firebase-tools 15.34.2 (pinned in tools/firebase-emulators).
 import { createRequire } from "node:module";
 import path from "node:path";

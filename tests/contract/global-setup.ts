@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { startAuthEmulator } from "../../scripts/emulators/auth";
-import { startFirestoreEmulator } from "../../scripts/emulators/firestore";
+import { startFirestoreEmulator, type RunningEmulator } from "../../scripts/emulators/firestore";
 import { startStorageEmulator } from "../../scripts/emulators/storage";
 
 export const AUTH_PROJECT_ID = "demo-hemline";
@@ -19,11 +19,18 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   // Off Google Cloud: the Google clients need not look for a metadata server (they warn on each try).
   process.env.METADATA_SERVER_DETECTION = "none";
-  const [firestore, auth, storage] = await Promise.all([
+  const started = await Promise.allSettled([
     startFirestoreEmulator(),
     startAuthEmulator({ projectId: AUTH_PROJECT_ID }),
     startStorageEmulator({ projectId: AUTH_PROJECT_ID }),
   ]);
+  const failed = started.find((s) => s.status === "rejected");
+  if (failed) {
+    // One did not start (say firestore.rules does not compile): stop the others, or they outlive the run.
+    await Promise.all(started.map((s) => (s.status === "fulfilled" ? s.value.stop() : undefined)));
+    throw failed.reason;
+  }
+  const [firestore, auth, storage] = started.map((s) => (s as PromiseFulfilledResult<RunningEmulator>).value);
   await warmUp(firestore.host);
   project.provide("firestoreEmulatorHost", firestore.host);
   project.provide("authEmulatorHost", auth.host);
