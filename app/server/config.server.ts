@@ -111,6 +111,20 @@ const schema = z
         "must be a Cloud Storage bucket name such as my-shop.firebasestorage.app (no gs://)",
       )
       .optional(),
+    // Backups of the embedded store (npm run backup, and the schedule while serving).
+    BACKUP_DIR: z.string().min(1).optional(),
+    // Fractions are accepted (0.5 = every 30 s), for tests; 0 turns the schedule off.
+    BACKUP_EVERY_MINUTES: z.coerce
+      .number({ invalid_type_error: "must be a number of minutes (0 turns scheduled backups off)" })
+      .min(0, "must be 0 (off) or a number of minutes")
+      .max(7 * 24 * 60, "must be at most 10080 (a week)")
+      .refine((m) => m === 0 || m >= 0.01, "must be 0 (off) or at least 0.01")
+      .default(60),
+    BACKUP_KEEP: z.coerce
+      .number({ invalid_type_error: "must be a whole number of backups to keep" })
+      .int("must be a whole number of backups to keep")
+      .min(1, "must keep at least 1 backup")
+      .default(48),
     // firebase-admin reads it itself; checked here so a URL fails at start, not on the first upload.
     FIREBASE_STORAGE_EMULATOR_HOST: z
       .string()
@@ -199,6 +213,8 @@ export interface Config {
   returnsWindowDays: number;
   /** An order still awaiting payment after this long releases its stock (as Stripe Checkout sessions expire). */
   pendingPaymentExpiryMs: number;
+  /** Backups of the embedded store: where they go, how often while serving (0: never), how many the schedule keeps. */
+  backup: { dir: string; everyMs: number; keep: number };
   /** Stripe Checkout when set; otherwise the built-in test card processor. */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** Log lines as text or as JSON for Cloud Logging. */
@@ -270,6 +286,11 @@ export function parseConfig(source: Record<string, string | undefined> = process
     logFormat: env.LOG_FORMAT ?? (env.K_SERVICE ? "json" : "text"),
     metricsToken: env.METRICS_TOKEN,
     pendingPaymentExpiryMs: env.PENDING_PAYMENT_EXPIRY_MINUTES * 60_000,
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups")),
+      everyMs: Math.round(env.BACKUP_EVERY_MINUTES * 60_000),
+      keep: env.BACKUP_KEEP,
+    },
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }

@@ -1,3 +1,5 @@
+import { startBackupSchedule } from "./backup/schedule.server";
+import { holdServingLock } from "./backup/serving-lock.server";
 import { getContext } from "./context.server";
 import { cookieSecurity } from "./http/cookie-security.server";
 import { seedIfEmpty } from "./seed/seed.server";
@@ -63,6 +65,14 @@ export async function prepareToServe(): Promise<void> {
         `Serving anyway: pages that need the database answer 503 until it is back; preparing the store is retried every ${RETRY_PREPARE_MS / 1000} s.`,
     );
     prepareInBackground(backend.store);
+  }
+  if (config.backend === "embedded") {
+    // `npm run restore` refuses to run over a DATA_DIR that a shop serves (backup/serving-lock).
+    holdServingLock(config.dataDir);
+    if (startBackupSchedule(config))
+      console.log(
+        `Backups every ${config.backup.everyMs / 60_000} min into ${config.backup.dir}, keeping the last ${config.backup.keep}.`,
+      );
   }
   // Built before the first shopper's request, not during it.
   catalog.start().catch((error) => console.error("Could not build the catalogue index at start:", error));

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "~/server/config.server";
 
@@ -22,6 +23,23 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ RETURNS_WINDOW_DAYS: "13" })).toThrow(/RETURNS_WINDOW_DAYS/);
     expect(parseConfig({}).returnsWindowDays).toBe(30);
     expect(parseConfig({ RETURNS_WINDOW_DAYS: "45" }).returnsWindowDays).toBe(45);
+  });
+
+  it("backs up into DATA_DIR/backups every hour, keeping 48, unless told otherwise", () => {
+    const config = parseConfig({ DATA_DIR: "/srv/shop" });
+    expect(config.backup).toEqual({ dir: path.resolve("/srv/shop/backups"), everyMs: 60 * 60_000, keep: 48 });
+    expect(parseConfig({ BACKUP_DIR: "/mnt/off-site", BACKUP_EVERY_MINUTES: "0", BACKUP_KEEP: "7" }).backup).toEqual({
+      dir: "/mnt/off-site",
+      everyMs: 0,
+      keep: 7,
+    });
+    expect(parseConfig({ BACKUP_EVERY_MINUTES: "0.5" }).backup.everyMs).toBe(30_000);
+    expect(() => parseConfig({ BACKUP_EVERY_MINUTES: "hourly" })).toThrow(
+      /BACKUP_EVERY_MINUTES: must be a number of minutes/,
+    );
+    expect(() => parseConfig({ BACKUP_EVERY_MINUTES: "-5" })).toThrow(/BACKUP_EVERY_MINUTES/);
+    expect(() => parseConfig({ BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP: must keep at least 1 backup/);
+    expect(() => parseConfig({ BACKUP_KEEP: "2.5" })).toThrow(/BACKUP_KEEP: must be a whole number/);
   });
 
   it("requires a session secret in production", () => {

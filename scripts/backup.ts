@@ -1,0 +1,29 @@
+// npm run backup -> a consistent copy of the embedded store (database and uploads) in BACKUP_DIR,
+// safe while the shop serves. See docs/operations.md, "Backups and restore".
+import { BackupError } from "~/server/backup/backup-error";
+import { takeBackup } from "~/server/backup/take-backup.server";
+import { ConfigError, parseConfig } from "~/server/config.server";
+import { loadDotEnv } from "./env";
+
+loadDotEnv();
+try {
+  const config = parseConfig();
+  if (config.backend !== "embedded")
+    throw new BackupError(
+      "npm run backup copies the embedded store; on SHOP_BACKEND=firebase use Firestore's managed export (docs/operations.md)",
+    );
+  const { folder, manifest } = await takeBackup(config.dataDir, config.backup.dir);
+  const rows = Object.entries(manifest.rowCounts)
+    .map(([table, n]) => `${table} ${n}`)
+    .join(", ");
+  console.log(`Backup written to ${folder}`);
+  console.log(
+    `  taken at ${manifest.takenAt}, schema version ${manifest.schemaVersion}, ${Object.keys(manifest.files).length} files`,
+  );
+  console.log(`  rows: ${rows}`);
+} catch (error) {
+  // What went wrong in one line: the operator's to fix, not a stack to read.
+  const message = error instanceof ConfigError ? error.message : `Backup failed: ${(error as Error).message}`;
+  console.error(message);
+  process.exit(1);
+}

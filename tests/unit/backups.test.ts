@@ -1,0 +1,116 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { restoreBackup } from "~/server/backup/restore.server";
+import { listBackups } from "~/server/backup/prune.server";
+import { everyBoundary, runScheduledBackup, type Slot } from "~/server/backup/schedule.server";
+import { takeBackup } from "~/server/backup/take-backup.server";
+import { backups } from "~/server/observability/metrics.server";
+import { openDatabase } from "~/server/store/sqlite/database.server";
+
+// The backup schedule as each serving process runs it, on a real database file, with the clock faked.
+
+const MINUTE = 60_000;
+let dir: string;
+let dataDir: string;
+
+async function counted(result: "ok" | "failed"): Promise<number> {
+  return (await backups.get()).values.find((v) => v.labels.result === result)?.value ?? 0;
+}
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-backups-"));
+  dataDir = path.join(dir, "data");
+  const db = openDatabase(dataDir);
+  db.prepare("INSERT INTO leases (name, holder, expires_at) VALUES ('unrelated', 'x', 0)").run();
+  db.close();
+  fs.mkdirSync(path.join(dataDir, "uploads", "products"), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, "uploads", "products", "p1.webp"), "image bytes");
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("scheduled backups", () => {
+  it("take one backup per interval however many processes wake, and keep the last BACKUP_KEEP", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"], now: new Date("2030-01-01T00:00:30Z") });
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const backupDir = path.join(dir, "backups");
+    const before = await counted("ok");
+    const runs: Promise<string>[] = [];
+    // Two processes of WEB_CONCURRENCY=2: each wakes at every boundary.
+    const schedules = ["worker-1", "worker-2"].map((holder) =>
+      everyBoundary(MINUTE, (slot: Slot) => {
+        const run = runScheduledBackup({ dataDir, backupDir, keep: 2, holder }, slot);
+        runs.push(run);
+        return run;
+      }),
+    );
+    for (let i = 0; i < 4; i++) {
+      await vi.advanceTimersByTimeAsync(MINUTE);
+      await Promise.all(runs);
+    }
+    schedules.forEach((s) => s.stop());
+
+    const results = await Promise.all(runs);
+    expect(results.filter((r) => r === "ok")).toHaveLength(4);
+    expect(results.filter((r) => r === "skipped")).toHaveLength(4);
+    expect(await counted("ok")).toBe(before + 4);
+    // Pruned to the newest two, named by the minute boundary each was taken at.
+    expect(listBackups(backupDir)).toEqual(["2030-01-01T00-03-00.000Z", "2030-01-01T00-04-00.000Z"]);
+  });
+
+  it("log and count a failed backup without throwing", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const notADirectory = path.join(dir, "a-file");
+    fs.writeFileSync(notADirectory, "");
+    const before = await counted("failed");
+    const result = await runScheduledBackup(
+      { dataDir, backupDir: path.join(notADirectory, "backups"), keep: 2 },
+      { start: 0, end: MINUTE },
+    );
+    expect(result).toBe("failed");
+    expect(await counted("failed")).toBe(before + 1);
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/^Backup failed \(the shop keeps serving.*\): .*ENOTDIR/));
+  });
+});
+
+describe("a backup", () => {
+  it("holds the database and uploads with their checksums, and restores them beside what it replaces", async () => {
+    const { folder, manifest } = await takeBackup(dataDir, path.join(dir, "backups"));
+    expect(manifest.schemaVersion).toBe(15);
+    expect(manifest.rowCounts.leases).toBe(1);
+    expect(Object.keys(manifest.files).sort()).toEqual(["hemline.sqlite", "uploads/products/p1.webp"]);
+    // The restore target has a database of its own (and a WAL), which is kept, not deleted.
+    const target = path.join(dir, "target");
+    // Left open, so its last transaction is still only in the -wal file when the restore runs.
+    const mine = openDatabase(target);
+    mine.exec("CREATE TABLE mine (x); INSERT INTO mine VALUES (1)");
+    expect(fs.existsSync(path.join(target, "hemline.sqlite-wal"))).toBe(true);
+    const { keptAside } = await restoreBackup(folder, target, new Date("2030-01-01T00:00:00Z"));
+    mine.close();
+    expect(keptAside.map((p) => path.basename(p))).toContain("hemline.sqlite.before-restore-2030-01-01T00-00-00.000Z");
+    expect(fs.existsSync(path.join(target, "hemline.sqlite-shm"))).toBe(false);
+    const restored = new Database(path.join(target, "hemline.sqlite"), { readonly: true });
+    expect(restored.prepare("SELECT holder FROM leases WHERE name = 'unrelated'").get()).toEqual({ holder: "x" });
+    restored.close();
+    expect(fs.readFileSync(path.join(target, "uploads", "products", "p1.webp"), "utf8")).toBe("image bytes");
+    const previous = new Database(path.join(target, "hemline.sqlite.before-restore-2030-01-01T00-00-00.000Z"));
+    expect(previous.prepare("SELECT x FROM mine").get()).toEqual({ x: 1 });
+    previous.close();
+  });
+
+  it("is refused when a file no longer matches its checksum", async () => {
+    const { folder } = await takeBackup(dataDir, path.join(dir, "backups"));
+    fs.appendFileSync(path.join(folder, "uploads", "products", "p1.webp"), "!");
+    await expect(restoreBackup(folder, path.join(dir, "target"))).rejects.toThrow(
+      "The backup is damaged: the checksum of uploads/products/p1.webp does not match its manifest",
+    );
+    expect(fs.existsSync(path.join(dir, "target", "hemline.sqlite"))).toBe(false);
+  });
+});
