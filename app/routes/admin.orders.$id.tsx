@@ -30,6 +30,7 @@ import { ScrollBox } from "~/components/ScrollBox";
 import { OrderSummary, orderVat } from "~/components/cart/OrderSummary";
 import { paidForUnits } from "~/domain/line-paid";
 import { TableHead } from "~/components/admin/TableHead";
+import { parseForm } from "~/server/http/form-shape.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo(args, {
@@ -131,7 +132,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   if (formData.get("intent") === "note") {
-    const submission = parseWithZod(formData, { schema: noteSchema });
+    const submission = parseForm(formData, { schema: noteSchema });
     if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
     if (submission.status !== "success") return formFailure(submission.reply());
     const noted = await adminOrders.addNote(order.id, submission.value.note, actor);
@@ -139,7 +140,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithFlash(`/admin/orders/${order.id}`, "The note has been added to the timeline.");
   }
 
-  const submission = parseWithZod(formData, { schema: statusChangeSchema });
+  const submission = parseForm(formData, { schema: statusChangeSchema });
   if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
   if (submission.status !== "success") return formFailure(submission.reply());
   const to = submission.value.to as OrderStatus;

@@ -14,6 +14,7 @@ import { publicOrigin } from "~/server/http/public-origin.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
+import { parseForm } from "~/server/http/form-shape.server";
 
 // Like the other sign-in pages, shown without the shop's header and footer.
 export const handle = { layout: false };
@@ -33,7 +34,7 @@ export function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  const submission = parseForm(formData, { schema: forgotPasswordSchema });
   const problem = await formGuardProblem(formData, request, { honeypot: true });
   if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
   if (submission.status !== "success") return formFailure(submission.reply());

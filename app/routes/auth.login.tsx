@@ -17,6 +17,7 @@ import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
+import { parseForm } from "~/server/http/form-shape.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Sign in", description: "Sign in to your Hemline account.", noindex: true });
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = parseForm(formData, { schema: loginSchema });
   const problem = await formGuardProblem(formData, request, { honeypot: true });
   if (problem)
     return formFailure(submission.reply({ formErrors: [problem.message], hideFields: ["password"] }), problem.status);

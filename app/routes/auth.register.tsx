@@ -20,6 +20,7 @@ import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from 
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { UNAVAILABLE_MESSAGE } from "~/server/http/unavailable.server";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
+import { parseForm } from "~/server/http/form-shape.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, {
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: registerSchema });
+  const submission = parseForm(formData, { schema: registerSchema });
   const problem = await formGuardProblem(formData, request, { honeypot: true });
   if (problem)
     return formFailure(submission.reply({ formErrors: [problem.message], hideFields: HIDE }), problem.status);

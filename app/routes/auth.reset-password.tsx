@@ -12,6 +12,7 @@ import { clearSession } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
+import { parseForm } from "~/server/http/form-shape.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Choose a new password", description: "Choose a new Hemline password.", noindex: true });
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  const submission = parseForm(formData, { schema: resetPasswordSchema });
   const hide = ["password", "confirmPassword"];
   const problem = await formGuardProblem(formData, request);
   if (problem)

@@ -25,6 +25,7 @@ import { shortfallMessage } from "~/server/services/checkout/messages.server";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { PromotionCodeForm } from "~/components/cart/PromotionCodeForm";
 import { appliedCode, cartPromotions, clearCodeHeader, codeIntent } from "~/server/http/promotion-code.server";
+import { parseForm } from "~/server/http/form-shape.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Checkout", description: "Delivery, payment and your order.", path: "/checkout", noindex: true });
@@ -71,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (codeAnswer) return codeAnswer;
   const savedId = chosenSavedAddress(formData);
   const schema = checkoutSchema(withCard, savedId !== null);
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseForm(formData, { schema });
   const problem = await formGuardProblem(formData, request);
   if (problem)
     return data(

@@ -28,6 +28,7 @@ import { returnableQuantity, returnsOf } from "~/domain/return";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { viewableOrder, viewerPath } from "~/server/http/viewable-order.server";
 import { useRootData } from "~/root";
+import { parseForm } from "~/server/http/form-shape.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo(args, {
@@ -90,7 +91,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     );
   }
   const withCard = checkout.processor.kind === "card-form";
-  const submission = parseWithZod(formData, { schema: payAgainSchema });
+  const submission = parseForm(formData, { schema: payAgainSchema });
   const problem = await formGuardProblem(formData, request);
   if (problem)
     return data(

@@ -14,6 +14,7 @@ import { readForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { roleOf } from "~/server/services/accounts/roles.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
+import { parseForm } from "~/server/http/form-shape.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Your profile", description: "Your Hemline account.", noindex: true });
@@ -44,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const problem = await formGuardProblem(formData, request);
 
   if (intent === "update-profile") {
-    const submission = parseWithZod(formData, { schema: profileSchema });
+    const submission = parseForm(formData, { schema: profileSchema });
     if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
     if (submission.status !== "success") return formFailure(submission.reply());
     const result = await accounts.updateProfile(state, { displayName: submission.value.displayName || null });
@@ -58,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "change-password") {
     const hide = ["currentPassword", "newPassword", "confirmPassword"];
-    const submission = parseWithZod(formData, { schema: changePasswordSchema });
+    const submission = parseForm(formData, { schema: changePasswordSchema });
     if (problem)
       return formFailure(submission.reply({ formErrors: [problem.message], hideFields: hide }), problem.status);
     if (submission.status !== "success") return formFailure(submission.reply({ hideFields: hide }));

@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORM_SHAPE_MESSAGE } from "~/server/http/form-shape.server";
 import {
   createRouteHarness,
+  dataOf,
   HARNESS_ADMIN,
   statusOf,
   type Handler,
@@ -629,7 +631,90 @@ describe("bad input never 500s", () => {
     },
   );
 
-  it("answers multipart to a form without files with 415, and a truncated upload with 400", async () => {
+  // Names of the wrong shape (issue 25): read before anything renders them, answered 400 with the form's message.
+  type Pairs = Array<[string, string]>;
+  const plain = (name: string) => name !== "csrf" && name !== "intent";
+  const SHAPES: Array<{ what: string; change: (pairs: Pairs) => Pairs; every?: boolean; onlyIf?: RegExp }> = [
+    // Checked by the form reader of every form: every action answers them 400.
+    {
+      what: "ten thousand rows",
+      change: (p) => [...p, ["colours[9999].name", "x"], ["email[10000]", "x"]],
+      every: true,
+    },
+    { what: "deep nesting", change: (p) => [...p, [`a${"[0].b".repeat(2000)}`, "x"]], every: true },
+    // Checked against the form's own schema: the forms that have these fields answer 400.
+    {
+      what: "a list sent as one value",
+      change: (p) => [...p, ["colours", "Red"], ["sizes", "S"], ["images", "x"]],
+      onlyIf: /^admin\.products\.(new|\$id\.edit)$/,
+    },
+    { what: "a plain field sent as a list", change: (p) => p.map(([k, v]) => (plain(k) ? [`${k}[0]`, v] : [k, v])) },
+    {
+      what: "a plain field sent as a list of rows",
+      change: (p) => p.map(([k, v]) => (plain(k) ? [`${k}[1].y`, v] : [k, v])),
+    },
+  ];
+  /** Routes whose form (the one validForm sends) is parsed against a zod schema: their answer carries the shape message. */
+  const SCHEMA_FORM =
+    /^(checkout|auth\.(login|register|forgot-password|reset-password)|profile|admin\.orders\.\$id|orders\.\$id|admin\.products\.(new|\$id\.edit)|admin\.promotions\.(new|\$id\.edit)|admin\.blog\.(new|\$id\.edit))$/;
+
+  async function messageOf(outcome: unknown): Promise<string> {
+    if (outcome instanceof Response) return outcome.clone().text();
+    return JSON.stringify(dataOf(outcome) ?? null);
+  }
+
+  /** Turned away before the form is read: not signed in, not allowed, no such record, too many tries. */
+  function refused(outcome: unknown): boolean {
+    const status = outcomeStatus(outcome);
+    if ([401, 403, 404, 405, 429].includes(status)) return true;
+    return outcome instanceof Response && /\/auth\/login/.test(outcome.headers.get("Location") ?? "");
+  }
+
+  it("answers names of the wrong shape with 400 and the form's message, over every action and every role", async () => {
+    const r = random(SEED);
+    const failures: string[] = [];
+    let checked = 0;
+    for (const route of routes.filter((x) => !NOT_FORMS.includes(x.file))) {
+      const schemaForm = SCHEMA_FORM.test(route.file);
+      for (const who of ["signed-out", "shopper", "admin"] as const) {
+        // Signing out would end the sessions the rest of the run posts with.
+        if (route.file === "auth.logout" && who !== "signed-out") continue;
+        const base: Pairs = [
+          ["csrf", harness.csrfToken],
+          ...Object.entries(validForm(route.file, ids, r) ?? { intent: "save" }),
+        ];
+        const urlencoded = (pairs: Pairs): Body => ({
+          kind: "urlencoded",
+          contentType: "application/x-www-form-urlencoded",
+          body: enc(urlencode(pairs)),
+        });
+        const baseline = await harness.run(route.action, post(route, who, urlencoded(base)), route.params);
+        for (const shape of SHAPES) {
+          const changed = shape.change(base);
+          // A form with no plain field to send as a list is not changed by that shape.
+          if (urlencode(changed) === urlencode(base)) continue;
+          const outcome = await harness.run(route.action, post(route, who, urlencoded(changed)), route.params);
+          const status = outcomeStatus(outcome);
+          const label = `POST ${route.path} as ${who}, ${shape.what} -> ${status}`;
+          if (status >= 500) {
+            failures.push(`${label}${outcome instanceof Error ? ` (${outcome.message})` : ""}`);
+            continue;
+          }
+          if (refused(baseline) || (shape.onlyIf && !shape.onlyIf.test(route.file))) continue;
+          checked++;
+          // Every form refuses them; a schema's form (and any form, for rows and depth) says why.
+          if (status !== 400) failures.push(`${label}, expected 400`);
+          else if ((shape.every || schemaForm) && !(await messageOf(outcome)).includes(FORM_SHAPE_MESSAGE))
+            failures.push(`${label} without the form's message`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // Most actions, as an admin at least, read the form: a run that checked almost nothing proves nothing.
+    expect(checked).toBeGreaterThan(routes.length);
+  });
+
+  it("answers multipart to a form without files, and a truncated upload with 400", async () => {
     const cart = routes.find((r) => r.path === "/cart")!;
     const multipart = {
       kind: "multipart",

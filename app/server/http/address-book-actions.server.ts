@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
 import { savedAddressSchema } from "~/lib/address-schema";
 import { requireUser } from "../auth/session.server";
@@ -6,6 +5,7 @@ import { getContext } from "../context.server";
 import { flashHeader } from "./flash.server";
 import { readForm } from "./form-body.server";
 import { formFailure, formGuardProblem } from "./forms.server";
+import { parseForm } from "./form-shape.server";
 
 const toProfile = async (message: string) =>
   redirect("/profile#addresses", {
@@ -24,7 +24,7 @@ export async function addressBookAction(request: Request, id: string | null) {
     formFailure({ status: "error", initialValue: { intent: String(intent ?? "") }, error: { "": [message] } }, status);
 
   if (intent === "save") {
-    const submission = parseWithZod(formData, { schema: savedAddressSchema });
+    const submission = parseForm(formData, { schema: savedAddressSchema });
     if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
     if (submission.status !== "success") return formFailure(submission.reply());
     const { makeDefault, ...address } = submission.value;

@@ -3,6 +3,7 @@ import {
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
+import { namesShapeProblem } from "./form-shape.server";
 import { commonSecurityHeaders } from "./security-headers.server";
 
 // The one place an action reads its request body. HTML forms send
@@ -144,6 +145,13 @@ async function readMultipart(request: Request, limits: UploadLimits): Promise<Fo
   }
 }
 
+/** A form nested deeper, or with more rows, than any page sends is refused before anything reads it: 400. */
+function checkedNames(formData: FormData): FormData {
+  const problem = namesShapeProblem(formData);
+  if (problem) throw refuse(400, problem);
+  return formData;
+}
+
 /**
  * The form of an action without files: urlencoded only, at most FORM_MAX_BYTES. Throws a 415,
  * 413 or 400 Response for anything else.
@@ -153,7 +161,7 @@ export async function readForm(request: Request): Promise<FormData> {
   if (type !== URLENCODED) throw unsupported(type, [URLENCODED]);
   const formData = await readUrlencoded(request, FORM_MAX_BYTES);
   if (!formData) throw refuse(413, "The form is too large to be read. Nothing was saved.");
-  return formData;
+  return checkedNames(formData);
 }
 
 /**
@@ -163,7 +171,9 @@ export async function readForm(request: Request): Promise<FormData> {
  */
 export async function readUploadForm(request: Request, limits: UploadLimits): Promise<FormData | null> {
   const type = mediaType(request);
-  if (type === URLENCODED) return readUrlencoded(request, limits.maxBodyBytes);
-  if (type === MULTIPART) return readMultipart(request, limits);
-  throw unsupported(type, [URLENCODED, MULTIPART]);
+  if (type !== URLENCODED && type !== MULTIPART) throw unsupported(type, [URLENCODED, MULTIPART]);
+  const formData = await (type === URLENCODED
+    ? readUrlencoded(request, limits.maxBodyBytes)
+    : readMultipart(request, limits));
+  return formData && checkedNames(formData);
 }

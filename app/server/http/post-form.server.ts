@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { postSchema } from "~/lib/blog-schema";
 import { BODY_MAX } from "~/lib/blog";
@@ -8,6 +7,7 @@ import type { PostCover } from "~/domain/post";
 import { readUploadForm } from "./form-body.server";
 import { formFailure, formGuardProblem } from "./forms.server";
 import { redirectWithFlash } from "./flash.server";
+import { parseForm, shapeRefused } from "./form-shape.server";
 
 // The post editor's action, shared by /admin/blog/new and /admin/blog/{id}/edit (both check
 // the admin role before calling it). intent=preview renders the body and saves nothing;
@@ -27,9 +27,10 @@ export const TOO_LARGE_MESSAGE =
 export async function postEditorAction(request: Request, formData: FormData, actor: string, postId?: string) {
   const { blog, backend } = getContext();
   const intent = formData.get("intent") === "preview" ? "preview" : "save";
-  const submission = parseWithZod(formData, { schema: postSchema });
+  const submission = parseForm(formData, { schema: postSchema });
   const problem = await formGuardProblem(formData, request);
   if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
+  if (shapeRefused(submission)) return formFailure(submission.reply(), 400);
 
   const errors: Record<string, string[]> = {};
   const payload = submission.payload as Record<string, unknown>;

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { productFormSchema, type FieldErrors } from "~/lib/product-form";
 import { getContext } from "../context.server";
@@ -7,6 +6,7 @@ import { saveProductImage } from "../media/product-images.server";
 import { readUploadForm } from "./form-body.server";
 import { formGuardProblem } from "./forms.server";
 import { redirectWithFlash } from "./flash.server";
+import { parseForm, shapeRefused } from "./form-shape.server";
 
 // The product editor's action, shared by /admin/products/new and /admin/products/{id}/edit (both
 // check the admin role before calling it). Conform's list intents (add, remove or move a colour,
@@ -56,9 +56,10 @@ async function addUploads(formData: FormData): Promise<{ added: ImageValue[]; er
 }
 
 export async function productEditorAction(request: Request, formData: FormData, actor: string, productId?: string) {
-  const submission = parseWithZod(formData, { schema: productFormSchema });
+  const submission = parseForm(formData, { schema: productFormSchema });
   const problem = await formGuardProblem(formData, request);
   if (problem) return answer(submission.reply({ formErrors: [problem.message] }), problem.status);
+  if (shapeRefused(submission)) return answer(submission.reply(), 400);
   // A list intent without JavaScript: the form comes back with the list changed.
   if (submission.status === undefined) return answer(submission.reply());
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { parsePublishAt } from "~/lib/blog";
 import { parseMoneyToMinor } from "~/lib/money";
 import { promotionSchema, type PromotionFormValue } from "~/lib/promotion-schema";
@@ -7,6 +6,7 @@ import { getContext } from "../context.server";
 import type { PromotionInput } from "../services/promotions/promotions.server";
 import { redirectWithFlash } from "./flash.server";
 import { formFailure, formGuardProblem } from "./forms.server";
+import { parseForm } from "./form-shape.server";
 
 // The promotion editor's action, shared by new and edit: validate, save (audited), 303 to the list.
 
@@ -54,7 +54,7 @@ export function promotionDefaults(p: Promotion) {
 }
 
 export async function promotionEditorAction(request: Request, formData: FormData, actor: string, id: string | null) {
-  const submission = parseWithZod(formData, { schema: promotionSchema });
+  const submission = parseForm(formData, { schema: promotionSchema });
   const problem = await formGuardProblem(formData, request);
   if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
   if (submission.status !== "success") return formFailure(submission.reply(), 400);

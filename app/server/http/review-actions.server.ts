@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { reviewSchema } from "~/lib/review-schema";
@@ -6,6 +5,7 @@ import { requireUser } from "../auth/session.server";
 import { getContext } from "../context.server";
 import { redirectWithFlash } from "./flash.server";
 import { formGuardProblem } from "./forms.server";
+import { parseForm } from "./form-shape.server";
 
 /** What the product page shows when its review form cannot be accepted: the form, kept, with the reasons. */
 export interface ReviewFormFailure {
@@ -17,7 +17,7 @@ export const REVIEW_AWAITS_APPROVAL = "Thank you for your review. It will appear
 /** The product page's review form (intent review): signed-in shoppers only; the service decides who may review. */
 export async function reviewAction(request: Request, formData: FormData, productId: string) {
   const state = await requireUser(request);
-  const submission = parseWithZod(formData, { schema: reviewSchema });
+  const submission = parseForm(formData, { schema: reviewSchema });
   const fail = (status: number, message?: string) =>
     data<ReviewFormFailure>({ review: submission.reply(message ? { formErrors: [message] } : undefined) }, { status });
   const problem = await formGuardProblem(formData, request);
