@@ -3,7 +3,7 @@
 // compares both sides; exits 1 when a figure differs. See docs/operations.md.
 import fs from "node:fs";
 import path from "node:path";
-import { parseConfig } from "~/server/config.server";
+import { ConfigError, parseConfig, type Config } from "~/server/config.server";
 import { TargetHoldsAnotherShopError, formatReport } from "~/server/migration/migrate-shop.server";
 import { migrateEmbeddedToFirebase } from "~/server/migration/to-firebase.server";
 import { loadDotEnv } from "./env";
@@ -12,7 +12,14 @@ loadDotEnv();
 const args = process.argv.slice(2);
 const reportAt = args.indexOf("--report");
 // Read as the Firebase shop will be configured, whatever SHOP_BACKEND says today.
-const config = parseConfig({ ...process.env, SHOP_BACKEND: "firebase" });
+let config: Config;
+try {
+  config = parseConfig({ ...process.env, SHOP_BACKEND: "firebase" });
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`${error.message}\n(the migration reads the Firebase shop's configuration: see docs/operations.md)`);
+  process.exit(1);
+}
 const at = new Date().toISOString();
 const reportFile =
   reportAt >= 0 && args[reportAt + 1]
