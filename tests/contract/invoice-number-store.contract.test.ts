@@ -62,4 +62,16 @@ describe.each(STORE_ADAPTERS)("InvoiceNumberStore contract: $name", (adapter) =>
     await db.store.orders.insertMany([paid("after", "2026-04-01T10:00:00.000Z")]);
     expect(await numberPastInvoices(db.store, () => {})).toBe(0);
   });
+
+  it("lists each series' last number, and a restored counter continues from exactly that number", async () => {
+    await db.store.invoiceNumbers.reserve("2026", 7);
+    await db.store.invoiceNumbers.reserve("2025", 2);
+    expect(await db.store.invoiceNumbers.counters()).toEqual([
+      { series: "2025", last: 2 },
+      { series: "2026", last: 7 },
+    ]);
+    await db.store.invoiceNumbers.restoreCounter({ series: "2026", last: 41 });
+    await db.store.invoiceNumbers.restoreCounter({ series: "2026", last: 41 });
+    expect(await db.store.invoiceNumbers.reserve("2026", 1)).toBe(42);
+  });
 });

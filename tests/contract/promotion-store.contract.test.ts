@@ -148,4 +148,43 @@ describe.each(STORE_ADAPTERS)("PromotionStore contract: $name", (adapter) => {
     expect(result.kind).toBe("sold-out");
     expect((await store.promotions.usage([promotion.id])).get(promotion.id)).toBe(0);
   });
+
+  it("lists every count of uses as placements made them, and restoring them elsewhere sets (never adds) the same counts and limits", async () => {
+    const { store } = db;
+    const product = withStock(10);
+    await store.products.upsertMany([product]);
+    const promotion = makePromotion({ usageLimit: 3 });
+    await store.promotions.save(promotion);
+    const use = claim(promotion.id, "user:ann", { usageLimit: 3 });
+    for (const customerKey of ["user:ann", "user:ann", "email:bob@example.com"]) {
+      const placed = await store.orders.place(makeOrder([lineFor(product, "M", "Black", 1)]), {
+        cartId: null,
+        promotionUses: [{ ...use, customerKey }],
+      });
+      expect(placed.kind).toBe("placed");
+    }
+    const counts = await store.promotions.usageCounts();
+    expect(counts).toEqual([
+      { promotionId: promotion.id, customerKey: null, uses: 3 },
+      { promotionId: promotion.id, customerKey: "email:bob@example.com", uses: 1 },
+      { promotionId: promotion.id, customerKey: "user:ann", uses: 2 },
+    ]);
+
+    // Restored for another promotion through a second connection, twice (a migration run again): the same counts.
+    const other = await db.reopen();
+    const copy = makePromotion({ usageLimit: 3 });
+    await other.promotions.save(copy);
+    const moved = counts.map((c) => ({ ...c, promotionId: copy.id }));
+    await other.promotions.restoreUsageCounts(moved);
+    await other.promotions.restoreUsageCounts(moved);
+    expect(await other.promotions.usageCounts()).toEqual(expect.arrayContaining(moved));
+    expect((await other.promotions.usage([copy.id])).get(copy.id)).toBe(3);
+    expect(await other.promotions.customerUsage(copy.id, "user:ann")).toBe(2);
+    // The restored total counts towards the limit: the code is used up.
+    const more = await other.orders.place(makeOrder([lineFor(product, "M", "Black", 1)]), {
+      cartId: null,
+      promotionUses: [claim(copy.id, "user:carol", { usageLimit: 3 })],
+    });
+    expect(more).toEqual({ kind: "promotion-used-up", promotionId: copy.id });
+  });
 });

@@ -192,4 +192,14 @@ describe.each(STORE_ADAPTERS)("StockAlertStore contract: $name", (adapter) => {
     expect(fromOne.filter((a) => a.ok)).toHaveLength(20);
     expect(fromOne[20]).toMatchObject({ ok: false, status: 429 });
   });
+
+  it("lists every alert, waiting and sent, oldest first", async () => {
+    await db.store.stockAlerts.subscribe(alert({ id: "a2", productId: "p2", createdAt: "2026-11-03T10:00:00.000Z" }));
+    await db.store.stockAlerts.subscribe(alert());
+    await db.store.stockAlerts.claim("a2", "2026-11-04T10:00:00.000Z");
+    expect(await db.store.stockAlerts.list()).toEqual([
+      alert(),
+      alert({ id: "a2", productId: "p2", createdAt: "2026-11-03T10:00:00.000Z", sentAt: "2026-11-04T10:00:00.000Z" }),
+    ]);
+  });
 });

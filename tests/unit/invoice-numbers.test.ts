@@ -13,6 +13,12 @@ function countingStore() {
       last.set(series, first + count - 1);
       return first;
     },
+    async counters() {
+      return [...last].map(([series, n]) => ({ series, last: n }));
+    },
+    async restoreCounter({ series, last: n }) {
+      last.set(series, n);
+    },
   };
   return { store, reservations };
 }

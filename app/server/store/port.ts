@@ -199,6 +199,8 @@ export interface StockAlertStore {
    * the next restock sends it; false when the alert is gone, or sent by another claim since.
    */
   release(id: string, at: string): Promise<boolean>;
+  /** Every alert, waiting or sent, oldest first (moving a shop to another backend). */
+  list(): Promise<StockAlert[]>;
 }
 
 /**
@@ -297,6 +299,20 @@ export interface PromotionStore {
   usage(ids: readonly string[]): Promise<Map<string, number>>;
   /** Orders one customer ("user:{uid}" or "email:{e-mail}") placed with the promotion. */
   customerUsage(id: string, customerKey: string): Promise<number>;
+  /**
+   * Every count of uses: one per promotion in all (customerKey null) and one per customer (moving a
+   * shop to another backend). Sorted by promotion, the total first, then by customer key.
+   */
+  usageCounts(): Promise<PromotionUsageCount[]>;
+  /** Set these counts to exactly these values (never added to): what usageCounts of another store gave. */
+  restoreUsageCounts(counts: readonly PromotionUsageCount[]): Promise<void>;
+}
+
+/** How many orders used a promotion: in all (customerKey null) or for one customer ("user:{uid}", "email:{e-mail}"). */
+export interface PromotionUsageCount {
+  promotionId: string;
+  customerKey: string | null;
+  uses: number;
 }
 
 /**
@@ -306,6 +322,15 @@ export interface PromotionStore {
 export interface InvoiceNumberStore {
   /** Atomically take the next `count` numbers of `series` (numbers start at 1); returns the first. */
   reserve(series: string, count: number): Promise<number>;
+  /** Every series with the last number reserved in it, by series (moving a shop to another backend). */
+  counters(): Promise<InvoiceCounter[]>;
+  /** Set a series' last reserved number to exactly `last` (never added to): what counters of another store gave. */
+  restoreCounter(counter: InvoiceCounter): Promise<void>;
+}
+
+export interface InvoiceCounter {
+  series: string;
+  last: number;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Firestore } from "firebase-admin/firestore";
 import type { InvoiceNumberStore } from "../port";
-import { availableTransaction, healthProbe } from "./availability.server";
+import { available, availableTransaction, healthProbe } from "./availability.server";
 
 // invoiceCounters/{series}: { last }. Written once per block of numbers, never by every order:
 // the invoice-numbers service hands the block out in memory.
@@ -19,6 +19,15 @@ export function createFirestoreInvoiceNumberStore(db: Firestore): InvoiceNumberS
           return last + 1;
         }),
       );
+    },
+    async counters() {
+      const snap = await available(() => counters.get());
+      return snap.docs
+        .map((d) => ({ series: d.id, last: (d.get("last") as number | undefined) ?? 0 }))
+        .sort((a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : 0));
+    },
+    async restoreCounter({ series, last }) {
+      await available(() => counters.doc(series).set({ last }));
     },
   };
 }

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Firestore, Timestamp, Transaction } from "firebase-admin/firestore";
 import { firestoreSdk } from "~/server/firebase-sdk.server";
 import type { Promotion, PromotionUseClaim } from "~/domain/promotion";
-import type { PromotionStore } from "../port";
+import type { PromotionStore, PromotionUsageCount } from "../port";
 import { available, availableTransaction, healthProbe } from "./availability.server";
 
 // promotions/{id}: the Promotion. promotionCodes/{lower-cased code}: { promotionId } — claimed in the
@@ -13,7 +13,9 @@ import { available, availableTransaction, healthProbe } from "./availability.ser
 // split between the shards (a limit of 100: 7 or 6 uses each), so 300 shoppers racing for a code's
 // last uses contend on 16 documents, not one: Firestore takes about one sustained write a second per
 // document, and one document made most of them give up after their retries. promotionUsage/{id}: { uses }
-// counted before the shards existed; never written now, it still counts towards the limit.
+// counted before the shards existed; never written by an order, it still counts towards the limit (a shop moved
+// from another backend has its counts there: restoreUsageCounts). A customer's document also names the promotion
+// and the customer key, so the counts can be listed (usageCounts; documents written before that are not listed).
 
 const PROMOTIONS = "promotions";
 const CODES = "promotionCodes";
@@ -22,6 +24,7 @@ const USAGE = "promotionUsage";
 const SHARDS = 16;
 const SHARD_NUMBERS = Array.from({ length: SHARDS }, (_, k) => k);
 const shardDocId = (promotionId: string, shard: number) => `${promotionId}~shard-${shard}`;
+const SHARD_ID = /~shard-\d+$/;
 const usesOf = (snap: { get(field: string): unknown }) => (snap.get("uses") as number | undefined) ?? 0;
 
 /** How many of `remaining` uses shard `k` may count: as even a split as whole numbers allow. */
@@ -87,6 +90,45 @@ export function createFirestorePromotionStore(db: Firestore): PromotionStore {
     async customerUsage(id, customerKey) {
       const snap = await available(() => usage.doc(customerDocId(id, customerKey)).get());
       return (snap.get("uses") as number | undefined) ?? 0;
+    },
+    async usageCounts() {
+      const snap = await available(() => usage.get());
+      const totals = new Map<string, number>();
+      const counts: PromotionUsageCount[] = [];
+      for (const doc of snap.docs) {
+        const customerKey = doc.get("customerKey") as string | undefined;
+        if (customerKey) counts.push({ promotionId: doc.get("promotionId") as string, customerKey, uses: usesOf(doc) });
+        else if (SHARD_ID.test(doc.id)) {
+          const id = doc.id.replace(SHARD_ID, "");
+          totals.set(id, (totals.get(id) ?? 0) + usesOf(doc));
+        } else if (!doc.id.includes("~")) totals.set(doc.id, (totals.get(doc.id) ?? 0) + usesOf(doc));
+      }
+      for (const [promotionId, uses] of totals) counts.push({ promotionId, customerKey: null, uses });
+      const key = (c: PromotionUsageCount) => [c.promotionId, c.customerKey === null ? "" : `~${c.customerKey}`];
+      return counts.sort((a, b) => {
+        const [pa, ca] = key(a);
+        const [pb, cb] = key(b);
+        return pa !== pb ? (pa! < pb! ? -1 : 1) : ca! < cb! ? -1 : ca! > cb! ? 1 : 0;
+      });
+    },
+    async restoreUsageCounts(list) {
+      // A total goes where counts from before the shards live, and the shards start empty: each shard's share of a
+      // limit is then split from what remains, so a restored total never lets the limit be passed.
+      const writes: Array<(batch: FirebaseFirestore.WriteBatch) => void> = [];
+      for (const c of list) {
+        if (c.customerKey === null) {
+          writes.push((b) => b.set(usage.doc(c.promotionId), { uses: c.uses }));
+          for (const k of SHARD_NUMBERS) writes.push((b) => b.delete(usage.doc(shardDocId(c.promotionId, k))));
+        } else {
+          const data = { uses: c.uses, promotionId: c.promotionId, customerKey: c.customerKey };
+          writes.push((b) => b.set(usage.doc(customerDocId(c.promotionId, c.customerKey!)), data));
+        }
+      }
+      for (let i = 0; i < writes.length; i += 400) {
+        const batch = db.batch();
+        for (const write of writes.slice(i, i + 400)) write(batch);
+        await available(() => batch.commit());
+      }
     },
   };
 }
@@ -162,7 +204,11 @@ export async function readPromotionUses(
     usedUp: null,
     write: () =>
       claims.forEach((claim, i) => {
-        tx.set(customerRefs[i]!, { uses: counts[i]! + 1 });
+        tx.set(customerRefs[i]!, {
+          uses: counts[i]! + 1,
+          promotionId: claim.promotionId,
+          customerKey: claim.customerKey,
+        });
         const planned = plan.shards[i]!;
         const shardRef = usage.doc(shardDocId(claim.promotionId, planned.shard));
         if (!planned.limited) tx.set(shardRef, { uses: firestoreSdk().FieldValue.increment(1) }, { merge: true });

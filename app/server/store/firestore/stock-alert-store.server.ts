@@ -18,6 +18,8 @@ export function createFirestoreStockAlertStore(db: Firestore): StockAlertStore {
     createdAt: d.createdAt,
     sentAt: d.sentAt ?? null,
   });
+  const byCreation = (a: StockAlert, b: StockAlert) =>
+    a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1;
   return {
     async subscribe(alert) {
       const ref = alerts.doc(alert.id);
@@ -49,9 +51,7 @@ export function createFirestoreStockAlertStore(db: Firestore): StockAlertStore {
     },
     async waiting(productId) {
       const snap = await available(() => alerts.where("productId", "==", productId).where("sentAt", "==", null).get());
-      return snap.docs
-        .map((d) => toAlert(d.id, d.data()))
-        .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
+      return snap.docs.map((d) => toAlert(d.id, d.data())).sort(byCreation);
     },
     async claim(id, at) {
       const ref = alerts.doc(id);
@@ -74,6 +74,10 @@ export function createFirestoreStockAlertStore(db: Firestore): StockAlertStore {
           return true;
         }),
       );
+    },
+    async list() {
+      const snap = await available(() => alerts.get());
+      return snap.docs.map((d) => toAlert(d.id, d.data())).sort(byCreation);
     },
   };
 }

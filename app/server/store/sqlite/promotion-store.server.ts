@@ -1,5 +1,5 @@
 import type { Promotion, PromotionUseClaim } from "~/domain/promotion";
-import type { PromotionStore } from "../port";
+import type { PromotionStore, PromotionUsageCount } from "../port";
 import type { SqliteDatabase } from "./database.server";
 
 // Promotions on SQLite: the promotion as JSON, its lower-cased code in a unique column. Usage rows
@@ -18,6 +18,16 @@ export function createSqlitePromotionStore(db: SqliteDatabase): PromotionStore {
   const uses = db.prepare<[string, string], { uses: number }>(
     "SELECT uses FROM promotion_usage WHERE promotion_id = ? AND customer_key = ?",
   );
+  const allUses = db.prepare<[], { promotion_id: string; customer_key: string; uses: number }>(
+    "SELECT promotion_id, customer_key, uses FROM promotion_usage ORDER BY promotion_id, customer_key",
+  );
+  const putUses = db.prepare<[string, string, number]>(
+    `INSERT INTO promotion_usage (promotion_id, customer_key, uses) VALUES (?, ?, ?)
+     ON CONFLICT (promotion_id, customer_key) DO UPDATE SET uses = excluded.uses`,
+  );
+  const restore = db.transaction((counts: readonly PromotionUsageCount[]) => {
+    for (const c of counts) putUses.run(c.promotionId, c.customerKey ?? TOTAL, c.uses);
+  });
   const parse = (row: { data: string } | undefined) => (row ? (JSON.parse(row.data) as Promotion) : null);
 
   return {
@@ -42,6 +52,17 @@ export function createSqlitePromotionStore(db: SqliteDatabase): PromotionStore {
     },
     async customerUsage(id, customerKey) {
       return uses.get(id, customerKey)?.uses ?? 0;
+    },
+    async usageCounts() {
+      // The total's key "" sorts before every customer key.
+      return allUses.all().map((row) => ({
+        promotionId: row.promotion_id,
+        customerKey: row.customer_key === TOTAL ? null : row.customer_key,
+        uses: row.uses,
+      }));
+    },
+    async restoreUsageCounts(counts) {
+      restore(counts);
     },
   };
 }

@@ -28,6 +28,7 @@ export function createSqliteStockAlertStore(db: SqliteDatabase): StockAlertStore
     `INSERT INTO stock_alerts (id, email, product_id, size, colour, created_at, sent_at) VALUES (@id, @email, @productId, @size, @colour, @createdAt, NULL)
      ON CONFLICT (id) DO UPDATE SET created_at = excluded.created_at, sent_at = NULL WHERE stock_alerts.sent_at IS NOT NULL`,
   );
+  const all = db.prepare<[], AlertRow>("SELECT * FROM stock_alerts ORDER BY created_at, id");
   const remove = db.prepare<[string]>("DELETE FROM stock_alerts WHERE id = ?");
   const waiting = db.prepare<[string], AlertRow>(
     "SELECT * FROM stock_alerts WHERE product_id = ? AND sent_at IS NULL ORDER BY created_at, id",
@@ -54,6 +55,9 @@ export function createSqliteStockAlertStore(db: SqliteDatabase): StockAlertStore
     },
     async release(id, at) {
       return release.run(id, at).changes === 1;
+    },
+    async list() {
+      return all.all().map(fromRow);
     },
   };
 }

@@ -1,0 +1,274 @@
+import type { Order } from "~/domain/commerce";
+import type { ProductInput } from "~/domain/product";
+import type { MediaStore } from "~/server/media/port";
+import type { Store } from "~/server/store/port";
+import { PRODUCT_IMAGE_WIDTHS } from "~/server/media/product-images.server";
+import {
+  allAuditEntries,
+  allOrders,
+  allProducts,
+  allProfiles,
+  allReviews,
+  shopFigures,
+  userOwner,
+  type Figures,
+} from "./shop-figures.server";
+
+// Moving a shop from one store to another (the embedded SQLite file to Firebase), through the ports
+// only, so every document is what the target backend writes itself. Every write sets a record by
+// its own id (and counters to the source's values), so a run cut short is simply run again.
+
+/** The accounts side: copy the source's accounts into the target, and count those that arrived. */
+export interface AccountMover {
+  /** How many accounts the source has. */
+  sourceCount: number;
+  /** Copy them all (replacing the same uid); returns those the target refused. */
+  copy(): Promise<{ imported: number; failed: Array<{ uid: string; email: string; reason: string }> }>;
+  /** How many of the source's accounts the target now has, with the same uid and e-mail. */
+  targetCount(): Promise<number>;
+}
+
+export interface MigrationSide {
+  store: Store;
+  media: MediaStore;
+}
+
+export interface MigrationOptions {
+  source: MigrationSide;
+  target: MigrationSide;
+  accounts: AccountMover;
+  /** Copy even into a target that holds orders the source does not have (another shop's). */
+  force?: boolean;
+  log?: (line: string) => void;
+  /** Called after each write with how many were made (tests cut a run short here). */
+  afterWrite?: (writes: number) => void;
+}
+
+export interface FigureRow {
+  name: string;
+  source: number;
+  target: number;
+}
+
+export interface MigrationReport {
+  rows: FigureRow[];
+  /** Figures that differ; empty when the target holds the whole shop. */
+  differences: FigureRow[];
+  accountsFailed: Array<{ uid: string; email: string; reason: string }>;
+  /** Media referenced by the shop that the source does not hold (nothing to copy). */
+  mediaMissing: string[];
+}
+
+export class TargetHoldsAnotherShopError extends Error {
+  constructor(readonly foreignOrders: number) {
+    super(
+      `The Firebase project already holds ${foreignOrders} order(s) that this shop does not have: ` +
+        "it looks like another shop's data. Nothing was written. Point the migration at an empty project, " +
+        "or run it with --force to copy this shop into that project anyway.",
+    );
+    this.name = "TargetHoldsAnotherShopError";
+  }
+}
+
+const UPLOAD_URL = /\/uploads\/(products|blog)\/([A-Za-z0-9][A-Za-z0-9._-]*\.(?:webp|png|jpg))/g;
+const PRODUCT_FILE = /^([a-f0-9]{32})-\d{2,4}\.webp$/;
+
+/** Every media key the shop refers to: product photos (every width written at upload), blog covers, order lines' images. */
+export function mediaKeysOf(records: readonly unknown[]): string[] {
+  const keys = new Set<string>();
+  for (const match of JSON.stringify(records).matchAll(UPLOAD_URL)) {
+    const [, folder, file] = match;
+    keys.add(`${folder}/${file}`);
+    const base = folder === "products" ? PRODUCT_FILE.exec(file!)?.[1] : undefined;
+    if (base) for (const width of PRODUCT_IMAGE_WIDTHS) keys.add(`products/${base}-${width}.webp`);
+  }
+  return [...keys].sort();
+}
+
+/**
+ * The rule for a target that is not empty: every order it holds must be one of the source's (a
+ * run of this migration cut short, or run before). An order the source lacks means the project is
+ * another shop's (or took orders since): refuse unless forced.
+ */
+async function checkTarget(source: Order[], target: Store, force: boolean, log: (line: string) => void) {
+  const ours = new Set(source.map((o) => o.id));
+  const foreign = (await allOrders(target)).filter((o) => !ours.has(o.id)).length;
+  if (foreign === 0) return;
+  if (!force) throw new TargetHoldsAnotherShopError(foreign);
+  log(`--force: copying into a project that holds ${foreign} order(s) of its own; they are left as they are.`);
+}
+
+export async function migrateShop(options: MigrationOptions): Promise<MigrationReport> {
+  const { source, target, accounts } = options;
+  const log = options.log ?? (() => {});
+  let writes = 0;
+  const wrote = () => options.afterWrite?.(++writes);
+
+  const orders = await allOrders(source.store);
+  await checkTarget(orders, target.store, options.force ?? false, log);
+
+  const products = await allProducts(source.store);
+  log(`Products: ${products.length}`);
+  for (let i = 0; i < products.length; i += 100) {
+    // The stored rating is left out: the target's own reviews summary sets it below.
+    const inputs: ProductInput[] = products.slice(i, i + 100).map(({ seq: _seq, rating: _rating, ...p }) => p);
+    await target.store.products.upsertMany(inputs);
+    wrote();
+  }
+
+  const posts = await source.store.posts.list();
+  log(`Blog posts: ${posts.length}`);
+  for (const post of posts) {
+    await target.store.posts.save(post);
+    wrote();
+  }
+
+  const mediaMissing: string[] = [];
+  const keys = mediaKeysOf([products, posts, orders]);
+  log(`Images: ${keys.length} referenced`);
+  for (const key of keys) {
+    const stored = await source.media.get(key);
+    if (!stored) {
+      // Products refer to every width, but a small upload has fewer: only a referenced file counts as missing.
+      if (JSON.stringify([products, posts, orders]).includes(`/uploads/${key}`)) mediaMissing.push(key);
+      continue;
+    }
+    await target.media.put(key, stored.bytes, stored.contentType);
+    wrote();
+  }
+
+  const promotions = await source.store.promotions.list();
+  log(`Promotions: ${promotions.length}`);
+  for (const promotion of promotions) {
+    const saved = await target.store.promotions.save(promotion);
+    if (!saved.ok)
+      throw new Error(
+        `Promotion ${promotion.id}: its code ${promotion.code} is held by another promotion in the target`,
+      );
+    wrote();
+  }
+  await target.store.promotions.restoreUsageCounts(await source.store.promotions.usageCounts());
+  wrote();
+
+  const profiles = await allProfiles(source.store);
+  log(`Customers: ${profiles.length} profiles, ${accounts.sourceCount} accounts with a password`);
+  for (const profile of profiles) {
+    await target.store.profiles.createIfMissing(profile);
+    wrote();
+    for (const address of await source.store.addresses.list(profile.uid)) {
+      await target.store.addresses.save(profile.uid, address);
+      wrote();
+    }
+    const owner = userOwner(profile.uid);
+    for (const item of await source.store.wishlists.list(owner)) {
+      await target.store.wishlists.add(owner, item);
+      wrote();
+    }
+  }
+  const { failed: accountsFailed } = await accounts.copy();
+  wrote();
+
+  log(`Orders: ${orders.length}`);
+  for (let i = 0; i < orders.length; i += 100) {
+    await target.store.orders.insertMany(orders.slice(i, i + 100));
+    wrote();
+  }
+  for (const counter of await source.store.invoiceNumbers.counters()) {
+    await target.store.invoiceNumbers.restoreCounter(counter);
+    wrote();
+  }
+
+  const reviews = await allReviews(source.store);
+  log(`Reviews: ${reviews.length}`);
+  for (const { id, ...review } of reviews) {
+    // Created waiting, then moderated as it was: the target's summary of the product's approved
+    // reviews is written by the same transaction as the approval, as in the shop itself.
+    await target.store.reviews.create({ ...review, status: "pending", moderatedAt: null, moderatedBy: null });
+    wrote();
+    if (review.status !== "pending") {
+      const to = review.status;
+      await target.store.reviews.moderate(id, {
+        to,
+        at: review.moderatedAt ?? review.createdAt,
+        by: review.moderatedBy ?? "",
+      });
+      wrote();
+    }
+  }
+  for (const productId of new Set(reviews.map((r) => r.productId))) {
+    await target.store.products.setRating(productId, await target.store.reviews.summary(productId));
+    wrote();
+  }
+
+  const alerts = await source.store.stockAlerts.list();
+  log(`Stock alerts: ${alerts.length}`);
+  for (const alert of alerts) {
+    await target.store.stockAlerts.subscribe(alert);
+    if (alert.sentAt) await target.store.stockAlerts.claim(alert.id, alert.sentAt);
+    wrote();
+  }
+
+  // The audit log is append-only: entries already copied by an earlier run are skipped by id.
+  const entries = await allAuditEntries(source.store);
+  const copied = new Set((await allAuditEntries(target.store)).map((e) => e.id));
+  log(`Audit log: ${entries.length} entries`);
+  for (const entry of entries.reverse()) {
+    if (copied.has(entry.id)) continue;
+    await target.store.audit.append(entry);
+    wrote();
+  }
+
+  log("Comparing both sides…");
+  return compareShops(options, keys, accountsFailed, mediaMissing);
+}
+
+async function compareShops(
+  { source, target, accounts }: MigrationOptions,
+  mediaKeys: string[],
+  accountsFailed: MigrationReport["accountsFailed"],
+  mediaMissing: string[],
+): Promise<MigrationReport> {
+  const countMedia = async (media: MediaStore) => {
+    let found = 0;
+    for (const key of mediaKeys) if (await media.get(key)) found++;
+    return found;
+  };
+  const [sourceFigures, targetFigures] = await Promise.all([shopFigures(source.store), shopFigures(target.store)]);
+  const extra = async (side: MigrationSide, accountCount: number): Promise<Figures> => [
+    ["accounts with a password", accountCount],
+    ["image files", await countMedia(side.media)],
+  ];
+  sourceFigures.push(...(await extra(source, accounts.sourceCount)));
+  targetFigures.push(...(await extra(target, await accounts.targetCount())));
+  const rows = sourceFigures.map(([name, value], i) => ({ name, source: value, target: targetFigures[i]![1] }));
+  return { rows, differences: rows.filter((r) => r.source !== r.target), accountsFailed, mediaMissing };
+}
+
+/** The report as Markdown: one row per figure, then what differs and what could not be copied. */
+export function formatReport(report: MigrationReport, meta: { at: string; source: string; target: string }): string {
+  const lines = [
+    `# Migration report`,
+    ``,
+    `${meta.at}: ${meta.source} → ${meta.target}`,
+    ``,
+    `| figure | source | target | |`,
+    `|---|---:|---:|---|`,
+    ...report.rows.map(
+      (r) => `| ${r.name} | ${r.source} | ${r.target} | ${r.source === r.target ? "ok" : "DIFFERS"} |`,
+    ),
+    ``,
+    report.differences.length === 0
+      ? `Every figure matches.`
+      : `${report.differences.length} figure(s) differ: ${report.differences.map((r) => r.name).join(", ")}. ` +
+        "Run the migration again; if they still differ, do not switch.",
+  ];
+  if (report.accountsFailed.length > 0) {
+    lines.push(``, `Accounts Firebase Auth refused:`);
+    for (const f of report.accountsFailed) lines.push(`- ${f.email} (${f.uid}): ${f.reason}`);
+  }
+  if (report.mediaMissing.length > 0) {
+    lines.push(``, `Images the shop refers to that the source does not hold (not copied):`);
+    for (const key of report.mediaMissing) lines.push(`- ${key}`);
+  }
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,309 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import { deleteApp, initializeApp } from "firebase-admin/app";
+import { getAuth } from "firebase-admin/auth";
+import { getFirestore } from "firebase-admin/firestore";
+import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import type { Order } from "~/domain/commerce";
+import { parseProductQuery } from "~/lib/product-query";
+import { importAccounts, scryptImport } from "~/server/auth/firebase/account-import.server";
+import { createFirebaseIdentity } from "~/server/auth/firebase/identity.server";
+import { listLocalAccounts } from "~/server/auth/local/account-export.server";
+import { parseConfig, type Config } from "~/server/config.server";
+import { createContext, type AppContext } from "~/server/context.server";
+import { TargetHoldsAnotherShopError, migrateShop } from "~/server/migration/migrate-shop.server";
+import { migrateEmbeddedToFirebase } from "~/server/migration/to-firebase.server";
+import { seedIfEmpty } from "~/server/seed/seed.server";
+import { firebaseApp } from "~/server/store/firestore/firebase-app.server";
+import { createFirestoreStore } from "~/server/store/firestore/store.server";
+import { openDatabase } from "~/server/store/sqlite/database.server";
+import { createSqliteStoreOn } from "~/server/store/sqlite/store.server";
+import { createLocalDiskMedia } from "~/server/media/local-disk.server";
+import { authEmulatorResetCodes, configureAuthEmulator } from "../../scripts/emulators/auth";
+import { AUTH_PROJECT_ID } from "../contract/global-setup";
+import { lineFor, makeOrder } from "../support/order-factory";
+import { makeTempDir } from "../support/temp-dir";
+
+// The embedded demo shop, with orders, a refund, a return and a customer with a password, moved to
+// the emulators: the Firebase shop then serves the same catalogue, order pages and revenue, and
+// the customer signs in. Runs cut short and runs repeated end in the same shop.
+
+const PASSWORD = "correct-horse-battery";
+const CUSTOMER = "mover@example.com";
+const scrypt = promisify(crypto.scrypt) as (
+  p: string,
+  s: Buffer,
+  n: number,
+  o: crypto.ScryptOptions,
+) => Promise<Buffer>;
+
+describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
+  const temp = makeTempDir();
+  const projectId = `demo-hemline-move-${crypto.randomBytes(4).toString("hex")}`;
+  let embedded: AppContext;
+  let firebaseConfig: Config;
+  let customerUid: string;
+  let customerOrder: Order;
+  const silent = () => {};
+
+  beforeAll(async () => {
+    const env = {
+      DATA_DIR: temp.dir,
+      SESSION_SECRET: "migration-test-secret-0123456789abcdef",
+      FIREBASE_PROJECT_ID: projectId,
+      FIRESTORE_EMULATOR_HOST: inject("firestoreEmulatorHost"),
+      FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),
+      FIREBASE_STORAGE_EMULATOR_HOST: inject("storageEmulatorHost"),
+      FIREBASE_STORAGE_BUCKET: `${projectId}-media`,
+    };
+    Object.assign(process.env, {
+      FIRESTORE_EMULATOR_HOST: env.FIRESTORE_EMULATOR_HOST,
+      FIREBASE_AUTH_EMULATOR_HOST: env.FIREBASE_AUTH_EMULATOR_HOST,
+      FIREBASE_STORAGE_EMULATOR_HOST: env.FIREBASE_STORAGE_EMULATOR_HOST,
+    });
+    await configureAuthEmulator(env.FIREBASE_AUTH_EMULATOR_HOST, projectId);
+    embedded = createContext(parseConfig({ ...env, SHOP_BACKEND: "embedded" }));
+    firebaseConfig = parseConfig({ ...env, SHOP_BACKEND: "firebase" });
+    const { store, identity, media } = embedded.backend;
+    await seedIfEmpty(store, silent);
+
+    // A customer with a password, an order of theirs with an invoice, a refund and a return.
+    const { identity: who } = await identity.signUp(CUSTOMER, PASSWORD);
+    customerUid = who.uid;
+    const now = new Date().toISOString();
+    await store.profiles.createIfMissing({
+      uid: who.uid,
+      email: CUSTOMER,
+      role: "user",
+      displayName: "Mo Ver",
+      createdAt: now,
+      updatedAt: now,
+    });
+    const product = (await store.products.getBySlug((await embedded.catalog.featured(1))[0]!.slug))!;
+    const variant = product.variants[0]!;
+    const made = makeOrder([lineFor(product, variant.size, variant.colour, 2)], { userId: who.uid, email: CUSTOMER });
+    customerOrder = {
+      ...made,
+      status: "partially_refunded",
+      invoiceNumber: "INV-2026-000001",
+      payment: { ...made.payment, state: "succeeded", reference: "tc_1" },
+      history: [
+        { status: "pending_payment", at: now, note: null, by: "customer" },
+        { status: "paid", at: now, note: null, by: "system" },
+        { status: "delivered", at: now, note: null, by: "admin@hemline.test" },
+        { status: "partially_refunded", at: now, note: "One returned", by: "admin@hemline.test" },
+      ],
+      refunds: [
+        {
+          id: "r1",
+          amountMinor: product.priceMinor,
+          reason: "Returned",
+          lines: [{ sku: variant.sku, quantity: 1, restock: true }],
+          state: "succeeded",
+          reference: "tc_refund_1",
+          returnId: "ret1",
+          at: now,
+          by: "admin@hemline.test",
+        },
+      ],
+      returns: [
+        {
+          id: "ret1",
+          number: "R-1",
+          lines: [{ sku: variant.sku, quantity: 1, restock: true }],
+          reason: "Too small",
+          status: "refunded",
+          message: null,
+          refundId: "r1",
+          createdAt: now,
+          updatedAt: now,
+        },
+      ],
+    };
+    await store.orders.insertMany([customerOrder]);
+    await store.invoiceNumbers.restoreCounter({ series: "2026", last: 1 });
+    await store.addresses.save(who.uid, { ...made.address, id: "home", isDefault: true, createdAt: now });
+    await store.wishlists.add(`user:${who.uid}`, {
+      productId: product.id,
+      savedAt: now,
+      savedPriceMinor: product.priceMinor,
+    });
+    await store.stockAlerts.subscribe({
+      id: "alert-1",
+      email: CUSTOMER,
+      productId: product.id,
+      size: variant.size,
+      colour: variant.colour,
+      createdAt: now,
+      sentAt: null,
+    });
+    // An uploaded photo, referred to by a product.
+    await media.put(`products/${"a".repeat(32)}-800.webp`, new Uint8Array([82, 73, 70, 70, 1, 2, 3]), "image/webp");
+    await store.products.upsertMany([
+      {
+        ...product,
+        images: [
+          ...product.images,
+          { url: `/uploads/products/${"a".repeat(32)}-800.webp`, alt: "Photo", width: 800, height: 800 },
+        ],
+      },
+    ]);
+    await embedded.audit.record({
+      actor: "admin@hemline.test",
+      entityType: "product",
+      entityId: product.id,
+      action: "update",
+      summary: "Added a photo",
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    await embedded.backend.store.close();
+    temp.remove();
+  });
+
+  it("refuses a project that holds another shop's orders, and writes nothing there", async () => {
+    const otherProject = `demo-hemline-other-${crypto.randomBytes(4).toString("hex")}`;
+    const other = createFirestoreStore(otherProject);
+    await other.orders.insertMany([makeOrder([], { email: "someone@else.example" })]);
+    const run = migrateShop({
+      source: { store: embedded.backend.store, media: embedded.backend.media },
+      target: { store: other, media: createLocalDiskMedia(makeTempDir().dir) },
+      accounts: { sourceCount: 0, copy: async () => ({ imported: 0, failed: [] }), targetCount: async () => 0 },
+    });
+    await expect(run).rejects.toBeInstanceOf(TargetHoldsAnotherShopError);
+    expect(await other.products.count()).toBe(0);
+    await other.close();
+  });
+
+  it("a comparison report catches a dropped order", async () => {
+    const db = openDatabase(temp.dir);
+    const source = createSqliteStoreOn(db);
+    const lossy = createFirestoreStore(`demo-hemline-lossy-${crypto.randomBytes(4).toString("hex")}`);
+    const report = await migrateShop({
+      source: { store: source, media: embedded.backend.media },
+      target: {
+        store: {
+          ...lossy,
+          orders: {
+            ...lossy.orders,
+            insertMany: (list) => lossy.orders.insertMany(list.filter((o) => o.id !== customerOrder.id)),
+          },
+        },
+        media: createLocalDiskMedia(makeTempDir().dir),
+      },
+      accounts: { sourceCount: 0, copy: async () => ({ imported: 0, failed: [] }), targetCount: async () => 0 },
+    });
+    const differing = report.differences.map((r) => r.name);
+    expect(differing).toEqual(expect.arrayContaining(["orders", "sum of order totals (cents)", "refunds", "returns"]));
+    expect(report.rows.find((r) => r.name === "orders")).toMatchObject({ target: expect.any(Number) });
+    const orders = report.rows.find((r) => r.name === "orders")!;
+    expect(orders.source - orders.target).toBe(1);
+    await source.close();
+    await lossy.close();
+  }, 240_000);
+
+  it("a run cut short, then run again, copies everything once: every figure matches", async () => {
+    const cut = migrateEmbeddedToFirebase(firebaseConfig, {
+      log: silent,
+      afterWrite: (n) => {
+        if (n === 150) throw new Error("power cut");
+      },
+    });
+    await expect(cut).rejects.toThrow("power cut");
+    const report = await migrateEmbeddedToFirebase(firebaseConfig, { log: silent });
+    expect(report.differences).toEqual([]);
+    expect(report.accountsFailed).toEqual([]);
+    const figure = (name: string) => report.rows.find((r) => r.name === name)!;
+    expect(figure("orders").target).toBeGreaterThan(100);
+    expect(figure("refunds").target).toBeGreaterThan(0);
+    expect(figure("returns").target).toBe(1);
+    expect(figure("accounts with a password").target).toBe(1);
+    expect(figure("image files").target).toBe(1);
+    expect(figure("approved reviews").target).toBeGreaterThan(0);
+  }, 600_000);
+
+  it("the Firebase shop serves the same catalogue, order pages and revenue", async () => {
+    const firebase = createContext(firebaseConfig);
+    try {
+      const query = parseProductQuery(new URLSearchParams("sort=price-asc")).query;
+      const [before, after] = await Promise.all([
+        embedded.catalog.listProducts(query),
+        firebase.catalog.listProducts(query),
+      ]);
+      expect(after.total).toBe(before.total);
+      expect(after).toEqual(before);
+      for (const { id } of before.items.slice(0, 10)) {
+        const [a, b] = await Promise.all([embedded.catalog.getProduct(id), firebase.catalog.getProduct(id)]);
+        expect({ price: b?.priceMinor, variants: b?.variants, rating: b?.rating?.count }).toEqual({
+          price: a?.priceMinor,
+          variants: a?.variants,
+          rating: a?.rating?.count,
+        });
+      }
+      const viewer = { userId: customerUid, key: null };
+      expect(await firebase.orders.forViewer(customerOrder.id, viewer)).toEqual(
+        await embedded.orders.forViewer(customerOrder.id, viewer),
+      );
+      expect(await firebase.orders.listForUser(customerUid, 1)).toEqual(
+        await embedded.orders.listForUser(customerUid, 1),
+      );
+      const window = { from: 0, to: Date.now() + 1 };
+      expect(await firebase.analytics.overview(window)).toEqual(await embedded.analytics.overview(window));
+    } finally {
+      await firebase.catalog.stop();
+    }
+  }, 240_000);
+
+  it("the customer's account moved with its uid and password hash; the reset e-mail signs them in", async () => {
+    const app = firebaseApp(projectId);
+    const user = await getAuth(app).getUser(customerUid);
+    expect(user.email).toBe(CUSTOMER);
+    // Firebase Auth checks an imported STANDARD_SCRYPT hash by hashing the password with the imported
+    // parameters and salt: those reproduce the hash from the old password. (The Auth emulator keeps
+    // its own fake hashes, so it cannot check one: the reset path below is what it can prove.)
+    const [account] = listLocalAccounts(openDatabase(temp.dir));
+    const imported = scryptImport(account!)!;
+    const hash = imported.options.hash!;
+    const derived = await scrypt(PASSWORD, imported.record.passwordSalt as Buffer, hash.derivedKeyLength!, {
+      N: hash.memoryCost!,
+      r: hash.blockSize!,
+      p: hash.parallelization!,
+    });
+    expect(derived.equals(imported.record.passwordHash as Buffer)).toBe(true);
+
+    // The shop's Firebase identity adapter signs in through the Identity Toolkit REST API, which the
+    // Auth emulator answers for the project it started with only: the account is imported there too
+    // (the same importer), then the customer takes the reset path and signs in with their uid.
+    const authHost = inject("authEmulatorHost");
+    const records = initializeApp({ projectId }, `migrate-records-${crypto.randomBytes(4).toString("hex")}`);
+    try {
+      await importAccounts(firebaseApp(AUTH_PROJECT_ID), [account!]);
+      const identity = createFirebaseIdentity({
+        projectId: AUTH_PROJECT_ID,
+        apiKey: "fake-api-key",
+        emulatorHost: authHost,
+        firestore: getFirestore(records),
+      });
+      await identity.sendPasswordReset(CUSTOMER, { resetUrl: (t) => `https://shop.test/reset?token=${t}` });
+      const codes = await authEmulatorResetCodes(authHost, AUTH_PROJECT_ID);
+      const code = codes.filter((c) => c.email === CUSTOMER).at(-1)?.oobCode;
+      expect(code, JSON.stringify(codes)).toBeDefined();
+      await identity.resetPassword(code!, "a-new-password-42");
+      const { identity: signedIn } = await identity.signIn(CUSTOMER, "a-new-password-42");
+      expect(signedIn.uid).toBe(customerUid);
+    } finally {
+      await getAuth(firebaseApp(AUTH_PROJECT_ID))
+        .deleteUser(customerUid)
+        .catch(() => {});
+      await deleteApp(records);
+    }
+  }, 120_000);
+
+  it("running it again changes nothing: the same figures, no duplicates", async () => {
+    const first = await migrateEmbeddedToFirebase(firebaseConfig, { log: silent });
+    const again = await migrateEmbeddedToFirebase(firebaseConfig, { log: silent });
+    expect(again.differences).toEqual([]);
+    expect(again.rows).toEqual(first.rows);
+  }, 600_000);
+});
