@@ -30,6 +30,8 @@ function cacheKeyOf(request: Request, status: number, remixContext: EntryContext
 
 // scripts/server.mjs runs it from the build before it listens (migrations, seed, catalogue index).
 export { prepareToServe } from "~/server/startup.server";
+// scripts/server.mjs puts it in front of everything it serves (Strict-Transport-Security).
+export { transportSecurity } from "~/server/http/transport-security.server";
 
 export default function handleRequest(
   request: Request,

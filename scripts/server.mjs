@@ -31,6 +31,7 @@ export async function serve(buildPath) {
   const port = Number.parseInt(process.env.PORT ?? "3000", 10) || 3000;
   const app = express();
   app.disable("x-powered-by");
+  app.use(build.entry.module.transportSecurity());
   app.use(compression());
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
   // public/ is part of the deployment, never written while serving: its top-level names are read
