@@ -55,5 +55,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node itself is PID 1 (no npm, no shell), so `docker stop`'s SIGTERM reaches the server, which
-# closes and exits 0. The heap flags are scripts/node-flags.mjs's (tests/unit/node-flags.test.ts).
+# closes and exits 0. The heap flags are scripts/node-flags.mjs's (tests/unit/dockerfile.test.ts).
 CMD ["node", "--max-old-space-size=512", "--max-semi-space-size=8", "scripts/start.mjs"]
