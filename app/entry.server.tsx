@@ -37,6 +37,8 @@ export { prepareToServe } from "~/server/startup.server";
 export { installLogging } from "~/server/observability/log.server";
 export { createRequestObserver } from "~/server/observability/http-observer.server";
 export { beginShutdown, finishShutdown } from "~/server/observability/lifecycle.server";
+// scripts/server.mjs puts it in front of everything it serves (Strict-Transport-Security).
+export { transportSecurity } from "~/server/http/transport-security.server";
 
 export default function handleRequest(
   request: Request,

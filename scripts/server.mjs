@@ -22,7 +22,8 @@ export async function serve(buildPath) {
   process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
   const build = await import(url.pathToFileURL(path.resolve(buildPath)).href);
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
-  const { installLogging, createRequestObserver, beginShutdown, finishShutdown } = build.entry.module;
+  const { installLogging, createRequestObserver, beginShutdown, finishShutdown, transportSecurity } =
+    build.entry.module;
   // First, so every line from here on has the configured shape and no secrets.
   installLogging(process.env);
   try {
@@ -45,6 +46,7 @@ export async function serve(buildPath) {
     if (stopping) res.setHeader("Connection", "close");
     next();
   });
+  app.use(transportSecurity());
   app.use(compression());
   const markStatic = (req, res, next) => {
     res.locals.static = true;

@@ -28,6 +28,15 @@ function newestMtime(entry) {
 }
 
 function buildIfStale() {
+  // A production install (the container image: npm ci --omit=dev) has no compiler: it serves the
+  // build it was given, whatever the files' times say.
+  if (!fs.existsSync(path.join("node_modules", "@remix-run", "dev"))) {
+    if (fs.existsSync(BUILD_ENTRY)) return;
+    console.error(
+      `No ${BUILD_ENTRY}, and an install without dev dependencies cannot build: run \`npm run build\` first.`,
+    );
+    process.exit(1);
+  }
   const built = fs.existsSync(BUILD_ENTRY) ? fs.statSync(BUILD_ENTRY).mtimeMs : 0;
   if (built >= Math.max(...SOURCES.map(newestMtime))) return;
   logLine("INFO", built ? "Sources changed since the last build: rebuilding…" : "No build yet: building…");

@@ -16,7 +16,14 @@ const emailList = z
   )
   .pipe(z.array(z.string().email("must be a comma-separated list of e-mail addresses")));
 
-const DEV_SESSION_SECRET = "hemline-development-secret-not-for-production";
+/** Signs cookies when SESSION_SECRET is unset outside production; `npm run check:production` refuses it. */
+export const DEV_SESSION_SECRET = "hemline-development-secret-not-for-production";
+
+const flag = () =>
+  z
+    .enum(["0", "1", "true", "false"], { errorMap: () => ({ message: "must be 1 or 0 (true or false)" }) })
+    .transform((v) => v === "1" || v === "true")
+    .default("0");
 
 const schema = z
   .object({
@@ -38,6 +45,10 @@ const schema = z
       .refine((u) => /^https?:\/\//.test(u), "must be an http:// or https:// URL")
       .transform((u) => u.replace(/\/+$/, ""))
       .optional(),
+    // Strict-Transport-Security (sent only when PUBLIC_URL is https): also for every subdomain, and
+    // asking to be on browsers' preload list (which requires includeSubDomains).
+    HSTS_INCLUDE_SUBDOMAINS: flag(),
+    HSTS_PRELOAD: flag(),
     // How many reverse proxies in front of the shop append to X-Forwarded-For (0: none, so every
     // X-Forwarded-* header is the client's own word and ignored).
     TRUST_PROXY: z
@@ -139,6 +150,13 @@ const schema = z
         message: "is required in production (at least 32 random characters; `npm start` creates one in DATA_DIR)",
       });
     }
+    if (env.HSTS_PRELOAD && !env.HSTS_INCLUDE_SUBDOMAINS) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["HSTS_PRELOAD"],
+        message: "needs HSTS_INCLUDE_SUBDOMAINS=1 (browsers' preload list takes only includeSubDomains)",
+      });
+    }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
@@ -193,6 +211,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** Reverse proxies trusted to append X-Forwarded-For/Host/Proto (TRUST_PROXY); 0 trusts none. */
   trustProxy: number;
+  /** Strict-Transport-Security's options; the header itself only when publicUrl is https. */
+  hsts: { includeSubDomains: boolean; preload: boolean };
   mail: { smtpUrl: string | undefined; from: string };
   firebase: {
     projectId: string | undefined;
@@ -225,11 +245,35 @@ export interface Config {
   analytics: { measurementId: string; appId: string; apiKey: string; projectId: string } | undefined;
 }
 
+export interface ConfigIssue {
+  /** The variable at fault ("environment" when none). */
+  variable: string;
+  message: string;
+}
+
 export class ConfigError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly issues: ConfigIssue[] = [],
+  ) {
     super(message);
     this.name = "ConfigError";
   }
+}
+
+type VariableSchemas = ReturnType<typeof schema.innerType>["shape"];
+
+/**
+ * One variable as start-up parses it, or undefined when it is unset or invalid (parseConfig says
+ * why): `npm run check:production` judges values with the same parsers, not a second set.
+ */
+export function parseVariable<K extends keyof VariableSchemas>(
+  name: K,
+  raw: string | undefined,
+): z.output<VariableSchemas[K]> | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  const result = schema.innerType().shape[name].safeParse(raw);
+  return result.success ? (result.data as z.output<VariableSchemas[K]>) : undefined;
 }
 
 /** A project's default Cloud Storage bucket (projects made before October 2024 have {project}.appspot.com: set FIREBASE_STORAGE_BUCKET). */
@@ -241,8 +285,12 @@ export function parseConfig(source: Record<string, string | undefined> = process
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = schema.safeParse(cleaned);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+    const issues = result.error.issues.map((issue) => ({
+      variable: issue.path.join(".") || "environment",
+      message: issue.message,
+    }));
+    const lines = issues.map((issue) => `  ${issue.variable}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`, issues);
   }
   const env = result.data;
   return {
@@ -257,6 +305,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
     shopShortName: env.SHOP_SHORT_NAME,
     publicUrl: env.PUBLIC_URL,
     trustProxy: env.TRUST_PROXY ?? 0,
+    hsts: { includeSubDomains: env.HSTS_INCLUDE_SUBDOMAINS, preload: env.HSTS_PRELOAD },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.SHOP_NAME} <${env.SUPPORT_EMAIL}>` },
     firebase: {
       projectId: env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT,
