@@ -39,6 +39,7 @@ export { createRequestObserver } from "~/server/observability/http-observer.serv
 export { beginShutdown, finishShutdown } from "~/server/observability/lifecycle.server";
 // scripts/server.mjs puts it in front of everything it serves (Strict-Transport-Security).
 export { transportSecurity } from "~/server/http/transport-security.server";
+export { createMethodGuard } from "~/server/http/method-guard.server";
 
 export default function handleRequest(
   request: Request,

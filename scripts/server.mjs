@@ -22,7 +22,7 @@ export async function serve(buildPath) {
   process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
   const build = await import(url.pathToFileURL(path.resolve(buildPath)).href);
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
-  const { installLogging, createRequestObserver, beginShutdown, finishShutdown, transportSecurity } =
+  const { installLogging, createRequestObserver, createMethodGuard, beginShutdown, finishShutdown, transportSecurity } =
     build.entry.module;
   // First, so every line from here on has the configured shape and no secrets.
   installLogging(process.env);
@@ -48,6 +48,8 @@ export async function serve(buildPath) {
   });
   app.use(transportSecurity());
   app.use(compression());
+  // PUT, DELETE, PATCH (and POST to a page without a form): 405 with Allow, before any body is read.
+  app.use(createMethodGuard(build.routes));
   const markStatic = (req, res, next) => {
     res.locals.static = true;
     next();
@@ -66,7 +68,10 @@ export async function serve(buildPath) {
       build,
       mode: process.env.NODE_ENV,
       // The TCP peer: the client itself, or the nearest proxy when there is one.
-      getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress ?? null }),
+      getLoadContext: (req, res) => ({
+        clientAddress: req.socket.remoteAddress ?? null,
+        disallowedMethod: res.locals.disallowedMethod ?? null,
+      }),
     }),
   );
 

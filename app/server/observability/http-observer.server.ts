@@ -1,5 +1,5 @@
-import { matchRoutes } from "@remix-run/react";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { routeIdMatcher, type BuildRoute } from "../http/route-ids.server";
 import { logRequest, loggableUrl } from "./log.server";
 import { httpDuration, httpRequests } from "./metrics.server";
 import { runInRequest, scopeFromHeaders } from "./request-context.server";
@@ -8,54 +8,6 @@ import { runInRequest, scopeFromHeaders } from "./request-context.server";
 // well-formed X-Request-Id, or new), answered in X-Request-Id; everything that runs for it sees
 // that id (request-context.server.ts); when it is answered, it is logged and counted by its Remix
 // route id, so the metrics have one series per route, not one per product URL.
-
-interface BuildRoute {
-  id: string;
-  parentId?: string;
-  path?: string;
-  index?: boolean;
-  caseSensitive?: boolean;
-}
-
-interface RouteObject {
-  id: string;
-  path?: string;
-  index?: boolean;
-  caseSensitive?: boolean;
-  children?: RouteObject[];
-}
-
-function routeTree(routes: Record<string, BuildRoute>): RouteObject[] {
-  const byParent = new Map<string | undefined, BuildRoute[]>();
-  for (const route of Object.values(routes)) {
-    const siblings = byParent.get(route.parentId) ?? [];
-    siblings.push(route);
-    byParent.set(route.parentId, siblings);
-  }
-  const build = (parentId: string | undefined): RouteObject[] =>
-    (byParent.get(parentId) ?? []).map((route) => {
-      const children = build(route.id);
-      return {
-        id: route.id,
-        path: route.path,
-        index: route.index,
-        caseSensitive: route.caseSensitive,
-        ...(children.length ? { children } : {}),
-      };
-    });
-  return build(undefined);
-}
-
-/** The id of the route that answers a path ("routes/products.$id"); single-fetch `.data` URLs included. */
-export function routeIdMatcher(routes: Record<string, BuildRoute>): (pathname: string) => string {
-  // Index routes never have children, which matchRoutes' types say in a way this plain shape cannot.
-  const tree = routeTree(routes) as Parameters<typeof matchRoutes>[0];
-  return (pathname) => {
-    const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-    const matches = matchRoutes(tree, path);
-    return matches?.[matches.length - 1]?.route.id ?? "unmatched";
-  };
-}
 
 type Locals = { static?: boolean };
 type ObservedResponse = ServerResponse & { locals?: Locals };
@@ -67,6 +19,9 @@ export function createRequestObserver(routes: Record<string, BuildRoute>) {
   const routeOf = routeIdMatcher(routes);
   return (req: IncomingMessage, res: ObservedResponse, next: () => void): void => {
     const started = process.hrtime.bigint();
+    // As sent: the method guard may answer a refused method's page as a GET of another path.
+    const method = req.method ?? "GET";
+    const url = req.url ?? "/";
     // HTTP/1.1 answers one request at a time per connection: what the socket wrote meanwhile is
     // this response, headers included (Cloud Logging's responseSize counts them too).
     const bytesBefore = req.socket.bytesWritten;
@@ -74,11 +29,9 @@ export function createRequestObserver(routes: Record<string, BuildRoute>) {
     res.setHeader("X-Request-Id", scope.requestId);
     res.once("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const url = req.url ?? "/";
       const pathname = url.split("?", 1)[0] ?? "/";
       const isStatic = res.locals?.static === true;
       const route = isStatic ? "static" : routeOf(pathname);
-      const method = req.method ?? "GET";
       httpRequests.inc({ route, method, status: String(res.statusCode) });
       httpDuration.observe({ route, method }, seconds);
       if ((isStatic || QUIET_PATHS.has(pathname)) && res.statusCode < 400) return;
