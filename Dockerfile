@@ -40,8 +40,12 @@ RUN apt-get update \
  && npm cache clean --force \
  && apt-get purge -y --auto-remove python3 make g++ \
  && rm -rf /var/lib/apt/lists/* /root/.cache
-# The server (plain JavaScript on node), the info pages' copy (read at run time) and the build.
-COPY scripts/start.mjs scripts/serve.mjs scripts/server.mjs scripts/node-flags.mjs ./scripts/
+# The server (plain JavaScript on node), the info pages' copy (read at run time) and the build;
+# the sources and scripts too, so an operator runs `npm run backup`, `restore`, `check:production`
+# and `migrate:to-firebase` inside the container (tsx, a production dependency, runs them).
+COPY scripts ./scripts
+COPY app ./app
+COPY tsconfig.json ./
 COPY content ./content
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public

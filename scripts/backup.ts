@@ -3,9 +3,9 @@
 import { BackupError } from "~/server/backup/backup-error";
 import { takeBackup } from "~/server/backup/take-backup.server";
 import { ConfigError, parseConfig } from "~/server/config.server";
-import { loadDotEnv } from "./env";
+import { loadShopEnv } from "./env";
 
-loadDotEnv();
+loadShopEnv();
 try {
   const config = parseConfig();
   if (config.backend !== "embedded")

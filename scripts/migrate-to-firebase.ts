@@ -6,9 +6,9 @@ import path from "node:path";
 import { ConfigError, parseConfig, type Config } from "~/server/config.server";
 import { TargetHoldsAnotherShopError, formatReport } from "~/server/migration/migrate-shop.server";
 import { migrateEmbeddedToFirebase } from "~/server/migration/to-firebase.server";
-import { loadDotEnv } from "./env";
+import { loadShopEnv } from "./env";
 
-loadDotEnv();
+loadShopEnv();
 const args = process.argv.slice(2);
 const reportAt = args.indexOf("--report");
 // Read as the Firebase shop will be configured, whatever SHOP_BACKEND says today.

@@ -6,9 +6,9 @@ import path from "node:path";
 import { BackupError } from "~/server/backup/backup-error";
 import { restoreBackup } from "~/server/backup/restore.server";
 import { ConfigError, parseConfig } from "~/server/config.server";
-import { loadDotEnv } from "./env";
+import { loadShopEnv } from "./env";
 
-loadDotEnv();
+loadShopEnv();
 try {
   const config = parseConfig();
   const arg = process.argv[2];

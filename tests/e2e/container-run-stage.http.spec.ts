@@ -147,6 +147,20 @@ test("the image's run stage, reproduced from the Dockerfile, starts, sells and s
     const order = await shopper.call(orderUrl.replace(/^https?:\/\/[^/]+/, ""));
     expect(await order.text()).toContain("Thank you! Your order is confirmed.");
 
+    // An operator's backup inside the running container (`docker exec … npm run backup`).
+    const backup = spawnSync("npm", ["run", "--silent", "backup"], {
+      cwd: root,
+      env,
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    expect(backup.status, `${backup.stdout}${backup.stderr}`).toBe(0);
+    expect(backup.stdout).toContain("Backup written to");
+    const backups = fs.readdirSync(path.join(dataDir, "backups")).filter((name) => !name.startsWith("."));
+    // At least this one (the shop's own hourly schedule may have taken another meanwhile), each complete.
+    expect(backups.length).toBeGreaterThanOrEqual(1);
+    for (const name of backups) expect(fs.existsSync(path.join(dataDir, "backups", name, "manifest.json"))).toBe(true);
+
     // `docker stop`: SIGTERM to PID 1, which must end the process (Docker kills it after 10 s).
     shop.kill("SIGTERM");
     const code = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r("still running"), 10_000))]);
