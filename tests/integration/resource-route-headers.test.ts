@@ -26,6 +26,8 @@ const CSRF = "{csrf}";
 
 const ROWS: Record<string, Row[]> = {
   healthz: [{ what: "up", kind: "loader", path: "/healthz", status: 200 }],
+  // The harness's shop has no METRICS_TOKEN: the path does not exist (tests/e2e/operations.http.spec.ts scrapes it).
+  metrics: [{ what: "without a token", kind: "loader", path: "/metrics", status: 404 }],
   "robots[.]txt": [{ what: "robots.txt", kind: "loader", path: "/robots.txt", status: 200 }],
   "sitemap[.]xml": [{ what: "sitemap", kind: "loader", path: "/sitemap.xml", status: 200 }],
   "blog.rss[.]xml": [{ what: "feed", kind: "loader", path: "/blog/rss.xml", status: 200 }],

@@ -1,7 +1,7 @@
 import type { DocumentData, Firestore } from "firebase-admin/firestore";
 import type { ImportJob } from "~/domain/import-job";
 import type { ImportJobStore } from "../port";
-import { available } from "./availability.server";
+import { available, availableTransaction, healthProbe } from "./availability.server";
 
 // importJobs/{token}: the job without its file (what progress pages poll), with `csvChunks`;
 // importJobs/{token}/chunks/{n}: the file in pieces of at most CHUNK_BYTES of UTF-8, because a
@@ -43,6 +43,7 @@ const fromDoc = (data: DocumentData): ImportJob => ({
 
 export function createFirestoreImportJobStore(db: Firestore): ImportJobStore {
   const jobs = db.collection(JOBS);
+  const probe = healthProbe(db);
   const chunkRef = (token: string, n: number) => jobs.doc(token).collection("chunks").doc(String(n).padStart(4, "0"));
 
   return {
@@ -78,7 +79,8 @@ export function createFirestoreImportJobStore(db: Firestore): ImportJobStore {
     },
     async claim(token, { owner, actor, at, staleBefore }) {
       const ref = jobs.doc(token);
-      return available(() =>
+      // Instances racing for one job contend on one document: a slow transaction is not a down database.
+      return availableTransaction(probe, () =>
         db.runTransaction(async (tx) => {
           const snap = await tx.get(ref);
           if (!snap.exists) return null;
@@ -94,7 +96,7 @@ export function createFirestoreImportJobStore(db: Firestore): ImportJobStore {
     },
     async update(token, owner, { status, progress, result, at }) {
       const ref = jobs.doc(token);
-      return available(() =>
+      return availableTransaction(probe, () =>
         db.runTransaction(async (tx) => {
           const snap = await tx.get(ref);
           if (!snap.exists || (snap.get("claim") as ImportJob["claim"])?.owner !== owner) return false;
