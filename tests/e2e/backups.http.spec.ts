@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "./fixtures";
-import { E2E_SESSION_SECRET, startShop, type ExtraShop } from "./support/extra-shop";
+import { E2E_SESSION_SECRET, startShop, serving } from "./support/extra-shop";
 import { HttpShopper } from "./support/http-shopper";
 
 // Backups of the embedded store as an operator takes and restores them: `npm run backup` while
@@ -42,15 +42,6 @@ function npmRun(script: string, args: string[], env: Record<string, string>): Pr
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
-}
-
-async function serving(shop: ExtraShop): Promise<string> {
-  const base = `http://127.0.0.1:${shop.port}`;
-  await expect(async () => {
-    expect(shop.exitCode(), shop.output()).toBeNull();
-    expect((await fetch(`${base}/healthz`)).status).toBe(200);
-  }).toPass({ timeout: 120_000 });
-  return base;
 }
 
 const shopOn = (dataDir: string, env: Record<string, string> = {}) =>

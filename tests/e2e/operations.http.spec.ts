@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import net from "node:net";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-import { startShop, type ExtraShop } from "./support/extra-shop";
+import { startShop, serving } from "./support/extra-shop";
 import { field, HttpShopper } from "./support/http-shopper";
 
 // What an operator watches (issue 31, part 5): request ids, JSON log lines without secrets,
@@ -11,15 +11,6 @@ import { field, HttpShopper } from "./support/http-shopper";
 test.describe.configure({ timeout: 240_000 });
 
 const METRICS_TOKEN = "metrics-token-for-the-e2e-operations-test";
-
-async function ready(shop: ExtraShop): Promise<string> {
-  const base = `http://127.0.0.1:${shop.port}`;
-  await expect(async () => {
-    expect(shop.exitCode(), shop.output()).toBeNull();
-    expect((await fetch(`${base}/healthz`)).status).toBe(200);
-  }).toPass({ timeout: 120_000 });
-  return base;
-}
 
 /** A product of the seeded catalogue with a variant that has at least `units` in stock. */
 function productWithStock(dataDir: string, units: number) {
@@ -54,7 +45,7 @@ function inputsOf(html: string): Record<string, string> {
 test("every response has a request id, the error page quotes it, and JSON log lines carry it and the trace without secrets", async () => {
   const shop = await startShop(() => ({ LOG_FORMAT: "json", GOOGLE_CLOUD_PROJECT: "demo-hemline-logs" }));
   try {
-    const base = await ready(shop);
+    const base = await serving(shop);
     const shopper = new HttpShopper(base);
 
     // Generated when none is sent, on pages, resource routes and static files alike.
@@ -144,8 +135,8 @@ test("/metrics is 404 without its bearer token and counts requests, cache hits a
   const plain = await startShop(() => ({}), { unset: ["METRICS_TOKEN"] });
   const shop = await startShop(() => ({ METRICS_TOKEN }));
   try {
-    expect((await fetch(`${await ready(plain)}/metrics`)).status).toBe(404);
-    const base = await ready(shop);
+    expect((await fetch(`${await serving(plain)}/metrics`)).status).toBe(404);
+    const base = await serving(shop);
     expect((await fetch(`${base}/metrics`)).status).toBe(404);
     expect((await fetch(`${base}/metrics`, { headers: { authorization: "Bearer not-the-token" } })).status).toBe(404);
 
@@ -195,7 +186,7 @@ test("/metrics is 404 without its bearer token and counts requests, cache hits a
 test("SIGTERM while 10 purchases are in flight: /healthz says stopping, no new connection, every acknowledged order is whole", async () => {
   const shop = await startShop(() => ({}));
   try {
-    const base = await ready(shop);
+    const base = await serving(shop);
     const variant = productWithStock(shop.dataDir, 10);
     const shoppers = Array.from({ length: 10 }, () => new HttpShopper(base));
     const forms = await Promise.all(

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { expect } from "@playwright/test";
 import { freePort } from "../../../scripts/emulators/firestore";
 
 // A second shop for specs that test how the shop starts or how it is configured: `npm start`'s
@@ -63,4 +64,14 @@ export async function startShop(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The shop's address once /healthz answers 200 (it fails at once if the shop exits first). */
+export async function serving(shop: ExtraShop): Promise<string> {
+  const base = `http://127.0.0.1:${shop.port}`;
+  await expect(async () => {
+    expect(shop.exitCode(), shop.output()).toBeNull();
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  }).toPass({ timeout: 120_000 });
+  return base;
 }
