@@ -19,6 +19,7 @@ import { flashHeader } from "~/server/http/flash.server";
 import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { UNAVAILABLE_MESSAGE } from "~/server/http/unavailable.server";
+import { STORAGE_FULL_MESSAGE } from "~/server/store/storage-full";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
 import { parseForm } from "~/server/http/form-shape.server";
 
@@ -54,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     resetUrl: `${origin}/auth/forgot-password`,
   });
   if (!result.success) {
-    const otherwise = result.error === UNAVAILABLE_MESSAGE ? 503 : 400;
+    const otherwise = result.error === UNAVAILABLE_MESSAGE || result.error === STORAGE_FULL_MESSAGE ? 503 : 400;
     return formFailure(
       submission.reply({ formErrors: [result.error], hideFields: HIDE }),
       ...failureStatus(result, otherwise),

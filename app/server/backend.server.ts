@@ -23,6 +23,7 @@ import { createFirestoreStore } from "./store/firestore/store.server";
 import type { Store } from "./store/port";
 import { openDatabase } from "./store/sqlite/database.server";
 import { createSqliteStoreOn } from "./store/sqlite/store.server";
+import { fillStorage, freeStorage } from "./store/sqlite/fill-storage.server";
 import { countedMailer } from "./mail/counted.server";
 
 // The one switch between backends: the adapters for every port, chosen from configuration.
@@ -37,6 +38,8 @@ export interface Backend {
   media: MediaStore;
   /** Firebase: the catalogue index snapshot every instance starts from, and the lease to build it (decision 0009). */
   indexSnapshots: IndexSnapshotStore | null;
+  /** Only with TEST_HOOKS (refused in production): make the embedded storage full, or free it again. */
+  testHooks?: { setStorageFull(full: boolean): void };
 }
 
 /**
@@ -69,11 +72,24 @@ export function createBackend(config: Config): Backend {
     case "embedded": {
       const db = openDatabase(config.dataDir);
       const store = createSqliteStoreOn(db);
+      const storage = { full: false };
       return {
         mailer,
         payments: createPayments(config, store),
         store,
-        media: createLocalDiskMedia(path.join(config.dataDir, "uploads")),
+        media: createLocalDiskMedia(
+          path.join(config.dataDir, "uploads"),
+          config.testHooks ? { full: () => storage.full } : {},
+        ),
+        testHooks: config.testHooks
+          ? {
+              setStorageFull(full) {
+                storage.full = full;
+                if (full) fillStorage(db);
+                else freeStorage(db);
+              },
+            }
+          : undefined,
         indexSnapshots: createSqliteIndexSnapshots(db),
         identity: createLocalIdentity(db, {
           resetTokenTtlMs: 60 * 60 * 1000,

@@ -113,6 +113,8 @@ const schema = z
       .min(24, "must be at least 24 characters (it guards the shop's metrics)")
       .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
       .optional(),
+    // Tests only: POST /test-hooks/storage-full fills or frees the embedded storage. Refused in production.
+    TEST_HOOKS: z.enum(["on"], { message: "must be on, or unset" }).optional(),
     FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
     FIREBASE_STORAGE_BUCKET: z
@@ -155,6 +157,13 @@ const schema = z
         code: z.ZodIssueCode.custom,
         path: ["HSTS_PRELOAD"],
         message: "needs HSTS_INCLUDE_SUBDOMAINS=1 (browsers' preload list takes only includeSubDomains)",
+      });
+    }
+    if (env.NODE_ENV === "production" && env.TEST_HOOKS) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["TEST_HOOKS"],
+        message: "must not be set in production (it lets any visitor make the shop's storage look full)",
       });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
@@ -239,6 +248,8 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** Log lines as text or as JSON for Cloud Logging. */
   logFormat: "text" | "json";
+  /** TEST_HOOKS=on (never in production): the routes under /test-hooks exist. */
+  testHooks: boolean;
   /** The bearer token /metrics asks for; undefined: /metrics does not exist. */
   metricsToken: string | undefined;
   /** Firebase Analytics' public web configuration; undefined when analytics is not configured. */
@@ -334,6 +345,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
     returnsWindowDays: env.RETURNS_WINDOW_DAYS,
     logFormat: env.LOG_FORMAT ?? (env.K_SERVICE ? "json" : "text"),
     metricsToken: env.METRICS_TOKEN,
+    testHooks: env.TEST_HOOKS === "on",
     pendingPaymentExpiryMs: env.PENDING_PAYMENT_EXPIRY_MINUTES * 60_000,
     backup: {
       dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups")),

@@ -70,6 +70,17 @@ const ROWS: Record<string, Row[]> = {
       status: 404,
     },
   ],
+  // Without TEST_HOOKS (refused in production) the switch does not exist.
+  "test-hooks.storage-full": [
+    { what: "GET", kind: "loader", path: "/test-hooks/storage-full", status: 404 },
+    {
+      what: "POST without TEST_HOOKS",
+      kind: "action",
+      path: "/test-hooks/storage-full",
+      body: { type: "application/x-www-form-urlencoded", text: "full=on" },
+      status: 404,
+    },
+  ],
   "webhooks.stripe": [
     { what: "GET", kind: "loader", path: "/webhooks/stripe", status: 405 },
     {

@@ -15,6 +15,14 @@ describe("parseConfig", () => {
     expect(config.dataDir.endsWith("data")).toBe(true);
   });
 
+  it("refuses the test hooks in production, so no visitor can make the storage look full", () => {
+    expect(parseConfig({ NODE_ENV: "test", TEST_HOOKS: "on" }).testHooks).toBe(true);
+    expect(parseConfig({}).testHooks).toBe(false);
+    expect(() => parseConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), TEST_HOOKS: "on" })).toThrow(
+      /TEST_HOOKS: must not be set in production/,
+    );
+  });
+
   it("names the variable that is wrong", () => {
     expect(() => parseConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => parseConfig({ SHOP_BACKEND: "mongo" })).toThrow(/SHOP_BACKEND/);

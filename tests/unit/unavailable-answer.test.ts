@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answeringUnavailable, UNAVAILABLE_MESSAGE } from "~/server/http/unavailable.server";
+import { STORAGE_FULL_MESSAGE, StorageFullError } from "~/server/store/storage-full";
 import { FirestoreUnavailableError } from "~/server/store/unavailable";
 
 // Services reach routes through this guard: an unreachable database becomes the spec's 503 page
@@ -14,6 +15,9 @@ describe("services answering 'Firestore not available'", () => {
       throw new FirestoreUnavailableError();
     },
     count: () => 3,
+    async full() {
+      throw new StorageFullError(Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" }));
+    },
     async broken() {
       throw new Error("a bug");
     },
@@ -28,6 +32,13 @@ describe("services answering 'Firestore not available'", () => {
     expect(thrown.data).toBe(UNAVAILABLE_MESSAGE);
     expect(thrown.init.status).toBe(503);
     expect(thrown.init.headers["Retry-After"]).toBe("5");
+  });
+
+  it("turns a full disk into a 503 saying nothing was saved", async () => {
+    const thrown = (await guarded.full().catch((e: unknown) => e)) as Thrown;
+    expect(thrown.data).toBe(STORAGE_FULL_MESSAGE);
+    expect(thrown.init.status).toBe(503);
+    expect(thrown.init.headers["Retry-After"]).toBe("60");
   });
 
   it("passes results, other errors and plain properties through", async () => {

@@ -3,6 +3,7 @@ import { postSchema } from "~/lib/blog-schema";
 import { BODY_MAX } from "~/lib/blog";
 import { getContext } from "../context.server";
 import { saveBlogImage } from "../media/blog-images.server";
+import { STORAGE_FULL_MESSAGE } from "../store/storage-full";
 import type { PostCover } from "~/domain/post";
 import { readUploadForm } from "./form-body.server";
 import { formFailure, formGuardProblem } from "./forms.server";
@@ -50,14 +51,19 @@ export async function postEditorAction(request: Request, formData: FormData, act
   const coverAlt = typeof payload.coverAlt === "string" ? payload.coverAlt.trim() : "";
   if (coverUrl && !coverAlt) errors.coverAlt = ["Describe the cover image for people who cannot see it."];
 
+  // A full storage is the shop's fault, not the form's: 503, try again later.
+  const failed = errors.coverImage?.includes(STORAGE_FULL_MESSAGE) ? 503 : 400;
   if (intent === "preview") {
     const body = typeof payload.body === "string" ? payload.body : "";
     const preview = body.length <= BODY_MAX ? blog.preview(body) : null;
-    return data({ result: submission.reply({ fieldErrors: errors }), preview, coverUrl });
+    return data(
+      { result: submission.reply({ fieldErrors: errors }), preview, coverUrl },
+      { status: failed === 503 ? 503 : 200 },
+    );
   }
 
   if (submission.status !== "success" || Object.keys(errors).length) {
-    return data({ result: submission.reply({ fieldErrors: errors }), preview: null, coverUrl }, { status: 400 });
+    return data({ result: submission.reply({ fieldErrors: errors }), preview: null, coverUrl }, { status: failed });
   }
   const { value } = submission;
   const cover: PostCover | null = coverUrl ? { url: coverUrl, alt: coverAlt } : null;

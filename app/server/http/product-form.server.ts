@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { productFormSchema, type FieldErrors } from "~/lib/product-form";
 import { getContext } from "../context.server";
 import { saveProductImage } from "../media/product-images.server";
+import { STORAGE_FULL_MESSAGE } from "../store/storage-full";
 import { readUploadForm } from "./form-body.server";
 import { formGuardProblem } from "./forms.server";
 import { redirectWithFlash } from "./flash.server";
@@ -55,6 +56,9 @@ async function addUploads(formData: FormData): Promise<{ added: ImageValue[]; er
   return { added, error: problems.length ? problems.join(" ") : null };
 }
 
+/** 503 when the storage is full (try again later, nothing was saved); 400 for a file to change. */
+const uploadFailureStatus = (error: string) => (error.includes(STORAGE_FULL_MESSAGE) ? 503 : 400);
+
 export async function productEditorAction(request: Request, formData: FormData, actor: string, productId?: string) {
   const submission = parseForm(formData, { schema: productFormSchema });
   const problem = await formGuardProblem(formData, request);
@@ -79,11 +83,14 @@ export async function productEditorAction(request: Request, formData: FormData, 
       error: invalid ? errors : undefined,
     };
     const notice = upload.error ? undefined : "Images uploaded. They are saved with the product when you press Save.";
-    return answer(result, upload.error ? 400 : 200, notice);
+    return answer(result, upload.error ? uploadFailureStatus(upload.error) : 200, notice);
   }
 
   if (submission.status !== "success" || upload.error) {
-    return answer(submission.reply(upload.error ? { fieldErrors: { newImages: [upload.error] } } : {}), 400);
+    return answer(
+      submission.reply(upload.error ? { fieldErrors: { newImages: [upload.error] } } : {}),
+      upload.error ? uploadFailureStatus(upload.error) : 400,
+    );
   }
   const expected = Number(formData.get("expectedSeq"));
   const result = await getContext().adminCatalog.save(submission.value, {

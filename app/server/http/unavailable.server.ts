@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { StorageFullError } from "../store/storage-full";
 import { FirestoreUnavailableError } from "../store/unavailable";
 
 // When the database cannot be reached, a page says 'Firestore not available'
@@ -11,10 +12,15 @@ export const UNAVAILABLE_MESSAGE = "Firestore not available";
 function toResponse(error: unknown): never {
   if (error instanceof FirestoreUnavailableError)
     throw data(UNAVAILABLE_MESSAGE, { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } });
+  // The embedded store's disk is full: nothing was written (the transaction rolled back).
+  if (error instanceof StorageFullError) {
+    console.error("A write was refused: the shop's storage is full", error.cause);
+    throw data(error.message, { status: 503, headers: { "Retry-After": "60", "Cache-Control": "no-store" } });
+  }
   throw error;
 }
 
-/** The service, with every method answering a 503 'Firestore not available' instead of throwing FirestoreUnavailableError. */
+/** The service, every method answering a 503 instead of throwing FirestoreUnavailableError or StorageFullError. */
 export function answeringUnavailable<T extends object>(service: T): T {
   return new Proxy(service, {
     get(target, property, receiver) {

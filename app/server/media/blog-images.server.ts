@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { StorageFullError } from "../store/storage-full";
 import { MediaUnavailableError, type MediaStore, type StoredMedia } from "./port";
 
 // Blog cover images uploaded in the back office, kept in the media store under blog/{name}
@@ -43,6 +44,7 @@ export async function saveBlogImage(media: MediaStore, file: File): Promise<{ ur
     await media.put(keyOf(name), bytes, TYPES[ext]);
   } catch (error) {
     if (error instanceof MediaUnavailableError) return { error: MEDIA_UNAVAILABLE_MESSAGE };
+    if (error instanceof StorageFullError) return { error: error.message };
     throw error;
   }
   return { url: `/uploads/blog/${name}` };

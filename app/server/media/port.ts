@@ -19,6 +19,13 @@ export interface MediaStore {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** What the key holds; null when nothing is stored under it (or it is not a valid key). */
   get(key: string): Promise<StoredMedia | null>;
+  /** Removes what the key holds, if anything (a half-finished upload's other files). */
+  remove?(key: string): Promise<void>;
+  /**
+   * Local disk: false while a write cannot get through for want of space (StorageFullError),
+   * for /healthz. Absent where the platform manages the storage.
+   */
+  writable?(): Promise<boolean>;
 }
 
 /** The content types media may have, by the key's extension. */

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Metadata } from "sharp";
 import type { ProductImage } from "~/domain/product";
+import { StorageFullError } from "../store/storage-full";
 import { MEDIA_UNAVAILABLE_MESSAGE, sniffImage } from "./blog-images.server";
 import { MediaUnavailableError, type MediaStore, type StoredMedia } from "./port";
 
@@ -63,7 +64,10 @@ export async function saveProductImage(media: MediaStore, file: File): Promise<S
   try {
     await Promise.all(copies.map((copy) => media.put(keyOf(copy.name), copy.data, "image/webp")));
   } catch (error) {
+    // The widths that were stored go too: no file is left that no product can ever name.
+    await Promise.allSettled(copies.map((copy) => media.remove?.(keyOf(copy.name))));
     if (error instanceof MediaUnavailableError) return { error: MEDIA_UNAVAILABLE_MESSAGE };
+    if (error instanceof StorageFullError) return { error: error.message };
     throw error;
   }
   const largest = copies[copies.length - 1];

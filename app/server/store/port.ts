@@ -442,6 +442,11 @@ export interface Store {
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /**
+   * Embedded: false while the database cannot write for want of space (StorageFullError), so
+   * /healthz can say so until it can again. Absent where the platform manages the storage.
+   */
+  writable?(): Promise<boolean>;
+  /**
    * Bring data written by earlier versions up to this one's shape (idempotent; run at every
    * start). SQLite migrates when the file is opened, so only Firestore has work here.
    */

@@ -27,11 +27,12 @@ export const E2E_SESSION_SECRET = "e2e-session-secret-that-is-long-enough-012345
 
 /**
  * Starts `scripts/start.mjs` with the test runner's environment plus `env` (PORT, DATA_DIR and
- * SESSION_SECRET are filled in), minus the variables named in `unset`. Always `stop()` it.
+ * SESSION_SECRET are filled in), minus the variables named in `unset`; `script` instead of start.mjs.
+ * Always `stop()` it.
  */
 export async function startShop(
   env: (port: number) => Record<string, string>,
-  options: { unset?: string[]; port?: number } = {},
+  options: { unset?: string[]; port?: number; script?: string } = {},
 ): Promise<ExtraShop> {
   const port = options.port ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-e2e-shop-"));
@@ -43,7 +44,11 @@ export async function startShop(
     ...env(port),
   };
   for (const name of options.unset ?? []) delete merged[name];
-  const child = spawn(process.execPath, ["scripts/start.mjs"], { env: merged, stdio: ["ignore", "pipe", "pipe"] });
+  // scripts/serve.mjs serves the existing build as NODE_ENV says (start.mjs always says production).
+  const child = spawn(process.execPath, [options.script ?? "scripts/start.mjs"], {
+    env: merged,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));

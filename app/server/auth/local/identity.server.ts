@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { SqliteDatabase } from "~/server/store/sqlite/database.server";
+import { storageWatchOf } from "~/server/store/sqlite/storage-full.server";
 import { IdentityError, SESSION_TTL_MS, type Identity, type IdentityProvider, type Session } from "../port";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password-hash.server";
 
@@ -76,7 +77,14 @@ export function createLocalIdentity(db: SqliteDatabase, options: LocalIdentityOp
     return row;
   }
 
-  return {
+  // The account and its first session commit together: a full disk leaves neither.
+  const createAccount = db.transaction((uid: string, email: string, hash: string, at: string) => {
+    insertAccount.run(uid, email, hash, at, at);
+    return openSession({ uid, email });
+  });
+
+  // A full disk answers StorageFullError, as the store does (they share the database).
+  return storageWatchOf(db).guard<IdentityProvider>({
     kind: "local",
 
     async signIn(email, password) {
@@ -93,7 +101,7 @@ export function createLocalIdentity(db: SqliteDatabase, options: LocalIdentityOp
       const uid = crypto.randomUUID().replace(/-/g, "");
       const at = new Date(now()).toISOString();
       try {
-        insertAccount.run(uid, normalised, hash, at, at);
+        return createAccount.immediate(uid, normalised, hash, at);
       } catch (error) {
         // Two registrations racing for one e-mail: the UNIQUE index decides.
         if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") {
@@ -101,7 +109,6 @@ export function createLocalIdentity(db: SqliteDatabase, options: LocalIdentityOp
         }
         throw error;
       }
-      return openSession({ uid, email: normalised });
     },
 
     async verifySession(token) {
@@ -162,5 +169,5 @@ export function createLocalIdentity(db: SqliteDatabase, options: LocalIdentityOp
         deleteSessionsOf.run(uid);
       }).immediate();
     },
-  };
+  });
 }

@@ -6,6 +6,7 @@ import {
   type Session,
 } from "~/server/auth/port";
 import type { Store } from "~/server/store/port";
+import { StorageFullError } from "~/server/store/storage-full";
 import type { Profile, ProfilePatch } from "~/domain/profile";
 import type { Mailer } from "~/server/mail/port";
 import { registrationAttemptMail } from "./emails.server";
@@ -76,6 +77,7 @@ function messageOf(error: unknown): string {
     return IDENTITY_MESSAGES[error.code];
   }
   if (error instanceof Error && error.message === "Firestore not available") return error.message;
+  if (error instanceof StorageFullError) return error.message;
   throw error;
 }
 

@@ -16,30 +16,33 @@ import { createSqliteStockAlertStore } from "./stock-alert-store.server";
 import { createSqliteReviewStore } from "./review-store.server";
 import { createSqlitePromotionStore } from "./promotion-store.server";
 import { createSqliteInvoiceNumberStore } from "./invoice-number-store.server";
+import { storageWatchOf } from "./storage-full.server";
 
 /** The store on an open database (the embedded backend shares it with the local identity provider). */
 export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}): Store {
+  const { guard, writable } = storageWatchOf(db);
   return {
     kind: "sqlite",
-    products: createSqliteProductStore(db),
-    profiles: createSqliteProfileStore(db),
-    addresses: createSqliteAddressStore(db),
-    posts: createSqlitePostStore(db),
-    audit: createSqliteAuditStore(db),
-    wishlists: createSqliteWishlistStore(db),
-    stockAlerts: createSqliteStockAlertStore(db),
-    reviews: createSqliteReviewStore(db),
-    carts: createSqliteCartStore(db),
-    orders: createSqliteOrderStore(db, faults),
-    promotions: createSqlitePromotionStore(db),
-    invoiceNumbers: createSqliteInvoiceNumberStore(db),
-    once: createSqliteOnceStore(db),
-    importJobs: createSqliteImportJobStore(db),
-    paymentKeys: createSqlitePaymentKeyStore(db),
-    rateLimits: createSqliteRateLimitStore(db),
+    products: guard(createSqliteProductStore(db)),
+    profiles: guard(createSqliteProfileStore(db)),
+    addresses: guard(createSqliteAddressStore(db)),
+    posts: guard(createSqlitePostStore(db)),
+    audit: guard(createSqliteAuditStore(db)),
+    wishlists: guard(createSqliteWishlistStore(db)),
+    stockAlerts: guard(createSqliteStockAlertStore(db)),
+    reviews: guard(createSqliteReviewStore(db)),
+    carts: guard(createSqliteCartStore(db)),
+    orders: guard(createSqliteOrderStore(db, faults)),
+    promotions: guard(createSqlitePromotionStore(db)),
+    invoiceNumbers: guard(createSqliteInvoiceNumberStore(db)),
+    once: guard(createSqliteOnceStore(db)),
+    importJobs: guard(createSqliteImportJobStore(db)),
+    paymentKeys: guard(createSqlitePaymentKeyStore(db)),
+    rateLimits: guard(createSqliteRateLimitStore(db)),
     async upgrade() {
       // Numbered migrations already ran when the database was opened.
     },
+    writable,
     async ping() {
       db.prepare("SELECT 1").get();
     },
