@@ -62,7 +62,11 @@ function mailerFor(config: Config): Mailer {
 /** Stripe Checkout when its keys are configured; otherwise the built-in test card processor, its idempotency keys in the store. */
 export function createPayments(config: Config, store: Store): PaymentProcessor {
   return config.stripe
-    ? createStripeProcessor({ ...config.stripe, expiresAfterMs: config.pendingPaymentExpiryMs })
+    ? createStripeProcessor({
+        ...config.stripe,
+        expiresAfterMs: config.pendingPaymentExpiryMs,
+        apiBase: config.crashHooks?.stripeApi,
+      })
     : createTestCardProcessor({ keys: store.paymentKeys });
 }
 

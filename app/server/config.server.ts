@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
+import { KILL_POINTS, type KillPoint } from "./test-hooks.server";
 
 // Environment -> typed configuration, checked once at start. A wrong value stops start-up
 // with a message that names the variable, instead of failing later on a request.
@@ -143,8 +144,20 @@ const schema = z
       .string()
       .regex(/^[^/\s]+:\d{1,5}$/, "must be host:port, without http://")
       .optional(),
+    // Test hooks of the end-to-end specs (test-hooks.server.ts); refused unless HEMLINE_TEST_HOOKS=1.
+    HEMLINE_TEST_HOOKS: z.literal("1", { errorMap: () => ({ message: "must be 1 or unset" }) }).optional(),
+    HEMLINE_KILL_AT: z.enum(KILL_POINTS, { message: `must be one of ${KILL_POINTS.join(", ")}` }).optional(),
+    HEMLINE_TEST_STRIPE_API: z.string().url("must be a URL such as http://127.0.0.1:12111").optional(),
   })
   .superRefine((env, ctx) => {
+    for (const hook of ["HEMLINE_KILL_AT", "HEMLINE_TEST_STRIPE_API"] as const) {
+      if (env[hook] && env.HEMLINE_TEST_HOOKS !== "1")
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [hook],
+          message: "is a test hook: it is refused unless HEMLINE_TEST_HOOKS=1 (never set it on a real shop)",
+        });
+    }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
@@ -252,6 +265,8 @@ export interface Config {
   testHooks: boolean;
   /** The bearer token /metrics asks for; undefined: /metrics does not exist. */
   metricsToken: string | undefined;
+  /** Crash points and a stand-in Stripe of the end-to-end specs (HEMLINE_TEST_HOOKS=1); undefined on a real shop. */
+  crashHooks: { killAt: KillPoint | undefined; stripeApi: string | undefined } | undefined;
   /** Firebase Analytics' public web configuration; undefined when analytics is not configured. */
   analytics: { measurementId: string; appId: string; apiKey: string; projectId: string } | undefined;
 }
@@ -355,6 +370,10 @@ export function parseConfig(source: Record<string, string | undefined> = process
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        : undefined,
+    crashHooks:
+      env.HEMLINE_TEST_HOOKS === "1"
+        ? { killAt: env.HEMLINE_KILL_AT, stripeApi: env.HEMLINE_TEST_STRIPE_API }
         : undefined,
     analytics:
       env.FIREBASE_MEASUREMENT_ID &&

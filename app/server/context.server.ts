@@ -20,6 +20,7 @@ import { createWishlistService, type WishlistService } from "./services/wishlist
 import { createStockAlertsService, type StockAlertsService } from "./services/stock-alerts/stock-alerts.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
 import { createReviewsService, type ReviewsService } from "./services/reviews/reviews.server";
+import { checkoutFaultsFor } from "./test-hooks.server";
 
 // The one place where adapters (from config) are wired into services. Routes call getContext()
 // and use only the services; they never import an adapter.
@@ -129,6 +130,7 @@ export function createContext(config: Config): AppContext {
       rates: config.shipping,
       promotions,
       vat: config.vat,
+      faults: checkoutFaultsFor(config.crashHooks?.killAt),
     }),
     promotions,
     catalog,
@@ -165,10 +167,13 @@ const EXPIRY_SWEEP_MS = 60_000;
 
 /** The serving process's work in the background: safe with any number of instances doing it at once. */
 function startBackgroundWork(context: AppContext): void {
-  const sweep = () =>
+  const sweep = (options?: { reconcileAfterMs: number }) =>
     context.orders
-      .expireUnpaid()
-      .catch((error) => console.error("Releasing the stock of unpaid orders failed; will try again", error));
+      .expireUnpaid(options)
+      .catch((error) => console.error("Settling or releasing unpaid orders failed; will try again", error));
+  // At start too, asking about every card order awaiting payment: one this shop's previous process
+  // died in the middle of paying is settled now, not in a minute.
+  setTimeout(() => sweep({ reconcileAfterMs: 0 }), 0).unref();
   setInterval(sweep, EXPIRY_SWEEP_MS).unref();
 }
 

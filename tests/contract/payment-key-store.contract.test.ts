@@ -51,6 +51,18 @@ describe.each(STORE_ADAPTERS)("PaymentKeyStore contract: $name", (adapter) => {
     ).toEqual({ v: 3 });
   });
 
+  it("recalls a key's unexpired value on any instance, and nothing for a key never stored or expired", async () => {
+    const value = { ok: true, reference: "tc_9", brand: "Visa", last4: "4242" };
+    expect(await db.store.paymentKeys.recall("order/9:1", { now: NOW })).toBeNull();
+    await db.store.paymentKeys.remember("order/9:1", value, window);
+    const other = await db.reopen();
+    expect(await other.paymentKeys.recall("order/9:1", { now: NOW })).toEqual(value);
+    expect(await other.paymentKeys.recall("order/9:2", { now: NOW })).toBeNull();
+    expect(await other.paymentKeys.recall("order/9:1", { now: LATER })).toBeNull();
+    // Reading never stores: the key is still free for its first answer.
+    expect(await other.paymentKeys.remember("order/9:2", { v: 1 }, window)).toEqual({ v: 1 });
+  });
+
   it("two test card processors on two instances charge a key once: the same answer to both", async () => {
     const other = await db.reopen();
     const a = createTestCardProcessor({ keys: db.store.paymentKeys });

@@ -35,6 +35,9 @@ const cards: CardFormProcessor = {
   async refund() {
     return { ok: false, message: "Not refunded in this test." };
   },
+  async checkPayment() {
+    return { state: "unknown" };
+  },
 };
 
 describe.each(STORE_ADAPTERS)("declined payments are limited on $name", (adapter) => {

@@ -66,6 +66,19 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ PUBLIC_URL: "ftp://shop.example.com" })).toThrow(/PUBLIC_URL/);
   });
 
+  it("refuses the test hooks on a shop that did not switch them on, and reads them only with HEMLINE_TEST_HOOKS=1", () => {
+    expect(parseConfig({}).crashHooks).toBeUndefined();
+    expect(() => parseConfig({ HEMLINE_KILL_AT: "after-order-placed" })).toThrow(
+      /HEMLINE_KILL_AT: is a test hook: it is refused unless HEMLINE_TEST_HOOKS=1/,
+    );
+    expect(() => parseConfig({ HEMLINE_TEST_STRIPE_API: "http://127.0.0.1:12111" })).toThrow(/HEMLINE_TEST_STRIPE_API/);
+    expect(() => parseConfig({ HEMLINE_TEST_HOOKS: "1", HEMLINE_KILL_AT: "somewhere" })).toThrow(/HEMLINE_KILL_AT/);
+    expect(parseConfig({ HEMLINE_TEST_HOOKS: "1", HEMLINE_KILL_AT: "after-order-placed" }).crashHooks).toEqual({
+      killAt: "after-order-placed",
+      stripeApi: undefined,
+    });
+  });
+
   it("normalises the admin list: trimmed and lower-cased", () => {
     expect(parseConfig({ ADMIN_EMAILS: " Owner@Shop.EXAMPLE ,b@c.io," }).adminEmails).toEqual([
       "owner@shop.example",

@@ -57,6 +57,13 @@ export const mailMessages = new Counter({
   registers: [registry],
 });
 
+export const paymentsRecovered = new Counter({
+  name: "hemline_payments_recovered_total",
+  help: "Payment outcomes learnt from the processor after the shop missed them (a process died mid-payment, a late webhook), by outcome",
+  labelNames: ["outcome"] as const,
+  registers: [registry],
+});
+
 export const webhookFailures = new Counter({
   name: "hemline_webhook_failures_total",
   help: "Incoming payment webhooks refused or failed (bad signature, unknown order, store error)",

@@ -36,7 +36,22 @@ export interface RefundingProcessor {
   refund(payment: PaymentRecord, amountMinor: number, idempotencyKey: string): Promise<RefundOutcome>;
 }
 
-export interface CardFormProcessor extends RefundingProcessor {
+/**
+ * What the processor knows of one payment attempt, asked when the shop does not know (its process
+ * died between the charge and recording it, or the webhook has not come): charged, refused, or
+ * nothing known yet (not charged, still open, or the processor cannot say now).
+ */
+export type PaymentCheck =
+  | { state: "succeeded"; reference: string; brand: string | null; last4: string | null }
+  | { state: "failed"; message: string; brand: string | null; last4: string | null }
+  | { state: "unknown" };
+
+/** Every processor can be asked about an attempt: by the charge's idempotency key, or the hosted page's reference. */
+export interface PaymentChecker {
+  checkPayment(attempt: { idempotencyKey: string; reference: string | null }): Promise<PaymentCheck>;
+}
+
+export interface CardFormProcessor extends RefundingProcessor, PaymentChecker {
   readonly id: "test-card";
   readonly kind: "card-form";
   readonly label: string;
@@ -55,7 +70,7 @@ export type PaymentEvent =
   | { type: "expired"; orderId: string; reference: string }
   | { type: "ignored"; eventType: string };
 
-export interface HostedCheckoutProcessor extends RefundingProcessor {
+export interface HostedCheckoutProcessor extends RefundingProcessor, PaymentChecker {
   readonly id: "stripe";
   readonly kind: "hosted";
   readonly label: string;

@@ -18,8 +18,12 @@ export function createStripeProcessor(options: {
   /** How long a Checkout Session stays open: the shop's pending-payment expiry, so both let go together. */
   expiresAfterMs?: number;
   client?: Stripe;
+  /** Test hook: a stand-in for api.stripe.com (http://host:port), set only by HEMLINE_TEST_HOOKS tests. */
+  apiBase?: string;
 }): HostedCheckoutProcessor {
-  const stripe = options.client ?? new (loadStripe())(options.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  const stripe =
+    options.client ??
+    new (loadStripe())(options.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...apiHost(options.apiBase) });
   return {
     id: "stripe",
     kind: "hosted",
@@ -68,6 +72,16 @@ export function createStripeProcessor(options: {
       if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
       return { url: session.url, reference: session.id };
     },
+    async checkPayment({ reference }) {
+      // The Checkout Session says whether the shopper paid, whether or not its webhook reached us.
+      if (!reference?.startsWith("cs_")) return { state: "unknown" };
+      const session = await stripe.checkout.sessions.retrieve(reference);
+      if (session.payment_status === "paid" || session.payment_status === "no_payment_required")
+        return { state: "succeeded", reference: session.id, brand: null, last4: null };
+      if (session.status === "expired")
+        return { state: "failed", message: "The payment was not completed in time.", brand: null, last4: null };
+      return { state: "unknown" };
+    },
     async refund(payment, amountMinor, idempotencyKey) {
       if (!payment.reference) return { ok: false, message: "This order has no Stripe payment to refund." };
       try {
@@ -112,6 +126,12 @@ export function createStripeProcessor(options: {
       return { type: "ignored", eventType: event.type };
     },
   };
+}
+
+function apiHost(base: string | undefined) {
+  if (!base) return {};
+  const url = new URL(base);
+  return { host: url.hostname, port: Number(url.port), protocol: url.protocol.replace(":", "") as "http" | "https" };
 }
 
 function isStripeError(error: unknown): error is Error & { type: string } {

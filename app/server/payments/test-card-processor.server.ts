@@ -58,6 +58,16 @@ export function createTestCardProcessor(options: { keys: PaymentKeyStore; clock?
         expiresAt: new Date(now + IDEMPOTENCY_WINDOW_MS).toISOString(),
       })) as ChargeResult;
     },
+    async checkPayment({ idempotencyKey }) {
+      // The answer a charge with this key got is in the store, whoever asked and whether or not they lived to record it.
+      const stored = (await options.keys.recall(`test-card:${idempotencyKey}`, {
+        now: new Date(clock()).toISOString(),
+      })) as ChargeResult | null;
+      if (!stored) return { state: "unknown" };
+      return stored.ok
+        ? { state: "succeeded", reference: stored.reference, brand: stored.brand, last4: stored.last4 }
+        : { state: "failed", message: stored.message, brand: stored.brand, last4: stored.last4 };
+    },
     async refund(payment, amountMinor, idempotencyKey) {
       // No money moves: the refund is recorded (by its key, like a charge) and answered.
       const result: RefundOutcome =

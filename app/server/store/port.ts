@@ -373,6 +373,8 @@ export interface PaymentKeyStore {
     value: Record<string, unknown>,
     options: { now: string; expiresAt: string },
   ): Promise<Record<string, unknown>>;
+  /** The unexpired value stored under `key`, or null: what a processor answered before its caller died. */
+  recall(key: string, options: { now: string }): Promise<Record<string, unknown> | null>;
 }
 
 /**

@@ -10,7 +10,7 @@ import { freePort } from "../../../scripts/emulators/firestore";
 
 export interface ExtraShop {
   port: number;
-  /** Its DATA_DIR, removed by stop(). */
+  /** Its DATA_DIR, removed by stop() unless it was given (a restart on the same data). */
   dataDir: string;
   /** Sends the shop's process a signal (SIGTERM: what a platform sends to stop it). */
   signal(signal: NodeJS.Signals): void;
@@ -32,10 +32,10 @@ export const E2E_SESSION_SECRET = "e2e-session-secret-that-is-long-enough-012345
  */
 export async function startShop(
   env: (port: number) => Record<string, string>,
-  options: { unset?: string[]; port?: number; script?: string } = {},
+  options: { unset?: string[]; port?: number; script?: string; dataDir?: string } = {},
 ): Promise<ExtraShop> {
   const port = options.port ?? (await freePort());
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-e2e-shop-"));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "hemline-e2e-shop-"));
   const merged: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -61,12 +61,13 @@ export async function startShop(
     output: () => output,
     exitCode: () => child.exitCode,
     async stop() {
-      if (child.exitCode === null) {
+      // Still running: neither exited nor killed by a signal (a test hook's SIGKILL).
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Product } from "~/domain/product";
 import { createRateLimiter, LIMITS, type Limit } from "../accounts/rate-limit.server";
 import type { CartService } from "../cart/cart.server";
 import { newOrderNumber } from "../orders/order-links.server";
+import { cardAttemptOf, chargeKeyOf } from "../orders/payment-attempts.server";
 import type { OrdersService } from "../orders/orders.server";
 import { orderLineFor } from "./order-line";
 import { shippingChoice, shippingOptions, type ShippingRates } from "./shipping.server";
@@ -56,6 +57,19 @@ export type RetryResult = CheckoutResult | { kind: "not-payable"; order: Order }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
+/**
+ * Test-only crash points of a payment (HEMLINE_KILL_AT in the e2e specs, a throw in integration
+ * tests): whatever runs after one never runs, as when the process dies there.
+ */
+export interface CheckoutFaults {
+  /** The order is placed (stock taken, awaiting payment) and nothing is charged yet. */
+  afterOrderPlaced?: () => void;
+  /** The processor charged the card (its answer is kept by idempotency key) and the order does not say so yet. */
+  afterCharged?: () => void;
+  /** A verified webhook arrived and nothing of it is applied yet. */
+  webhookReceived?: () => void;
+}
+
 export function createCheckoutService(deps: {
   store: Store;
   cart: CartService;
@@ -65,8 +79,10 @@ export function createCheckoutService(deps: {
   /** Defaults (tests): the store's promotions, and the standard rates with a 23% default. */
   promotions?: PromotionsService;
   vat?: Config["vat"];
+  faults?: CheckoutFaults;
 }) {
   const { store, cart, orders, payments, rates } = deps;
+  const faults = deps.faults ?? {};
   const promotions = deps.promotions ?? createPromotionsService(store, createAuditService(store));
   const vat = deps.vat ?? { rates: STANDARD_VAT_RATES, defaultRate: 23 };
   // Card testing (many cards tried until one goes through) is slowed by counting declined payments
@@ -93,7 +109,7 @@ export function createCheckoutService(deps: {
 
   /** Charge (card form) or start a hosted checkout for an order that holds its stock. */
   async function pay(order: Order, card: CardDetails | null, origin: string): Promise<CheckoutResult> {
-    const attempt = order.payment.attempts + 1;
+    const attempt = cardAttemptOf(order);
     const base: PaymentRecord = { ...order.payment, processor: payments.id, attempts: attempt };
     if (payments.kind === "card-form") {
       if (!card) return failed(order, { ...base, state: "failed", failureMessage: "Enter your card details." });
@@ -102,9 +118,10 @@ export function createCheckoutService(deps: {
         currency: order.currency,
         card,
         description: `Order ${order.number}`,
-        idempotencyKey: `${order.id}:${attempt}`,
+        idempotencyKey: chargeKeyOf(order, attempt),
       });
       const payment: PaymentRecord = { ...base, cardBrand: charge.brand, cardLast4: charge.last4 };
+      faults.afterCharged?.();
       if (!charge.ok) {
         paymentsDeclined.inc();
         return failed(order, { ...payment, state: "failed", failureMessage: charge.message });
@@ -144,6 +161,21 @@ export function createCheckoutService(deps: {
     return placed ? { kind: "done", order: placed } : { kind: "empty" };
   }
 
+  /**
+   * The same checkout form posted again: a double click, or the shopper reloading after the answer
+   * never came (the instance died mid-payment). The answer is the order it placed, with its payment
+   * finished: what the processor already did is recorded, and a card order that was never charged
+   * is charged now, under the attempt's one idempotency key, so a charge still in flight elsewhere
+   * and this one are the same single charge.
+   */
+  async function resume(order: Order, input: CheckoutInput): Promise<CheckoutResult> {
+    // A hosted payment is settled by its webhook, or by the order page asking the processor.
+    if (payments.kind !== "card-form") return { kind: "done", order };
+    const current = await orders.reconcile(order, input.origin);
+    if (current.status !== "pending_payment" || !input.card) return { kind: "done", order: current };
+    return pay(current, input.card, input.origin);
+  }
+
   async function failed(order: Order, payment: PaymentRecord): Promise<CheckoutResult> {
     const updated = await orders.markPaymentFailed(order, payment);
     return {
@@ -159,7 +191,9 @@ export function createCheckoutService(deps: {
     /** A verified Stripe webhook (throws WebhookSignatureError); only the hosted processor has them. */
     parseWebhook(rawBody: string, signature: string | null) {
       if (payments.kind !== "hosted") throw new WebhookSignatureError("This shop takes no hosted payments");
-      return payments.parseWebhook(rawBody, signature);
+      const event = payments.parseWebhook(rawBody, signature);
+      faults.webhookReceived?.();
+      return event;
     },
 
     /**
@@ -240,7 +274,7 @@ export function createCheckoutService(deps: {
     async placeOrder(input: CheckoutInput): Promise<CheckoutResult> {
       // A replayed or double-submitted form finds the order it already placed.
       const existing = await store.orders.findByIdempotencyKey(input.idempotencyKey);
-      if (existing) return { kind: "done", order: existing };
+      if (existing) return resume(existing, input);
 
       const lines = await cart.lines(input.cartId);
       if (lines.length === 0) return emptyOrPlaced(input.idempotencyKey);
@@ -339,6 +373,7 @@ export function createCheckoutService(deps: {
         if (placed.kind === "sold-out" || placed.kind === "cart-changed") return placed;
         if (placed.kind === "duplicate") return { kind: "done", order: placed.order };
         ordersPlaced.inc();
+        faults.afterOrderPlaced?.();
         return pay(placed.order, input.card, input.origin);
       });
     },

@@ -1,5 +1,5 @@
 import type { Mailer } from "../../mail/port";
-import type { PaymentEvent, RefundingProcessor } from "../../payments/port";
+import type { PaymentChecker, PaymentEvent, RefundingProcessor } from "../../payments/port";
 import type { Order, OrderStatus, OrderTransition, PaymentRecord } from "~/domain/commerce";
 import type { Store } from "../../store/port";
 import { orderStatusMail, type OrderMailKind } from "../../mail/templates/order-status.server";
@@ -9,6 +9,8 @@ import { orderPath, verifyOrderAccessKey } from "./order-links.server";
 import { createInvoiceNumbers } from "./invoice-numbers.server";
 import { paidAt } from "~/domain/invoice";
 import { ADMIN_TRANSITIONS, REFUND_STATUSES, adminSourcesOf, stockEffect } from "./status-rules";
+import { cardAttemptOf, chargeKeyOf } from "./payment-attempts.server";
+import { paymentsRecovered } from "~/server/observability/metrics.server";
 
 // Orders after placement: who may see one, the customer's history, payment outcomes and the
 // back office's status changes. Every status change goes through the store's atomic transition,
@@ -31,8 +33,11 @@ export interface OrdersOptions {
   publicOrigin?: string;
   /** The carrier's page for a tracking number (the shipped e-mail links to it). */
   trackingUrl?: (trackingNumber: string) => string;
-  /** Gives refunds back; without it an order cannot be refunded. */
-  payments?: RefundingProcessor;
+  /**
+   * Gives refunds back; without it an order cannot be refunded. With `checkPayment`, it is asked
+   * about orders whose payment outcome the shop missed (a process that died mid-payment).
+   */
+  payments?: RefundingProcessor & Partial<PaymentChecker> & { readonly id?: string };
   /** Called after a change put an order's stock back on sale (back-in-stock alerts). */
   onStockReleased?: (productIds: string[]) => Promise<unknown>;
   /** Invoice numbers each process reserves at a time (INVOICE_NUMBER_BLOCK); default 1, gap-free. */
@@ -55,6 +60,12 @@ const MAILED_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>([
 /** What the order page and the timeline say of an order whose payment never came. */
 export const PAYMENT_EXPIRED_MESSAGE =
   "The payment was not completed in time, so the items went back on sale. You can pay again below while they are in stock.";
+
+/** The timeline's note on a payment the shop learnt of from the processor, not when it was made. */
+export const RECOVERED_PAYMENT_NOTE = "Payment confirmed with the processor after an interruption";
+
+/** Card orders awaiting payment longer than this are asked about at the processor by every sweep. */
+const RECONCILE_AFTER_MS = 60_000;
 
 /** When the order last started waiting for its payment (placed, or a payment retried). */
 export function pendingSince(order: Order): string {
@@ -158,6 +169,96 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
     return result.kind === "not-found" ? order : result.order;
   }
 
+  async function sendConfirmation(order: Order, origin: string): Promise<void> {
+    const url = `${origin}${orderPath(options.secret, order.id, true)}`;
+    try {
+      await options.mailer.send(orderConfirmationMail(options.shopName, order, url));
+    } catch (error) {
+      // The order stands even when mail fails; the page shows the same link.
+      console.error(`Order ${order.number}: the confirmation e-mail could not be sent`, error);
+    }
+  }
+
+  /** Paid, once: of concurrent callers (a replayed form, the sweep, the webhook) only the one whose transition made it e-mails. */
+  async function markPaid(order: Order, payment: PaymentRecord, origin: string): Promise<Order> {
+    return (await recordPaid(order, payment, origin)).order;
+  }
+
+  /** markPaid, saying whether this call made the change. */
+  async function recordPaid(order: Order, payment: PaymentRecord, origin: string, note?: string) {
+    const result = await pay(order.id, {
+      from: ["pending_payment"],
+      event: {
+        status: "paid",
+        at: now(),
+        note: note ?? (payment.cardLast4 ? `Paid by ${payment.cardBrand} ending ${payment.cardLast4}` : "Paid"),
+        by: "system",
+      },
+      stock: "none",
+      patch: { payment },
+    });
+    if (result.kind !== "ok") return { order: result.kind === "not-found" ? order : result.order, made: false };
+    await sendConfirmation(result.order, origin);
+    return { order: result.order, made: true };
+  }
+
+  /**
+   * An order awaiting payment whose outcome the shop may have missed: its process died after the
+   * charge and before recording it, or the webhook has not come. The processor is asked (the
+   * card charge's idempotency key, the hosted page's reference) and what it says is recorded:
+   * charged means paid (never released, never charged again), refused means failed. Nothing
+   * known leaves it waiting, for the expiry. Throws when the processor cannot be asked.
+   */
+  async function reconcile(order: Order, origin = options.publicOrigin ?? "http://localhost:3000"): Promise<Order> {
+    const processor = options.payments;
+    if (order.status !== "pending_payment" || !processor?.checkPayment || processor.id !== order.payment.processor)
+      return order;
+    const check = await processor.checkPayment({
+      idempotencyKey: chargeKeyOf(order),
+      reference: order.payment.reference,
+    });
+    if (check.state === "unknown") return order;
+    // A card attempt is counted when its outcome is recorded, a hosted page when it opened.
+    const attempts = order.payment.processor === "test-card" ? cardAttemptOf(order) : order.payment.attempts;
+    const payment: PaymentRecord = {
+      ...order.payment,
+      attempts,
+      cardBrand: check.brand ?? order.payment.cardBrand,
+      cardLast4: check.last4 ?? order.payment.cardLast4,
+    };
+    if (check.state === "succeeded") {
+      const paid = await recordPaid(
+        order,
+        { ...payment, state: "succeeded", reference: check.reference, failureMessage: null },
+        origin,
+        RECOVERED_PAYMENT_NOTE,
+      );
+      if (paid.made) {
+        paymentsRecovered.inc({ outcome: "paid" });
+        console.warn(
+          `Order ${order.number}: paid at ${order.payment.processor} but not recorded; recorded as paid now`,
+        );
+      }
+      return paid.order;
+    }
+    const failed = await failPayment(order, { ...payment, state: "failed", failureMessage: check.message });
+    if (failed.kind === "ok") paymentsRecovered.inc({ outcome: "failed" });
+    return failed.kind === "not-found" ? order : failed.order;
+  }
+
+  /** reconcile, but a processor that does not answer leaves the order as it is (logged): asked again later. */
+  async function reconcileOrKeep(order: Order): Promise<{ order: Order; asked: boolean }> {
+    try {
+      return { order: await reconcile(order), asked: true };
+    } catch (error) {
+      console.error(
+        `Order ${order.number}: the payment processor could not be asked about its payment; will ask again`,
+        error,
+      );
+      return { order, asked: false };
+    }
+  }
+
   return {
     /** The order when this viewer may see it: its owner, or anyone holding the signed link. Otherwise null (a 404). */
     async forViewer(id: string, viewer: { userId: string | null; key: string | null }): Promise<Order | null> {
@@ -166,28 +267,51 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
       const allowed =
         (order.userId && viewer.userId === order.userId) || verifyOrderAccessKey(options.secret, id, viewer.key);
       if (!allowed) return null;
+      if (order.status !== "pending_payment") return order;
+      // The shopper back after an interruption (or from the hosted page before its webhook) sees what the processor knows.
+      const { order: current, asked } = await reconcileOrKeep(order);
       // The sweep runs every minute; the shopper looking at the order sees its expiry at once.
-      if (!isExpired(order)) return order;
-      const result = await expire(order);
-      return result.kind === "not-found" ? order : result.order;
+      if (!asked || !isExpired(current)) return current;
+      const result = await expire(current);
+      return result.kind === "not-found" ? current : result.order;
     },
 
     /**
      * Release the stock of orders still awaiting payment after the expiry window: a card payment
      * whose instance died between placing and charging, a hosted page left open. Any number of
      * instances may sweep at once: each expiry is one transition from "pending payment", which
-     * only one of them can make. Returns how many this call expired.
+     * only one of them can make. Before any is released, the processor is asked whether it was paid
+     * (then it is marked paid instead), and card orders waiting longer than `reconcileAfterMs` are
+     * asked about too (0 at start-up: nothing of this process is in flight). Returns how many this call expired.
      */
-    async expireUnpaid(batch = 100): Promise<number> {
+    async expireUnpaid({ batch = 100, reconcileAfterMs = RECONCILE_AFTER_MS } = {}): Promise<number> {
+      // A card charge nobody lived to record has no webhook to tell us: ask the processor about
+      // each card order waiting longer than a charge takes, so it is paid within a minute or two.
+      const settledBefore = new Date(Date.parse(now()) - reconcileAfterMs).toISOString();
+      const waiting = await store.orders.list({
+        status: "pending_payment",
+        to: settledBefore,
+        limit: batch,
+        offset: 0,
+      });
+      for (const order of waiting.orders.filter((o) => o.payment.processor === "test-card" && !isExpired(o)))
+        await reconcileOrKeep(order);
+
       const cutoff = new Date(Date.parse(now()) - expiryMs).toISOString();
       // Placed before the cutoff; a retried payment may have restarted the clock since.
       const { orders } = await store.orders.list({ status: "pending_payment", to: cutoff, limit: batch, offset: 0 });
       let expired = 0;
       for (const order of orders.filter(isExpired)) {
-        if ((await expire(order)).kind === "ok") expired += 1;
+        // Never release an order that was paid: the processor is asked first, and one that cannot be asked waits.
+        const { order: current, asked } = await reconcileOrKeep(order);
+        if (!asked || current.status !== "pending_payment") continue;
+        if ((await expire(current)).kind === "ok") expired += 1;
       }
       return expired;
     },
+
+    /** Ask the processor about an order awaiting payment, and record what it says (see reconcile). */
+    reconcile,
 
     /** The path of an order's page; guests get the signed link. */
     linkFor(order: Pick<Order, "id" | "userId">, forGuest = order.userId === null): string {
@@ -217,22 +341,7 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
       return { orders, total, page, pageCount: Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)) };
     },
 
-    async markPaid(order: Order, payment: PaymentRecord, origin: string): Promise<Order> {
-      const result = await pay(order.id, {
-        from: ["pending_payment"],
-        event: {
-          status: "paid",
-          at: now(),
-          note: payment.cardLast4 ? `Paid by ${payment.cardBrand} ending ${payment.cardLast4}` : "Paid",
-          by: "system",
-        },
-        stock: "none",
-        patch: { payment },
-      });
-      if (result.kind !== "ok") return result.kind === "not-found" ? order : result.order;
-      await this.sendConfirmation(result.order, origin);
-      return result.order;
-    },
+    markPaid,
 
     /** The shopper was sent to a hosted payment page: the timeline says so and the order keeps the page's reference. */
     async paymentPageOpened(order: Order, payment: PaymentRecord, processorLabel: string) {
@@ -283,15 +392,7 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
       });
     },
 
-    async sendConfirmation(order: Order, origin: string): Promise<void> {
-      const url = `${origin}${orderPath(options.secret, order.id, true)}`;
-      try {
-        await options.mailer.send(orderConfirmationMail(options.shopName, order, url));
-      } catch (error) {
-        // The order stands even when mail fails; the page shows the same link.
-        console.error(`Order ${order.number}: the confirmation e-mail could not be sent`, error);
-      }
-    },
+    sendConfirmation,
 
     /** A verified processor webhook. Idempotent: Stripe retries deliveries. */
     async applyPaymentEvent(event: PaymentEvent, origin: string): Promise<"updated" | "unchanged" | "unknown-order"> {
@@ -320,7 +421,7 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
         }
         const current = (await store.orders.get(order.id))!;
         if (current.status !== "pending_payment") return "unchanged";
-        await this.markPaid(current, { ...payment, state: "succeeded", failureMessage: null }, origin);
+        await markPaid(current, { ...payment, state: "succeeded", failureMessage: null }, origin);
         return "updated";
       }
       if (order.status !== "pending_payment") return "unchanged";

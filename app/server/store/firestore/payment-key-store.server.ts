@@ -10,9 +10,15 @@ import { available } from "./availability.server";
 
 export function createFirestorePaymentKeyStore(db: Firestore): PaymentKeyStore {
   const keys = db.collection("paymentKeys");
+  const refOf = (key: string) => keys.doc(crypto.createHash("sha256").update(key).digest("hex"));
   return {
+    async recall(key, { now }) {
+      const snap = await available(() => refOf(key).get());
+      if (!snap.exists || (snap.get("expiresAt") as Timestamp).toMillis() <= Date.parse(now)) return null;
+      return JSON.parse(snap.get("valueJson") as string) as Record<string, unknown>;
+    },
     async remember(key, value, { now, expiresAt }) {
-      const ref = keys.doc(crypto.createHash("sha256").update(key).digest("hex"));
+      const ref = refOf(key);
       return available(() =>
         // A transaction: of two instances answering the same key at once, one writes and the other reads it.
         db.runTransaction(async (tx) => {

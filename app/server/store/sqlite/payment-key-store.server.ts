@@ -5,6 +5,9 @@ export function createSqlitePaymentKeyStore(db: SqliteDatabase): PaymentKeyStore
   const forget = db.prepare("DELETE FROM payment_keys WHERE expires_at <= ?");
   const insert = db.prepare("INSERT OR IGNORE INTO payment_keys (key, value_json, expires_at) VALUES (?, ?, ?)");
   const select = db.prepare<[string], { value_json: string }>("SELECT value_json FROM payment_keys WHERE key = ?");
+  const unexpired = db.prepare<[string, string], { value_json: string }>(
+    "SELECT value_json FROM payment_keys WHERE key = ? AND expires_at > ?",
+  );
   // IMMEDIATE: the write lock is taken first, so a concurrent process waits and then reads our row.
   const remember = db.transaction((key: string, value: string, now: string, expiresAt: string) => {
     // Expired keys go first (the index makes this cheap), so a reused key starts afresh.
@@ -18,6 +21,10 @@ export function createSqlitePaymentKeyStore(db: SqliteDatabase): PaymentKeyStore
         string,
         unknown
       >;
+    },
+    async recall(key, { now }) {
+      const row = unexpired.get(key, now);
+      return row ? (JSON.parse(row.value_json) as Record<string, unknown>) : null;
     },
   };
 }
