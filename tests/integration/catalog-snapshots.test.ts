@@ -221,7 +221,10 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
     const slow = instance((s) => ({ ...s, read: async () => (await gate, s.read()) }));
     const previous = globalThis.__hemlineContext;
     const store = createFirestoreStoreOn(getFirestore(apps.at(-1)!));
-    globalThis.__hemlineContext = { backend: { store }, catalog: slow.catalog } as unknown as typeof previous;
+    globalThis.__hemlineContext = {
+      backend: { store, media: {} },
+      catalog: slow.catalog,
+    } as unknown as typeof previous;
     try {
       const call = () => (healthz as () => Promise<Response>)();
       const starting = await call();
