@@ -6,8 +6,8 @@ import { PostEditor, type EditorActionData } from "~/components/blog/PostEditor"
 import { FormErrors } from "~/components/forms/Field";
 import { toPublishAtInput } from "~/lib/blog";
 import { seo } from "~/lib/seo";
-import { requireAdminActor } from "~/server/auth/admin-actor.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireAdminActor } from "~/server/http/admin-actor.server";
+import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { postEditorAction, readAdminForm, TOO_LARGE_MESSAGE } from "~/server/http/post-form.server";

@@ -5,7 +5,7 @@ import { AuditList } from "~/components/admin/AuditList";
 import { ProductEditor } from "~/components/admin/ProductEditor";
 import { FormErrors, Notice } from "~/components/forms/Field";
 import { seo } from "~/lib/seo";
-import { requireAdminActor } from "~/server/auth/admin-actor.server";
+import { requireAdminActor } from "~/server/http/admin-actor.server";
 import { getContext } from "~/server/context.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import {

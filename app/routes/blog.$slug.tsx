@@ -4,7 +4,7 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { PostCard, PostMeta, Prose, TagList } from "~/components/blog/PostCard";
 import { SLUG_MAX, SLUG_PATTERN } from "~/lib/blog";
 import { seo } from "~/lib/seo";
-import { getAuthState } from "~/server/auth/session.server";
+import { getAuthState } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { isAdmin } from "~/server/services/accounts/roles.server";

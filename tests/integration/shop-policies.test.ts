@@ -7,7 +7,8 @@ import * as returns from "~/routes/returns";
 import * as shipping from "~/routes/shipping";
 import * as sizeGuide from "~/routes/size-guide";
 import * as terms from "~/routes/terms";
-import { loader as rootLoader, type RootData } from "~/root";
+import type { RootData } from "~/components/layout/root-data";
+import { loader as rootLoader } from "~/root";
 import type { InfoPageData } from "~/components/info/InfoPage";
 import { MAX_QUANTITY_PER_LINE } from "~/lib/stock";
 

@@ -8,8 +8,14 @@ import {
   type RecentlyViewedItem,
 } from "~/lib/client-store";
 import { Price } from "./Price";
-import { useRootData } from "~/root";
-import type { RecentlyViewedProps } from "./RecentlyViewed";
+import { useRootData } from "~/components/layout/root-data";
+
+export interface RecentlyViewedProps {
+  /** The prefix of the shop's browser storage keys; the root loader's shopShortName by default. */
+  shopShortName?: string;
+  /** The product on screen: recorded as viewed, and left out of the list. */
+  viewed?: RecentlyViewedItem;
+}
 
 export function RecentlyViewedList({ shopShortName: shop, viewed }: RecentlyViewedProps) {
   const root = useRootData();
