@@ -19,7 +19,7 @@ import { errorMeta } from "~/lib/seo";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { policyFigures, shopPolicies } from "~/server/services/policies/shop-policies.server";
-import type { AnalyticsConfig } from "~/lib/analytics";
+import type { AnalyticsConfig } from "~/lib/browser/analytics";
 import { useNonce } from "~/lib/nonce";
 import { getAuthState } from "~/server/http/session.server";
 import { getConfig } from "~/server/config.server";
@@ -125,7 +125,7 @@ function useAnalytics(config: AnalyticsConfig | null) {
   useEffect(() => {
     const current = latest.current;
     if (!measurementId || !current) return;
-    import("~/lib/analytics").then(
+    import("~/lib/browser/analytics").then(
       (analytics) => analytics.trackPageView(current, pathname + search),
       () => undefined, // optional: a page without analytics is fine
     );

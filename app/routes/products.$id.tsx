@@ -33,7 +33,7 @@ import { getAuthState } from "~/server/http/session.server";
 import type { Product } from "~/domain/product";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
 import { notFound } from "~/server/http/not-found.server";
-import { canSell, soldOutEverywhere } from "~/lib/stock";
+import { canSell, soldOutEverywhere } from "~/domain/sellable";
 import { useRootData } from "~/components/layout/root-data";
 import { retryAfterHeaders } from "~/server/http/forms.server";
 import { RENDER_CACHED } from "~/lib/render-cache";

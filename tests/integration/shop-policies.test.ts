@@ -10,7 +10,7 @@ import * as terms from "~/routes/terms";
 import type { RootData } from "~/components/layout/root-data";
 import { loader as rootLoader } from "~/root";
 import type { InfoPageData } from "~/components/info/InfoPage";
-import { MAX_QUANTITY_PER_LINE } from "~/lib/stock";
+import { MAX_QUANTITY_PER_LINE } from "~/domain/sellable";
 
 // The shop never contradicts itself: with every figure configured differently from the defaults,
 // each page that states a delivery price, the free-delivery threshold or the returns window states

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { AnalyticsConfig } from "~/lib/analytics";
+import type { AnalyticsConfig } from "~/lib/browser/analytics";
 import type { Flash } from "~/server/http/flash.server";
 import type { honeypotInputProps } from "~/server/http/honeypot.server";
 import type { PolicyFigures } from "~/server/services/policies/shop-policies.server";

@@ -6,7 +6,7 @@ import {
   RECENTLY_VIEWED_STORE,
   storeKey,
   type RecentlyViewedItem,
-} from "~/lib/client-store";
+} from "~/lib/browser/client-store";
 import { Price } from "./Price";
 import { useRootData } from "~/components/layout/root-data";
 

@@ -1,6 +1,6 @@
-import { CARE_MATERIALS } from "~/lib/care-guide-data";
+import { CARE_MATERIALS } from "~/server/services/content/care-guide-data";
 import { CATEGORIES } from "~/lib/categories";
-import { SIZE_GUIDE, type SizeGuideTable } from "~/lib/size-guide-data";
+import { SIZE_GUIDE, type SizeGuideTable } from "~/server/services/content/size-guide-data";
 import { escapeMarkdown as text } from "./placeholders.server";
 
 // The size and care guides' tables stay structured data in lib/: the size tables are keyed by

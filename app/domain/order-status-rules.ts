@@ -1,4 +1,4 @@
-import type { OrderStatus } from "~/domain/commerce";
+import type { OrderStatus } from "./commerce";
 
 export { STATUS_LABELS } from "~/lib/order-status";
 
