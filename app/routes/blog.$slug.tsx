@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { PostCard, PostMeta, Prose, TagList } from "~/components/blog/PostCard";
-import { SLUG_MAX, SLUG_PATTERN } from "~/lib/blog";
+import { SLUG_MAX, SLUG_PATTERN } from "~/lib/slug";
 import { seo } from "~/lib/seo";
 import { getAuthState } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
