@@ -82,7 +82,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["~/server/*", "**/server/**", "~/routes/*", "~/components/*"],
+              group: ["~/server/*", "**/server/**", "~/routes/*", "~/components/*", "~/lib/*", "**/lib/**"],
               message: "app/domain imports no other layer.",
             },
           ],

@@ -1,7 +1,5 @@
 import type { OrderStatus } from "./commerce";
 
-export { STATUS_LABELS } from "~/lib/order-status";
-
 // Which status changes exist, and what each does to stock. Shared by checkout (payments),
 // webhooks and the back office, so no path can skip a restock or restock twice.
 // "refunded" and "partially_refunded" are reached only through a refund record (refunds.server.ts):
