@@ -1,4 +1,6 @@
+import path from "node:path";
 import js from "@eslint/js";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -80,13 +82,30 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["~/server/*", "**/server/**", "~/routes/*", "~/components/*"],
+              group: ["~/server/*", "**/server/**", "~/routes/*", "~/components/*", "~/lib/*", "**/lib/**"],
               message: "app/domain imports no other layer.",
             },
           ],
         },
       ],
     },
+  },
+  {
+    // No import circles: a module that imports itself through others has no place in the layers.
+    // import-x reads `import type` as no edge (types are erased), and resolves `~/` as tsconfig does.
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
+          alias: { "~": [path.resolve(import.meta.dirname, "app")] },
+        }),
+      ],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     // Playwright fixtures call their callback `use`, which is not React's hook.

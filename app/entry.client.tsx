@@ -1,8 +1,8 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { startIdlePrefetch } from "~/lib/idle-prefetch";
-import { isModuleLoadError, reloadAfterLoadError } from "~/lib/reload-guard";
+import { startIdlePrefetch } from "~/lib/browser/idle-prefetch";
+import { isModuleLoadError, reloadAfterLoadError } from "~/lib/browser/reload-guard";
 
 // A stale page (its script files replaced by a new deployment) reloads itself,
 // at most once per 10 seconds per path. Remix reloads for route modules itself; these catch

@@ -9,24 +9,24 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
-  useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
+import { useRootData } from "~/components/layout/root-data";
 import { errorMeta } from "~/lib/seo";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
-import { policyFigures, shopPolicies, type PolicyFigures } from "~/server/services/policies/shop-policies.server";
-import type { AnalyticsConfig } from "~/lib/analytics";
+import { policyFigures, shopPolicies } from "~/server/services/policies/shop-policies.server";
+import type { AnalyticsConfig } from "~/lib/browser/analytics";
 import { useNonce } from "~/lib/nonce";
-import { getAuthState } from "~/server/auth/session.server";
+import { getAuthState } from "~/server/http/session.server";
 import { getConfig } from "~/server/config.server";
 import { csrf } from "~/server/http/csrf.server";
 import { getContext } from "~/server/context.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
-import { readFlash, type Flash } from "~/server/http/flash.server";
+import { readFlash } from "~/server/http/flash.server";
 import { honeypotInputProps } from "~/server/http/honeypot.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { isAdmin } from "~/server/services/accounts/roles.server";
@@ -94,40 +94,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return defaultShouldRevalidate;
 };
 
-export interface RootData {
-  shopName: string;
-  shopShortName: string;
-  supportEmail: string;
-  /** Null on the error page when the root loader itself failed: then no page states a figure. */
-  policies: PolicyFigures | null;
-  origin: string;
-  cartCount: number;
-  flash: Flash | null;
-  user: { email: string | null; isAdmin: boolean } | null;
-  csrfToken: string;
-  honeypot: ReturnType<typeof honeypotInputProps> | null;
-  analytics: AnalyticsConfig | null;
-}
-
-const FALLBACK_ROOT: RootData = {
-  shopName: "Hemline",
-  shopShortName: "hemline",
-  supportEmail: "support@hemline.example",
-  policies: null,
-  origin: "",
-  cartCount: 0,
-  flash: null,
-  user: null,
-  csrfToken: "",
-  honeypot: null,
-  analytics: null,
-};
-
-/** Root data, or safe defaults when the root loader itself failed (error page). */
-export function useRootData(): RootData {
-  return (useRouteLoaderData<typeof loader>("root") as RootData | undefined) ?? FALLBACK_ROOT;
-}
-
 /** A route can opt out of the default layout with `handle = { layout: false }` (spec: forgot-password). */
 function useWantsLayout(): boolean {
   const matches = useMatches();
@@ -159,7 +125,7 @@ function useAnalytics(config: AnalyticsConfig | null) {
   useEffect(() => {
     const current = latest.current;
     if (!measurementId || !current) return;
-    import("~/lib/analytics").then(
+    import("~/lib/browser/analytics").then(
       (analytics) => analytics.trackPageView(current, pathname + search),
       () => undefined, // optional: a page without analytics is fine
     );

@@ -1,7 +1,7 @@
 import { useRouteError } from "@remix-run/react";
 import { ErrorPage } from "~/components/ErrorPage";
 import { errorDetails } from "~/lib/error-details";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/layout/root-data";
 
 /** The error page for whatever the nearest route threw; a route's boundary puts its own surroundings around it. */
 export function RouteErrorPage() {

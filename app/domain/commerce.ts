@@ -3,8 +3,8 @@ import type { AppliedPromotion } from "./promotion";
 // Carts and orders, shared by every store adapter. Money is integer minor units (EUR cents).
 // Orders placed before promotions and VAT were recorded lack those fields: read them as zero / none.
 
-import type { Refund } from "./refund";
-import type { ReturnRequest } from "./return";
+import type { Refund } from "./refund-record";
+import type { ReturnRequest } from "./return-record";
 
 export interface CartLine {
   productId: string;

@@ -1,4 +1,4 @@
-import type { CategoryId } from "~/lib/categories";
+import type { CategoryId } from "./category";
 import type { RatingSummary } from "./review";
 
 // The catalogue's products, shared by the UI, the services and every store adapter. Prices are integer minor units.

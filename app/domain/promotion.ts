@@ -1,4 +1,4 @@
-import type { CategoryId } from "~/lib/categories";
+import type { CategoryId } from "./category";
 
 // Discount codes and automatic promotions, shared by the UI, the services and every store adapter.
 // Money is integer minor units (EUR cents).

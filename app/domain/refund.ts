@@ -1,37 +1,9 @@
 import type { Order, OrderEvent, OrderLine, OrderStatus } from "./commerce";
+import type { Refund, RefundState } from "./refund-record";
 
 // Refunds: money given back on an order, recorded on the order itself. The arithmetic here runs
 // inside each store adapter's transaction, so the limit "never more than was paid and not yet
 // refunded" is checked against the order as it is at commit time, whatever races with it.
-
-export interface RefundLine {
-  /** The order line's SKU (one line per SKU in an order). */
-  sku: string;
-  quantity: number;
-  /** Whether these units go back on sale (by default: yes before shipping, no after). */
-  restock: boolean;
-}
-
-/**
- * pending: the amount is held against the order while the processor is asked, so two refunds
- * racing cannot both be sent; succeeded: the processor refunded it, stock moved by the lines' choice.
- */
-export type RefundState = "pending" | "succeeded";
-
-export interface Refund {
-  id: string;
-  amountMinor: number;
-  reason: string;
-  lines: RefundLine[];
-  state: RefundState;
-  /** The processor's refund id, once it answered. */
-  reference: string | null;
-  /** The return this refund settles, when it came from one. */
-  returnId: string | null;
-  at: string;
-  /** The acting admin's e-mail. */
-  by: string;
-}
 
 /** Statuses whose payment may be refunded (all or part). */
 export const REFUNDABLE_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>([

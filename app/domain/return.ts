@@ -1,11 +1,11 @@
 import type { Order, OrderLine } from "./commerce";
 import { paidForUnits } from "./line-paid";
-import { refundedQuantity, refundsOf, type Refund } from "./refund";
+import { refundedQuantity, refundsOf } from "./refund";
+import type { Refund } from "./refund-record";
+import type { ReturnRequest, ReturnStatus } from "./return-record";
 
 // Returns the shopper starts, kept on the order itself (beside its refunds), so a return and the
 // refund that settles it are written in one transaction on either backend (decision 0016).
-
-export type ReturnStatus = "requested" | "approved" | "rejected" | "received" | "refunded";
 
 export const RETURN_STATUSES: readonly ReturnStatus[] = ["requested", "approved", "rejected", "received", "refunded"];
 
@@ -16,28 +16,6 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   received: "Received",
   refunded: "Refunded",
 };
-
-export interface ReturnLine {
-  sku: string;
-  quantity: number;
-  /** Chosen when the parcel is received: whether the units go back on sale. */
-  restock: boolean | null;
-}
-
-export interface ReturnRequest {
-  id: string;
-  /** Shown to people: "R-" + order number + "-" + its place among the order's returns. */
-  number: string;
-  lines: ReturnLine[];
-  reason: string;
-  status: ReturnStatus;
-  /** The shop's message to the shopper with its latest decision. */
-  message: string | null;
-  /** The refund that settled it. */
-  refundId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export const returnsOf = (order: Pick<Order, "returns">): ReturnRequest[] => order.returns ?? [];
 

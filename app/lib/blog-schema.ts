@@ -1,14 +1,6 @@
 import { z } from "zod";
-import {
-  ALT_MAX,
-  BODY_MAX,
-  COVER_URL_PATTERN,
-  EXCERPT_MAX,
-  parsePublishAt,
-  SLUG_MAX,
-  SLUG_PATTERN,
-  TITLE_MAX,
-} from "./blog";
+import { ALT_MAX, BODY_MAX, COVER_URL_PATTERN, EXCERPT_MAX, parsePublishAt, TITLE_MAX } from "./blog";
+import { SLUG_MAX, SLUG_PATTERN } from "./slug";
 
 // The post editor's form, validated on the server (and, with JavaScript, in the browser too).
 

@@ -1,7 +1,6 @@
 // Pure helpers for blog posts, shared by the service, the editor's schema and the tests.
+import { slugify } from "./slug";
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const SLUG_MAX = 80;
 export const TITLE_MAX = 160;
 export const EXCERPT_MAX = 300;
 export const BODY_MAX = 200_000;
@@ -11,18 +10,6 @@ export const POSTS_PER_PAGE = 10;
 export const WORDS_PER_MINUTE = 200;
 /** The editor's "publish at" field: what a datetime-local input sends, read as UTC. */
 export const PUBLISH_AT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/;
-
-/** "Caring for Wool & Cashmere!" -> "caring-for-wool-cashmere"; "" when nothing usable is left. */
-export function slugify(text: string): string {
-  const slug = text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return slug.slice(0, SLUG_MAX).replace(/-+$/, "");
-}
 
 /** Whole minutes at 200 words a minute, at least one. */
 export function readingMinutes(markdown: string): number {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ID_PATTERN } from "./route-params";
-import { MAX_QUANTITY_PER_LINE } from "./stock";
+import { MAX_QUANTITY_PER_LINE } from "~/domain/sellable";
 
 // What a cart form may send. Bad values (0, -1, 1.5, abc, 99999) get one plain message.
 

@@ -1,44 +1,9 @@
-// The shop's seven categories are fixed: static, and each id is its URL slug.
-export type CategoryId = "t-shirts" | "jeans" | "sweaters" | "dresses" | "jackets" | "shoes" | "accessories";
-
-export interface Category {
-  id: CategoryId;
-  slug: CategoryId;
-  name: string;
-  icon: string;
-  description: string;
-}
-
-const category = (id: CategoryId, name: string, icon: string, description: string): Category => ({
-  id,
-  slug: id,
-  name,
-  icon,
-  description,
-});
-
-export const CATEGORIES: readonly Category[] = [
-  category("t-shirts", "T-Shirts", "👕", "Comfortable everyday t-shirts"),
-  category("jeans", "Jeans", "👖", "Premium denim jeans in various cuts and washes"),
-  category("sweaters", "Sweaters", "🧶", "Cozy sweaters and knitwear"),
-  category("dresses", "Dresses", "👗", "Elegant dresses for any occasion"),
-  category("jackets", "Jackets", "🧥", "Stylish jackets and outerwear"),
-  category("shoes", "Shoes", "👟", "Comfortable fashionable footwear"),
-  category("accessories", "Accessories", "👜", "Bags, jewelry and other fashion accessories"),
-];
+// The categories themselves are the domain's (app/domain/category.ts); here is how pages show them.
+export { CATEGORIES, getCategory, isCategoryId, type Category, type CategoryId } from "~/domain/category";
+import type { CategoryId } from "~/domain/category";
 
 /** The error page shows the first four as "Popular Categories". */
 export const POPULAR_CATEGORY_COUNT = 4;
-
-const byId = new Map(CATEGORIES.map((c) => [c.id, c]));
-
-export function isCategoryId(value: unknown): value is CategoryId {
-  return typeof value === "string" && byId.has(value as CategoryId);
-}
-
-export function getCategory(id: string): Category | undefined {
-  return byId.get(id as CategoryId);
-}
 
 /** A neutral illustration of the category, for tiles (emoji icons need a font not every device has). */
 export function categoryImage(id: CategoryId): string {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES } from "./categories";
 import { parseMoneyToMinor } from "./money";
+import { SLUG_PATTERN } from "./slug";
 
 // The product editor's form, parsed with conform (parseWithZod) on the server and, with
 // JavaScript, in the browser. Field names are conform paths: "name", "colours[0].hex",
@@ -8,7 +9,7 @@ import { parseMoneyToMinor } from "./money";
 // never changes while the row lives, and a stock cell is named by its row keys
 // ("stock.s3-c0"), so adding, removing or reordering rows never moves stock to another cell.
 
-export const PRODUCT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const PRODUCT_SLUG_PATTERN = SLUG_PATTERN;
 export const PRODUCT_LIMITS = {
   name: 120,
   slug: 80,

@@ -9,7 +9,7 @@ import { ADMIN_SECTIONS } from "~/lib/admin-sections";
 import { formatMoney } from "~/lib/money";
 import { revenueNote } from "~/lib/revenue-wording";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { TableHead } from "~/components/admin/TableHead";
 

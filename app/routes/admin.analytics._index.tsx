@@ -9,7 +9,7 @@ import { formatCount, formatPercent } from "~/lib/admin-format";
 import { axisMoney } from "~/lib/chart-format";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { parseDateRange } from "~/server/http/admin-query.server";
 

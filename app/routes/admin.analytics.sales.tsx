@@ -10,7 +10,7 @@ import { formatCount } from "~/lib/admin-format";
 import { axisMoney, categoryLabel } from "~/lib/chart-format";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { reportQuery } from "~/server/http/admin-query.server";
 

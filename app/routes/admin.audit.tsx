@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuditList } from "~/components/admin/AuditList";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { AUDIT_ENTITY_TYPES, type AuditEntityType } from "~/domain/audit";
 

@@ -6,15 +6,14 @@ import { PostEditor, type EditorActionData } from "~/components/blog/PostEditor"
 import { FormErrors } from "~/components/forms/Field";
 import { toPublishAtInput } from "~/lib/blog";
 import { seo } from "~/lib/seo";
-import { requireAdminActor } from "~/server/auth/admin-actor.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireAdminActor } from "~/server/http/admin-actor.server";
+import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { postEditorAction, readAdminForm, TOO_LARGE_MESSAGE } from "~/server/http/post-form.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
+import { isValidId } from "~/lib/route-params";
 import { notFound } from "~/server/http/not-found.server";
-
-const ID_PATTERN = /^[a-z0-9-]{1,64}$/;
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo(args, {
@@ -24,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   });
 
 async function findPost(request: Request, id: string | undefined) {
-  const post = id && ID_PATTERN.test(id) ? await getContext().blog.get(id) : null;
+  const post = isValidId(id) ? await getContext().blog.get(id) : null;
   if (!post) throw notFound(request);
   return post;
 }

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData } from "@remix-run/react";
 import { PostEditor } from "~/components/blog/PostEditor";
 import { seo } from "~/lib/seo";
-import { requireAdminActor } from "~/server/auth/admin-actor.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireAdminActor } from "~/server/http/admin-actor.server";
+import { requireAdmin } from "~/server/http/session.server";
 import { formFailure } from "~/server/http/forms.server";
 import { postEditorAction, readAdminForm, TOO_LARGE_MESSAGE } from "~/server/http/post-form.server";
 

@@ -7,7 +7,7 @@ import { Pagination } from "~/components/catalog/Pagination";
 import { formatCount } from "~/lib/admin-format";
 import { orderRow } from "~/lib/admin-order-row";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { parseOptionalRange, parseOrderStatus, parsePage, parseSearch } from "~/server/http/admin-query.server";
 import { STATUS_LABELS } from "~/lib/order-status";

@@ -9,7 +9,7 @@ import { DateRangeForm } from "~/components/admin/DateRangeForm";
 import { formatCount, formatHours } from "~/lib/admin-format";
 import { countFormat } from "~/lib/chart-format";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { parseDateRange } from "~/server/http/admin-query.server";
 

@@ -5,7 +5,7 @@ import { AuditList } from "~/components/admin/AuditList";
 import { ProductEditor } from "~/components/admin/ProductEditor";
 import { FormErrors, Notice } from "~/components/forms/Field";
 import { seo } from "~/lib/seo";
-import { requireAdminActor } from "~/server/auth/admin-actor.server";
+import { requireAdminActor } from "~/server/http/admin-actor.server";
 import { getContext } from "~/server/context.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import {
@@ -16,9 +16,9 @@ import {
 } from "~/server/http/product-form.server";
 import { formDefaultsOf } from "~/server/services/admin-catalog/admin-catalog.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
+import { isValidId } from "~/lib/route-params";
 import { notFound } from "~/server/http/not-found.server";
 
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const HISTORY_SIZE = 20;
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -29,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   });
 
 async function findProduct(request: Request, id: string | undefined) {
-  const product = id && ID_PATTERN.test(id) ? await getContext().adminCatalog.get(id) : null;
+  const product = isValidId(id) ? await getContext().adminCatalog.get(id) : null;
   if (!product) throw notFound(request);
   return product;
 }

@@ -6,7 +6,7 @@ import { CATEGORIES, getCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
 import { PRODUCT_STATUSES } from "~/lib/product-form";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 
 export const meta: MetaFunction = (args) =>

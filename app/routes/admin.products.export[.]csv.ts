@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseAdminProductQuery } from "~/lib/admin-product-query";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { resourceRoute } from "~/server/http/resource-route.server";
 

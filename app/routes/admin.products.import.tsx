@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/Field";
 import { seo } from "~/lib/seo";
-import { requireAdminActor } from "~/server/auth/admin-actor.server";
+import { requireAdminActor } from "~/server/http/admin-actor.server";
 import { getContext } from "~/server/context.server";
 import { readUploadForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";

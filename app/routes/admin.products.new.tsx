@@ -4,8 +4,8 @@ import { ProductEditor } from "~/components/admin/ProductEditor";
 import { Notice } from "~/components/forms/Field";
 import { emptyProductForm } from "~/lib/product-form";
 import { seo } from "~/lib/seo";
-import { requireAdminActor } from "~/server/auth/admin-actor.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireAdminActor } from "~/server/http/admin-actor.server";
+import { requireAdmin } from "~/server/http/session.server";
 import { productEditorAction, readProductForm, tooLargeAnswer } from "~/server/http/product-form.server";
 
 export const meta: MetaFunction = (args) =>

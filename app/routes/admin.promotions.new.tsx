@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData } from "@remix-run/react";
 import { PromotionForm } from "~/components/admin/PromotionForm";
 import { seo } from "~/lib/seo";
-import { requireAdminActor } from "~/server/auth/admin-actor.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireAdminActor } from "~/server/http/admin-actor.server";
+import { requireAdmin } from "~/server/http/session.server";
 import { readForm } from "~/server/http/form-body.server";
 import { promotionEditorAction } from "~/server/http/promotion-form.server";
 

@@ -6,7 +6,7 @@ import { ScrollBox } from "~/components/ScrollBox";
 import { RETURN_STATUS_LABELS, returnsOf } from "~/domain/return";
 import { formatDateTime } from "~/lib/admin-format";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { parsePage } from "~/server/http/admin-query.server";
 

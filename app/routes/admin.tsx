@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
-import { requireAdminActor } from "~/server/auth/admin-actor.server";
+import { requireAdminActor } from "~/server/http/admin-actor.server";
 
 // The layout of every /admin page: the back-office navigation above the page. It checks the
 // admin role itself, and so does every child loader and action (they may run without it).

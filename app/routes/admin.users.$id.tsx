@@ -10,7 +10,7 @@ import { formatMoney } from "~/lib/money";
 import { spendNote } from "~/lib/revenue-wording";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { parsePage } from "~/server/http/admin-query.server";
 import { notFound } from "~/server/http/not-found.server";

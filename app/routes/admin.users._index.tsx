@@ -6,7 +6,7 @@ import { Pagination } from "~/components/catalog/Pagination";
 import { formatCount, formatDate } from "~/lib/admin-format";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { parsePage, parseRole, parseSearch } from "~/server/http/admin-query.server";
 

@@ -8,7 +8,7 @@ import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
 import { HoneypotFields } from "~/components/forms/HoneypotFields";
 import { forgotPasswordSchema } from "~/lib/auth-schemas";
 import { seo } from "~/lib/seo";
-import { clientIp } from "~/server/auth/session.server";
+import { clientIp } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { redirectWithFlash } from "~/server/http/flash.server";

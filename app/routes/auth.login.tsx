@@ -11,7 +11,7 @@ import { HoneypotFields } from "~/components/forms/HoneypotFields";
 import { loginSchema } from "~/lib/auth-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
-import { clientIp, getAuthState } from "~/server/auth/session.server";
+import { clientIp, getAuthState } from "~/server/http/session.server";
 import { signedInHeaders } from "~/server/http/cart-cookie.server";
 import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { clearSession, readSessionToken } from "~/server/auth/session.server";
+import { clearSession, readSessionToken } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { csrfProblem } from "~/server/http/csrf.server";

@@ -8,7 +8,7 @@ import { AuthCard } from "~/components/forms/AuthCard";
 import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
 import { PASSWORD_MIN, RESET_LINK_INVALID, resetPasswordSchema } from "~/lib/auth-schemas";
 import { seo } from "~/lib/seo";
-import { clearSession } from "~/server/auth/session.server";
+import { clearSession } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PostCard } from "~/components/blog/PostCard";
 import { Pagination } from "~/components/catalog/Pagination";
-import { SLUG_PATTERN } from "~/lib/blog";
+import { SLUG_PATTERN } from "~/lib/slug";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
 import { RENDER_CACHED } from "~/lib/render-cache";

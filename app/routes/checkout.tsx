@@ -14,7 +14,7 @@ import { checkoutSchema, chosenSavedAddress, parseExpiry } from "~/lib/checkout-
 import { MAX_ADDRESSES } from "~/lib/address-limits";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { clientIp, getAuthState } from "~/server/auth/session.server";
+import { clientIp, getAuthState } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isCategoryId } from "~/lib/categories";
 import { CACHE } from "~/server/http/cache.server";
 import { resourceRoute } from "~/server/http/resource-route.server";
-import { isGarmentView, renderGarmentSvg } from "~/server/seed/garment-svg.server";
+import { isGarmentView, renderGarmentSvg } from "~/server/media/garment-svg.server";
 
 // Generated product illustrations: /media/v1/{category}/{view}/{rrggbb}.svg. The drawing is a
 // pure function of the URL, and "v1" changes whenever the drawing does, so it is cached forever.

@@ -15,7 +15,7 @@ import { StatusBadge } from "~/components/orders/StatusBadge";
 import { parseExpiry, payAgainSchema } from "~/lib/checkout-schema";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { clientIp } from "~/server/auth/session.server";
+import { clientIp } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { readForm } from "~/server/http/form-body.server";
@@ -27,7 +27,7 @@ import { ReturnsSection } from "~/components/orders/ReturnsSection";
 import { returnableQuantity, returnsOf } from "~/domain/return";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { viewableOrder, viewerPath } from "~/server/http/viewable-order.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/layout/root-data";
 import { parseForm } from "~/server/http/form-shape.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>

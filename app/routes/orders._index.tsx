@@ -4,7 +4,7 @@ import { Pagination } from "~/components/catalog/Pagination";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { requireUser } from "~/server/auth/session.server";
+import { requireUser } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 
 export const meta: MetaFunction = (args) =>

@@ -29,12 +29,12 @@ import { publicOrigin } from "~/server/http/public-origin.server";
 import { addToCart, type CartFormError } from "~/server/http/cart-actions.server";
 import { readForm } from "~/server/http/form-body.server";
 import { stockAlertAction, type StockAlertFailure } from "~/server/http/stock-alert-action.server";
-import { getAuthState } from "~/server/auth/session.server";
+import { getAuthState } from "~/server/http/session.server";
 import type { Product } from "~/domain/product";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
 import { notFound } from "~/server/http/not-found.server";
-import { canSell, soldOutEverywhere } from "~/lib/stock";
-import { useRootData } from "~/root";
+import { canSell, soldOutEverywhere } from "~/domain/sellable";
+import { useRootData } from "~/components/layout/root-data";
 import { retryAfterHeaders } from "~/server/http/forms.server";
 import { RENDER_CACHED } from "~/lib/render-cache";
 

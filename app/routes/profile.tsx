@@ -8,7 +8,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
 import { changePasswordSchema, PASSWORD_MIN, profileSchema } from "~/lib/auth-schemas";
 import { seo } from "~/lib/seo";
-import { clearSession, commitSession, requireUser } from "~/server/auth/session.server";
+import { clearSession, commitSession, requireUser } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";

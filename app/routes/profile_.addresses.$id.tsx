@@ -4,7 +4,7 @@ import { AddressForm } from "~/components/account/AddressForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { FormErrors } from "~/components/forms/Field";
 import { seo } from "~/lib/seo";
-import { requireUser } from "~/server/auth/session.server";
+import { requireUser } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { addressBookAction } from "~/server/http/address-book-actions.server";
 

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AddressForm } from "~/components/account/AddressForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { seo } from "~/lib/seo";
-import { requireUser } from "~/server/auth/session.server";
+import { requireUser } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { addressBookAction } from "~/server/http/address-book-actions.server";
 

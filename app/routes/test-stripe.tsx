@@ -6,7 +6,7 @@ import { z } from "zod";
 import { FormErrors } from "~/components/forms/Field";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { flashHeader } from "~/server/http/flash.server";

@@ -8,7 +8,7 @@ import { formatMoney } from "~/lib/money";
 import { responsiveImage } from "~/lib/responsive-image";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
-import { getAuthState } from "~/server/auth/session.server";
+import { getAuthState } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { currentCartId, writableCartId } from "~/server/http/cart-cookie.server";
 import { flashHeader } from "~/server/http/flash.server";

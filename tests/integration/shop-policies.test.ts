@@ -7,9 +7,10 @@ import * as returns from "~/routes/returns";
 import * as shipping from "~/routes/shipping";
 import * as sizeGuide from "~/routes/size-guide";
 import * as terms from "~/routes/terms";
-import { loader as rootLoader, type RootData } from "~/root";
+import type { RootData } from "~/components/layout/root-data";
+import { loader as rootLoader } from "~/root";
 import type { InfoPageData } from "~/components/info/InfoPage";
-import { MAX_QUANTITY_PER_LINE } from "~/lib/stock";
+import { MAX_QUANTITY_PER_LINE } from "~/domain/sellable";
 
 // The shop never contradicts itself: with every figure configured differently from the defaults,
 // each page that states a delivery price, the free-delivery threshold or the returns window states

@@ -17,7 +17,7 @@ process.env.SHOP_BACKEND = "embedded";
 
 export async function createRouteHarness() {
   const { getContext } = await import("~/server/context.server");
-  const { commitSession } = await import("~/server/auth/session.server");
+  const { commitSession } = await import("~/server/http/session.server");
   const { csrf } = await import("~/server/http/csrf.server");
   const ctx = getContext();
   const cookies: Record<Who, string> = { "signed-out": "", shopper: "", admin: "" };

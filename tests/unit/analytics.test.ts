@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shouldEnableAnalytics } from "~/lib/analytics";
+import { shouldEnableAnalytics } from "~/lib/browser/analytics";
 
 describe("shouldEnableAnalytics", () => {
   it("is on when a measurement id is configured on a real host", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { excerptFrom, normaliseTags, parsePublishAt, readingMinutes, slugify } from "~/lib/blog";
+import { excerptFrom, normaliseTags, parsePublishAt, readingMinutes } from "~/lib/blog";
+import { slugify } from "~/lib/slug";
 import { renderMarkdown } from "~/server/services/blog/markdown.server";
 import { isPublic } from "~/server/services/blog/blog.server";
 

@@ -3,7 +3,7 @@ import { addToCartSchema, updateLineSchema } from "~/lib/cart-schema";
 import { checkoutSchema, parseExpiry } from "~/lib/checkout-schema";
 import { shippingEstimate, shippingOptions } from "~/server/services/checkout/shipping.server";
 import { orderAccessKey, newOrderNumber, verifyOrderAccessKey } from "~/server/services/orders/order-links.server";
-import { ADMIN_TRANSITIONS, stockEffect } from "~/server/services/orders/status-rules";
+import { ADMIN_TRANSITIONS, stockEffect } from "~/domain/order-status-rules";
 
 const RATES = { standardMinor: 495, expressMinor: 995, freeFromMinor: 7500 };
 

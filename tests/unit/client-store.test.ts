@@ -10,7 +10,7 @@ import {
   writeStore,
   type KeyValueStorage,
   type RecentlyViewedItem,
-} from "~/lib/client-store";
+} from "~/lib/browser/client-store";
 
 function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Record<string, string> } {
   const data = { ...initial };

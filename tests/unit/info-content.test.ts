@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CARE_MATERIALS } from "~/lib/care-guide-data";
+import { CARE_MATERIALS } from "~/server/services/content/care-guide-data";
 import { CATEGORIES } from "~/lib/categories";
 import { parseConfig } from "~/server/config.server";
 import { renderContent } from "~/server/services/content/content-markdown.server";

@@ -14,7 +14,7 @@ import {
   ZOOM_STEP,
   zoomBounds,
   zoomFactor,
-} from "~/lib/lightbox-config";
+} from "~/lib/browser/lightbox-config";
 
 describe("lightbox constants", () => {
   it("are the spec's", () => {

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocate } from "~/server/services/promotions/allocate";
-import { bestPricing, codeRefusal, type PricedLine } from "~/server/services/promotions/rules";
-import { vatBreakdown, vatIncluded } from "~/server/services/promotions/vat";
+import { allocate } from "~/domain/allocate";
+import { bestPricing, type PricedLine } from "~/domain/promotion-rules";
+import { codeRefusal } from "~/server/services/promotions/code-refusal";
+import { vatBreakdown, vatIncluded } from "~/domain/vat";
 import { makePromotion } from "../support/promotion-factory";
 
 // The money arithmetic of promotions and VAT: whole cents that always add up.

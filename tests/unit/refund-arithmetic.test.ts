@@ -9,8 +9,8 @@ import {
   refundedQuantity,
   reserveRefund,
   settleRefund,
-  type Refund,
 } from "~/domain/refund";
+import type { Refund } from "~/domain/refund-record";
 import { makeOrder } from "../support/order-factory";
 import { orderLine } from "../support/order-fixture";
 

@@ -5,7 +5,7 @@ import {
   RELOAD_GUARD_KEY,
   RELOAD_GUARD_MS,
   type GuardStorage,
-} from "~/lib/reload-guard";
+} from "~/lib/browser/reload-guard";
 
 function memoryStorage(initial: Record<string, string> = {}): GuardStorage & { data: Record<string, string> } {
   const data = { ...initial };

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Order, OrderLine } from "~/domain/commerce";
-import { refundableMinor, refundedQuantity, reserveRefund, settleRefund, type Refund } from "~/domain/refund";
+import { refundableMinor, refundedQuantity, reserveRefund, settleRefund } from "~/domain/refund";
+import type { Refund } from "~/domain/refund-record";
 import { paidForUnits } from "~/domain/line-paid";
 import {
   advanceReturn,

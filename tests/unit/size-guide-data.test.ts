@@ -1,7 +1,7 @@
 import { describe, it, expect } from "vitest";
 import { CATEGORIES } from "~/lib/categories";
 import { BELT_SIZES, ONE_SIZE, SIZES_BY_CATEGORY } from "~/lib/sizes";
-import { SIZE_GUIDE, sizeGuideHref, sizeGuideSizes } from "~/lib/size-guide-data";
+import { SIZE_GUIDE, sizeGuideHref, sizeGuideSizes } from "~/server/services/content/size-guide-data";
 
 describe("size guide data", () => {
   it("has exactly one entry per category", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canSell, lineLimit, MAX_QUANTITY_PER_LINE, soldOutEverywhere, unitsForSale } from "~/lib/stock";
+import { canSell, lineLimit, MAX_QUANTITY_PER_LINE, soldOutEverywhere, unitsForSale } from "~/domain/sellable";
 
 // The one rule for whether a size × colour can be sold and how many a cart line may hold.
 describe("what can be sold", () => {

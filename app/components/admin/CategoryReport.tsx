@@ -1,20 +1,9 @@
 import { Form } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
 import { itemSalesNote } from "~/lib/revenue-wording";
+import type { CategoryReportView } from "~/server/services/admin-catalog/category-report.server";
 
 export const REPORT_PERIODS = [7, 30, 90, 365] as const;
-
-export interface CategoryReportView {
-  days: number;
-  salesAvailable: boolean;
-  rows: Array<{
-    category: string;
-    name: string;
-    byStatus: { draft: number; active: number; archived: number };
-    units: number;
-    sales: { orders: number; units: number; revenueMinor: number } | null;
-  }>;
-}
 
 /** The seven categories with products by status, stock and sales: /admin/categories and /admin/products/categories. */
 export function CategoryReport({ report }: { report: CategoryReportView }) {

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { RootData } from "~/root";
+import type { RootData } from "~/components/layout/root-data";
 
 /**
  * The honeypot of the public account forms (remix-utils' checks it on the server), rendered as

@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { OrderLine } from "~/domain/commerce";
-import { RETURN_REASON_MAX, RETURN_STATUS_LABELS, type ReturnRequest } from "~/domain/return";
+import { RETURN_REASON_MAX, RETURN_STATUS_LABELS } from "~/domain/return";
+import type { ReturnRequest } from "~/domain/return-record";
 import { FormErrors } from "~/components/forms/Field";
 
 /** The shopper's returns on the order page: each return's status, and the form while the returns window is open. */

@@ -1,6 +1,6 @@
 import { useState, type ComponentType, type MouseEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { LightboxImage, LightboxImageError } from "~/lib/lightbox-config";
+import type { LightboxImage, LightboxImageError } from "~/lib/browser/lightbox-config";
 import type { ProductImage } from "~/domain/product";
 import type { ProductLightboxProps } from "./ProductLightbox.client";
 import { responsiveImage } from "~/lib/responsive-image";

@@ -16,7 +16,7 @@ import {
   type LightboxImage,
   type LightboxImageError,
   type LightboxState,
-} from "~/lib/lightbox-config";
+} from "~/lib/browser/lightbox-config";
 
 // The product image viewer: yet-another-react-lightbox with its Zoom plugin, plus what the
 // library lacks and shoppers need: zoom bounds against the image's natural size, a

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { availabilityLabel, availabilityOf, soldOutEverywhere, stockFor } from "~/lib/stock";
+import { availabilityLabel, availabilityOf, soldOutEverywhere, stockFor } from "~/domain/sellable";
 import type { Colour, Variant } from "~/domain/product";
 
 interface Props {

@@ -1,12 +1,5 @@
 import { useEffect, useState, type ComponentType } from "react";
-import type { RecentlyViewedItem } from "~/lib/client-store";
-
-export interface RecentlyViewedProps {
-  /** The prefix of the shop's browser storage keys; the root loader's shopShortName by default. */
-  shopShortName?: string;
-  /** The product on screen: recorded as viewed, and left out of the list. */
-  viewed?: RecentlyViewedItem;
-}
+import type { RecentlyViewedProps } from "./RecentlyViewedList";
 
 /**
  * The shopper's recently viewed products, from this browser's storage. Renders nothing on the

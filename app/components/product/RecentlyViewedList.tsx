@@ -6,10 +6,16 @@ import {
   RECENTLY_VIEWED_STORE,
   storeKey,
   type RecentlyViewedItem,
-} from "~/lib/client-store";
+} from "~/lib/browser/client-store";
 import { Price } from "./Price";
-import { useRootData } from "~/root";
-import type { RecentlyViewedProps } from "./RecentlyViewed";
+import { useRootData } from "~/components/layout/root-data";
+
+export interface RecentlyViewedProps {
+  /** The prefix of the shop's browser storage keys; the root loader's shopShortName by default. */
+  shopShortName?: string;
+  /** The product on screen: recorded as viewed, and left out of the list. */
+  viewed?: RecentlyViewedItem;
+}
 
 export function RecentlyViewedList({ shopShortName: shop, viewed }: RecentlyViewedProps) {
   const root = useRootData();

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { savedAddressSchema } from "~/lib/address-schema";
-import { requireUser } from "../auth/session.server";
+import { requireUser } from "./session.server";
 import { getContext } from "../context.server";
 import { flashHeader } from "./flash.server";
 import { readForm } from "./form-body.server";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import type { Session } from "../auth/port";
-import { commitSession, getAuthState } from "../auth/session.server";
+import { commitSession, getAuthState } from "./session.server";
 import { getConfig } from "../config.server";
 import { baseCookieOptions } from "./cookie-security.server";
 import { getContext } from "../context.server";

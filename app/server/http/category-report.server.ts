@@ -1,5 +1,5 @@
-import type { CategoryReportView } from "~/components/admin/CategoryReport";
-import { requireAdmin } from "../auth/session.server";
+import type { CategoryReportView } from "../services/admin-catalog/category-report.server";
+import { requireAdmin } from "./session.server";
 import { getContext } from "../context.server";
 
 const PERIODS = [7, 30, 90, 365];

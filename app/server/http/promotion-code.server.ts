@@ -1,6 +1,6 @@
 import { createCookie, data, redirect } from "@remix-run/node";
 import { PROMOTION_CODE_PATTERN, promotionCodeSchema } from "~/lib/promotion-code";
-import { getAuthState } from "../auth/session.server";
+import { getAuthState } from "./session.server";
 import { getConfig } from "../config.server";
 import { getContext } from "../context.server";
 import type { CartView } from "../services/cart/cart.server";

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { reviewSchema } from "~/lib/review-schema";
-import { requireUser } from "../auth/session.server";
+import { requireUser } from "./session.server";
 import { getContext } from "../context.server";
 import { redirectWithFlash } from "./flash.server";
 import { formGuardProblem } from "./forms.server";

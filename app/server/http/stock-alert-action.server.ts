@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { clientIp } from "../auth/session.server";
+import { clientIp } from "./session.server";
 import { getContext } from "../context.server";
 import { flashHeader } from "./flash.server";
 import { formGuardProblem } from "./forms.server";

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { isValidId } from "~/lib/route-params";
-import { getAuthState } from "~/server/auth/session.server";
+import { getAuthState } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORIES } from "~/lib/categories";
 import { SIZES_BY_CATEGORY } from "~/lib/sizes";
-import { GARMENT_VIEWS, isGarmentView, renderGarmentSvg } from "~/server/seed/garment-svg.server";
+import { GARMENT_VIEWS, isGarmentView, renderGarmentSvg } from "~/server/media/garment-svg.server";
 import type { ProductInput } from "~/domain/product";
 import { buildLargeCatalogue, buildSeedCatalogue } from "./catalogue.server";
 

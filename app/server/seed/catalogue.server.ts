@@ -1,6 +1,6 @@
 import { CATEGORIES, type CategoryId } from "~/lib/categories";
 import { BELT_SIZES, ONE_SIZE, SHOE_SIZES, SIZES_BY_CATEGORY, WAIST_SIZES } from "~/lib/sizes";
-import { GARMENT_VIEWS, type GarmentView } from "~/server/seed/garment-svg.server";
+import { GARMENT_VIEWS, type GarmentView } from "~/server/media/garment-svg.server";
 import type { ProductImage, ProductInput, Variant } from "~/domain/product";
 import { CARE_HINTS, PALETTE, SEEDS, type ProductSeed } from "./catalogue-data.server";
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { OrderLine } from "~/domain/commerce";
 import { paidForUnits } from "~/domain/line-paid";
-import type { Refund } from "~/domain/refund";
+import type { Refund } from "~/domain/refund-record";
 import { salesByCategory } from "~/server/services/admin-catalog/category-report.server";
 import {
   deliveryRevenue,

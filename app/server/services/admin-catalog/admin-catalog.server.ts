@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { slugify } from "~/lib/blog";
+import { slugify } from "~/lib/slug";
 import type { AdminProductQuery } from "~/lib/admin-product-query";
 import {
   cellName,

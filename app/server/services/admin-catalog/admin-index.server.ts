@@ -1,6 +1,6 @@
 import { CATEGORIES, type CategoryId } from "~/lib/categories";
 import { ADMIN_PAGE_SIZE, type AdminProductQuery, type AdminSort } from "~/lib/admin-product-query";
-import { LOW_STOCK_THRESHOLD } from "~/lib/stock";
+import { LOW_STOCK_THRESHOLD } from "~/domain/sellable";
 import type { Product, ProductImage, ProductStatus } from "~/domain/product";
 import type { CatalogueChange, ChangeCursor } from "~/server/store/port";
 

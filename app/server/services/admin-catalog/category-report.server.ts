@@ -21,6 +21,13 @@ export interface CategoryReportRow extends CategoryStock {
   sales: CategorySales | null;
 }
 
+/** What the categories page shows: the report over the last `days`. */
+export interface CategoryReportView {
+  days: number;
+  salesAvailable: boolean;
+  rows: CategoryReportRow[];
+}
+
 export function salesByCategory(
   orders: Order[],
   categoryOf: (productId: string) => CategoryId | null,

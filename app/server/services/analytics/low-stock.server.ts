@@ -1,4 +1,4 @@
-import { LOW_STOCK_THRESHOLD } from "~/lib/stock";
+import { LOW_STOCK_THRESHOLD } from "~/domain/sellable";
 import type { ChangeCursor, Store } from "~/server/store/port";
 import type { Product } from "~/domain/product";
 

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { CATEGORIES } from "~/lib/categories";
-import { excerptFrom, normaliseTags, parsePublishAt, POSTS_PER_PAGE, readingMinutes, slugify } from "~/lib/blog";
+import { excerptFrom, normaliseTags, parsePublishAt, POSTS_PER_PAGE, readingMinutes } from "~/lib/blog";
+import { slugify } from "~/lib/slug";
 import { PostSlugTakenError, type Store } from "../../store/port";
 import type { AuditService } from "../audit/audit.server";
 import type { Post, PostCover, PostStatus } from "~/domain/post";

@@ -4,7 +4,7 @@ import type { Product } from "~/domain/product";
 import type { CategoryId } from "~/lib/categories";
 import { shippingEstimate, type ShippingRates } from "../checkout/shipping.server";
 import { imageForColour } from "../catalog/colour-image";
-import { lineLimit, MAX_QUANTITY_PER_LINE, unitsForSale } from "~/lib/stock";
+import { lineLimit, MAX_QUANTITY_PER_LINE, unitsForSale } from "~/domain/sellable";
 
 // The cart's rules, shared by both backends: what may be added, how much, and what a line is
 // worth now. A cart stores only what the shopper chose; prices and stock are always read fresh,

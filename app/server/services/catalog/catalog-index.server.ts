@@ -6,7 +6,7 @@ import { ratingAverage } from "~/domain/review";
 import type { CatalogueChange, ChangeCursor } from "~/server/store/port";
 import { MAX_QUERY_TERMS } from "./search-terms.server";
 import { TextIndex, type SearchFields, type TextIndexData } from "./text-index.server";
-import { canSell } from "~/lib/stock";
+import { canSell } from "~/domain/sellable";
 import { taggedImage } from "~/lib/colour-images";
 import { CardStore, type CardInput, type CardStoreData } from "./card-store.server";
 

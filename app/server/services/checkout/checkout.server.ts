@@ -15,7 +15,7 @@ import { vatRateFor } from "../policies/shop-policies.server";
 import { createPromotionsService, customerKeyFor, type PromotionsService } from "../promotions/promotions.server";
 import { createAuditService } from "../audit/audit.server";
 import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
-import { vatBreakdown } from "../promotions/vat";
+import { vatBreakdown } from "~/domain/vat";
 import { ordersPlaced, paymentsDeclined } from "~/server/observability/metrics.server";
 
 // Checkout: the order is priced here from the current catalogue (anything the browser sends

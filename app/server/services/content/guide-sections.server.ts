@@ -1,11 +1,11 @@
-import { CARE_MATERIALS } from "~/lib/care-guide-data";
+import { CARE_MATERIALS } from "~/server/services/content/care-guide-data";
 import { CATEGORIES } from "~/lib/categories";
-import { SIZE_GUIDE, type SizeGuideTable } from "~/lib/size-guide-data";
+import { SIZE_GUIDE, type SizeGuideTable } from "~/server/services/content/size-guide-data";
 import { escapeMarkdown as text } from "./placeholders.server";
 
-// The size and care guides' tables stay structured data in lib/: the size tables are keyed by
-// the size labels the shop sells (a unit test checks each category covers exactly its sizes),
-// and each material's id is the anchor product pages link to (careGuideHref). Written as
+// The size and care guides' tables stay structured data beside this file: the size tables are keyed
+// by the size labels the shop sells (a unit test checks each category covers exactly its sizes),
+// and each material's id is its anchor on /care-guide. Written as
 // Markdown tables by hand they would drift from both. Here they become Markdown sections, so
 // the guides render, anchor and list in their table of contents like every other info page.
 

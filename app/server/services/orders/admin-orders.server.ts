@@ -4,7 +4,7 @@ import type { OrdersService, StatusChangeResult } from "./orders.server";
 import { formatMoneyInText } from "~/lib/money";
 import { defaultRestock } from "~/domain/refund";
 import { fullRefundRequest, type RefundRequest, type RefundResult } from "./refunds.server";
-import { ADMIN_TRANSITIONS, stockEffect } from "./status-rules";
+import { ADMIN_TRANSITIONS, stockEffect } from "~/domain/order-status-rules";
 
 // The back office's view of orders: the filtered, paged list, and status changes and notes
 // that go through the orders service (its status rules decide what is allowed and what is

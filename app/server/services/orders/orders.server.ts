@@ -8,7 +8,7 @@ import { createRefundsService, fullRefundRequest, type RefundRequest, type Refun
 import { orderPath, verifyOrderAccessKey } from "./order-links.server";
 import { createInvoiceNumbers } from "./invoice-numbers.server";
 import { paidAt } from "~/domain/invoice";
-import { ADMIN_TRANSITIONS, REFUND_STATUSES, adminSourcesOf, stockEffect } from "./status-rules";
+import { ADMIN_TRANSITIONS, REFUND_STATUSES, adminSourcesOf, stockEffect } from "~/domain/order-status-rules";
 import { cardAttemptOf, chargeKeyOf } from "./payment-attempts.server";
 import { paymentsRecovered } from "~/server/observability/metrics.server";
 

@@ -7,9 +7,8 @@ import {
   refundableQuantity,
   reserveRefund,
   settleRefund,
-  type Refund,
-  type RefundLine,
 } from "~/domain/refund";
+import type { Refund, RefundLine } from "~/domain/refund-record";
 import { formatMoneyInText } from "~/lib/money";
 import type { RefundingProcessor } from "../../payments/port";
 import type { Store } from "../../store/port";

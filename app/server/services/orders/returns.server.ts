@@ -7,8 +7,8 @@ import {
   returnValueMinor,
   startReturn,
   withinReturnsWindow,
-  type ReturnRequest,
 } from "~/domain/return";
+import type { ReturnRequest } from "~/domain/return-record";
 import type { Mailer } from "../../mail/port";
 import { returnStatusMail, type ReturnMailKind } from "../../mail/templates/return-status.server";
 import type { Store } from "../../store/port";

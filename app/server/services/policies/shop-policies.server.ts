@@ -1,6 +1,6 @@
 import { SHIPPING_COUNTRIES } from "~/lib/countries";
 import { formatMoneyInText } from "~/lib/money";
-import { MAX_QUANTITY_PER_LINE } from "~/lib/stock";
+import { MAX_QUANTITY_PER_LINE } from "~/domain/sellable";
 import type { Config } from "~/server/config.server";
 
 // The shop's promises to shoppers, from the same sources checkout, the cart and the address book

@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import type { Promotion, PromotionUseClaim } from "~/domain/promotion";
 import type { Store } from "../../store/port";
 import type { AuditService } from "../audit/audit.server";
-import { bestPricing, codeRefusal, qualifies, type PricedLine, type PromotionPricing } from "./rules";
+import { bestPricing, qualifies, type PricedLine, type PromotionPricing } from "~/domain/promotion-rules";
+import { codeRefusal } from "./code-refusal";
 
 // Promotions for the shop: the cart and checkout price through price(); the back office lists,
 // creates and edits them (audited). Usage is counted by the order's placement, never here.

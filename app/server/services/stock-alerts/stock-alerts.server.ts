@@ -8,7 +8,7 @@ import {
 import type { Store } from "../../store/port";
 import type { StockAlert } from "~/domain/stock-alert";
 import type { Product } from "~/domain/product";
-import { canSell } from "~/lib/stock";
+import { canSell } from "~/domain/sellable";
 import { createRateLimiter, LIMITS, RateLimitedError } from "../accounts/rate-limit.server";
 
 // "E-mail me when it is back" on a sold-out size × colour. Rules: one alert per address and

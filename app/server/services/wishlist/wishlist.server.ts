@@ -1,6 +1,6 @@
 import type { Store } from "../../store/port";
 import type { ProductImage } from "~/domain/product";
-import { soldOutEverywhere } from "~/lib/stock";
+import { soldOutEverywhere } from "~/domain/sellable";
 
 // Saved products ("Save" on cards and product pages). Rules: only products on sale can be saved;
 // at most MAX_SAVED per shopper; the price at saving is kept, so a lower price later shows as a

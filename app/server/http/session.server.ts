@@ -1,11 +1,11 @@
 import { data, redirect } from "@remix-run/node";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getContext } from "../context.server";
-import { clientAddress } from "../http/client-address.server";
-import { sessionCookie } from "../http/cookies.server";
+import { clientAddress } from "./client-address.server";
+import { sessionCookie } from "./cookies.server";
 import type { AuthState } from "../services/accounts/accounts.server";
 import { isAdmin } from "../services/accounts/roles.server";
-import type { Session } from "./port";
+import type { Session } from "../auth/port";
 
 // Request-level helpers for routes: who is asking, and the guards that require a user or an admin.
 

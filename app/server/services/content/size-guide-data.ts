@@ -1,5 +1,5 @@
-import type { CategoryId } from "./categories";
-import { APPAREL_SIZES, BELT_SIZES, ONE_SIZE, SHOE_SIZES, WAIST_SIZES } from "./sizes";
+import type { CategoryId } from "~/lib/categories";
+import { APPAREL_SIZES, BELT_SIZES, ONE_SIZE, SHOE_SIZES, WAIST_SIZES } from "~/lib/sizes";
 
 // Measurement data behind /size-guide. Every table is keyed by a size label from
 // SIZES_BY_CATEGORY (see ./sizes), so the guide always matches what the shop sells; a

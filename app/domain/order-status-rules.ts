@@ -1,6 +1,4 @@
-import type { OrderStatus } from "~/domain/commerce";
-
-export { STATUS_LABELS } from "~/lib/order-status";
+import type { OrderStatus } from "./commerce";
 
 // Which status changes exist, and what each does to stock. Shared by checkout (payments),
 // webhooks and the back office, so no path can skip a restock or restock twice.

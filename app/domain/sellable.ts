@@ -1,4 +1,4 @@
-import type { Product, Variant } from "~/domain/product";
+import type { Product, Variant } from "./product";
 
 // Whether a variant can be sold and how many: the one place the shop decides it (the product page,
 // listings, the cart, checkout, saved items and back-in-stock alerts all ask here).

@@ -1,10 +1,10 @@
-import type { CategoryId } from "~/lib/categories";
-import { formatMoneyInText } from "~/lib/money";
-import type { AppliedPromotion, Promotion } from "~/domain/promotion";
+import type { CategoryId } from "./category";
+import type { AppliedPromotion, Promotion } from "./promotion";
 import { allocate } from "./allocate";
 
-// The pure rules of promotions: which apply to a cart, what each takes off which line, and the
-// shopper's message when a code cannot be used. Both the cart and checkout price through here.
+// The pure rules of promotions: which apply to a cart and what each takes off which line. Both the
+// cart and checkout price through here; the shopper's message when a code cannot be used is the
+// promotions service's (code-refusal.ts).
 
 export interface PricedLine {
   productId: string;
@@ -45,40 +45,9 @@ export function validity(promotion: Promotion, now: Date): Validity {
   return "ok";
 }
 
-const eligibleSubtotal = (promotion: Promotion, lines: readonly PricedLine[]) =>
+/** The part of the lines' gross that the promotion applies to. */
+export const eligibleSubtotal = (promotion: Promotion, lines: readonly PricedLine[]) =>
   lines.filter((l) => appliesToLine(promotion, l)).reduce((sum, l) => sum + l.grossMinor, 0);
-
-const dateText = (iso: string) =>
-  new Date(iso).toLocaleString("en-IE", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
-
-/**
- * Why the shopper's code cannot be used on these lines now, or null when it can. `used` is how many
- * orders used it so far (in all, and by this customer when known).
- */
-export function codeRefusal(
-  typed: string,
-  promotion: Promotion | null,
-  lines: readonly PricedLine[],
-  now: Date,
-  used: { total: number; customer: number },
-): string | null {
-  const code = typed.trim().toUpperCase();
-  if (!promotion || promotion.code === null) return `We don't recognise the code ${code}. Check it and try again.`;
-  const when = validity(promotion, now);
-  if (when === "expired") return `The code ${code} expired on ${dateText(promotion.endsAt!)}.`;
-  if (when === "not-yet-valid")
-    return `The code ${code} is not valid yet: it starts on ${dateText(promotion.startsAt!)}.`;
-  if (promotion.usageLimit !== null && used.total >= promotion.usageLimit) return `The code ${code} has been used up.`;
-  if (promotion.perCustomerLimit !== null && used.customer >= promotion.perCustomerLimit) {
-    return `You have already used the code ${code} as many times as it allows.`;
-  }
-  const eligible = eligibleSubtotal(promotion, lines);
-  if (eligible === 0) return `The code ${code} does not apply to the items in your cart.`;
-  if (promotion.minimumSubtotalMinor !== null && eligible < promotion.minimumSubtotalMinor) {
-    return `The code ${code} needs a subtotal of at least ${formatMoneyInText(promotion.minimumSubtotalMinor)} on the items it applies to.`;
-  }
-  return null;
-}
 
 /** Whether an automatic promotion (or a code already checked by codeRefusal) applies to these lines now. */
 export function qualifies(promotion: Promotion, lines: readonly PricedLine[], now: Date): boolean {
