@@ -252,3 +252,55 @@ test("a page whose script module failed to load reloads itself, and remembers it
   const guard = await page.evaluate(() => JSON.parse(sessionStorage.getItem("reload-guard") ?? "{}"));
   expect(Object.keys(guard)).toEqual(["/products/p0001"]);
 });
+
+test("with prefers-reduced-motion the viewer opens, turns, zooms, moves on and closes without animating", async ({
+  page,
+}) => {
+  // Every animation the page starts, with its length in ms: CSS transitions and animations as they
+  // begin, and the Web Animations the viewer's zoom and fade run from script.
+  await page.addInitScript(() => {
+    const lengths: number[] = [];
+    (window as unknown as { motion: number[] }).motion = lengths;
+    const longest = (list: string) => Math.max(...list.split(",").map((d) => parseFloat(d) * 1000 || 0));
+    document.addEventListener(
+      "transitionrun",
+      (e) => lengths.push(longest(getComputedStyle(e.target as Element).transitionDuration)),
+      true,
+    );
+    document.addEventListener(
+      "animationstart",
+      (e) => lengths.push(longest(getComputedStyle(e.target as Element).animationDuration)),
+      true,
+    );
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (keyframes, options) {
+      lengths.push(Number(typeof options === "number" ? options : (options?.duration ?? 0)));
+      return animate.call(this, keyframes, options);
+    };
+  });
+  const tour = async () => {
+    const { viewer, root } = await openViewer(page);
+    const fade = await root.evaluate((el) => getComputedStyle(el).getPropertyValue("--yarl__fade_animation_duration"));
+    await viewer.getByRole("button", { name: "Rotate image" }).click();
+    await expect(root).toHaveAttribute("data-rotation", "90");
+    await viewer.getByRole("button", { name: "Zoom in" }).click();
+    await expect(root).toHaveAttribute("data-lightbox-state", "zoomed");
+    await viewer.getByRole("button", { name: "Next" }).click();
+    await expect(root).toHaveAttribute("data-index", "1");
+    await viewer.getByRole("button", { name: "Close" }).click();
+    await expect(viewer).toBeHidden();
+    const motion = await page.evaluate(() => (window as unknown as { motion: number[] }).motion);
+    return { fade, longest: Math.max(0, ...motion) };
+  };
+
+  // Without the preference the same steps animate (so the recording sees them)…
+  const moving = await tour();
+  expect(moving.fade.trim()).not.toBe("0ms");
+  expect(moving.longest).toBeGreaterThan(100);
+
+  // …and with it nothing lasts longer than a millisecond.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const still = await tour();
+  expect(still.fade.trim()).toBe("0ms");
+  expect(still.longest).toBeLessThanOrEqual(1);
+});

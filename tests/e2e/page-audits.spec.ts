@@ -3,19 +3,24 @@ import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { controlsWithoutFocusIndicator } from "./support/focus-indicator";
 import { TOURS, type Stop, type Tour } from "./support/page-tour";
+import { motionProblems } from "./support/reduced-motion";
 import { sidewaysProblem } from "./support/reflow";
 import { seoProblems } from "./support/seo-audit";
+import { textSpacingProblems } from "./support/text-spacing";
 
 // Every page type, as its visitor gets it, with JavaScript on and off:
-// - axe-core finds no violation of WCAG 2.1 A or AA, nor of its best practices;
+// - axe-core finds no violation of WCAG 2.0, 2.1 or 2.2 A or AA, nor of its best practices;
 // - every control a keyboard reaches shows a focus indicator with at least 3:1 contrast;
 // - what Lighthouse's SEO audits check holds: a title and a description everywhere, noindex (and no
 //   sitemap entry) exactly on the pages that must not be indexed, crawlable links, image alt text;
 // - on a phone (390 px wide) axe finds no violation either, and at 320 px (WCAG's reflow width) no
-//   page scrolls sideways. The same tour and the same page, narrowed: no second tour to pay for.
+//   page scrolls sideways. The same tour and the same page, narrowed: no second tour to pay for;
+// - with WCAG 1.4.12's text spacing, at 1280 and 390 px, no text is cut off and no link or button
+//   is drawn over another;
+// - with prefers-reduced-motion, nothing transitions, animates or scrolls smoothly.
 
-// WCAG 2.0 and 2.1, levels A and AA, and axe's best practices (unique landmarks, one main, headings in order…).
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+// WCAG 2.0, 2.1 and 2.2, levels A and AA, and axe's best practices (unique landmarks, one main, headings in order…).
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"];
 
 const PHONE = { width: 390, height: 844 };
 const REFLOW = { width: 320, height: 640 };
@@ -61,12 +66,14 @@ async function audit(page: Page, browser: Browser, testInfo: TestInfo, tour: Tou
     javaScriptEnabled === false
       ? await browser.newContext({ baseURL, userAgent, viewport, javaScriptEnabled: true })
       : null;
-  const found: Record<"axe" | "phone" | "reflow" | "focus" | "seo", string[]> = {
+  const found: Record<"axe" | "phone" | "reflow" | "focus" | "seo" | "spacing" | "motion", string[]> = {
     axe: [],
     phone: [],
     reflow: [],
     focus: [],
     seo: [],
+    spacing: [],
+    motion: [],
   };
   await tour(page, testInfo, async (stop: Stop) => {
     const response = await page.goto(stop.path);
@@ -77,8 +84,11 @@ async function audit(page: Page, browser: Browser, testInfo: TestInfo, tour: Tou
     for (const problem of await axeViolations(seen)) found.axe.push(`${where}: ${problem}`);
     for (const problem of await seoProblems(seen, stop.indexed, sitemap)) found.seo.push(`${where}: ${problem}`);
     for (const problem of await controlsWithoutFocusIndicator(seen)) found.focus.push(`${where}: ${problem}`);
+    for (const problem of await textSpacingProblems(seen)) found.spacing.push(`${where}: ${problem}`);
+    for (const problem of await motionProblems(seen)) found.motion.push(`${where}: ${problem}`);
     await seen.setViewportSize(PHONE);
     for (const problem of await axeViolations(seen)) found.phone.push(`${where}: ${problem}`);
+    for (const problem of await textSpacingProblems(seen)) found.spacing.push(`${where} at 390px: ${problem}`);
     await seen.setViewportSize(REFLOW);
     const reflow = await sidewaysProblem(seen);
     if (reflow) found.reflow.push(`${where}: ${reflow}`);
@@ -86,15 +96,20 @@ async function audit(page: Page, browser: Browser, testInfo: TestInfo, tour: Tou
     if (seen !== page) await seen.close();
   });
   await copies?.close();
-  expect.soft(found.axe, `axe violations (WCAG 2.1 A/AA, best practices):\n${found.axe.join("\n")}`).toEqual([]);
+  expect.soft(found.axe, `axe violations (WCAG 2.2 A/AA, best practices):\n${found.axe.join("\n")}`).toEqual([]);
   expect.soft(found.phone, `axe violations at 390px wide:\n${found.phone.join("\n")}`).toEqual([]);
   expect.soft(found.reflow, `pages that scroll sideways at 320px wide:\n${found.reflow.join("\n")}`).toEqual([]);
   expect.soft(found.focus, `controls without a visible focus indicator:\n${found.focus.join("\n")}`).toEqual([]);
   expect.soft(found.seo, `SEO problems:\n${found.seo.join("\n")}`).toEqual([]);
+  expect.soft(found.spacing, `lost with WCAG's text spacing:\n${found.spacing.join("\n")}`).toEqual([]);
+  expect.soft(found.motion, `motion despite prefers-reduced-motion:\n${found.motion.join("\n")}`).toEqual([]);
 }
 
 for (const { name, tour } of TOURS) {
-  test(`the pages ${name} sees: axe, focus indicators, SEO`, async ({ page, browser }, testInfo) => {
+  test(`the pages ${name} sees: axe, focus indicators, reflow, text spacing, reduced motion, SEO`, async ({
+    page,
+    browser,
+  }, testInfo) => {
     await audit(page, browser, testInfo, tour);
   });
 }

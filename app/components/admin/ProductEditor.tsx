@@ -279,7 +279,7 @@ export function ProductEditor({
                         <span className="flex items-center gap-2">
                           <span
                             aria-hidden="true"
-                            className="inline-block h-6 w-6 shrink-0 rounded-full border border-stone-300"
+                            className="swatch inline-block h-6 w-6 shrink-0 rounded-full border border-stone-300"
                             style={
                               /^#[0-9a-fA-F]{6}$/.test(current(c.hex)) ? { backgroundColor: current(c.hex) } : undefined
                             }

@@ -100,7 +100,7 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
                     className="h-4 w-4 rounded border-stone-300"
                   />
                   <span
-                    className="h-4 w-4 rounded-full border border-stone-300"
+                    className="swatch h-4 w-4 rounded-full border border-stone-300"
                     style={{ backgroundColor: "hex" in c ? c.hex : undefined }}
                     aria-hidden="true"
                   />

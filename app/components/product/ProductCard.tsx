@@ -28,7 +28,7 @@ export function ProductCard({
             height={product.image.height}
             loading={eager ? "eager" : "lazy"}
             decoding="async"
-            className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.02]"
+            className="h-full w-full object-cover motion-safe:transition motion-safe:duration-300 motion-safe:group-hover:scale-[1.02]"
           />
         ) : null}
       </div>
@@ -62,7 +62,7 @@ export function ProductCard({
         {product.colours.map((c) => (
           <li
             key={c.name}
-            className="h-3.5 w-3.5 rounded-full border border-stone-300"
+            className="swatch h-3.5 w-3.5 rounded-full border border-stone-300"
             style={{ backgroundColor: c.hex }}
             title={c.name}
           />

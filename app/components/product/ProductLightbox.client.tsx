@@ -309,11 +309,11 @@ function ViewerImage({
         alt={slide.alt}
         title={slide.title}
         draggable={false}
-        className="yarl__slide_image"
+        // A turn animates, unless the shopper asked for less motion.
+        className="yarl__slide_image motion-safe:transition-transform motion-safe:duration-200"
         style={{
           ...(width && height ? { width, height, maxWidth: "none", maxHeight: "none" } : null),
           transform: `rotate(${rotation}deg)`,
-          transition: "transform 200ms ease",
           visibility: status === "load-error" ? "hidden" : undefined,
           opacity: status === "ready" ? 1 : 0,
         }}

@@ -75,7 +75,7 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
                   ].join(" ")}
                 >
                   <span
-                    className="h-6 w-6 rounded-full border border-stone-300"
+                    className="swatch h-6 w-6 rounded-full border border-stone-300"
                     style={{ backgroundColor: c.hex }}
                     aria-hidden="true"
                   />

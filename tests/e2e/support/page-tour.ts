@@ -211,6 +211,9 @@ const adminTour: Tour = async (page, testInfo, visit) => {
   const post = await firstHref(page, "/admin/blog", /^\/admin\/blog\/[^/]+\/edit$/);
   await visit({ name: "admin post editor", path: post, status: 200, indexed: false });
   await visit({ name: "admin audit log", path: "/admin/audit", status: 200, indexed: false });
+  await visit({ name: "admin returns", path: "/admin/returns", status: 200, indexed: false });
+  await visit({ name: "admin promotions", path: "/admin/promotions", status: 200, indexed: false });
+  await visit({ name: "admin new promotion", path: "/admin/promotions/new", status: 200, indexed: false });
   await visit({ name: "admin reviews", path: "/admin/reviews", status: 200, indexed: false });
   await visit({ name: "admin approved reviews", path: "/admin/reviews?status=approved", status: 200, indexed: false });
   await visit({ name: "test payments", path: "/test-stripe", status: 200, indexed: false });
