@@ -19,7 +19,7 @@ import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { STATUS_LABELS } from "~/lib/order-status";
-import type { OrderStatus } from "~/domain/commerce";
+import type { Order, OrderStatus } from "~/domain/commerce";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { defaultRestock, refundableMinor, refundableQuantity, refundsOf } from "~/domain/refund";
 import { readRefundLines, REFUND_REASON_MAX, refundFormSchema } from "~/lib/refund-form";
@@ -70,87 +70,109 @@ type MoneyFormFailure = {
 
 const failure = (body: MoneyFormFailure, status: number) => data(body, { status });
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireAdminActor(request);
-  const order = await findOrder(request, params.id);
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
-  const text = (name: string) => {
-    const value = formData.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const problem = await formGuardProblem(formData, request);
-  const { adminOrders } = getContext();
+/** What one form of this page needs: the order, the form, who sends it, and the CSRF verdict. */
+interface IntentArgs {
+  request: Request;
+  order: Order;
+  formData: FormData;
+  /** Who the audit log names. */
+  actor: string;
+  problem: { message: string; status: number } | null;
+}
 
-  if (intent === "return") {
-    const form = "return";
-    const values = {};
-    if (problem) return failure({ form, errors: [problem.message], values }, problem.status);
-    const { returns } = getContext();
-    const returnId = text("returnId") ?? "";
-    const step = text("step");
-    const request = returnsOf(order).find((r) => r.id === returnId);
-    if (!request) return failure({ form, errors: ["Choose a return of this order."], values }, 400);
-    const result =
-      step === "refund"
-        ? await returns.refund(order.id, returnId, actor)
-        : step === "approved" || step === "rejected" || step === "received"
-          ? await returns.advance(order.id, returnId, step, actor, {
-              message: (text("message") ?? "").slice(0, 500) || null,
-              restock: Object.fromEntries(request.lines.map((l, i) => [l.sku, formData.get(`restock-${i}`) === "on"])),
-            })
-          : null;
-    if (!result) return failure({ form, errors: ["Choose what to do with the return."], values }, 400);
-    if (!result.ok) return failure({ form, errors: [result.message], values }, result.status);
-    return redirectWithFlash(
-      `/admin/orders/${order.id}`,
-      `Return ${result.request.number}: ${RETURN_STATUS_LABELS[result.request.status].toLowerCase()}.`,
-    );
-  }
+const text = (formData: FormData, name: string) => {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : undefined;
+};
 
-  if (intent === "refund") {
-    const form = "refund";
-    const values = { amount: text("amount"), reason: text("reason") };
-    if (problem) return failure({ form, errors: [problem.message], values }, problem.status);
-    const parsed = refundFormSchema.safeParse(values);
-    if (!parsed.success) return failure({ form, errors: parsed.error.issues.map((i) => i.message), values }, 400);
-    const read = readRefundLines(
-      formData,
-      order.lines.map((l) => l.sku),
-    );
-    if ("error" in read) return failure({ form, errors: [read.error], values }, 400);
-    const result = await adminOrders.refund(
-      order.id,
-      { amountMinor: parsed.data.amount, reason: parsed.data.reason, lines: read.lines },
-      actor,
-    );
-    if (!result.ok) return failure({ form, errors: [result.message], values }, result.status);
-    return redirectWithFlash(
-      `/admin/orders/${order.id}`,
-      `Refunded ${formatMoneyInText(result.refund.amountMinor)}. The order is now ${STATUS_LABELS[result.order.status].toLowerCase()}.`,
-    );
-  }
+/** Approve, reject, receive or refund one of the order's returns. */
+async function returnStep({ order, formData, actor, problem }: IntentArgs) {
+  const form = "return";
+  const values = {};
+  if (problem) return failure({ form, errors: [problem.message], values }, problem.status);
+  const returnId = text(formData, "returnId") ?? "";
+  const step = text(formData, "step");
+  const returnRequest = returnsOf(order).find((r) => r.id === returnId);
+  if (!returnRequest) return failure({ form, errors: ["Choose a return of this order."], values }, 400);
+  const { returns } = getContext();
+  const result =
+    step === "refund"
+      ? await returns.refund(order.id, returnId, actor)
+      : step === "approved" || step === "rejected" || step === "received"
+        ? await returns.advance(order.id, returnId, step, actor, {
+            message: (text(formData, "message") ?? "").slice(0, 500) || null,
+            restock: Object.fromEntries(
+              returnRequest.lines.map((l, i) => [l.sku, formData.get(`restock-${i}`) === "on"]),
+            ),
+          })
+        : null;
+  if (!result) return failure({ form, errors: ["Choose what to do with the return."], values }, 400);
+  if (!result.ok) return failure({ form, errors: [result.message], values }, result.status);
+  return redirectWithFlash(
+    `/admin/orders/${order.id}`,
+    `Return ${result.request.number}: ${RETURN_STATUS_LABELS[result.request.status].toLowerCase()}.`,
+  );
+}
 
-  if (formData.get("intent") === "note") {
-    const submission = parseForm(formData, { schema: noteSchema });
-    if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
-    if (submission.status !== "success") return formFailure(submission.reply());
-    const noted = await adminOrders.addNote(order.id, submission.value.note, actor);
-    if (!noted) throw notFound(request);
-    return redirectWithFlash(`/admin/orders/${order.id}`, "The note has been added to the timeline.");
-  }
+/** Refund part or all of what was paid, optionally naming the units (and putting them back on sale). */
+async function refund({ order, formData, actor, problem }: IntentArgs) {
+  const form = "refund";
+  const values = { amount: text(formData, "amount"), reason: text(formData, "reason") };
+  if (problem) return failure({ form, errors: [problem.message], values }, problem.status);
+  const parsed = refundFormSchema.safeParse(values);
+  if (!parsed.success) return failure({ form, errors: parsed.error.issues.map((i) => i.message), values }, 400);
+  const read = readRefundLines(
+    formData,
+    order.lines.map((l) => l.sku),
+  );
+  if ("error" in read) return failure({ form, errors: [read.error], values }, 400);
+  const result = await getContext().adminOrders.refund(
+    order.id,
+    { amountMinor: parsed.data.amount, reason: parsed.data.reason, lines: read.lines },
+    actor,
+  );
+  if (!result.ok) return failure({ form, errors: [result.message], values }, result.status);
+  return redirectWithFlash(
+    `/admin/orders/${order.id}`,
+    `Refunded ${formatMoneyInText(result.refund.amountMinor)}. The order is now ${STATUS_LABELS[result.order.status].toLowerCase()}.`,
+  );
+}
 
+/** A note on the order's timeline. */
+async function note({ request, order, formData, actor, problem }: IntentArgs) {
+  const submission = parseForm(formData, { schema: noteSchema });
+  if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
+  if (submission.status !== "success") return formFailure(submission.reply());
+  const noted = await getContext().adminOrders.addNote(order.id, submission.value.note, actor);
+  if (!noted) throw notFound(request);
+  return redirectWithFlash(`/admin/orders/${order.id}`, "The note has been added to the timeline.");
+}
+
+/** A new status; which change is allowed, and whether it needs a tracking number, is the orders service's rule. */
+async function statusChange({ order, formData, actor, problem }: IntentArgs) {
   const submission = parseForm(formData, { schema: statusChangeSchema });
   if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
   if (submission.status !== "success") return formFailure(submission.reply());
   const to = submission.value.to as OrderStatus;
-  // Which change is allowed, and whether it needs a tracking number, is the orders service's rule.
-  const result = await adminOrders.changeStatus(order.id, to, actor, {
+  const result = await getContext().adminOrders.changeStatus(order.id, to, actor, {
     trackingNumber: submission.value.trackingNumber ?? null,
     note: submission.value.note ?? null,
   });
   if (!result.ok) return formFailure(submission.reply({ formErrors: [result.message] }), result.status);
   return redirectWithFlash(`/admin/orders/${order.id}`, `The order is now ${STATUS_LABELS[to].toLowerCase()}.`);
+}
+
+/** One handler per form; a form without a known intent is the status form (as it always was). */
+const INTENTS = { return: returnStep, refund, note, status: statusChange };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireAdminActor(request);
+  const order = await findOrder(request, params.id);
+  const formData = await readForm(request);
+  const problem = await formGuardProblem(formData, request);
+  const intent = String(formData.get("intent"));
+  const handle = Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : statusChange;
+  return handle({ request, order, formData, actor, problem });
 }
 
 /** Each field's label, for the error summaries' links. */

@@ -13,6 +13,7 @@ import { createBlogService, type BlogService } from "./services/blog/blog.server
 import { createCartService, type CartService } from "./services/cart/cart.server";
 import { createPromotionsService, type PromotionsService } from "./services/promotions/promotions.server";
 import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
+import { createCheckoutSubmission, type CheckoutSubmissionService } from "./services/checkout/submission.server";
 import { createAdminOrdersService, type AdminOrdersService } from "./services/orders/admin-orders.server";
 import { createOrdersService, type OrdersService } from "./services/orders/orders.server";
 import { createReturnsService, type ReturnsService } from "./services/orders/returns.server";
@@ -44,6 +45,8 @@ export interface AppContext {
   productImports: ProductImportService;
   cart: CartService;
   checkout: CheckoutService;
+  /** The checkout form as one command: address, purchase, address book, the settled order. */
+  checkoutSubmission: CheckoutSubmissionService;
   /** Discount codes and automatic promotions: cart and checkout pricing, the back office's list (audited). */
   promotions: PromotionsService;
   orders: OrdersService;
@@ -106,6 +109,16 @@ export function createContext(config: Config): AppContext {
     onStockReleased: stockWritten,
     invoiceBlockSize: config.invoice.numberBlock,
   });
+  const checkout = createCheckoutService({
+    store: backend.store,
+    cart,
+    orders,
+    payments: backend.payments,
+    rates: config.shipping,
+    promotions,
+    vat: config.vat,
+  });
+  const addressBook = createAddressBookService(backend.store);
   return {
     config,
     backend,
@@ -121,15 +134,8 @@ export function createContext(config: Config): AppContext {
       audit: (change) => audit.record(change),
       onStockReleased: stockWritten,
     }),
-    checkout: createCheckoutService({
-      store: backend.store,
-      cart,
-      orders,
-      payments: backend.payments,
-      rates: config.shipping,
-      promotions,
-      vat: config.vat,
-    }),
+    checkout,
+    checkoutSubmission: createCheckoutSubmission({ checkout, addressBook, orders }),
     promotions,
     catalog,
     accounts: createAccountsService(backend.identity, backend.store, {
@@ -137,7 +143,7 @@ export function createContext(config: Config): AppContext {
       mailer: backend.mailer,
       shopName: config.shopName,
     }),
-    addressBook: createAddressBookService(backend.store),
+    addressBook,
     wishlist: createWishlistService(backend.store),
     stockAlerts,
     reviews: createReviewsService(backend.store, {
