@@ -25,7 +25,7 @@ import type { CheckoutRefusal } from "~/server/services/checkout/submission.serv
 import { shortfallMessage } from "~/server/services/checkout/messages.server";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { PromotionCodeForm } from "~/components/cart/PromotionCodeForm";
-import { appliedCode, cartPromotions, clearCodeHeader, codeIntent } from "~/server/http/promotion-code.server";
+import { appliedCode, cartPromotions, clearCodeHeader, codeIntent } from "~/routes/cart/promotion-code.server";
 import { parseForm } from "~/server/http/form-shape.server";
 
 export const meta: MetaFunction = (args) =>

@@ -17,7 +17,7 @@ import {
   reviewAction,
   type HelpfulFailure,
   type ReviewFormFailure,
-} from "~/server/http/review-actions.server";
+} from "~/routes/products.$id/review-actions.server";
 import { RecentlyViewed } from "~/components/product/RecentlyViewed";
 import { getCategory } from "~/lib/categories";
 import { CURRENCY } from "~/lib/money";
@@ -26,9 +26,9 @@ import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
-import { addToCart, type CartFormError } from "~/server/http/cart-actions.server";
+import { addToCart, type CartFormError } from "~/routes/cart/cart-actions.server";
 import { readForm } from "~/server/http/form-body.server";
-import { stockAlertAction, type StockAlertFailure } from "~/server/http/stock-alert-action.server";
+import { stockAlertAction, type StockAlertFailure } from "~/routes/products.$id/stock-alert-action.server";
 import { getAuthState } from "~/server/auth/session.server";
 import type { Product } from "~/domain/product";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";

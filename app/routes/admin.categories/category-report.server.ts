@@ -1,6 +1,6 @@
 import type { CategoryReportView } from "~/components/admin/CategoryReport";
-import { requireAdmin } from "../auth/session.server";
-import { getContext } from "../context.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { getContext } from "~/server/context.server";
 
 const PERIODS = [7, 30, 90, 365];
 

@@ -1,15 +1,15 @@
 import { createCookie, data, redirect } from "@remix-run/node";
 import { PROMOTION_CODE_PATTERN, promotionCodeSchema } from "~/lib/promotion-code";
-import { getAuthState } from "../auth/session.server";
-import { getConfig } from "../config.server";
-import { getContext } from "../context.server";
-import type { CartView } from "../services/cart/cart.server";
-import { CART_TTL_MS } from "../services/cart/cart.server";
-import { customerKeyFor } from "../services/promotions/promotions.server";
-import { currentCartId } from "./cart-cookie.server";
-import { baseCookieOptions } from "./cookie-security.server";
-import { flashHeader } from "./flash.server";
-import { formGuardProblem } from "./forms.server";
+import { getAuthState } from "~/server/auth/session.server";
+import { getConfig } from "~/server/config.server";
+import { getContext } from "~/server/context.server";
+import type { CartView } from "~/server/services/cart/cart.server";
+import { CART_TTL_MS } from "~/server/services/cart/cart.server";
+import { customerKeyFor } from "~/server/services/promotions/promotions.server";
+import { currentCartId } from "~/server/http/cart-cookie.server";
+import { baseCookieOptions } from "~/server/http/cookie-security.server";
+import { flashHeader } from "~/server/http/flash.server";
+import { formGuardProblem } from "~/server/http/forms.server";
 
 // The discount code a shopper applied, kept in a signed cookie beside the cart's, so it follows
 // them from the cart to checkout. The code is checked again whenever the cart or checkout is priced.

@@ -1,9 +1,9 @@
 import { data, redirect } from "@remix-run/node";
 import { addToCartSchema } from "~/lib/cart-schema";
-import { getContext } from "../context.server";
-import { writableCartId } from "./cart-cookie.server";
-import { flashHeader } from "./flash.server";
-import { formGuardProblem } from "./forms.server";
+import { getContext } from "~/server/context.server";
+import { writableCartId } from "~/server/http/cart-cookie.server";
+import { flashHeader } from "~/server/http/flash.server";
+import { formGuardProblem } from "~/server/http/forms.server";
 
 export interface CartFormError {
   error: string;
