@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Gallery } from "~/components/product/Gallery";
@@ -49,7 +48,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!isValidId(params.id)) throw notFound(request);
   const { catalog, config } = getContext();
   const product = await catalog.getProduct(params.id);
-  if (!product) throw data(null, { status: 404 });
+  if (!product) throw notFound(request);
 
   const requested = url.searchParams.get("colour");
   const firstInStock = product.colours.find((c) => product.variants.some((v) => v.colour === c.name && canSell(v)));
@@ -89,7 +88,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 /** Add to cart posts to the product page itself, so a missing size or a sold-out choice is explained right here. */
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  if (!isValidId(params.id)) throw data(null, { status: 404 });
+  if (!isValidId(params.id)) throw notFound(request);
   const formData = await readForm(request);
   if (formData.get("productId") !== params.id) formData.set("productId", params.id);
   const url = new URL(request.url);
