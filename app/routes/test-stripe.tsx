@@ -9,7 +9,7 @@ import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
-import { flashHeader } from "~/server/http/flash.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import { TEST_CARDS } from "~/server/payments/test-cards";
@@ -115,10 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const message = charge.ok
     ? `Test payment of ${formatMoney(parsed.data.amount)} succeeded: ${charge.brand} ending ${charge.last4}, reference ${charge.reference}.`
     : `Test payment of ${formatMoney(parsed.data.amount)} declined (${charge.code}): ${charge.message}`;
-  return redirect("/test-stripe", {
-    status: 303,
-    headers: { "Set-Cookie": await flashHeader({ kind: charge.ok ? "success" : "info", message }) },
-  });
+  return redirectWithFlash("/test-stripe", message, { kind: charge.ok ? "success" : "info" });
 }
 
 export default function TestStripe() {
