@@ -10,7 +10,7 @@ import { requireAdminActor } from "~/server/http/admin-actor.server";
 import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
-import { postEditorAction, readAdminForm, TOO_LARGE_MESSAGE } from "~/server/http/post-form.server";
+import { postEditorAction, readAdminForm, TOO_LARGE_MESSAGE } from "~/routes/admin.blog.new/post-form.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { isValidId } from "~/lib/route-params";
 import { notFound } from "~/server/http/not-found.server";

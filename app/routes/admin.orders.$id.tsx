@@ -1,8 +1,9 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { OrderTimeline } from "~/components/orders/OrderTimeline";
@@ -19,7 +20,7 @@ import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { STATUS_LABELS } from "~/lib/order-status";
-import type { OrderStatus } from "~/domain/commerce";
+import type { Order, OrderStatus } from "~/domain/commerce";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { defaultRestock, refundableMinor, refundableQuantity, refundsOf } from "~/domain/refund";
 import { readRefundLines, REFUND_REASON_MAX, refundFormSchema } from "~/lib/refund-form";
@@ -61,96 +62,111 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** What the refund and return forms send back on a refusal (the status and note forms use conform). */
-type MoneyFormFailure = {
-  form: "refund" | "return";
-  errors: string[];
-  values: { amount?: string; reason?: string };
-};
+/** What one form of this page needs: the order, the form, who sends it, and the CSRF verdict. */
+interface IntentArgs {
+  request: Request;
+  order: Order;
+  formData: FormData;
+  /** Who the audit log names. */
+  actor: string;
+  problem: { message: string; status: number } | null;
+}
 
-const failure = (body: MoneyFormFailure, status: number) => data(body, { status });
+/** A return's form: which return, which step, the message to the shopper (restock-{i} read per line). */
+const returnStepSchema = z.object({
+  returnId: z.string().optional(),
+  step: z.string().optional(),
+  message: z.string().optional(),
+});
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireAdminActor(request);
-  const order = await findOrder(request, params.id);
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
-  const text = (name: string) => {
-    const value = formData.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const problem = await formGuardProblem(formData, request);
-  const { adminOrders } = getContext();
+/** Approve, reject, receive or refund one of the order's returns. */
+async function returnStep({ order, formData, actor, problem }: IntentArgs) {
+  const submission = parseForm(formData, { schema: returnStepSchema });
+  const refuse = (message: string, status = 400) => formFailure(submission.reply({ formErrors: [message] }), status);
+  if (problem) return refuse(problem.message, problem.status);
+  if (submission.status !== "success") return formFailure(submission.reply());
+  const { returnId = "", step, message } = submission.value;
+  const returnRequest = returnsOf(order).find((r) => r.id === returnId);
+  if (!returnRequest) return refuse("Choose a return of this order.");
+  const { returns } = getContext();
+  const result =
+    step === "refund"
+      ? await returns.refund(order.id, returnId, actor)
+      : step === "approved" || step === "rejected" || step === "received"
+        ? await returns.advance(order.id, returnId, step, actor, {
+            message: (message ?? "").slice(0, 500) || null,
+            restock: Object.fromEntries(
+              returnRequest.lines.map((l, i) => [l.sku, formData.get(`restock-${i}`) === "on"]),
+            ),
+          })
+        : null;
+  if (!result) return refuse("Choose what to do with the return.");
+  if (!result.ok) return refuse(result.message, result.status);
+  return redirectWithFlash(
+    `/admin/orders/${order.id}`,
+    `Return ${result.request.number}: ${RETURN_STATUS_LABELS[result.request.status].toLowerCase()}.`,
+  );
+}
 
-  if (intent === "return") {
-    const form = "return";
-    const values = {};
-    if (problem) return failure({ form, errors: [problem.message], values }, problem.status);
-    const { returns } = getContext();
-    const returnId = text("returnId") ?? "";
-    const step = text("step");
-    const request = returnsOf(order).find((r) => r.id === returnId);
-    if (!request) return failure({ form, errors: ["Choose a return of this order."], values }, 400);
-    const result =
-      step === "refund"
-        ? await returns.refund(order.id, returnId, actor)
-        : step === "approved" || step === "rejected" || step === "received"
-          ? await returns.advance(order.id, returnId, step, actor, {
-              message: (text("message") ?? "").slice(0, 500) || null,
-              restock: Object.fromEntries(request.lines.map((l, i) => [l.sku, formData.get(`restock-${i}`) === "on"])),
-            })
-          : null;
-    if (!result) return failure({ form, errors: ["Choose what to do with the return."], values }, 400);
-    if (!result.ok) return failure({ form, errors: [result.message], values }, result.status);
-    return redirectWithFlash(
-      `/admin/orders/${order.id}`,
-      `Return ${result.request.number}: ${RETURN_STATUS_LABELS[result.request.status].toLowerCase()}.`,
-    );
-  }
+/** Refund part or all of what was paid, optionally naming the units (and putting them back on sale). */
+async function refund({ order, formData, actor, problem }: IntentArgs) {
+  const submission = parseForm(formData, { schema: refundFormSchema });
+  const refuse = (message: string, status = 400) => formFailure(submission.reply({ formErrors: [message] }), status);
+  if (problem) return refuse(problem.message, problem.status);
+  if (submission.status !== "success") return formFailure(submission.reply());
+  const read = readRefundLines(
+    formData,
+    order.lines.map((l) => l.sku),
+  );
+  if ("error" in read) return refuse(read.error);
+  const { amount, reason } = submission.value;
+  const result = await getContext().adminOrders.refund(
+    order.id,
+    { amountMinor: amount, reason, lines: read.lines },
+    actor,
+  );
+  if (!result.ok) return refuse(result.message, result.status);
+  return redirectWithFlash(
+    `/admin/orders/${order.id}`,
+    `Refunded ${formatMoneyInText(result.refund.amountMinor)}. The order is now ${STATUS_LABELS[result.order.status].toLowerCase()}.`,
+  );
+}
 
-  if (intent === "refund") {
-    const form = "refund";
-    const values = { amount: text("amount"), reason: text("reason") };
-    if (problem) return failure({ form, errors: [problem.message], values }, problem.status);
-    const parsed = refundFormSchema.safeParse(values);
-    if (!parsed.success) return failure({ form, errors: parsed.error.issues.map((i) => i.message), values }, 400);
-    const read = readRefundLines(
-      formData,
-      order.lines.map((l) => l.sku),
-    );
-    if ("error" in read) return failure({ form, errors: [read.error], values }, 400);
-    const result = await adminOrders.refund(
-      order.id,
-      { amountMinor: parsed.data.amount, reason: parsed.data.reason, lines: read.lines },
-      actor,
-    );
-    if (!result.ok) return failure({ form, errors: [result.message], values }, result.status);
-    return redirectWithFlash(
-      `/admin/orders/${order.id}`,
-      `Refunded ${formatMoneyInText(result.refund.amountMinor)}. The order is now ${STATUS_LABELS[result.order.status].toLowerCase()}.`,
-    );
-  }
+/** A note on the order's timeline. */
+async function note({ request, order, formData, actor, problem }: IntentArgs) {
+  const submission = parseForm(formData, { schema: noteSchema });
+  if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
+  if (submission.status !== "success") return formFailure(submission.reply());
+  const noted = await getContext().adminOrders.addNote(order.id, submission.value.note, actor);
+  if (!noted) throw notFound(request);
+  return redirectWithFlash(`/admin/orders/${order.id}`, "The note has been added to the timeline.");
+}
 
-  if (formData.get("intent") === "note") {
-    const submission = parseForm(formData, { schema: noteSchema });
-    if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
-    if (submission.status !== "success") return formFailure(submission.reply());
-    const noted = await adminOrders.addNote(order.id, submission.value.note, actor);
-    if (!noted) throw notFound(request);
-    return redirectWithFlash(`/admin/orders/${order.id}`, "The note has been added to the timeline.");
-  }
-
+/** A new status; which change is allowed, and whether it needs a tracking number, is the orders service's rule. */
+async function statusChange({ order, formData, actor, problem }: IntentArgs) {
   const submission = parseForm(formData, { schema: statusChangeSchema });
   if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
   if (submission.status !== "success") return formFailure(submission.reply());
   const to = submission.value.to as OrderStatus;
-  // Which change is allowed, and whether it needs a tracking number, is the orders service's rule.
-  const result = await adminOrders.changeStatus(order.id, to, actor, {
+  const result = await getContext().adminOrders.changeStatus(order.id, to, actor, {
     trackingNumber: submission.value.trackingNumber ?? null,
     note: submission.value.note ?? null,
   });
   if (!result.ok) return formFailure(submission.reply({ formErrors: [result.message] }), result.status);
   return redirectWithFlash(`/admin/orders/${order.id}`, `The order is now ${STATUS_LABELS[to].toLowerCase()}.`);
+}
+
+/** One handler per form; a form without a known intent is the status form (as it always was). */
+const INTENTS = { return: returnStep, refund, note, status: statusChange };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireAdminActor(request);
+  const order = await findOrder(request, params.id);
+  const formData = await readForm(request);
+  const problem = await formGuardProblem(formData, request);
+  const intent = String(formData.get("intent"));
+  const handle = Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : statusChange;
+  return handle({ request, order, formData, actor, problem });
 }
 
 /** Each field's label, for the error summaries' links. */
@@ -162,8 +178,7 @@ export default function AdminOrder() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   // Each form shows only the errors of its own submission.
-  const conformResult = actionData && "result" in actionData ? actionData.result : undefined;
-  const moneyFailure = actionData && "form" in actionData ? actionData : undefined;
+  const conformResult = actionData?.result;
   const lastIntent = conformResult?.initialValue?.intent;
   const [statusForm, statusFields] = useForm({
     id: "order-status",
@@ -182,11 +197,19 @@ export default function AdminOrder() {
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: noteSchema }),
   });
-  const refundErrors = moneyFailure?.form === "refund" ? moneyFailure.errors : undefined;
-  const refundKept = moneyFailure?.form === "refund" ? moneyFailure.values : {};
+  // Refusals of the refund and return forms, and what was typed (the server checks both forms).
+  const [refundForm, refundFields] = useForm<z.input<typeof refundFormSchema>>({
+    id: "order-refund",
+    lastResult: lastIntent === "refund" ? conformResult : undefined,
+  });
+  const [returnForm] = useForm({ id: "order-return", lastResult: lastIntent === "return" ? conformResult : undefined });
+  const refundErrors = [refundForm.errors, refundFields.amount.errors, refundFields.reason.errors].flatMap(
+    (e) => e ?? [],
+  );
+  const refundKept = { amount: refundFields.amount.initialValue, reason: refundFields.reason.initialValue };
   const refunds = refundsOf(order);
   const returnRequests = returnsOf(order);
-  const returnErrors = moneyFailure?.form === "return" ? moneyFailure.errors : undefined;
+  const returnErrors = returnForm.errors;
   const canShip = transitions.some((t) => t.to === "shipped");
   return (
     <AdminPage title={`Order ${order.number}`} back={{ to: "/admin/orders", label: "All orders" }}>
@@ -354,7 +377,7 @@ export default function AdminOrder() {
               <Form method="post" className="mt-4 grid gap-4" aria-describedby="refund-errors">
                 <AuthenticityTokenInput />
                 <input type="hidden" name="intent" value="refund" />
-                <FormErrors id="refund-errors" errors={refundErrors} />
+                <FormErrors id="refund-errors" errors={refundErrors.length > 0 ? refundErrors : undefined} />
                 <div>
                   <label htmlFor="refund-amount" className="block text-sm font-medium">
                     Amount to refund (€)

@@ -13,7 +13,7 @@ import {
   readProductForm,
   tooLargeAnswer,
   type ProductFormData,
-} from "~/server/http/product-form.server";
+} from "~/routes/admin.products.new/product-form.server";
 import { formDefaultsOf } from "~/server/services/admin-catalog/admin-catalog.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { isValidId } from "~/lib/route-params";

@@ -7,7 +7,7 @@ import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { notFound } from "~/server/http/not-found.server";
-import { promotionDefaults, promotionEditorAction } from "~/server/http/promotion-form.server";
+import { promotionDefaults, promotionEditorAction } from "~/routes/admin.promotions.new/promotion-form.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Edit promotion", description: "Edit a discount code or automatic promotion.", noindex: true });

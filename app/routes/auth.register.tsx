@@ -15,7 +15,7 @@ import { clientIp, getAuthState } from "~/server/http/session.server";
 import { signedInHeaders } from "~/server/http/cart-cookie.server";
 import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
-import { flashHeader } from "~/server/http/flash.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { UNAVAILABLE_MESSAGE } from "~/server/http/unavailable.server";
@@ -65,10 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if ("alreadyRegistered" in result) {
     // The address has an account: the same redirect as for a new one, without a session; its
     // owner has been e-mailed. The notice reads true either way, so it reveals nothing more.
-    return redirect(redirectTo, {
-      status: 303,
-      headers: { "Set-Cookie": await flashHeader({ kind: "info", message: checkEmailNotice(email) }) },
-    });
+    return redirectWithFlash(redirectTo, checkEmailNotice(email), { kind: "info" });
   }
   return redirect(redirectTo, { status: 303, headers: await signedInHeaders(request, result) });
 }

@@ -20,11 +20,12 @@ import { publicOrigin } from "~/server/http/public-origin.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
-import { RateLimitedError } from "~/server/services/accounts/rate-limit.server";
+import { rateLimitMessage } from "~/server/services/accounts/rate-limit.server";
+import type { CheckoutRefusal } from "~/server/services/checkout/submission.server";
 import { shortfallMessage } from "~/server/services/checkout/messages.server";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { PromotionCodeForm } from "~/components/cart/PromotionCodeForm";
-import { appliedCode, cartPromotions, clearCodeHeader, codeIntent } from "~/server/http/promotion-code.server";
+import { appliedCode, cartPromotions, clearCodeHeader, codeIntent } from "~/routes/cart/promotion-code.server";
 import { parseForm } from "~/server/http/form-shape.server";
 
 export const meta: MetaFunction = (args) =>
@@ -64,155 +65,92 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** What the shopper reads when nothing was placed: the message, the status, and whether to link to the cart. */
+function refusalAnswer(refusal: CheckoutRefusal): { message: string; status: number; cartLink: boolean } {
+  switch (refusal.kind) {
+    case "saved-address-gone":
+      return {
+        message: "That saved address is no longer in your address book. Choose another or enter a new one.",
+        status: 400,
+        cartLink: false,
+      };
+    case "empty":
+      return {
+        message: "Your cart is empty, so there is nothing to order. Nothing was charged.",
+        status: 409,
+        cartLink: true,
+      };
+    case "cart-changed":
+      return {
+        message:
+          "Your cart changed while you were checking out (in another tab?). Check it and place your order again. Nothing was charged.",
+        status: 409,
+        cartLink: true,
+      };
+    case "sold-out":
+      return { message: shortfallMessage(refusal.shortfalls), status: 409, cartLink: true };
+    case "promotion-refused":
+      return { message: `${refusal.message} Remove the code to order without it.`, status: 409, cartLink: false };
+    case "rate-limited":
+      return { message: rateLimitMessage(refusal.retryAfterSeconds), status: 429, cartLink: false };
+  }
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { checkout, config } = getContext();
+  const { checkout, checkoutSubmission, config } = getContext();
   const withCard = checkout.processor.kind === "card-form";
   const formData = await readForm(request);
   const codeAnswer = await codeIntent(request, formData, "/checkout");
   if (codeAnswer) return codeAnswer;
-  const savedId = chosenSavedAddress(formData);
-  const schema = checkoutSchema(withCard, savedId !== null);
-  const submission = parseForm(formData, { schema });
-  const problem = await formGuardProblem(formData, request);
-  if (problem)
-    return data(
-      { result: submission.reply({ formErrors: [problem.message], hideFields: SENSITIVE }), cartLink: false },
-      { status: problem.status },
+  const savedAddressId = chosenSavedAddress(formData);
+  const submission = parseForm(formData, { schema: checkoutSchema(withCard, savedAddressId !== null) });
+  const refuse = (message: string | undefined, status: number, cartLink = false, headers?: HeadersInit) =>
+    data(
+      { result: submission.reply({ formErrors: message ? [message] : undefined, hideFields: SENSITIVE }), cartLink },
+      { status, headers },
     );
-  if (submission.status !== "success")
-    return data({ result: submission.reply({ hideFields: SENSITIVE }), cartLink: false }, { status: 400 });
+  const problem = await formGuardProblem(formData, request);
+  if (problem) return refuse(problem.message, problem.status);
+  if (submission.status !== "success") return refuse(undefined, 400);
 
   const v = submission.value;
   const auth = await getAuthState(request);
-  const origin = publicOrigin(request, config);
-  const typed = {
-    name: v.name,
-    line1: v.line1,
-    line2: v.line2,
-    city: v.city,
-    postalCode: v.postalCode.toUpperCase(),
-    country: v.country,
-    phone: v.phone,
-  };
-  // A saved address is read on the server, for the signed-in shopper only.
-  const saved = savedId && auth.user ? await getContext().addressBook.get(auth.user.uid, savedId) : null;
-  if (savedId && !saved) {
-    return data(
-      {
-        result: submission.reply({
-          formErrors: ["That saved address is no longer in your address book. Choose another or enter a new one."],
-          hideFields: SENSITIVE,
-        }),
-        cartLink: false,
-      },
-      { status: 400 },
-    );
-  }
-  const address = saved
-    ? {
-        name: saved.name,
-        line1: saved.line1,
-        line2: saved.line2,
-        city: saved.city,
-        postalCode: saved.postalCode,
-        country: saved.country,
-        phone: saved.phone,
-      }
-    : typed;
-  const result = await checkout.placeOrder({
+  const result = await checkoutSubmission.submit({
     cartId: await currentCartId(request),
     userId: auth.user?.uid ?? null,
     email: v.email,
-    address,
+    typedAddress: {
+      name: v.name,
+      line1: v.line1,
+      line2: v.line2,
+      city: v.city,
+      postalCode: v.postalCode,
+      country: v.country,
+      phone: v.phone,
+    },
+    savedAddressId,
+    saveAddress: v.saveAddress,
     shippingMethod: v.shippingMethod,
     idempotencyKey: v.checkoutKey,
     card:
       withCard && v.cardNumber && v.cvc && v.expiry
         ? { number: v.cardNumber, cvc: v.cvc, ...parseExpiry(v.expiry) }
         : null,
-    origin,
+    origin: publicOrigin(request, config),
     ip: clientIp(request, context),
     promotionCode: await appliedCode(request),
   });
-
-  if (
-    !saved &&
-    v.saveAddress &&
-    auth.user &&
-    (result.kind === "redirect" || result.kind === "done" || result.kind === "payment-failed")
-  ) {
-    // Best effort: a full address book never stands in the way of an order.
-    await getContext().addressBook.add(auth.user.uid, typed);
+  if (result.kind === "pay-elsewhere") return redirect(result.url, 303);
+  if (result.kind === "placed") {
+    // The code went with the order: the next cart starts without it.
+    return redirect(`${result.link}${result.link.includes("?") ? "&" : "?"}placed=1`, {
+      status: 303,
+      headers: { "Set-Cookie": await clearCodeHeader() },
+    });
   }
-
-  switch (result.kind) {
-    case "empty":
-      return data(
-        {
-          result: submission.reply({
-            formErrors: ["Your cart is empty, so there is nothing to order. Nothing was charged."],
-            hideFields: SENSITIVE,
-          }),
-          cartLink: true,
-        },
-        { status: 409 },
-      );
-    case "cart-changed":
-      return data(
-        {
-          result: submission.reply({
-            formErrors: [
-              "Your cart changed while you were checking out (in another tab?). Check it and place your order again. Nothing was charged.",
-            ],
-            hideFields: SENSITIVE,
-          }),
-          cartLink: true,
-        },
-        { status: 409 },
-      );
-    case "sold-out":
-      return data(
-        {
-          result: submission.reply({ formErrors: [shortfallMessage(result.shortfalls)], hideFields: SENSITIVE }),
-          cartLink: true,
-        },
-        { status: 409 },
-      );
-    case "promotion-refused":
-      return data(
-        {
-          result: submission.reply({
-            formErrors: [`${result.message} Remove the code to order without it.`],
-            hideFields: SENSITIVE,
-          }),
-          cartLink: false,
-        },
-        { status: 409 },
-      );
-    case "rate-limited":
-      return data(
-        {
-          result: submission.reply({
-            formErrors: [new RateLimitedError(result.retryAfterSeconds).message],
-            hideFields: SENSITIVE,
-          }),
-          cartLink: false,
-        },
-        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-      );
-    case "redirect":
-      return redirect(result.url, 303);
-    case "payment-failed":
-    case "done": {
-      const order = await getContext().orders.settled(result.order);
-      const link = getContext().orders.linkFor(order);
-      // The code went with the order: the next cart starts without it.
-      return redirect(`${link}${link.includes("?") ? "&" : "?"}placed=1`, {
-        status: 303,
-        headers: { "Set-Cookie": await clearCodeHeader() },
-      });
-    }
-  }
+  const { message, status, cartLink } = refusalAnswer(result.refusal);
+  const retryAfter = result.refusal.kind === "rate-limited" ? result.refusal.retryAfterSeconds : null;
+  return refuse(message, status, cartLink, retryAfter ? { "Retry-After": String(retryAfter) } : undefined);
 }
 
 export default function Checkout() {

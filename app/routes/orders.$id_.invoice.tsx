@@ -10,7 +10,7 @@ import { refundsOf } from "~/domain/refund";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
-import { viewableOrder, viewerPath } from "~/server/http/viewable-order.server";
+import { viewableOrder, viewerPath } from "~/routes/orders.$id/viewable-order.server";
 
 // The printable invoice of a paid order, for whoever may see the order. The site's header and
 // footer are hidden in print, so the printed page is the invoice alone.

@@ -6,7 +6,7 @@ import { FormErrors } from "~/components/forms/Field";
 import { seo } from "~/lib/seo";
 import { requireUser } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
-import { addressBookAction } from "~/server/http/address-book-actions.server";
+import { addressBookAction } from "~/routes/profile_.addresses.new/address-book-actions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Edit an address", description: "A delivery address for your Hemline orders.", noindex: true });

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/Field";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
-import { flashHeader } from "~/server/http/flash.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 
@@ -34,15 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const alert = await getContext().stockAlerts.forToken(token);
   if (!alert || !(await getContext().stockAlerts.unsubscribe(token)))
     return data({ error: "This alert has already ended." }, { status: 404 });
-  return redirect("/", {
-    status: 303,
-    headers: {
-      "Set-Cookie": await flashHeader({
-        kind: "success",
-        message: `Unsubscribed: we will not e-mail ${alert.email} about ${alert.item}.`,
-      }),
-    },
-  });
+  return redirectWithFlash("/", `Unsubscribed: we will not e-mail ${alert.email} about ${alert.item}.`);
 }
 
 export default function UnsubscribeStockAlert() {

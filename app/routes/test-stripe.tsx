@@ -9,10 +9,11 @@ import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
-import { flashHeader } from "~/server/http/flash.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import { TEST_CARDS } from "~/server/payments/test-cards";
+import type { Order } from "~/domain/commerce";
 
 // /test-stripe: admins check which processor takes payments and run a small test
 // payment with a chosen test card. Nothing here creates an order or moves stock.
@@ -29,6 +30,52 @@ const schema = z.object({
     .enum(AMOUNTS.map(String) as [string, ...string[]], { errorMap: () => ({ message: "Choose an amount." }) })
     .transform(Number),
 });
+
+/** The stand-in order Stripe's Checkout page shows for a test payment: never stored, moves no stock. */
+function probeOrder(amountMinor: number): Order {
+  const at = new Date().toISOString();
+  return {
+    id: `test-${crypto.randomUUID()}`,
+    number: "TEST",
+    email: "test-payment@example.com",
+    userId: null,
+    lines: [
+      {
+        productId: "test",
+        slug: "test",
+        name: "Test payment",
+        sku: "TEST",
+        size: "-",
+        colour: "-",
+        unitPriceMinor: amountMinor,
+        compareAtMinor: null,
+        quantity: 1,
+        imageUrl: null,
+      },
+    ],
+    subtotalMinor: amountMinor,
+    shippingMinor: 0,
+    totalMinor: amountMinor,
+    currency: "EUR",
+    address: { name: "Test", line1: "-", line2: "", city: "-", postalCode: "-", country: "IE", phone: "" },
+    shipping: { method: "standard", label: "None", priceMinor: 0 },
+    payment: {
+      processor: "stripe",
+      state: "pending",
+      reference: null,
+      cardBrand: null,
+      cardLast4: null,
+      failureMessage: null,
+      attempts: 0,
+    },
+    status: "pending_payment",
+    trackingNumber: null,
+    history: [],
+    idempotencyKey: crypto.randomUUID(),
+    createdAt: at,
+    updatedAt: at,
+  };
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -53,7 +100,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const origin = publicOrigin(request, config);
   let outcome;
   try {
-    outcome = await checkout.testPayment(parsed.data.card, parsed.data.amount, `${origin}/test-stripe`);
+    outcome = await checkout.testPayment(parsed.data.card, parsed.data.amount, `${origin}/test-stripe`, () =>
+      probeOrder(parsed.data.amount),
+    );
   } catch (error) {
     console.error("Test payment failed", error);
     return data(
@@ -66,10 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const message = charge.ok
     ? `Test payment of ${formatMoney(parsed.data.amount)} succeeded: ${charge.brand} ending ${charge.last4}, reference ${charge.reference}.`
     : `Test payment of ${formatMoney(parsed.data.amount)} declined (${charge.code}): ${charge.message}`;
-  return redirect("/test-stripe", {
-    status: 303,
-    headers: { "Set-Cookie": await flashHeader({ kind: charge.ok ? "success" : "info", message }) },
-  });
+  return redirectWithFlash("/test-stripe", message, { kind: charge.ok ? "success" : "info" });
 }
 
 export default function TestStripe() {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/Field";
@@ -11,7 +11,7 @@ import { seo } from "~/lib/seo";
 import { getAuthState } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { currentCartId, writableCartId } from "~/server/http/cart-cookie.server";
-import { flashHeader } from "~/server/http/flash.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 
@@ -59,8 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   if (inPlace)
     return data({ error: undefined, saved: result.saved, message: result.message }, { headers: responseHeaders });
-  responseHeaders.append("Set-Cookie", await flashHeader({ kind: "success", message: result.message }));
-  return redirect(back, { status: 303, headers: responseHeaders });
+  return redirectWithFlash(back, result.message, { headers: responseHeaders });
 }
 
 export default function Wishlist() {

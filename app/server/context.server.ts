@@ -13,6 +13,7 @@ import { createBlogService, type BlogService } from "./services/blog/blog.server
 import { createCartService, type CartService } from "./services/cart/cart.server";
 import { createPromotionsService, type PromotionsService } from "./services/promotions/promotions.server";
 import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
+import { createCheckoutSubmission, type CheckoutSubmissionService } from "./services/checkout/submission.server";
 import { createAdminOrdersService, type AdminOrdersService } from "./services/orders/admin-orders.server";
 import { createOrdersService, type OrdersService } from "./services/orders/orders.server";
 import { createReturnsService, type ReturnsService } from "./services/orders/returns.server";
@@ -45,6 +46,8 @@ export interface AppContext {
   productImports: ProductImportService;
   cart: CartService;
   checkout: CheckoutService;
+  /** The checkout form as one command: address, purchase, address book, the settled order. */
+  checkoutSubmission: CheckoutSubmissionService;
   /** Discount codes and automatic promotions: cart and checkout pricing, the back office's list (audited). */
   promotions: PromotionsService;
   orders: OrdersService;
@@ -107,6 +110,17 @@ export function createContext(config: Config): AppContext {
     onStockReleased: stockWritten,
     invoiceBlockSize: config.invoice.numberBlock,
   });
+  const checkout = createCheckoutService({
+    store: backend.store,
+    cart,
+    orders,
+    payments: backend.payments,
+    rates: config.shipping,
+    promotions,
+    vat: config.vat,
+    faults: checkoutFaultsFor(config.crashHooks?.killAt),
+  });
+  const addressBook = createAddressBookService(backend.store);
   return {
     config,
     backend,
@@ -122,16 +136,8 @@ export function createContext(config: Config): AppContext {
       audit: (change) => audit.record(change),
       onStockReleased: stockWritten,
     }),
-    checkout: createCheckoutService({
-      store: backend.store,
-      cart,
-      orders,
-      payments: backend.payments,
-      rates: config.shipping,
-      promotions,
-      vat: config.vat,
-      faults: checkoutFaultsFor(config.crashHooks?.killAt),
-    }),
+    checkout,
+    checkoutSubmission: createCheckoutSubmission({ checkout, addressBook, orders }),
     promotions,
     catalog,
     accounts: createAccountsService(backend.identity, backend.store, {
@@ -139,7 +145,7 @@ export function createContext(config: Config): AppContext {
       mailer: backend.mailer,
       shopName: config.shopName,
     }),
-    addressBook: createAddressBookService(backend.store),
+    addressBook,
     wishlist: createWishlistService(backend.store),
     stockAlerts,
     reviews: createReviewsService(backend.store, {

@@ -1,16 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
+import { ROUTES_DIR, routeFiles, routeName } from "../support/route-files";
 import { expect, test } from "./fixtures";
 
 // Browsers send pages GET and forms POST. Any other method, to any route, is 405 with an Allow
 // header naming what the route takes, whatever the body (issue 25, item 2): a page answers with
 // the shop's error page, a resource route with a line of text, and no action reads the body.
 
-const ROUTES_DIR = path.resolve("app/routes");
-
-/** products.$id.tsx -> /products/x1; orders.$id_.invoice.tsx -> /orders/x1/invoice. */
-function pathOf(file: string): string {
-  const name = file.replace(/\.tsx?$/, "").replaceAll("[.]", "\u0000");
+/** products.$id -> /products/x1; orders.$id_.invoice -> /orders/x1/invoice. */
+function pathOf(route: string): string {
+  const name = route.replaceAll("[.]", "\u0000");
   const segments = name
     .split(".")
     .filter((s) => s !== "_index")
@@ -19,14 +18,13 @@ function pathOf(file: string): string {
   return `/${segments.join("/")}`;
 }
 
-const routes = fs
-  .readdirSync(ROUTES_DIR)
-  .filter((f) => /\.tsx?$/.test(f) && f !== "$.tsx")
+const routes = routeFiles()
+  .filter((f) => f !== "$.tsx")
   .map((file) => {
     const source = fs.readFileSync(path.join(ROUTES_DIR, file), "utf8");
     return {
       file,
-      path: pathOf(file),
+      path: pathOf(routeName(file)),
       page: /export default function/.test(source),
       action: /export (const|async function|function) action\b/.test(source),
     };
@@ -40,7 +38,7 @@ const BODIES: Array<[string, Record<string, string>, string | undefined]> = [
 
 test("every route answers a method it does not take with 405 and Allow, whatever the body", async ({ request }) => {
   expect(routes.length).toBeGreaterThan(50);
-  expect(routes.find((r) => r.file === "cart.tsx")).toMatchObject({ page: true, action: true });
+  expect(routes.find((r) => r.file === "cart/route.tsx")).toMatchObject({ page: true, action: true });
   const failures: string[] = [];
   for (const route of routes) {
     const allow = route.action ? "GET, HEAD, POST" : "GET, HEAD";

@@ -41,13 +41,13 @@ const ROWS: Row[] = [
     route: "admin.products.new",
     kind: "loader",
     path: () => "/admin/products/new",
-    module: () => import("~/routes/admin.products.new"),
+    module: () => import("~/routes/admin.products.new/route"),
   },
   {
     route: "admin.products.new",
     kind: "action",
     path: () => "/admin/products/new",
-    module: () => import("~/routes/admin.products.new"),
+    module: () => import("~/routes/admin.products.new/route"),
     // A list button (conform's insert intent): the editor comes back with a new colour row, nothing saved.
     form: () => ({ __intent__: JSON.stringify({ type: "insert", payload: { name: "colours" } }), name: "Draft" }),
   },
@@ -55,7 +55,7 @@ const ROWS: Row[] = [
     route: "admin.products.new (bad price)",
     kind: "action",
     path: () => "/admin/products/new",
-    module: () => import("~/routes/admin.products.new"),
+    module: () => import("~/routes/admin.products.new/route"),
     form: () => ({
       intent: "save",
       name: "X",
@@ -94,7 +94,7 @@ const ROWS: Row[] = [
     route: "admin.categories",
     kind: "loader",
     path: () => "/admin/categories?days=90",
-    module: () => import("~/routes/admin.categories"),
+    module: () => import("~/routes/admin.categories/route"),
   },
   {
     route: "admin.products.export[.]csv",
@@ -274,13 +274,13 @@ const ROWS: Row[] = [
     route: "admin.blog.new",
     kind: "loader",
     path: () => "/admin/blog/new",
-    module: () => import("~/routes/admin.blog.new"),
+    module: () => import("~/routes/admin.blog.new/route"),
   },
   {
     route: "admin.blog.new (no title)",
     kind: "action",
     path: () => "/admin/blog/new",
-    module: () => import("~/routes/admin.blog.new"),
+    module: () => import("~/routes/admin.blog.new/route"),
     form: () => ({ intent: "save", title: "", body: "" }),
     adminStatus: 400,
   },
@@ -309,13 +309,13 @@ const ROWS: Row[] = [
     route: "admin.promotions.new",
     kind: "loader",
     path: () => "/admin/promotions/new",
-    module: () => import("~/routes/admin.promotions.new"),
+    module: () => import("~/routes/admin.promotions.new/route"),
   },
   {
     route: "admin.promotions.new",
     kind: "action",
     path: () => "/admin/promotions/new",
-    module: () => import("~/routes/admin.promotions.new"),
+    module: () => import("~/routes/admin.promotions.new/route"),
     form: () => ({ name: "Matrix ten", code: "MATRIX10", kind: "percentage", percentOff: "10", combinable: "on" }),
     adminStatus: 303,
   },
@@ -323,7 +323,7 @@ const ROWS: Row[] = [
     route: "admin.promotions.new (no percentage)",
     kind: "action",
     path: () => "/admin/promotions/new",
-    module: () => import("~/routes/admin.promotions.new"),
+    module: () => import("~/routes/admin.promotions.new/route"),
     form: () => ({ name: "Broken", kind: "percentage" }),
     adminStatus: 400,
   },
@@ -349,6 +349,7 @@ const ROWS: Row[] = [
 const ADMIN_ROUTE_FILES = import.meta.glob<{ loader?: Handler; action?: Handler }>([
   "/app/routes/admin.{ts,tsx}",
   "/app/routes/admin.*.{ts,tsx}",
+  "/app/routes/admin.*/route.{ts,tsx}",
   "/app/routes/test-stripe.{ts,tsx}",
 ]);
 
@@ -358,7 +359,7 @@ describe("admin authorisation matrix", () => {
     const files = Object.entries(ADMIN_ROUTE_FILES);
     expect(files.length).toBeGreaterThan(20);
     for (const [file, load] of files) {
-      const route = file.replace(/^\/app\/routes\//, "").replace(/\.tsx?$/, "");
+      const route = file.replace(/^\/app\/routes\//, "").replace(/(\/route)?\.tsx?$/, "");
       const mod = await load();
       for (const kind of ["loader", "action"] as const) {
         const covered = ROWS.some(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRouteHarness, dataOf, HARNESS_ADMIN, statusOf, type RouteHarness } from "../support/route-harness";
-import type { ProductFormData } from "~/server/http/product-form.server";
+import type { ProductFormData } from "~/routes/admin.products.new/product-form.server";
 
 // The product pages' actions as a browser without JavaScript drives them: the editor's
 // buttons re-render the form, errors come back with the typed values (4xx, never 500),
@@ -14,7 +14,7 @@ afterAll(async () => {
   await harness.close();
 });
 
-const newProduct = () => import("~/routes/admin.products.new");
+const newProduct = () => import("~/routes/admin.products.new/route");
 const editProduct = () => import("~/routes/admin.products.$id.edit");
 const importPage = () => import("~/routes/admin.products.import");
 
@@ -203,7 +203,7 @@ describe("CSV import page", () => {
 
 describe("blog changes reach the audit log", () => {
   it("records a post's creation, edit and deletion with the admin's e-mail", async () => {
-    const create = await import("~/routes/admin.blog.new");
+    const create = await import("~/routes/admin.blog.new/route");
     const created = await harness.run(
       create.action,
       harness.request("/admin/blog/new", "admin", {

@@ -1,5 +1,5 @@
-import fs from "node:fs";
 import path from "node:path";
+import { ROUTES_DIR, routeFiles, routeName } from "../support/route-files";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_SHAPE_MESSAGE } from "~/server/http/form-shape.server";
 import {
@@ -23,7 +23,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261112);
 const CASES = 420;
 
 type RouteModule = { action?: Handler };
-const ROUTES_DIR = path.resolve("app/routes");
 
 /** mulberry32: a small seeded generator, so every run posts the same bodies. */
 function random(seed: number) {
@@ -55,9 +54,9 @@ interface Ids {
   orderId: string;
 }
 
-/** admin.products.$id.edit.tsx -> /admin/products/{id}/edit, with the id a real record of that kind. */
-function routeOf(file: string, ids: Ids, action: Handler): ActionRoute {
-  const name = file.replace(/\.tsx?$/, "").replaceAll("[.]", "\u0000");
+/** admin.products.$id.edit -> /admin/products/{id}/edit, with the id a real record of that kind. */
+function routeOf(route: string, ids: Ids, action: Handler): ActionRoute {
+  const name = route.replaceAll("[.]", "\u0000");
   const params: Record<string, string> = {};
   const idFor = name.startsWith("admin.blog") ? ids.postId : name.includes("orders") ? ids.orderId : ids.productId;
   const segments = name
@@ -541,9 +540,9 @@ beforeAll(async () => {
   ids.orderId = order.id;
 
   routes = [];
-  for (const file of fs.readdirSync(ROUTES_DIR).filter((f) => /\.tsx?$/.test(f))) {
+  for (const file of routeFiles()) {
     const mod = (await import(path.join(ROUTES_DIR, file))) as RouteModule;
-    if (mod.action) routes.push(routeOf(file, ids, mod.action));
+    if (mod.action) routes.push(routeOf(routeName(file), ids, mod.action));
   }
 });
 

@@ -1,5 +1,5 @@
-import fs from "node:fs";
 import path from "node:path";
+import { ROUTES_DIR, routeFiles, routeName } from "../support/route-files";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRouteHarness, type Handler, type RouteHarness, type Who } from "../support/route-harness";
 
@@ -10,7 +10,6 @@ import { createRouteHarness, type Handler, type RouteHarness, type Who } from ".
 // resourceRoute().
 
 type RouteModule = { default?: unknown; loader?: Handler; action?: Handler };
-const ROUTES_DIR = path.resolve("app/routes");
 
 interface Row {
   what: string;
@@ -138,9 +137,9 @@ const resourceRoutes: Record<string, RouteModule> = {};
 beforeAll(async () => {
   harness = await createRouteHarness();
   COMMON = (await import("~/server/http/security-headers.server")).commonSecurityHeaders();
-  for (const file of fs.readdirSync(ROUTES_DIR).filter((f) => /\.tsx?$/.test(f))) {
+  for (const file of routeFiles()) {
     const mod = (await import(path.join(ROUTES_DIR, file))) as RouteModule;
-    if (mod.default === undefined) resourceRoutes[file.replace(/\.tsx?$/, "")] = mod;
+    if (mod.default === undefined) resourceRoutes[routeName(file)] = mod;
   }
 });
 

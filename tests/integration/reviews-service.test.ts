@@ -43,7 +43,7 @@ describe("reviews through the product page and /admin/reviews", () => {
     await harness.close();
   });
 
-  const page = () => import("~/routes/products.$id");
+  const page = () => import("~/routes/products.$id/route");
   const post = async (id: string, form: Record<string, string>, who: "shopper" | "admin" | "signed-out" = "shopper") =>
     harness.run((await page()).action, harness.request(`/products/${id}`, who, form), { id });
   const load = async (id: string, who: "shopper" | "admin" | "signed-out" = "shopper", query = "") =>

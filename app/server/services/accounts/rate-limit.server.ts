@@ -62,10 +62,15 @@ export const LIMITS = {
   stockAlertsPerEmail: { max: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
+/** "Too many attempts. Please wait N minutes and try again." */
+export function rateLimitMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}
+
 export class RateLimitedError extends Error {
   constructor(readonly retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(`Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
+    super(rateLimitMessage(retryAfterSeconds));
     this.name = "RateLimitedError";
   }
 }

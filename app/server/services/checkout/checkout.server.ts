@@ -198,54 +198,13 @@ export function createCheckoutService(deps: {
 
     /**
      * /test-stripe: a small payment outside any order. The card processor charges the chosen
-     * test card; Stripe opens a Checkout page (test cards are typed there) that returns to `returnUrl`.
+     * test card; Stripe opens a Checkout page for `probe` (the route's stand-in order, never
+     * stored; test cards are typed there) that returns to `returnUrl`.
      */
-    async testPayment(cardNumber: string, amountMinor: number, returnUrl: string) {
+    async testPayment(cardNumber: string, amountMinor: number, returnUrl: string, probe: () => Order) {
       if (payments.kind === "hosted") {
-        const at = new Date().toISOString();
-        const probe: Order = {
-          id: `test-${crypto.randomUUID()}`,
-          number: "TEST",
-          email: "test-payment@example.com",
-          userId: null,
-          lines: [
-            {
-              productId: "test",
-              slug: "test",
-              name: "Test payment",
-              sku: "TEST",
-              size: "-",
-              colour: "-",
-              unitPriceMinor: amountMinor,
-              compareAtMinor: null,
-              quantity: 1,
-              imageUrl: null,
-            },
-          ],
-          subtotalMinor: amountMinor,
-          shippingMinor: 0,
-          totalMinor: amountMinor,
-          currency: "EUR",
-          address: { name: "Test", line1: "-", line2: "", city: "-", postalCode: "-", country: "IE", phone: "" },
-          shipping: { method: "standard", label: "None", priceMinor: 0 },
-          payment: {
-            processor: "stripe",
-            state: "pending",
-            reference: null,
-            cardBrand: null,
-            cardLast4: null,
-            failureMessage: null,
-            attempts: 0,
-          },
-          status: "pending_payment",
-          trackingNumber: null,
-          history: [],
-          idempotencyKey: crypto.randomUUID(),
-          createdAt: at,
-          updatedAt: at,
-        };
         const session = await payments.startCheckout({
-          order: probe,
+          order: probe(),
           successUrl: `${returnUrl}?result=success`,
           cancelUrl: `${returnUrl}?result=cancelled`,
         });

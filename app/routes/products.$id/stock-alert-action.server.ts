@@ -1,9 +1,9 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { clientIp } from "./session.server";
-import { getContext } from "../context.server";
-import { flashHeader } from "./flash.server";
-import { formGuardProblem } from "./forms.server";
+import { clientIp } from "~/server/http/session.server";
+import { getContext } from "~/server/context.server";
+import { flashHeader } from "~/server/http/flash.server";
+import { formGuardProblem } from "~/server/http/forms.server";
 
 /** What the product page shows when its "E-mail me when it is back" form cannot be accepted. */
 export interface StockAlertFailure {

@@ -1,15 +1,15 @@
-import { createCookie, data, redirect } from "@remix-run/node";
+import { createCookie, data } from "@remix-run/node";
 import { PROMOTION_CODE_PATTERN, promotionCodeSchema } from "~/lib/promotion-code";
-import { getAuthState } from "./session.server";
-import { getConfig } from "../config.server";
-import { getContext } from "../context.server";
-import type { CartView } from "../services/cart/cart.server";
-import { CART_TTL_MS } from "../services/cart/cart.server";
-import { customerKeyFor } from "../services/promotions/promotions.server";
-import { currentCartId } from "./cart-cookie.server";
-import { baseCookieOptions } from "./cookie-security.server";
-import { flashHeader } from "./flash.server";
-import { formGuardProblem } from "./forms.server";
+import { getAuthState } from "~/server/http/session.server";
+import { getConfig } from "~/server/config.server";
+import { getContext } from "~/server/context.server";
+import type { CartView } from "~/server/services/cart/cart.server";
+import { CART_TTL_MS } from "~/server/services/cart/cart.server";
+import { customerKeyFor } from "~/server/services/promotions/promotions.server";
+import { currentCartId } from "~/server/http/cart-cookie.server";
+import { baseCookieOptions } from "~/server/http/cookie-security.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { formGuardProblem } from "~/server/http/forms.server";
 
 // The discount code a shopper applied, kept in a signed cookie beside the cart's, so it follows
 // them from the cart to checkout. The code is checked again whenever the cart or checkout is priced.
@@ -67,11 +67,8 @@ export async function codeIntent(request: Request, formData: FormData, back: str
   if (intent !== "apply-code" && intent !== "remove-code") return null;
   const problem = await formGuardProblem(formData, request);
   if (problem) return data({ codeError: problem.message }, { status: problem.status });
-  const headers = new Headers();
   if (intent === "remove-code") {
-    headers.append("Set-Cookie", await clearCodeHeader());
-    headers.append("Set-Cookie", await flashHeader({ kind: "success", message: "Discount code removed." }));
-    return redirect(back, { status: 303, headers });
+    return redirectWithFlash(back, "Discount code removed.", { headers: { "Set-Cookie": await clearCodeHeader() } });
   }
   const parsed = promotionCodeSchema.safeParse(formData.get("code") ?? "");
   if (!parsed.success) return data({ codeError: parsed.error.issues[0].message }, { status: 400 });
@@ -83,10 +80,8 @@ export async function codeIntent(request: Request, formData: FormData, back: str
     user ? customerKeyFor(user.uid, user.email ?? "") : null,
   );
   if (refusal) return data({ codeError: refusal }, { status: 400 });
-  headers.append("Set-Cookie", await codeCookie().serialize(parsed.data.toUpperCase()));
-  headers.append(
-    "Set-Cookie",
-    await flashHeader({ kind: "success", message: `Discount code ${parsed.data.toUpperCase()} applied.` }),
-  );
-  return redirect(back, { status: 303, headers });
+  const code = parsed.data.toUpperCase();
+  return redirectWithFlash(back, `Discount code ${code} applied.`, {
+    headers: { "Set-Cookie": await codeCookie().serialize(code) },
+  });
 }

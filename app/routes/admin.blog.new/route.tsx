@@ -5,7 +5,7 @@ import { seo } from "~/lib/seo";
 import { requireAdminActor } from "~/server/http/admin-actor.server";
 import { requireAdmin } from "~/server/http/session.server";
 import { formFailure } from "~/server/http/forms.server";
-import { postEditorAction, readAdminForm, TOO_LARGE_MESSAGE } from "~/server/http/post-form.server";
+import { postEditorAction, readAdminForm, TOO_LARGE_MESSAGE } from "~/routes/admin.blog.new/post-form.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "New blog post", description: "Write a blog post.", noindex: true });

@@ -1,9 +1,9 @@
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { addToCartSchema } from "~/lib/cart-schema";
-import { getContext } from "../context.server";
-import { writableCartId } from "./cart-cookie.server";
-import { flashHeader } from "./flash.server";
-import { formGuardProblem } from "./forms.server";
+import { getContext } from "~/server/context.server";
+import { writableCartId } from "~/server/http/cart-cookie.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { formGuardProblem } from "~/server/http/forms.server";
 
 export interface CartFormError {
   error: string;
@@ -34,7 +34,5 @@ export async function addToCart(request: Request, formData: FormData, back: stri
       result.field === "product" ? 404 : result.field === "quantity" || result.message.includes("sold out") ? 409 : 400;
     return cartFailure({ error: result.message, field: result.field }, status);
   }
-  const responseHeaders = new Headers(headers);
-  responseHeaders.append("Set-Cookie", await flashHeader({ kind: "success", message: result.message }));
-  return redirect(back, { status: 303, headers: responseHeaders });
+  return redirectWithFlash(back, result.message, { headers });
 }

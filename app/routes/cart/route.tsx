@@ -8,7 +8,7 @@ import { removeLineSchema, updateLineSchema } from "~/lib/cart-schema";
 import { formatMoney, formatMoneyInText } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
-import { addToCart, cartFailure, type CartFormError } from "~/server/http/cart-actions.server";
+import { addToCart, cartFailure, type CartFormError } from "~/routes/cart/cart-actions.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { flashHeader } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
@@ -19,7 +19,7 @@ import { getAuthState } from "~/server/http/session.server";
 import { SavedForLater } from "~/components/cart/SavedForLater";
 import { RecentlyViewed } from "~/components/product/RecentlyViewed";
 import { PromotionCodeForm } from "~/components/cart/PromotionCodeForm";
-import { cartPromotions, codeIntent } from "~/server/http/promotion-code.server";
+import { cartPromotions, codeIntent } from "~/routes/cart/promotion-code.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Your cart", description: "The items in your cart.", path: "/cart", noindex: true });

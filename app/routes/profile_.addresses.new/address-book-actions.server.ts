@@ -1,11 +1,11 @@
 import { redirect } from "@remix-run/node";
 import { savedAddressSchema } from "~/lib/address-schema";
-import { requireUser } from "./session.server";
-import { getContext } from "../context.server";
-import { flashHeader } from "./flash.server";
-import { readForm } from "./form-body.server";
-import { formFailure, formGuardProblem } from "./forms.server";
-import { parseForm } from "./form-shape.server";
+import { requireUser } from "~/server/http/session.server";
+import { getContext } from "~/server/context.server";
+import { flashHeader } from "~/server/http/flash.server";
+import { readForm } from "~/server/http/form-body.server";
+import { formFailure, formGuardProblem } from "~/server/http/forms.server";
+import { parseForm } from "~/server/http/form-shape.server";
 
 const toProfile = async (message: string) =>
   redirect("/profile#addresses", {

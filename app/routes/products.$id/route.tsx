@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Gallery } from "~/components/product/Gallery";
@@ -17,7 +16,7 @@ import {
   reviewAction,
   type HelpfulFailure,
   type ReviewFormFailure,
-} from "~/server/http/review-actions.server";
+} from "~/routes/products.$id/review-actions.server";
 import { RecentlyViewed } from "~/components/product/RecentlyViewed";
 import { getCategory } from "~/lib/categories";
 import { CURRENCY } from "~/lib/money";
@@ -26,9 +25,9 @@ import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
-import { addToCart, type CartFormError } from "~/server/http/cart-actions.server";
+import { addToCart, type CartFormError } from "~/routes/cart/cart-actions.server";
 import { readForm } from "~/server/http/form-body.server";
-import { stockAlertAction, type StockAlertFailure } from "~/server/http/stock-alert-action.server";
+import { stockAlertAction, type StockAlertFailure } from "~/routes/products.$id/stock-alert-action.server";
 import { getAuthState } from "~/server/http/session.server";
 import type { Product } from "~/domain/product";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
@@ -49,7 +48,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!isValidId(params.id)) throw notFound(request);
   const { catalog, config } = getContext();
   const product = await catalog.getProduct(params.id);
-  if (!product) throw data(null, { status: 404 });
+  if (!product) throw notFound(request);
 
   const requested = url.searchParams.get("colour");
   const firstInStock = product.colours.find((c) => product.variants.some((v) => v.colour === c.name && canSell(v)));
@@ -89,7 +88,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 /** Add to cart posts to the product page itself, so a missing size or a sold-out choice is explained right here. */
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  if (!isValidId(params.id)) throw data(null, { status: 404 });
+  if (!isValidId(params.id)) throw notFound(request);
   const formData = await readForm(request);
   if (formData.get("productId") !== params.id) formData.set("productId", params.id);
   const url = new URL(request.url);

@@ -1,14 +1,14 @@
 import { data } from "@remix-run/node";
 import { postSchema } from "~/lib/blog-schema";
 import { BODY_MAX } from "~/lib/blog";
-import { getContext } from "../context.server";
-import { saveBlogImage } from "../media/blog-images.server";
-import { STORAGE_FULL_MESSAGE } from "../store/storage-full";
+import { getContext } from "~/server/context.server";
+import { saveBlogImage } from "~/server/media/blog-images.server";
+import { STORAGE_FULL_MESSAGE } from "~/server/store/storage-full";
 import type { PostCover } from "~/domain/post";
-import { readUploadForm } from "./form-body.server";
-import { formFailure, formGuardProblem } from "./forms.server";
-import { redirectWithFlash } from "./flash.server";
-import { parseForm, shapeRefused } from "./form-shape.server";
+import { readUploadForm } from "~/server/http/form-body.server";
+import { formFailure, formGuardProblem } from "~/server/http/forms.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { parseForm, shapeRefused } from "~/server/http/form-shape.server";
 
 // The post editor's action, shared by /admin/blog/new and /admin/blog/{id}/edit (both check
 // the admin role before calling it). intent=preview renders the body and saves nothing;

@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { reviewSchema } from "~/lib/review-schema";
-import { requireUser } from "./session.server";
-import { getContext } from "../context.server";
-import { redirectWithFlash } from "./flash.server";
-import { formGuardProblem } from "./forms.server";
-import { parseForm } from "./form-shape.server";
+import { requireUser } from "~/server/http/session.server";
+import { getContext } from "~/server/context.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { formGuardProblem } from "~/server/http/forms.server";
+import { parseForm } from "~/server/http/form-shape.server";
 
 /** What the product page shows when its review form cannot be accepted: the form, kept, with the reasons. */
 export interface ReviewFormFailure {

@@ -5,7 +5,7 @@ import { seo } from "~/lib/seo";
 import { requireAdminActor } from "~/server/http/admin-actor.server";
 import { requireAdmin } from "~/server/http/session.server";
 import { readForm } from "~/server/http/form-body.server";
-import { promotionEditorAction } from "~/server/http/promotion-form.server";
+import { promotionEditorAction } from "~/routes/admin.promotions.new/promotion-form.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "New promotion", description: "Create a discount code or automatic promotion.", noindex: true });

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CategoryReport } from "~/components/admin/CategoryReport";
 import { seo } from "~/lib/seo";
-import { categoryReportLoader } from "~/server/http/category-report.server";
+import { categoryReportLoader } from "~/routes/admin.categories/category-report.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Categories", description: "Products, stock and sales per category.", noindex: true });

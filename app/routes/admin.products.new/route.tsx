@@ -6,7 +6,7 @@ import { emptyProductForm } from "~/lib/product-form";
 import { seo } from "~/lib/seo";
 import { requireAdminActor } from "~/server/http/admin-actor.server";
 import { requireAdmin } from "~/server/http/session.server";
-import { productEditorAction, readProductForm, tooLargeAnswer } from "~/server/http/product-form.server";
+import { productEditorAction, readProductForm, tooLargeAnswer } from "~/routes/admin.products.new/product-form.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "New product", description: "Add a product to the catalogue.", noindex: true });

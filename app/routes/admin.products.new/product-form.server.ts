@@ -1,13 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { productFormSchema, type FieldErrors } from "~/lib/product-form";
-import { getContext } from "../context.server";
-import { saveProductImage } from "../media/product-images.server";
-import { STORAGE_FULL_MESSAGE } from "../store/storage-full";
-import { readUploadForm } from "./form-body.server";
-import { formGuardProblem } from "./forms.server";
-import { redirectWithFlash } from "./flash.server";
-import { parseForm, shapeRefused } from "./form-shape.server";
+import { getContext } from "~/server/context.server";
+import { saveProductImage } from "~/server/media/product-images.server";
+import { readUploadForm } from "~/server/http/form-body.server";
+import { formGuardProblem } from "~/server/http/forms.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { parseForm, shapeRefused } from "~/server/http/form-shape.server";
+import { STORAGE_FULL_MESSAGE } from "~/server/store/storage-full";
 
 // The product editor's action, shared by /admin/products/new and /admin/products/{id}/edit (both
 // check the admin role before calling it). Conform's list intents (add, remove or move a colour,

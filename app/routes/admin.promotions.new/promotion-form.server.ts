@@ -2,11 +2,11 @@ import { parsePublishAt } from "~/lib/blog";
 import { parseMoneyToMinor } from "~/lib/money";
 import { promotionSchema, type PromotionFormValue } from "~/lib/promotion-schema";
 import type { Promotion } from "~/domain/promotion";
-import { getContext } from "../context.server";
-import type { PromotionInput } from "../services/promotions/promotions.server";
-import { redirectWithFlash } from "./flash.server";
-import { formFailure, formGuardProblem } from "./forms.server";
-import { parseForm } from "./form-shape.server";
+import { getContext } from "~/server/context.server";
+import type { PromotionInput } from "~/server/services/promotions/promotions.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { formFailure, formGuardProblem } from "~/server/http/forms.server";
+import { parseForm } from "~/server/http/form-shape.server";
 
 // The promotion editor's action, shared by new and edit: validate, save (audited), 303 to the list.
 

@@ -1,6 +1,6 @@
-import type { CategoryReportView } from "../services/admin-catalog/category-report.server";
-import { requireAdmin } from "./session.server";
-import { getContext } from "../context.server";
+import type { CategoryReportView } from "~/server/services/admin-catalog/category-report.server";
+import { requireAdmin } from "~/server/http/session.server";
+import { getContext } from "~/server/context.server";
 
 const PERIODS = [7, 30, 90, 365];
 

@@ -26,7 +26,7 @@ import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { ReturnsSection } from "~/components/orders/ReturnsSection";
 import { returnableQuantity, returnsOf } from "~/domain/return";
 import { redirectWithFlash } from "~/server/http/flash.server";
-import { viewableOrder, viewerPath } from "~/server/http/viewable-order.server";
+import { viewableOrder, viewerPath } from "~/routes/orders.$id/viewable-order.server";
 import { useRootData } from "~/components/layout/root-data";
 import { parseForm } from "~/server/http/form-shape.server";
 

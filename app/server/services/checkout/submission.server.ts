@@ -1,0 +1,99 @@
+import type { CardDetails } from "../../payments/port";
+import type { Address, ShippingMethodId, StockShortfall } from "~/domain/commerce";
+import type { AddressBookService } from "../accounts/address-book.server";
+import type { OrdersService } from "../orders/orders.server";
+import type { CheckoutService } from "./checkout.server";
+
+// The checkout form as one command: the address (typed or from the address book), the purchase,
+// the optional save to the address book and the wait for a double submission's outcome. The
+// route only parses the form and turns the answer into a page.
+
+export interface CheckoutSubmission {
+  cartId: string | null;
+  userId: string | null;
+  email: string;
+  /** What the shopper typed; ignored when a saved address is chosen. */
+  typedAddress: Address;
+  /** The address-book entry chosen instead of a typed address. */
+  savedAddressId: string | null;
+  /** "Save this address": only a typed address, for a signed-in shopper. */
+  saveAddress: boolean;
+  shippingMethod: ShippingMethodId;
+  idempotencyKey: string;
+  card: CardDetails | null;
+  origin: string;
+  ip: string | null;
+  promotionCode: string | null;
+}
+
+/** Why nothing was placed or charged. */
+export type CheckoutRefusal =
+  | { kind: "saved-address-gone" }
+  | { kind: "empty" }
+  | { kind: "cart-changed" }
+  | { kind: "sold-out"; shortfalls: StockShortfall[] }
+  | { kind: "promotion-refused"; message: string }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
+
+export type SubmissionResult =
+  /** Placed (paid or declined): the order's page. */
+  | { kind: "placed"; link: string }
+  /** Placed, paid on the processor's hosted page. */
+  | { kind: "pay-elsewhere"; url: string }
+  | { kind: "refused"; refusal: CheckoutRefusal };
+
+export type CheckoutSubmissionService = ReturnType<typeof createCheckoutSubmission>;
+
+export function createCheckoutSubmission(deps: {
+  checkout: CheckoutService;
+  addressBook: AddressBookService;
+  orders: OrdersService;
+}) {
+  const { checkout, addressBook, orders } = deps;
+  return {
+    async submit(input: CheckoutSubmission): Promise<SubmissionResult> {
+      const typed = { ...input.typedAddress, postalCode: input.typedAddress.postalCode.toUpperCase() };
+      // A saved address is read on the server, for the signed-in shopper only.
+      const saved =
+        input.savedAddressId && input.userId ? await addressBook.get(input.userId, input.savedAddressId) : null;
+      if (input.savedAddressId && !saved) return { kind: "refused", refusal: { kind: "saved-address-gone" } };
+      const address: Address = saved
+        ? {
+            name: saved.name,
+            line1: saved.line1,
+            line2: saved.line2,
+            city: saved.city,
+            postalCode: saved.postalCode,
+            country: saved.country,
+            phone: saved.phone,
+          }
+        : typed;
+      const result = await checkout.placeOrder({
+        cartId: input.cartId,
+        userId: input.userId,
+        email: input.email,
+        address,
+        shippingMethod: input.shippingMethod,
+        idempotencyKey: input.idempotencyKey,
+        card: input.card,
+        origin: input.origin,
+        ip: input.ip,
+        promotionCode: input.promotionCode,
+      });
+      const placed = result.kind === "redirect" || result.kind === "done" || result.kind === "payment-failed";
+      if (placed && !saved && input.saveAddress && input.userId) {
+        // Best effort: a full address book never stands in the way of an order.
+        await addressBook.add(input.userId, typed);
+      }
+      switch (result.kind) {
+        case "redirect":
+          return { kind: "pay-elsewhere", url: result.url };
+        case "done":
+        case "payment-failed":
+          return { kind: "placed", link: orders.linkFor(await orders.settled(result.order)) };
+        default:
+          return { kind: "refused", refusal: result };
+      }
+    },
+  };
+}
