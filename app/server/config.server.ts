@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
-import { KILL_POINTS, type KillPoint } from "./test-hooks.server";
+import { KILL_POINTS, type KillPoint } from "./kill-points";
 
 // Environment -> typed configuration, checked once at start. A wrong value stops start-up
 // with a message that names the variable, instead of failing later on a request.

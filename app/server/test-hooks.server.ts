@@ -1,12 +1,10 @@
+import type { KillPoint } from "./kill-points";
 import type { CheckoutFaults } from "./services/checkout/checkout.server";
 
 // Test hooks, for the end-to-end specs only (never for operators, so not in .env.example): with
 // HEMLINE_TEST_HOOKS=1, HEMLINE_KILL_AT makes the serving process die (SIGKILL, nothing runs after)
 // at a named point of a payment, so a spec can prove what a crash there leaves and how a restart
 // settles it. Configuration refuses HEMLINE_KILL_AT without HEMLINE_TEST_HOOKS=1.
-
-export const KILL_POINTS = ["after-order-placed", "after-charge-before-record", "webhook-received"] as const;
-export type KillPoint = (typeof KILL_POINTS)[number];
 
 function die(point: KillPoint): void {
   // stderr is written synchronously to a pipe or file, so the line is out before the process ends.
