@@ -79,6 +79,8 @@ export function PromotionForm({
       <Described meta={fields.kind} label={LABELS.kind}>
         <select
           {...getSelectProps(fields.kind)}
+          // A select whose first option is a real choice always has a value: HTML forbids "required" on it.
+          required={false}
           key={fields.kind.key}
           aria-describedby={describedBy(fields.kind, false)}
           className="input mt-1"
