@@ -4,6 +4,7 @@ import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
+import { ScrollBox } from "~/components/ScrollBox";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Promotions", description: "Discount codes and automatic promotions.", noindex: true });
@@ -33,45 +34,48 @@ export default function Promotions() {
       {promotions.length === 0 ? (
         <p className="mt-6 text-stone-700">No promotions yet.</p>
       ) : (
-        <table className="mt-6 w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-stone-300">
-              <th scope="col" className="py-2">
-                Name
-              </th>
-              <th scope="col">Code</th>
-              <th scope="col">Discount</th>
-              <th scope="col">Used</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {promotions.map((p) => (
-              <tr key={p.id} className="border-b border-stone-200">
-                <td className="py-2">
-                  <Link to={`/admin/promotions/${p.id}/edit`} className="font-medium underline">
-                    {p.name}
-                  </Link>
-                </td>
-                <td>{p.code ?? "Automatic"}</td>
-                <td>{kindText(p)}</td>
-                <td>
-                  {p.used}
-                  {p.usageLimit !== null ? ` of ${p.usageLimit}` : ""}
-                </td>
-                <td>
-                  {p.endsAt && p.endsAt <= now
-                    ? "Ended"
-                    : p.startsAt && p.startsAt > now
-                      ? "Scheduled"
-                      : p.usageLimit !== null && p.used >= p.usageLimit
-                        ? "Used up"
-                        : "Active"}
-                </td>
+        // Long names and codes make the table wider than a phone: it scrolls inside its box, not the page.
+        <ScrollBox label="Promotions" className="mt-6">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-stone-300">
+                <th scope="col" className="py-2">
+                  Name
+                </th>
+                <th scope="col">Code</th>
+                <th scope="col">Discount</th>
+                <th scope="col">Used</th>
+                <th scope="col">Status</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {promotions.map((p) => (
+                <tr key={p.id} className="border-b border-stone-200">
+                  <td className="py-2">
+                    <Link to={`/admin/promotions/${p.id}/edit`} className="font-medium underline">
+                      {p.name}
+                    </Link>
+                  </td>
+                  <td>{p.code ?? "Automatic"}</td>
+                  <td>{kindText(p)}</td>
+                  <td>
+                    {p.used}
+                    {p.usageLimit !== null ? ` of ${p.usageLimit}` : ""}
+                  </td>
+                  <td>
+                    {p.endsAt && p.endsAt <= now
+                      ? "Ended"
+                      : p.startsAt && p.startsAt > now
+                        ? "Scheduled"
+                        : p.usageLimit !== null && p.used >= p.usageLimit
+                          ? "Used up"
+                          : "Active"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       )}
     </div>
   );
