@@ -121,6 +121,10 @@ test("the home page's hero picture holds its place before it arrives (no layout 
     await route.continue();
   });
   await page.goto("/", { waitUntil: "domcontentloaded" });
+  // Without JavaScript, DOMContentLoaded does not wait for the stylesheet: measure the page as it is painted, styled.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
+  );
   const hero = page.locator("main img").first();
   const before = await hero.boundingBox();
   release();
