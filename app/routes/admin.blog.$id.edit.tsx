@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteWithConfirmation } from "~/components/admin/DeleteWithConfirmation";
 import { PostEditor, type EditorActionData } from "~/components/blog/PostEditor";
@@ -8,8 +7,10 @@ import { toPublishAtInput } from "~/lib/blog";
 import { seo } from "~/lib/seo";
 import { requireAdminActor } from "~/server/http/admin-actor.server";
 import { requireAdmin } from "~/server/http/session.server";
+import { deleteConfirmation } from "~/server/http/delete-confirmation.server";
+import { firstError, replyFor } from "~/lib/form-reply";
 import { getContext } from "~/server/context.server";
-import { formFailure, formGuardProblem } from "~/server/http/forms.server";
+import { formFailure } from "~/server/http/forms.server";
 import { postEditorAction, readAdminForm, TOO_LARGE_MESSAGE } from "~/routes/admin.blog.new/post-form.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { isValidId } from "~/lib/route-params";
@@ -34,8 +35,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { post };
 }
 
-type DeleteData = { confirmDelete: true; deleteError?: string };
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAdminActor(request);
   const post = await findPost(request, params.id);
@@ -43,11 +42,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!formData) return formFailure({ status: "error", error: { "": [TOO_LARGE_MESSAGE] } }, 413);
   const intent = formData.get("intent");
   if (intent === "delete" || intent === "confirm-delete") {
-    const problem = await formGuardProblem(formData, request);
-    if (problem)
-      return data<DeleteData>({ confirmDelete: true, deleteError: problem.message }, { status: problem.status });
     // The first press only asks; the second (intent=confirm-delete) deletes.
-    if (intent === "delete") return data<DeleteData>({ confirmDelete: true });
+    const asked = await deleteConfirmation(formData, request);
+    if (asked) return asked;
     await getContext().blog.delete(post.id, actor);
     return redirectWithFlash("/admin/blog", `Deleted “${post.title}”.`);
   }
@@ -57,8 +54,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditPost() {
   const { post } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const editorData = actionData && "result" in actionData ? (actionData as EditorActionData) : undefined;
-  const deleteData = actionData && "confirmDelete" in actionData ? (actionData as DeleteData) : undefined;
+  const deleteReply = replyFor(actionData, "delete");
+  const deleteError = firstError(deleteReply)?.message;
+  const editorData = deleteReply ? undefined : (actionData as EditorActionData | undefined);
   const defaults = {
     title: post.title,
     slug: post.slug,
@@ -97,9 +95,9 @@ export default function EditPost() {
         <h2 id="delete-heading" className="text-lg font-semibold">
           Delete this post
         </h2>
-        <FormErrors id="delete-errors" errors={deleteData?.deleteError ? [deleteData.deleteError] : undefined} />
+        <FormErrors id="delete-errors" errors={deleteError ? [deleteError] : undefined} />
         <DeleteWithConfirmation
-          confirming={Boolean(deleteData?.confirmDelete && !deleteData.deleteError)}
+          confirming={Boolean(deleteReply && !deleteError)}
           question={`Are you sure? “${post.title}” will be deleted for good.`}
           confirmLabel="Yes, delete this post"
           buttonLabel="Delete post"

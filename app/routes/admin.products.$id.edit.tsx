@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteWithConfirmation } from "~/components/admin/DeleteWithConfirmation";
 import { AuditList } from "~/components/admin/AuditList";
@@ -6,8 +6,9 @@ import { ProductEditor } from "~/components/admin/ProductEditor";
 import { FormErrors, Notice } from "~/components/forms/Field";
 import { seo } from "~/lib/seo";
 import { requireAdminActor } from "~/server/http/admin-actor.server";
+import { deleteConfirmation } from "~/server/http/delete-confirmation.server";
+import { firstError, replyFor } from "~/lib/form-reply";
 import { getContext } from "~/server/context.server";
-import { formGuardProblem } from "~/server/http/forms.server";
 import {
   productEditorAction,
   readProductForm,
@@ -45,8 +46,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { product, defaults: formDefaultsOf(product), history };
 }
 
-type DeleteData = { confirmDelete: true; deleteError?: string };
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAdminActor(request);
   const product = await findProduct(request, params.id);
@@ -54,11 +53,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!formData) return tooLargeAnswer({ ...formDefaultsOf(product) });
   const intent = formData.get("intent");
   if (intent === "delete" || intent === "confirm-delete") {
-    const problem = await formGuardProblem(formData, request);
-    if (problem)
-      return data<DeleteData>({ confirmDelete: true, deleteError: problem.message }, { status: problem.status });
     // The first press only asks; the second (intent=confirm-delete) deletes or archives.
-    if (intent === "delete") return data<DeleteData>({ confirmDelete: true });
+    const asked = await deleteConfirmation(formData, request);
+    if (asked) return asked;
     const result = await getContext().adminCatalog.remove(product.id, actor);
     return redirectWithFlash(
       "/admin/products",
@@ -75,8 +72,9 @@ const STATUS_LABEL = { draft: "draft", active: "active", archived: "archived" } 
 export default function EditProduct() {
   const { product, defaults, history } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const editorData = actionData && "result" in actionData ? (actionData as ProductFormData) : undefined;
-  const deleteData = actionData && "confirmDelete" in actionData ? (actionData as DeleteData) : undefined;
+  const deleteReply = replyFor(actionData, "delete");
+  const deleteError = firstError(deleteReply)?.message;
+  const editorData = deleteReply ? undefined : (actionData as ProductFormData | undefined);
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <p className="text-sm">
@@ -137,9 +135,9 @@ export default function EditProduct() {
         <p className="mt-1 text-sm text-stone-600">
           A product that appears in orders is archived instead, so the orders keep their details.
         </p>
-        <FormErrors id="delete-errors" errors={deleteData?.deleteError ? [deleteData.deleteError] : undefined} />
+        <FormErrors id="delete-errors" errors={deleteError ? [deleteError] : undefined} />
         <DeleteWithConfirmation
-          confirming={Boolean(deleteData?.confirmDelete && !deleteData.deleteError)}
+          confirming={Boolean(deleteReply && !deleteError)}
           question={`Are you sure? “${product.name}” will be deleted for good (or archived if it appears in orders).`}
           confirmLabel="Yes, delete this product"
           buttonLabel="Delete product"

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/Field";
@@ -6,7 +6,8 @@ import { seo } from "~/lib/seo";
 import { requireAdminActor } from "~/server/http/admin-actor.server";
 import { getContext } from "~/server/context.server";
 import { readUploadForm } from "~/server/http/form-body.server";
-import { formGuardProblem } from "~/server/http/forms.server";
+import { formFailure, formGuardProblem } from "~/server/http/forms.server";
+import { firstError } from "~/lib/form-reply";
 import { CSV_COLUMNS, MAX_CSV_BYTES, type ImportPlan } from "~/server/services/admin-catalog/product-csv.server";
 import { notFound } from "~/server/http/not-found.server";
 import { ScrollBox } from "~/components/ScrollBox";
@@ -50,15 +51,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { job, plan: found.plan ? planView(found.plan) : null, stalled: found.stalled, columns: CSV_COLUMNS };
 }
 
+/** A refused upload or apply: the message above the form (the file input cannot be filled back). */
+const refuse = (message: string, status: number) => formFailure({ status: "error", error: { "": [message] } }, status);
+
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAdminActor(request);
   const formData = await readUploadForm(request, {
     maxPartBytes: MAX_CSV_BYTES,
     maxBodyBytes: MAX_CSV_BYTES + 1024 * 1024,
   });
-  if (!formData) return data({ error: TOO_LARGE }, { status: 413 });
+  if (!formData) return refuse(TOO_LARGE, 413);
   const problem = await formGuardProblem(formData, request);
-  if (problem) return data({ error: problem.message }, { status: problem.status });
+  if (problem) return refuse(problem.message, problem.status);
   const imports = getContext().productImports;
 
   if (formData.get("intent") === "apply") {
@@ -69,24 +73,23 @@ export async function action({ request }: ActionFunctionArgs) {
       started,
       new Promise<"running">((resolve) => setTimeout(() => resolve("running"), 1500)),
     ]);
-    if (job === null) return data({ error: "This import no longer exists. Upload the file again." }, { status: 404 });
+    if (job === null) return refuse("This import no longer exists. Upload the file again.", 404);
     return redirect(`/admin/products/import?job=${token}`, 303);
   }
 
   const file = formData.get("file");
-  if (!(file instanceof File) || file.size === 0)
-    return data({ error: "Choose a CSV file to import." }, { status: 400 });
-  if (file.size > MAX_CSV_BYTES) return data({ error: TOO_LARGE }, { status: 413 });
+  if (!(file instanceof File) || file.size === 0) return refuse("Choose a CSV file to import.", 400);
+  if (file.size > MAX_CSV_BYTES) return refuse(TOO_LARGE, 413);
   const bytes = new Uint8Array(await file.arrayBuffer());
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    return data({ error: "The file is not UTF-8 text. Save it as “CSV UTF-8” and upload it again." }, { status: 400 });
+    return refuse("The file is not UTF-8 text. Save it as “CSV UTF-8” and upload it again.", 400);
   }
-  if (text.includes("\u0000")) return data({ error: "The file is not a CSV text file." }, { status: 400 });
+  if (text.includes("\u0000")) return refuse("The file is not a CSV text file.", 400);
   const { job, plan } = await imports.upload(file.name, text, actor);
-  if (!job) return data({ error: plan.fileError ?? "The file could not be read." }, { status: 400 });
+  if (!job) return refuse(plan.fileError ?? "The file could not be read.", 400);
   return redirect(`/admin/products/import?job=${job.token}`, 303);
 }
 
@@ -97,7 +100,7 @@ const OUTCOME = { create: "Create", update: "Change", unchanged: "Unchanged", re
 export default function ImportProducts() {
   const { job, plan, stalled, columns } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const error = firstError(actionData?.result)?.message ?? null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <p className="text-sm">

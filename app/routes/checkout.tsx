@@ -27,6 +27,7 @@ import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { PromotionCodeForm } from "~/components/cart/PromotionCodeForm";
 import { appliedCode, cartPromotions, clearCodeHeader, codeIntent } from "~/routes/cart/promotion-code.server";
 import { parseForm } from "~/server/http/form-shape.server";
+import { firstError, replyFor } from "~/lib/form-reply";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Checkout", description: "Delivery, payment and your order.", path: "/checkout", noindex: true });
@@ -106,7 +107,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(formData, { schema: checkoutSchema(withCard, savedAddressId !== null) });
   const refuse = (message: string | undefined, status: number, cartLink = false, headers?: HeadersInit) =>
     data(
-      { result: submission.reply({ formErrors: message ? [message] : undefined, hideFields: SENSITIVE }), cartLink },
+      {
+        intent: "checkout" as const,
+        result: submission.reply({ formErrors: message ? [message] : undefined, hideFields: SENSITIVE }),
+        cartLink,
+      },
       { status, headers },
     );
   const problem = await formGuardProblem(formData, request);
@@ -157,8 +162,8 @@ export default function Checkout() {
   const { cart, email, signedIn, checkoutKey, shippingOptions, processor, addresses, promotions } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const codeError = answer && "codeError" in answer ? answer.codeError : null;
-  const actionData = answer && "result" in answer ? answer : undefined;
+  const codeError = firstError(replyFor(answer, "code"))?.message ?? null;
+  const actionData = answer?.intent === "checkout" ? answer : undefined;
   const navigation = useNavigation();
   const withCard = processor.kind === "card-form";
   const [newAddressShown, onChoice] = useNewAddressShown(addresses);

@@ -5,8 +5,10 @@ import { createRouteHarness, dataOf, statusOf, type RouteHarness } from "../supp
 // embedded store: who may review (a delivered order of the product), what a review must hold,
 // once per buyer, and moderation that the product page, the listing and the audit log follow.
 
+// A refusal is conform's reply, keyed by the form's intent (the product page has four forms).
 type Failure = {
-  review: { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null };
+  intent: string;
+  result: { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null };
 };
 
 describe("reviews through the product page and /admin/reviews", () => {
@@ -73,7 +75,8 @@ describe("reviews through the product page and /admin/reviews", () => {
   it("answers bad input with 400 and each field's message, keeping what was typed", async () => {
     const outcome = await post(productId, { intent: "review", stars: "6", title: "Ok", text: "Too short." });
     expect(statusOf(outcome)).toBe(400);
-    const failure = dataOf<Failure>(outcome).review;
+    expect(dataOf<Failure>(outcome).intent).toBe("review");
+    const failure = dataOf<Failure>(outcome).result;
     expect(failure.error).toMatchObject({
       stars: ["Choose a rating from 1 to 5 stars."],
       title: ["The title needs at least 3 characters."],
@@ -87,7 +90,7 @@ describe("reviews through the product page and /admin/reviews", () => {
   it("refuses a shopper who did not receive the product (403), and a signed-out visitor goes to sign in", async () => {
     const outcome = await post(otherId, good);
     expect(statusOf(outcome)).toBe(403);
-    expect(dataOf<Failure>(outcome).review.error?.[""]).toEqual([
+    expect(dataOf<Failure>(outcome).result.error?.[""]).toEqual([
       "Only customers who received this item can review it.",
     ]);
     const admin = await post(productId, good, "admin");
@@ -103,7 +106,7 @@ describe("reviews through the product page and /admin/reviews", () => {
     expect(accepted.headers.get("Location")).toBe(`/products/${productId}#reviews`);
     const again = await post(productId, { ...good, title: "Second thoughts" });
     expect(statusOf(again)).toBe(409);
-    expect(dataOf<Failure>(again).review.error?.[""]).toEqual(["You have already reviewed this product."]);
+    expect(dataOf<Failure>(again).result.error?.[""]).toEqual(["You have already reviewed this product."]);
     expect((await load(productId)).reviews).toMatchObject({
       count: 0,
       reviews: [],
@@ -161,9 +164,15 @@ describe("reviews through the product page and /admin/reviews", () => {
     expect(statusOf(await post(productId, { intent: "helpful", reviewId: id }, "admin"))).toBe(303);
     const twice = await post(productId, { intent: "helpful", reviewId: id }, "admin");
     expect(statusOf(twice)).toBe(409);
-    expect(dataOf<{ helpful: { error: string } }>(twice).helpful.error).toBe("You already found this review helpful.");
+    expect(dataOf<Failure>(twice)).toMatchObject({
+      intent: "helpful",
+      result: { error: { "": ["You already found this review helpful."] }, initialValue: { reviewId: id } },
+    });
     expect(statusOf(await post(productId, { intent: "helpful", reviewId: id }))).toBe(409);
     expect(statusOf(await post(productId, { intent: "helpful", reviewId: id }, "admin"))).toBe(409);
     expect(statusOf(await post(productId, { intent: "helpful", reviewId: "nope" }, "admin"))).toBe(404);
+    // No id, or one no review could have, is a review not shown: 404, not a store error.
+    expect(statusOf(await post(productId, { intent: "helpful" }, "admin"))).toBe(404);
+    expect(statusOf(await post(productId, { intent: "helpful", reviewId: "a/b" }, "admin"))).toBe(404);
   });
 });

@@ -61,6 +61,8 @@ export function ReviewsSection({
   formResult?: SubmissionResult<string[]>;
   helpfulFailure: { reviewId: string; error: string } | null;
 }) {
+  // A vote for a review no longer on this page (withdrawn meanwhile) is explained above the list.
+  const strayHelpful = helpfulFailure && !reviews.some((r) => r.id === helpfulFailure.reviewId) ? helpfulFailure : null;
   return (
     <section
       id="reviews"
@@ -83,6 +85,11 @@ export function ReviewsSection({
 
       <div className="mt-6 grid gap-10 lg:grid-cols-[1fr_22rem]">
         <div>
+          {strayHelpful ? (
+            <p role="alert" className="mb-4 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
+              {strayHelpful.error}
+            </p>
+          ) : null}
           {count > 1 ? (
             <nav aria-label="Order of reviews" className="flex flex-wrap items-center gap-3 text-sm">
               <span className="text-stone-600">Show:</span>

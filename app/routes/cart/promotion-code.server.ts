@@ -1,4 +1,5 @@
-import { createCookie, data } from "@remix-run/node";
+import { createCookie } from "@remix-run/node";
+import { z } from "zod";
 import { PROMOTION_CODE_PATTERN, promotionCodeSchema } from "~/lib/promotion-code";
 import { getAuthState } from "~/server/http/session.server";
 import { getConfig } from "~/server/config.server";
@@ -9,7 +10,11 @@ import { customerKeyFor } from "~/server/services/promotions/promotions.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { baseCookieOptions } from "~/server/http/cookie-security.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
-import { formGuardProblem } from "~/server/http/forms.server";
+import { formGuardProblem, intentFailure } from "~/server/http/forms.server";
+import { parseForm } from "~/server/http/form-shape.server";
+
+const applyCodeSchema = z.object({ intent: z.literal("apply-code"), code: promotionCodeSchema });
+const removeCodeSchema = z.object({ intent: z.literal("remove-code"), code: z.string().optional() });
 
 // The discount code a shopper applied, kept in a signed cookie beside the cart's, so it follows
 // them from the cart to checkout. The code is checked again whenever the cart or checkout is priced.
@@ -65,22 +70,24 @@ export type CartPromotions = Awaited<ReturnType<typeof cartPromotions>>;
 export async function codeIntent(request: Request, formData: FormData, back: string) {
   const intent = formData.get("intent");
   if (intent !== "apply-code" && intent !== "remove-code") return null;
+  const submission = parseForm(formData, { schema: intent === "apply-code" ? applyCodeSchema : removeCodeSchema });
+  const refuse = (message: string, status: number) =>
+    intentFailure("code", submission.reply({ formErrors: [message] }), status);
   const problem = await formGuardProblem(formData, request);
-  if (problem) return data({ codeError: problem.message }, { status: problem.status });
+  if (problem) return refuse(problem.message, problem.status);
   if (intent === "remove-code") {
     return redirectWithFlash(back, "Discount code removed.", { headers: { "Set-Cookie": await clearCodeHeader() } });
   }
-  const parsed = promotionCodeSchema.safeParse(formData.get("code") ?? "");
-  if (!parsed.success) return data({ codeError: parsed.error.issues[0].message }, { status: 400 });
+  if (submission.status !== "success" || !submission.value.code) return intentFailure("code", submission.reply(), 400);
   const { user } = await getAuthState(request);
   const cart = await getContext().cart.view(await currentCartId(request));
   const refusal = await getContext().promotions.checkCode(
-    parsed.data,
+    submission.value.code,
     pricedCartLines(cart),
     user ? customerKeyFor(user.uid, user.email ?? "") : null,
   );
-  if (refusal) return data({ codeError: refusal }, { status: 400 });
-  const code = parsed.data.toUpperCase();
+  if (refusal) return refuse(refusal, 400);
+  const code = submission.value.code.toUpperCase();
   return redirectWithFlash(back, `Discount code ${code} applied.`, {
     headers: { "Set-Cookie": await codeCookie().serialize(code) },
   });

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
@@ -8,11 +7,13 @@ import { removeLineSchema, updateLineSchema } from "~/lib/cart-schema";
 import { formatMoney, formatMoneyInText } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
-import { addToCart, cartFailure, type CartFormError } from "~/routes/cart/cart-actions.server";
+import { addToCart, fieldErrors } from "~/routes/cart/cart-actions.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
-import { flashHeader } from "~/server/http/flash.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
-import { formGuardProblem } from "~/server/http/forms.server";
+import { formGuardProblem, intentFailure } from "~/server/http/forms.server";
+import { parseForm } from "~/server/http/form-shape.server";
+import { firstError, replyFor, sentValue } from "~/lib/form-reply";
 import { useRootData } from "~/components/layout/root-data";
 import type { CartLineView } from "~/server/services/cart/cart.server";
 import { getAuthState } from "~/server/http/session.server";
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { cart, promotions, saved, signedIn: Boolean(auth.user) };
 }
 
-/** One action, three intents (add, update, remove), each answered with a 303 back to the cart. */
+/** One action, its intents (add, update, remove, and the code's), each answered with a 303 back to the cart. */
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
@@ -42,36 +43,38 @@ export async function action({ request }: ActionFunctionArgs) {
   const codeAnswer = await codeIntent(request, formData, "/cart");
   if (codeAnswer) return codeAnswer;
 
+  // A line's form: update its quantity or remove it. An unknown intent is answered as a line form.
+  const schema = intent === "update" ? updateLineSchema : removeLineSchema;
+  const submission = parseForm(formData, { schema });
+  const refuse = (field: string, message: string, status: number) =>
+    intentFailure("line", submission.reply(fieldErrors(field, message)), status);
   const problem = await formGuardProblem(formData, request);
-  if (problem) return cartFailure({ error: problem.message, field: "form" }, problem.status);
+  if (problem) return refuse("form", problem.message, problem.status);
+  if (intent !== "update" && intent !== "remove") return refuse("form", "Choose what to do with the item.", 400);
+  if (submission.status !== "success") return intentFailure("line", submission.reply(), 400);
+
   const { cart } = getContext();
   const cartId = await currentCartId(request);
-  const lineKey = typeof formData.get("line") === "string" ? String(formData.get("line")) : undefined;
-
-  const schema = intent === "update" ? updateLineSchema : intent === "remove" ? removeLineSchema : null;
-  if (!schema) return cartFailure({ error: "Choose what to do with the item.", field: "form" }, 400);
-  const parsed = schema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return cartFailure({ error: parsed.error.issues[0].message, field: "line", lineKey }, 400);
-
+  const value = submission.value;
   const result =
-    parsed.data.intent === "update"
-      ? await cart.setQuantity(cartId, parsed.data.line, parsed.data.quantity)
-      : await cart.remove(cartId, parsed.data.line);
-  if (!result.ok)
-    return cartFailure({ error: result.message, field: result.field, lineKey }, result.field === "cart" ? 404 : 409);
-  return redirect("/cart", {
-    status: 303,
-    headers: { "Set-Cookie": await flashHeader({ kind: "success", message: result.message }) },
-  });
+    value.intent === "update"
+      ? await cart.setQuantity(cartId, value.line, value.quantity)
+      : await cart.remove(cartId, value.line);
+  if (!result.ok) return refuse(result.field, result.message, result.field === "cart" ? 404 : 409);
+  return redirectWithFlash("/cart", result.message);
 }
 
 export default function CartPage() {
   const { cart, promotions, saved, signedIn } = useLoaderData<typeof loader>();
   const { policies } = useRootData();
-  const answer = useActionData<typeof action>() as CartFormError | { codeError: string } | undefined;
-  const codeError = answer && "codeError" in answer ? answer.codeError : null;
-  const failure = answer && "error" in answer ? answer : undefined;
-  const formError = failure && !failure.lineKey ? failure.error : null;
+  const answer = useActionData<typeof action>();
+  const codeError = firstError(replyFor(answer, "code"))?.message ?? null;
+  // A line's refusal shows on its line; one about the whole form (or an add) above the list.
+  const lineReply = replyFor(answer, "line");
+  const lineError = firstError(lineReply);
+  const failedLine = lineError && lineError.field !== "" ? sentValue(lineReply, "line") : undefined;
+  const onLine = failedLine !== undefined && cart.lines.some((line) => line.key === failedLine);
+  const formError = firstError(replyFor(answer, "add"))?.message ?? (onLine ? null : (lineError?.message ?? null));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -111,7 +114,7 @@ export default function CartPage() {
                   key={line.key}
                   line={line}
                   discountMinor={promotions.lineDiscounts[line.key] ?? 0}
-                  error={failure?.lineKey === line.key ? failure.error : null}
+                  error={onLine && failedLine === line.key ? (lineError?.message ?? null) : null}
                 />
               ))}
             </ul>

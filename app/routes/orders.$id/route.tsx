@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OrderSummary, orderVat } from "~/components/cart/OrderSummary";
@@ -19,13 +19,14 @@ import { clientIp } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { readForm } from "~/server/http/form-body.server";
-import { formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
-import { RateLimitedError } from "~/server/services/accounts/rate-limit.server";
+import { formGuardProblem, intentFailure, retryAfterHeaders } from "~/server/http/forms.server";
+import { returnAction } from "~/routes/orders.$id/return-action.server";
+import { firstError, replyFor } from "~/lib/form-reply";
+import { rateLimitMessage } from "~/server/services/accounts/rate-limit.server";
 import { shortfallMessage } from "~/server/services/checkout/messages.server";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { ReturnsSection } from "~/components/orders/ReturnsSection";
 import { returnableQuantity, returnsOf } from "~/domain/return";
-import { redirectWithFlash } from "~/server/http/flash.server";
 import { viewableOrder, viewerPath } from "~/routes/orders.$id/viewable-order.server";
 import { useRootData } from "~/components/layout/root-data";
 import { parseForm } from "~/server/http/form-shape.server";
@@ -67,63 +68,35 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const order = await viewableOrder(request, params.id);
   const { checkout, orders, config } = getContext();
   const formData = await readForm(request);
-  if (formData.get("intent") === "return") {
-    const problem = await formGuardProblem(formData, request);
-    if (problem) return data({ returnErrors: [problem.message] }, { status: problem.status });
-    const lines = [];
-    for (const [i, line] of order.lines.entries()) {
-      const raw = formData.get(`quantity-${i}`);
-      const text = typeof raw === "string" ? raw.trim() : "";
-      if (text !== "" && !/^\d{1,4}$/.test(text))
-        return data({ returnErrors: ["Enter whole numbers of items."] }, { status: 400 });
-      lines.push({ sku: line.sku, quantity: text === "" ? 0 : Number(text) });
-    }
-    const reason = formData.get("reason");
-    const started = await getContext().returns.request(order.id, {
-      lines,
-      reason: typeof reason === "string" ? reason : "",
-    });
-    if (!started.ok) return data({ returnErrors: [started.message] }, { status: started.status });
-    const url = new URL(request.url);
-    return redirectWithFlash(
-      `${url.pathname}${url.search}`,
-      `Return ${started.request.number} started. We have e-mailed you the instructions.`,
-    );
-  }
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  if (formData.get("intent") === "return") return returnAction(request, formData, order, back);
   const withCard = checkout.processor.kind === "card-form";
   const submission = parseForm(formData, { schema: payAgainSchema });
   const problem = await formGuardProblem(formData, request);
-  if (problem)
-    return data(
-      { result: submission.reply({ formErrors: [problem.message], hideFields: SENSITIVE }) },
-      { status: problem.status },
+  // The pay-again form (any other intent): refusals keep no card details.
+  const refuse = (message: string | undefined, status: number, headers?: HeadersInit) =>
+    intentFailure(
+      "pay",
+      submission.reply({ formErrors: message ? [message] : undefined, hideFields: SENSITIVE }),
+      status,
+      headers,
     );
-  if (withCard && submission.status !== "success")
-    return data({ result: submission.reply({ hideFields: SENSITIVE }) }, { status: 400 });
+  if (problem) return refuse(problem.message, problem.status);
+  if (withCard && submission.status !== "success") return refuse(undefined, 400);
 
   const card =
     withCard && submission.status === "success"
       ? { number: submission.value.cardNumber, cvc: submission.value.cvc, ...parseExpiry(submission.value.expiry) }
       : null;
   const result = await checkout.retryPayment(order, card, publicOrigin(request, config), clientIp(request, context));
-  const url = new URL(request.url);
-  const back = `${url.pathname}${url.search}`;
   switch (result.kind) {
     case "sold-out":
-      return data(
-        { result: submission.reply({ formErrors: [shortfallMessage(result.shortfalls)], hideFields: SENSITIVE }) },
-        { status: 409 },
-      );
+      return refuse(shortfallMessage(result.shortfalls), 409);
     case "rate-limited":
-      return data(
-        {
-          result: submission.reply({
-            formErrors: [new RateLimitedError(result.retryAfterSeconds).message],
-            hideFields: SENSITIVE,
-          }),
-        },
-        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-      );
+      return refuse(rateLimitMessage(result.retryAfterSeconds), 429, {
+        "Retry-After": String(result.retryAfterSeconds),
+      });
     case "redirect":
       return redirect(result.url, 303);
     case "done": {
@@ -141,6 +114,7 @@ export default function OrderPage() {
   const { order, justPlaced, returnedFromPayment, cancelledPayment, processor, returns, invoiceHref } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const returnError = firstError(replyFor(actionData, "return"))?.message;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       {justPlaced && order.status === "paid" ? (
@@ -213,7 +187,7 @@ export default function OrderPage() {
             returnable={returns.returnable}
             canStart={returns.canStart}
             windowDays={returns.windowDays}
-            errors={actionData && "returnErrors" in actionData ? actionData.returnErrors : undefined}
+            errors={returnError ? [returnError] : undefined}
           />
         </div>
         <aside className="space-y-6 text-sm">
@@ -283,7 +257,7 @@ function PayAgain({
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "pay-again",
-    lastResult: actionData?.result,
+    lastResult: replyFor(actionData, "pay"),
     constraint: getZodConstraint(payAgainSchema),
     shouldValidate: "onBlur",
     onValidate: withCard ? ({ formData }) => parseWithZod(formData, { schema: payAgainSchema }) : undefined,

@@ -1,16 +1,10 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { data } from "@remix-run/node";
+import { z } from "zod";
 import { reviewSchema } from "~/lib/review-schema";
 import { requireUser } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
-import { formGuardProblem } from "~/server/http/forms.server";
+import { formGuardProblem, intentFailure } from "~/server/http/forms.server";
 import { parseForm } from "~/server/http/form-shape.server";
-
-/** What the product page shows when its review form cannot be accepted: the form, kept, with the reasons. */
-export interface ReviewFormFailure {
-  review: SubmissionResult<string[]>;
-}
 
 export const REVIEW_AWAITS_APPROVAL = "Thank you for your review. It will appear on this page once we have checked it.";
 
@@ -19,7 +13,7 @@ export async function reviewAction(request: Request, formData: FormData, product
   const state = await requireUser(request);
   const submission = parseForm(formData, { schema: reviewSchema });
   const fail = (status: number, message?: string) =>
-    data<ReviewFormFailure>({ review: submission.reply(message ? { formErrors: [message] } : undefined) }, { status });
+    intentFailure("review", submission.reply(message ? { formErrors: [message] } : undefined), status);
   const problem = await formGuardProblem(formData, request);
   if (problem) return fail(problem.status, problem.message);
   if (submission.status !== "success") return fail(400);
@@ -32,18 +26,18 @@ export async function reviewAction(request: Request, formData: FormData, product
   return redirectWithFlash(`/products/${productId}#reviews`, REVIEW_AWAITS_APPROVAL);
 }
 
-/** What the product page shows beside a "Helpful" button whose vote was not counted. */
-export interface HelpfulFailure {
-  helpful: { reviewId: string; error: string };
-}
+const helpfulSchema = z.object({ intent: z.literal("helpful"), reviewId: z.string().max(64).default("") });
 
 /** A "Helpful" button (intent helpful): one vote per signed-in shopper, back to the same page of reviews. */
 export async function helpfulAction(request: Request, formData: FormData, productId: string, back: string) {
   const state = await requireUser(request);
-  const reviewId = String(formData.get("reviewId") ?? "").slice(0, 64);
-  const fail = (status: number, error: string) => data<HelpfulFailure>({ helpful: { reviewId, error } }, { status });
+  const submission = parseForm(formData, { schema: helpfulSchema });
+  // The message shows beside the button of the review it was about (the reply keeps reviewId).
+  const fail = (status: number, message: string) =>
+    intentFailure("helpful", submission.reply({ formErrors: [message] }), status);
   const problem = await formGuardProblem(formData, request);
   if (problem) return fail(problem.status, problem.message);
+  const reviewId = submission.status === "success" ? submission.value.reviewId : "";
   const result = await getContext().reviews.voteHelpful(state.user.uid, productId, reviewId);
   if (!result.ok) return fail(result.status, result.message);
   return redirectWithFlash(back, result.message);

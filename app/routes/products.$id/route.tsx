@@ -11,12 +11,7 @@ import { imagesForColour } from "~/lib/colour-images";
 import { ReviewsSection } from "~/components/product/ReviewsSection";
 import { RatingSummary } from "~/components/product/Stars";
 import { REVIEW_SORTS, type ReviewSortKey } from "~/lib/reviews";
-import {
-  helpfulAction,
-  reviewAction,
-  type HelpfulFailure,
-  type ReviewFormFailure,
-} from "~/routes/products.$id/review-actions.server";
+import { helpfulAction, reviewAction } from "~/routes/products.$id/review-actions.server";
 import { RecentlyViewed } from "~/components/product/RecentlyViewed";
 import { getCategory } from "~/lib/categories";
 import { CURRENCY } from "~/lib/money";
@@ -25,9 +20,10 @@ import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
-import { addToCart, type CartFormError } from "~/routes/cart/cart-actions.server";
+import { addToCart } from "~/routes/cart/cart-actions.server";
 import { readForm } from "~/server/http/form-body.server";
-import { stockAlertAction, type StockAlertFailure } from "~/routes/products.$id/stock-alert-action.server";
+import { stockAlertAction } from "~/routes/products.$id/stock-alert-action.server";
+import { firstError, replyFor, sentValue } from "~/lib/form-reply";
 import { getAuthState } from "~/server/http/session.server";
 import type { Product } from "~/domain/product";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
@@ -86,7 +82,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   };
 }
 
-/** Add to cart posts to the product page itself, so a missing size or a sold-out choice is explained right here. */
+/**
+ * The page's four forms post to the page itself, so a missing size or a sold-out choice is explained
+ * right here. Each refusal is conform's reply, keyed by the intent of the handler that ran; any
+ * other intent is the add-to-cart form's (which refuses what it does not know).
+ */
 export async function action({ params, request, context }: ActionFunctionArgs) {
   if (!isValidId(params.id)) throw notFound(request);
   const formData = await readForm(request);
@@ -175,16 +175,13 @@ export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
   const { policies } = useRootData();
   const { product, related, initialColour, jsonLd, savedIds, email, reviews, signedIn } = loaderData;
-  const actionData = useActionData<typeof action>() as
-    | CartFormError
-    | StockAlertFailure
-    | ReviewFormFailure
-    | HelpfulFailure
-    | undefined;
-  const stockAlertFailure = actionData && "stockAlert" in actionData ? actionData.stockAlert : null;
-  const reviewResult = actionData && "review" in actionData ? actionData.review : undefined;
-  const helpfulFailure = actionData && "helpful" in actionData ? actionData.helpful : null;
-  const failure = actionData && "error" in actionData ? actionData : undefined;
+  const answer = useActionData<typeof action>();
+  const addError = firstError(replyFor(answer, "add"));
+  const alertReply = replyFor(answer, "stock-alert");
+  const alertError = firstError(alertReply);
+  const reviewResult = replyFor(answer, "review");
+  const helpfulReply = replyFor(answer, "helpful");
+  const helpfulError = firstError(helpfulReply);
   const category = getCategory(product.category);
   const image = product.images[0];
   const colour = useChosenColour(product.colours, initialColour);
@@ -225,12 +222,20 @@ export default function ProductPage() {
             sizes={product.sizes}
             variants={product.variants}
             colour={colour}
-            failure={failure ?? null}
+            failure={addError ? { error: addError.message, field: addError.field || "form" } : null}
           />
           <BackInStockForm
             soldOut={product.variants.filter((v) => !canSell(v)).map((v) => ({ colour: v.colour, size: v.size }))}
             email={email}
-            failure={stockAlertFailure}
+            failure={
+              alertError
+                ? {
+                    error: alertError.message,
+                    email: sentValue(alertReply, "email") ?? "",
+                    variant: sentValue(alertReply, "variant") ?? "",
+                  }
+                : null
+            }
           />
 
           <section aria-labelledby="details-heading" className="mt-10 border-t border-stone-200 pt-6">
@@ -279,7 +284,9 @@ export default function ProductPage() {
         eligibility={reviews.eligibility}
         signedIn={signedIn}
         formResult={reviewResult}
-        helpfulFailure={helpfulFailure}
+        helpfulFailure={
+          helpfulError ? { reviewId: sentValue(helpfulReply, "reviewId") ?? "", error: helpfulError.message } : null
+        }
       />
 
       {related.length > 0 ? (

@@ -1,28 +1,24 @@
-import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { clientIp } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
-import { flashHeader } from "~/server/http/flash.server";
-import { formGuardProblem } from "~/server/http/forms.server";
-
-/** What the product page shows when its "E-mail me when it is back" form cannot be accepted. */
-export interface StockAlertFailure {
-  stockAlert: { error: string; email: string; variant: string };
-}
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { formGuardProblem, intentFailure } from "~/server/http/forms.server";
+import { parseForm } from "~/server/http/form-shape.server";
 
 const schema = z.object({
+  intent: z.literal("stock-alert"),
   email: z
-    .string()
+    .string({ required_error: "Enter a valid e-mail address, like name@example.com." })
     .trim()
     .max(254, "E-mail addresses are at most 254 characters.")
     .email("Enter a valid e-mail address, like name@example.com."),
   variant: z
-    .string()
+    .string({ required_error: "Choose the size and colour you want." })
     .max(200)
     .regex(/^[^|]+\|[^|]+$/, "Choose the size and colour you want."),
 });
 
-/** The product page's second form: subscribe to a sold-out size × colour, then back to the page with a notice. */
+/** The product page's "E-mail me when it is back" form (intent stock-alert): subscribe to a sold-out size × colour. */
 export async function stockAlertAction(
   request: Request,
   context: unknown,
@@ -30,27 +26,22 @@ export async function stockAlertAction(
   productId: string,
   back: string,
 ) {
-  const email = String(formData.get("email") ?? "").slice(0, 254);
-  const variant = String(formData.get("variant") ?? "").slice(0, 200);
-  const fail = (error: string, status: number, headers?: HeadersInit) =>
-    data<StockAlertFailure>({ stockAlert: { error, email, variant } }, { status, headers });
+  const submission = parseForm(formData, { schema });
+  const refuse = (message: string, status: number, headers?: HeadersInit) =>
+    intentFailure("stock-alert", submission.reply({ formErrors: [message] }), status, headers);
   const problem = await formGuardProblem(formData, request, { honeypot: true });
-  if (problem) return fail(problem.message, problem.status);
-  const parsed = schema.safeParse({ email, variant });
-  if (!parsed.success) return fail(parsed.error.issues[0].message, 400);
-  const [colour, size] = parsed.data.variant.split("|");
+  if (problem) return refuse(problem.message, problem.status);
+  if (submission.status !== "success") return intentFailure("stock-alert", submission.reply(), 400);
+  const [colour, size] = submission.value.variant.split("|");
   const result = await getContext().stockAlerts.subscribe(
-    { email: parsed.data.email, productId, size, colour },
+    { email: submission.value.email, productId, size, colour },
     clientIp(request, context),
   );
   if (!result.ok)
-    return fail(
+    return refuse(
       result.message,
       result.status,
       result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined,
     );
-  return redirect(back, {
-    status: 303,
-    headers: { "Set-Cookie": await flashHeader({ kind: "success", message: result.message }) },
-  });
+  return redirectWithFlash(back, result.message);
 }

@@ -1,17 +1,12 @@
-import { redirect } from "@remix-run/node";
 import { savedAddressSchema } from "~/lib/address-schema";
 import { requireUser } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
-import { flashHeader } from "~/server/http/flash.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { parseForm } from "~/server/http/form-shape.server";
 
-const toProfile = async (message: string) =>
-  redirect("/profile#addresses", {
-    status: 303,
-    headers: { "Set-Cookie": await flashHeader({ kind: "success", message }) },
-  });
+const toProfile = (message: string) => redirectWithFlash("/profile#addresses", message);
 
 /** The address form's action, adding (id null) or editing one address, or deleting / making it the default. */
 export async function addressBookAction(request: Request, id: string | null) {

@@ -8,6 +8,16 @@ export function formFailure(result: SubmissionResult<string[]>, status = 400, he
   return data({ result }, { status, headers });
 }
 
+/** The same, on a page with several forms: the answer names the form's intent (see ~/lib/form-reply). */
+export function intentFailure<Intent extends string>(
+  intent: Intent,
+  result: SubmissionResult<string[]>,
+  status = 400,
+  headers?: HeadersInit,
+) {
+  return data({ intent, result }, { status, headers });
+}
+
 /** The status and headers for a failed account operation: 429 with Retry-After when rate limited. */
 export function failureStatus(
   failure: { retryAfterSeconds?: number },

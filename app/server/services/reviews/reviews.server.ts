@@ -1,4 +1,5 @@
 import type { ReviewInput } from "~/lib/review-schema";
+import { isValidId } from "~/lib/route-params";
 import { REVIEWS_PER_PAGE, type ReviewSortKey } from "~/lib/reviews";
 import type { AuditRecord } from "../audit/audit.server";
 import type { Store } from "../../store/port";
@@ -141,7 +142,8 @@ export function createReviewsService(store: Store, options: ReviewsOptions) {
       productId: string,
       reviewId: string,
     ): Promise<{ ok: boolean; status: number; message: string }> {
-      const review = await store.reviews.get(reviewId);
+      // An id no review could have (empty, too long) is a review not shown, not a store error.
+      const review = isValidId(reviewId) ? await store.reviews.get(reviewId) : null;
       if (!review || review.productId !== productId || review.status !== "approved")
         return { ok: false, status: 404, message: "That review is not shown any more." };
       if (review.userId === userId) return { ok: false, status: 409, message: "You cannot vote for your own review." };
