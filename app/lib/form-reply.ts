@@ -14,6 +14,12 @@ export function replyFor(answer: unknown, intent: string): FormReply | undefined
   return answered === intent ? result : undefined;
 }
 
+/** The reply in an answer that may also be a success's data (a fetcher's in-place answer). */
+export function resultOf(answer: unknown): FormReply | undefined {
+  if (!answer || typeof answer !== "object") return undefined;
+  return (answer as { result?: FormReply }).result;
+}
+
 /** The first message of a reply and the field it belongs to ("" for the whole form), for forms that show one message. */
 export function firstError(result: FormReply | undefined): { field: string; message: string } | null {
   for (const [field, messages] of Object.entries(result?.error ?? {})) {

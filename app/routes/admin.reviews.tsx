@@ -10,7 +10,10 @@ import { getContext } from "~/server/context.server";
 import { parsePage } from "~/server/http/admin-query.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
-import { formGuardProblem } from "~/server/http/forms.server";
+import { formFailure, formGuardProblem } from "~/server/http/forms.server";
+import { parseForm } from "~/server/http/form-shape.server";
+import { firstError } from "~/lib/form-reply";
+import { z } from "zod";
 import { REVIEW_STATUSES, type ReviewStatus } from "~/domain/review";
 import { segmentClass } from "~/components/ui/segment-class";
 
@@ -55,17 +58,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+const moderationSchema = z.object({
+  intent: z.enum(["approve", "reject"], { errorMap: () => ({ message: "Choose Approve or Reject." }) }),
+  reviewId: z.string().max(64).default(""),
+  // The list the button was on, to go back to (parseStatus falls back to the default).
+  status: z.string().max(40).default(""),
+});
+
 /** Approve or reject one review (POST, CSRF), recorded in the audit log, then back to the list it came from. */
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAdminActor(request);
   const formData = await readForm(request);
-  const reviewId = String(formData.get("reviewId") ?? "").slice(0, 64);
-  const intent = formData.get("intent");
-  const back = listHref(parseStatus(String(formData.get("status") ?? "")).value, 1);
-  const fail = (error: string, status: number) => data({ error, reviewId }, { status });
+  const submission = parseForm(formData, { schema: moderationSchema });
+  const fail = (message: string, status: number) => formFailure(submission.reply({ formErrors: [message] }), status);
   const problem = await formGuardProblem(formData, request);
   if (problem) return fail(problem.message, problem.status);
-  if (intent !== "approve" && intent !== "reject") return fail("Choose Approve or Reject.", 400);
+  if (submission.status !== "success") return formFailure(submission.reply(), 400);
+  const { intent, reviewId, status } = submission.value;
+  const back = listHref(parseStatus(status).value, 1);
   const result = await getContext().reviews.moderate(actor, reviewId, intent === "approve" ? "approved" : "rejected");
   if (!result.ok) return fail(result.message, result.status);
   return redirectWithFlash(back, result.message);
@@ -82,7 +92,7 @@ const dateFormat = new Intl.DateTimeFormat("en-IE", {
 
 export default function AdminReviews() {
   const { reviews, total, page, pageCount, status, problems } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
+  const failure = firstError(useActionData<typeof action>()?.result);
   return (
     <AdminPage title="Reviews" problems={problems}>
       <nav aria-label="Reviews by status" className="mt-6">
@@ -102,7 +112,7 @@ export default function AdminReviews() {
       </nav>
       {failure ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
-          {failure.error}
+          {failure.message}
         </p>
       ) : null}
       <p className="mt-4 text-sm text-stone-600">

@@ -7,7 +7,10 @@ import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
-import { formGuardProblem } from "~/server/http/forms.server";
+import { formFailure, formGuardProblem } from "~/server/http/forms.server";
+import { parseForm } from "~/server/http/form-shape.server";
+import { firstError } from "~/lib/form-reply";
+import { z } from "zod";
 
 export const meta: MetaFunction = (args) =>
   seo(args, {
@@ -26,26 +29,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { token: token ?? "", item: alert.item, email: alert.email };
 }
 
+// Any token the form sends is looked up; one no alert has is "already ended".
+const unsubscribeSchema = z.object({ token: z.string().max(200).default("") });
+
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
+  const submission = parseForm(formData, { schema: unsubscribeSchema });
+  const refuse = (message: string, status: number) => formFailure(submission.reply({ formErrors: [message] }), status);
   const problem = await formGuardProblem(formData, request);
-  if (problem) return data({ error: problem.message }, { status: problem.status });
-  const token = String(formData.get("token") ?? "").slice(0, 200);
+  if (problem) return refuse(problem.message, problem.status);
+  const token = submission.status === "success" ? submission.value.token : "";
   const alert = await getContext().stockAlerts.forToken(token);
   if (!alert || !(await getContext().stockAlerts.unsubscribe(token)))
-    return data({ error: "This alert has already ended." }, { status: 404 });
+    return refuse("This alert has already ended.", 404);
   return redirectWithFlash("/", `Unsubscribed: we will not e-mail ${alert.email} about ${alert.item}.`);
 }
 
 export default function UnsubscribeStockAlert() {
   const { token, item, email } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const error = firstError(useActionData<typeof action>()?.result)?.message;
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <h1 className="text-3xl font-semibold tracking-tight">Stop a back-in-stock alert</h1>
-      {actionData?.error ? (
+      {error ? (
         <div className="mt-4">
-          <FormErrors id="unsubscribe-errors" errors={[actionData.error]} />
+          <FormErrors id="unsubscribe-errors" errors={[error]} />
         </div>
       ) : null}
       {item ? (

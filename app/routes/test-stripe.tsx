@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
@@ -11,7 +11,9 @@ import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
-import { formGuardProblem } from "~/server/http/forms.server";
+import { formFailure, formGuardProblem } from "~/server/http/forms.server";
+import { parseForm } from "~/server/http/form-shape.server";
+import { firstError } from "~/lib/form-reply";
 import { TEST_CARDS } from "~/server/payments/test-cards";
 import type { Order } from "~/domain/commerce";
 
@@ -92,10 +94,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const formData = await readForm(request);
+  const submission = parseForm(formData, { schema });
+  const refuse = (message: string, status: number) => formFailure(submission.reply({ formErrors: [message] }), status);
   const problem = await formGuardProblem(formData, request);
-  if (problem) return data({ error: problem.message }, { status: problem.status });
-  const parsed = schema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
+  if (problem) return refuse(problem.message, problem.status);
+  if (submission.status !== "success") return formFailure(submission.reply());
+  const parsed = { data: submission.value };
   const { checkout, config } = getContext();
   const origin = publicOrigin(request, config);
   let outcome;
@@ -105,10 +109,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   } catch (error) {
     console.error("Test payment failed", error);
-    return data(
-      { error: "The payment provider could not be reached. Check the keys and the network." },
-      { status: 502 },
-    );
+    return refuse("The payment provider could not be reached. Check the keys and the network.", 502);
   }
   if (outcome.kind === "redirect") return redirect(outcome.url, 303);
   const { charge } = outcome;
@@ -120,7 +121,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function TestStripe() {
   const { processor, webhookConfigured, cards, returned } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
+  const failure = firstError(useActionData<typeof action>()?.result)?.message;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-semibold tracking-tight">Test payments</h1>
@@ -144,7 +145,7 @@ export default function TestStripe() {
 
       <Form method="post" className="mt-8 space-y-5">
         <AuthenticityTokenInput />
-        <FormErrors id="test-payment-errors" errors={failure ? [failure.error] : undefined} />
+        <FormErrors id="test-payment-errors" errors={failure ? [failure] : undefined} />
         <fieldset>
           <legend className="text-sm font-semibold">
             Test card{processor.kind === "hosted" ? " (type it on Stripe's page)" : ""}

@@ -13,7 +13,11 @@ import { getContext } from "~/server/context.server";
 import { currentCartId, writableCartId } from "~/server/http/cart-cookie.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
-import { formGuardProblem } from "~/server/http/forms.server";
+import { formFailure, formGuardProblem } from "~/server/http/forms.server";
+import { parseForm } from "~/server/http/form-shape.server";
+import { firstError, resultOf } from "~/lib/form-reply";
+import { ID_PATTERN } from "~/lib/route-params";
+import { z } from "zod";
 
 export const meta: MetaFunction = (args) =>
   seo(args, {
@@ -28,23 +32,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { signedIn: Boolean(auth.user), items: await getContext().wishlist.view(ownerId) };
 }
 
+const CHOOSE = "Choose a product to save.";
+const toggleSchema = z.object({
+  intent: z.literal("toggle", { errorMap: () => ({ message: CHOOSE }) }),
+  productId: z.string({ required_error: CHOOSE }).regex(ID_PATTERN, CHOOSE),
+  // "1" saves, "0" un-saves; without it the product's state flips.
+  want: z.enum(["0", "1"], { errorMap: () => ({ message: CHOOSE }) }).optional(),
+});
+
 /** Save or un-save a product. Without JavaScript it redirects back with a notice; with it (inPlace) it answers in place. */
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const inPlace = formData.get("inPlace") === "1";
   const back = safeRedirect(formData.get("redirectTo"), "/wishlist");
+  const submission = parseForm(formData, { schema: toggleSchema });
+  const refuse = (message: string, status: number, headers?: HeadersInit) =>
+    formFailure(submission.reply({ formErrors: [message] }), status, headers);
   const problem = await formGuardProblem(formData, request);
-  if (problem)
-    return data({ error: problem.message, saved: undefined, message: undefined }, { status: problem.status });
-  const productId = formData.get("productId");
-  if (
-    formData.get("intent") !== "toggle" ||
-    typeof productId !== "string" ||
-    !/^[A-Za-z0-9_-]{1,64}$/.test(productId)
-  ) {
-    return data({ error: "Choose a product to save.", saved: undefined, message: undefined }, { status: 400 });
-  }
-  const want = formData.get("want");
+  if (problem) return refuse(problem.message, problem.status);
+  if (submission.status !== "success") return formFailure(submission.reply(), 400);
+  const { productId, want } = submission.value;
   const { cartId, headers } = await writableCartId(request);
   const result = await getContext().wishlist.toggle(
     cartId,
@@ -52,25 +59,22 @@ export async function action({ request }: ActionFunctionArgs) {
     want === "1" ? true : want === "0" ? false : undefined,
   );
   const responseHeaders = new Headers(headers);
-  if (!result.ok)
-    return data(
-      { error: result.message, saved: undefined, message: undefined },
-      { status: result.status, headers: responseHeaders },
-    );
-  if (inPlace)
-    return data({ error: undefined, saved: result.saved, message: result.message }, { headers: responseHeaders });
+  if (!result.ok) return refuse(result.message, result.status, responseHeaders);
+  // With JavaScript the button flips in place: the answer is the new state, not a page.
+  if (inPlace) return data({ saved: result.saved, message: result.message }, { headers: responseHeaders });
   return redirectWithFlash(back, result.message, { headers: responseHeaders });
 }
 
 export default function Wishlist() {
   const { signedIn, items } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const error = firstError(resultOf(answer))?.message;
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-semibold tracking-tight">Saved items</h1>
-      {actionData?.error ? (
+      {error ? (
         <div className="mt-4">
-          <FormErrors id="wishlist-errors" errors={[actionData.error]} />
+          <FormErrors id="wishlist-errors" errors={[error]} />
         </div>
       ) : null}
       {!signedIn ? (

@@ -119,4 +119,20 @@ describe("one shape for a refused form, keyed by intent", () => {
     expect(dataOf<Reply>(refused).intent).toBe("delete");
     expect(await harness.ctx.backend.store.products.get(productId)).not.toBeNull();
   });
+
+  it("single-form pages answer the same reply: the wishlist, an alert's unsubscribe, moderation", async () => {
+    const save = await post("~/routes/wishlist", "/wishlist", { intent: "toggle", productId: "../etc" });
+    expect(statusOf(save)).toBe(400);
+    expect(dataOf<Reply>(save).result.error).toEqual({ productId: ["Choose a product to save."] });
+    const ended = await post("~/routes/stock-alerts.unsubscribe", "/stock-alerts/unsubscribe", { token: "nope" });
+    expect(statusOf(ended)).toBe(404);
+    expect(dataOf<Reply>(ended).result.error).toEqual({ "": ["This alert has already ended."] });
+    const moderation = "~/routes/admin.reviews";
+    const unknown = await post(moderation, "/admin/reviews", { intent: "approve", reviewId: "" }, {}, "admin");
+    expect(statusOf(unknown)).toBe(404);
+    expect(dataOf<Reply>(unknown).result.error).toEqual({ "": ["There is no such review."] });
+    const neither = await post(moderation, "/admin/reviews", { intent: "publish", reviewId: "x" }, {}, "admin");
+    expect(statusOf(neither)).toBe(400);
+    expect(dataOf<Reply>(neither).result.error).toEqual({ intent: ["Choose Approve or Reject."] });
+  });
 });

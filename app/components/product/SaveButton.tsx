@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { firstError, type FormReply } from "~/lib/form-reply";
 
 /**
  * "Save" / "Saved": a plain form posting to /wishlist (which redirects back here); with
@@ -17,7 +18,9 @@ export function SaveButton({
   saved: boolean;
   className?: string;
 }) {
-  const fetcher = useFetcher<{ saved?: boolean; message?: string }>();
+  const fetcher = useFetcher<{ saved?: boolean; message?: string; result?: FormReply }>();
+  // A refusal (an expired form, say) is said beside the button, which stays as it was.
+  const refusal = fetcher.state === "idle" ? firstError(fetcher.data?.result)?.message : undefined;
   const location = useLocation();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -40,6 +43,11 @@ export function SaveButton({
         {isSaved ? "Saved" : "Save"}
         <span className="sr-only"> {productName}</span>
       </button>
+      {refusal ? (
+        <span role="alert" className="ml-2 text-xs text-red-700">
+          {refusal}
+        </span>
+      ) : null}
       {fetcher.data?.message && fetcher.state === "idle" ? (
         <span role="status" className="sr-only">
           {fetcher.data.message}

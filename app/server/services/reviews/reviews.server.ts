@@ -184,7 +184,9 @@ export function createReviewsService(store: Store, options: ReviewsOptions) {
       reviewId: string,
       to: "approved" | "rejected",
     ): Promise<{ ok: boolean; status: number; message: string }> {
-      const result = await store.reviews.moderate(reviewId, { to, at: now(), by: actor });
+      const result = isValidId(reviewId)
+        ? await store.reviews.moderate(reviewId, { to, at: now(), by: actor })
+        : ({ kind: "not-found" } as const);
       if (result.kind === "not-found") return { ok: false, status: 404, message: "There is no such review." };
       const verb = to === "approved" ? "approved" : "rejected";
       if (result.kind === "unchanged") return { ok: true, status: 200, message: `The review was already ${verb}.` };
