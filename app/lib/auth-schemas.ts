@@ -9,6 +9,7 @@ export const PASSWORD_MAX = 128;
 // Sentences both the forms and the accounts service say, written once.
 export const WRONG_CREDENTIALS = "Incorrect e-mail or password";
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
+export const PASSWORD_CHANGED_MESSAGE = "Your password has been changed. Sign in with your new password.";
 export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Please request a new one.";
 export const GOOGLE_SIGN_IN_FAILED = "Google sign-in failed. Please try again.";
 

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GoogleSignIn } from "~/components/auth/GoogleSignIn";
 import { AuthCard } from "~/components/forms/AuthCard";
-import { Field, FormErrors, invalidFields, Notice } from "~/components/forms/Field";
+import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
 import { HoneypotFields } from "~/components/forms/HoneypotFields";
 import { loginSchema } from "~/lib/auth-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -30,7 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if ((await getAuthState(request)).user) throw redirect(redirectTo);
   return {
     redirectTo,
-    passwordReset: url.searchParams.get("reset") === "1",
     google: googleClientConfig(getContext().config),
   };
 }
@@ -54,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { redirectTo, passwordReset, google } = useLoaderData<typeof loader>();
+  const { redirectTo, google } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -81,7 +80,6 @@ export default function Login() {
         </p>
       }
     >
-      {passwordReset ? <Notice>Your password has been changed. Sign in with your new password.</Notice> : null}
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <AuthenticityTokenInput />
         <HoneypotFields />

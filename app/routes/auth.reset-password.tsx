@@ -1,16 +1,16 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthCard } from "~/components/forms/AuthCard";
 import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
-import { PASSWORD_MIN, RESET_LINK_INVALID, resetPasswordSchema } from "~/lib/auth-schemas";
+import { PASSWORD_CHANGED_MESSAGE, PASSWORD_MIN, RESET_LINK_INVALID, resetPasswordSchema } from "~/lib/auth-schemas";
 import { seo } from "~/lib/seo";
 import { clearSession } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { parseForm } from "~/server/http/form-shape.server";
 
@@ -42,7 +42,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await getContext().accounts.resetPassword(submission.value.code, submission.value.password);
   if (!result.success) return formFailure(submission.reply({ formErrors: [result.error], hideFields: hide }), 400);
   // Every session ended with the reset, this browser's too.
-  return redirect("/auth/login?reset=1", { status: 303, headers: { "Set-Cookie": await clearSession() } });
+  return redirectWithFlash("/auth/login", PASSWORD_CHANGED_MESSAGE, {
+    headers: { "Set-Cookie": await clearSession() },
+  });
 }
 
 export default function ResetPassword() {

@@ -22,7 +22,8 @@ import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { rateLimitMessage } from "~/server/services/accounts/rate-limit.server";
 import type { CheckoutRefusal } from "~/server/services/checkout/submission.server";
-import { shortfallMessage } from "~/server/services/checkout/messages.server";
+import { orderPlacedMessage, shortfallMessage } from "~/server/services/checkout/messages.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { PromotionCodeForm } from "~/components/cart/PromotionCodeForm";
 import { appliedCode, cartPromotions, clearCodeHeader, codeIntent } from "~/routes/cart/promotion-code.server";
@@ -148,10 +149,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (result.kind === "pay-elsewhere") return redirect(result.url, 303);
   if (result.kind === "placed") {
     // The code went with the order: the next cart starts without it.
-    return redirect(`${result.link}${result.link.includes("?") ? "&" : "?"}placed=1`, {
-      status: 303,
-      headers: { "Set-Cookie": await clearCodeHeader() },
-    });
+    const headers = { "Set-Cookie": await clearCodeHeader() };
+    // A declined card lands on the order too, which says so and offers to pay again.
+    if (!result.paid) return redirect(result.link, { status: 303, headers });
+    return redirectWithFlash(result.link, orderPlacedMessage(result.email), { headers });
   }
   const { message, status, cartLink } = refusalAnswer(result.refusal);
   const retryAfter = result.refusal.kind === "rate-limited" ? result.refusal.retryAfterSeconds : null;

@@ -41,6 +41,12 @@ test("guest: two sizes, a changed quantity, checkout with 4242, confirmation, th
   const number = (await page.getByRole("heading", { level: 1 }).innerText()).replace("Order ", "");
   const orderUrl = new URL(page.url());
   expect(orderUrl.searchParams.get("key")).toBeTruthy();
+  // The thank-you is a one-time notice from the flash cookie: the address carries no flag, and
+  // the page, reloaded or opened from a bookmark, shows the order without it.
+  expect([...orderUrl.searchParams.keys()]).toEqual(["key"]);
+  await page.reload();
+  await expect(page.getByText("Visa ending 4242 · Paid")).toBeVisible();
+  await expect(page.getByText("Thank you! Your order is confirmed.")).toHaveCount(0);
 
   // The confirmation e-mail carries the summary and the signed link; it opens in a browser that never shopped here.
   const mail = await latestMailTo(email, testInfo);

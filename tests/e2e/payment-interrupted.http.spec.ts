@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import Stripe from "stripe";
 import { expect, test } from "./fixtures";
 import { startShop, type ExtraShop } from "./support/extra-shop";
-import { HttpShopper } from "./support/http-shopper";
+import { HttpShopper, pageText } from "./support/http-shopper";
 
 // A payment interrupted: `npm start`'s shop is made to die (SIGKILL, by the test hook
 // HEMLINE_KILL_AT) after the order is placed, after the card was charged and before that was
@@ -64,7 +64,6 @@ const stockOf = (dataDir: string, v: { productId: string; size: string; colour: 
     .stock;
 
 /** A page's HTML as its text reads (React separates adjacent text with empty comments). */
-const textOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
 
 /** The shopper puts one unit of a seeded variant with stock in the cart on `base`. */
 async function shopperWithCart(base: string, dataDir: string) {
@@ -100,12 +99,12 @@ for (const killAt of ["after-charge-before-record", "after-order-placed"] as con
       await ready(second);
       const replay = await shopper.post("/checkout", form);
       expect(replay.status).toBe(303);
-      const page = await textOf(await shopper.call(replay.headers.get("location")!));
+      const page = await pageText(await shopper.call(replay.headers.get("location")!));
       expect(page).toContain(`Order ${kept.number}`);
       expect(page).toContain("Thank you! Your order is confirmed.");
       expect(page).toContain("Visa ending 4242 · Paid");
       // Reloading the order page again says the same.
-      expect(await textOf(await shopper.call(replay.headers.get("location")!))).toContain("Visa ending 4242 · Paid");
+      expect(await pageText(await shopper.call(replay.headers.get("location")!))).toContain("Visa ending 4242 · Paid");
 
       const after = inStore(second.dataDir, email);
       expect(after.orders).toHaveLength(1);
@@ -208,7 +207,7 @@ test("Stripe, killed when the webhook came: the shopper back from Stripe sees it
     // Back up on the same data; the shopper lands on the page Stripe sends them back to, before Stripe retries.
     second = await startShop(() => stripeEnv, { port: first.port, dataDir: first.dataDir });
     await ready(second);
-    const back = await textOf(await shopper.call(session.success));
+    const back = await pageText(await shopper.call(session.success));
     expect(back).toContain("Stripe · Paid");
     expect(back).not.toContain("We are waiting for the payment provider to confirm your payment");
     // Stripe retries the webhook it could not deliver: acknowledged, nothing changes.

@@ -90,7 +90,10 @@ const ROWS: Record<string, Row[]> = {
       status: 404,
     },
   ],
-  "checkout.cancel": [{ what: "back to the cart", kind: "loader", path: "/checkout/cancel?order=bad", status: 302 }],
+  "checkout.cancel": [
+    { what: "back to the cart", kind: "loader", path: "/checkout/cancel?order=..", status: 302 },
+    { what: "back to the order, with a notice", kind: "loader", path: "/checkout/cancel?order=bad", status: 303 },
+  ],
   "auth.logout": [
     { what: "GET", kind: "loader", path: "/auth/logout", status: 302 },
     {

@@ -23,7 +23,8 @@ import { formGuardProblem, intentFailure, retryAfterHeaders } from "~/server/htt
 import { returnAction } from "~/routes/orders.$id/return-action.server";
 import { firstError, replyFor } from "~/lib/form-reply";
 import { rateLimitMessage } from "~/server/services/accounts/rate-limit.server";
-import { shortfallMessage } from "~/server/services/checkout/messages.server";
+import { orderPlacedMessage, shortfallMessage } from "~/server/services/checkout/messages.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { ReturnsSection } from "~/components/orders/ReturnsSection";
 import { returnableQuantity, returnsOf } from "~/domain/return";
@@ -57,9 +58,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     // The invoice opens for whoever may see the order: the signed link's key goes along.
     invoiceHref: order.invoiceNumber ? viewerPath(order.id, url.searchParams.get("key"), "/invoice") : null,
-    justPlaced: url.searchParams.get("placed") === "1",
+    // Stripe Checkout's success URL (set by the service): the page says it waits for the processor
+    // while the order is unpaid. The only flag read from the URL, as it comes back from another site.
     returnedFromPayment: url.searchParams.get("paid") === "1",
-    cancelledPayment: url.searchParams.get("cancelled") === "1",
     processor: checkout.processor,
   };
 }
@@ -101,7 +102,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return redirect(result.url, 303);
     case "done": {
       const link = orders.linkFor(result.order);
-      return redirect(`${link}${link.includes("?") ? "&" : "?"}placed=1`, 303);
+      if (result.order.status !== "paid") return redirect(link, 303);
+      return redirectWithFlash(link, orderPlacedMessage(result.order.email));
     }
     default:
       return redirect(back, 303);
@@ -111,32 +113,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 const dateFormat = new Intl.DateTimeFormat("en-IE", { dateStyle: "long", timeZone: "UTC" });
 
 export default function OrderPage() {
-  const { order, justPlaced, returnedFromPayment, cancelledPayment, processor, returns, invoiceHref } =
-    useLoaderData<typeof loader>();
+  const { order, returnedFromPayment, processor, returns, invoiceHref } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const returnError = firstError(replyFor(actionData, "return"))?.message;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      {justPlaced && order.status === "paid" ? (
-        <div role="status" className="mb-6 rounded-lg bg-emerald-50 p-5 text-emerald-900">
-          <p className="text-lg font-semibold">Thank you! Your order is confirmed.</p>
-          <p className="mt-1 text-sm">
-            We have sent a confirmation to {order.email}. Keep this page&apos;s address to follow your order.
-          </p>
-        </div>
-      ) : null}
       {returnedFromPayment && order.status === "pending_payment" ? (
         <p role="status" className="mb-6 rounded-md bg-sky-50 px-4 py-3 text-sm text-sky-900">
           Thank you. We are waiting for the payment provider to confirm your payment; this page updates when you reload
           it.
         </p>
       ) : null}
-      {cancelledPayment && order.status !== "paid" ? (
-        <p role="status" className="mb-6 rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          You left the payment page without paying. Nothing was charged.
-        </p>
-      ) : null}
-
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-semibold tracking-tight">Order {order.number}</h1>
         <StatusBadge status={order.status} />

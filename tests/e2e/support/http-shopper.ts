@@ -88,3 +88,6 @@ export class HttpShopper {
     return { csrf: field(page, "csrf"), checkoutKey: field(page, "checkoutKey"), email, ...GUEST_ADDRESS };
   }
 }
+
+/** A page's HTML as a reader sees its text runs: React's `<!-- -->` between adjacent texts removed. */
+export const pageText = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");

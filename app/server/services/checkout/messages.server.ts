@@ -10,3 +10,11 @@ export function shortfallMessage(shortfalls: readonly StockShortfall[]): string 
     `and no order was placed. Update your cart and try again.`
   );
 }
+
+/** The notice on the order's page once it is placed and paid (shown once, from the flash cookie). */
+export function orderPlacedMessage(email: string): string {
+  return `Thank you! Your order is confirmed. We have sent a confirmation to ${email}. Keep this page's address to follow your order.`;
+}
+
+/** The notice when a shopper comes back from the payment page without paying. */
+export const PAYMENT_LEFT_MESSAGE = "You left the payment page without paying. Nothing was charged.";

@@ -37,7 +37,7 @@ export type CheckoutRefusal =
 
 export type SubmissionResult =
   /** Placed (paid or declined): the order's page. */
-  | { kind: "placed"; link: string }
+  | { kind: "placed"; link: string; email: string; paid: boolean }
   /** Placed, paid on the processor's hosted page. */
   | { kind: "pay-elsewhere"; url: string }
   | { kind: "refused"; refusal: CheckoutRefusal };
@@ -89,8 +89,10 @@ export function createCheckoutSubmission(deps: {
         case "redirect":
           return { kind: "pay-elsewhere", url: result.url };
         case "done":
-        case "payment-failed":
-          return { kind: "placed", link: orders.linkFor(await orders.settled(result.order)) };
+        case "payment-failed": {
+          const order = await orders.settled(result.order);
+          return { kind: "placed", link: orders.linkFor(order), email: order.email, paid: order.status === "paid" };
+        }
         default:
           return { kind: "refused", refusal: result };
       }
