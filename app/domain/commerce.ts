@@ -101,6 +101,19 @@ export interface PaymentRecord {
   attempts: number;
 }
 
+/** An order's payment before the processor has been asked: what every new order starts with. */
+export function pendingPayment(processor: PaymentProcessorId): PaymentRecord {
+  return {
+    processor,
+    state: "pending",
+    reference: null,
+    cardBrand: null,
+    cardLast4: null,
+    failureMessage: null,
+    attempts: 0,
+  };
+}
+
 /** One entry of an order's timeline; status null for a note that does not change the status. */
 export interface OrderEvent {
   status: OrderStatus | null;

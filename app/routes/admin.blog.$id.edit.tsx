@@ -15,6 +15,7 @@ import { postEditorAction, readAdminForm, TOO_LARGE_MESSAGE } from "~/routes/adm
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { isValidId } from "~/lib/route-params";
 import { notFound } from "~/server/http/not-found.server";
+import { EditorPage } from "~/components/admin/EditorPage";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo(args, {
@@ -68,29 +69,27 @@ export default function EditPost() {
     coverAlt: post.cover?.alt ?? "",
   };
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <p className="text-sm">
-        <Link to="/admin/blog" className="underline">
-          All posts
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-semibold tracking-tight">Edit blog post</h1>
-      <p className="mt-2 text-sm text-stone-600">
-        Address:{" "}
-        <Link to={`/blog/${post.slug}`} className="underline">
-          /blog/{post.slug}
-        </Link>{" "}
-        ({post.status})
-      </p>
-      <div className="mt-8">
+    <EditorPage
+      back={{ to: "/admin/blog", label: "All posts" }}
+      title="Edit blog post"
+      intro={
+        <p className="mt-2 text-sm text-stone-600">
+          Address:{" "}
+          <Link to={`/blog/${post.slug}`} className="underline">
+            /blog/{post.slug}
+          </Link>{" "}
+          ({post.status})
+        </p>
+      }
+      form={
         <PostEditor
           key={post.updatedAt}
           defaults={defaults}
           coverUrl={post.cover?.url ?? null}
           actionData={editorData}
         />
-      </div>
-
+      }
+    >
       <section aria-labelledby="delete-heading" className="mt-12 border-t border-stone-200 pt-8">
         <h2 id="delete-heading" className="text-lg font-semibold">
           Delete this post
@@ -104,6 +103,6 @@ export default function EditPost() {
           cancelTo={`/admin/blog/${post.id}/edit`}
         />
       </section>
-    </div>
+    </EditorPage>
   );
 }

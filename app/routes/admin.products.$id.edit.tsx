@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteWithConfirmation } from "~/components/admin/DeleteWithConfirmation";
 import { AuditList } from "~/components/admin/AuditList";
 import { ProductEditor } from "~/components/admin/ProductEditor";
-import { FormErrors, Notice } from "~/components/forms/Field";
+import { FormErrors } from "~/components/forms/Field";
 import { seo } from "~/lib/seo";
 import { requireAdminActor } from "~/server/http/admin-actor.server";
 import { deleteConfirmation } from "~/server/http/delete-confirmation.server";
@@ -19,6 +19,7 @@ import { formDefaultsOf } from "~/server/services/admin-catalog/admin-catalog.se
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { isValidId } from "~/lib/route-params";
 import { notFound } from "~/server/http/not-found.server";
+import { EditorPage } from "~/components/admin/EditorPage";
 
 const HISTORY_SIZE = 20;
 
@@ -76,29 +77,24 @@ export default function EditProduct() {
   const deleteError = firstError(deleteReply)?.message;
   const editorData = deleteReply ? undefined : (actionData as ProductFormData | undefined);
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
-      <p className="text-sm">
-        <Link to="/admin/products" className="underline">
-          All products
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-semibold tracking-tight">Edit product</h1>
-      <p className="mt-2 text-sm text-stone-600">
-        {product.name} ({STATUS_LABEL[product.status]}){" "}
-        {product.status === "active" ? (
-          <Link to={`/products/${product.id}`} className="underline">
-            View in the shop
-          </Link>
-        ) : (
-          "— not in the shop"
-        )}
-      </p>
-      {editorData?.notice ? (
-        <div className="mt-4">
-          <Notice>{editorData.notice}</Notice>
-        </div>
-      ) : null}
-      <div className="mt-8">
+    <EditorPage
+      back={{ to: "/admin/products", label: "All products" }}
+      title="Edit product"
+      width="wide"
+      intro={
+        <p className="mt-2 text-sm text-stone-600">
+          {product.name} ({STATUS_LABEL[product.status]}){" "}
+          {product.status === "active" ? (
+            <Link to={`/products/${product.id}`} className="underline">
+              View in the shop
+            </Link>
+          ) : (
+            "— not in the shop"
+          )}
+        </p>
+      }
+      notice={editorData?.notice}
+      form={
         <ProductEditor
           // A new answer from the server starts the form afresh from the values it sends back.
           key={JSON.stringify(editorData?.result.initialValue ?? null)}
@@ -107,8 +103,8 @@ export default function EditProduct() {
           expectedSeq={product.seq}
           submitLabel="Save product"
         />
-      </div>
-
+      }
+    >
       <section aria-labelledby="history-heading" className="mt-12 border-t border-stone-200 pt-8">
         <h2 id="history-heading" className="text-lg font-semibold">
           Change history
@@ -144,6 +140,6 @@ export default function EditProduct() {
           cancelTo={`/admin/products/${product.id}/edit`}
         />
       </section>
-    </div>
+    </EditorPage>
   );
 }

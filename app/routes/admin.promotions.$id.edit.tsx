@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { PromotionForm } from "~/components/admin/PromotionForm";
 import { seo } from "~/lib/seo";
 import { requireAdminActor } from "~/server/http/admin-actor.server";
@@ -8,6 +8,7 @@ import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { notFound } from "~/server/http/not-found.server";
 import { promotionDefaults, promotionEditorAction } from "~/routes/admin.promotions.new/promotion-form.server";
+import { EditorPage } from "~/components/admin/EditorPage";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Edit promotion", description: "Edit a discount code or automatic promotion.", noindex: true });
@@ -28,16 +29,10 @@ export default function EditPromotion() {
   const { name, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <p className="text-sm">
-        <Link to="/admin/promotions" className="underline">
-          All promotions
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-semibold tracking-tight">Edit {name}</h1>
-      <div className="mt-8">
-        <PromotionForm defaults={defaults} lastResult={actionData?.result} submitLabel="Save promotion" />
-      </div>
-    </div>
+    <EditorPage
+      back={{ to: "/admin/promotions", label: "All promotions" }}
+      title={`Edit ${name}`}
+      form={<PromotionForm defaults={defaults} lastResult={actionData?.result} submitLabel="Save promotion" />}
+    />
   );
 }

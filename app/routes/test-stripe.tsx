@@ -15,7 +15,7 @@ import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { parseForm } from "~/server/http/form-shape.server";
 import { firstError } from "~/lib/form-reply";
 import { TEST_CARDS } from "~/server/payments/test-cards";
-import type { Order } from "~/domain/commerce";
+import { pendingPayment, type Order } from "~/domain/commerce";
 
 // /test-stripe: admins check which processor takes payments and run a small test
 // payment with a chosen test card. Nothing here creates an order or moves stock.
@@ -61,15 +61,7 @@ function probeOrder(amountMinor: number): Order {
     currency: "EUR",
     address: { name: "Test", line1: "-", line2: "", city: "-", postalCode: "-", country: "IE", phone: "" },
     shipping: { method: "standard", label: "None", priceMinor: 0 },
-    payment: {
-      processor: "stripe",
-      state: "pending",
-      reference: null,
-      cardBrand: null,
-      cardLast4: null,
-      failureMessage: null,
-      attempts: 0,
-    },
+    payment: pendingPayment("stripe"),
     status: "pending_payment",
     trackingNumber: null,
     history: [],

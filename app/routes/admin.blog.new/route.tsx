@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { PostEditor } from "~/components/blog/PostEditor";
 import { seo } from "~/lib/seo";
 import { requireAdminActor } from "~/server/http/admin-actor.server";
 import { requireAdmin } from "~/server/http/session.server";
 import { formFailure } from "~/server/http/forms.server";
 import { postEditorAction, readAdminForm, TOO_LARGE_MESSAGE } from "~/routes/admin.blog.new/post-form.server";
+import { EditorPage } from "~/components/admin/EditorPage";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "New blog post", description: "Write a blog post.", noindex: true });
@@ -27,16 +28,10 @@ const EMPTY = { title: "", slug: "", excerpt: "", body: "", tags: "", status: "d
 export default function NewPost() {
   const actionData = useActionData<typeof action>();
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <p className="text-sm">
-        <Link to="/admin/blog" className="underline">
-          All posts
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-semibold tracking-tight">New blog post</h1>
-      <div className="mt-8">
-        <PostEditor defaults={EMPTY} coverUrl={null} actionData={actionData} />
-      </div>
-    </div>
+    <EditorPage
+      back={{ to: "/admin/blog", label: "All posts" }}
+      title="New blog post"
+      form={<PostEditor defaults={EMPTY} coverUrl={null} actionData={actionData} />}
+    />
   );
 }

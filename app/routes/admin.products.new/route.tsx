@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { ProductEditor } from "~/components/admin/ProductEditor";
-import { Notice } from "~/components/forms/Field";
 import { emptyProductForm } from "~/lib/product-form";
 import { seo } from "~/lib/seo";
 import { requireAdminActor } from "~/server/http/admin-actor.server";
 import { requireAdmin } from "~/server/http/session.server";
 import { productEditorAction, readProductForm, tooLargeAnswer } from "~/routes/admin.products.new/product-form.server";
+import { EditorPage } from "~/components/admin/EditorPage";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "New product", description: "Add a product to the catalogue.", noindex: true });
@@ -26,19 +26,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewProduct() {
   const actionData = useActionData<typeof action>();
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
-      <p className="text-sm">
-        <Link to="/admin/products" className="underline">
-          All products
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-semibold tracking-tight">New product</h1>
-      {actionData?.notice ? (
-        <div className="mt-4">
-          <Notice>{actionData.notice}</Notice>
-        </div>
-      ) : null}
-      <div className="mt-8">
+    <EditorPage
+      back={{ to: "/admin/products", label: "All products" }}
+      title="New product"
+      width="wide"
+      notice={actionData?.notice}
+      form={
         <ProductEditor
           // A new answer from the server starts the form afresh from the values it sends back.
           key={JSON.stringify(actionData?.result.initialValue ?? null)}
@@ -46,7 +39,7 @@ export default function NewProduct() {
           result={actionData?.result}
           submitLabel="Save product"
         />
-      </div>
-    </div>
+      }
+    />
   );
 }

@@ -1,6 +1,14 @@
 import crypto from "node:crypto";
 import { WebhookSignatureError, type CardDetails, type PaymentProcessor } from "../../payments/port";
-import type { Address, Order, OrderLine, PaymentRecord, ShippingMethodId, StockShortfall } from "~/domain/commerce";
+import {
+  pendingPayment,
+  type Address,
+  type Order,
+  type OrderLine,
+  type PaymentRecord,
+  type ShippingMethodId,
+  type StockShortfall,
+} from "~/domain/commerce";
 import type { Store } from "../../store/port";
 import type { Product } from "~/domain/product";
 import { createRateLimiter, LIMITS, type Limit } from "../accounts/rate-limit.server";
@@ -297,15 +305,7 @@ export function createCheckoutService(deps: {
         currency: "EUR",
         address: input.address,
         shipping,
-        payment: {
-          processor: payments.id,
-          state: "pending",
-          reference: null,
-          cardBrand: null,
-          cardLast4: null,
-          failureMessage: null,
-          attempts: 0,
-        },
+        payment: pendingPayment(payments.id),
         status: "pending_payment",
         trackingNumber: null,
         history: [{ status: "pending_payment", at, note: null, by: "customer" }],

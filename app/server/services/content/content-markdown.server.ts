@@ -1,6 +1,7 @@
 import type MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
 import { createSafeMarkdown } from "~/server/markdown/safe-markdown.server";
+import { slugify } from "~/lib/slug";
 
 // The info pages' Markdown, rendered with the blog's safe markdown-it setup plus four small rules
 // of our own (no plugin needed for any of them):
@@ -33,14 +34,9 @@ interface RenderEnv {
 
 const EXPLICIT_ID = /\s*\{#([a-z][a-z0-9-]*)\}\s*$/;
 
-function slugify(text: string): string {
-  const slug = text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+/** A heading's id: the shop's one slug rule, starting with a letter as an anchor should. */
+function headingId(text: string): string {
+  const slug = slugify(text);
   return /^[a-z]/.test(slug) ? slug : `section-${slug || "untitled"}`;
 }
 
@@ -82,7 +78,7 @@ function headingIds(md: MarkdownIt) {
       const id =
         explicit && !env.usedIds.has(explicit[1])
           ? (env.usedIds.add(explicit[1]), explicit[1])
-          : uniqueId(slugify(explicit?.[1] ?? label), env.usedIds);
+          : uniqueId(headingId(explicit?.[1] ?? label), env.usedIds);
       tokens[i].attrSet("id", id);
       if (tokens[i].tag === "h2") env.toc.push({ id, label });
     }
