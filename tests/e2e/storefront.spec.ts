@@ -85,6 +85,14 @@ test("product page: gallery images are links to their full-size files, sold-out 
   expect(ld["@type"]).toBe("Product");
   expect(ld.offers.priceCurrency).toBe("EUR");
   await expect(page.getByRole("radio", { name: /Sold out/ }).first()).toBeDisabled();
+
+  // "How to care for it" opens the care guide at this product's material.
+  const care = page.getByRole("link", { name: "How to care for it" });
+  const anchor = /^\/care-guide#([a-z-]+)$/.exec((await care.getAttribute("href")) ?? "")?.[1];
+  expect(anchor, "a care-guide anchor").toBeTruthy();
+  await care.click();
+  await expect(page).toHaveURL(new RegExp(`/care-guide#${anchor}$`));
+  await expect(page.locator(`[id="${anchor}"]`)).toBeVisible();
 });
 
 test("info pages have real content", async ({ page }) => {

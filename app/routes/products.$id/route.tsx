@@ -18,6 +18,7 @@ import { CURRENCY } from "~/lib/money";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
+import { careGuideHref } from "~/server/services/content/care-guide-data";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { addToCart } from "~/routes/cart/cart-actions.server";
@@ -79,6 +80,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     email: auth.user?.email ?? "",
     reviews,
     signedIn: Boolean(auth.user),
+    // The care guide's section for this material ("95% organic cotton" -> #cotton), or its top.
+    careHref: careGuideHref(product.material),
   };
 }
 
@@ -174,7 +177,7 @@ function productJsonLd(
 export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
   const { policies } = useRootData();
-  const { product, related, initialColour, jsonLd, savedIds, email, reviews, signedIn } = loaderData;
+  const { product, related, initialColour, jsonLd, savedIds, email, reviews, signedIn, careHref } = loaderData;
   const answer = useActionData<typeof action>();
   const addError = firstError(replyFor(answer, "add"));
   const alertReply = replyFor(answer, "stock-alert");
@@ -248,7 +251,7 @@ export default function ProductPage() {
               <dd>{product.material}</dd>
               <dt className="text-stone-500">Care</dt>
               <dd>
-                <Link to="/care-guide" className="underline">
+                <Link to={careHref} className="underline">
                   How to care for it
                 </Link>
               </dd>
