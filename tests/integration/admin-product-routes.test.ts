@@ -179,9 +179,9 @@ describe("CSV import page", () => {
       harness.request("/admin/products/import", "admin", { intent: "upload", file: big }),
     );
     expect(statusOf(outcome)).toBe(413);
-    expect(dataOf<{ error: string }>(outcome).error).toBe(
+    expect(dataOf<{ result: { error: Record<string, string[]> } }>(outcome).result.error[""]).toEqual([
       "The file is larger than 10 MB. Split it into smaller files (each with the header line) and import them one after another. Nothing was imported.",
-    );
+    ]);
   });
 
   it("refuses a file that is not UTF-8 text", async () => {
