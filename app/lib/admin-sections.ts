@@ -14,4 +14,5 @@ export const ADMIN_SECTIONS = [
   { title: "Blog", text: "Posts, drafts and scheduling.", path: "/admin/blog" },
   { title: "Order e-mails", text: "Previews of what customers receive at each step.", path: "/admin/emails" },
   { title: "Audit log", text: "Every admin change: who, when, what.", path: "/admin/audit" },
+  { title: "API keys", text: "Keys other systems use to call the admin API.", path: "/admin/api-keys" },
 ] as const;

@@ -21,6 +21,8 @@ import { createWishlistService, type WishlistService } from "./services/wishlist
 import { createStockAlertsService, type StockAlertsService } from "./services/stock-alerts/stock-alerts.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
 import { createReviewsService, type ReviewsService } from "./services/reviews/reviews.server";
+import { createApiKeysService, type ApiKeysService } from "./services/api/api-keys.server";
+import { createRateLimiter } from "./services/accounts/rate-limit.server";
 import { checkoutFaultsFor } from "./test-hooks.server";
 
 // The one place where adapters (from config) are wired into services. Routes call getContext()
@@ -57,6 +59,8 @@ export interface AppContext {
   adminOrders: AdminOrdersService;
   adminUsers: AdminUsersService;
   analytics: AnalyticsService;
+  /** Keys of the admin API (/api/v1): made and revoked by an owner, checked on every API request. */
+  apiKeys: ApiKeysService;
 }
 
 declare global {
@@ -165,6 +169,12 @@ export function createContext(config: Config): AppContext {
     adminOrders: createAdminOrdersService(backend.store, orders, { audit: (change) => audit.record(change) }),
     adminUsers: createAdminUsersService(backend.store),
     analytics: createAnalyticsService(backend.store),
+    apiKeys: createApiKeysService({
+      store: backend.store,
+      audit: (change) => audit.record(change),
+      limiter: createRateLimiter(backend.store.rateLimits),
+      perMinute: config.api.ratePerMinute,
+    }),
   };
 }
 

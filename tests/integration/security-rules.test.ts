@@ -53,6 +53,7 @@ import { firestoreCollectionsInSource } from "../support/firestore-collections";
 
 /** One document in every collection the shop uses; a subcollection under a parent document. */
 const DOCUMENTS = [
+  "apiKeys/key-1",
   "auditLog/entry-1",
   "authSessions/session-1",
   "carts/cart-1",

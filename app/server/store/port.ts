@@ -12,6 +12,7 @@ import type {
   TransitionResult,
 } from "~/domain/commerce";
 import type { ImportJob, ImportJobUpdate } from "~/domain/import-job";
+import type { ApiKey } from "~/domain/api-key";
 import type {
   HelpfulVoteResult,
   ModerateResult,
@@ -417,6 +418,24 @@ export interface RateLimitStore {
   reset(key: string): Promise<void>;
 }
 
+/** Keys of the admin API (hashed; the service makes and checks them). A shop has a handful. */
+export interface ApiKeyStore {
+  /** Store a new key (its id and hash are unique). */
+  create(key: ApiKey): Promise<void>;
+  get(id: string): Promise<ApiKey | null>;
+  /** The key whose secret hashes to `hash`, revoked or not; null when none. */
+  findByHash(hash: string): Promise<ApiKey | null>;
+  /** Every key, newest first. */
+  list(): Promise<ApiKey[]>;
+  /** Mark revoked at `at`; false when there is no such key or it was revoked already. */
+  revoke(id: string, at: string): Promise<boolean>;
+  /**
+   * Set lastUsedAt to `at` only when it is unset or older than `olderThan` (so any number of
+   * requests on any instance write it at most once per interval); true when written.
+   */
+  touch(id: string, at: string, olderThan: string): Promise<boolean>;
+}
+
 /** Test-only fault injection: proves that an atomic operation leaves nothing half-written. */
 export interface StoreFaults {
   /** Called inside the placement transaction after stock is taken and before the order is written. */
@@ -441,6 +460,7 @@ export interface Store {
   importJobs: ImportJobStore;
   paymentKeys: PaymentKeyStore;
   rateLimits: RateLimitStore;
+  apiKeys: ApiKeyStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /**
