@@ -22,6 +22,8 @@ import { createStockAlertsService, type StockAlertsService } from "./services/st
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
 import { createReviewsService, type ReviewsService } from "./services/reviews/reviews.server";
 import { createApiKeysService, type ApiKeysService } from "./services/api/api-keys.server";
+import { createApiReadsService, type ApiReadsService } from "./services/api/api-reads.server";
+import { createVariantUpdateService, type VariantUpdateService } from "./services/admin-catalog/variant-update.server";
 import { createRateLimiter } from "./services/accounts/rate-limit.server";
 import { checkoutFaultsFor } from "./test-hooks.server";
 
@@ -61,6 +63,10 @@ export interface AppContext {
   analytics: AnalyticsService;
   /** Keys of the admin API (/api/v1): made and revoked by an owner, checked on every API request. */
   apiKeys: ApiKeysService;
+  /** A variant's stock and price with the editor's stale-edit check (the admin API), audited. */
+  variantUpdates: VariantUpdateService;
+  /** The admin API's paged reads of products, orders, customers and returns. */
+  apiReads: ApiReadsService;
 }
 
 declare global {
@@ -174,6 +180,13 @@ export function createContext(config: Config): AppContext {
       audit: (change) => audit.record(change),
       limiter: createRateLimiter(backend.store.rateLimits),
       perMinute: config.api.ratePerMinute,
+    }),
+    apiReads: createApiReadsService(backend.store),
+    variantUpdates: createVariantUpdateService({
+      store: backend.store,
+      audit,
+      changed: () => adminCatalog.changed(),
+      onStockWritten: stockWritten,
     }),
   };
 }

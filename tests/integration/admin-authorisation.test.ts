@@ -300,6 +300,20 @@ const ROWS: Row[] = [
     form: () => ({ intent: "delete" }),
   },
   {
+    route: "admin.api-keys",
+    kind: "loader",
+    path: () => "/admin/api-keys",
+    module: () => import("~/routes/admin.api-keys"),
+  },
+  {
+    route: "admin.api-keys",
+    kind: "action",
+    path: () => "/admin/api-keys",
+    module: () => import("~/routes/admin.api-keys"),
+    form: () => ({ intent: "revoke", keyId: "no-such-key" }),
+    adminStatus: 400,
+  },
+  {
     route: "admin.promotions._index",
     kind: "loader",
     path: () => "/admin/promotions",
