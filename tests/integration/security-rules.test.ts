@@ -82,6 +82,8 @@ const DOCUMENTS = [
   "stockAlerts/alert-1",
   "users/shopper-1",
   "users/shopper-1/addresses/address-1",
+  "webhookDeliveries/delivery-1",
+  "webhookEndpoints/endpoint-1",
   "wishlists/shopper-1",
 ];
 

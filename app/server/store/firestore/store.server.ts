@@ -15,6 +15,7 @@ import { createFirestoreProfileStore } from "./profile-store.server";
 import { upgradeFirestore } from "./upgrade.server";
 import { createFirestoreRateLimitStore } from "./rate-limit-store.server";
 import { createFirestoreApiKeyStore } from "./api-key-store.server";
+import { createFirestoreWebhookStore } from "./webhook-store.server";
 import { createFirestoreWishlistStore } from "./wishlist-store.server";
 import { createFirestoreStockAlertStore } from "./stock-alert-store.server";
 import { createFirestoreReviewStore } from "./review-store.server";
@@ -46,6 +47,7 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     paymentKeys: createFirestorePaymentKeyStore(db),
     rateLimits: createFirestoreRateLimitStore(db),
     apiKeys: createFirestoreApiKeyStore(db),
+    webhooks: createFirestoreWebhookStore(db),
     upgrade: (log) => upgradeFirestore(db, log),
     async ping() {
       try {
