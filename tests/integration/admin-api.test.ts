@@ -9,6 +9,7 @@ import { documented } from "../support/openapi-check";
 import { lineFor, makeOrder } from "../support/order-factory";
 import { makeProduct } from "../support/product-factory";
 import { makeTempDir } from "../support/temp-dir";
+import { startReceiver } from "../support/webhook-receiver";
 import type { OPENAPI_DOCUMENT } from "~/server/api/openapi.server";
 
 // The admin API as another system calls it, on both backends: every endpoint with a key of each
@@ -47,6 +48,7 @@ describe.each(BACKENDS)("admin API: $name", (backend) => {
   let paid: Order;
   let delivered: Order;
   const keys = { all: "", productsRead: "", revoked: "" };
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   /** A call whose answer must match the document; its body. */
   async function api<T = Record<string, unknown>>(method: string, path: string, options: ApiCallOptions = {}) {
@@ -65,6 +67,7 @@ describe.each(BACKENDS)("admin API: $name", (backend) => {
         SESSION_SECRET: "admin-api-test-secret-0123456789abcdef",
         ADMIN_EMAILS: OWNER,
         API_RATE_LIMIT_PER_MINUTE: "1000",
+        WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "1",
         ...backend.env(),
       }),
     );
@@ -122,8 +125,15 @@ describe.each(BACKENDS)("admin API: $name", (backend) => {
     const revoked = await create(["products:read"]);
     await ctx.apiKeys.revoke(OWNER, revoked.key.id);
     keys.revoked = revoked.secret;
+    // A receiver of every event: the API's writes are announced as the back office's are.
+    receiver = await startReceiver();
+    const endpoint = await ctx.webhooks.register(OWNER, { url: receiver.url, events: [...ctx.webhooks.events] });
+    if (!endpoint.ok) throw new Error(JSON.stringify(endpoint.errors));
+    receiver.useSecret(endpoint.secret);
   });
   afterAll(async () => {
+    await ctx.webhooks.deliverDue();
+    await receiver.close();
     globalThis.__hemlineContext = undefined;
     await ctx.backend.store.close();
     temp.remove();
@@ -368,5 +378,22 @@ describe.each(BACKENDS)("admin API: $name", (backend) => {
     expect(response.headers.get("Allow")).toBe("GET, PATCH");
     expect(response.headers.get("Content-Type")).toBe("application/problem+json");
     expect(await response.json()).toMatchObject({ status: 405, title: "Method not allowed" });
+  });
+
+  it("announced each write to the webhook receiver, signed: stock and product, shipped, refunded", async () => {
+    await ctx.webhooks.deliverDue();
+    const got = receiver.received.map((r) => `${r.body.type} ${String(r.body.data.id)}`);
+    expect(receiver.received.every((r) => r.signed)).toBe(true);
+    expect(got).toEqual(
+      expect.arrayContaining([
+        `product.stock_changed ${product.id}`,
+        `product.updated ${product.id}`,
+        `order.shipped ${paid.id}`,
+        `order.refunded ${delivered.id}`,
+      ]),
+    );
+    // A refused write announces nothing.
+    expect(got.filter((g) => g === `order.shipped ${paid.id}`)).toHaveLength(1);
+    expect(got.some((g) => g.startsWith("order.shipped") && !g.endsWith(paid.id))).toBe(false);
   });
 });
