@@ -396,4 +396,35 @@ describe.each(BACKENDS)("admin API: $name", (backend) => {
     expect(got.filter((g) => g === `order.shipped ${paid.id}`)).toHaveLength(1);
     expect(got.some((g) => g.startsWith("order.shipped") && !g.endsWith(paid.id))).toBe(false);
   });
+
+  it("announces what the back office and the shopper do too: paid, delivered, a return requested", async () => {
+    const line = lineFor(product, "S", "Sage", 1);
+    const now = new Date().toISOString();
+    const pending = makeOrder([line]);
+    const shipped = makeOrder([line], {
+      status: "shipped",
+      payment: { ...pending.payment, state: "succeeded", reference: "ch_tc_2" },
+      trackingNumber: "T 2",
+    });
+    const arrived = makeOrder([line], {
+      status: "delivered",
+      payment: { ...pending.payment, state: "succeeded", reference: "ch_tc_3" },
+      history: [{ status: "delivered", at: now, note: null, by: OWNER }],
+    });
+    await ctx.backend.store.orders.insertMany([pending, shipped, arrived]);
+    expect(
+      await ctx.orders.applyPaymentEvent({ type: "paid", orderId: pending.id, reference: "ch_x" }, "http://shop.test"),
+    ).toBe("updated");
+    expect((await ctx.adminOrders.changeStatus(shipped.id, "delivered", OWNER, {})).ok).toBe(true);
+    const requested = await ctx.returns.request(arrived.id, {
+      lines: [{ sku: line.sku, quantity: 1 }],
+      reason: "Too big",
+    });
+    expect(requested.ok).toBe(true);
+    await ctx.webhooks.deliverDue();
+    const got = receiver.received.map((r) => `${r.body.type} ${String(r.body.data.id)}`);
+    expect(got).toEqual(expect.arrayContaining([`order.paid ${pending.id}`, `order.delivered ${shipped.id}`]));
+    const returned = receiver.received.find((r) => r.body.type === "return.requested");
+    expect(returned?.body.data).toMatchObject({ orderId: arrived.id, status: "requested", reason: "Too big" });
+  });
 });
