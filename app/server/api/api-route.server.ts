@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { ApiScope } from "~/domain/api-key";
 import type { ApiKeyView } from "../services/api/api-keys.server";
 import { getContext, type AppContext } from "../context.server";
+import { readBodyText } from "../http/form-body.server";
 import { resourceRoute } from "../http/resource-route.server";
 import { ApiProblem, problemResponse } from "./problem.server";
 
@@ -40,11 +41,9 @@ export async function readJson<T extends z.ZodTypeAny>(request: Request, schema:
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json")
     throw new ApiProblem("unsupported-media-type", 415, "Send the body as application/json.");
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > JSON_BODY_MAX) throw new ApiProblem("payload-too-large", 413, "The body is over 64 KB.");
-  const text = await request.text();
-  if (Buffer.byteLength(text) > JSON_BODY_MAX)
-    throw new ApiProblem("payload-too-large", 413, "The body is over 64 KB.");
+  // Read with a limit as it streams in: a body without Content-Length is not buffered whole first.
+  const text = await readBodyText(request, JSON_BODY_MAX);
+  if (text === null) throw new ApiProblem("payload-too-large", 413, "The body is over 64 KB.");
   let value: unknown;
   try {
     value = JSON.parse(text);
