@@ -119,7 +119,10 @@ export default defineConfig({
           "payments-admin-js-on@hemline.test,payments-admin-js-off@hemline.test",
           "promotions-admin-js-on@hemline.test,promotions-admin-js-off@hemline.test",
           "cache-admin-js-on@hemline.test,cache-admin-js-off@hemline.test",
+          "integrations-admin-js-on@hemline.test,integrations-admin-js-off@hemline.test",
         ].join(","),
+        // The webhook spec's receiver listens on this machine (refused in production: SSRF).
+        WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "1",
         PUBLIC_URL: baseURL,
         // Each test sends an X-Forwarded-For of its own (fixtures.ts): a client apart for rate limits.
         TRUST_PROXY: "1",

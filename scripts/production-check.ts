@@ -88,6 +88,12 @@ function environmentProblems(env: Env, options: CheckOptions): ConfigIssue[] {
 
   if (!env.ADMIN_EMAILS?.trim()) add("ADMIN_EMAILS", "is empty: nobody would be admin of the back office");
 
+  if (parseVariable("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES))
+    add(
+      "WEBHOOK_ALLOW_PRIVATE_ADDRESSES",
+      "is on: an owner's webhook endpoint could make the shop post to its own network (metadata server, admin ports); it is for tests",
+    );
+
   for (const name of ["FIRESTORE_EMULATOR_HOST", "FIREBASE_AUTH_EMULATOR_HOST", "FIREBASE_STORAGE_EMULATOR_HOST"])
     if (env[name]) add(name, `is set (${env[name]}): production would talk to a local emulator, not the project`);
   return problems;

@@ -1,7 +1,16 @@
 // The audit log's domain types, shared by both store adapters and the audit service.
 
 /** What an audit entry is about; the orders engineer records "order", the blog editor "post". */
-export type AuditEntityType = "product" | "post" | "order" | "import" | "user" | "review" | "promotion";
+export type AuditEntityType =
+  | "product"
+  | "post"
+  | "order"
+  | "import"
+  | "user"
+  | "review"
+  | "promotion"
+  | "api-key"
+  | "webhook";
 
 export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = [
   "product",
@@ -11,6 +20,8 @@ export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = [
   "user",
   "review",
   "promotion",
+  "api-key",
+  "webhook",
 ];
 
 export interface AuditEntry {

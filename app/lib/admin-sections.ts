@@ -14,4 +14,6 @@ export const ADMIN_SECTIONS = [
   { title: "Blog", text: "Posts, drafts and scheduling.", path: "/admin/blog" },
   { title: "Order e-mails", text: "Previews of what customers receive at each step.", path: "/admin/emails" },
   { title: "Audit log", text: "Every admin change: who, when, what.", path: "/admin/audit" },
+  { title: "API keys", text: "Keys other systems use to call the admin API.", path: "/admin/api-keys" },
+  { title: "Webhooks", text: "Endpoints that receive the shop's events, and what was sent.", path: "/admin/webhooks" },
 ] as const;

@@ -114,6 +114,21 @@ const schema = z
       .min(24, "must be at least 24 characters (it guards the shop's metrics)")
       .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
       .optional(),
+    // Requests one admin API key may make per minute (counted on every instance together).
+    API_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number({ invalid_type_error: "must be a whole number of requests per minute" })
+      .int("must be a whole number of requests per minute")
+      .min(1)
+      .max(100_000)
+      .default(120),
+    // Webhook endpoints on private, loopback or link-local addresses: refused (SSRF) unless this is 1 (tests, a private network).
+    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: flag(),
+    // How often each instance looks for webhook deliveries due (fractions for tests).
+    WEBHOOK_SWEEP_SECONDS: z.coerce
+      .number({ invalid_type_error: "must be a number of seconds" })
+      .min(0.1, "must be at least 0.1")
+      .max(3600, "must be at most 3600 (an hour)")
+      .default(5),
     // Tests only: POST /test-hooks/storage-full fills or frees the embedded storage. Refused in production.
     TEST_HOOKS: z.enum(["on"], { message: "must be on, or unset" }).optional(),
     FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
@@ -267,6 +282,10 @@ export interface Config {
   metricsToken: string | undefined;
   /** Crash points and a stand-in Stripe of the end-to-end specs (HEMLINE_TEST_HOOKS=1); undefined on a real shop. */
   crashHooks: { killAt: KillPoint | undefined; stripeApi: string | undefined } | undefined;
+  /** The admin API: requests per key per minute. */
+  api: { ratePerMinute: number };
+  /** Webhooks: whether endpoints may be on private, loopback or link-local addresses. */
+  webhooks: { allowPrivateAddresses: boolean; sweepMs: number };
   /** Firebase Analytics' public web configuration; undefined when analytics is not configured. */
   analytics: { measurementId: string; appId: string; apiKey: string; projectId: string } | undefined;
 }
@@ -361,6 +380,11 @@ export function parseConfig(source: Record<string, string | undefined> = process
     logFormat: env.LOG_FORMAT ?? (env.K_SERVICE ? "json" : "text"),
     metricsToken: env.METRICS_TOKEN,
     testHooks: env.TEST_HOOKS === "on",
+    api: { ratePerMinute: env.API_RATE_LIMIT_PER_MINUTE },
+    webhooks: {
+      allowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+      sweepMs: Math.round(env.WEBHOOK_SWEEP_SECONDS * 1000),
+    },
     pendingPaymentExpiryMs: env.PENDING_PAYMENT_EXPIRY_MINUTES * 60_000,
     backup: {
       dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups")),

@@ -21,6 +21,12 @@ import { createWishlistService, type WishlistService } from "./services/wishlist
 import { createStockAlertsService, type StockAlertsService } from "./services/stock-alerts/stock-alerts.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
 import { createReviewsService, type ReviewsService } from "./services/reviews/reviews.server";
+import { createApiKeysService, type ApiKeysService } from "./services/api/api-keys.server";
+import { createApiReadsService, type ApiReadsService } from "./services/api/api-reads.server";
+import { createWebhooksService, type WebhooksService } from "./services/webhooks/webhooks.server";
+import { orderJson, productJson, returnJson } from "./api/representations.server";
+import { createVariantUpdateService, type VariantUpdateService } from "./services/admin-catalog/variant-update.server";
+import { createRateLimiter } from "./services/accounts/rate-limit.server";
 import { checkoutFaultsFor } from "./test-hooks.server";
 
 // The one place where adapters (from config) are wired into services. Routes call getContext()
@@ -57,6 +63,14 @@ export interface AppContext {
   adminOrders: AdminOrdersService;
   adminUsers: AdminUsersService;
   analytics: AnalyticsService;
+  /** Keys of the admin API (/api/v1): made and revoked by an owner, checked on every API request. */
+  apiKeys: ApiKeysService;
+  /** A variant's stock and price with the editor's stale-edit check (the admin API), audited. */
+  variantUpdates: VariantUpdateService;
+  /** The admin API's paged reads of products, orders, customers and returns. */
+  apiReads: ApiReadsService;
+  /** Webhook endpoints, the outbox of events, and its delivery in the background. */
+  webhooks: WebhooksService;
 }
 
 declare global {
@@ -72,6 +86,17 @@ export function createContext(config: Config): AppContext {
   }
   const syncIntervalMs = backend.store.kind === "sqlite" ? 0 : 5000;
   const audit = createAuditService(backend.store);
+  const webhooks = createWebhooksService({
+    store: backend.store,
+    audit: (change) => audit.record(change),
+    allowPrivateAddresses: config.webhooks.allowPrivateAddresses,
+  });
+  // Events are recorded right after the change that makes them, by the caller that made it; the
+  // key names the change, so recording it again stores one event.
+  const productEvent = (type: "product.updated" | "product.stock_changed", id: string) =>
+    backend.store.products
+      .get(id)
+      .then((p) => (p ? webhooks.emit(type, `${p.id}:${p.seq}`, productJson(p)) : undefined));
   const publicOrigin = config.publicUrl ?? fallbackOrigin(config);
   const stockAlerts = createStockAlertsService(backend.store, {
     secret: config.sessionSecret,
@@ -82,9 +107,18 @@ export function createContext(config: Config): AppContext {
   });
   // Wherever stock may have come back (an edit, an import, a release), waiting alerts are e-mailed; a failure there never undoes the change.
   const stockWritten = (productIds: string[]) =>
-    stockAlerts
-      .notify(productIds)
-      .catch((error) => console.error("Back-in-stock alerts could not be sent; the next stock change retries", error));
+    Promise.all([
+      stockAlerts
+        .notify(productIds)
+        .catch((error) =>
+          console.error("Back-in-stock alerts could not be sent; the next stock change retries", error),
+        ),
+      ...productIds.map((id) =>
+        productEvent("product.stock_changed", id).catch((error) =>
+          console.error(`Product ${id}: the product.stock_changed event could not be recorded`, error),
+        ),
+      ),
+    ]);
   const catalog = createCatalogService(backend.store, { syncIntervalMs, snapshots: backend.indexSnapshots });
   const adminCatalog = createAdminCatalogService({
     store: backend.store,
@@ -95,6 +129,7 @@ export function createContext(config: Config): AppContext {
     // A product that appears in orders is archived, never deleted; sales per category come from orders.
     ordersWithProduct: (id) => backend.store.orders.countWithProduct(id),
     ordersBetween: (from, to) => backend.store.orders.createdBetween(from, to),
+    onProductSaved: (p) => webhooks.emit("product.updated", `${p.id}:${p.seq}`, productJson(p)),
   });
   const cart = createCartService(backend.store, config.shipping);
   const promotions = createPromotionsService(backend.store, audit);
@@ -109,6 +144,8 @@ export function createContext(config: Config): AppContext {
     payments: backend.payments,
     onStockReleased: stockWritten,
     invoiceBlockSize: config.invoice.numberBlock,
+    onOrderEvent: (type, order) =>
+      webhooks.emit(type, `${order.id}:${order.history.length}:${order.refunds?.length ?? 0}`, orderJson(order)),
   });
   const checkout = createCheckoutService({
     store: backend.store,
@@ -135,6 +172,8 @@ export function createContext(config: Config): AppContext {
       mailer: backend.mailer,
       audit: (change) => audit.record(change),
       onStockReleased: stockWritten,
+      onReturnRequested: (order, request) =>
+        webhooks.emit("return.requested", `${order.id}:${request.id}`, returnJson(order, request)),
     }),
     checkout,
     checkoutSubmission: createCheckoutSubmission({ checkout, addressBook, orders }),
@@ -165,6 +204,21 @@ export function createContext(config: Config): AppContext {
     adminOrders: createAdminOrdersService(backend.store, orders, { audit: (change) => audit.record(change) }),
     adminUsers: createAdminUsersService(backend.store),
     analytics: createAnalyticsService(backend.store),
+    apiKeys: createApiKeysService({
+      store: backend.store,
+      audit: (change) => audit.record(change),
+      limiter: createRateLimiter(backend.store.rateLimits),
+      perMinute: config.api.ratePerMinute,
+    }),
+    apiReads: createApiReadsService(backend.store),
+    variantUpdates: createVariantUpdateService({
+      store: backend.store,
+      audit,
+      changed: () => adminCatalog.changed(),
+      onStockWritten: stockWritten,
+      onProductChanged: (p) => webhooks.emit("product.updated", `${p.id}:${p.seq}`, productJson(p)),
+    }),
+    webhooks,
   };
 }
 
@@ -181,6 +235,8 @@ function startBackgroundWork(context: AppContext): void {
   // died in the middle of paying is settled now, not in a minute.
   setTimeout(() => sweep({ reconcileAfterMs: 0 }), 0).unref();
   setInterval(sweep, EXPIRY_SWEEP_MS).unref();
+  // Webhook deliveries due (retries, and events of an instance that died before sending them).
+  setInterval(() => void context.webhooks.deliverDue(), context.config.webhooks.sweepMs).unref();
 }
 
 /** The context routes use: every service answers 'Firestore not available' (503) when the database does not. */

@@ -27,6 +27,10 @@ const routes = routeFiles()
       path: pathOf(routeName(file)),
       page: /export default function/.test(source),
       action: /export (const|async function|function) action\b/.test(source),
+      // The admin API's routes name the other methods their action takes (export const apiMethods = ["PATCH"]).
+      extra: [...(/export const apiMethods = \[([^\]]*)\]/.exec(source)?.[1] ?? "").matchAll(/"([A-Z]+)"/g)].map(
+        (m) => m[1]!,
+      ),
     };
   });
 
@@ -41,8 +45,8 @@ test("every route answers a method it does not take with 405 and Allow, whatever
   expect(routes.find((r) => r.file === "cart/route.tsx")).toMatchObject({ page: true, action: true });
   const failures: string[] = [];
   for (const route of routes) {
-    const allow = route.action ? "GET, HEAD, POST" : "GET, HEAD";
-    for (const method of ["PUT", "DELETE", "PATCH"]) {
+    const allow = route.action ? ["GET", "HEAD", "POST", ...route.extra].join(", ") : "GET, HEAD";
+    for (const method of ["PUT", "DELETE", "PATCH"].filter((m) => !route.extra.includes(m))) {
       for (const [what, headers, data] of BODIES) {
         const response = await request.fetch(route.path, { method, headers, data, maxRedirects: 0 });
         const label = `${method} ${route.path} with ${what}`;
@@ -67,6 +71,15 @@ test("OPTIONS says what a route takes; an unknown path stays 404 for any method"
   const options = await request.fetch("/cart", { method: "OPTIONS" });
   expect(options.status()).toBe(204);
   expect(options.headers()["allow"]).toBe("GET, HEAD, POST");
+  // The admin API too, and a preflight from another site is answered without allowing it (CORS closed).
+  const preflight = await request.fetch("/api/v1/products/x1/variants/x1", {
+    method: "OPTIONS",
+    headers: { Origin: "https://elsewhere.example", "Access-Control-Request-Method": "PATCH" },
+  });
+  expect(preflight.status()).toBe(204);
+  expect(preflight.headers()["allow"]).toBe("GET, HEAD, POST, PATCH");
+  expect(preflight.headers()["access-control-allow-origin"]).toBeUndefined();
+  expect(preflight.headers()["access-control-allow-methods"]).toBeUndefined();
   const unknown = await request.fetch("/no-such-page", { method: "DELETE" });
   expect(unknown.status()).toBe(404);
 });

@@ -44,6 +44,7 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
   let firebaseConfig: Config;
   let customerUid: string;
   let customerOrder: Order;
+  let apiSecrets: { live: string; revoked: string };
   const silent = () => {};
 
   beforeAll(async () => {
@@ -122,6 +123,20 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
     };
     await store.orders.insertMany([customerOrder]);
     await store.invoiceNumbers.restoreCounter({ series: "2026", last: 1 });
+    // An API key (one revoked) and a webhook endpoint move with the shop: the systems keep their keys.
+    const apiKey = await embedded.apiKeys.create("owner@hemline.test", { name: "Books", scopes: ["orders:read"] });
+    const oldKey = await embedded.apiKeys.create("owner@hemline.test", { name: "Old", scopes: ["orders:read"] });
+    if (!apiKey.ok || !oldKey.ok) throw new Error("no key");
+    await embedded.apiKeys.revoke("owner@hemline.test", oldKey.key.id);
+    apiSecrets = { live: apiKey.secret, revoked: oldKey.secret };
+    await store.webhooks.createEndpoint({
+      id: "hook-1",
+      url: "https://receiver.example/hooks",
+      events: ["order.paid"],
+      secret: "whsec_moved",
+      createdAt: now,
+      createdBy: "owner@hemline.test",
+    });
     await store.addresses.save(who.uid, { ...made.address, id: "home", isDefault: true, createdAt: now });
     await store.wishlists.add(`user:${who.uid}`, {
       productId: product.id,
@@ -250,6 +265,12 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
       );
       const window = { from: 0, to: Date.now() + 1 };
       expect(await firebase.analytics.overview(window)).toEqual(await embedded.analytics.overview(window));
+      expect(await firebase.apiKeys.authenticate(`Bearer ${apiSecrets.live}`)).toMatchObject({ ok: true });
+      expect(await firebase.apiKeys.authenticate(`Bearer ${apiSecrets.revoked}`)).toEqual({
+        ok: false,
+        reason: "revoked",
+      });
+      expect(await firebase.webhooks.listEndpoints()).toEqual(await embedded.webhooks.listEndpoints());
     } finally {
       await firebase.catalog.stop();
     }

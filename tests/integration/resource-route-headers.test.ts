@@ -131,6 +131,60 @@ const ROWS: Record<string, Row[]> = {
     },
     { what: "JSON", kind: "action", path: "/auth/google", body: { type: "application/json", text: "{}" }, status: 415 },
   ],
+  // The admin API: without a key every endpoint is a 401 problem (tests/integration/admin-api.test.ts calls them with keys).
+  "api.v1.openapi[.]json": [{ what: "document", kind: "loader", path: "/api/v1/openapi.json", status: 200 }],
+  "api.v1.products._index": [{ what: "no key", kind: "loader", path: "/api/v1/products", status: 401 }],
+  "api.v1.products.$id._index": [
+    { what: "no key", kind: "loader", path: "/api/v1/products/p1", params: { id: "p1" }, status: 401 },
+  ],
+  "api.v1.products.$id.variants.$sku": [
+    {
+      what: "no key",
+      kind: "loader",
+      path: "/api/v1/products/p1/variants/S",
+      params: { id: "p1", sku: "S" },
+      status: 401,
+    },
+    {
+      what: "POST",
+      kind: "action",
+      path: "/api/v1/products/p1/variants/S",
+      params: { id: "p1", sku: "S" },
+      body: { type: "application/json", text: "{}" },
+      status: 405,
+    },
+  ],
+  "api.v1.orders._index": [{ what: "no key", kind: "loader", path: "/api/v1/orders", status: 401 }],
+  "api.v1.orders.$id._index": [
+    { what: "no key", kind: "loader", path: "/api/v1/orders/o1", params: { id: "o1" }, status: 401 },
+  ],
+  "api.v1.orders.$id.shipment": [
+    { what: "GET", kind: "loader", path: "/api/v1/orders/o1/shipment", params: { id: "o1" }, status: 405 },
+    {
+      what: "no key",
+      kind: "action",
+      path: "/api/v1/orders/o1/shipment",
+      params: { id: "o1" },
+      body: { type: "application/json", text: "{}" },
+      status: 401,
+    },
+  ],
+  "api.v1.orders.$id.refunds": [
+    { what: "GET", kind: "loader", path: "/api/v1/orders/o1/refunds", params: { id: "o1" }, status: 405 },
+    {
+      what: "no key",
+      kind: "action",
+      path: "/api/v1/orders/o1/refunds",
+      params: { id: "o1" },
+      body: { type: "application/json", text: "{}" },
+      status: 401,
+    },
+  ],
+  "api.v1.customers._index": [{ what: "no key", kind: "loader", path: "/api/v1/customers", status: 401 }],
+  "api.v1.customers.$id": [
+    { what: "no key", kind: "loader", path: "/api/v1/customers/c1", params: { id: "c1" }, status: 401 },
+  ],
+  "api.v1.returns._index": [{ what: "no key", kind: "loader", path: "/api/v1/returns", status: 401 }],
 };
 
 let harness: RouteHarness;

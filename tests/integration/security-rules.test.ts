@@ -53,6 +53,7 @@ import { firestoreCollectionsInSource } from "../support/firestore-collections";
 
 /** One document in every collection the shop uses; a subcollection under a parent document. */
 const DOCUMENTS = [
+  "apiKeys/key-1",
   "auditLog/entry-1",
   "authSessions/session-1",
   "carts/cart-1",
@@ -81,6 +82,8 @@ const DOCUMENTS = [
   "stockAlerts/alert-1",
   "users/shopper-1",
   "users/shopper-1/addresses/address-1",
+  "webhookDeliveries/delivery-1",
+  "webhookEndpoints/endpoint-1",
   "wishlists/shopper-1",
 ];
 

@@ -70,6 +70,11 @@ describe("npm run check:production", () => {
     ["a value start-up refuses", { RETURNS_WINDOW_DAYS: "7" }, /RETURNS_WINDOW_DAYS: .*at least 14/],
     ["preload without includeSubDomains", { HSTS_PRELOAD: "1" }, /HSTS_PRELOAD: needs HSTS_INCLUDE_SUBDOMAINS=1/],
     [
+      "webhooks allowed to private addresses",
+      { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "1" },
+      /WEBHOOK_ALLOW_PRIVATE_ADDRESSES: is on: .*own network/,
+    ],
+    [
       "an emulator in production",
       { FIRESTORE_EMULATOR_HOST: "127.0.0.1:8080" },
       /FIRESTORE_EMULATOR_HOST: is set .*emulator/,

@@ -9,7 +9,8 @@ import { commonSecurityHeaders } from "./security-headers.server";
 // posted a form hydrates it), other methods, which no browser navigates with, as a GET of
 // routes/method-not-allowed.tsx (so no loader of the page, a sign-in redirect, answers instead).
 
-type Module = { action?: unknown; loader?: unknown; default?: unknown };
+/** `apiMethods`: other methods a resource route's action takes (the admin API's PATCH). */
+type Module = { action?: unknown; loader?: unknown; default?: unknown; apiMethods?: unknown };
 type Route = BuildRoute & { module: Module };
 type Guarded = ServerResponse & { locals?: Record<string, unknown> };
 
@@ -30,7 +31,8 @@ export function createMethodGuard(routes: Record<string, Route>) {
     const id = routeOf(pathname);
     const route = routes[id];
     if (!route || id === CATCH_ALL) return next();
-    const allowed = ["GET", "HEAD", ...(route.module.action ? ["POST"] : [])];
+    const extra = Array.isArray(route.module.apiMethods) ? (route.module.apiMethods as string[]) : [];
+    const allowed = ["GET", "HEAD", ...(route.module.action ? ["POST", ...extra] : [])];
     if (allowed.includes(method)) return next();
     res.setHeader("Allow", allowed.join(", "));
     if (method === "OPTIONS") {

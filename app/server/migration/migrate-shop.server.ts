@@ -208,6 +208,21 @@ export async function migrateShop(options: MigrationOptions): Promise<MigrationR
     wrote();
   }
 
+  // API keys (hashes: the systems keep their keys) and webhook endpoints; a run again skips what is there.
+  // Deliveries waiting in the outbox are not moved: send them again from the new shop's back office.
+  const apiKeys = await source.store.apiKeys.list();
+  const webhookEndpoints = await source.store.webhooks.listEndpoints();
+  log(`API keys: ${apiKeys.length}; webhook endpoints: ${webhookEndpoints.length}`);
+  for (const key of apiKeys) {
+    if (!(await target.store.apiKeys.get(key.id))) await target.store.apiKeys.create(key);
+    else if (key.revokedAt) await target.store.apiKeys.revoke(key.id, key.revokedAt);
+    wrote();
+  }
+  for (const endpoint of webhookEndpoints) {
+    if (!(await target.store.webhooks.getEndpoint(endpoint.id))) await target.store.webhooks.createEndpoint(endpoint);
+    wrote();
+  }
+
   // The audit log is append-only: entries already copied by an earlier run are skipped by id.
   const entries = await allAuditEntries(source.store);
   const copied = new Set((await allAuditEntries(target.store)).map((e) => e.id));

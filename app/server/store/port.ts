@@ -12,6 +12,8 @@ import type {
   TransitionResult,
 } from "~/domain/commerce";
 import type { ImportJob, ImportJobUpdate } from "~/domain/import-job";
+import type { ApiKey } from "~/domain/api-key";
+import type { DeliveryOutcome, WebhookDelivery, WebhookEndpoint } from "~/domain/webhook";
 import type {
   HelpfulVoteResult,
   ModerateResult,
@@ -417,6 +419,55 @@ export interface RateLimitStore {
   reset(key: string): Promise<void>;
 }
 
+/** Keys of the admin API (hashed; the service makes and checks them). A shop has a handful. */
+export interface ApiKeyStore {
+  /** Store a new key (its id and hash are unique). */
+  create(key: ApiKey): Promise<void>;
+  get(id: string): Promise<ApiKey | null>;
+  /** The key whose secret hashes to `hash`, revoked or not; null when none. */
+  findByHash(hash: string): Promise<ApiKey | null>;
+  /** Every key, newest first. */
+  list(): Promise<ApiKey[]>;
+  /** Mark revoked at `at`; false when there is no such key or it was revoked already. */
+  revoke(id: string, at: string): Promise<boolean>;
+  /**
+   * Set lastUsedAt to `at` only when it is unset or older than `olderThan` (so any number of
+   * requests on any instance write it at most once per interval); true when written.
+   */
+  touch(id: string, at: string, olderThan: string): Promise<boolean>;
+}
+
+/**
+ * Webhook endpoints and the outbox of their deliveries. A delivery is its own record (written when
+ * its event happens, one per subscribed endpoint): no document is shared by every event. Any
+ * instance sends what is due; a claim is a lease, so exactly one instance sends an attempt, and a
+ * claim whose instance died is due again when its lease ends.
+ */
+export interface WebhookStore {
+  createEndpoint(endpoint: WebhookEndpoint): Promise<void>;
+  getEndpoint(id: string): Promise<WebhookEndpoint | null>;
+  /** Oldest first (a shop has a handful). */
+  listEndpoints(): Promise<WebhookEndpoint[]>;
+  /** False when there was no such endpoint. Its deliveries stay in the log. */
+  deleteEndpoint(id: string): Promise<boolean>;
+  /** Store each delivery unless one with its id exists (enqueuing an event again changes nothing). */
+  enqueue(deliveries: readonly WebhookDelivery[]): Promise<void>;
+  get(id: string): Promise<WebhookDelivery | null>;
+  /** Pending deliveries whose nextAttemptAt is at or before `now`, earliest first, at most `limit`. */
+  due(now: string, limit: number): Promise<WebhookDelivery[]>;
+  /**
+   * Atomically, across instances: when the delivery is pending and due at `now`, hold it for
+   * `owner` until `leaseUntil` (its nextAttemptAt becomes leaseUntil) and return it; else null.
+   */
+  claim(id: string, owner: string, now: string, leaseUntil: string): Promise<WebhookDelivery | null>;
+  /** Record an attempt for the claim's holder; false (nothing written) when `owner` no longer holds it. */
+  finish(id: string, owner: string, outcome: DeliveryOutcome): Promise<boolean>;
+  /** Queue again now (the back office's "send again"), with a new 24 h window; false when absent. */
+  requeue(id: string, now: string, giveUpAt: string): Promise<boolean>;
+  /** An endpoint's deliveries, newest first. */
+  listForEndpoint(endpointId: string, limit: number): Promise<WebhookDelivery[]>;
+}
+
 /** Test-only fault injection: proves that an atomic operation leaves nothing half-written. */
 export interface StoreFaults {
   /** Called inside the placement transaction after stock is taken and before the order is written. */
@@ -441,6 +492,8 @@ export interface Store {
   importJobs: ImportJobStore;
   paymentKeys: PaymentKeyStore;
   rateLimits: RateLimitStore;
+  apiKeys: ApiKeyStore;
+  webhooks: WebhookStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /**

@@ -216,6 +216,8 @@ const adminTour: Tour = async (page, testInfo, visit) => {
   await visit({ name: "admin new promotion", path: "/admin/promotions/new", status: 200, indexed: false });
   await visit({ name: "admin reviews", path: "/admin/reviews", status: 200, indexed: false });
   await visit({ name: "admin approved reviews", path: "/admin/reviews?status=approved", status: 200, indexed: false });
+  await visit({ name: "admin api keys", path: "/admin/api-keys", status: 200, indexed: false });
+  await visit({ name: "admin webhooks", path: "/admin/webhooks", status: 200, indexed: false });
   await visit({ name: "test payments", path: "/test-stripe", status: 200, indexed: false });
   await visit({ name: "admin not found", path: "/admin/orders/no-such-order", status: 404, indexed: false });
 };

@@ -39,6 +39,8 @@ export interface AdminCatalogDeps {
   onChange?: () => void;
   /** Called with a product just saved: its stock may have come back (back-in-stock alerts). */
   onStockWritten?: (productIds: string[]) => Promise<unknown>;
+  /** Called with a product an admin just saved (webhooks); its failure never undoes the save. */
+  onProductSaved?: (product: Product) => Promise<unknown>;
 }
 
 export type SaveProductResult =
@@ -235,6 +237,9 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
       await sync(true);
       deps.onChange?.();
       await deps.onStockWritten?.([product.id]);
+      await deps.onProductSaved?.(product).catch((error: unknown) => {
+        console.error(`Product ${product.id}: the product.updated event could not be recorded`, error);
+      });
       return { success: true, product, created: !existing };
     },
 

@@ -40,6 +40,14 @@ export interface OrdersOptions {
   payments?: RefundingProcessor & Partial<PaymentChecker> & { readonly id?: string };
   /** Called after a change put an order's stock back on sale (back-in-stock alerts). */
   onStockReleased?: (productIds: string[]) => Promise<unknown>;
+  /**
+   * Called once per change by the caller that made it (like the customer's e-mail): an order paid,
+   * shipped, delivered or refunded (webhooks). Its failure never undoes the change.
+   */
+  onOrderEvent?: (
+    type: "order.paid" | "order.shipped" | "order.delivered" | "order.refunded",
+    order: Order,
+  ) => Promise<unknown>;
   /** Invoice numbers each process reserves at a time (INVOICE_NUMBER_BLOCK); default 1, gap-free. */
   invoiceBlockSize?: number;
 }
@@ -87,6 +95,14 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
     now: options.now,
   });
 
+  const announce = async (type: Parameters<NonNullable<OrdersOptions["onOrderEvent"]>>[0], order: Order) => {
+    try {
+      await options.onOrderEvent?.(type, order);
+    } catch (error) {
+      console.error(`Order ${order.number}: the ${type} event could not be recorded`, error);
+    }
+  };
+
   /** Move an order to paid with its invoice number, in one transition; a number it did not use is given back. */
   async function pay(id: string, change: Omit<OrderTransition, "to">) {
     // The money is taken: a counter that does not answer must not keep the order from being paid.
@@ -101,6 +117,7 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
       patch: invoiceNumber ? { ...change.patch, invoiceNumber } : change.patch,
     });
     if (result.kind !== "ok" && invoiceNumber) invoiceNumbers.giveBack(invoiceNumber);
+    if (result.kind === "ok") await announce("order.paid", result.order);
     return result;
   }
   const isExpired = (order: Order) =>
@@ -161,7 +178,9 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
   /** Part or all of an order refunded through the processor; its lines say which units go back on sale. */
   async function refund(id: string, request: RefundRequest, actor: string): Promise<RefundResult> {
     if (!refunds) return { ok: false, status: 409, message: "This shop has no payment processor to refund with." };
-    return refunds.refund(id, request, actor);
+    const result = await refunds.refund(id, request, actor);
+    if (result.ok) await announce("order.refunded", result.order);
+    return result;
   }
 
   async function markPaymentFailed(order: Order, payment: PaymentRecord): Promise<Order> {
@@ -476,6 +495,7 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
       });
       if (result.kind === "ok") {
         await mailStatus(result.order);
+        if (to === "shipped" || to === "delivered") await announce(`order.${to}`, result.order);
         if (stockEffect(order.status, to) === "release")
           await options.onStockReleased?.(result.order.lines.map((l) => l.productId));
         return { ok: true, order: result.order };

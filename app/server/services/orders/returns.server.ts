@@ -36,6 +36,8 @@ export interface ReturnsOptions {
   now?: () => Date;
   /** Units went back on sale (back-in-stock alerts), when a return worth nothing is closed. */
   onStockReleased?: (productIds: string[]) => Promise<unknown>;
+  /** A shopper started a return (webhooks); its failure never undoes the return. */
+  onReturnRequested?: (order: Order, request: ReturnRequest) => Promise<unknown>;
 }
 
 export type ReturnsService = ReturnType<typeof createReturnsService>;
@@ -133,6 +135,9 @@ export function createReturnsService(store: Store, orders: OrdersService, option
       if (result.kind === "rejected") return { ok: false, status: 400, message: result.message };
       const request = find(result.order, id)!;
       await mail("requested", result.order, request);
+      await options.onReturnRequested?.(result.order, request).catch((error: unknown) => {
+        console.error(`Return ${request.number}: the return.requested event could not be recorded`, error);
+      });
       return { ok: true, order: result.order, request };
     },
 

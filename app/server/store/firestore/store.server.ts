@@ -14,6 +14,8 @@ import { createFirestoreProductStore } from "./product-store.server";
 import { createFirestoreProfileStore } from "./profile-store.server";
 import { upgradeFirestore } from "./upgrade.server";
 import { createFirestoreRateLimitStore } from "./rate-limit-store.server";
+import { createFirestoreApiKeyStore } from "./api-key-store.server";
+import { createFirestoreWebhookStore } from "./webhook-store.server";
 import { createFirestoreWishlistStore } from "./wishlist-store.server";
 import { createFirestoreStockAlertStore } from "./stock-alert-store.server";
 import { createFirestoreReviewStore } from "./review-store.server";
@@ -44,6 +46,8 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     importJobs: createFirestoreImportJobStore(db),
     paymentKeys: createFirestorePaymentKeyStore(db),
     rateLimits: createFirestoreRateLimitStore(db),
+    apiKeys: createFirestoreApiKeyStore(db),
+    webhooks: createFirestoreWebhookStore(db),
     upgrade: (log) => upgradeFirestore(db, log),
     async ping() {
       try {

@@ -11,6 +11,8 @@ import { createSqlitePostStore } from "./post-store.server";
 import { createSqliteProductStore } from "./product-store.server";
 import { createSqliteProfileStore } from "./profile-store.server";
 import { createSqliteRateLimitStore } from "./rate-limit-store.server";
+import { createSqliteApiKeyStore } from "./api-key-store.server";
+import { createSqliteWebhookStore } from "./webhook-store.server";
 import { createSqliteWishlistStore } from "./wishlist-store.server";
 import { createSqliteStockAlertStore } from "./stock-alert-store.server";
 import { createSqliteReviewStore } from "./review-store.server";
@@ -39,6 +41,8 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     importJobs: guard(createSqliteImportJobStore(db)),
     paymentKeys: guard(createSqlitePaymentKeyStore(db)),
     rateLimits: guard(createSqliteRateLimitStore(db)),
+    apiKeys: guard(createSqliteApiKeyStore(db)),
+    webhooks: guard(createSqliteWebhookStore(db)),
     async upgrade() {
       // Numbered migrations already ran when the database was opened.
     },

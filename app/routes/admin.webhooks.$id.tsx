@@ -1,0 +1,134 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { ScrollBox } from "~/components/ScrollBox";
+import { seo } from "~/lib/seo";
+import { getContext } from "~/server/context.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { readForm } from "~/server/http/form-body.server";
+import { formGuardProblem } from "~/server/http/forms.server";
+import { notFound } from "~/server/http/not-found.server";
+import { requireOwnerActor } from "~/server/http/owner-guard.server";
+
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Webhook deliveries", description: "What the shop sent to one endpoint.", noindex: true });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireOwnerActor(request); // owner only (staff roles: issue 28)
+  const id = String(params.id ?? "").slice(0, 64);
+  const endpoint = await getContext().webhooks.getEndpoint(id);
+  if (!endpoint) throw notFound(request);
+  const deliveries = await getContext().webhooks.log(id);
+  return {
+    endpoint,
+    deliveries: deliveries.map(({ body: _body, claimOwner: _owner, ...d }) => d),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireOwnerActor(request); // owner only (staff roles: issue 28)
+  const formData = await readForm(request);
+  const problem = await formGuardProblem(formData, request);
+  if (problem) return data({ error: problem.message }, { status: problem.status });
+  const id = String(params.id ?? "").slice(0, 64);
+  const deliveryId = String(formData.get("deliveryId") ?? "").slice(0, 64);
+  const delivery = (await getContext().webhooks.log(id)).find((d) => d.id === deliveryId);
+  if (formData.get("intent") !== "resend" || !delivery)
+    return data({ error: "Choose a delivery of this endpoint to send again." }, { status: 400 });
+  const result = await getContext().webhooks.resend(actor, deliveryId);
+  if (!result.ok) return data({ error: result.message }, { status: 400 });
+  return redirectWithFlash(
+    `/admin/webhooks/${id}`,
+    `${delivery.eventType} (${delivery.eventId}) will be sent again now.`,
+  );
+}
+
+const STATUS_LABELS = { pending: "Waiting", delivered: "Delivered", failed: "Failed" } as const;
+const dateFormat = new Intl.DateTimeFormat("en-IE", {
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZone: "UTC",
+});
+const when = (iso: string | null) => (iso ? <time dateTime={iso}>{dateFormat.format(new Date(iso))} UTC</time> : "—");
+
+export default function WebhookDeliveries() {
+  const { endpoint, deliveries } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  return (
+    <AdminPage title="Webhook deliveries" back={{ to: "/admin/webhooks", label: "Webhooks" }}>
+      <p className="mt-2 text-sm text-stone-700 [overflow-wrap:anywhere]">
+        To {endpoint.url}: {endpoint.events.join(", ")}. The latest 50 events, newest first.
+      </p>
+      {failure ? (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
+          {failure.error}
+        </p>
+      ) : null}
+      {deliveries.length === 0 ? (
+        <p className="mt-6 text-stone-700">Nothing has been sent to this endpoint yet.</p>
+      ) : (
+        <ScrollBox label="Deliveries" className="mt-6">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-stone-300">
+                <th scope="col" className="py-2">
+                  Event
+                </th>
+                <th scope="col">Created</th>
+                <th scope="col">Status</th>
+                <th scope="col">Attempts</th>
+                <th scope="col">Last attempt</th>
+                <th scope="col">Last error</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.map((d) => (
+                <tr key={d.id} className="border-b border-stone-200 align-top">
+                  <td className="py-2">
+                    <code>{d.eventType}</code>
+                    <br />
+                    <span className="font-mono text-xs text-stone-600">{d.eventId}</span>
+                  </td>
+                  <td>{when(d.createdAt)}</td>
+                  <td>
+                    {STATUS_LABELS[d.status]}
+                    {d.status === "pending" && d.attempts > 0 ? <> (next {when(d.nextAttemptAt)})</> : null}
+                  </td>
+                  <td>{d.attempts}</td>
+                  <td>
+                    {when(d.lastAttemptAt)}
+                    {d.lastStatus !== null ? ` (HTTP ${d.lastStatus})` : ""}
+                  </td>
+                  <td className="[overflow-wrap:anywhere]">{d.lastError ?? "—"}</td>
+                  <td>
+                    <Form method="post">
+                      <AuthenticityTokenInput />
+                      <input type="hidden" name="deliveryId" value={d.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="resend"
+                        className="btn-secondary whitespace-nowrap"
+                        aria-label={`Send ${d.eventType} ${d.eventId} again`}
+                      >
+                        Send again
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,122 @@
+import type { Order } from "~/domain/commerce";
+import type { Product } from "~/domain/product";
+import type { Refund } from "~/domain/refund-record";
+import type { Profile } from "~/domain/profile";
+import type { ReturnRequest } from "~/domain/return-record";
+
+// What the admin API (and webhook payloads) say of the shop's records: a stable, documented shape
+// (openapi.server.ts), apart from how the store keeps them, so the store may change without
+// breaking a caller. Money is in integer minor units (cents) with the currency named.
+
+export interface ApiVariant {
+  sku: string;
+  size: string;
+  colour: string;
+  stock: number;
+  /** Hemline prices per product: every variant of a product has its price. */
+  priceMinor: number;
+}
+
+export interface ApiProduct {
+  id: string;
+  slug: string;
+  name: string;
+  status: Product["status"];
+  category: string;
+  currency: "EUR";
+  priceMinor: number;
+  compareAtMinor: number | null;
+  /** Greater after every change; send it back with a write so a change made since is not overwritten. */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  variants: ApiVariant[];
+}
+
+export const variantJson = (p: Product, v: Product["variants"][number]): ApiVariant => ({
+  sku: v.sku,
+  size: v.size,
+  colour: v.colour,
+  stock: v.stock,
+  priceMinor: p.priceMinor,
+});
+
+export const productJson = (p: Product): ApiProduct => ({
+  id: p.id,
+  slug: p.slug,
+  name: p.name,
+  status: p.status,
+  category: p.category,
+  currency: "EUR",
+  priceMinor: p.priceMinor,
+  compareAtMinor: p.compareAtMinor,
+  version: p.seq,
+  createdAt: p.createdAt,
+  updatedAt: p.updatedAt,
+  variants: p.variants.map((v) => variantJson(p, v)),
+});
+
+export const refundJson = (r: Refund) => ({
+  id: r.id,
+  amountMinor: r.amountMinor,
+  reason: r.reason,
+  state: r.state,
+  returnId: r.returnId,
+  at: r.at,
+  lines: r.lines.map((l) => ({ sku: l.sku, quantity: l.quantity, restock: l.restock })),
+});
+
+export const orderJson = (o: Order) => ({
+  id: o.id,
+  number: o.number,
+  status: o.status,
+  email: o.email,
+  customerId: o.userId,
+  currency: o.currency,
+  subtotalMinor: o.subtotalMinor,
+  discountMinor: o.discountMinor ?? 0,
+  shippingMinor: o.shippingMinor,
+  totalMinor: o.totalMinor,
+  vatMinor: o.vatMinor ?? null,
+  invoiceNumber: o.invoiceNumber ?? null,
+  trackingNumber: o.trackingNumber,
+  shippingMethod: o.shipping.method,
+  shippingAddress: { ...o.address },
+  paymentState: o.payment.state,
+  lines: o.lines.map((l) => ({
+    sku: l.sku,
+    productId: l.productId,
+    name: l.name,
+    size: l.size,
+    colour: l.colour,
+    quantity: l.quantity,
+    unitPriceMinor: l.unitPriceMinor,
+    discountMinor: l.discountMinor ?? 0,
+  })),
+  statusHistory: o.history.map((e) => ({ status: e.status, at: e.at, note: e.note, by: e.by })),
+  refunds: (o.refunds ?? []).map(refundJson),
+  createdAt: o.createdAt,
+  updatedAt: o.updatedAt,
+});
+
+export type ApiOrder = ReturnType<typeof orderJson>;
+
+export const customerJson = (p: Profile) => ({
+  id: p.uid,
+  email: p.email,
+  name: p.displayName,
+  createdAt: p.createdAt,
+});
+
+export const returnJson = (o: Order, r: ReturnRequest) => ({
+  id: r.id,
+  number: r.number,
+  orderId: o.id,
+  orderNumber: o.number,
+  status: r.status,
+  reason: r.reason,
+  lines: r.lines.map((l) => ({ sku: l.sku, quantity: l.quantity, restock: l.restock })),
+  refundId: r.refundId,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
