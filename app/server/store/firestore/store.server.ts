@@ -14,6 +14,7 @@ import { createFirestoreProductStore } from "./product-store.server";
 import { createFirestoreProfileStore } from "./profile-store.server";
 import { upgradeFirestore } from "./upgrade.server";
 import { createFirestoreRateLimitStore } from "./rate-limit-store.server";
+import { createFirestoreStaffStore } from "./staff-store.server";
 import { createFirestoreWishlistStore } from "./wishlist-store.server";
 import { createFirestoreStockAlertStore } from "./stock-alert-store.server";
 import { createFirestoreReviewStore } from "./review-store.server";
@@ -44,6 +45,7 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     importJobs: createFirestoreImportJobStore(db),
     paymentKeys: createFirestorePaymentKeyStore(db),
     rateLimits: createFirestoreRateLimitStore(db),
+    staff: createFirestoreStaffStore(db),
     upgrade: (log) => upgradeFirestore(db, log),
     async ping() {
       try {

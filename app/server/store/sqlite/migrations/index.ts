@@ -13,6 +13,7 @@ import reviews from "./012-reviews";
 import promotions from "./013-promotions";
 import invoiceNumbers from "./014-invoice-numbers";
 import indexSnapshots from "./015-index-snapshots";
+import staff from "./016-staff";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -31,4 +32,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 13, name: "promotions", sql: promotions },
   { version: 14, name: "invoice-numbers", sql: invoiceNumbers },
   { version: 15, name: "index-snapshots", sql: indexSnapshots },
+  { version: 16, name: "staff", sql: staff },
 ];
