@@ -1,7 +1,7 @@
 // The audit log's domain types, shared by both store adapters and the audit service.
 
 /** What an audit entry is about; the orders engineer records "order", the blog editor "post". */
-export type AuditEntityType = "product" | "post" | "order" | "import" | "user" | "review" | "promotion";
+export type AuditEntityType = "product" | "post" | "order" | "import" | "user" | "review" | "promotion" | "staff";
 
 export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = [
   "product",
@@ -11,6 +11,7 @@ export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = [
   "user",
   "review",
   "promotion",
+  "staff",
 ];
 
 export interface AuditEntry {

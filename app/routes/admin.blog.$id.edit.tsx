@@ -6,14 +6,13 @@ import { PostEditor, type EditorActionData } from "~/components/blog/PostEditor"
 import { FormErrors } from "~/components/forms/Field";
 import { toPublishAtInput } from "~/lib/blog";
 import { seo } from "~/lib/seo";
-import { requireAdminActor } from "~/server/http/admin-actor.server";
-import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { postEditorAction, readAdminForm, TOO_LARGE_MESSAGE } from "~/routes/admin.blog.new/post-form.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { isValidId } from "~/lib/route-params";
 import { notFound } from "~/server/http/not-found.server";
+import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo(args, {
@@ -29,7 +28,7 @@ async function findPost(request: Request, id: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "blog.manage");
   const post = await findPost(request, params.id);
   return { post };
 }
@@ -37,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type DeleteData = { confirmDelete: true; deleteError?: string };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireAdminActor(request);
+  const { actor } = await requirePermission(request, "blog.manage");
   const post = await findPost(request, params.id);
   const formData = await readAdminForm(request);
   if (!formData) return formFailure({ status: "error", error: { "": [TOO_LARGE_MESSAGE] } }, 413);

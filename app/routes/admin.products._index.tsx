@@ -6,14 +6,14 @@ import { CATEGORIES, getCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
 import { PRODUCT_STATUSES } from "~/lib/product-form";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
+import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Products", description: "Every product in the catalogue.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "catalogue.view");
   const url = new URL(request.url);
   const query = parseAdminProductQuery(url.searchParams);
   const result = await getContext().adminCatalog.list(query);

@@ -21,6 +21,7 @@ import { createWishlistService, type WishlistService } from "./services/wishlist
 import { createStockAlertsService, type StockAlertsService } from "./services/stock-alerts/stock-alerts.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
 import { createReviewsService, type ReviewsService } from "./services/reviews/reviews.server";
+import { createStaffService, type StaffService } from "./services/staff/staff.server";
 import { checkoutFaultsFor } from "./test-hooks.server";
 
 // The one place where adapters (from config) are wired into services. Routes call getContext()
@@ -57,6 +58,8 @@ export interface AppContext {
   adminOrders: AdminOrdersService;
   adminUsers: AdminUsersService;
   analytics: AnalyticsService;
+  /** Back-office staff: roles, invitations, role changes and revocations (audited). */
+  staff: StaffService;
 }
 
 declare global {
@@ -165,6 +168,11 @@ export function createContext(config: Config): AppContext {
     adminOrders: createAdminOrdersService(backend.store, orders, { audit: (change) => audit.record(change) }),
     adminUsers: createAdminUsersService(backend.store),
     analytics: createAnalyticsService(backend.store),
+    staff: createStaffService(backend.store, {
+      audit: (record) => audit.record(record),
+      mailer: backend.mailer,
+      shopName: config.shopName,
+    }),
   };
 }
 
