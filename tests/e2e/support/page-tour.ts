@@ -217,6 +217,13 @@ const adminTour: Tour = async (page, testInfo, visit) => {
   await visit({ name: "admin reviews", path: "/admin/reviews", status: 200, indexed: false });
   await visit({ name: "admin approved reviews", path: "/admin/reviews?status=approved", status: 200, indexed: false });
   await visit({ name: "test payments", path: "/test-stripe", status: 200, indexed: false });
+  await visit({ name: "admin staff", path: "/admin/staff", status: 200, indexed: false });
+  await visit({
+    name: "staff invitation, unknown",
+    path: "/staff/invitation/no-such-token",
+    status: 410,
+    indexed: false,
+  });
   await visit({ name: "admin not found", path: "/admin/orders/no-such-order", status: 404, indexed: false });
 };
 
