@@ -132,12 +132,22 @@ test("a fulfilment member ships with tracking but may not refund; revoked, they 
   await shipOrder(member, order.id);
   await expect(member.getByRole("region", { name: "Refunds" })).toContainText("Nothing has been refunded.");
 
-  // The owner revokes; the member's next request is refused.
+  // On Firebase a second shop process (B) serves the same Firestore: the member is let in there too.
+  const onB = testInfo.project.name.startsWith("firebase") ? `${process.env.E2E_FIREBASE_B_URL}/admin/orders` : null;
+  if (onB) {
+    await expect(async () =>
+      expect((await member.request.get(`${process.env.E2E_FIREBASE_B_URL}/healthz`)).status()).toBe(200),
+    ).toPass({ timeout: 120_000 });
+    expect((await member.request.get(onB, { maxRedirects: 0 })).status()).toBe(200);
+  }
+
+  // The owner revokes; the member's next request is refused (on every instance).
   await page.goto("/admin/staff");
   await page.getByRole("listitem", { name: email }).getByRole("button", { name: "Revoke access" }).click();
   await expect(page.getByRole("status").filter({ hasText: `${email} no longer has access` })).toBeVisible();
   const after = await member.goto(`/admin/orders/${order.id}`);
   expect(after?.status()).toBe(403);
+  if (onB) expect((await member.request.get(onB, { maxRedirects: 0 })).status()).toBe(403);
   await expect(member.getByRole("heading", { name: "Access Forbidden" })).toBeVisible();
   await close();
 });
