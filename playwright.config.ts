@@ -89,12 +89,12 @@ export default defineConfig({
       ? [
           {
             name: "firebase-js-on",
-            testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down)\.spec\.ts/,
+            testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down|staff)\.spec\.ts/,
             use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true },
           },
           {
             name: "firebase-js-off",
-            testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down)\.spec\.ts/,
+            testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down|staff)\.spec\.ts/,
             use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false },
           },
         ]
@@ -120,6 +120,7 @@ export default defineConfig({
           "promotions-admin-js-on@hemline.test,promotions-admin-js-off@hemline.test",
           "cache-admin-js-on@hemline.test,cache-admin-js-off@hemline.test",
           "integrations-admin-js-on@hemline.test,integrations-admin-js-off@hemline.test",
+          "staff-owner-js-on@hemline.test,staff-owner-js-off@hemline.test",
         ].join(","),
         // The webhook spec's receiver listens on this machine (refused in production: SSRF).
         WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "1",
@@ -154,6 +155,7 @@ export default defineConfig({
                 "owner-firebase-js-on@hemline.test,owner-firebase-js-off@hemline.test",
                 "orders-admin-firebase-js-on@hemline.test,orders-admin-firebase-js-off@hemline.test",
                 "multi-admin-firebase-js-on@hemline.test,multi-admin-firebase-js-off@hemline.test",
+                "staff-owner-firebase-js-on@hemline.test,staff-owner-firebase-js-off@hemline.test",
               ].join(","),
               PUBLIC_URL: firebaseURL,
               TRUST_PROXY: "1",

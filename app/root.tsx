@@ -29,7 +29,7 @@ import { currentCartId } from "~/server/http/cart-cookie.server";
 import { readFlash } from "~/server/http/flash.server";
 import { honeypotInputProps } from "~/server/http/honeypot.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
-import { isAdmin } from "~/server/services/accounts/roles.server";
+import { backOfficeMember } from "~/server/http/permissions.server";
 import styles from "~/tailwind.css";
 import { FlashMessage } from "~/components/layout/FlashMessage";
 import { RouteAnnouncer } from "~/components/layout/RouteAnnouncer";
@@ -47,7 +47,7 @@ export const meta: MetaFunction = (args) => (args.error ? errorMeta(args) : []);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const config = getConfig();
-  const [auth, [csrfToken, csrfCookieHeader], cartCount, { flash, clear }] = await Promise.all([
+  const [auth, [csrfToken, csrfCookieHeader], cartCount, { flash, clear }, member] = await Promise.all([
     getAuthState(request),
     csrf().commitToken(request),
     // The header's count must not take down pages that have nothing to do with the cart.
@@ -55,6 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       .then((id) => getContext().cart.count(id))
       .catch(() => 0),
     readFlash(request),
+    // Like the cart count: a store that does not answer leaves the header without its back-office link.
+    backOfficeMember(request).catch(() => null),
   ]);
   const headers = new Headers();
   if (csrfCookieHeader) headers.append("Set-Cookie", csrfCookieHeader);
@@ -69,7 +71,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       origin: publicOrigin(request, config),
       cartCount,
       flash,
-      user: auth.user ? { email: auth.user.email, isAdmin: isAdmin(auth.userProfile) } : null,
+      // isAdmin: the header's link to the back office, for the owner and every member of staff.
+      user: auth.user ? { email: auth.user.email, isAdmin: member !== null } : null,
       csrfToken,
       honeypot: honeypotInputProps(),
       // Public web configuration, sent only when analytics is configured.

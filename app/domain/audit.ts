@@ -10,7 +10,8 @@ export type AuditEntityType =
   | "review"
   | "promotion"
   | "api-key"
-  | "webhook";
+  | "webhook"
+  | "staff";
 
 export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = [
   "product",
@@ -22,6 +23,7 @@ export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = [
   "promotion",
   "api-key",
   "webhook",
+  "staff",
 ];
 
 export interface AuditEntry {

@@ -48,6 +48,8 @@ export function entityHref(entityType: string, entityId: string): string | null 
       return `/admin/users/${encodeURIComponent(entityId)}`;
     case "promotion":
       return `/admin/promotions/${encodeURIComponent(entityId)}/edit`;
+    case "staff":
+      return "/admin/staff";
     default:
       return null;
   }

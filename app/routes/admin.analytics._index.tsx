@@ -9,9 +9,9 @@ import { formatCount, formatPercent } from "~/lib/admin-format";
 import { axisMoney } from "~/lib/chart-format";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { parseDateRange } from "~/server/http/admin-query.server";
+import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Analytics", description: "Sales, orders and customers over time.", noindex: true });
@@ -31,7 +31,7 @@ const REPORTS = [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "analytics.view");
   const range = parseDateRange(new URL(request.url).searchParams, Date.now(), 30);
   const report = await getContext().analytics.overview(range.value.window);
   return data(

@@ -10,7 +10,7 @@ import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
-import { requireOwnerActor } from "~/server/http/owner-guard.server";
+import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "API keys", description: "Keys other systems use to call the admin API.", noindex: true });
@@ -19,7 +19,7 @@ export const meta: MetaFunction = (args) =>
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwnerActor(request); // owner only (staff roles: issue 28)
+  await requirePermission(request, "apiKeys.manage");
   return { keys: await getContext().apiKeys.list() };
 }
 
@@ -33,7 +33,7 @@ type ActionAnswer =
   | { intent: "revoke"; error: string };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireOwnerActor(request); // owner only (staff roles: issue 28)
+  const { actor } = await requirePermission(request, "apiKeys.manage");
   const formData = await readForm(request);
   const problem = await formGuardProblem(formData, request);
   const intent = formData.get("intent");

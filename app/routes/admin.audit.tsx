@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuditList } from "~/components/admin/AuditList";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { AUDIT_ENTITY_TYPES, type AuditEntityType } from "~/domain/audit";
+import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Audit log", description: "Every change made in the back office.", noindex: true });
@@ -12,7 +12,7 @@ export const meta: MetaFunction = (args) =>
 const CURSOR = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z-[\da-f-]{1,40}$/;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "audit.view");
   const params = new URL(request.url).searchParams;
   const rawType = params.get("entityType");
   const entityType = AUDIT_ENTITY_TYPES.includes(rawType as AuditEntityType) ? (rawType as AuditEntityType) : undefined;

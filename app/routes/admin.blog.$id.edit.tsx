@@ -5,8 +5,6 @@ import { PostEditor, type EditorActionData } from "~/components/blog/PostEditor"
 import { FormErrors } from "~/components/forms/Field";
 import { toPublishAtInput } from "~/lib/blog";
 import { seo } from "~/lib/seo";
-import { requireAdminActor } from "~/server/http/admin-actor.server";
-import { requireAdmin } from "~/server/http/session.server";
 import { deleteConfirmation } from "~/server/http/delete-confirmation.server";
 import { firstError, replyFor } from "~/lib/form-reply";
 import { getContext } from "~/server/context.server";
@@ -16,6 +14,7 @@ import { redirectWithFlash } from "~/server/http/flash.server";
 import { isValidId } from "~/lib/route-params";
 import { notFound } from "~/server/http/not-found.server";
 import { EditorPage } from "~/components/admin/EditorPage";
+import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo(args, {
@@ -31,13 +30,13 @@ async function findPost(request: Request, id: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "blog.manage");
   const post = await findPost(request, params.id);
   return { post };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireAdminActor(request);
+  const { actor } = await requirePermission(request, "blog.manage");
   const post = await findPost(request, params.id);
   const formData = await readAdminForm(request);
   if (!formData) return formFailure({ status: "error", error: { "": [TOO_LARGE_MESSAGE] } }, 413);

@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatPostDate } from "~/lib/blog";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
+import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Blog posts", description: "Every blog post.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "blog.manage");
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const posts = await getContext().blog.adminList(q);

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { ORDER_MAIL_KINDS, type OrderMailKind } from "~/server/mail/templates/order-status.server";
 import { sampleOrder } from "~/server/mail/templates/sample-order.server";
 import { segmentClass } from "~/components/ui/segment-class";
+import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, {
@@ -25,7 +25,7 @@ const LABELS: Record<OrderMailKind, string> = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "emails.view");
   const requested = new URL(request.url).searchParams.get("kind");
   const kind = ORDER_MAIL_KINDS.find((k) => k === requested) ?? "shipped";
   const { orders, config } = getContext();

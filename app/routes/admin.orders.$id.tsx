@@ -14,8 +14,8 @@ import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
-import { requireAdminActor } from "~/server/http/admin-actor.server";
-import { requireAdmin } from "~/server/http/session.server";
+import { allows, requirePermission, type StaffActor } from "~/server/http/permissions.server";
+import type { Permission } from "~/domain/staff";
 import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
@@ -47,12 +47,18 @@ async function findOrder(request: Request, id: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const staff = await requirePermission(request, "orders.view");
   const order = await findOrder(request, params.id);
   const transitions = getContext().adminOrders.transitionsFrom(order.status, order.history);
   return {
     order,
     transitions,
+    // The forms this member's role may send (each action checks its own permission again).
+    may: {
+      fulfil: allows(staff, "orders.fulfil"),
+      refund: allows(staff, "orders.refund"),
+      note: allows(staff, "orders.note"),
+    },
     refund: {
       remainingMinor: refundableMinor(order),
       restockByDefault: defaultRestock(order),
@@ -69,6 +75,7 @@ interface IntentArgs {
   formData: FormData;
   /** Who the audit log names. */
   actor: string;
+  staff: StaffActor;
   problem: { message: string; status: number } | null;
 }
 
@@ -80,7 +87,7 @@ const returnStepSchema = z.object({
 });
 
 /** Approve, reject, receive or refund one of the order's returns. */
-async function returnStep({ order, formData, actor, problem }: IntentArgs) {
+async function returnStep({ order, formData, actor, staff, problem }: IntentArgs) {
   const submission = parseForm(formData, { schema: returnStepSchema });
   const refuse = (message: string, status = 400) => formFailure(submission.reply({ formErrors: [message] }), status);
   if (problem) return refuse(problem.message, problem.status);
@@ -89,6 +96,9 @@ async function returnStep({ order, formData, actor, problem }: IntentArgs) {
   const returnRequest = returnsOf(order).find((r) => r.id === returnId);
   if (!returnRequest) return refuse("Choose a return of this order.");
   const { returns } = getContext();
+  const overLimit =
+    step === "refund" ? getContext().staff.refundRefusal(staff.member, returnValueMinor(order, returnRequest)) : null;
+  if (overLimit) return refuse(overLimit, 403);
   const result =
     step === "refund"
       ? await returns.refund(order.id, returnId, actor)
@@ -109,7 +119,7 @@ async function returnStep({ order, formData, actor, problem }: IntentArgs) {
 }
 
 /** Refund part or all of what was paid, optionally naming the units (and putting them back on sale). */
-async function refund({ order, formData, actor, problem }: IntentArgs) {
+async function refund({ order, formData, actor, staff, problem }: IntentArgs) {
   const submission = parseForm(formData, { schema: refundFormSchema });
   const refuse = (message: string, status = 400) => formFailure(submission.reply({ formErrors: [message] }), status);
   if (problem) return refuse(problem.message, problem.status);
@@ -120,6 +130,9 @@ async function refund({ order, formData, actor, problem }: IntentArgs) {
   );
   if ("error" in read) return refuse(read.error);
   const { amount, reason } = submission.value;
+  // A support member's own limit: the refund is refused whole, nothing is paid back.
+  const overLimit = getContext().staff.refundRefusal(staff.member, amount);
+  if (overLimit) return refuse(overLimit, 403);
   const result = await getContext().adminOrders.refund(
     order.id,
     { amountMinor: amount, reason, lines: read.lines },
@@ -156,24 +169,36 @@ async function statusChange({ order, formData, actor, problem }: IntentArgs) {
   return redirectWithFlash(`/admin/orders/${order.id}`, `The order is now ${STATUS_LABELS[to].toLowerCase()}.`);
 }
 
-/** One handler per form; a form without a known intent is the status form (as it always was). */
-const INTENTS = { return: returnStep, refund, note, status: statusChange };
+/**
+ * One handler per form, each with the permission it needs (a return's refund step is a refund);
+ * a form without a known intent is the status form (as it always was).
+ */
+const INTENTS = {
+  return: {
+    handle: returnStep,
+    needs: (f: FormData): Permission => (f.get("step") === "refund" ? "orders.refund" : "orders.fulfil"),
+  },
+  refund: { handle: refund, needs: (): Permission => "orders.refund" },
+  note: { handle: note, needs: (): Permission => "orders.note" },
+  status: { handle: statusChange, needs: (): Permission => "orders.fulfil" },
+};
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireAdminActor(request);
+  await requirePermission(request, "orders.view");
   const order = await findOrder(request, params.id);
   const formData = await readForm(request);
-  const problem = await formGuardProblem(formData, request);
   const intent = String(formData.get("intent"));
-  const handle = Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : statusChange;
-  return handle({ request, order, formData, actor, problem });
+  const { handle, needs } = Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : INTENTS.status;
+  const staff = await requirePermission(request, needs(formData));
+  const problem = await formGuardProblem(formData, request);
+  return handle({ request, order, formData, actor: staff.actor, staff, problem });
 }
 
 /** Each field's label, for the error summaries' links. */
 const STATUS_FORM_LABELS = { to: "New status", trackingNumber: "Tracking number", note: "Note for the timeline" };
 
 export default function AdminOrder() {
-  const { order, transitions, refund } = useLoaderData<typeof loader>();
+  const { order, transitions, refund, may } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -312,7 +337,7 @@ export default function AdminOrder() {
                           </div>
                         );
                       })}
-                      {r.status === "requested" ? (
+                      {r.status === "requested" && may.fulfil ? (
                         <>
                           <label htmlFor={`return-message-${r.id}`} className="font-medium">
                             Message to the shopper
@@ -334,12 +359,12 @@ export default function AdminOrder() {
                           </div>
                         </>
                       ) : null}
-                      {r.status === "approved" ? (
+                      {r.status === "approved" && may.fulfil ? (
                         <button type="submit" name="step" value="received" className="btn-primary" disabled={busy}>
                           Mark received
                         </button>
                       ) : null}
-                      {r.status === "received" ? (
+                      {r.status === "received" && may.refund ? (
                         <button type="submit" name="step" value="refund" className="btn-primary" disabled={busy}>
                           {/* Worth nothing (free units, or the order already refunded): closed without a refund. */}
                           {returnValueMinor(order, r) > 0
@@ -373,7 +398,7 @@ export default function AdminOrder() {
                 ))}
               </ul>
             )}
-            {refund.remainingMinor > 0 ? (
+            {refund.remainingMinor > 0 && may.refund ? (
               <Form method="post" className="mt-4 grid gap-4" aria-describedby="refund-errors">
                 <AuthenticityTokenInput />
                 <input type="hidden" name="intent" value="refund" />
@@ -513,81 +538,85 @@ export default function AdminOrder() {
             </dl>
           </AdminSection>
 
-          <AdminSection id="status-heading" title="Change status">
-            {transitions.length === 0 ? (
-              <p className="text-sm text-stone-600">
-                A {STATUS_LABELS[order.status].toLowerCase()} order cannot change any more.
-              </p>
-            ) : (
-              <Form method="post" {...getFormProps(statusForm)} className="grid gap-4">
+          {may.fulfil ? (
+            <AdminSection id="status-heading" title="Change status">
+              {transitions.length === 0 ? (
+                <p className="text-sm text-stone-600">
+                  A {STATUS_LABELS[order.status].toLowerCase()} order cannot change any more.
+                </p>
+              ) : (
+                <Form method="post" {...getFormProps(statusForm)} className="grid gap-4">
+                  <AuthenticityTokenInput />
+                  <input type="hidden" name="intent" value="status" />
+                  <FormErrors
+                    id={statusForm.errorId}
+                    errors={statusForm.errors}
+                    fields={invalidFields(statusForm, STATUS_FORM_LABELS)}
+                  />
+                  <Described meta={statusFields.to} label="New status">
+                    {/* Not `required`: a list without an empty choice always has a value (HTML forbids the pair). */}
+                    <select
+                      {...getSelectProps(statusFields.to, { ariaAttributes: true })}
+                      required={false}
+                      key={statusFields.to.key}
+                      className="input mt-1"
+                    >
+                      {transitions.map((t) => (
+                        <option key={t.to} value={t.to}>
+                          {STATUS_LABELS[t.to]}
+                          {t.restocks ? " (puts the items back in stock)" : ""}
+                        </option>
+                      ))}
+                    </select>
+                  </Described>
+                  {canShip ? (
+                    <Field
+                      meta={statusFields.trackingNumber}
+                      label="Tracking number"
+                      type="text"
+                      hint="Required when the order is shipped."
+                    />
+                  ) : null}
+                  <Described meta={statusFields.note} label="Note for the timeline (optional)">
+                    <textarea
+                      {...getTextareaProps(statusFields.note, { ariaAttributes: true })}
+                      key={statusFields.note.key}
+                      rows={2}
+                      className="input mt-1"
+                    />
+                  </Described>
+                  <button type="submit" className="btn-primary" disabled={busy}>
+                    Change status
+                  </button>
+                </Form>
+              )}
+            </AdminSection>
+          ) : null}
+
+          {may.note ? (
+            <AdminSection id="note-heading" title="Add a note">
+              <Form method="post" {...getFormProps(noteForm)} className="grid gap-3">
                 <AuthenticityTokenInput />
-                <input type="hidden" name="intent" value="status" />
+                <input type="hidden" name="intent" value="note" />
                 <FormErrors
-                  id={statusForm.errorId}
-                  errors={statusForm.errors}
-                  fields={invalidFields(statusForm, STATUS_FORM_LABELS)}
+                  id={noteForm.errorId}
+                  errors={noteForm.errors}
+                  fields={invalidFields(noteForm, { note: "Note" })}
                 />
-                <Described meta={statusFields.to} label="New status">
-                  {/* Not `required`: a list without an empty choice always has a value (HTML forbids the pair). */}
-                  <select
-                    {...getSelectProps(statusFields.to, { ariaAttributes: true })}
-                    required={false}
-                    key={statusFields.to.key}
-                    className="input mt-1"
-                  >
-                    {transitions.map((t) => (
-                      <option key={t.to} value={t.to}>
-                        {STATUS_LABELS[t.to]}
-                        {t.restocks ? " (puts the items back in stock)" : ""}
-                      </option>
-                    ))}
-                  </select>
-                </Described>
-                {canShip ? (
-                  <Field
-                    meta={statusFields.trackingNumber}
-                    label="Tracking number"
-                    type="text"
-                    hint="Required when the order is shipped."
-                  />
-                ) : null}
-                <Described meta={statusFields.note} label="Note for the timeline (optional)">
+                <Described meta={noteFields.note} label="Note">
                   <textarea
-                    {...getTextareaProps(statusFields.note, { ariaAttributes: true })}
-                    key={statusFields.note.key}
-                    rows={2}
+                    {...getTextareaProps(noteFields.note, { ariaAttributes: true })}
+                    key={noteFields.note.key}
+                    rows={3}
                     className="input mt-1"
                   />
                 </Described>
-                <button type="submit" className="btn-primary" disabled={busy}>
-                  Change status
+                <button type="submit" className="btn-secondary" disabled={busy}>
+                  Add note
                 </button>
               </Form>
-            )}
-          </AdminSection>
-
-          <AdminSection id="note-heading" title="Add a note">
-            <Form method="post" {...getFormProps(noteForm)} className="grid gap-3">
-              <AuthenticityTokenInput />
-              <input type="hidden" name="intent" value="note" />
-              <FormErrors
-                id={noteForm.errorId}
-                errors={noteForm.errors}
-                fields={invalidFields(noteForm, { note: "Note" })}
-              />
-              <Described meta={noteFields.note} label="Note">
-                <textarea
-                  {...getTextareaProps(noteFields.note, { ariaAttributes: true })}
-                  key={noteFields.note.key}
-                  rows={3}
-                  className="input mt-1"
-                />
-              </Described>
-              <button type="submit" className="btn-secondary" disabled={busy}>
-                Add note
-              </button>
-            </Form>
-          </AdminSection>
+            </AdminSection>
+          ) : null}
         </div>
       </div>
     </AdminPage>

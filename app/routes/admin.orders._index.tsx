@@ -7,16 +7,16 @@ import { Pagination } from "~/components/catalog/Pagination";
 import { formatCount } from "~/lib/admin-format";
 import { orderRow } from "~/lib/admin-order-row";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { parseOptionalRange, parseOrderStatus, parsePage, parseSearch } from "~/server/http/admin-query.server";
 import { STATUS_LABELS } from "~/lib/order-status";
 import { ORDER_STATUSES } from "~/domain/commerce";
+import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Orders", description: "Every order.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "orders.view");
   const params = new URL(request.url).searchParams;
   const status = parseOrderStatus(params.get("status"));
   const range = parseOptionalRange(params);

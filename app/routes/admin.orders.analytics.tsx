@@ -9,15 +9,15 @@ import { DateRangeForm } from "~/components/admin/DateRangeForm";
 import { formatCount, formatHours } from "~/lib/admin-format";
 import { countFormat } from "~/lib/chart-format";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { parseDateRange } from "~/server/http/admin-query.server";
+import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Order analytics", description: "Orders by status and by day, time to ship.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "analytics.view");
   const range = parseDateRange(new URL(request.url).searchParams, Date.now(), 30);
   const report = await getContext().analytics.orders(range.value.window);
   return data(

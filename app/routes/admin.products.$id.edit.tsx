@@ -5,9 +5,9 @@ import { AuditList } from "~/components/admin/AuditList";
 import { ProductEditor } from "~/components/admin/ProductEditor";
 import { FormErrors } from "~/components/forms/Field";
 import { seo } from "~/lib/seo";
-import { requireAdminActor } from "~/server/http/admin-actor.server";
 import { deleteConfirmation } from "~/server/http/delete-confirmation.server";
 import { firstError, replyFor } from "~/lib/form-reply";
+import { allows, requirePermission } from "~/server/http/permissions.server";
 import { getContext } from "~/server/context.server";
 import {
   productEditorAction,
@@ -37,7 +37,7 @@ async function findProduct(request: Request, id: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdminActor(request);
+  await requirePermission(request, "catalogue.view");
   const product = await findProduct(request, params.id);
   const history = await getContext().audit.listViews({
     entityType: "product",
@@ -48,12 +48,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireAdminActor(request);
+  const staff = await requirePermission(request, "catalogue.editTexts");
+  const { actor } = staff;
   const product = await findProduct(request, params.id);
   const formData = await readProductForm(request);
   if (!formData) return tooLargeAnswer({ ...formDefaultsOf(product) });
   const intent = formData.get("intent");
   if (intent === "delete" || intent === "confirm-delete") {
+    await requirePermission(request, "catalogue.manage");
     // The first press only asks; the second (intent=confirm-delete) deletes or archives.
     const asked = await deleteConfirmation(formData, request);
     if (asked) return asked;
@@ -65,7 +67,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         : `Deleted “${product.name}”.`,
     );
   }
-  return productEditorAction(request, formData, actor, product.id);
+  // A content editor saves texts and images; the catalogue service refuses any other change.
+  return productEditorAction(request, formData, actor, product.id, { textsOnly: !allows(staff, "catalogue.manage") });
 }
 
 const STATUS_LABEL = { draft: "draft", active: "active", archived: "archived" } as const;

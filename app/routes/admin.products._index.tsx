@@ -6,39 +6,44 @@ import { CATEGORIES, getCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
 import { PRODUCT_STATUSES } from "~/lib/product-form";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
+import { allows, requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Products", description: "Every product in the catalogue.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const staff = await requirePermission(request, "catalogue.view");
   const url = new URL(request.url);
   const query = parseAdminProductQuery(url.searchParams);
   const result = await getContext().adminCatalog.list(query);
-  return { query, result };
+  // Creating and importing are catalogue.manage's; a content editor sees only the export.
+  return { query, result, mayManage: allows(staff, "catalogue.manage") };
 }
 
 const STATUS_LABEL = { draft: "Draft", active: "Active", archived: "Archived" } as const;
 
 export default function AdminProducts() {
-  const { query, result } = useLoaderData<typeof loader>();
+  const { query, result, mayManage } = useLoaderData<typeof loader>();
   const { page: _page, ...filters } = query;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-semibold tracking-tight">Products</h1>
         <div className="flex flex-wrap gap-2">
-          <Link to="/admin/products/import" className="btn-secondary">
-            Import CSV
-          </Link>
+          {mayManage ? (
+            <Link to="/admin/products/import" className="btn-secondary">
+              Import CSV
+            </Link>
+          ) : null}
           <a href={`/admin/products/export.csv${adminProductSearch(filters)}`} className="btn-secondary" download>
             Export CSV
           </a>
-          <Link to="/admin/products/new" className="btn-primary">
-            New product
-          </Link>
+          {mayManage ? (
+            <Link to="/admin/products/new" className="btn-primary">
+              New product
+            </Link>
+          ) : null}
         </div>
       </div>
 

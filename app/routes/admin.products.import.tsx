@@ -3,7 +3,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/Field";
 import { seo } from "~/lib/seo";
-import { requireAdminActor } from "~/server/http/admin-actor.server";
 import { getContext } from "~/server/context.server";
 import { readUploadForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
@@ -11,6 +10,7 @@ import { firstError } from "~/lib/form-reply";
 import { CSV_COLUMNS, MAX_CSV_BYTES, type ImportPlan } from "~/server/services/admin-catalog/product-csv.server";
 import { notFound } from "~/server/http/not-found.server";
 import { ScrollBox } from "~/components/ScrollBox";
+import { requirePermission } from "~/server/http/permissions.server";
 
 // CSV import: upload -> dry run (line by line: created, changed, unchanged or rejected, with
 // reasons; nothing written) -> apply (in chunks; this page shows the progress and refreshes
@@ -42,7 +42,7 @@ function planView(plan: ImportPlan) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminActor(request);
+  await requirePermission(request, "catalogue.manage");
   const token = new URL(request.url).searchParams.get("job");
   if (!token) return { job: null, plan: null, stalled: false, columns: CSV_COLUMNS };
   const found = await getContext().productImports.status(token);
@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const refuse = (message: string, status: number) => formFailure({ status: "error", error: { "": [message] } }, status);
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAdminActor(request);
+  const { actor } = await requirePermission(request, "catalogue.manage");
   const formData = await readUploadForm(request, {
     maxPartBytes: MAX_CSV_BYTES,
     maxBodyBytes: MAX_CSV_BYTES + 1024 * 1024,

@@ -2,26 +2,25 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PromotionForm } from "~/components/admin/PromotionForm";
 import { seo } from "~/lib/seo";
-import { requireAdminActor } from "~/server/http/admin-actor.server";
-import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { notFound } from "~/server/http/not-found.server";
 import { promotionDefaults, promotionEditorAction } from "~/routes/admin.promotions.new/promotion-form.server";
 import { EditorPage } from "~/components/admin/EditorPage";
+import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Edit promotion", description: "Edit a discount code or automatic promotion.", noindex: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "promotions.manage");
   const promotion = await getContext().promotions.get(params.id ?? "");
   if (!promotion) throw notFound(request);
   return { name: promotion.name, defaults: promotionDefaults(promotion) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireAdminActor(request);
+  const { actor } = await requirePermission(request, "promotions.manage");
   return promotionEditorAction(request, await readForm(request), actor, params.id ?? "");
 }
 

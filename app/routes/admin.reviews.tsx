@@ -4,8 +4,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { seo } from "~/lib/seo";
-import { requireAdminActor } from "~/server/http/admin-actor.server";
-import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { parsePage } from "~/server/http/admin-query.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
@@ -16,6 +14,7 @@ import { firstError } from "~/lib/form-reply";
 import { z } from "zod";
 import { REVIEW_STATUSES, type ReviewStatus } from "~/domain/review";
 import { segmentClass } from "~/components/ui/segment-class";
+import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Reviews", description: "Reviews waiting for approval, approved and rejected.", noindex: true });
@@ -44,7 +43,7 @@ const listHref = (status: ReviewStatus, page: number) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "reviews.moderate");
   const params = new URL(request.url).searchParams;
   const status = parseStatus(params.get("status"));
   const page = parsePage(params.get("page"));
@@ -67,7 +66,7 @@ const moderationSchema = z.object({
 
 /** Approve or reject one review (POST, CSRF), recorded in the audit log, then back to the list it came from. */
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAdminActor(request);
+  const { actor } = await requirePermission(request, "reviews.moderate");
   const formData = await readForm(request);
   const submission = parseForm(formData, { schema: moderationSchema });
   const fail = (message: string, status: number) => formFailure(submission.reply({ formErrors: [message] }), status);

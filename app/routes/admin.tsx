@@ -2,19 +2,21 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
-import { requireAdminActor } from "~/server/http/admin-actor.server";
+import { requireStaff } from "~/server/http/permissions.server";
 
-// The layout of every /admin page: the back-office navigation above the page. It checks the
-// admin role itself, and so does every child loader and action (they may run without it).
+// The layout of every /admin page: the back-office navigation above the page, with the sections
+// the member's role may use. It lets in any member of staff; every child loader and action checks
+// its own permission (they may run without the layout).
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { email: await requireAdminActor(request) };
+  const staff = await requireStaff(request);
+  return { email: staff.actor, permissions: staff.permissions };
 }
 
 export default function AdminLayout() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, permissions } = useLoaderData<typeof loader>();
   return (
     <>
-      <AdminNav email={email} />
+      <AdminNav email={email} permissions={permissions} />
       <Outlet />
     </>
   );
@@ -25,7 +27,7 @@ export function ErrorBoundary() {
   const admin = useRouteLoaderData<typeof loader>("routes/admin");
   return (
     <>
-      {admin ? <AdminNav email={admin.email} /> : null}
+      {admin ? <AdminNav email={admin.email} permissions={admin.permissions} /> : null}
       <RouteErrorPage />
     </>
   );

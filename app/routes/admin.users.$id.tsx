@@ -10,10 +10,10 @@ import { formatMoney } from "~/lib/money";
 import { spendNote } from "~/lib/revenue-wording";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { parsePage } from "~/server/http/admin-query.server";
 import { notFound } from "~/server/http/not-found.server";
+import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   seo(args, {
@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "customers.view");
   const url = new URL(request.url);
   const page = parsePage(url.searchParams.get("page"));
   const user = isValidId(params.id) ? await getContext().adminUsers.get(params.id, page.value) : null;

@@ -6,15 +6,15 @@ import { Pagination } from "~/components/catalog/Pagination";
 import { formatCount, formatDate } from "~/lib/admin-format";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { parsePage, parseRole, parseSearch } from "~/server/http/admin-query.server";
+import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Users", description: "Customers and administrators.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "customers.view");
   const params = new URL(request.url).searchParams;
   const role = parseRole(params.get("role"));
   const page = parsePage(params.get("page"));

@@ -10,13 +10,13 @@ import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
 import { notFound } from "~/server/http/not-found.server";
-import { requireOwnerActor } from "~/server/http/owner-guard.server";
+import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Webhook deliveries", description: "What the shop sent to one endpoint.", noindex: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireOwnerActor(request); // owner only (staff roles: issue 28)
+  await requirePermission(request, "webhooks.manage");
   const id = String(params.id ?? "").slice(0, 64);
   const endpoint = await getContext().webhooks.getEndpoint(id);
   if (!endpoint) throw notFound(request);
@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireOwnerActor(request); // owner only (staff roles: issue 28)
+  const { actor } = await requirePermission(request, "webhooks.manage");
   const formData = await readForm(request);
   const problem = await formGuardProblem(formData, request);
   if (problem) return data({ error: problem.message }, { status: problem.status });

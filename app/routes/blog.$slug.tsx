@@ -4,10 +4,10 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { PostCard, PostMeta, Prose, TagList } from "~/components/blog/PostCard";
 import { SLUG_MAX, SLUG_PATTERN } from "~/lib/slug";
 import { seo } from "~/lib/seo";
-import { getAuthState } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
-import { isAdmin } from "~/server/services/accounts/roles.server";
+import { backOfficeMember } from "~/server/http/permissions.server";
+import { can } from "~/domain/staff";
 import type { Post } from "~/domain/post";
 import { notFound } from "~/server/http/not-found.server";
 import { RENDER_CACHED } from "~/lib/render-cache";
@@ -19,8 +19,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // Unknown, unpublished or malformed slugs are a 404 naming the path.
   if (slug.length > SLUG_MAX || !SLUG_PATTERN.test(slug)) throw notFound(request);
   const { blog, config } = getContext();
-  const state = await getAuthState(request);
-  const found = await blog.readPost(slug, { admin: isAdmin(state.userProfile) });
+  // Drafts and scheduled posts show to whoever may edit the blog (the owner, a manager, content).
+  const member = await backOfficeMember(request);
+  const found = await blog.readPost(slug, { admin: can(member?.role ?? null, "blog.manage") });
   if (!found) throw notFound(request);
   const origin = publicOrigin(request, config);
   // Built here, so the browser's bundle does not carry the serialiser.

@@ -6,7 +6,6 @@ import { z } from "zod";
 import { FormErrors } from "~/components/forms/Field";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
@@ -16,6 +15,7 @@ import { parseForm } from "~/server/http/form-shape.server";
 import { firstError } from "~/lib/form-reply";
 import { TEST_CARDS } from "~/server/payments/test-cards";
 import { pendingPayment, type Order } from "~/domain/commerce";
+import { requirePermission } from "~/server/http/permissions.server";
 
 // /test-stripe: admins check which processor takes payments and run a small test
 // payment with a chosen test card. Nothing here creates an order or moves stock.
@@ -72,7 +72,7 @@ function probeOrder(amountMinor: number): Order {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "payments.test");
   const { checkout, config } = getContext();
   const result = new URL(request.url).searchParams.get("result");
   return {
@@ -84,7 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "payments.test");
   const formData = await readForm(request);
   const submission = parseForm(formData, { schema });
   const refuse = (message: string, status: number) => formFailure(submission.reply({ formErrors: [message] }), status);

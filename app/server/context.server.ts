@@ -27,6 +27,7 @@ import { createWebhooksService, type WebhooksService } from "./services/webhooks
 import { orderJson, productJson, returnJson } from "./api/representations.server";
 import { createVariantUpdateService, type VariantUpdateService } from "./services/admin-catalog/variant-update.server";
 import { createRateLimiter } from "./services/accounts/rate-limit.server";
+import { createStaffService, type StaffService } from "./services/staff/staff.server";
 import { checkoutFaultsFor } from "./test-hooks.server";
 
 // The one place where adapters (from config) are wired into services. Routes call getContext()
@@ -71,6 +72,8 @@ export interface AppContext {
   apiReads: ApiReadsService;
   /** Webhook endpoints, the outbox of events, and its delivery in the background. */
   webhooks: WebhooksService;
+  /** Back-office staff: roles, invitations, role changes and revocations (audited). */
+  staff: StaffService;
 }
 
 declare global {
@@ -219,6 +222,11 @@ export function createContext(config: Config): AppContext {
       onProductChanged: (p) => webhooks.emit("product.updated", `${p.id}:${p.seq}`, productJson(p)),
     }),
     webhooks,
+    staff: createStaffService(backend.store, {
+      audit: (record) => audit.record(record),
+      mailer: backend.mailer,
+      shopName: config.shopName,
+    }),
   };
 }
 

@@ -152,6 +152,27 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
       createdAt: now,
       sentAt: null,
     });
+    // A support member and an invitation waiting to be accepted (its token only as a hash).
+    await store.staff.save({
+      uid: who.uid,
+      email: CUSTOMER,
+      role: "support",
+      refundLimitMinor: 2500,
+      changedBy: "admin@hemline.test",
+      addedAt: now,
+      updatedAt: now,
+    });
+    await store.staff.invite({
+      tokenHash: "c".repeat(64),
+      email: "new-hire@example.com",
+      role: "content",
+      refundLimitMinor: null,
+      invitedBy: "admin@hemline.test",
+      createdAt: now,
+      expiresAt: "2099-01-01T00:00:00.000Z",
+      acceptedAt: null,
+      acceptedBy: null,
+    });
     // An uploaded photo, referred to by a product.
     await media.put(`products/${"a".repeat(32)}-800.webp`, new Uint8Array([82, 73, 70, 70, 1, 2, 3]), "image/webp");
     await store.products.upsertMany([
@@ -236,6 +257,8 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
     expect(figure("accounts with a password").target).toBe(1);
     expect(figure("image files").target).toBe(1);
     expect(figure("approved reviews").target).toBeGreaterThan(0);
+    expect(figure("staff members").target).toBe(1);
+    expect(figure("staff invitations").target).toBe(1);
   }, 600_000);
 
   it("the Firebase shop serves the same catalogue, order pages and revenue", async () => {

@@ -79,6 +79,8 @@ const DOCUMENTS = [
   "reviewSummaries/product-1",
   "reviews/review-1",
   "reviews/review-1/votes/vote-1",
+  "staffInvitations/invitation-1",
+  "staffMembers/member-1",
   "stockAlerts/alert-1",
   "users/shopper-1",
   "users/shopper-1/addresses/address-1",

@@ -1,11 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { makeTempDir } from "./temp-dir";
 
-// Calling route loaders and actions directly, as a signed-out visitor, a shopper or an admin,
-// on a fresh embedded store. Import this module before any app module: it sets the
-// environment the app's config reads once.
+// Calling route loaders and actions directly, as a signed-out visitor, a shopper, an admin (the
+// owner: ADMIN_EMAILS) or a member of staff of each role, on a fresh embedded store. Import this
+// module before any app module: it sets the environment the app's config reads once.
 
-export type Who = "signed-out" | "shopper" | "admin";
+export const HARNESS_STAFF_ROLES = ["manager", "fulfilment", "support", "content"] as const;
+export type Who = "signed-out" | "shopper" | "admin" | (typeof HARNESS_STAFF_ROLES)[number];
+/** The support member's refund limit, in cents. */
+export const HARNESS_REFUND_LIMIT = 1000;
 export type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<unknown> | unknown;
 
 export const HARNESS_ADMIN = "harness-admin@hemline.test";
@@ -20,10 +23,13 @@ export async function createRouteHarness() {
   const { commitSession } = await import("~/server/http/session.server");
   const { csrf } = await import("~/server/http/csrf.server");
   const ctx = getContext();
-  const cookies: Record<Who, string> = { "signed-out": "", shopper: "", admin: "" };
+  const cookies = Object.fromEntries(
+    ["signed-out", "shopper", "admin", ...HARNESS_STAFF_ROLES].map((who) => [who, ""]),
+  ) as Record<Who, string>;
   for (const [who, email] of [
     ["shopper", "harness-shopper@hemline.test"],
     ["admin", HARNESS_ADMIN],
+    ...HARNESS_STAFF_ROLES.map((role) => [role, `harness-${role}@hemline.test`] as const),
   ] as const) {
     const result = await ctx.accounts.register(email, "correct horse battery", null, {
       signInUrl: "/auth/login",
@@ -32,6 +38,18 @@ export async function createRouteHarness() {
     if (!result.success) throw new Error(result.error);
     if ("alreadyRegistered" in result) throw new Error(`${email} is registered already`);
     cookies[who] = (await commitSession(result.session)).split(";")[0];
+    if ((HARNESS_STAFF_ROLES as readonly string[]).includes(who)) {
+      const role = who as (typeof HARNESS_STAFF_ROLES)[number];
+      await ctx.backend.store.staff.save({
+        uid: result.identity.uid,
+        email,
+        role,
+        refundLimitMinor: role === "support" ? HARNESS_REFUND_LIMIT : null,
+        changedBy: HARNESS_ADMIN,
+        addedAt: "2026-11-01T00:00:00.000Z",
+        updatedAt: "2026-11-01T00:00:00.000Z",
+      });
+    }
   }
   const [csrfToken, setCookie] = await csrf().commitToken();
   const csrfCookie = setCookie!.split(";")[0];

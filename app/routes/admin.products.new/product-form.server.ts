@@ -59,7 +59,13 @@ async function addUploads(formData: FormData): Promise<{ added: ImageValue[]; er
 /** 503 when the storage is full (try again later, nothing was saved); 400 for a file to change. */
 const uploadFailureStatus = (error: string) => (error.includes(STORAGE_FULL_MESSAGE) ? 503 : 400);
 
-export async function productEditorAction(request: Request, formData: FormData, actor: string, productId?: string) {
+export async function productEditorAction(
+  request: Request,
+  formData: FormData,
+  actor: string,
+  productId?: string,
+  options: { textsOnly?: boolean } = {},
+) {
   const submission = parseForm(formData, { schema: productFormSchema });
   const problem = await formGuardProblem(formData, request);
   if (problem) return answer(submission.reply({ formErrors: [problem.message] }), problem.status);
@@ -97,10 +103,11 @@ export async function productEditorAction(request: Request, formData: FormData, 
     actor,
     id: productId,
     expectedSeq: productId && Number.isInteger(expected) && expected > 0 ? expected : undefined,
+    textsOnly: options.textsOnly,
   });
   if (!result.success) {
     const { "": formErrors, ...fieldErrors } = result.errors;
-    return answer(submission.reply({ formErrors, fieldErrors }), formErrors ? 409 : 400);
+    return answer(submission.reply({ formErrors, fieldErrors }), result.forbidden ? 403 : formErrors ? 409 : 400);
   }
   return redirectWithFlash(
     `/admin/products/${result.product.id}/edit`,

@@ -3,21 +3,20 @@ import { useActionData } from "@remix-run/react";
 import { ProductEditor } from "~/components/admin/ProductEditor";
 import { emptyProductForm } from "~/lib/product-form";
 import { seo } from "~/lib/seo";
-import { requireAdminActor } from "~/server/http/admin-actor.server";
-import { requireAdmin } from "~/server/http/session.server";
 import { productEditorAction, readProductForm, tooLargeAnswer } from "~/routes/admin.products.new/product-form.server";
 import { EditorPage } from "~/components/admin/EditorPage";
+import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "New product", description: "Add a product to the catalogue.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "catalogue.manage");
   return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAdminActor(request);
+  const { actor } = await requirePermission(request, "catalogue.manage");
   const formData = await readProductForm(request);
   if (!formData) return tooLargeAnswer({ ...emptyProductForm() });
   return productEditorAction(request, formData, actor);

@@ -2,22 +2,21 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData } from "@remix-run/react";
 import { PromotionForm } from "~/components/admin/PromotionForm";
 import { seo } from "~/lib/seo";
-import { requireAdminActor } from "~/server/http/admin-actor.server";
-import { requireAdmin } from "~/server/http/session.server";
 import { readForm } from "~/server/http/form-body.server";
 import { promotionEditorAction } from "~/routes/admin.promotions.new/promotion-form.server";
 import { EditorPage } from "~/components/admin/EditorPage";
+import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "New promotion", description: "Create a discount code or automatic promotion.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "promotions.manage");
   return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireAdminActor(request);
+  const { actor } = await requirePermission(request, "promotions.manage");
   return promotionEditorAction(request, await readForm(request), actor, null);
 }
 

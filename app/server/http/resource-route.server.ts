@@ -31,7 +31,7 @@ const isThrownData = (value: unknown): value is ThrownData =>
   typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 
 /**
- * A `data(…, { status })` thrown by a guard the route shares with pages (requireAdmin's 403):
+ * A `data(…, { status })` thrown by a guard the route shares with pages (requirePermission's 403):
  * Remix would answer it from a resource route with its own error JSON, so it becomes a Response
  * here, its message as text.
  */

@@ -1,13 +1,13 @@
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getContext } from "../context.server";
 import { clientAddress } from "./client-address.server";
 import { sessionCookie } from "./cookies.server";
 import type { AuthState } from "../services/accounts/accounts.server";
-import { isAdmin } from "../services/accounts/roles.server";
 import type { Session } from "../auth/port";
 
-// Request-level helpers for routes: who is asking, and the guards that require a user or an admin.
+// Request-level helpers for routes: who is asking, and the guard that requires a user (the back
+// office's guard, by permission, is permissions.server.ts).
 
 const states = new WeakMap<Request, Promise<AuthState>>();
 
@@ -46,13 +46,6 @@ export async function requireUser(request: Request): Promise<AuthState & { user:
   const state = await getAuthState(request);
   if (!state.user) throw redirect(loginRedirectPath(request));
   return state as AuthState & { user: NonNullable<AuthState["user"]> };
-}
-
-/** Guard "admin": signed out -> sign-in; signed in but not admin -> 403 'Access Forbidden'. */
-export async function requireAdmin(request: Request) {
-  const state = await requireUser(request);
-  if (!isAdmin(state.userProfile)) throw data(null, { status: 403 });
-  return state;
 }
 
 /** The client's address for rate limits (see client-address.server.ts); pass the loader's or action's `context`. */

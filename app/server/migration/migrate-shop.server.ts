@@ -223,6 +223,19 @@ export async function migrateShop(options: MigrationOptions): Promise<MigrationR
     wrote();
   }
 
+  // Staff and their invitations (only hashes of the links' tokens): set by id, so a second run rewrites the same.
+  const members = await source.store.staff.list();
+  const invitations = await source.store.staff.invitations();
+  log(`Staff: ${members.length} members, ${invitations.length} invitations`);
+  for (const member of members) {
+    await target.store.staff.save(member);
+    wrote();
+  }
+  for (const invitation of invitations) {
+    await target.store.staff.invite(invitation);
+    wrote();
+  }
+
   // The audit log is append-only: entries already copied by an earlier run are skipped by id.
   const entries = await allAuditEntries(source.store);
   const copied = new Set((await allAuditEntries(target.store)).map((e) => e.id));

@@ -78,18 +78,21 @@ const sum = <T>(items: readonly T[], value: (item: T) => number) => items.reduce
 
 /** The shop in numbers, read through the ports: equal figures on both sides mean nothing was lost. */
 export async function shopFigures(store: Store): Promise<Figures> {
-  const [products, profiles, orders, reviews, posts, promotions, usage, counters, audit, alerts] = await Promise.all([
-    allProducts(store),
-    allProfiles(store),
-    allOrders(store),
-    allReviews(store),
-    store.posts.list(),
-    store.promotions.list(),
-    store.promotions.usageCounts(),
-    store.invoiceNumbers.counters(),
-    allAuditEntries(store),
-    store.stockAlerts.list(),
-  ]);
+  const [products, profiles, orders, reviews, posts, promotions, usage, counters, audit, alerts, staff, invitations] =
+    await Promise.all([
+      allProducts(store),
+      allProfiles(store),
+      allOrders(store),
+      allReviews(store),
+      store.posts.list(),
+      store.promotions.list(),
+      store.promotions.usageCounts(),
+      store.invoiceNumbers.counters(),
+      allAuditEntries(store),
+      store.stockAlerts.list(),
+      store.staff.list(),
+      store.staff.invitations(),
+    ]);
   let addresses = 0;
   let wishlistItems = 0;
   for (const profile of profiles) {
@@ -131,5 +134,7 @@ export async function shopFigures(store: Store): Promise<Figures> {
     ["audit log entries", audit.length],
     ["stock alerts waiting", alerts.filter((a) => a.sentAt === null).length],
     ["stock alerts sent", alerts.filter((a) => a.sentAt !== null).length],
+    ["staff members", staff.length],
+    ["staff invitations", invitations.length],
   ];
 }

@@ -24,6 +24,7 @@ import type {
   ReviewStatus,
 } from "~/domain/review";
 import type { StockAlert } from "~/domain/stock-alert";
+import type { StaffInvitation, StaffMember } from "~/domain/staff";
 import type { WishlistItem } from "~/domain/wishlist";
 import type { OrderRevision, ReviseResult } from "~/domain/refund";
 import type { Post, PostInput } from "~/domain/post";
@@ -468,6 +469,35 @@ export interface WebhookStore {
   listForEndpoint(endpointId: string, limit: number): Promise<WebhookDelivery[]>;
 }
 
+/** What accepting an invitation came to; "accepted" only once per invitation, whatever the instance. */
+export type InvitationAcceptance = "accepted" | "used" | "expired" | "missing";
+
+/**
+ * The back office's staff (owners are not here: they come from ADMIN_EMAILS) and the invitations
+ * to join it. Read on every back-office request, so a change is seen by every instance at once.
+ */
+export interface StaffStore {
+  get(uid: string): Promise<StaffMember | null>;
+  /** Every member, by e-mail. */
+  list(): Promise<StaffMember[]>;
+  /** Add or replace a member (a role change). */
+  save(member: StaffMember): Promise<void>;
+  /** false when the uid is not a member. */
+  remove(uid: string): Promise<boolean>;
+  /** Store a new invitation under its token hash. */
+  invite(invitation: StaffInvitation): Promise<void>;
+  invitation(tokenHash: string): Promise<StaffInvitation | null>;
+  /** Every invitation, newest first (accepted and expired ones too). */
+  invitations(): Promise<StaffInvitation[]>;
+  /**
+   * Mark the invitation accepted by `member.uid` at `at` and save the member, atomically: of
+   * concurrent accepts of one invitation on any instance, one is "accepted".
+   */
+  accept(tokenHash: string, member: StaffMember, at: string): Promise<InvitationAcceptance>;
+  /** Remove an invitation not yet accepted (withdrawn); false when there is none waiting. */
+  withdraw(tokenHash: string): Promise<boolean>;
+}
+
 /** Test-only fault injection: proves that an atomic operation leaves nothing half-written. */
 export interface StoreFaults {
   /** Called inside the placement transaction after stock is taken and before the order is written. */
@@ -494,6 +524,7 @@ export interface Store {
   rateLimits: RateLimitStore;
   apiKeys: ApiKeyStore;
   webhooks: WebhookStore;
+  staff: StaffStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /**

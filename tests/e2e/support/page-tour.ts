@@ -219,6 +219,13 @@ const adminTour: Tour = async (page, testInfo, visit) => {
   await visit({ name: "admin api keys", path: "/admin/api-keys", status: 200, indexed: false });
   await visit({ name: "admin webhooks", path: "/admin/webhooks", status: 200, indexed: false });
   await visit({ name: "test payments", path: "/test-stripe", status: 200, indexed: false });
+  await visit({ name: "admin staff", path: "/admin/staff", status: 200, indexed: false });
+  await visit({
+    name: "staff invitation, unknown",
+    path: "/staff/invitation/no-such-token",
+    status: 410,
+    indexed: false,
+  });
   await visit({ name: "admin not found", path: "/admin/orders/no-such-order", status: 404, indexed: false });
 };
 

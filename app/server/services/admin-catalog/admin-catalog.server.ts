@@ -45,7 +45,22 @@ export interface AdminCatalogDeps {
 
 export type SaveProductResult =
   | { success: true; product: Product; created: boolean }
-  | { success: false; errors: FieldErrors };
+  | { success: false; errors: FieldErrors; forbidden?: true };
+/** Fields of a product that are not its texts or images, by what a person calls them. */
+const COMMERCE_FIELDS: Array<[label: string, read: (p: ProductInput) => unknown]> = [
+  ["its price", (p) => [p.priceMinor, p.compareAtMinor]],
+  ["its stock or options", (p) => [p.sizes, p.colours, p.variants.map((v) => [v.sku, v.size, v.colour, v.stock])]],
+  ["its status", (p) => [p.status, p.featured]],
+  ["its category", (p) => p.category],
+];
+
+/** Which of the product's commerce fields `input` changes ("its price"…); empty when only texts and images do. */
+export function commerceFieldsChanged(existing: ProductInput, input: ProductInput): string[] {
+  return COMMERCE_FIELDS.filter(([, read]) => JSON.stringify(read(existing)) !== JSON.stringify(read(input))).map(
+    ([label]) => label,
+  );
+}
+
 export type RemoveProductResult = {
   outcome: "deleted" | "archived" | "missing";
   product: Product | null;
@@ -179,7 +194,13 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
      */
     async save(
       values: ProductFormValues,
-      options: { actor: string; id?: string; expectedSeq?: number },
+      options: {
+        actor: string;
+        id?: string;
+        expectedSeq?: number;
+        /** A content editor's save: only the texts and images may change (not price, stock, status…). */
+        textsOnly?: boolean;
+      },
     ): Promise<SaveProductResult> {
       const existing = options.id ? await store.products.get(options.id) : null;
       if (options.id && !existing) return { success: false, errors: { "": ["This product no longer exists."] } };
@@ -207,6 +228,19 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
         images: values.images.map(({ colour, ...image }) => (colour ? { ...image, colour } : image)),
         createdAt: existing?.createdAt,
       };
+      if (options.textsOnly) {
+        const refused = !existing ? ["a new product"] : commerceFieldsChanged(existing, input);
+        if (refused.length > 0)
+          return {
+            success: false,
+            forbidden: true,
+            errors: {
+              "": [
+                `Your role may change a product's texts and images only, not ${refused.join(", ")}. Nothing was saved.`,
+              ],
+            },
+          };
+      }
       let product: Product;
       try {
         product = await store.products.save(

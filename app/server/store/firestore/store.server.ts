@@ -16,6 +16,7 @@ import { upgradeFirestore } from "./upgrade.server";
 import { createFirestoreRateLimitStore } from "./rate-limit-store.server";
 import { createFirestoreApiKeyStore } from "./api-key-store.server";
 import { createFirestoreWebhookStore } from "./webhook-store.server";
+import { createFirestoreStaffStore } from "./staff-store.server";
 import { createFirestoreWishlistStore } from "./wishlist-store.server";
 import { createFirestoreStockAlertStore } from "./stock-alert-store.server";
 import { createFirestoreReviewStore } from "./review-store.server";
@@ -48,6 +49,7 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     rateLimits: createFirestoreRateLimitStore(db),
     apiKeys: createFirestoreApiKeyStore(db),
     webhooks: createFirestoreWebhookStore(db),
+    staff: createFirestoreStaffStore(db),
     upgrade: (log) => upgradeFirestore(db, log),
     async ping() {
       try {

@@ -18,6 +18,7 @@ import { createSqliteStockAlertStore } from "./stock-alert-store.server";
 import { createSqliteReviewStore } from "./review-store.server";
 import { createSqlitePromotionStore } from "./promotion-store.server";
 import { createSqliteInvoiceNumberStore } from "./invoice-number-store.server";
+import { createSqliteStaffStore } from "./staff-store.server";
 import { storageWatchOf } from "./storage-full.server";
 
 /** The store on an open database (the embedded backend shares it with the local identity provider). */
@@ -43,6 +44,7 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     rateLimits: guard(createSqliteRateLimitStore(db)),
     apiKeys: guard(createSqliteApiKeyStore(db)),
     webhooks: guard(createSqliteWebhookStore(db)),
+    staff: guard(createSqliteStaffStore(db)),
     async upgrade() {
       // Numbered migrations already ran when the database was opened.
     },

@@ -15,6 +15,7 @@ import invoiceNumbers from "./014-invoice-numbers";
 import indexSnapshots from "./015-index-snapshots";
 import apiKeys from "./016-api-keys";
 import webhooks from "./017-webhooks";
+import staff from "./018-staff";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -35,4 +36,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 15, name: "index-snapshots", sql: indexSnapshots },
   { version: 16, name: "api-keys", sql: apiKeys },
   { version: 17, name: "webhooks", sql: webhooks },
+  { version: 18, name: "staff", sql: staff },
 ];
