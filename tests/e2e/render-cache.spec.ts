@@ -75,6 +75,8 @@ test("signed-in shoppers with a cart get cached pages with their own address, ca
   browser,
   js,
 }, testInfo) => {
+  // Two registrations, a product, three carts' worth of posts and a dozen pages.
+  test.setTimeout(90_000);
   const word = uniqueWord();
   const name = `${word} Shared Jeans`;
   await registerOrSignIn(page, adminFor(testInfo));
