@@ -10,7 +10,7 @@ import {
   type PageSecrets,
 } from "~/server/http/render-cache.server";
 
-// The render cache's promises (decisions 0021 and 0022): a page is only served again for the same
+// The render cache's promises (decision 0021, issue 27): a page is only served again for the same
 // page identity and the same loader data (the viewer's token and address apart), and it always
 // carries the current viewer's token, nonce and address, wherever the rendered page had the stand-ins.
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 
 // Rendered catalogue pages, kept and served again to any viewer whose page would be the same
-// (decision 0021, extended by 0022). A page is a function of its URL and its loaders' data, except
+// (decision 0021; signed-in viewers since issue 27). A page is a function of its URL and its loaders' data, except
 // for values that differ per viewer without changing anything else: the viewer's CSRF token, the
 // response's CSP nonce and the signed-in viewer's e-mail address. The key is the page's identity
 // (path and sorted parameters, tracking ones left out) and a hash of the loaders' data with those
