@@ -22,9 +22,12 @@ RUN NODE_ENV=production npx remix build
 
 # ---- run: production dependencies, the build, and what the server reads at run time ----------
 FROM node:20-bookworm-slim AS run
+# MALLOC_ARENA_MAX=2: glibc gives each of libuv's threads (compression, file system) an arena of its
+# own, and under load their fragments held ~50 MB more resident memory (bench/results/2026-11-26-issue-27.md).
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2 \
     npm_config_nodedir=/usr/local
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -9,7 +9,17 @@ import { RequestReferenceContext } from "~/lib/request-reference";
 import { wantsRenderCache } from "~/lib/render-cache";
 import { getConfig } from "~/server/config.server";
 import { documentStream, titlePrefixStream } from "~/server/http/document-stream.server";
-import { RenderCache, renderKey } from "~/server/http/render-cache.server";
+import {
+  EMAIL_STAND_IN,
+  RenderCache,
+  cutPage,
+  fillPage,
+  renderKey,
+  standInForEmail,
+  substitutableEmail,
+  type PageSecrets,
+} from "~/server/http/render-cache.server";
+import { pageIdentity } from "~/server/http/tracking-params.server";
 import { commonSecurityHeaders, createNonce, documentSecurityHeaders } from "~/server/http/security-headers.server";
 import { renderCacheLookups, serverErrors } from "~/server/observability/metrics.server";
 import { currentRequest } from "~/server/observability/request-context.server";
@@ -23,12 +33,18 @@ const renderCache = new RenderCache();
  * The render cache's key for this page, or null: only for routes that ask for it
  * (`RENDER_CACHED` in their handle: the catalogue's public pages), answered 200 without errors or a submission.
  */
-function cacheKeyOf(request: Request, status: number, remixContext: EntryContext, csrfToken: string): string | null {
+function cacheKeyOf(request: Request, status: number, remixContext: EntryContext, secrets: PageSecrets): string | null {
   const context = remixContext.staticHandlerContext;
   if (status !== 200 || context.errors || context.actionData || request.method !== "GET") return null;
   const leaf = context.matches[context.matches.length - 1];
   if (!wantsRenderCache(remixContext.routeModules[leaf?.route.id ?? ""]?.handle)) return null;
-  return renderKey(request.url, context.loaderData, csrfToken);
+  return renderKey(pageIdentity(new URL(request.url)), context.loaderData, secrets);
+}
+
+/** The leaf route's id, for the cache's counters (a fixed, small set: the cached routes). */
+function leafRouteId(remixContext: EntryContext): string {
+  const matches = remixContext.staticHandlerContext.matches;
+  return matches[matches.length - 1]?.route.id ?? "unknown";
 }
 
 // scripts/server.mjs runs it from the build before it listens (migrations, seed, catalogue index),
@@ -40,6 +56,8 @@ export { beginShutdown, finishShutdown } from "~/server/observability/lifecycle.
 // scripts/server.mjs puts it in front of everything it serves (Strict-Transport-Security).
 export { transportSecurity } from "~/server/http/transport-security.server";
 export { createMethodGuard } from "~/server/http/method-guard.server";
+// scripts/server.mjs drops utm_*, gclid and the like from every request before a route sees it.
+export { withoutTracking } from "~/server/http/tracking-params.server";
 
 export default function handleRequest(
   request: Request,
@@ -81,12 +99,28 @@ export default function handleRequest(
     });
   };
 
-  const root = remixContext.staticHandlerContext.loaderData.root as { csrfToken?: string } | undefined;
-  const secrets = { csrfToken: root?.csrfToken ?? "", nonce };
-  const cacheKey = cacheKeyOf(request, responseStatusCode, remixContext, secrets.csrfToken);
-  const cached = cacheKey ? renderCache.get(cacheKey, secrets) : null;
-  if (cacheKey) renderCacheLookups.inc({ result: cached ? "hit" : "miss" });
-  if (cached) return respond(cached, responseStatusCode);
+  const root = remixContext.staticHandlerContext.loaderData.root as
+    | { csrfToken?: string; user?: { email?: string } | null }
+    | undefined;
+  const secrets: PageSecrets = {
+    csrfToken: root?.csrfToken ?? "",
+    nonce,
+    email: substitutableEmail(root?.user?.email),
+  };
+  const cacheKey = cacheKeyOf(request, responseStatusCode, remixContext, secrets);
+  const cached = cacheKey ? renderCache.get(cacheKey) : null;
+  if (cacheKey) {
+    renderCacheLookups.inc({ result: cached ? "hit" : "miss", route: leafRouteId(remixContext) });
+    responseHeaders.set("X-Cache", cached ? "hit" : "miss");
+  }
+  if (cached) return respond(fillPage(cached, secrets), responseStatusCode);
+  // A page that will be kept is rendered with a stand-in for the viewer's address, so what is kept
+  // holds no shopper's data; each viewer's own is put back as it is served.
+  const rendered: PageSecrets = { ...secrets, email: "" };
+  if (cacheKey && secrets.email) {
+    standInForEmail(remixContext.staticHandlerContext.loaderData, secrets.email);
+    rendered.email = EMAIL_STAND_IN;
+  }
   // Raised while the shell renders when the page shows form errors: its title then starts "Error: ".
   const errorTitle = { raised: false };
   return new Promise<Response>((resolveWith, rejectWith) => {
@@ -122,9 +156,11 @@ export default function handleRequest(
           // Valid HTML: React 18's output mended on its way out (document-stream.server.ts says how).
           const body = documentStream();
           collect(body).then((html) => {
+            const page = cacheKey ? cutPage(html, rendered) : null;
             // An error while rendering turned the page into a 500: that one is never kept.
-            if (cacheKey && responseStatusCode === 200) renderCache.set(cacheKey, html, secrets);
-            resolve(respond(html, responseStatusCode));
+            if (cacheKey && page && responseStatusCode === 200) renderCache.set(cacheKey, page);
+            // The viewer's own address where the stand-in was rendered.
+            resolve(respond(page && rendered.email ? fillPage(page, secrets) : html, responseStatusCode));
           }, reject);
           // Only a page answering a submission (the same page, with its errors) is retitled.
           if (errorTitle.raised && remixContext.staticHandlerContext.actionData)

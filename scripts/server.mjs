@@ -22,8 +22,15 @@ export async function serve(buildPath) {
   process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
   const build = await import(url.pathToFileURL(path.resolve(buildPath)).href);
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
-  const { installLogging, createRequestObserver, createMethodGuard, beginShutdown, finishShutdown, transportSecurity } =
-    build.entry.module;
+  const {
+    installLogging,
+    createRequestObserver,
+    createMethodGuard,
+    beginShutdown,
+    finishShutdown,
+    transportSecurity,
+    withoutTracking,
+  } = build.entry.module;
   // First, so every line from here on has the configured shape and no secrets.
   installLogging(process.env);
   try {
@@ -47,6 +54,12 @@ export async function serve(buildPath) {
     next();
   });
   app.use(transportSecurity());
+  // Where a visitor came from (utm_*, gclid, fbclid...) is not what they asked for: no route, canonical
+  // URL or render-cache key sees it; the browser keeps it in its address bar for analytics.
+  app.use((req, _res, next) => {
+    req.url = withoutTracking(req.url);
+    next();
+  });
   app.use(compression());
   // PUT, DELETE, PATCH (and POST to a page without a form): 405 with Allow, before any body is read.
   app.use(createMethodGuard(build.routes));

@@ -1,6 +1,6 @@
 import type { TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { registerOrSignIn } from "./support/accounts";
+import { register, registerOrSignIn, uniqueEmail } from "./support/accounts";
 import { createProduct, uniqueWord } from "./support/admin-catalogue";
 import { addToCart, headerCount } from "./support/shop";
 
@@ -67,5 +67,88 @@ test("a page served again carries each shopper's own cart and form token, and sh
     .getByRole("listitem")
     .filter({ has: first.getByRole("link", { name }) });
   await expect(card.locator("[data-price]")).toHaveText("€59.00");
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
+test("signed-in shoppers with a cart get cached pages with their own address, cart count and token", async ({
+  page,
+  browser,
+  js,
+}, testInfo) => {
+  // Two registrations, a product, three carts' worth of posts and a dozen pages.
+  test.setTimeout(90_000);
+  const word = uniqueWord();
+  const name = `${word} Shared Jeans`;
+  await registerOrSignIn(page, adminFor(testInfo));
+  const id = await createProduct(page, name);
+
+  const contexts = await Promise.all([
+    browser.newContext({ javaScriptEnabled: js }),
+    browser.newContext({ javaScriptEnabled: js }),
+  ]);
+  const [ann, bob] = await Promise.all(contexts.map((context) => context.newPage()));
+  const emails = [uniqueEmail(testInfo, "cache-ann"), uniqueEmail(testInfo, "cache-bob")];
+  // Both signed in, each with one unit in their cart: the same page but for who they are.
+  for (const [shop, email] of [
+    [ann, emails[0]],
+    [bob, emails[1]],
+  ] as const) {
+    await register(shop, email);
+    await addToCart(shop, { productId: id, colour: "Indigo", size: "30" });
+  }
+
+  const account = (shop: typeof ann) => shop.getByRole("navigation", { name: "Account" });
+  const tokensOf = (shop: typeof ann) =>
+    shop.locator('input[name="csrf"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  const viewed = await ann.goto(`/products/${id}`);
+  await expect(ann.getByRole("heading", { level: 1, name })).toBeVisible();
+  // Ann's view was rendered (or served) once; Bob's, the same page for another shopper, is served again.
+  expect(["hit", "miss"]).toContain(viewed?.headers()["x-cache"]);
+  const served = await bob.goto(`/products/${id}`);
+  expect(served?.headers()["x-cache"]).toBe("hit");
+  await expect(account(bob).getByRole("link", { name: emails[1] })).toBeVisible();
+  expect(await headerCount(bob)).toBe(1);
+  // Nothing of Ann's on Bob's page: not her address, not her token.
+  expect(await bob.content()).not.toContain(emails[0]);
+  const [annTokens, bobTokens] = [await tokensOf(ann), await tokensOf(bob)];
+  expect(bobTokens.length).toBeGreaterThan(1);
+  expect(new Set(bobTokens).size).toBe(1);
+  expect(bobTokens[0]).not.toBe(annTokens[0]);
+
+  // Bob's token is accepted by his session: a second unit goes into his cart, not Ann's.
+  await addToCart(bob, { productId: id, colour: "Indigo", size: "30" });
+  await bob.goto(`/products/${id}`);
+  expect(await headerCount(bob)).toBe(2);
+  const again = await ann.goto(`/products/${id}`);
+  expect(again?.headers()["x-cache"]).toBe("hit");
+  await expect(account(ann).getByRole("link", { name: emails[0] })).toBeVisible();
+  expect(await headerCount(ann)).toBe(1);
+  expect(await ann.content()).not.toContain(emails[1]);
+
+  // A link from a newsletter or an ad is the same page: served from the cache, its canonical URL clean.
+  const tracked = await ann.goto(`/products/${id}?utm_source=newsletter&utm_medium=email&gclid=abc123`);
+  expect(tracked?.headers()["x-cache"]).toBe("hit");
+  const canonical = await ann.locator('link[rel="canonical"]').getAttribute("href");
+  expect(canonical).toMatch(new RegExp(`/products/${id}$`));
+  // Listing parameters in another order, with tracking added, are the listing already rendered.
+  await ann.goto(`/products?search=${word}&sort=newest`);
+  const reordered = await ann.goto(`/products?fbclid=xyz&sort=newest&search=${word}`);
+  expect(reordered?.headers()["x-cache"]).toBe("hit");
+  expect(await ann.locator('link[rel="canonical"]').getAttribute("href")).not.toContain("fbclid");
+
+  // An admin's new price shows on the signed-in shoppers' next view, on the product page and the search.
+  await page.goto(`/admin/products/${id}/edit`);
+  await page.getByLabel("Price (€)", { exact: true }).fill("61.00");
+  await page.getByRole("button", { name: "Save product", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The product has been saved." })).toBeVisible();
+  await bob.goto(`/products/${id}`);
+  await expect(bob.locator("[data-price]").first()).toHaveText("€61.00");
+  await expect(account(bob).getByRole("link", { name: emails[1] })).toBeVisible();
+  await ann.goto(`/products?search=${word}&sort=newest`);
+  const card = ann
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: ann.getByRole("link", { name }) });
+  await expect(card.locator("[data-price]")).toHaveText("€61.00");
   await Promise.all(contexts.map((context) => context.close()));
 });

@@ -44,6 +44,8 @@ describe("the Dockerfile", () => {
     expect(lastOf(run, "ENV")?.args).toMatch(/DATA_DIR=\/data\b/);
     expect(lastOf(run, "ENV")?.args).toMatch(/PORT=3000\b/);
     expect(lastOf(run, "VOLUME")?.args).toBe("/data");
+    // Two glibc arenas: libuv's threads' own arenas held ~50 MB more under load (issue 27).
+    expect(lastOf(run, "ENV")?.args).toMatch(/MALLOC_ARENA_MAX=2\b/);
     expect(lastOf(run, "EXPOSE")?.args).toBe("3000");
     const healthcheck = lastOf(run, "HEALTHCHECK")?.args ?? "";
     const command = execForm(healthcheck.slice(healthcheck.indexOf("CMD ") + 4));

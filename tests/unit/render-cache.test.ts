@@ -1,71 +1,114 @@
 import { describe, expect, it } from "vitest";
-import { RenderCache, renderKey } from "~/server/http/render-cache.server";
+import {
+  EMAIL_STAND_IN,
+  RenderCache,
+  cutPage,
+  fillPage,
+  renderKey,
+  standInForEmail,
+  substitutableEmail,
+  type PageSecrets,
+} from "~/server/http/render-cache.server";
 
-// The render cache's two promises (decision 0021): a page is only served again for the same URL
-// and the same loader data (the CSRF token apart), and it always carries the current response's
-// token and nonce, wherever the rendered page had the first viewer's.
+// The render cache's promises (decision 0021, issue 27): a page is only served again for the same
+// page identity and the same loader data (the viewer's token and address apart), and it always
+// carries the current viewer's token, nonce and address, wherever the rendered page had the stand-ins.
 
-const data = (token: string, cartCount = 0, price = 7950) => ({
-  root: { csrfToken: token, cartCount, user: null },
-  "routes/products.$id": { product: { id: "p1", price }, when: new Date("2026-11-25T10:00:00Z") },
+const data = (token: string, cartCount = 0, price = 7950, email: string | null = null) => ({
+  root: { csrfToken: token, cartCount, user: email ? { email, isAdmin: false } : null },
+  "routes/products.$id": { product: { id: "p1", price }, email: email ?? "", when: new Date("2026-11-25T10:00:00Z") },
 });
 
-const page = (token: string, nonce: string) =>
+const viewer = (csrfToken: string, email = "") => ({ csrfToken, email });
+
+const page = (token: string, nonce: string, email = "") =>
   Buffer.from(
-    `<html><script nonce="${nonce}">x</script><form><input name="csrf" value="${token}"></form>` +
-      `<script nonce="${nonce}">window.d={"csrfToken":"${token}"}</script></html>`,
+    `<html><script nonce="${nonce}">x</script><header>${email}</header><form><input name="csrf" value="${token}">` +
+      `<input name="email" value="${email}"></form>` +
+      `<script nonce="${nonce}">window.d={"csrfToken":"${token}","email":"${email}"}</script></html>`,
   );
+
+const secrets = (csrfToken: string, nonce: string, email = ""): PageSecrets => ({ csrfToken, nonce, email });
 
 describe("renderKey", () => {
   it("is the same for two viewers whose data differs only by their token", () => {
-    expect(renderKey("/products/p1", data("tokA.1"), "tokA.1")).toBe(
-      renderKey("/products/p1", data("tokB.2"), "tokB.2"),
+    expect(renderKey("/products/p1", data("tokA.1"), viewer("tokA.1"))).toBe(
+      renderKey("/products/p1", data("tokB.2"), viewer("tokB.2")),
     );
   });
 
-  it("differs with the URL, the cart count or the product", () => {
-    const base = renderKey("/products/p1", data("t"), "t");
-    expect(renderKey("/products/p1?colour=Red", data("t"), "t")).not.toBe(base);
-    expect(renderKey("/products/p1", data("t", 1), "t")).not.toBe(base);
-    expect(renderKey("/products/p1", data("t", 0, 5900), "t")).not.toBe(base);
+  it("is the same for two signed-in viewers with the same cart count, whatever their addresses", () => {
+    const a = renderKey("/products/p1", data("tokA", 1, 7950, "ann@example.com"), viewer("tokA", "ann@example.com"));
+    const b = renderKey("/products/p1", data("tokB", 1, 7950, "bob@example.org"), viewer("tokB", "bob@example.org"));
+    expect(a).toBe(b);
+  });
+
+  it("differs with the URL, the cart count, the product, or being signed in at all", () => {
+    const base = renderKey("/products/p1", data("t"), viewer("t"));
+    expect(renderKey("/products/p1?colour=Red", data("t"), viewer("t"))).not.toBe(base);
+    expect(renderKey("/products/p1", data("t", 1), viewer("t"))).not.toBe(base);
+    expect(renderKey("/products/p1", data("t", 0, 5900), viewer("t"))).not.toBe(base);
+    const signedIn = renderKey("/products/p1", data("t", 0, 7950, "ann@example.com"), viewer("t", "ann@example.com"));
+    expect(signedIn).not.toBe(base);
+  });
+
+  it("keeps an address it cannot put back in the key: such a viewer gets pages of their own", () => {
+    const odd = "o'neil&co@example.com";
+    expect(substitutableEmail(odd)).toBe("");
+    const a = renderKey("/", data("t", 0, 7950, odd), viewer("t", substitutableEmail(odd)));
+    const b = renderKey("/", data("t", 0, 7950, "x'y@example.com"), viewer("t", ""));
+    expect(a).not.toBe(b);
   });
 
   it("tells a Map from an empty object, and refuses what it cannot compare", () => {
-    expect(renderKey("/", { a: new Map([["k", 1]]) }, "t")).not.toBe(renderKey("/", { a: {} }, "t"));
-    expect(renderKey("/", { a: Promise.resolve(1) }, "t")).toBeNull();
-    expect(renderKey("/", { a: 1 }, "")).toBeNull();
+    expect(renderKey("/", { a: new Map([["k", 1]]) }, viewer("t"))).not.toBe(renderKey("/", { a: {} }, viewer("t")));
+    expect(renderKey("/", { a: Promise.resolve(1) }, viewer("t"))).toBeNull();
+    expect(renderKey("/", { a: 1 }, viewer(""))).toBeNull();
+  });
+});
+
+describe("standInForEmail", () => {
+  it("replaces the viewer's address everywhere in the routes' data, in place, and nothing else", () => {
+    const loaderData: Record<string, unknown> = data("t", 1, 7950, "ann@example.com");
+    const product = (loaderData["routes/products.$id"] as { product: unknown }).product;
+    standInForEmail(loaderData, "ann@example.com");
+    expect(JSON.stringify(loaderData)).not.toContain("ann@example.com");
+    expect((loaderData.root as { user: { email: string } }).user.email).toBe(EMAIL_STAND_IN);
+    expect((loaderData["routes/products.$id"] as { email: string }).email).toBe(EMAIL_STAND_IN);
+    // Objects without the address are kept as they are (not copied).
+    expect((loaderData["routes/products.$id"] as { product: unknown }).product).toBe(product);
   });
 });
 
 describe("RenderCache", () => {
-  it("serves a page with the current token and nonce in every place the first viewer's were", () => {
+  it("serves a page with the current token, nonce and address in every place the stand-ins were", () => {
     const cache = new RenderCache();
-    cache.set("k", page("tokenA", "nonceA=="), { csrfToken: "tokenA", nonce: "nonceA==" });
-    const served = cache.get("k", { csrfToken: "tokenB", nonce: "nonceB+/" })!.toString();
-    expect(served).toBe(page("tokenB", "nonceB+/").toString());
+    cache.set("k", cutPage(page("tokenA", "nonceA==", EMAIL_STAND_IN), secrets("tokenA", "nonceA==", EMAIL_STAND_IN)));
+    const served = fillPage(cache.get("k")!, secrets("tokenB", "nonceB+/", "bob@example.org")).toString();
+    expect(served).toBe(page("tokenB", "nonceB+/", "bob@example.org").toString());
     expect(served).not.toContain("tokenA");
     expect(served).not.toContain("nonceA");
+    expect(served).not.toContain(EMAIL_STAND_IN);
   });
 
   it("forgets a page after its time to live", () => {
     let now = 0;
     const cache = new RenderCache(1024 * 1024, 60_000, () => now);
-    cache.set("k", page("t", "n"), { csrfToken: "t", nonce: "n" });
+    cache.set("k", cutPage(page("t", "n"), secrets("t", "n")));
     now = 60_000;
-    expect(cache.get("k", { csrfToken: "t", nonce: "n" })).not.toBeNull();
+    expect(cache.get("k")).not.toBeNull();
     now = 60_001;
-    expect(cache.get("k", { csrfToken: "t", nonce: "n" })).toBeNull();
+    expect(cache.get("k")).toBeNull();
   });
 
   it("keeps within its bytes, dropping the page used least recently", () => {
     const one = page("t", "n");
     const cache = new RenderCache(one.length * 3);
-    const secrets = { csrfToken: "t", nonce: "n" };
-    for (const key of ["a", "b", "c"]) cache.set(key, one, secrets);
-    cache.get("a", secrets);
-    cache.set("d", one, secrets);
+    for (const key of ["a", "b", "c"]) cache.set(key, cutPage(one, secrets("t", "n")));
+    cache.get("a");
+    cache.set("d", cutPage(one, secrets("t", "n")));
     expect(cache.size).toBe(3);
-    expect(cache.get("b", secrets)).toBeNull();
-    for (const key of ["a", "c", "d"]) expect(cache.get(key, secrets), key).not.toBeNull();
+    expect(cache.get("b")).toBeNull();
+    for (const key of ["a", "c", "d"]) expect(cache.get(key), key).not.toBeNull();
   });
 });

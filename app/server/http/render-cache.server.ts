@@ -1,24 +1,32 @@
 import crypto from "node:crypto";
 
 // Rendered catalogue pages, kept and served again to any viewer whose page would be the same
-// (decision 0021). A page is a function of its URL and its loaders' data, except for two values
-// that differ per response without changing anything else: the viewer's CSRF token and the
-// response's CSP nonce. The key is the URL and a hash of the loaders' data with the token taken
-// out; the page is stored with both values cut out and gets the current ones put back. So a change
-// to a product, a price, a cart count or a signed-in header makes a different key, never a stale page.
-// Per process by design: it holds nothing that must be shared, only work that can be redone.
+// (decision 0021; signed-in viewers since issue 27). A page is a function of its URL and its loaders' data, except
+// for values that differ per viewer without changing anything else: the viewer's CSRF token, the
+// response's CSP nonce and the signed-in viewer's e-mail address. The key is the page's identity
+// (path and sorted parameters, tracking ones left out) and a hash of the loaders' data with those
+// values replaced by markers; the page is stored with them cut out and gets the viewer's put back.
+// So two signed-in shoppers with the same cart count share one render, while a change to a product,
+// a price, a cart count, a wishlist or being signed in at all makes a different key, never a stale
+// or foreign page. Per process by design: it holds nothing that must be shared, only work that can be redone.
 
-/** What a page's cut-out values are, in the order they are given to `get` and `set`. */
+/** The values cut out of a page and put back for each viewer; slots number them in this order. */
 export interface PageSecrets {
   csrfToken: string;
   nonce: string;
+  /** The signed-in viewer's address when it can be put back (see `substitutableEmail`), else "". */
+  email: string;
 }
 
-interface Entry {
+/** A page with its secrets cut out. */
+export interface CutPage {
   parts: Buffer[];
-  /** Between parts[i] and parts[i + 1]: which secret (0 the token, 1 the nonce). */
+  /** Between parts[i] and parts[i + 1]: which secret (0 the token, 1 the nonce, 2 the e-mail). */
   slots: number[];
   bytes: number;
+}
+
+interface Entry extends CutPage {
   storedAt: number;
 }
 
@@ -30,16 +38,42 @@ const TTL_MS = 60_000;
 const UNCACHEABLE = Symbol("uncacheable");
 
 /**
+ * An address whose text is the same in HTML text, attributes, JSON and the page's data stream (no
+ * character any of them escapes): only such an address is cut out and put back. Any other one stays
+ * in the loaders' data, so its pages are the viewer's own entries, as all signed-in pages once were.
+ */
+const PLAIN_EMAIL = /^[A-Za-z0-9._+-]{1,64}@[A-Za-z0-9.-]{1,255}$/;
+
+/** Rendered in the viewer's address's place on a page that will be kept: unguessable, never real data. */
+export const EMAIL_STAND_IN = `viewer-${crypto.randomBytes(12).toString("hex")}@render-cache.invalid`;
+
+/** What the key hashes in place of a viewer's value (no loader returns strings with NUL characters). */
+const TOKEN_MARK = "\0csrf\0";
+const EMAIL_MARK = "\0email\0";
+
+/** The viewer's address when the cache may cut it out and put it back, else "". */
+export function substitutableEmail(email: string | null | undefined): string {
+  return email && PLAIN_EMAIL.test(email) ? email : "";
+}
+
+/**
  * The key of a page: null when its data cannot be compared (deferred promises, which the shop does
  * not use, or a value JSON cannot tell apart) or when there is no token to cut out.
+ * `identity` is the page's path and parameters as `pageIdentity` gives them.
  */
-export function renderKey(url: string, loaderData: unknown, csrfToken: string): string | null {
+export function renderKey(
+  identity: string,
+  loaderData: unknown,
+  viewer: { csrfToken: string; email: string },
+): string | null {
+  const { csrfToken, email } = viewer;
   if (!csrfToken) return null;
   let json: string;
   try {
     json = JSON.stringify(loaderData, (_key, value: unknown) => {
       // The token is a field of its own (the root's csrfToken): left out without copying the text.
-      if (value === csrfToken) return "";
+      if (value === csrfToken) return TOKEN_MARK;
+      if (email && value === email) return EMAIL_MARK;
       if (value instanceof Promise || typeof value === "function" || typeof value === "symbol") throw UNCACHEABLE;
       if (typeof value === "bigint") return `${value}n`;
       if (value instanceof Map) return { "~map": [...value] };
@@ -50,8 +84,56 @@ export function renderKey(url: string, loaderData: unknown, csrfToken: string): 
     if (error === UNCACHEABLE) return null;
     throw error;
   }
-  const hash = crypto.createHash("sha256").update(url).update("\0").update(json).digest();
+  const hash = crypto.createHash("sha256").update(identity).update("\0").update(json).digest();
   return hash.toString("base64url");
+}
+
+/**
+ * Puts `EMAIL_STAND_IN` wherever a route's data holds the viewer's address (the root's user, a
+ * form's prefilled field), in place, so the render and the page's data stream, which keeps a
+ * reference to the same object, both show the stand-in. Only plain objects and arrays are walked.
+ */
+export function standInForEmail(loaderData: Record<string, unknown>, email: string): void {
+  if (!email) return;
+  const swap = (value: unknown): unknown => {
+    if (value === email) return EMAIL_STAND_IN;
+    if (Array.isArray(value)) {
+      let copy: unknown[] | null = null;
+      value.forEach((item, i) => {
+        const next = swap(item);
+        if (next !== item) (copy ??= [...value])[i] = next;
+      });
+      return copy ?? value;
+    }
+    if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+      let copy: Record<string, unknown> | null = null;
+      for (const [k, item] of Object.entries(value)) {
+        const next = swap(item);
+        if (next !== item) (copy ??= { ...(value as Record<string, unknown>) })[k] = next;
+      }
+      return copy ?? value;
+    }
+    return value;
+  };
+  for (const routeId of Object.keys(loaderData)) loaderData[routeId] = swap(loaderData[routeId]);
+}
+
+/** `html`, rendered with `rendered`'s values, cut where they are. */
+export function cutPage(html: Buffer, rendered: PageSecrets): CutPage {
+  const { parts, slots } = cutOut(html, secretBuffers(rendered));
+  return { parts, slots, bytes: html.length };
+}
+
+/** The page with `secrets` put where its values were cut out. */
+export function fillPage(page: CutPage, secrets: PageSecrets): Buffer {
+  const values = secretBuffers(secrets);
+  const pieces: Buffer[] = [page.parts[0]];
+  for (let i = 0; i < page.slots.length; i++) pieces.push(values[page.slots[i]], page.parts[i + 1]);
+  return Buffer.concat(pieces);
+}
+
+function secretBuffers(secrets: PageSecrets): Buffer[] {
+  return [Buffer.from(secrets.csrfToken), Buffer.from(secrets.nonce), Buffer.from(secrets.email)];
 }
 
 export class RenderCache {
@@ -64,8 +146,8 @@ export class RenderCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The page for `key` with this response's secrets, or null. */
-  get(key: string, secrets: PageSecrets): Buffer | null {
+  /** The page kept for `key` (its secrets cut out), or null. */
+  get(key: string): CutPage | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
     if (this.now() - entry.storedAt > this.ttlMs) {
@@ -75,20 +157,16 @@ export class RenderCache {
     // Most recently used last: Map keeps insertion order, so eviction takes the first.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    const values = [Buffer.from(secrets.csrfToken), Buffer.from(secrets.nonce)];
-    const pieces: Buffer[] = [entry.parts[0]];
-    for (let i = 0; i < entry.slots.length; i++) pieces.push(values[entry.slots[i]], entry.parts[i + 1]);
-    return Buffer.concat(pieces);
+    return entry;
   }
 
-  /** Keeps `html`, rendered with `secrets`, for `key`. */
-  set(key: string, html: Buffer, secrets: PageSecrets): void {
-    if (html.length > this.maxBytes) return;
-    const { parts, slots } = cutOut(html, [Buffer.from(secrets.csrfToken), Buffer.from(secrets.nonce)]);
+  /** Keeps `page` for `key`. */
+  set(key: string, page: CutPage): void {
+    if (page.bytes > this.maxBytes) return;
     const previous = this.entries.get(key);
     if (previous) this.drop(key, previous);
-    this.entries.set(key, { parts, slots, bytes: html.length, storedAt: this.now() });
-    this.bytes += html.length;
+    this.entries.set(key, { ...page, storedAt: this.now() });
+    this.bytes += page.bytes;
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.drop(oldest, entry);

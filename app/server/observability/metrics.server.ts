@@ -27,8 +27,8 @@ export const httpDuration = new Histogram({
 
 export const renderCacheLookups = new Counter({
   name: "hemline_render_cache_lookups_total",
-  help: "Pages that could be served from the render cache, by result (hit or miss)",
-  labelNames: ["result"] as const,
+  help: "Pages that could be served from the render cache, by result (hit or miss) and Remix route id",
+  labelNames: ["result", "route"] as const,
   registers: [registry],
 });
 

@@ -5,6 +5,7 @@ import type { IndexSnapshotStore } from "~/server/index-snapshots/port";
 import type { Store } from "~/server/store/port";
 import type { Product } from "~/domain/product";
 import { CatalogIndex, type ListingResult, type ProductSummary } from "./catalog-index.server";
+import { ListingCache } from "./listing-cache.server";
 import { decodeSnapshot, encodeSnapshot } from "./snapshot-codec.server";
 
 export type { ListingResult, ProductSummary } from "./catalog-index.server";
@@ -66,6 +67,13 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
   let writing: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
 
+  /**
+   * Which state of the index listings were worked out from: raised whenever the index changes (a
+   * change applied, a snapshot loaded), so a kept result is never older than the index.
+   */
+  let version = 0;
+  const listings = new ListingCache<ListingResult>();
+
   /** Products read from the change feed since this process started (the start-up log says how many). */
   let feedReads = 0;
 
@@ -74,6 +82,7 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
     for (;;) {
       const batch = await store.products.changes(index.cursor, SYNC_BATCH);
       index.applyChanges(batch.changes, batch.cursor);
+      if (batch.changes.length > 0) version++;
       changes += batch.changes.length;
       feedReads += batch.changes.length;
       if (!batch.more) break;
@@ -147,6 +156,7 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
         if (loaded) {
           how = "loaded from the snapshot";
           index = loaded;
+          version++;
           lastSync = -Infinity;
           break;
         }
@@ -245,7 +255,8 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
     },
 
     async listProducts(query: ProductQuery): Promise<ListingResult> {
-      return (await sync()).query(query);
+      const current = await sync();
+      return listings.get(version, query, () => current.query(query));
     },
 
     /** A product a shopper may see: active ones only (drafts and archived products are 404). */
