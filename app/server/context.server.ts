@@ -1,3 +1,4 @@
+import path from "node:path";
 import { createBackend, type Backend } from "./backend.server";
 import { getConfig, type Config } from "./config.server";
 import { fallbackOrigin } from "./http/public-origin.server";
@@ -21,6 +22,7 @@ import { createWishlistService, type WishlistService } from "./services/wishlist
 import { createStockAlertsService, type StockAlertsService } from "./services/stock-alerts/stock-alerts.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
 import { createReviewsService, type ReviewsService } from "./services/reviews/reviews.server";
+import { createProductFeedService, type ProductFeedService } from "./services/feed/product-feed.server";
 import { checkoutFaultsFor } from "./test-hooks.server";
 
 // The one place where adapters (from config) are wired into services. Routes call getContext()
@@ -40,6 +42,8 @@ export interface AppContext {
   /** Product reviews: who may write one, the product page's list, moderation in the back office (audited). */
   reviews: ReviewsService;
   blog: BlogService;
+  /** The Google product feed (/feeds/google.xml, .tsv): built from the catalogue, kept until it changes. */
+  productFeed: ProductFeedService;
   /** Record every admin change here: ctx.audit.record({ actor, entityType, entityId, action, summary, before, after }). */
   audit: AuditService;
   adminCatalog: AdminCatalogService;
@@ -151,6 +155,14 @@ export function createContext(config: Config): AppContext {
     reviews: createReviewsService(backend.store, {
       audit: (record) => audit.record(record),
       onRatingChanged: () => catalog.invalidate(),
+    }),
+    productFeed: createProductFeedService({
+      products: backend.store.products,
+      version: () => catalog.version(),
+      cacheDir: path.join(config.dataDir, "cache", "feeds"),
+      brand: config.shopName,
+      shopName: config.shopName,
+      rates: config.shipping,
     }),
     blog: createBlogService(backend.store, undefined, { audit }),
     audit,
