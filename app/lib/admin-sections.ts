@@ -11,6 +11,11 @@ export const ADMIN_SECTIONS = [
   { title: "User analytics", text: "Sign-ups and returning customers.", path: "/admin/users/analytics" },
   { title: "Analytics", text: "Sales, orders and customers over time.", path: "/admin/analytics" },
   { title: "Sales", text: "Revenue over time, by category, top products.", path: "/admin/analytics/sales" },
+  {
+    title: "Reports",
+    text: "Stock to reorder, returns, promotions, repeat customers.",
+    path: "/admin/reports",
+  },
   { title: "Blog", text: "Posts, drafts and scheduling.", path: "/admin/blog" },
   { title: "Order e-mails", text: "Previews of what customers receive at each step.", path: "/admin/emails" },
   { title: "Audit log", text: "Every admin change: who, when, what.", path: "/admin/audit" },

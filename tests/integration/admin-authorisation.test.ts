@@ -240,6 +240,18 @@ const ROWS: Row[] = [
     module: () => import("~/routes/admin.analytics.sales"),
   },
   {
+    route: "admin.reports",
+    kind: "loader",
+    path: () => "/admin/reports",
+    module: () => import("~/routes/admin.reports"),
+  },
+  {
+    route: "admin.reports.reorder[.]csv",
+    kind: "loader",
+    path: () => "/admin/reports/reorder.csv",
+    module: () => import("~/routes/admin.reports.reorder[.]csv"),
+  },
+  {
     route: "admin.analytics.sales (bad dates)",
     kind: "loader",
     path: () => "/admin/analytics/sales?from=2026-02-30",

@@ -40,6 +40,10 @@ const ROWS: Record<string, Row[]> = {
     { what: "sign-in redirect", kind: "loader", path: "/admin/products/export.csv", status: 302 },
     { what: "refused shopper", kind: "loader", path: "/admin/products/export.csv", who: "shopper", status: 403 },
   ],
+  "admin.reports.reorder[.]csv": [
+    { what: "CSV for an admin", kind: "loader", path: "/admin/reports/reorder.csv", who: "admin", status: 200 },
+    { what: "refused shopper", kind: "loader", path: "/admin/reports/reorder.csv", who: "shopper", status: 403 },
+  ],
   "media.v1.$category.$view.$file": [
     {
       what: "drawing",
