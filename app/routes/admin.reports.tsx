@@ -46,7 +46,13 @@ function Counts({ what }: { what: string }) {
 
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
-    <div className="overflow-x-auto">
+    // On a phone the table scrolls in its own box: focusable and named, so a keyboard can scroll it too.
+    <div
+      role="region"
+      aria-label={`${caption} (table)`}
+      tabIndex={0}
+      className="overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+    >
       <table className="w-full min-w-max text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>

@@ -14,14 +14,14 @@ test("the reports page shows each report with what it counts, and the reorder li
   await page.getByRole("link", { name: "Reports to act on" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
 
-  const stock = page.getByRole("region", { name: "Sell-through and days of stock left" });
+  const stock = page.getByRole("region", { name: "Sell-through and days of stock left", exact: true });
   await expect(stock.getByText(/units sold in paid, shipped, delivered or partly refunded orders/)).toBeVisible();
   // The seeded history has sales in the last 30 days: rows of SKU, sold, stock, sell-through %, days.
   const stockTable = stock.getByRole("table", { name: "Sell-through and days of stock left" });
   await expect(stockTable.getByRole("row").nth(1)).toContainText(/\d+%/);
 
   for (const name of ["Low stock to reorder", "Returns by product", "Promotion performance", "Customer cohorts"])
-    await expect(page.getByRole("region", { name })).toBeVisible();
+    await expect(page.getByRole("region", { name, exact: true })).toBeVisible();
   const cohorts = page.getByRole("table", { name: "Customer cohorts" });
   await expect(cohorts.getByRole("row").nth(1).getByRole("cell").first()).toHaveText(/^\d{4}-\d{2}$/);
 
