@@ -53,6 +53,12 @@ export const ADMIN_SECTIONS = [
     path: "/admin/analytics/sales",
     permission: "analytics.view",
   },
+  {
+    title: "Reports",
+    text: "Stock to reorder, returns, promotions, repeat customers.",
+    path: "/admin/reports",
+    permission: "analytics.view",
+  },
   { title: "Blog", text: "Posts, drafts and scheduling.", path: "/admin/blog", permission: "blog.manage" },
   {
     title: "Order e-mails",

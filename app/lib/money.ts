@@ -36,3 +36,13 @@ export function parseMoneyToMinor(text: string): number | null {
   const [whole, fraction = ""] = trimmed.split(".");
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
+
+/**
+ * A price as machine-read feeds write it (Google Merchant Center: "12.00 EUR"). Every feed price
+ * goes through here, so a second currency (markets) only has to pass its own.
+ */
+export function formatFeedPrice(minor: number, currency: string = CURRENCY): string {
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(Math.trunc(minor));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")} ${currency}`;
+}

@@ -28,6 +28,11 @@ const REPORTS = [
     text: "Orders by status and by day; time from payment to dispatch.",
   },
   { path: "/admin/users/analytics", title: "Customers", text: "Sign-ups over time; returning customers." },
+  {
+    path: "/admin/reports",
+    title: "Reports to act on",
+    text: "Stock to reorder (CSV), returns and reasons, promotions, customer cohorts.",
+  },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

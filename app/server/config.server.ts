@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { SHIPPING_COUNTRIES, type CountryCode } from "~/lib/countries";
 import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
 import { KILL_POINTS, type KillPoint } from "./kill-points";
 
@@ -76,6 +77,12 @@ const schema = z
     SHIPPING_STANDARD_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(495),
     SHIPPING_EXPRESS_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(995),
     FREE_SHIPPING_FROM_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(7500),
+    // The country the Google product feed targets when its URL names none (?country=): its shipping rows.
+    FEED_COUNTRY: z
+      .enum(SHIPPING_COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]], {
+        errorMap: () => ({ message: "must be the code of a country the shop delivers to (IE, DE, FR, …)" }),
+      })
+      .default("IE"),
     // VAT rate (percent) for a delivery country missing from the table of standard rates (lib/vat-rates).
     VAT_DEFAULT_RATE: z.coerce.number().min(0).max(100).default(23),
     // Printed on every invoice: the seller's registered address (lines separated by "|") and VAT number.
@@ -268,6 +275,8 @@ export interface Config {
   invoice: { sellerAddress: string[]; vatNumber: string | undefined; numberBlock: number };
   /** Days from delivery in which the shop takes items back for free (at least the legal 14). */
   returnsWindowDays: number;
+  /** The product feed's default target country (its shipping rows). */
+  feed: { country: CountryCode };
   /** An order still awaiting payment after this long releases its stock (as Stripe Checkout sessions expire). */
   pendingPaymentExpiryMs: number;
   /** Backups of the embedded store: where they go, how often while serving (0: never), how many the schedule keeps. */
@@ -377,6 +386,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
       numberBlock: env.INVOICE_NUMBER_BLOCK ?? (env.SHOP_BACKEND === "firebase" ? 20 : 1),
     },
     returnsWindowDays: env.RETURNS_WINDOW_DAYS,
+    feed: { country: env.FEED_COUNTRY },
     logFormat: env.LOG_FORMAT ?? (env.K_SERVICE ? "json" : "text"),
     metricsToken: env.METRICS_TOKEN,
     testHooks: env.TEST_HOOKS === "on",

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { createBackend, type Backend } from "./backend.server";
 import { getConfig, type Config } from "./config.server";
 import { fallbackOrigin } from "./http/public-origin.server";
@@ -28,6 +29,7 @@ import { orderJson, productJson, returnJson } from "./api/representations.server
 import { createVariantUpdateService, type VariantUpdateService } from "./services/admin-catalog/variant-update.server";
 import { createRateLimiter } from "./services/accounts/rate-limit.server";
 import { createStaffService, type StaffService } from "./services/staff/staff.server";
+import { createProductFeedService, type ProductFeedService } from "./services/feed/product-feed.server";
 import { checkoutFaultsFor } from "./test-hooks.server";
 
 // The one place where adapters (from config) are wired into services. Routes call getContext()
@@ -47,6 +49,8 @@ export interface AppContext {
   /** Product reviews: who may write one, the product page's list, moderation in the back office (audited). */
   reviews: ReviewsService;
   blog: BlogService;
+  /** The Google product feed (/feeds/google.xml, .tsv): built from the catalogue, kept until it changes. */
+  productFeed: ProductFeedService;
   /** Record every admin change here: ctx.audit.record({ actor, entityType, entityId, action, summary, before, after }). */
   audit: AuditService;
   adminCatalog: AdminCatalogService;
@@ -193,6 +197,14 @@ export function createContext(config: Config): AppContext {
     reviews: createReviewsService(backend.store, {
       audit: (record) => audit.record(record),
       onRatingChanged: () => catalog.invalidate(),
+    }),
+    productFeed: createProductFeedService({
+      products: backend.store.products,
+      version: () => catalog.version(),
+      cacheDir: path.join(config.dataDir, "cache", "feeds"),
+      brand: config.shopName,
+      shopName: config.shopName,
+      rates: config.shipping,
     }),
     blog: createBlogService(backend.store, undefined, { audit }),
     audit,

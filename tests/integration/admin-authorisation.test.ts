@@ -316,6 +316,20 @@ const ROWS: Row[] = [
     module: () => import("~/routes/admin.analytics.sales"),
   },
   {
+    route: "admin.reports",
+    kind: "loader",
+    permission: "analytics.view",
+    path: () => "/admin/reports",
+    module: () => import("~/routes/admin.reports"),
+  },
+  {
+    route: "admin.reports.reorder[.]csv",
+    kind: "loader",
+    permission: "analytics.view",
+    path: () => "/admin/reports/reorder.csv",
+    module: () => import("~/routes/admin.reports.reorder[.]csv"),
+  },
+  {
     route: "admin.analytics.sales (bad dates)",
     kind: "loader",
     permission: "analytics.view",

@@ -30,10 +30,19 @@ const ROWS: Record<string, Row[]> = {
   "robots[.]txt": [{ what: "robots.txt", kind: "loader", path: "/robots.txt", status: 200 }],
   "sitemap[.]xml": [{ what: "sitemap", kind: "loader", path: "/sitemap.xml", status: 200 }],
   "blog.rss[.]xml": [{ what: "feed", kind: "loader", path: "/blog/rss.xml", status: 200 }],
+  "feeds.google[.]xml": [
+    { what: "product feed", kind: "loader", path: "/feeds/google.xml", status: 200 },
+    { what: "unknown country", kind: "loader", path: "/feeds/google.xml?country=ZZ", status: 400 },
+  ],
+  "feeds.google[.]tsv": [{ what: "product feed", kind: "loader", path: "/feeds/google.tsv", status: 200 }],
   "admin.products.export[.]csv": [
     { what: "CSV for an admin", kind: "loader", path: "/admin/products/export.csv", who: "admin", status: 200 },
     { what: "sign-in redirect", kind: "loader", path: "/admin/products/export.csv", status: 302 },
     { what: "refused shopper", kind: "loader", path: "/admin/products/export.csv", who: "shopper", status: 403 },
+  ],
+  "admin.reports.reorder[.]csv": [
+    { what: "CSV for an admin", kind: "loader", path: "/admin/reports/reorder.csv", who: "admin", status: 200 },
+    { what: "refused shopper", kind: "loader", path: "/admin/reports/reorder.csv", who: "shopper", status: 403 },
   ],
   "media.v1.$category.$view.$file": [
     {

@@ -205,6 +205,7 @@ const adminTour: Tour = async (page, testInfo, visit) => {
   await visit({ name: "admin users analytics", path: "/admin/users/analytics", status: 200, indexed: false });
   await visit({ name: "admin analytics", path: "/admin/analytics", status: 200, indexed: false });
   await visit({ name: "admin sales", path: "/admin/analytics/sales", status: 200, indexed: false });
+  await visit({ name: "admin reports", path: "/admin/reports", status: 200, indexed: false });
   await visit({ name: "admin order e-mails", path: "/admin/emails?kind=shipped", status: 200, indexed: false });
   await visit({ name: "admin blog", path: "/admin/blog", status: 200, indexed: false });
   await visit({ name: "admin new post", path: "/admin/blog/new", status: 200, indexed: false });

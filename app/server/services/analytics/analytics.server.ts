@@ -6,6 +6,15 @@ import { returningCustomers, signUpsOverTime } from "./customers.server";
 import { createStockWatch } from "./low-stock.server";
 import { ordersByDay, ordersByStatus, timeToShip } from "./orders-report.server";
 import { DAY_MS, startOfUtcDay, type Granularity, type Window } from "./periods.server";
+import {
+  cohorts,
+  lowStockToReorder,
+  promotionPerformance,
+  returnsByProduct,
+  SALES_WINDOW_DAYS,
+  variantStock,
+} from "./owner-reports.server";
+import { reorderCsv } from "./reorder-csv.server";
 import { periodSummaries, revenueByCategory, revenueOverTime, salesFigures, topProducts } from "./sales.server";
 
 // Loads what the reports need from the store and hands it to the pure functions beside this
@@ -16,6 +25,10 @@ const PROFILE_BATCH = 1000;
 /** The dashboard's short lists. */
 const ACTION_LIST = 5;
 const RECENT_LIST = 8;
+/** Owner reports: returns and promotions over this many days, cohorts over a year, 50 rows a list. */
+const OWNER_PERIOD_DAYS = 90;
+const COHORT_DAYS = 365;
+const REPORT_ROWS = 50;
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 
@@ -53,7 +66,47 @@ export function createAnalyticsService(store: Store, options: { now?: () => Date
     return { orders, total };
   }
 
+  /** The products these orders name, by id (archived and draft ones included). */
+  async function productsOf(orders: readonly Order[]): Promise<Map<string, Product>> {
+    const ids = [...new Set(orders.flatMap((o) => o.lines.map((l) => l.productId)))];
+    const products = await Promise.all(ids.map((id) => store.products.get(id)));
+    return new Map(products.filter((p): p is Product => p !== null).map((p) => [p.id, p]));
+  }
+
+  /** Sell-through and days of stock left per variant sold in the last 30 days, fewest days first. */
+  async function stockReport() {
+    const at = now();
+    const orders = await ordersIn({ from: at - SALES_WINDOW_DAYS * DAY_MS, to: at + 1 });
+    return variantStock(orders, await productsOf(orders));
+  }
+
   return {
+    /**
+     * Reports an owner acts on: stock (last 30 days' sales), the reorder list, returns and
+     * promotions (sales placed in the last 90 days), cohorts (sales placed in the last 12 months).
+     */
+    async ownerReports() {
+      const at = now();
+      const [stock, recent, year] = await Promise.all([
+        stockReport(),
+        ordersIn({ from: at - OWNER_PERIOD_DAYS * DAY_MS, to: at + 1 }),
+        ordersIn({ from: at - COHORT_DAYS * DAY_MS, to: at + 1 }),
+      ]);
+      return {
+        stock: stock.slice(0, REPORT_ROWS),
+        stockRows: stock.length,
+        reorder: lowStockToReorder(stock),
+        returns: returnsByProduct(recent).slice(0, REPORT_ROWS),
+        promotions: promotionPerformance(recent),
+        cohorts: cohorts(year),
+      };
+    },
+
+    /** The reorder list in full, as CSV. */
+    async reorderCsv() {
+      return reorderCsv(lowStockToReorder(await stockReport()));
+    },
+
     /** Headline figures for today, 7 and 30 days (each against the period before), work waiting, low stock and the latest orders. */
     async dashboard() {
       const at = now();

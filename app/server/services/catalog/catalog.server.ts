@@ -291,6 +291,11 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
       }));
     },
 
+    /** The catalogue's version: where the index stands in the change feed, which moves with every product write. */
+    async version(): Promise<string> {
+      return (await sync()).cursor ?? "empty";
+    },
+
     async sitemapProducts(): Promise<Array<{ id: string }>> {
       const idx = await sync();
       return idx.allIds().map((id) => ({ id }));

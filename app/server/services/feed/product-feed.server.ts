@@ -1,0 +1,192 @@
+import crypto from "node:crypto";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import type { ProductStore } from "~/server/store/port";
+import type { ShippingRates } from "../checkout/shipping.server";
+import { feedHead, feedItem, feedTail, type FeedFormat } from "./feed-format.server";
+import { feedItems, requiredMissing, type FeedSettings } from "./feed-items.server";
+
+// The Google product feed, written a batch of products at a time from the catalogue's change feed
+// (read from the start it is every product once, by change number), so 100,000 products never sit
+// in memory together. What is written is also kept in a file named for the catalogue's version: the
+// next request for the same feed streams that file, and any change to the catalogue (an edit, an
+// order taking stock) gives a new version, so the next request builds the feed again.
+// The file is work that can be redone: per process and machine, like the render cache.
+
+/** Bumped when what a feed holds changes, so files written by an older release are not served. */
+const LAYOUT = "1";
+const BATCH = 500;
+
+export interface ProductFeedOptions {
+  products: Pick<ProductStore, "changes">;
+  /** The catalogue's version: its change-feed position, which moves with every product write. */
+  version: () => Promise<string>;
+  /** Where built feeds are kept. */
+  cacheDir: string;
+  brand: string;
+  shopName: string;
+  rates: ShippingRates;
+  batchSize?: number;
+  log?: (message: string) => void;
+}
+
+export interface FeedRequest {
+  format: FeedFormat;
+  /** ISO code of the target country (one the shop delivers to). */
+  country: string;
+  /** Absolute origin for the feed's links (PUBLIC_URL). */
+  origin: string;
+}
+
+export interface OpenedFeed {
+  /** Changes whenever the feed's content would: a caller sending it back may be answered 304. */
+  etag: string;
+  /** The feed's bytes: the kept file, or written now (and kept) when the catalogue changed. */
+  body(): Promise<ReadableStream<Uint8Array>>;
+}
+
+const hash = (...parts: string[]) =>
+  crypto.createHash("sha256").update(parts.join("\0")).digest("base64url").slice(0, 24);
+
+export type ProductFeedService = ReturnType<typeof createProductFeedService>;
+
+export function createProductFeedService(options: ProductFeedOptions) {
+  const batchSize = options.batchSize ?? BATCH;
+  const log = options.log ?? console.log;
+
+  /** Builds the feed, writing it to `file` as it goes; the file appears only once complete. */
+  function build(request: FeedRequest, file: string, group: string): ReadableStream<Uint8Array> {
+    const settings: FeedSettings = {
+      origin: request.origin,
+      brand: options.brand,
+      country: request.country,
+      rates: options.rates,
+    };
+    const encoder = new TextEncoder();
+    const temp = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
+    let out: fsp.FileHandle | null = null;
+    let cursor: string | null = null;
+    let started = false;
+    let done = false;
+    // A product written while the feed is read comes again later in the change feed: once is enough.
+    const seen = new Set<string>();
+    let items = 0;
+    let refused = 0;
+    const began = Date.now();
+
+    async function abandon() {
+      await out?.close().catch(() => undefined);
+      out = null;
+      await fsp.rm(temp, { force: true });
+    }
+
+    async function emit(controller: ReadableStreamDefaultController<Uint8Array>, text: string) {
+      if (!text) return;
+      const bytes = encoder.encode(text);
+      await out?.write(bytes);
+      controller.enqueue(bytes);
+    }
+
+    return new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          try {
+            if (!started) {
+              started = true;
+              await fsp.mkdir(options.cacheDir, { recursive: true });
+              out = await fsp.open(temp, "w");
+              await emit(
+                controller,
+                feedHead(request.format, {
+                  title: options.shopName,
+                  link: request.origin,
+                  description: `Every product of ${options.shopName}, one item per size and colour.`,
+                }),
+              );
+              return;
+            }
+            if (done) return;
+            // A pull that enqueues nothing is not called again: read on until a batch gives items or the feed ends.
+            let more = true;
+            let text = "";
+            while (more && !text) {
+              const batch = await options.products.changes(cursor, batchSize);
+              cursor = batch.cursor;
+              more = batch.more;
+              for (const change of batch.changes) {
+                if (change.kind !== "product" || change.product.status !== "active") continue;
+                if (seen.has(change.product.id)) continue;
+                seen.add(change.product.id);
+                for (const item of feedItems(change.product, settings)) {
+                  // Google refuses an item without a required attribute (a product with no picture, say).
+                  if (requiredMissing(item).length) {
+                    refused++;
+                    continue;
+                  }
+                  items++;
+                  text += feedItem(request.format, item);
+                }
+              }
+            }
+            await emit(controller, text);
+            if (more) return;
+            done = true;
+            await emit(controller, feedTail(request.format));
+            await out!.close();
+            out = null;
+            await fsp.rename(temp, file);
+            await dropOlder(group, file);
+            log(
+              `Built the ${request.format} product feed for ${request.country}: ${items.toLocaleString("en")} items` +
+                (refused ? `, ${refused.toLocaleString("en")} left out for a missing required attribute` : "") +
+                ` in ${Date.now() - began} ms.`,
+            );
+            controller.close();
+          } catch (error) {
+            await abandon();
+            controller.error(error);
+          }
+        },
+        async cancel() {
+          // The client went away: the half-written file is of no use.
+          done = true;
+          await abandon();
+        },
+      },
+      // One batch ahead at most: the reader's pace decides how much is read from the store.
+      { highWaterMark: 1 },
+    );
+  }
+
+  /** Feeds of the same format, country and origin built for an older catalogue version. */
+  async function dropOlder(group: string, keep: string) {
+    const names = await fsp.readdir(options.cacheDir).catch(() => [] as string[]);
+    await Promise.all(
+      names
+        .filter(
+          (name) =>
+            name.startsWith(`${group}-`) && !name.endsWith(".tmp") && path.join(options.cacheDir, name) !== keep,
+        )
+        .map((name) => fsp.rm(path.join(options.cacheDir, name), { force: true })),
+    );
+  }
+
+  return {
+    async open(request: FeedRequest): Promise<OpenedFeed> {
+      const version = await options.version();
+      const group = hash(LAYOUT, request.format, request.country, request.origin, options.brand);
+      const key = hash(group, version, JSON.stringify(options.rates));
+      const file = path.join(options.cacheDir, `${group}-${key}.${request.format}`);
+      return {
+        etag: `"${key}"`,
+        async body() {
+          // Opened before reading, so a newer build removing the file cannot cut this reader short.
+          const kept = await fsp.open(file, "r").catch(() => null);
+          if (kept) return Readable.toWeb(kept.createReadStream()) as unknown as ReadableStream<Uint8Array>;
+          return build(request, file, group);
+        },
+      };
+    },
+  };
+}
