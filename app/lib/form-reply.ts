@@ -33,3 +33,15 @@ export function sentValue(result: FormReply | undefined, name: string): string |
   const value = result?.initialValue?.[name];
   return typeof value === "string" ? value : undefined;
 }
+
+/** The message for one field of a reply, if any. */
+export function fieldError(result: FormReply | undefined, name: string): string | undefined {
+  return result?.error?.[name]?.[0];
+}
+
+/** The values a list field (checkboxes) sent, as the reply kept them. */
+export function sentValues(result: FormReply | undefined, name: string): string[] | undefined {
+  const value = result?.initialValue?.[name];
+  if (value === undefined) return result ? [] : undefined;
+  return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
+}

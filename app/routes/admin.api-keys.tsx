@@ -1,15 +1,19 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { SecretShownOnce } from "~/components/admin/SecretShownOnce";
 import { ScrollBox } from "~/components/ScrollBox";
 import { API_SCOPES } from "~/domain/api-key";
+import { fieldError, firstError, replyFor, sentValue, sentValues } from "~/lib/form-reply";
 import { seo } from "~/lib/seo";
+import { shownOnceFor } from "~/lib/shown-once";
 import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
-import { formGuardProblem } from "~/server/http/forms.server";
+import { parseForm } from "~/server/http/form-shape.server";
+import { formGuardProblem, intentFailure, serviceErrors, shownOnceAnswer } from "~/server/http/forms.server";
 import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
@@ -23,39 +27,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { keys: await getContext().apiKeys.list() };
 }
 
-type ActionAnswer =
-  | { intent: "create"; created: { name: string; secret: string } }
-  | {
-      intent: "create";
-      errors: { name?: string; scopes?: string; form?: string };
-      values: { name: string; scopes: string[] };
-    }
-  | { intent: "revoke"; error: string };
+const keySchema = z.object({
+  intent: z.literal("create", { errorMap: () => ({ message: "Choose what to do: create a key or revoke one." }) }),
+  name: z.string().max(200).default(""),
+  scopes: z.array(z.string().max(40)).max(20).default([]),
+});
+const revokeSchema = z.object({ intent: z.literal("revoke"), keyId: z.string().max(64).default("") });
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requirePermission(request, "apiKeys.manage");
   const formData = await readForm(request);
   const problem = await formGuardProblem(formData, request);
-  const intent = formData.get("intent");
-  if (intent === "revoke") {
-    if (problem) return data<ActionAnswer>({ intent, error: problem.message }, { status: problem.status });
-    const result = await getContext().apiKeys.revoke(actor, String(formData.get("keyId") ?? "").slice(0, 64));
-    if (!result.ok) return data<ActionAnswer>({ intent, error: result.message }, { status: 400 });
+  const { apiKeys } = getContext();
+  // Any intent but revoke goes to the new-key form, which refuses what it does not know.
+  if (formData.get("intent") === "revoke") {
+    const submission = parseForm(formData, { schema: revokeSchema });
+    const fail = (message: string, status: number) =>
+      intentFailure("revoke", submission.reply({ formErrors: [message] }), status);
+    if (problem) return fail(problem.message, problem.status);
+    if (submission.status !== "success") return intentFailure("revoke", submission.reply());
+    const result = await apiKeys.revoke(actor, submission.value.keyId);
+    if (!result.ok) return fail(result.message, 400);
     return redirectWithFlash("/admin/api-keys", `Revoked the key “${result.name}”. It no longer works.`);
   }
-  const values = {
-    name: String(formData.get("name") ?? "").slice(0, 200),
-    scopes: formData.getAll("scopes").map(String).slice(0, 20),
-  };
-  if (problem)
-    return data<ActionAnswer>(
-      { intent: "create", errors: { form: problem.message }, values },
-      { status: problem.status },
-    );
-  const result = await getContext().apiKeys.create(actor, values);
-  if (!result.ok) return data<ActionAnswer>({ intent: "create", errors: result.errors, values }, { status: 400 });
-  // The secret is in this answer only: never in a URL, a cookie or the store.
-  return data<ActionAnswer>({ intent: "create", created: { name: result.key.name, secret: result.secret } });
+  const submission = parseForm(formData, { schema: keySchema });
+  if (problem) return intentFailure("create", submission.reply({ formErrors: [problem.message] }), problem.status);
+  if (submission.status !== "success") return intentFailure("create", submission.reply());
+  const result = await apiKeys.create(actor, submission.value);
+  if (!result.ok) return intentFailure("create", submission.reply(serviceErrors(result.errors)));
+  return shownOnceAnswer("create", {
+    message: `The key “${result.key.name}” was created. Copy it now: it will not be shown again.`,
+    label: "New API key",
+    secret: result.secret,
+  });
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-IE", {
@@ -72,9 +76,13 @@ const when = (iso: string | null, never: string) =>
 export default function AdminApiKeys() {
   const { keys } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const created = answer && "created" in answer ? answer.created : null;
-  const failed = answer && "errors" in answer ? answer : null;
-  const revokeError = answer && "error" in answer ? answer.error : null;
+  const created = shownOnceFor(answer, "create");
+  const failed = replyFor(answer, "create");
+  const revokeError = firstError(replyFor(answer, "revoke"))?.message;
+  const formError = failed?.error?.[""]?.[0] ?? fieldError(failed, "intent");
+  const nameError = fieldError(failed, "name");
+  const scopesError = fieldError(failed, "scopes");
+  const sentScopes = sentValues(failed, "scopes");
   return (
     <AdminPage title="API keys">
       <p className="mt-4 max-w-prose text-sm text-stone-700">
@@ -85,15 +93,7 @@ export default function AdminApiKeys() {
         </a>
         .
       </p>
-      {created ? (
-        <div role="status" className="mt-6 rounded-md border border-green-300 bg-green-50 p-4 text-sm">
-          <p className="font-medium">The key “{created.name}” was created. Copy it now: it will not be shown again.</p>
-          <label className="mt-2 block">
-            <span className="block text-stone-700">Key</span>
-            <input readOnly value={created.secret} className="input mt-1 w-full font-mono" aria-label="New API key" />
-          </label>
-        </div>
-      ) : null}
+      {created ? <SecretShownOnce shown={created} /> : null}
       {revokeError ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
           {revokeError}
@@ -155,9 +155,9 @@ export default function AdminApiKeys() {
       <h2 className="mt-8 text-xl font-semibold">New key</h2>
       <Form method="post" className="mt-2 max-w-lg space-y-4" noValidate={false}>
         <AuthenticityTokenInput />
-        {failed?.errors.form ? (
+        {formError ? (
           <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
-            {failed.errors.form}
+            {formError}
           </p>
         ) : null}
         <div>
@@ -169,18 +169,18 @@ export default function AdminApiKeys() {
             name="name"
             required
             maxLength={80}
-            defaultValue={failed?.values.name}
-            aria-invalid={failed?.errors.name ? true : undefined}
-            aria-describedby={failed?.errors.name ? "api-key-name-error" : undefined}
+            defaultValue={sentValue(failed, "name")}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? "api-key-name-error" : undefined}
             className="input mt-1 w-full"
           />
-          {failed?.errors.name ? (
+          {nameError ? (
             <p id="api-key-name-error" className="mt-1 text-sm text-red-700">
-              {failed.errors.name}
+              {nameError}
             </p>
           ) : null}
         </div>
-        <fieldset aria-describedby={failed?.errors.scopes ? "api-key-scopes-error" : undefined}>
+        <fieldset aria-describedby={scopesError ? "api-key-scopes-error" : undefined}>
           <legend className="text-sm font-medium">Permissions</legend>
           {API_SCOPES.map((scope) => (
             <label key={scope} className="mt-1 flex items-center gap-2 text-sm">
@@ -188,14 +188,14 @@ export default function AdminApiKeys() {
                 type="checkbox"
                 name="scopes"
                 value={scope}
-                defaultChecked={failed ? failed.values.scopes.includes(scope) : scope.endsWith(":read")}
+                defaultChecked={sentScopes ? sentScopes.includes(scope) : scope.endsWith(":read")}
               />
               <code>{scope}</code>
             </label>
           ))}
-          {failed?.errors.scopes ? (
+          {scopesError ? (
             <p id="api-key-scopes-error" className="mt-1 text-sm text-red-700">
-              {failed.errors.scopes}
+              {scopesError}
             </p>
           ) : null}
         </fieldset>

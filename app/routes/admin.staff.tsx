@@ -1,16 +1,20 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
+import { SecretShownOnce } from "~/components/admin/SecretShownOnce";
 import { isStaffRole, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/domain/staff";
 import { formatDateTime } from "~/lib/admin-format";
 import { formatMoney, formatMoneyInText, parseMoneyToMinor } from "~/lib/money";
+import { firstError, replyFor, sentValue } from "~/lib/form-reply";
 import { seo } from "~/lib/seo";
+import { shownOnceFor } from "~/lib/shown-once";
 import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
-import { formGuardProblem } from "~/server/http/forms.server";
+import { parseForm } from "~/server/http/form-shape.server";
+import { formGuardProblem, intentFailure, shownOnceAnswer } from "~/server/http/forms.server";
 import { requirePermission } from "~/server/http/permissions.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 
@@ -19,6 +23,12 @@ import { publicOrigin } from "~/server/http/public-origin.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Staff", description: "Who runs the shop, and what each of them may do.", noindex: true });
+
+// The answer to an invitation shows its link once: no cache or history may keep the page.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const cacheControl = actionHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "staff.manage");
@@ -37,59 +47,86 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData = { error: string; form: string } | { invited: { email: string; roleLabel: string; link: string } };
+// One schema for the page's four forms; what each intent needs is read below.
+const staffSchema = z.object({
+  intent: z.string().max(20).default(""),
+  email: z.string().max(254).default(""),
+  role: z.string().max(20).optional(),
+  refundLimit: z.string().max(20).optional(),
+  uid: z.string().max(128).default(""),
+  tokenHash: z.string().max(64).default(""),
+});
+type StaffForm = z.output<typeof staffSchema>;
+const INTENTS = ["invite", "role", "revoke", "withdraw"] as const;
+type Intent = (typeof INTENTS)[number];
 
 /** A role and, for support, the refund limit in euros; a message when either cannot be read. */
-function readRole(formData: FormData): { role: StaffRole; refundLimitMinor: number | null } | string {
-  const role = formData.get("role");
-  if (!isStaffRole(role)) return "Choose a role.";
-  if (role !== "support") return { role, refundLimitMinor: null };
-  const limit = parseMoneyToMinor(String(formData.get("refundLimit") ?? ""));
+function readRole(form: StaffForm): { role: StaffRole; refundLimitMinor: number | null } | string {
+  if (!isStaffRole(form.role)) return "Choose a role.";
+  if (form.role !== "support") return { role: form.role, refundLimitMinor: null };
+  const limit = parseMoneyToMinor(form.refundLimit ?? "");
   if (limit === null) return "Enter the support member's refund limit in euros, such as 50 or 49.99.";
-  return { role, refundLimitMinor: limit };
+  return { role: form.role, refundLimitMinor: limit };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requirePermission(request, "staff.manage");
   const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
-  const fail = (error: string, status = 400) => data<ActionData>({ error, form: intent }, { status });
+  const submission = parseForm(formData, { schema: staffSchema });
+  // Any intent the page does not know goes to its main form, the invitation, which refuses it.
+  const sent = formData.get("intent");
+  const intent: Intent = INTENTS.find((i) => i === sent) ?? "invite";
+  const fail = (message: string, status = 400) =>
+    intentFailure(intent, submission.reply({ formErrors: [message] }), status);
   const problem = await formGuardProblem(formData, request);
   if (problem) return fail(problem.message, problem.status);
+  if (submission.status !== "success") return intentFailure(intent, submission.reply());
+  const form = submission.value;
   const { staff } = getContext();
-  const uid = String(formData.get("uid") ?? "").slice(0, 128);
-  switch (intent) {
+  switch (form.intent) {
     case "invite": {
-      const role = readRole(formData);
+      const role = readRole(form);
       if (typeof role === "string") return fail(role);
-      const email = String(formData.get("email") ?? "").slice(0, 254);
-      const result = await staff.invite(email, role, actor, publicOrigin(request));
+      const result = await staff.invite(form.email, role, actor, publicOrigin(request));
       if (!result.ok) return fail(result.message);
       // The link is shown here once (and e-mailed): the shop keeps only its hash.
-      return data<ActionData>({
-        invited: { email: result.invitation.email, roleLabel: ROLE_LABELS[role.role], link: result.link },
+      return shownOnceAnswer("invite", {
+        message:
+          `Invited ${result.invitation.email} as ${ROLE_LABELS[role.role]}. ` +
+          "The link was e-mailed to them; it works once, for 7 days. It is shown only now.",
+        label: "Invitation link",
+        secret: result.link,
       });
     }
     case "role": {
-      const role = readRole(formData);
+      const role = readRole(form);
       if (typeof role === "string") return fail(role);
-      const member = await staff.changeRole(uid, role, actor);
+      const member = await staff.changeRole(form.uid, role, actor);
       if (!member) return fail("That person is no longer on the staff.", 404);
       return redirectWithFlash("/admin/staff", `${member.email} is now ${ROLE_LABELS[member.role]}.`);
     }
     case "revoke": {
-      const member = await staff.revoke(uid, actor);
+      const member = await staff.revoke(form.uid, actor);
       if (!member) return fail("That person is no longer on the staff.", 404);
       return redirectWithFlash("/admin/staff", `${member.email} no longer has access to the back office.`);
     }
     case "withdraw": {
-      const withdrawn = await staff.withdraw(String(formData.get("tokenHash") ?? "").slice(0, 64), actor);
+      const withdrawn = await staff.withdraw(form.tokenHash, actor);
       if (!withdrawn) return fail("That invitation was already accepted or withdrawn.", 404);
       return redirectWithFlash("/admin/staff", "The invitation was withdrawn: its link no longer works.");
     }
     default:
       return fail("Choose what to do: invite, change a role, revoke or withdraw.");
   }
+}
+
+/** A refusal shown beside the form it answers. */
+function Refusal({ message }: { message: string | undefined }) {
+  return message ? (
+    <p role="alert" className="mt-2 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
+      {message}
+    </p>
+  ) : null;
 }
 
 function RoleFields({
@@ -140,28 +177,18 @@ const ROLE_TEXT: Record<StaffRole, string> = {
 
 export default function AdminStaff() {
   const { owners, members, invitations } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const error = result && "error" in result ? result : null;
-  const invited = result && "invited" in result ? result.invited : null;
+  const invited = shownOnceFor(answer, "invite");
+  const inviteError = firstError(replyFor(answer, "invite"))?.message;
+  // A member's or an invitation's refusal is shown at its row, found by the value the form sent.
+  const rowError = (intents: Intent[], name: string, value: string) => {
+    const reply = intents.map((i) => replyFor(answer, i)).find(Boolean);
+    return sentValue(reply, name) === value ? firstError(reply)?.message : undefined;
+  };
   return (
     <AdminPage title="Staff">
-      {error ? (
-        <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
-          {error.error}
-        </p>
-      ) : null}
-      {invited ? (
-        <div role="status" className="mt-4 rounded-md bg-green-50 px-4 py-3 text-sm text-green-900">
-          <p>
-            Invited {invited.email} as {invited.roleLabel}. The link was e-mailed to them; it works once, for 7 days. It
-            is shown only now:
-          </p>
-          <p className="mt-2 font-mono text-xs [overflow-wrap:anywhere]" data-testid="invitation-link">
-            {invited.link}
-          </p>
-        </div>
-      ) : null}
+      {invited ? <SecretShownOnce shown={invited} /> : null}
 
       <AdminSection id="roles-heading" title="Roles">
         <dl className="grid gap-2 text-sm">
@@ -193,6 +220,7 @@ export default function AdminStaff() {
             Send invitation
           </button>
         </Form>
+        <Refusal message={inviteError} />
       </AdminSection>
 
       <AdminSection id="members-heading" title="Members">
@@ -227,6 +255,7 @@ export default function AdminStaff() {
                     </button>
                   </Form>
                 </div>
+                <Refusal message={rowError(["role", "revoke"], "uid", m.uid)} />
               </li>
             ))}
           </ul>
@@ -253,6 +282,7 @@ export default function AdminStaff() {
                     Withdraw
                   </button>
                 </Form>
+                <Refusal message={rowError(["withdraw"], "tokenHash", i.tokenHash)} />
               </li>
             ))}
           </ul>

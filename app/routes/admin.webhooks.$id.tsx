@@ -1,14 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { ScrollBox } from "~/components/ScrollBox";
+import { firstError } from "~/lib/form-reply";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
-import { formGuardProblem } from "~/server/http/forms.server";
+import { parseForm } from "~/server/http/form-shape.server";
+import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { notFound } from "~/server/http/not-found.server";
 import { requirePermission } from "~/server/http/permissions.server";
 
@@ -27,18 +29,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+// One form on the page: any other intent is refused with the same message as a missing delivery.
+const resendSchema = z.object({ intent: z.literal("resend"), deliveryId: z.string().max(64) });
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requirePermission(request, "webhooks.manage");
   const formData = await readForm(request);
+  const submission = parseForm(formData, { schema: resendSchema });
+  const fail = (message: string, status = 400) => formFailure(submission.reply({ formErrors: [message] }), status);
   const problem = await formGuardProblem(formData, request);
-  if (problem) return data({ error: problem.message }, { status: problem.status });
+  if (problem) return fail(problem.message, problem.status);
   const id = String(params.id ?? "").slice(0, 64);
-  const deliveryId = String(formData.get("deliveryId") ?? "").slice(0, 64);
+  const deliveryId = submission.status === "success" ? submission.value.deliveryId : "";
   const delivery = (await getContext().webhooks.log(id)).find((d) => d.id === deliveryId);
-  if (formData.get("intent") !== "resend" || !delivery)
-    return data({ error: "Choose a delivery of this endpoint to send again." }, { status: 400 });
+  if (!delivery) return fail("Choose a delivery of this endpoint to send again.");
   const result = await getContext().webhooks.resend(actor, deliveryId);
-  if (!result.ok) return data({ error: result.message }, { status: 400 });
+  if (!result.ok) return fail(result.message);
   return redirectWithFlash(
     `/admin/webhooks/${id}`,
     `${delivery.eventType} (${delivery.eventId}) will be sent again now.`,
@@ -58,7 +64,7 @@ const when = (iso: string | null) => (iso ? <time dateTime={iso}>{dateFormat.for
 
 export default function WebhookDeliveries() {
   const { endpoint, deliveries } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
+  const failure = firstError(useActionData<typeof action>()?.result);
   return (
     <AdminPage title="Webhook deliveries" back={{ to: "/admin/webhooks", label: "Webhooks" }}>
       <p className="mt-2 text-sm text-stone-700 [overflow-wrap:anywhere]">
@@ -66,7 +72,7 @@ export default function WebhookDeliveries() {
       </p>
       {failure ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
-          {failure.error}
+          {failure.message}
         </p>
       ) : null}
       {deliveries.length === 0 ? (

@@ -1,15 +1,19 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { SecretShownOnce } from "~/components/admin/SecretShownOnce";
 import { ScrollBox } from "~/components/ScrollBox";
 import { WEBHOOK_EVENTS } from "~/domain/webhook";
+import { fieldError, firstError, replyFor, sentValue, sentValues } from "~/lib/form-reply";
 import { seo } from "~/lib/seo";
+import { shownOnceFor } from "~/lib/shown-once";
 import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
-import { formGuardProblem } from "~/server/http/forms.server";
+import { parseForm } from "~/server/http/form-shape.server";
+import { formGuardProblem, intentFailure, serviceErrors, shownOnceAnswer } from "~/server/http/forms.server";
 import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
@@ -23,46 +27,51 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { endpoints: await getContext().webhooks.listEndpoints() };
 }
 
-type ActionAnswer =
-  | { intent: "create"; created: { url: string; secret: string } }
-  | {
-      intent: "create";
-      errors: { url?: string; events?: string; form?: string };
-      values: { url: string; events: string[] };
-    }
-  | { intent: "remove"; error: string };
+const endpointSchema = z.object({
+  intent: z.literal("create", { errorMap: () => ({ message: "Choose what to do: add an endpoint or remove one." }) }),
+  url: z.string().max(600).default(""),
+  events: z.array(z.string().max(60)).max(20).default([]),
+});
+const removeSchema = z.object({ intent: z.literal("remove"), endpointId: z.string().max(64).default("") });
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requirePermission(request, "webhooks.manage");
   const formData = await readForm(request);
   const problem = await formGuardProblem(formData, request);
+  const { webhooks } = getContext();
+  // Any intent but remove goes to the new-endpoint form, which refuses what it does not know.
   if (formData.get("intent") === "remove") {
-    if (problem) return data<ActionAnswer>({ intent: "remove", error: problem.message }, { status: problem.status });
-    const result = await getContext().webhooks.remove(actor, String(formData.get("endpointId") ?? "").slice(0, 64));
-    if (!result.ok) return data<ActionAnswer>({ intent: "remove", error: result.message }, { status: 400 });
+    const submission = parseForm(formData, { schema: removeSchema });
+    const fail = (message: string, status: number) =>
+      intentFailure("remove", submission.reply({ formErrors: [message] }), status);
+    if (problem) return fail(problem.message, problem.status);
+    if (submission.status !== "success") return intentFailure("remove", submission.reply());
+    const result = await webhooks.remove(actor, submission.value.endpointId);
+    if (!result.ok) return fail(result.message, 400);
     return redirectWithFlash("/admin/webhooks", `Removed the endpoint ${result.url}. It receives no more events.`);
   }
-  const values = {
-    url: String(formData.get("url") ?? "").slice(0, 600),
-    events: formData.getAll("events").map(String).slice(0, 20),
-  };
-  if (problem)
-    return data<ActionAnswer>(
-      { intent: "create", errors: { form: problem.message }, values },
-      { status: problem.status },
-    );
-  const result = await getContext().webhooks.register(actor, values);
-  if (!result.ok) return data<ActionAnswer>({ intent: "create", errors: result.errors, values }, { status: 400 });
-  // The secret is in this answer only: never in a URL or a cookie.
-  return data<ActionAnswer>({ intent: "create", created: { url: result.endpoint.url, secret: result.secret } });
+  const submission = parseForm(formData, { schema: endpointSchema });
+  if (problem) return intentFailure("create", submission.reply({ formErrors: [problem.message] }), problem.status);
+  if (submission.status !== "success") return intentFailure("create", submission.reply());
+  const result = await webhooks.register(actor, submission.value);
+  if (!result.ok) return intentFailure("create", submission.reply(serviceErrors(result.errors)));
+  return shownOnceAnswer("create", {
+    message: `The endpoint ${result.endpoint.url} was added. Copy its signing secret now: it will not be shown again.`,
+    label: "Signing secret",
+    secret: result.secret,
+  });
 }
 
 export default function AdminWebhooks() {
   const { endpoints } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const created = answer && "created" in answer ? answer.created : null;
-  const failed = answer && "errors" in answer ? answer : null;
-  const removeError = answer && "error" in answer ? answer.error : null;
+  const created = shownOnceFor(answer, "create");
+  const failed = replyFor(answer, "create");
+  const removeError = firstError(replyFor(answer, "remove"))?.message;
+  const formError = failed?.error?.[""]?.[0] ?? fieldError(failed, "intent");
+  const urlError = fieldError(failed, "url");
+  const eventsError = fieldError(failed, "events");
+  const sentEvents = sentValues(failed, "events");
   return (
     <AdminPage title="Webhooks">
       <p className="mt-4 max-w-prose text-sm text-stone-700">
@@ -70,17 +79,7 @@ export default function AdminWebhooks() {
         <code>Hemline-Signature</code> header (<code>t=…,v1=…</code>, an HMAC-SHA256 of the time, a dot and the body).
         Failed deliveries are retried for 24 hours.
       </p>
-      {created ? (
-        <div role="status" className="mt-6 rounded-md border border-green-300 bg-green-50 p-4 text-sm">
-          <p className="font-medium [overflow-wrap:anywhere]">
-            The endpoint {created.url} was added. Copy its signing secret now: it will not be shown again.
-          </p>
-          <label className="mt-2 block">
-            <span className="block text-stone-700">Signing secret</span>
-            <input readOnly value={created.secret} className="input mt-1 w-full font-mono" />
-          </label>
-        </div>
-      ) : null}
+      {created ? <SecretShownOnce shown={created} /> : null}
       {removeError ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
           {removeError}
@@ -138,9 +137,9 @@ export default function AdminWebhooks() {
       <h2 className="mt-8 text-xl font-semibold">New endpoint</h2>
       <Form method="post" className="mt-2 max-w-lg space-y-4">
         <AuthenticityTokenInput />
-        {failed?.errors.form ? (
+        {formError ? (
           <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
-            {failed.errors.form}
+            {formError}
           </p>
         ) : null}
         <div>
@@ -154,18 +153,18 @@ export default function AdminWebhooks() {
             required
             maxLength={500}
             placeholder="https://example.com/hooks/hemline"
-            defaultValue={failed?.values.url}
-            aria-invalid={failed?.errors.url ? true : undefined}
-            aria-describedby={failed?.errors.url ? "webhook-url-error" : undefined}
+            defaultValue={sentValue(failed, "url")}
+            aria-invalid={urlError ? true : undefined}
+            aria-describedby={urlError ? "webhook-url-error" : undefined}
             className="input mt-1 w-full"
           />
-          {failed?.errors.url ? (
+          {urlError ? (
             <p id="webhook-url-error" className="mt-1 text-sm text-red-700">
-              {failed.errors.url}
+              {urlError}
             </p>
           ) : null}
         </div>
-        <fieldset aria-describedby={failed?.errors.events ? "webhook-events-error" : undefined}>
+        <fieldset aria-describedby={eventsError ? "webhook-events-error" : undefined}>
           <legend className="text-sm font-medium">Events</legend>
           {WEBHOOK_EVENTS.map((event) => (
             <label key={event} className="mt-1 flex items-center gap-2 text-sm">
@@ -173,14 +172,14 @@ export default function AdminWebhooks() {
                 type="checkbox"
                 name="events"
                 value={event}
-                defaultChecked={failed ? failed.values.events.includes(event) : false}
+                defaultChecked={sentEvents?.includes(event) ?? false}
               />
               <code>{event}</code>
             </label>
           ))}
-          {failed?.errors.events ? (
+          {eventsError ? (
             <p id="webhook-events-error" className="mt-1 text-sm text-red-700">
-              {failed.errors.events}
+              {eventsError}
             </p>
           ) : null}
         </fieldset>

@@ -2,13 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
 import { AuthCard } from "~/components/forms/AuthCard";
 import { ROLE_LABELS } from "~/domain/staff";
+import { firstError } from "~/lib/form-reply";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
-import { formGuardProblem } from "~/server/http/forms.server";
+import { parseForm } from "~/server/http/form-shape.server";
+import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { getAuthState, loginRedirectPath } from "~/server/http/session.server";
 import { INVITATION_MESSAGES } from "~/server/services/staff/staff.server";
 
@@ -36,28 +39,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+// The one form has no fields: accepting is the whole of it.
+const acceptSchema = z.object({});
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const auth = await getAuthState(request);
   if (!auth.user) throw redirect(loginRedirectPath(request));
   const formData = await readForm(request);
+  const submission = parseForm(formData, { schema: acceptSchema });
+  const fail = (message: string, status: number) => formFailure(submission.reply({ formErrors: [message] }), status);
   const problem = await formGuardProblem(formData, request);
-  if (problem) return data({ error: problem.message }, { status: problem.status });
+  if (problem) return fail(problem.message, problem.status);
   const result = await getContext().staff.accept(params.token ?? "", {
     uid: auth.user.uid,
     email: auth.userProfile?.email ?? auth.user.email,
   });
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  if (!result.ok) return fail(result.message, result.status);
   return redirectWithFlash("/admin", `Welcome to the staff: your role is ${ROLE_LABELS[result.role]}.`);
 }
 
 export default function StaffInvitation() {
   const { problem, invitation, signedInAs } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
+  const failure = firstError(useActionData<typeof action>()?.result);
   return (
     <AuthCard title="Join the staff">
       {failure ? (
         <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
-          {failure.error}
+          {failure.message}
         </p>
       ) : null}
       {problem || !invitation ? (

@@ -38,7 +38,7 @@ async function invite(owner: Page, email: string, role: string, refundLimit = ""
   if (refundLimit) await form.getByLabel("Refund limit (€, support only)").fill(refundLimit);
   await form.getByRole("button", { name: "Send invitation" }).click();
   await expect(owner.getByRole("status").filter({ hasText: `Invited ${email} as ${role}.` })).toBeVisible();
-  return owner.getByTestId("invitation-link").innerText();
+  return owner.getByLabel("Invitation link").inputValue();
 }
 
 /** A new member of staff: invited, then an existing account accepts signed in (or a new visitor registers through the link). */

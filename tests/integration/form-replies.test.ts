@@ -135,4 +135,70 @@ describe("one shape for a refused form, keyed by intent", () => {
     expect(statusOf(neither)).toBe(400);
     expect(dataOf<Reply>(neither).result.error).toEqual({ intent: ["Choose Approve or Reject."] });
   });
+
+  it("the back office's secret pages: a refusal is its form's reply; a new secret is shown once, kept by no cache", async () => {
+    const keys = "~/routes/admin.api-keys";
+    const unnamed = await post(
+      keys,
+      "/admin/api-keys",
+      { intent: "create", name: "", scopes: "orders:read" },
+      {},
+      "admin",
+    );
+    expect(statusOf(unnamed)).toBe(400);
+    expect(dataOf<Reply>(unnamed)).toMatchObject({
+      intent: "create",
+      result: { error: { name: ["Enter a name for the key."] }, initialValue: { scopes: "orders:read" } },
+    });
+    const revoke = await post(keys, "/admin/api-keys", { intent: "revoke", keyId: "no-such-key" }, {}, "admin");
+    expect(statusOf(revoke)).toBe(400);
+    expect(dataOf<Reply>(revoke).intent).toBe("revoke");
+    expect(dataOf<Reply>(revoke).result.error?.[""]?.[0]).toBeTruthy();
+    const made = await post(
+      keys,
+      "/admin/api-keys",
+      { intent: "create", name: "Books", scopes: "orders:read" },
+      {},
+      "admin",
+    );
+    expect(statusOf(made)).toBe(200);
+    const shown = dataOf<{ intent: string; shown: { label: string; secret: string } }>(made);
+    expect(shown.intent).toBe("create");
+    expect(shown.shown.label).toBe("New API key");
+    expect(shown.shown.secret.length).toBeGreaterThan(20);
+    const init = (made as { init?: { headers?: HeadersInit } }).init;
+    expect(new Headers(init?.headers).get("Cache-Control")).toBe("no-store");
+
+    const hooks = "~/routes/admin.webhooks._index";
+    const noEvents = await post(
+      hooks,
+      "/admin/webhooks",
+      { intent: "create", url: "https://example.com/h" },
+      {},
+      "admin",
+    );
+    expect(statusOf(noEvents)).toBe(400);
+    expect(dataOf<Reply>(noEvents)).toMatchObject({
+      intent: "create",
+      result: { initialValue: { url: "https://example.com/h" } },
+    });
+    expect(dataOf<Reply>(noEvents).result.error?.events?.[0]).toBeTruthy();
+    const stray = await post(hooks, "/admin/webhooks", { intent: "nonsense" }, {}, "admin");
+    expect(statusOf(stray)).toBe(400);
+    expect(dataOf<Reply>(stray).intent).toBe("create");
+
+    const staff = "~/routes/admin.staff";
+    const noRole = await post(
+      staff,
+      "/admin/staff",
+      { intent: "invite", email: "new@example.com", role: "king" },
+      {},
+      "admin",
+    );
+    expect(statusOf(noRole)).toBe(400);
+    expect(dataOf<Reply>(noRole)).toMatchObject({ intent: "invite", result: { error: { "": ["Choose a role."] } } });
+    const gone = await post(staff, "/admin/staff", { intent: "revoke", uid: "nobody" }, {}, "admin");
+    expect(statusOf(gone)).toBe(404);
+    expect(dataOf<Reply>(gone)).toMatchObject({ intent: "revoke", result: { initialValue: { uid: "nobody" } } });
+  });
 });

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type HeadersFunction } from "@remix-run/node";
+import type { ShownOnce } from "~/lib/shown-once";
 import { csrfProblem } from "./csrf.server";
 import { honeypotProblem } from "./honeypot.server";
 
@@ -16,6 +17,22 @@ export function intentFailure<Intent extends string>(
   headers?: HeadersInit,
 ) {
   return data({ intent, result }, { status, headers });
+}
+
+/** A service's messages by field (`form` for the whole form) as conform's reply options. */
+export function serviceErrors(errors: Record<string, string | undefined>) {
+  const { form, ...fields } = errors;
+  return {
+    formErrors: form ? [form] : [],
+    fieldErrors: Object.fromEntries(
+      Object.entries(fields).flatMap(([name, message]) => (message ? [[name, [message]]] : [])),
+    ),
+  };
+}
+
+/** The answer that shows a secret once (see ~/lib/shown-once): kept by no cache or history. */
+export function shownOnceAnswer<Intent extends string>(intent: Intent, shown: ShownOnce) {
+  return data({ intent, shown }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** The status and headers for a failed account operation: 429 with Retry-After when rate limited. */
