@@ -1,5 +1,5 @@
 import { apiRoute } from "~/server/api/api-route.server";
-import { decodeCursor, encodeCursor, parseLimit } from "~/server/api/cursor.server";
+import { readPage } from "~/server/api/cursor.server";
 import { customerJson } from "~/server/api/representations.server";
 
 // GET /api/v1/customers: accounts, newest first.
@@ -7,18 +7,10 @@ const api = apiRoute({
   GET: {
     scope: "customers:read",
     async handle({ ctx, url }) {
-      const secret = ctx.config.sessionSecret;
-      const limit = parseLimit(url.searchParams.get("limit"));
-      const page = await ctx.apiReads.customers(
-        decodeCursor(secret, "customers", url.searchParams.get("cursor")),
-        limit,
+      const page = await readPage(ctx.config.sessionSecret, url, "customers", (position, limit) =>
+        ctx.apiReads.customers(position, limit),
       );
-      return {
-        body: {
-          data: page.items.map(customerJson),
-          nextCursor: page.next === null ? null : encodeCursor(secret, "customers", page.next),
-        },
-      };
+      return { body: { data: page.items.map(customerJson), nextCursor: page.nextCursor } };
     },
   },
 });

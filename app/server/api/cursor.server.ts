@@ -37,3 +37,18 @@ export function parseLimit(raw: string | null): number {
     });
   return Number(raw);
 }
+
+/**
+ * One page of a cursor-paged list, read at the request's ?cursor= and ?limit=, with the cursor
+ * for the next page signed for the same list (null on the last page).
+ */
+export async function readPage<Page extends { next: string | null }>(
+  secret: string,
+  url: URL,
+  list: string,
+  read: (position: string | null, limit: number) => Promise<Page>,
+): Promise<Page & { nextCursor: string | null }> {
+  const limit = parseLimit(url.searchParams.get("limit"));
+  const page = await read(decodeCursor(secret, list, url.searchParams.get("cursor")), limit);
+  return { ...page, nextCursor: page.next === null ? null : encodeCursor(secret, list, page.next) };
+}
