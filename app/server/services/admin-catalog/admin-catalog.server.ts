@@ -49,7 +49,11 @@ export type SaveProductResult =
 /** Fields of a product that are not its texts or images, by what a person calls them. */
 const COMMERCE_FIELDS: Array<[label: string, read: (p: ProductInput) => unknown]> = [
   ["its price", (p) => [p.priceMinor, p.compareAtMinor]],
-  ["its stock or options", (p) => [p.sizes, p.colours, p.variants.map((v) => [v.sku, v.size, v.colour, v.stock])]],
+  // Variants compared as a set: the editor builds them size by size, the seed and imports colour by colour.
+  [
+    "its stock or options",
+    (p) => [p.sizes, p.colours, p.variants.map((v) => [v.sku, v.size, v.colour, v.stock].join("|")).sort()],
+  ],
   ["its status", (p) => [p.status, p.featured]],
   ["its category", (p) => p.category],
 ];
