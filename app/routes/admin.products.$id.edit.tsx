@@ -37,14 +37,14 @@ async function findProduct(request: Request, id: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, "catalogue.view");
+  const staff = await requirePermission(request, "catalogue.view");
   const product = await findProduct(request, params.id);
   const history = await getContext().audit.listViews({
     entityType: "product",
     entityId: product.id,
     limit: HISTORY_SIZE,
   });
-  return { product, defaults: formDefaultsOf(product), history };
+  return { product, defaults: formDefaultsOf(product), history, textsOnly: !allows(staff, "catalogue.manage") };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -74,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const STATUS_LABEL = { draft: "draft", active: "active", archived: "archived" } as const;
 
 export default function EditProduct() {
-  const { product, defaults, history } = useLoaderData<typeof loader>();
+  const { product, defaults, history, textsOnly } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const deleteReply = replyFor(actionData, "delete");
   const deleteError = firstError(deleteReply)?.message;
@@ -105,6 +105,7 @@ export default function EditProduct() {
           result={editorData?.result}
           expectedSeq={product.seq}
           submitLabel="Save product"
+          textsOnly={textsOnly}
         />
       }
     >
@@ -127,22 +128,25 @@ export default function EditProduct() {
         ) : null}
       </section>
 
-      <section aria-labelledby="delete-heading" className="mt-12 border-t border-stone-200 pt-8">
-        <h2 id="delete-heading" className="text-lg font-semibold">
-          Delete this product
-        </h2>
-        <p className="mt-1 text-sm text-stone-600">
-          A product that appears in orders is archived instead, so the orders keep their details.
-        </p>
-        <FormErrors id="delete-errors" errors={deleteError ? [deleteError] : undefined} />
-        <DeleteWithConfirmation
-          confirming={Boolean(deleteReply && !deleteError)}
-          question={`Are you sure? “${product.name}” will be deleted for good (or archived if it appears in orders).`}
-          confirmLabel="Yes, delete this product"
-          buttonLabel="Delete product"
-          cancelTo={`/admin/products/${product.id}/edit`}
-        />
-      </section>
+      {/* Deleting is the catalogue manager's, not a texts-only role's. */}
+      {textsOnly ? null : (
+        <section aria-labelledby="delete-heading" className="mt-12 border-t border-stone-200 pt-8">
+          <h2 id="delete-heading" className="text-lg font-semibold">
+            Delete this product
+          </h2>
+          <p className="mt-1 text-sm text-stone-600">
+            A product that appears in orders is archived instead, so the orders keep their details.
+          </p>
+          <FormErrors id="delete-errors" errors={deleteError ? [deleteError] : undefined} />
+          <DeleteWithConfirmation
+            confirming={Boolean(deleteReply && !deleteError)}
+            question={`Are you sure? “${product.name}” will be deleted for good (or archived if it appears in orders).`}
+            confirmLabel="Yes, delete this product"
+            buttonLabel="Delete product"
+            cancelTo={`/admin/products/${product.id}/edit`}
+          />
+        </section>
+      )}
     </EditorPage>
   );
 }

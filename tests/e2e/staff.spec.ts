@@ -181,7 +181,11 @@ test("a support member refunds within their limit and is refused over it", async
   await close();
 });
 
-test("a content member writes a blog post but may not change a price", async ({ page, js, browser }, testInfo) => {
+test("a content member writes a blog post and a product's texts, but sees its price read-only", async ({
+  page,
+  js,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   await ownerPage(page, testInfo);
   const { member, close } = await hire(page, browser, js, testInfo, "Content");
@@ -196,14 +200,22 @@ test("a content member writes a blog post but may not change a price", async ({ 
 
   const productId = PRICED[js ? "js-on" : "js-off"];
   await member.goto(`/admin/products/${productId}/edit`);
+  // Price, stock and status are shown read-only, and deleting is not offered; the server's refusal
+  // of a changed price is proven in tests/integration/staff-service.test.ts.
   const price = member.getByLabel("Price (€)", { exact: true });
   const before = await price.inputValue();
-  await price.fill("1.00");
-  const posted = member.waitForResponse((r) => r.request().method() === "POST");
+  await expect(price).not.toBeEditable();
+  await expect(member.getByLabel("Status")).toBeDisabled();
+  await expect(
+    member.getByText(/Its price, stock, options, status and category are shown for reference/),
+  ).toBeVisible();
+  await expect(member.getByRole("button", { name: "Delete product" })).toHaveCount(0);
+  // The read-only fields go back as they were, so a change of texts saves.
+  const description = member.getByLabel("Description");
+  await description.fill(`${await description.inputValue()} Written by content.`);
   await member.getByRole("button", { name: "Save product", exact: true }).click();
-  expect((await posted).status()).toBe(403);
-  await expect(member.getByText(/Your role may change a product's texts and images only, not its price/)).toBeVisible();
-  await member.goto(`/admin/products/${productId}/edit`);
+  await expect(member.getByRole("status")).toHaveText("The product has been saved.");
+  await expect(description).toHaveValue(/Written by content\.$/);
   await expect(price).toHaveValue(before);
   // Promotions are not content's: refused by the server.
   expect((await member.goto("/admin/promotions"))?.status()).toBe(403);

@@ -44,7 +44,7 @@ describe("staff invitations, roles and revocation", () => {
       harness.request("/admin/staff", "admin", { intent: "invite", email, role, refundLimit }),
     );
     expect(statusOf(outcome)).toBe(200);
-    const link = dataOf<{ invited: { link: string } }>(outcome).invited.link;
+    const link = dataOf<{ intent: string; shown: { secret: string } }>(outcome).shown.secret;
     return new URL(link).pathname;
   };
   const tokenOf = (path: string) => path.split("/").at(-1)!;
@@ -88,7 +88,9 @@ describe("staff invitations, roles and revocation", () => {
       token: tokenOf(path),
     });
     expect(statusOf(refused)).toBe(403);
-    expect(dataOf<{ error: string }>(refused).error).toMatch(/for sam@example.com/);
+    expect(dataOf<{ result: { error: Record<string, string[]> } }>(refused).result.error[""]?.[0]).toMatch(
+      /for sam@example.com/,
+    );
     expect(await harness.ctx.backend.store.staff.get(eve.uid)).toBeNull();
 
     const unknown = await harness.run((await invitationPage()).loader, asCookie("/staff/invitation/nope", eve.cookie), {
@@ -178,5 +180,29 @@ describe("staff invitations, roles and revocation", () => {
     expect(price).toMatchObject({ success: false, forbidden: true });
     expect(JSON.stringify(price)).toContain("not its price");
     expect((await harness.ctx.backend.store.products.get(product.id))!.priceMinor).toBe(product.priceMinor);
+
+    // A product whose variants are stored colour by colour (as the seed and imports write them) saves
+    // its texts too: the editor sends them size by size, which is the same stock.
+    const colours = [
+      { name: "Sky", hex: "#8fb8de" },
+      { name: "Rust", hex: "#b5522b" },
+    ];
+    const reordered = await harness.ctx.backend.store.products.save(
+      makeProduct({
+        id: "texts-by-colour",
+        name: "Two-tone tee",
+        colours,
+        sizes: ["S", "M"],
+        variants: colours.flatMap((c) =>
+          ["S", "M"].map((size) => ({ size, colour: c.name, sku: `TBC-${c.name}-${size}`.toUpperCase(), stock: 3 })),
+        ),
+      }),
+    );
+    const rowValues = productFormSchema.parse(formDefaultsOf(reordered));
+    const saved = await harness.ctx.adminCatalog.save(
+      { ...rowValues, description: "Two tones." },
+      { actor: "content@example.com", id: reordered.id, textsOnly: true },
+    );
+    expect(saved).toMatchObject({ success: true, product: { description: "Two tones." } });
   });
 });

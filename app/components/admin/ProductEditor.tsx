@@ -56,6 +56,7 @@ function TextField({
   required,
   inputMode,
   maxLength,
+  readOnly,
 }: {
   meta: Meta;
   label: string;
@@ -63,6 +64,7 @@ function TextField({
   required?: boolean;
   inputMode?: "decimal";
   maxLength?: number;
+  readOnly?: boolean;
 }) {
   const id = `product-${meta.name}`;
   return (
@@ -77,8 +79,9 @@ function TextField({
         required={required}
         inputMode={inputMode}
         maxLength={maxLength}
+        readOnly={readOnly}
         {...control(meta, hint ? `${id}-hint` : undefined)}
-        className="input mt-1"
+        className="input mt-1 read-only:bg-stone-100"
       />
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
@@ -103,11 +106,14 @@ export function ProductEditor({
   result,
   expectedSeq,
   submitLabel,
+  textsOnly = false,
 }: {
   defaults: ProductFormDefaults;
   result?: SubmissionResult<string[]>;
   expectedSeq?: number;
   submitLabel: string;
+  /** A role that may change texts and images only sees the rest (price, stock, options, status, category) read-only. */
+  textsOnly?: boolean;
 }) {
   const [form, fields] = useForm({
     id: "product-editor",
@@ -128,6 +134,9 @@ export function ProductEditor({
   const errors = Object.entries(form.allErrors).filter(([name]) => name !== "");
   const formErrors = form.allErrors[""];
   const errorCount = errors.length;
+  // A disabled control sends nothing: a read-only choice sends its current value from a hidden input.
+  const featured = String(fields.featured.initialValue) === "on" || String(fields.featured.initialValue) === "true";
+  const sentAsIs = (meta: Meta) => (textsOnly ? <input type="hidden" name={meta.name} value={current(meta)} /> : null);
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-8">
       <AuthenticityTokenInput />
@@ -150,6 +159,12 @@ export function ProductEditor({
         fields={errors.map(([name, list]) => ({ id: errorId(name), label: "", errors: list }))}
       />
 
+      {textsOnly ? (
+        <p className="rounded-md bg-stone-100 px-4 py-3 text-sm text-stone-700" id="texts-only-note">
+          Your role changes a product&apos;s texts and images. Its price, stock, options, status and category are shown
+          for reference and cannot be changed here.
+        </p>
+      ) : null}
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Details</legend>
         <TextField meta={fields.name} label="Name" required maxLength={PRODUCT_LIMITS.name} />
@@ -183,6 +198,7 @@ export function ProductEditor({
               id="product-category"
               key={fields.category.key}
               {...control(fields.category)}
+              disabled={textsOnly}
               className="input mt-1"
             >
               {CATEGORIES.map((c) => (
@@ -191,6 +207,7 @@ export function ProductEditor({
                 </option>
               ))}
             </select>
+            {sentAsIs(fields.category)}
             <Errors name="category" errors={fields.category.errors} />
           </div>
           <TextField
@@ -205,24 +222,39 @@ export function ProductEditor({
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Price and status</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField meta={fields.price} label="Price (€)" hint="Like 49.90." required inputMode="decimal" />
+          <TextField
+            meta={fields.price}
+            label="Price (€)"
+            hint="Like 49.90."
+            required
+            inputMode="decimal"
+            readOnly={textsOnly}
+          />
           <TextField
             meta={fields.compareAt}
             label="Compare-at price (€)"
             hint="The former price, shown struck through when on sale. Leave empty otherwise."
             inputMode="decimal"
+            readOnly={textsOnly}
           />
           <div>
             <label htmlFor="product-status" className="block text-sm font-medium text-stone-800">
               Status
             </label>
-            <select id="product-status" key={fields.status.key} {...control(fields.status)} className="input mt-1">
+            <select
+              id="product-status"
+              key={fields.status.key}
+              {...control(fields.status)}
+              disabled={textsOnly}
+              className="input mt-1"
+            >
               {PRODUCT_STATUSES.map((st) => (
                 <option key={st.value} value={st.value}>
                   {st.label}
                 </option>
               ))}
             </select>
+            {sentAsIs(fields.status)}
             <Errors name="status" errors={fields.status.errors} />
           </div>
           <label className="mt-6 flex items-center gap-2 text-sm">
@@ -230,10 +262,10 @@ export function ProductEditor({
               type="checkbox"
               name={fields.featured.name}
               key={fields.featured.key}
-              defaultChecked={
-                String(fields.featured.initialValue) === "on" || String(fields.featured.initialValue) === "true"
-              }
+              disabled={textsOnly}
+              defaultChecked={featured}
             />{" "}
+            {textsOnly && featured ? <input type="hidden" name={fields.featured.name} value="on" /> : null}
             Featured on the home page
           </label>
         </div>
@@ -254,7 +286,7 @@ export function ProductEditor({
                   <th scope="col" className="pr-3">
                     Hex (#rrggbb)
                   </th>
-                  <th scope="col">
+                  <th scope="col" hidden={textsOnly}>
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
@@ -269,6 +301,7 @@ export function ProductEditor({
                         <input
                           key={c.name.key}
                           aria-label={`Colour ${i + 1} name`}
+                          readOnly={textsOnly}
                           {...control(c.name)}
                           className="input"
                           maxLength={PRODUCT_LIMITS.colourName}
@@ -287,6 +320,7 @@ export function ProductEditor({
                           <input
                             key={c.hex.key}
                             aria-label={`Colour ${i + 1} hex`}
+                            readOnly={textsOnly}
                             {...control(c.hex)}
                             className="input w-32"
                             placeholder="#1f3a5f"
@@ -294,7 +328,7 @@ export function ProductEditor({
                         </span>
                         <Errors name={c.hex.name} errors={c.hex.errors} />
                       </td>
-                      <td className="flex gap-2 py-1 align-top">
+                      <td className="flex gap-2 py-1 align-top" hidden={textsOnly}>
                         <button
                           {...form.reorder.getButtonProps({ name: fields.colours.name as string, from: i, to: i - 1 })}
                           disabled={i === 0}
@@ -317,6 +351,7 @@ export function ProductEditor({
           </div>
         ) : null}
         <button
+          hidden={textsOnly}
           {...form.insert.getButtonProps<ProductFormDefaults["colours"]>({
             name: fields.colours.name as string,
             defaultValue: {
@@ -347,6 +382,7 @@ export function ProductEditor({
                   <input
                     key={sz.name.key}
                     aria-label={`Size ${i + 1}`}
+                    readOnly={textsOnly}
                     {...control(sz.name)}
                     className="input w-40"
                     maxLength={PRODUCT_LIMITS.size}
@@ -355,6 +391,7 @@ export function ProductEditor({
                   <Errors name={sz.name.name} errors={sz.name.errors} />
                 </div>
                 <button
+                  hidden={textsOnly}
                   {...form.reorder.getButtonProps({ name: fields.sizes.name as string, from: i, to: i - 1 })}
                   disabled={i === 0}
                   className={small}
@@ -362,6 +399,7 @@ export function ProductEditor({
                   Move {label} up
                 </button>
                 <button
+                  hidden={textsOnly}
                   {...form.remove.getButtonProps({ name: fields.sizes.name as string, index: i })}
                   className={small}
                 >
@@ -372,6 +410,7 @@ export function ProductEditor({
           })}
         </ul>
         <button
+          hidden={textsOnly}
           {...form.insert.getButtonProps<ProductFormDefaults["sizes"]>({
             name: fields.sizes.name as string,
             defaultValue: {
@@ -422,6 +461,7 @@ export function ProductEditor({
                             max={PRODUCT_LIMITS.stock}
                             step={1}
                             aria-label={`Stock: ${sizeNames[si]}, ${colourNames[ci]}`}
+                            readOnly={textsOnly}
                             {...control(meta)}
                             defaultValue={(meta.initialValue as string | undefined) ?? "0"}
                             className="input w-24"
