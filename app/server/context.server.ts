@@ -112,6 +112,15 @@ export function createContext(config: Config): AppContext {
     publicOrigin,
     mailer: backend.mailer,
   });
+  // Any stock change (an edit, an import, an order taking it, a release) is announced to webhooks.
+  const stockChanged = (productIds: string[]) =>
+    Promise.all(
+      productIds.map((id) =>
+        productEvent("product.stock_changed", id).catch((error) =>
+          console.error(`Product ${id}: the product.stock_changed event could not be recorded`, error),
+        ),
+      ),
+    );
   // Wherever stock may have come back (an edit, an import, a release), waiting alerts are e-mailed; a failure there never undoes the change.
   const stockWritten = (productIds: string[]) =>
     Promise.all([
@@ -120,11 +129,7 @@ export function createContext(config: Config): AppContext {
         .catch((error) =>
           console.error("Back-in-stock alerts could not be sent; the next stock change retries", error),
         ),
-      ...productIds.map((id) =>
-        productEvent("product.stock_changed", id).catch((error) =>
-          console.error(`Product ${id}: the product.stock_changed event could not be recorded`, error),
-        ),
-      ),
+      stockChanged(productIds),
     ]);
   const catalog = createCatalogService(backend.store, { syncIntervalMs, snapshots: backend.indexSnapshots });
   const adminCatalog = createAdminCatalogService({
@@ -163,6 +168,7 @@ export function createContext(config: Config): AppContext {
     promotions,
     vat: config.vat,
     faults: checkoutFaultsFor(config.crashHooks?.killAt),
+    onStockTaken: stockChanged,
   });
   const addressBook = createAddressBookService(backend.store);
   return {

@@ -427,4 +427,42 @@ describe.each(BACKENDS)("admin API: $name", (backend) => {
     const returned = receiver.received.find((r) => r.body.type === "return.requested");
     expect(returned?.body.data).toMatchObject({ orderId: arrived.id, status: "requested", reason: "Too big" });
   });
+
+  it("announces the stock a checkout takes: product.stock_changed with the stock left", async () => {
+    const taken = makeProduct({ priceMinor: 2000 });
+    await ctx.backend.store.products.upsertMany([taken]);
+    const before = taken.variants.find((v) => v.size === "M" && v.colour === "Black")!.stock;
+    const cartId = "guest:stock-event";
+    expect((await ctx.cart.add(cartId, { productId: taken.id, size: "M", colour: "Black", quantity: 2 })).ok).toBe(
+      true,
+    );
+    const placed = await ctx.checkout.placeOrder({
+      cartId,
+      userId: null,
+      email: "stock@example.com",
+      address: {
+        name: "Stock Taker",
+        line1: "1 Main Street",
+        line2: "",
+        city: "Dublin",
+        postalCode: "D02 X285",
+        country: "IE",
+        phone: "",
+      },
+      shippingMethod: "standard",
+      idempotencyKey: crypto.randomUUID(),
+      card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" },
+      origin: "https://shop.test",
+    });
+    expect(placed.kind).toBe("done");
+    await vi.waitFor(async () => {
+      await ctx.webhooks.deliverDue();
+      const event = receiver.received.find(
+        (r) => r.body.type === "product.stock_changed" && r.body.data.id === taken.id,
+      );
+      const variants = (event?.body.data as { variants?: Array<{ size: string; colour: string; stock: number }> })
+        ?.variants;
+      expect(variants?.find((v) => v.size === "M" && v.colour === "Black")?.stock).toBe(before - 2);
+    });
+  });
 });

@@ -88,8 +88,12 @@ export function createCheckoutService(deps: {
   promotions?: PromotionsService;
   vat?: Config["vat"];
   faults?: CheckoutFaults;
+  /** Told which products an order took stock of (placed, or reopened for payment); never awaited by the shopper. */
+  onStockTaken?: (productIds: string[]) => Promise<unknown>;
 }) {
   const { store, cart, orders, payments, rates } = deps;
+  const stockTaken = (order: Order) =>
+    void deps.onStockTaken?.([...new Set(order.lines.map((l) => l.productId))]).catch(() => undefined);
   const faults = deps.faults ?? {};
   const promotions = deps.promotions ?? createPromotionsService(store, createAuditService(store));
   const vat = deps.vat ?? { rates: STANDARD_VAT_RATES, defaultRate: 23 };
@@ -332,6 +336,7 @@ export function createCheckoutService(deps: {
         if (placed.kind === "sold-out" || placed.kind === "cart-changed") return placed;
         if (placed.kind === "duplicate") return { kind: "done", order: placed.order };
         ordersPlaced.inc();
+        stockTaken(placed.order);
         faults.afterOrderPlaced?.();
         return pay(placed.order, input.card, input.origin);
       });
@@ -352,6 +357,7 @@ export function createCheckoutService(deps: {
         if (reopened.kind === "sold-out") return { kind: "sold-out", shortfalls: reopened.shortfalls };
         if (reopened.kind !== "ok")
           return reopened.kind === "not-found" ? { kind: "empty" } : { kind: "not-payable", order: reopened.order };
+        stockTaken(reopened.order);
         return pay(reopened.order, card, origin);
       });
     },
