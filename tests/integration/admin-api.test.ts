@@ -6,7 +6,7 @@ import { parseConfig } from "~/server/config.server";
 import { createContext, type AppContext } from "~/server/context.server";
 import { API_ROUTES, callApi, type ApiCallOptions } from "../support/api-client";
 import { documented } from "../support/openapi-check";
-import { lineFor, makeOrder } from "../support/order-factory";
+import { GOOD_CARD, lineFor, makeOrder, TEST_ADDRESS } from "../support/order-factory";
 import { makeProduct } from "../support/product-factory";
 import { makeTempDir } from "../support/temp-dir";
 import { startReceiver } from "../support/webhook-receiver";
@@ -440,18 +440,10 @@ describe.each(BACKENDS)("admin API: $name", (backend) => {
       cartId,
       userId: null,
       email: "stock@example.com",
-      address: {
-        name: "Stock Taker",
-        line1: "1 Main Street",
-        line2: "",
-        city: "Dublin",
-        postalCode: "D02 X285",
-        country: "IE",
-        phone: "",
-      },
+      address: TEST_ADDRESS,
       shippingMethod: "standard",
       idempotencyKey: crypto.randomUUID(),
-      card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" },
+      card: GOOD_CARD,
       origin: "https://shop.test",
     });
     expect(placed.kind).toBe("done");

@@ -29,6 +29,7 @@ describe("one shape for a refused form, keyed by intent", () => {
       harness.request(path, who, form),
       params,
     );
+  const asAdmin = (route: string, path: string, form: Record<string, string>) => post(route, path, form, {}, "admin");
   const onProduct = (form: Record<string, string>, who: Who = "shopper") =>
     post("~/routes/products.$id/route", `/products/${productId}`, form, { id: productId }, who);
 
@@ -138,29 +139,17 @@ describe("one shape for a refused form, keyed by intent", () => {
 
   it("the back office's secret pages: a refusal is its form's reply; a new secret is shown once, kept by no cache", async () => {
     const keys = "~/routes/admin.api-keys";
-    const unnamed = await post(
-      keys,
-      "/admin/api-keys",
-      { intent: "create", name: "", scopes: "orders:read" },
-      {},
-      "admin",
-    );
+    const unnamed = await asAdmin(keys, "/admin/api-keys", { intent: "create", name: "", scopes: "orders:read" });
     expect(statusOf(unnamed)).toBe(400);
     expect(dataOf<Reply>(unnamed)).toMatchObject({
       intent: "create",
       result: { error: { name: ["Enter a name for the key."] }, initialValue: { scopes: "orders:read" } },
     });
-    const revoke = await post(keys, "/admin/api-keys", { intent: "revoke", keyId: "no-such-key" }, {}, "admin");
+    const revoke = await asAdmin(keys, "/admin/api-keys", { intent: "revoke", keyId: "no-such-key" });
     expect(statusOf(revoke)).toBe(400);
     expect(dataOf<Reply>(revoke).intent).toBe("revoke");
     expect(dataOf<Reply>(revoke).result.error?.[""]?.[0]).toBeTruthy();
-    const made = await post(
-      keys,
-      "/admin/api-keys",
-      { intent: "create", name: "Books", scopes: "orders:read" },
-      {},
-      "admin",
-    );
+    const made = await asAdmin(keys, "/admin/api-keys", { intent: "create", name: "Books", scopes: "orders:read" });
     expect(statusOf(made)).toBe(200);
     const shown = dataOf<{ intent: string; shown: { label: string; secret: string } }>(made);
     expect(shown.intent).toBe("create");
@@ -170,34 +159,22 @@ describe("one shape for a refused form, keyed by intent", () => {
     expect(new Headers(init?.headers).get("Cache-Control")).toBe("no-store");
 
     const hooks = "~/routes/admin.webhooks._index";
-    const noEvents = await post(
-      hooks,
-      "/admin/webhooks",
-      { intent: "create", url: "https://example.com/h" },
-      {},
-      "admin",
-    );
+    const noEvents = await asAdmin(hooks, "/admin/webhooks", { intent: "create", url: "https://example.com/h" });
     expect(statusOf(noEvents)).toBe(400);
     expect(dataOf<Reply>(noEvents)).toMatchObject({
       intent: "create",
       result: { initialValue: { url: "https://example.com/h" } },
     });
     expect(dataOf<Reply>(noEvents).result.error?.events?.[0]).toBeTruthy();
-    const stray = await post(hooks, "/admin/webhooks", { intent: "nonsense" }, {}, "admin");
+    const stray = await asAdmin(hooks, "/admin/webhooks", { intent: "nonsense" });
     expect(statusOf(stray)).toBe(400);
     expect(dataOf<Reply>(stray).intent).toBe("create");
 
     const staff = "~/routes/admin.staff";
-    const noRole = await post(
-      staff,
-      "/admin/staff",
-      { intent: "invite", email: "new@example.com", role: "king" },
-      {},
-      "admin",
-    );
+    const noRole = await asAdmin(staff, "/admin/staff", { intent: "invite", email: "new@example.com", role: "king" });
     expect(statusOf(noRole)).toBe(400);
     expect(dataOf<Reply>(noRole)).toMatchObject({ intent: "invite", result: { error: { "": ["Choose a role."] } } });
-    const gone = await post(staff, "/admin/staff", { intent: "revoke", uid: "nobody" }, {}, "admin");
+    const gone = await asAdmin(staff, "/admin/staff", { intent: "revoke", uid: "nobody" });
     expect(statusOf(gone)).toBe(404);
     expect(dataOf<Reply>(gone)).toMatchObject({ intent: "revoke", result: { initialValue: { uid: "nobody" } } });
   });

@@ -7,6 +7,20 @@ import type { ProductInput } from "~/domain/product";
 export const lineFor = (product: ProductInput, size: string, colour: string, quantity = 1): OrderLine =>
   orderLineFor(product, size, colour, quantity);
 
+/** A delivery address in Ireland, the shop's home country. */
+export const TEST_ADDRESS = {
+  name: "Ada Shopper",
+  line1: "1 Main Street",
+  line2: "",
+  city: "Dublin",
+  postalCode: "D02 X285",
+  country: "IE",
+  phone: "",
+};
+
+/** The test processor's card that always succeeds. */
+export const GOOD_CARD = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
+
 /** A pending-payment order with sensible defaults; override what a test cares about. */
 export function makeOrder(lines: OrderLine[], overrides: Partial<Order> = {}): Order {
   const id = overrides.id ?? crypto.randomUUID();
@@ -22,15 +36,7 @@ export function makeOrder(lines: OrderLine[], overrides: Partial<Order> = {}): O
     shippingMinor: 495,
     totalMinor: subtotalMinor + 495,
     currency: "EUR",
-    address: {
-      name: "Ada Shopper",
-      line1: "1 Main Street",
-      line2: "",
-      city: "Dublin",
-      postalCode: "D02 X285",
-      country: "IE",
-      phone: "",
-    },
+    address: TEST_ADDRESS,
     shipping: { method: "standard", label: "Standard (3–5 working days)", priceMinor: 495 },
     payment: {
       processor: "test-card",
