@@ -58,6 +58,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Like the cart count: a store that does not answer leaves the header without its back-office link.
     backOfficeMember(request).catch(() => null),
   ]);
+  // The zones' figures; a store that does not answer leaves pages without them rather than down.
+  const zones = await getContext()
+    .shipping.zones()
+    .catch(() => null);
   const headers = new Headers();
   if (csrfCookieHeader) headers.append("Set-Cookie", csrfCookieHeader);
   if (clear) headers.append("Set-Cookie", clear);
@@ -67,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       shopShortName: config.shopShortName,
       supportEmail: config.supportEmail,
       // The figures the footer, home page and product page state, from what checkout obeys.
-      policies: policyFigures(shopPolicies(config)),
+      policies: zones ? policyFigures(shopPolicies(config, zones)) : null,
       origin: publicOrigin(request, config),
       cartCount,
       flash,
