@@ -130,6 +130,8 @@ export function zoneProblems(zone: Pick<ShippingZone, "name" | "countries" | "me
   for (const method of zone.methods) {
     const name = method.name.trim() || "A method";
     if (!method.name.trim()) problems.push("Give every delivery method a name.");
+    if (!/^[a-z0-9-]{1,40}$/.test(method.id))
+      problems.push(`${name}: the method needs an id of letters, digits and hyphens.`);
     if (ids.has(method.id)) problems.push(`${name}: two methods have the same id.`);
     ids.add(method.id);
     problems.push(...bandProblems(name, method));
