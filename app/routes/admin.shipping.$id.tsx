@@ -136,7 +136,8 @@ export default function AdminShippingZone() {
 
 function MethodFields({ index, row, spare }: { index: number; row: Partial<Row>; spare: boolean }) {
   const p = `methods[${index}]`;
-  const bands = [...(row.bands ?? [])].slice(0, MAX_BANDS);
+  // Sent rows left blank come back as holes (null): they are blank rows again.
+  const bands = (row.bands ?? []).slice(0, MAX_BANDS).map((b) => b ?? { from: "", price: "" });
   for (let n = 0; n < SPARE_BANDS && bands.length < MAX_BANDS; n++) bands.push({ from: "", price: "" });
   const label = spare ? "New delivery method" : `Delivery method ${index + 1}`;
   const id = (name: string) => `method-${index}-${name}`;

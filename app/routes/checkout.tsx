@@ -235,6 +235,9 @@ export default function Checkout() {
       parseWithZod(formData, { schema: checkoutSchema(withCard, chosenSavedAddress(formData) !== null) }),
   });
   const placing = navigation.state !== "idle" && navigation.formMethod === "POST";
+  // The method sent, while this country offers it; else (a new country's methods) its first.
+  const sentMethod = fields.shippingMethod.initialValue;
+  const chosenMethod = shippingOptions.some((o) => o.method === sentMethod) ? sentMethod : firstOption.method;
 
   if (cart.lines.length === 0 && !actionData) {
     return (
@@ -357,7 +360,7 @@ export default function Checkout() {
                       id={option === shippingOptions[0] ? fields.shippingMethod.id : undefined}
                       name={fields.shippingMethod.name}
                       value={option.method}
-                      defaultChecked={option.method === (fields.shippingMethod.initialValue ?? firstOption.method)}
+                      defaultChecked={option.method === chosenMethod}
                       required
                     />
                     {option.label}
