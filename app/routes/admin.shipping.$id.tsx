@@ -104,7 +104,7 @@ export default function AdminShippingZone() {
           <p className="text-sm text-stone-600">
             A country can be in one zone only: take it out of its zone before adding it here.
           </p>
-          <div className="mt-2 grid max-h-80 gap-1 overflow-y-auto rounded-md border border-stone-300 p-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+          <div className="mt-2 grid gap-1 rounded-md border border-stone-300 p-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
             {countries.map((c) => (
               <label key={c.code} className="flex items-center gap-2">
                 <input type="checkbox" name="countries" value={c.code} defaultChecked={chosen.has(c.code)} />
