@@ -47,7 +47,7 @@ export const meta: MetaFunction = (args) => (args.error ? errorMeta(args) : []);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const config = getConfig();
-  const [auth, [csrfToken, csrfCookieHeader], cartCount, { flash, clear }, member] = await Promise.all([
+  const [auth, [csrfToken, csrfCookieHeader], cartCount, { flash, clear }, member, zones] = await Promise.all([
     getAuthState(request),
     csrf().commitToken(request),
     // The header's count must not take down pages that have nothing to do with the cart.
@@ -57,6 +57,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     readFlash(request),
     // Like the cart count: a store that does not answer leaves the header without its back-office link.
     backOfficeMember(request).catch(() => null),
+    // The zones' figures; a store that does not answer leaves pages without them rather than down.
+    getContext()
+      .shipping.zones()
+      .catch(() => null),
   ]);
   const headers = new Headers();
   if (csrfCookieHeader) headers.append("Set-Cookie", csrfCookieHeader);
@@ -67,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       shopShortName: config.shopShortName,
       supportEmail: config.supportEmail,
       // The figures the footer, home page and product page state, from what checkout obeys.
-      policies: policyFigures(shopPolicies(config)),
+      policies: zones ? policyFigures(shopPolicies(config, zones)) : null,
       origin: publicOrigin(request, config),
       cartCount,
       flash,

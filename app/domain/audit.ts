@@ -11,7 +11,8 @@ export type AuditEntityType =
   | "promotion"
   | "api-key"
   | "webhook"
-  | "staff";
+  | "staff"
+  | "shipping-zone";
 
 export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = [
   "product",
@@ -24,6 +25,7 @@ export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = [
   "api-key",
   "webhook",
   "staff",
+  "shipping-zone",
 ];
 
 export interface AuditEntry {

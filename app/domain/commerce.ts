@@ -59,12 +59,17 @@ export interface Address {
   phone: string;
 }
 
-export type ShippingMethodId = "standard" | "express";
+/** A delivery method's id within its shipping zone ("standard" and "express" in the seeded shop). */
+export type ShippingMethodId = string;
 
+/** The delivery an order was placed with, as it was then: a later edit to its zone changes nothing here. */
 export interface ShippingChoice {
   method: ShippingMethodId;
   label: string;
   priceMinor: number;
+  /** The shipping zone that priced it; absent on orders placed before zones existed. */
+  zoneId?: string;
+  zoneName?: string;
 }
 
 /** A snapshot: later changes to the product never change an order. */

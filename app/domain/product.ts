@@ -17,6 +17,8 @@ export interface Variant {
   colour: string;
   sku: string;
   stock: number;
+  /** Shipping weight in grams, for delivery priced by weight; absent: counts as 0 g. */
+  weightGrams?: number;
 }
 
 export interface ProductImage {

@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   "customers.view",
   "reviews.moderate",
   "promotions.manage",
+  /** Shipping zones, their delivery methods and prices. */
+  "shipping.manage",
   "analytics.view",
   "blog.manage",
   "audit.view",

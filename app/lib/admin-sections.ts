@@ -29,6 +29,12 @@ export const ADMIN_SECTIONS = [
     permission: "catalogue.view",
   },
   {
+    title: "Shipping",
+    text: "Shipping zones, delivery methods and prices.",
+    path: "/admin/shipping",
+    permission: "shipping.manage",
+  },
+  {
     title: "Reviews",
     text: "Product reviews waiting for approval.",
     path: "/admin/reviews",

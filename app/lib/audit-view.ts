@@ -50,6 +50,8 @@ export function entityHref(entityType: string, entityId: string): string | null 
       return `/admin/promotions/${encodeURIComponent(entityId)}/edit`;
     case "staff":
       return "/admin/staff";
+    case "shipping-zone":
+      return `/admin/shipping/${encodeURIComponent(entityId)}`;
     default:
       return null;
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SHIPPING_COUNTRIES } from "./countries";
+import { isCountryCode } from "./world-countries";
 
 // The checkout form: the same schema checks the server's input and gives the browser its hints.
 // Prices are never part of it: the server prices the order from the catalogue.
@@ -36,8 +37,18 @@ export const addressFields = {
     .max(30, "Phone numbers are at most 30 characters.")
     .regex(/^$|^\+?[0-9 ()-]{6,30}$/, "Enter a phone number with digits, spaces and an optional +.")
     .default(""),
-  shippingMethod: z.enum(["standard", "express"], { errorMap: () => ({ message: "Choose a delivery method." }) }),
+  shippingMethod: z
+    .string({ required_error: "Choose a delivery method." })
+    .regex(/^[a-z0-9-]{1,40}$/, "Choose a delivery method."),
 };
+
+// At checkout the country may be any country a shipping zone holds (the zones are the server's:
+// a country in no zone is refused there, with its name); the address book keeps the fixed list.
+const zoneCountry = z
+  .string({ required_error: "Choose a country we deliver to." })
+  .trim()
+  .toUpperCase()
+  .refine(isCountryCode, "Choose a country we deliver to.");
 
 export const cardFields = {
   cardNumber: z
@@ -92,7 +103,15 @@ const ignoredAddress = {
 export function checkoutSchema(withCard: boolean, savedAddress = false) {
   return z.object({
     ...addressFields,
+    country: zoneCountry,
     ...(savedAddress ? ignoredAddress : {}),
+    // The country whose delivery prices the form showed (the server compares it with the address's).
+    pricedCountry: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
     savedAddress: z.string().max(64).optional(),
     saveAddress: z
       .string()

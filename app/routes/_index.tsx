@@ -44,7 +44,7 @@ export default function Home() {
             </h1>
             <p className="mt-4 max-w-md text-lg text-stone-600">
               Honest fabrics, careful cuts and fair prices.
-              {policies
+              {policies?.freeShippingFrom
                 ? ` Free standard shipping from ${policies.freeShippingFrom} and ${policies.returnsDays} days to change your mind.`
                 : null}
             </p>

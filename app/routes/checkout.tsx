@@ -29,6 +29,8 @@ import { PromotionCodeForm } from "~/components/cart/PromotionCodeForm";
 import { appliedCode, cartPromotions, clearCodeHeader, codeIntent } from "~/routes/cart/promotion-code.server";
 import { parseForm } from "~/server/http/form-shape.server";
 import { firstError, replyFor } from "~/lib/form-reply";
+import { worldCountry } from "~/lib/world-countries";
+import type { ShippingChoice } from "~/domain/commerce";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Checkout", description: "Delivery, payment and your order.", path: "/checkout", noindex: true });
@@ -50,19 +52,37 @@ const CHECKOUT_LABELS = {
 
 export const headers = retryAfterHeaders;
 
+/** The country checkout prices first: the shop's home country when delivered to, else the first one. */
+function startCountry(countries: ReadonlyArray<{ code: string }>, home: string): string {
+  return countries.some((c) => c.code === home) ? home : (countries[0]?.code ?? home);
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { cart, checkout } = getContext();
-  const [view, auth] = await Promise.all([cart.view(await currentCartId(request)), getAuthState(request)]);
+  const { cart, checkout, shipping } = getContext();
+  const [view, auth, countries] = await Promise.all([
+    cart.view(await currentCartId(request)),
+    getAuthState(request),
+    shipping.countries(),
+  ]);
   const addresses = auth.user ? await getContext().addressBook.list(auth.user.uid) : [];
   const promotions = await cartPromotions(request, view);
+  const country = startCountry(countries, shipping.homeCountry);
   return {
+    countries: countries.map((c) => ({ code: c.code, name: c.name })),
+    delivery: {
+      country,
+      options:
+        (await checkout.deliveryOptions(country, {
+          subtotalMinor: view.subtotalMinor,
+          weightGrams: view.weightGrams,
+        })) ?? [],
+    },
     addresses,
     promotions,
     cart: view,
     email: auth.user?.email ?? "",
     signedIn: Boolean(auth.user),
     checkoutKey: checkout.newCheckoutKey(),
-    shippingOptions: checkout.shippingOptions(view.subtotalMinor),
     processor: checkout.processor,
   };
 }
@@ -95,23 +115,46 @@ function refusalAnswer(refusal: CheckoutRefusal): { message: string; status: num
       return { message: `${refusal.message} Remove the code to order without it.`, status: 409, cartLink: false };
     case "rate-limited":
       return { message: rateLimitMessage(refusal.retryAfterSeconds), status: 429, cartLink: false };
+    case "no-delivery":
+      return {
+        message: `We do not deliver to ${worldCountry(refusal.country).name}. Choose a country we deliver to. Nothing was charged.`,
+        status: 400,
+        cartLink: false,
+      };
+    case "delivery-repriced":
+      return {
+        message:
+          `Delivery to ${worldCountry(refusal.country).name} is priced differently: ` +
+          "please check the delivery method and total. Nothing was charged yet.",
+        status: 409,
+        cartLink: false,
+      };
   }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { checkout, checkoutSubmission, config } = getContext();
+  const { checkout, checkoutSubmission, config, cart } = getContext();
   const withCard = checkout.processor.kind === "card-form";
   const formData = await readForm(request);
   const codeAnswer = await codeIntent(request, formData, "/checkout");
   if (codeAnswer) return codeAnswer;
   const savedAddressId = chosenSavedAddress(formData);
   const submission = parseForm(formData, { schema: checkoutSchema(withCard, savedAddressId !== null) });
-  const refuse = (message: string | undefined, status: number, cartLink = false, headers?: HeadersInit) =>
+  type Delivery = { country: string; options: ShippingChoice[] };
+  const refuse = (
+    message: string | undefined,
+    status: number,
+    cartLink = false,
+    headers?: HeadersInit,
+    delivery: Delivery | null = null,
+  ) =>
     data(
       {
         intent: "checkout" as const,
         result: submission.reply({ formErrors: message ? [message] : undefined, hideFields: SENSITIVE }),
         cartLink,
+        // The address's country's methods and prices, when they differ from those the form showed.
+        delivery,
       },
       { status, headers },
     );
@@ -137,6 +180,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     savedAddressId,
     saveAddress: v.saveAddress,
     shippingMethod: v.shippingMethod,
+    pricedCountry: v.pricedCountry ?? null,
     idempotencyKey: v.checkoutKey,
     card:
       withCard && v.cardNumber && v.cvc && v.expiry
@@ -156,15 +200,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { message, status, cartLink } = refusalAnswer(result.refusal);
   const retryAfter = result.refusal.kind === "rate-limited" ? result.refusal.retryAfterSeconds : null;
-  return refuse(message, status, cartLink, retryAfter ? { "Retry-After": String(retryAfter) } : undefined);
+  let delivery: Delivery | null = null;
+  if (result.refusal.kind === "delivery-repriced") {
+    // The form shows the new country's methods and prices: the same ones placing the order will charge.
+    const view = await cart.view(await currentCartId(request));
+    const parcel = { subtotalMinor: view.subtotalMinor, weightGrams: view.weightGrams };
+    const options = await checkout.deliveryOptions(result.refusal.country, parcel);
+    if (options) delivery = { country: result.refusal.country, options };
+  }
+  return refuse(message, status, cartLink, retryAfter ? { "Retry-After": String(retryAfter) } : undefined, delivery);
 }
 
 export default function Checkout() {
-  const { cart, email, signedIn, checkoutKey, shippingOptions, processor, addresses, promotions } =
+  const { cart, email, signedIn, checkoutKey, processor, addresses, promotions, countries, ...loaded } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const codeError = firstError(replyFor(answer, "code"))?.message ?? null;
   const actionData = answer?.intent === "checkout" ? answer : undefined;
+  // After a refusal for a country priced differently, the form shows that country's prices.
+  const delivery: { country: string; options: ShippingChoice[] } = actionData?.delivery ?? loaded.delivery;
+  const shippingOptions = delivery.options;
+  const firstOption = shippingOptions[0] ?? { method: "", label: "Delivery", priceMinor: 0 };
   const navigation = useNavigation();
   const withCard = processor.kind === "card-form";
   const [newAddressShown, onChoice] = useNewAddressShown(addresses);
@@ -172,13 +228,16 @@ export default function Checkout() {
     id: "checkout",
     lastResult: actionData?.result,
     constraint: getZodConstraint(checkoutSchema(withCard)),
-    defaultValue: { email, country: "IE", shippingMethod: "standard" },
+    defaultValue: { email, country: delivery.country, shippingMethod: firstOption.method },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: checkoutSchema(withCard, chosenSavedAddress(formData) !== null) }),
   });
   const placing = navigation.state !== "idle" && navigation.formMethod === "POST";
+  // The method sent, while this country offers it; else (a new country's methods) its first.
+  const sentMethod = fields.shippingMethod.initialValue;
+  const chosenMethod = shippingOptions.some((o) => o.method === sentMethod) ? sentMethod : firstOption.method;
 
   if (cart.lines.length === 0 && !actionData) {
     return (
@@ -212,9 +271,7 @@ export default function Checkout() {
         <summary className="cursor-pointer font-semibold">
           Order summary: {cart.lines.length === 1 ? "1 item" : `${cart.lines.length} items`},{" "}
           {formatMoney(
-            cart.subtotalMinor -
-              promotions.discountMinor +
-              (promotions.freeDelivery ? 0 : shippingOptions[0].priceMinor),
+            cart.subtotalMinor - promotions.discountMinor + (promotions.freeDelivery ? 0 : firstOption.priceMinor),
           )}
         </summary>
         <ul className="mt-3 space-y-2 text-sm">
@@ -231,12 +288,10 @@ export default function Checkout() {
           ))}
         </ul>
         <p className="mt-2 border-t border-stone-200 pt-2 text-sm">
-          Total with standard delivery:{" "}
+          Total with {firstOption.label.replace(/ \(.*\)$/, "").toLowerCase()}:{" "}
           <span className="font-semibold">
             {formatMoney(
-              cart.subtotalMinor -
-                promotions.discountMinor +
-                (promotions.freeDelivery ? 0 : shippingOptions[0].priceMinor),
+              cart.subtotalMinor - promotions.discountMinor + (promotions.freeDelivery ? 0 : firstOption.priceMinor),
             )}
           </span>
         </p>
@@ -251,6 +306,8 @@ export default function Checkout() {
         <div className="space-y-8">
           <AuthenticityTokenInput />
           <input type="hidden" name="checkoutKey" value={checkoutKey} />
+          {/* Whose prices this form shows: another country on submit re-prices before anything is placed. */}
+          <input type="hidden" name="pricedCountry" value={delivery.country} key={delivery.country} />
           <FormErrors
             id={form.errorId}
             errors={form.errors}
@@ -281,12 +338,16 @@ export default function Checkout() {
             <legend className="text-lg font-semibold">
               {addresses.length > 0 ? "Or a new delivery address" : "Delivery address"}
             </legend>
-            <AddressFields fields={fields} />
+            <AddressFields fields={fields} countries={countries} />
             {signedIn ? <SaveAddressBox full={addresses.length >= MAX_ADDRESSES} /> : null}
           </fieldset>
 
           <fieldset>
             <legend className="text-lg font-semibold">Delivery method</legend>
+            <p className="mt-1 text-sm text-stone-600">
+              Prices for delivery to {countries.find((c) => c.code === delivery.country)?.name ?? delivery.country}.
+              Another country may be priced differently: you will see its prices before anything is charged.
+            </p>
             <div className="mt-3 space-y-2">
               {shippingOptions.map((option) => (
                 <label
@@ -299,7 +360,7 @@ export default function Checkout() {
                       id={option === shippingOptions[0] ? fields.shippingMethod.id : undefined}
                       name={fields.shippingMethod.name}
                       value={option.method}
-                      defaultChecked={option.method === (fields.shippingMethod.initialValue ?? "standard")}
+                      defaultChecked={option.method === chosenMethod}
                       required
                     />
                     {option.label}
@@ -362,14 +423,17 @@ export default function Checkout() {
           <OrderSummary
             subtotalMinor={cart.subtotalMinor}
             savingsMinor={cart.savingsMinor}
-            shippingMinor={promotions.freeDelivery ? 0 : shippingOptions[0].priceMinor}
-            shippingLabel="Standard delivery"
+            shippingMinor={promotions.freeDelivery ? 0 : firstOption.priceMinor}
+            shippingLabel={firstOption.label.replace(/ \(.*\)$/, "")}
             discountMinor={promotions.discountMinor}
             promotions={promotions.applied}
           />
           <p className="mt-2 text-xs text-stone-500">
-            Express delivery adds {formatMoney(shippingOptions[1].priceMinor)} instead. The total is checked again when
-            you place the order.
+            {shippingOptions
+              .slice(1)
+              .map((o) => `${o.label.replace(/ \(.*\)$/, "")} adds ${formatMoney(o.priceMinor)} instead. `)
+              .join("")}
+            The total is checked again when you place the order.
           </p>
           <button type="submit" className="btn-primary mt-6 w-full" disabled={placing}>
             {placing ? "Placing your order…" : withCard ? "Place order and pay" : "Continue to payment"}

@@ -77,7 +77,8 @@ const schema = z
     SHIPPING_STANDARD_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(495),
     SHIPPING_EXPRESS_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(995),
     FREE_SHIPPING_FROM_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(7500),
-    // The country the Google product feed targets when its URL names none (?country=): its shipping rows.
+    // The shop's home country: the Google product feed's target when its URL names none (?country=), checkout's
+    // first country and the footer's delivery figures (its shipping zone's).
     FEED_COUNTRY: z
       .enum(SHIPPING_COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]], {
         errorMap: () => ({ message: "must be the code of a country the shop delivers to (IE, DE, FR, …)" }),
@@ -267,7 +268,10 @@ export interface Config {
     storageBucket: string | undefined;
     storageEmulatorHost: string | undefined;
   };
-  /** Delivery prices in cents; standard delivery is free from freeFromMinor (items' value). */
+  /**
+   * The starting delivery prices in cents (seeded once as the zone Europe; afterwards the shipping zones
+   * price delivery); standard delivery is free from freeFromMinor (items' value).
+   */
   shipping: { standardMinor: number; expressMinor: number; freeFromMinor: number };
   /** VAT rates (percent) by delivery country, and the rate for any other; prices include VAT. */
   vat: { rates: Readonly<Record<string, number>>; defaultRate: number };

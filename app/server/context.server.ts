@@ -12,6 +12,7 @@ import { createAnalyticsService, type AnalyticsService } from "./services/analyt
 import { createAuditService, type AuditService } from "./services/audit/audit.server";
 import { createBlogService, type BlogService } from "./services/blog/blog.server";
 import { createCartService, type CartService } from "./services/cart/cart.server";
+import { createShippingService, type ShippingService } from "./services/shipping/shipping.server";
 import { createPromotionsService, type PromotionsService } from "./services/promotions/promotions.server";
 import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
 import { createCheckoutSubmission, type CheckoutSubmissionService } from "./services/checkout/submission.server";
@@ -57,6 +58,8 @@ export interface AppContext {
   productImports: ProductImportService;
   cart: CartService;
   checkout: CheckoutService;
+  /** Shipping zones and delivery prices: the one source checkout, the cart, the pages and the feed read. */
+  shipping: ShippingService;
   /** The checkout form as one command: address, purchase, address book, the settled order. */
   checkoutSubmission: CheckoutSubmissionService;
   /** Discount codes and automatic promotions: cart and checkout pricing, the back office's list (audited). */
@@ -143,7 +146,15 @@ export function createContext(config: Config): AppContext {
     ordersBetween: (from, to) => backend.store.orders.createdBetween(from, to),
     onProductSaved: (p) => webhooks.emit("product.updated", `${p.id}:${p.seq}`, productJson(p)),
   });
-  const cart = createCartService(backend.store, config.shipping);
+  // The one service that prices delivery: checkout, the cart, the pages and the feed all ask it.
+  const shipping = createShippingService({
+    store: backend.store,
+    rates: config.shipping,
+    homeCountry: config.feed.country,
+    audit: (record) => audit.record(record),
+    cacheMs: syncIntervalMs,
+  });
+  const cart = createCartService(backend.store, config.shipping, undefined, shipping);
   const promotions = createPromotionsService(backend.store, audit);
   const orders = createOrdersService(backend.store, {
     secret: config.sessionSecret,
@@ -165,6 +176,7 @@ export function createContext(config: Config): AppContext {
     orders,
     payments: backend.payments,
     rates: config.shipping,
+    shipping,
     promotions,
     vat: config.vat,
     faults: checkoutFaultsFor(config.crashHooks?.killAt),
@@ -189,6 +201,7 @@ export function createContext(config: Config): AppContext {
         webhooks.emit("return.requested", `${order.id}:${request.id}`, returnJson(order, request)),
     }),
     checkout,
+    shipping,
     checkoutSubmission: createCheckoutSubmission({ checkout, addressBook, orders }),
     promotions,
     catalog,
@@ -211,6 +224,7 @@ export function createContext(config: Config): AppContext {
       brand: config.shopName,
       shopName: config.shopName,
       rates: config.shipping,
+      zoneFor: (country) => shipping.zoneFor(country),
     }),
     blog: createBlogService(backend.store, undefined, { audit }),
     audit,

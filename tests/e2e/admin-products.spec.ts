@@ -92,7 +92,7 @@ test("CSV export of the filtered list, then an import: dry run first, then apply
   const csv = await fs.readFile((await download.path())!, "utf8");
   const lines = csv.trim().split("\n");
   expect(lines[0]).toBe(
-    "product_id,slug,name,description,category,material,price,compare_at_price,status,featured,colour,colour_hex,size,sku,stock",
+    "product_id,slug,name,description,category,material,price,compare_at_price,status,featured,colour,colour_hex,size,sku,stock,weight_grams",
   );
   expect(lines).toHaveLength(3);
   expect(lines[1]).toContain(`${id},`);

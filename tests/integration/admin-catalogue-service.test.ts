@@ -293,7 +293,7 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     const stream = await admin.exportCsv({ q: "", category: null, status: null, stock: null, sort: "name" });
     const text = await new Response(stream).text();
     expect(text.split("\n")[0]).toBe(
-      "product_id,slug,name,description,category,material,price,compare_at_price,status,featured,colour,colour_hex,size,sku,stock",
+      "product_id,slug,name,description,category,material,price,compare_at_price,status,featured,colour,colour_hex,size,sku,stock,weight_grams",
     );
     expect(text).toContain("'=HYPERLINK");
     expect(text.trim().split("\n")).toHaveLength(5);

@@ -152,6 +152,28 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
       createdAt: now,
       sentAt: null,
     });
+    // A shipping zone of the owner's beside the seeded Europe, priced by weight.
+    await embedded.shipping.save(
+      {
+        id: null,
+        name: "North America",
+        countries: ["US", "CA"],
+        methods: [
+          {
+            id: "courier",
+            name: "Courier",
+            estimate: "4–7 working days",
+            basis: "weight",
+            bands: [
+              { from: 0, priceMinor: 1500 },
+              { from: 2000, priceMinor: 2500 },
+            ],
+            freeFromMinor: null,
+          },
+        ],
+      },
+      "admin@hemline.test",
+    );
     // A support member and an invitation waiting to be accepted (its token only as a hash).
     await store.staff.save({
       uid: who.uid,
@@ -259,11 +281,23 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
     expect(figure("approved reviews").target).toBeGreaterThan(0);
     expect(figure("staff members").target).toBe(1);
     expect(figure("staff invitations").target).toBe(1);
+    expect(figure("shipping zones").target).toBe(2);
+    expect(figure("delivery price bands").target).toBe(4);
   }, 600_000);
 
   it("the Firebase shop serves the same catalogue, order pages and revenue", async () => {
     const firebase = createContext(firebaseConfig);
     try {
+      // Delivery is priced the same there: the zones came along.
+      for (const country of ["IE", "US"]) {
+        const parcel = { subtotalMinor: 4000, weightGrams: 2500 };
+        expect(await firebase.checkout.deliveryOptions(country, parcel)).toEqual(
+          await embedded.checkout.deliveryOptions(country, parcel),
+        );
+      }
+      expect(
+        (await firebase.checkout.deliveryOptions("US", { subtotalMinor: 1, weightGrams: 2500 }))?.[0],
+      ).toMatchObject({ priceMinor: 2500, zoneName: "North America" });
       const query = parseProductQuery(new URLSearchParams("sort=price-asc")).query;
       const [before, after] = await Promise.all([
         embedded.catalog.listProducts(query),

@@ -79,6 +79,7 @@ const DOCUMENTS = [
   "reviewSummaries/product-1",
   "reviews/review-1",
   "reviews/review-1/votes/vote-1",
+  "shippingZones/europe",
   "staffInvitations/invitation-1",
   "staffMembers/member-1",
   "stockAlerts/alert-1",

@@ -50,10 +50,10 @@ describe("checkout form", () => {
   it.each([
     ["name", "x".repeat(5000), "Your full name must be at most 100 characters."],
     ["line1", "", "Enter the street address."],
-    ["country", "US", "Choose a country we deliver to."],
+    ["country", "XX", "Choose a country we deliver to."],
     ["email", "not-an-email", "Enter a valid e-mail address, like name@example.com."],
     ["postalCode", "<script>", "Postcodes have letters, digits, spaces and hyphens only."],
-    ["shippingMethod", "teleport", "Choose a delivery method."],
+    ["shippingMethod", "Tele port!", "Choose a delivery method."],
     ["cardNumber", "1234", "Your card number is incorrect."],
     ["expiry", "13/29", "Enter the expiry date as MM/YY."],
     ["checkoutKey", "", "This checkout form has expired. Please reload the page and try again."],

@@ -4,8 +4,17 @@ import { SHIPPING_COUNTRIES } from "~/lib/countries";
 
 type AddressField = "name" | "line1" | "line2" | "postalCode" | "city" | "country" | "phone";
 
-/** The delivery address fields, the same at checkout and in the address book. */
-export function AddressFields({ fields }: { fields: Record<AddressField, FieldMetadata<string | undefined>> }) {
+/**
+ * The delivery address fields, the same at checkout and in the address book. Checkout passes the
+ * countries its shipping zones deliver to; a country in no zone is not in the list.
+ */
+export function AddressFields({
+  fields,
+  countries = SHIPPING_COUNTRIES,
+}: {
+  fields: Record<AddressField, FieldMetadata<string | undefined>>;
+  countries?: ReadonlyArray<{ code: string; name: string }>;
+}) {
   return (
     <>
       <Field meta={fields.name} label="Full name" type="text" autoComplete="shipping name" />
@@ -29,7 +38,7 @@ export function AddressFields({ fields }: { fields: Record<AddressField, FieldMe
           autoComplete="shipping country"
           className="input mt-1"
         >
-          {SHIPPING_COUNTRIES.map((c) => (
+          {countries.map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
             </option>

@@ -39,7 +39,7 @@ export function SiteFooter({
           <p className="font-serif text-xl font-bold">{shopName}</p>
           <p className="mt-2 text-sm text-stone-600">
             Clothing and accessories made to last.
-            {policies
+            {policies?.freeShippingFrom
               ? ` Free standard shipping from ${policies.freeShippingFrom} and free ${policies.returnsDays}-day returns.`
               : null}
           </p>

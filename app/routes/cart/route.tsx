@@ -91,7 +91,9 @@ export default function CartPage() {
           <div className="mt-8 rounded-lg border border-dashed border-stone-300 p-10 text-center">
             <p className="text-lg font-medium">Your cart is empty.</p>
             <p className="mt-2 text-stone-600">
-              Free standard delivery from {formatMoneyInText(cart.freeShippingFromMinor)}
+              {cart.freeShippingFromMinor !== null
+                ? `Free standard delivery from ${formatMoneyInText(cart.freeShippingFromMinor)}`
+                : "Tracked delivery"}
               {policies ? ` and free ${policies.returnsDays}-day returns` : null}.
             </p>
             <Link to="/products" className="btn-primary mt-6">

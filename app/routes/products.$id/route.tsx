@@ -208,7 +208,8 @@ export default function ProductPage() {
             <Price priceMinor={product.priceMinor} compareAtMinor={product.compareAtMinor} size="lg" />
           </div>
           <p className="mt-1 text-xs text-stone-500">
-            Including VAT.{policies ? ` Free standard shipping from ${policies.freeShippingFrom}.` : null}
+            Including VAT.
+            {policies?.freeShippingFrom ? ` Free standard shipping from ${policies.freeShippingFrom}.` : null}
           </p>
           <SaveButton
             productId={product.id}

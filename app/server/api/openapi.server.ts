@@ -78,7 +78,10 @@ const schemas: Record<string, Schema> = {
     vatMinor: nullable("integer"),
     invoiceNumber: nullable("string"),
     trackingNumber: nullable("string"),
-    shippingMethod: { type: "string", enum: ["standard", "express"] },
+    shippingMethod: {
+      type: "string",
+      description: "The delivery method's id in its shipping zone (standard, express in the seeded shop)",
+    },
     shippingAddress: object({
       name: str,
       line1: str,

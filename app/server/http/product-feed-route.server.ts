@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { SHIPPING_COUNTRIES } from "~/lib/countries";
 import { getContext } from "../context.server";
 import { FEED_CONTENT_TYPES, type FeedFormat } from "../services/feed/feed-format.server";
 import { CACHE } from "./cache.server";
@@ -10,12 +9,14 @@ import { resourceRoute } from "./resource-route.server";
 // country (FEED_COUNTRY by default). A crawler that sends the ETag back gets 304 until the catalogue changes.
 export function productFeedLoader(format: FeedFormat) {
   return resourceRoute(async ({ request }: LoaderFunctionArgs) => {
-    const { productFeed, config } = getContext();
+    const { productFeed, config, shipping } = getContext();
     const asked = new URL(request.url).searchParams.get("country");
     const country = asked === null ? config.feed.country : asked.toUpperCase();
-    if (!SHIPPING_COUNTRIES.some((c) => c.code === country)) {
+    // The countries the shipping zones deliver to, as checkout offers them.
+    const countries = (await shipping.countries()).map((c) => c.code);
+    if (!countries.includes(country)) {
       return new Response(
-        `Unknown country "${asked}": use the two-letter code of a country the shop delivers to (${SHIPPING_COUNTRIES.map((c) => c.code).join(", ")}).\n`,
+        `Unknown country "${asked}": use the two-letter code of a country the shop delivers to (${countries.join(", ")}).\n`,
         { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE.none } },
       );
     }

@@ -236,6 +236,17 @@ export async function migrateShop(options: MigrationOptions): Promise<MigrationR
     wrote();
   }
 
+  // Shipping zones: the source's replace whatever the target holds (a new Firebase shop seeds the
+  // configured flat rates at its first start), so checkout there prices exactly as here.
+  const zones = await source.store.shippingZones.list();
+  log(`Shipping zones: ${zones.length}`);
+  for (const zone of await target.store.shippingZones.list()) await target.store.shippingZones.remove(zone.id);
+  for (const zone of zones) {
+    const saved = await target.store.shippingZones.save(zone);
+    if (saved.kind !== "saved") throw new Error(`Shipping zone ${zone.name}: ${saved.country} is in two zones`);
+    wrote();
+  }
+
   // The audit log is append-only: entries already copied by an earlier run are skipped by id.
   const entries = await allAuditEntries(source.store);
   const copied = new Set((await allAuditEntries(target.store)).map((e) => e.id));

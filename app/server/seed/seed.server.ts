@@ -1,5 +1,9 @@
 import { numbersInPaymentOrder } from "../services/orders/invoice-numbers.server";
 import type { Store } from "../store/port";
+import { getConfig } from "../config.server";
+import { flatRateZone } from "~/domain/shipping-zone";
+import { SHIPPING_COUNTRIES } from "~/lib/countries";
+import type { ShippingRates } from "../services/shipping/shipping.server";
 import { buildSeedPosts } from "./blog-posts.server";
 import { buildLargeCatalogue, buildSeedCatalogue } from "./catalogue.server";
 import { buildSeedOrderHistory, SEED_CUSTOMER_PREFIX, SEED_HISTORY_DAYS, SEED_STAFF } from "./orders.server";
@@ -34,12 +38,38 @@ async function once(store: Store, key: string, what: string, log: Log, seed: () 
  * Seed the demo catalogue when the store has no products, the blog when it has no posts, and an
  * order history when it has no orders; returns how many products were written.
  */
-export async function seedIfEmpty(store: Store, log: Log = console.log): Promise<number> {
+export async function seedIfEmpty(
+  store: Store,
+  log: Log = console.log,
+  rates: ShippingRates = getConfig().shipping,
+): Promise<number> {
+  await seedZonesIfEmpty(store, rates, log);
   await seedPostsIfEmpty(store, log);
   const written = await seedCatalogueIfEmpty(store, log);
   await seedOrdersIfEmpty(store, log);
   await seedReviewsIfEmpty(store, log);
   return written;
+}
+
+/**
+ * The shipping zones today's configuration describes (SHIPPING_*_CENTS, FREE_SHIPPING_FROM_CENTS to
+ * the original delivery countries), once per store: a new shop and a shop from before zones start
+ * with exactly the prices they had, and a shop whose owner edited or deleted zones keeps its own.
+ */
+export async function seedZonesIfEmpty(store: Store, rates: ShippingRates, log: Log = console.log): Promise<number> {
+  if ((await store.shippingZones.list()).length > 0) return 0;
+  return once(store, "seed-shipping-zones", "the shipping zones", log, async () => {
+    const zone = flatRateZone(
+      SHIPPING_COUNTRIES.map((c) => c.code),
+      rates,
+      new Date().toISOString(),
+    );
+    await store.shippingZones.save(zone);
+    log(
+      `Seeded the shipping zone ${zone.name} (${zone.countries.length} countries) from the configured delivery prices.`,
+    );
+    return 1;
+  });
 }
 
 async function seedCatalogueIfEmpty(store: Store, log: Log): Promise<number> {

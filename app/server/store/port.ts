@@ -25,6 +25,7 @@ import type {
 } from "~/domain/review";
 import type { StockAlert } from "~/domain/stock-alert";
 import type { StaffInvitation, StaffMember } from "~/domain/staff";
+import type { ShippingZone } from "~/domain/shipping-zone";
 import type { WishlistItem } from "~/domain/wishlist";
 import type { OrderRevision, ReviseResult } from "~/domain/refund";
 import type { Post, PostInput } from "~/domain/post";
@@ -498,6 +499,24 @@ export interface StaffStore {
   withdraw(tokenHash: string): Promise<boolean>;
 }
 
+/** What saving a zone came to: refused when another zone already holds one of its countries. */
+export type ZoneSaveResult = { kind: "saved" } | { kind: "clash"; country: string; zoneId: string; zoneName: string };
+
+/**
+ * Shipping zones with their delivery methods (a shop has a handful, read whole). Saving checks,
+ * atomically across instances, that no other zone holds one of the zone's countries, so two
+ * back-office edits at once can never put a country in two zones.
+ */
+export interface ShippingZoneStore {
+  /** Every zone, by position then name. */
+  list(): Promise<ShippingZone[]>;
+  get(id: string): Promise<ShippingZone | null>;
+  /** Add or replace the zone, unless another zone holds one of its countries (nothing written then). */
+  save(zone: ShippingZone): Promise<ZoneSaveResult>;
+  /** false when there was no such zone. */
+  remove(id: string): Promise<boolean>;
+}
+
 /** Test-only fault injection: proves that an atomic operation leaves nothing half-written. */
 export interface StoreFaults {
   /** Called inside the placement transaction after stock is taken and before the order is written. */
@@ -525,6 +544,7 @@ export interface Store {
   apiKeys: ApiKeyStore;
   webhooks: WebhookStore;
   staff: StaffStore;
+  shippingZones: ShippingZoneStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /**

@@ -221,6 +221,9 @@ const adminTour: Tour = async (page, testInfo, visit) => {
   await visit({ name: "admin webhooks", path: "/admin/webhooks", status: 200, indexed: false });
   await visit({ name: "test payments", path: "/test-stripe", status: 200, indexed: false });
   await visit({ name: "admin staff", path: "/admin/staff", status: 200, indexed: false });
+  await visit({ name: "admin shipping", path: "/admin/shipping", status: 200, indexed: false });
+  await visit({ name: "admin shipping zone", path: "/admin/shipping/europe", status: 200, indexed: false });
+  await visit({ name: "admin new shipping zone", path: "/admin/shipping/new", status: 200, indexed: false });
   await visit({
     name: "staff invitation, unknown",
     path: "/staff/invitation/no-such-token",

@@ -227,7 +227,7 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
         featured: values.featured,
         colours: values.colours,
         sizes: values.sizes,
-        variants: buildVariants(slug, values.sizes, values.colours, values.stock, values.sku),
+        variants: buildVariants(slug, values.sizes, values.colours, values.stock, values.sku, existing?.variants),
         // An untagged image has no colour key at all (Firestore stores no undefined fields).
         images: values.images.map(({ colour, ...image }) => (colour ? { ...image, colour } : image)),
         createdAt: existing?.createdAt,

@@ -26,10 +26,18 @@ export const CSV_COLUMNS = [
   "size",
   "sku",
   "stock",
+  // Shipping weight in grams (delivery priced by weight); empty: none, counted as 0 g.
+  "weight_grams",
 ] as const;
 type Column = (typeof CSV_COLUMNS)[number];
 /** Columns an import may leave out (product_id is informative: products are matched by slug). */
-const OPTIONAL: ReadonlySet<Column> = new Set(["product_id", "material", "compare_at_price", "featured"]);
+const OPTIONAL: ReadonlySet<Column> = new Set([
+  "product_id",
+  "material",
+  "compare_at_price",
+  "featured",
+  "weight_grams",
+]);
 
 export const MAX_CSV_BYTES = 10 * 1024 * 1024;
 const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -67,6 +75,8 @@ export function productCsvLines(p: Product): string {
           return v.sku ?? "";
         case "stock":
           return v.stock === undefined ? "" : String(v.stock);
+        case "weight_grams":
+          return v.weightGrams === undefined ? "" : String(v.weightGrams);
         default:
           return base[col];
       }
@@ -164,7 +174,8 @@ interface CheckedRow {
     status: string;
     featured: boolean;
   };
-  variant: { colour: string; hex: string; size: string; sku: string; stock: number };
+  /** weightGrams: undefined when the file has no weight_grams column (the stored weights are kept). */
+  variant: { colour: string; hex: string; size: string; sku: string; stock: number; weightGrams?: number | null };
 }
 
 const STATUSES: readonly ProductStatus[] = ["draft", "active", "archived"];
@@ -231,6 +242,13 @@ function checkRow(raw: Raw, line: number, columns: number): CheckedRow {
   const stockText = raw.stock ?? "";
   const stock = /^\d{1,6}$/.test(stockText) ? Number(stockText) : NaN;
   if (Number.isNaN(stock)) reasons.push(`Bad stock “${stockText.slice(0, 20)}”: a whole number of at least 0.`);
+  let weightGrams: number | null | undefined;
+  if ("weight_grams" in raw) {
+    const weightText = raw.weight_grams;
+    weightGrams = weightText === "" ? null : /^\d{1,7}$/.test(weightText) ? Number(weightText) : undefined;
+    if (weightGrams === undefined)
+      reasons.push(`Bad weight “${weightText.slice(0, 20)}”: a whole number of grams, or empty for none.`);
+  }
   return {
     line,
     raw,
@@ -246,7 +264,7 @@ function checkRow(raw: Raw, line: number, columns: number): CheckedRow {
       status,
       featured: FEATURED[featuredText] ?? false,
     },
-    variant: { colour, hex, size, sku, stock },
+    variant: { colour, hex, size, sku, stock, weightGrams },
   };
 }
 
@@ -361,12 +379,21 @@ export async function planImport(text: string, ctx: PlanContext): Promise<Import
       featured: p.featured,
       colours,
       sizes,
-      variants: group.map((r) => ({
-        size: r.variant.size,
-        colour: r.variant.colour,
-        sku: r.variant.sku,
-        stock: r.variant.stock,
-      })),
+      variants: group.map((r) => {
+        // Without a weight_grams column the stored weight stays; an empty cell removes it.
+        const weight =
+          r.variant.weightGrams !== undefined
+            ? r.variant.weightGrams
+            : existing?.variants.find((v) => v.sku.toUpperCase() === r.variant.sku.toUpperCase())?.weightGrams;
+        return {
+          size: r.variant.size,
+          colour: r.variant.colour,
+          sku: r.variant.sku,
+          stock: r.variant.stock,
+          // Absent rather than undefined: Firestore stores no undefined fields.
+          ...(typeof weight === "number" ? { weightGrams: weight } : {}),
+        };
+      }),
       // The file carries no images: they are kept, and a tag of a colour the file removed is dropped.
       images: (existing?.images ?? []).map(({ colour, ...image }) =>
         colour && colours.some((c) => c.name === colour) ? { ...image, colour } : image,

@@ -22,6 +22,8 @@ export function buildVariants(
   colours: Colour[],
   stock: number[][],
   skus: string[][],
+  /** The variants before the edit: a cell keeps its shipping weight (the editor does not show it; the CSV does). */
+  previous: readonly Variant[] = [],
 ): Variant[] {
   const used = new Set<string>();
   const variants: Variant[] = [];
@@ -31,7 +33,14 @@ export function buildVariants(
       // Two cells can never share a SKU (a colour renamed into another's old name, say).
       if (used.has(sku.toUpperCase())) sku = makeSku(slug, colour.name, size);
       used.add(sku.toUpperCase());
-      variants.push({ size, colour: colour.name, sku, stock: stock[s]?.[c] ?? 0 });
+      const weight = previous.find((v) => v.size === size && v.colour === colour.name)?.weightGrams;
+      variants.push({
+        size,
+        colour: colour.name,
+        sku,
+        stock: stock[s]?.[c] ?? 0,
+        ...(weight !== undefined ? { weightGrams: weight } : {}),
+      });
     }),
   );
   return variants;

@@ -2,7 +2,9 @@ import type { Cart, CartLine } from "~/domain/commerce";
 import type { Store } from "../../store/port";
 import type { Product } from "~/domain/product";
 import type { CategoryId } from "~/lib/categories";
-import { shippingEstimate, type ShippingRates } from "../checkout/shipping.server";
+import { zoneEstimate, type ShippingRates } from "../checkout/shipping.server";
+import { parcelWeight } from "~/domain/shipping-zone";
+import { createShippingService, type ShippingService } from "../shipping/shipping.server";
 import { imageForColour } from "../catalog/colour-image";
 import { lineLimit, MAX_QUANTITY_PER_LINE, unitsForSale } from "~/domain/sellable";
 
@@ -54,7 +56,10 @@ export interface CartView {
   standardShippingMinor: number;
   /** How much more to spend for free standard shipping; 0 when already free. */
   freeShippingRemainingMinor: number;
-  freeShippingFromMinor: number;
+  /** The home zone's standard method's free-from amount; null when it is never free. */
+  freeShippingFromMinor: number | null;
+  /** What the buyable lines weigh (a variant without a weight counts as 0 g). */
+  weightGrams: number;
   hasProblems: boolean;
 }
 
@@ -67,7 +72,13 @@ export const lineKey = (line: Pick<CartLine, "productId" | "size" | "colour">) =
 
 export type CartService = ReturnType<typeof createCartService>;
 
-export function createCartService(store: Store, rates: ShippingRates, now: () => Date = () => new Date()) {
+/** `shipping` prices the estimate (the home zone's); without it, the store's zones or else `rates`. */
+export function createCartService(
+  store: Store,
+  rates: ShippingRates,
+  now: () => Date = () => new Date(),
+  shipping: ShippingService = createShippingService({ store, rates }),
+) {
   async function load(cartId: string | null): Promise<Cart | null> {
     if (!cartId) return null;
     const cart = await store.carts.get(cartId);
@@ -136,7 +147,15 @@ export function createCartService(store: Store, rates: ShippingRates, now: () =>
         };
       });
       const subtotalMinor = views.reduce((sum, l) => sum + l.lineTotalMinor, 0);
-      const estimate = shippingEstimate(rates, subtotalMinor);
+      const weightGrams = parcelWeight(
+        lines.map((line, i) => ({
+          quantity: views[i].problem ? 0 : line.quantity,
+          weightGrams: products
+            .get(line.productId)
+            ?.variants.find((v) => v.size === line.size && v.colour === line.colour)?.weightGrams,
+        })),
+      );
+      const estimate = zoneEstimate(await shipping.homeZone(), { subtotalMinor, weightGrams });
       return {
         id: cart ? cart.id : null,
         lines: views,
@@ -145,7 +164,8 @@ export function createCartService(store: Store, rates: ShippingRates, now: () =>
         savingsMinor: views.reduce((sum, l) => sum + l.savingsMinor, 0),
         standardShippingMinor: estimate.standardMinor,
         freeShippingRemainingMinor: estimate.freeShippingRemainingMinor,
-        freeShippingFromMinor: rates.freeFromMinor,
+        freeShippingFromMinor: estimate.freeFromMinor,
+        weightGrams,
         hasProblems: views.some((l) => l.problem !== null),
       };
     },

@@ -17,7 +17,9 @@ import { newOrderNumber } from "../orders/order-links.server";
 import { cardAttemptOf, chargeKeyOf } from "../orders/payment-attempts.server";
 import type { OrdersService } from "../orders/orders.server";
 import { orderLineFor } from "./order-line";
-import { shippingChoice, shippingOptions, type ShippingRates } from "./shipping.server";
+import { choiceOf, type ShippingRates } from "./shipping.server";
+import { createShippingService, type ShippingService } from "../shipping/shipping.server";
+import { parcelWeight, quotesFor, sameQuotes, type Parcel } from "~/domain/shipping-zone";
 import type { Config } from "../../config.server";
 import { vatRateFor } from "../policies/shop-policies.server";
 import { createPromotionsService, customerKeyFor, type PromotionsService } from "../promotions/promotions.server";
@@ -36,6 +38,11 @@ export interface CheckoutInput {
   email: string;
   address: Address;
   shippingMethod: ShippingMethodId;
+  /**
+   * The country whose delivery methods and prices the form showed: when the address's country is
+   * priced differently, nothing is placed and the shopper sees the new prices first.
+   */
+  pricedCountry?: string | null;
   idempotencyKey: string;
   /** Present for the card-form processor. */
   card: CardDetails | null;
@@ -54,6 +61,10 @@ export type CheckoutResult =
   | { kind: "sold-out"; shortfalls: StockShortfall[] }
   /** The applied code cannot be used (expired, used up…): nothing was placed or charged. */
   | { kind: "promotion-refused"; message: string }
+  /** No shipping zone holds the address's country: nothing was placed or charged. */
+  | { kind: "no-delivery"; country: string }
+  /** The address's country is priced differently from what the form showed: nothing was placed. */
+  | { kind: "delivery-repriced"; country: string }
   /** Paid, or a replay of a checkout that was already placed. */
   | { kind: "done"; order: Order }
   | { kind: "payment-failed"; order: Order; message: string }
@@ -84,6 +95,8 @@ export function createCheckoutService(deps: {
   orders: OrdersService;
   payments: PaymentProcessor;
   rates: ShippingRates;
+  /** Prices delivery from the zones; default (tests): the store's zones, or `rates` when it has none. */
+  shipping?: ShippingService;
   /** Defaults (tests): the store's promotions, and the standard rates with a 23% default. */
   promotions?: PromotionsService;
   vat?: Config["vat"];
@@ -94,6 +107,7 @@ export function createCheckoutService(deps: {
   const { store, cart, orders, payments, rates } = deps;
   const stockTaken = (order: Order) =>
     void deps.onStockTaken?.([...new Set(order.lines.map((l) => l.productId))]).catch(() => undefined);
+  const shipping = deps.shipping ?? createShippingService({ store, rates });
   const faults = deps.faults ?? {};
   const promotions = deps.promotions ?? createPromotionsService(store, createAuditService(store));
   const vat = deps.vat ?? { rates: STANDARD_VAT_RATES, defaultRate: 23 };
@@ -238,8 +252,12 @@ export function createCheckoutService(deps: {
       return crypto.randomUUID();
     },
 
-    shippingOptions(subtotalMinor: number) {
-      return shippingOptions(rates, subtotalMinor);
+    /**
+     * What delivery to `country` costs for a cart (its items' value and weight), method by method,
+     * as placeOrder will price it; null when the shop does not deliver there.
+     */
+    async deliveryOptions(country: string, parcel: Parcel) {
+      return (await shipping.quotes(country, parcel))?.map(choiceOf) ?? null;
     },
 
     async placeOrder(input: CheckoutInput): Promise<CheckoutResult> {
@@ -272,6 +290,27 @@ export function createCheckoutService(deps: {
       if (shortfalls.length > 0) return { kind: "sold-out", shortfalls };
 
       const subtotalMinor = orderLines.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity, 0);
+      // Delivery is priced by the zone of the address's country, on the items' value and weight.
+      const parcel: Parcel = {
+        subtotalMinor,
+        weightGrams: parcelWeight(
+          lines.map((l) => ({
+            quantity: l.quantity,
+            weightGrams: products.get(l.productId)?.variants.find((v) => v.size === l.size && v.colour === l.colour)
+              ?.weightGrams,
+          })),
+        ),
+      };
+      // The order's price comes from the zones as they are now, not as a page last read them.
+      const zone = await shipping.zoneFor(input.address.country, { fresh: true });
+      if (!zone || zone.methods.length === 0) return { kind: "no-delivery", country: input.address.country };
+      const quotes = quotesFor(zone, parcel);
+      const chosenQuote = quotes.find((q) => q.methodId === input.shippingMethod);
+      if (input.pricedCountry && input.pricedCountry !== input.address.country) {
+        const shown = await shipping.quotes(input.pricedCountry, parcel, { fresh: true });
+        if (!shown || !sameQuotes(shown, quotes)) return { kind: "delivery-repriced", country: input.address.country };
+      }
+      if (!chosenQuote) return { kind: "delivery-repriced", country: input.address.country };
       const priced = await promotions.price({
         lines: orderLines.map((l) => ({
           productId: l.productId,
@@ -280,16 +319,18 @@ export function createCheckoutService(deps: {
         })),
         code: input.promotionCode ?? null,
         customerKey: customerKeyFor(input.userId, input.email),
-        standardDeliveryMinor: shippingChoice(rates, subtotalMinor, "standard").priceMinor,
+        standardDeliveryMinor: quotes[0].priceMinor,
       });
       if (priced.codeProblem) return { kind: "promotion-refused", message: priced.codeProblem };
       const { pricing } = priced;
-      const chosen = shippingChoice(rates, subtotalMinor, input.shippingMethod);
-      const shipping = pricing.freeDelivery && chosen.method === "standard" ? { ...chosen, priceMinor: 0 } : chosen;
+      // A free-delivery promotion frees the zone's first (standard) method.
+      const chosen = choiceOf(chosenQuote);
+      const delivery =
+        pricing.freeDelivery && chosen.method === quotes[0].methodId ? { ...chosen, priceMinor: 0 } : chosen;
       // VAT is included in what each line pays after its discount, at the delivery country's rate.
       const vatRate = vatRateFor(vat, input.address.country);
       const paid = orderLines.map((l, i) => l.unitPriceMinor * l.quantity - pricing.lineDiscounts[i]);
-      const taxes = vatBreakdown(paid, shipping.priceMinor, vatRate);
+      const taxes = vatBreakdown(paid, delivery.priceMinor, vatRate);
       const discountMinor = pricing.discountMinor;
       const at = new Date().toISOString();
       const order: Order = {
@@ -301,14 +342,14 @@ export function createCheckoutService(deps: {
         subtotalMinor,
         discountMinor,
         promotions: pricing.applied,
-        shippingMinor: shipping.priceMinor,
-        totalMinor: subtotalMinor - discountMinor + shipping.priceMinor,
+        shippingMinor: delivery.priceMinor,
+        totalMinor: subtotalMinor - discountMinor + delivery.priceMinor,
         vatRate,
         shippingVatMinor: taxes.shippingVatMinor,
         vatMinor: taxes.vatMinor,
         currency: "EUR",
         address: input.address,
-        shipping,
+        shipping: delivery,
         payment: pendingPayment(payments.id),
         status: "pending_payment",
         trackingNumber: null,

@@ -1,32 +1,44 @@
-import type { ShippingChoice, ShippingMethodId } from "~/domain/commerce";
+import type { ShippingChoice } from "~/domain/commerce";
+import { flatRateZone, quotesFor, type DeliveryQuote, type Parcel, type ShippingZone } from "~/domain/shipping-zone";
+import type { ShippingRates } from "../shipping/shipping.server";
 
-/** Delivery prices from configuration (SHIPPING_*_CENTS, FREE_SHIPPING_FROM_CENTS). */
-export interface ShippingRates {
-  standardMinor: number;
-  expressMinor: number;
-  freeFromMinor: number;
+export type { ShippingRates };
+
+/** A priced method as the order keeps it (with its zone, as it was). */
+export function choiceOf(quote: DeliveryQuote): ShippingChoice {
+  return {
+    method: quote.methodId,
+    label: quote.label,
+    priceMinor: quote.priceMinor,
+    zoneId: quote.zoneId,
+    zoneName: quote.zoneName,
+  };
 }
 
-export const SHIPPING_LABELS: Record<ShippingMethodId, string> = {
-  standard: "Standard delivery (3–5 working days)",
-  express: "Express delivery (1–2 working days)",
-};
+/** What the cart shows: the zone's first method's price now, and how far the shopper is from it being free. */
+export function zoneEstimate(zone: ShippingZone | null, parcel: Parcel) {
+  const first = zone?.methods[0];
+  if (!zone || !first) return { standardMinor: 0, freeShippingRemainingMinor: 0, freeFromMinor: null };
+  const price = quotesFor(zone, parcel)[0].priceMinor;
+  const remaining = first.freeFromMinor === null ? 0 : Math.max(0, first.freeFromMinor - parcel.subtotalMinor);
+  return { standardMinor: price, freeShippingRemainingMinor: remaining, freeFromMinor: first.freeFromMinor };
+}
 
-/** Both methods priced for an order whose items are worth `subtotalMinor`: standard is free from the threshold. */
+// The configured flat rates as one zone (a store without zones): kept for their callers and tests.
+const flat = (rates: ShippingRates) => flatRateZone([], rates, "1970-01-01T00:00:00.000Z");
+
+/** Both flat-rate methods priced for an order whose items are worth `subtotalMinor`. */
 export function shippingOptions(rates: ShippingRates, subtotalMinor: number): ShippingChoice[] {
-  const free = subtotalMinor >= rates.freeFromMinor;
-  return [
-    { method: "standard", label: SHIPPING_LABELS.standard, priceMinor: free ? 0 : rates.standardMinor },
-    { method: "express", label: SHIPPING_LABELS.express, priceMinor: rates.expressMinor },
-  ];
+  return quotesFor(flat(rates), { subtotalMinor, weightGrams: 0 }).map(choiceOf);
 }
 
-export function shippingChoice(rates: ShippingRates, subtotalMinor: number, method: ShippingMethodId): ShippingChoice {
-  return shippingOptions(rates, subtotalMinor).find((o) => o.method === method)!;
-}
-
-/** What the cart shows: standard delivery's price now, and how far the shopper is from free delivery. */
 export function shippingEstimate(rates: ShippingRates, subtotalMinor: number) {
-  const remaining = Math.max(0, rates.freeFromMinor - subtotalMinor);
-  return { standardMinor: remaining === 0 ? 0 : rates.standardMinor, freeShippingRemainingMinor: remaining };
+  const { standardMinor, freeShippingRemainingMinor } = zoneEstimate(flat(rates), { subtotalMinor, weightGrams: 0 });
+  return { standardMinor, freeShippingRemainingMinor };
+}
+
+/** One flat-rate method priced (the seed's demo orders, placed before any zone existed). */
+export function shippingChoice(rates: ShippingRates, subtotalMinor: number, method: string): ShippingChoice {
+  const options = shippingOptions(rates, subtotalMinor);
+  return options.find((o) => o.method === method) ?? options[0];
 }

@@ -19,6 +19,8 @@ export interface CheckoutSubmission {
   /** "Save this address": only a typed address, for a signed-in shopper. */
   saveAddress: boolean;
   shippingMethod: ShippingMethodId;
+  /** The country whose delivery prices the form showed (see CheckoutInput.pricedCountry). */
+  pricedCountry: string | null;
   idempotencyKey: string;
   card: CardDetails | null;
   origin: string;
@@ -33,6 +35,8 @@ export type CheckoutRefusal =
   | { kind: "cart-changed" }
   | { kind: "sold-out"; shortfalls: StockShortfall[] }
   | { kind: "promotion-refused"; message: string }
+  | { kind: "no-delivery"; country: string }
+  | { kind: "delivery-repriced"; country: string }
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
 export type SubmissionResult =
@@ -74,6 +78,7 @@ export function createCheckoutSubmission(deps: {
         email: input.email,
         address,
         shippingMethod: input.shippingMethod,
+        pricedCountry: input.pricedCountry,
         idempotencyKey: input.idempotencyKey,
         card: input.card,
         origin: input.origin,

@@ -2,8 +2,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { renderContent, type TocEntry } from "./content-markdown.server";
 import { careGuideSections, sizeGuideSections } from "./guide-sections.server";
-import { ContentError, fillPlaceholders, fillPlainText, type PlaceholderValue } from "./placeholders.server";
-import { getConfig } from "~/server/config.server";
+import {
+  ContentError,
+  escapeMarkdown,
+  fillPlaceholders,
+  fillPlainText,
+  type PlaceholderValue,
+} from "./placeholders.server";
+import { getContext } from "~/server/context.server";
+import { formatMoneyInText } from "~/lib/money";
+import { worldCountry } from "~/lib/world-countries";
+import type { DeliveryMethod, ShippingZone } from "~/domain/shipping-zone";
 import { policyFigures, shopPolicies, type ShopPolicies } from "../policies/shop-policies.server";
 
 // The seven info pages are Markdown files in content/ (at the root of the project, beside build/:
@@ -71,6 +80,51 @@ function source(slug: InfoSlug): SourceFile {
 /** A country's name as running text says it ("the United Kingdom", "the Netherlands"). */
 const inSentence = (name: string) => (/^(United |Netherlands$)/.test(name) ? `the ${name}` : name);
 
+const money = formatMoneyInText;
+const grams = (g: number) => (g >= 1000 ? `${(g / 1000).toLocaleString("en-GB")} kg` : `${g} g`);
+
+/** A method's price as the shipping page states it: one price, or its bands ("€9 up to €49.99; €6 from €50"). */
+function priceText(method: DeliveryMethod): string {
+  const unit = method.basis === "weight" ? grams : money;
+  const bands = method.bands;
+  if (bands.length === 1) return money(bands[0].priceMinor);
+  return bands
+    .map((band, i) =>
+      i === bands.length - 1
+        ? `${money(band.priceMinor)} from ${unit(band.from)}`
+        : `${money(band.priceMinor)} ${i === 0 ? "up to" : `from ${unit(band.from)} to`} ${unit(bands[i + 1].from - 1)}`,
+    )
+    .join("; ");
+}
+
+const cell = (text: string) => escapeMarkdown(text);
+
+/** The delivery options of every zone, as tables (one per zone when there are several). */
+export function deliveryOptionsMarkdown(zones: readonly ShippingZone[]): string {
+  const list = new Intl.ListFormat("en-GB", { style: "long", type: "conjunction" });
+  return zones
+    .map((zone) => {
+      const names = zone.countries.map((c) => inSentence(worldCountry(c).name)).sort();
+      const head =
+        zones.length > 1
+          ? `### ${cell(zone.name)}\n\nDelivery to ${cell(list.format(names))}.\n\n`
+          : "The same prices apply to every country we deliver to.\n\n";
+      const rows = zone.methods.map(
+        (m) =>
+          `| ${cell(m.name)} | ${cell(m.estimate ? `${m.estimate}, tracked` : "Tracked")} | ${cell(priceText(m))} | ${
+            m.freeFromMinor === null ? "—" : cell(`On orders of ${money(m.freeFromMinor)} or more`)
+          } |`,
+      );
+      return (
+        head +
+        `Table: Delivery options${zones.length > 1 ? ` to ${cell(zone.name)}` : ""}, delivery times and prices\n\n` +
+        "| Service | Delivery time | Price | Free delivery |\n| --- | --- | --- | --- |\n" +
+        rows.join("\n")
+      );
+    })
+    .join("\n\n");
+}
+
 /** Everything a page may say about the shop's rules, by placeholder name. */
 export function placeholderValues(policies: ShopPolicies): Record<string, PlaceholderValue> {
   const list = new Intl.ListFormat("en-GB", { style: "long", type: "conjunction" });
@@ -78,6 +132,9 @@ export function placeholderValues(policies: ShopPolicies): Record<string, Placeh
   const nonEu = policies.countries.filter((c) => !c.eu).map((c) => inSentence(c.name));
   return {
     ...policyFigures(policies),
+    standardEstimate: policies.shipping.standardEstimate,
+    expressEstimate: policies.shipping.expressEstimate,
+    deliveryOptions: { markdown: deliveryOptionsMarkdown(policies.zones) },
     shopName: policies.shopName,
     supportEmail: policies.supportEmail,
     euCountryCount: String(eu.length),
@@ -110,20 +167,23 @@ export function infoPage(
   };
 }
 
-const rendered = new Map<InfoSlug, InfoPageContent>();
+const rendered = new Map<InfoSlug, { zones: string; page: InfoPageContent }>();
 
 /**
- * What an info page's loader returns: its content under this shop's configuration, which does not
- * change while the process runs, so each page is rendered once (every time in development, where
- * an edited content/ file shows on the next request).
+ * What an info page's loader returns: its content under this shop's configuration and its current
+ * shipping zones (read on every request, on any instance: an edited zone shows on the next one).
+ * A page is rendered again only when the zones changed (every time in development, where an
+ * edited content/ file shows on the next request).
  */
-export function loadInfoPage(slug: InfoSlug): InfoPageContent {
-  const config = getConfig();
+export async function loadInfoPage(slug: InfoSlug): Promise<InfoPageContent> {
+  const { config, shipping } = getContext();
+  const zones = await shipping.zones();
+  const key = JSON.stringify(zones);
   const cached = config.env === "development" ? undefined : rendered.get(slug);
-  if (cached) return cached;
+  if (cached && cached.zones === key) return cached.page;
   if (config.env === "development") files.delete(slug);
   // Analytics runs only where the shop configured it (FIREBASE_MEASUREMENT_ID); the privacy policy says which.
-  const page = infoPage(slug, shopPolicies(config), { analytics: Boolean(config.analytics) });
-  rendered.set(slug, page);
+  const page = infoPage(slug, shopPolicies(config, zones), { analytics: Boolean(config.analytics) });
+  rendered.set(slug, { zones: key, page });
   return page;
 }

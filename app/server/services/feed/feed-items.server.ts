@@ -3,7 +3,8 @@ import { formatFeedPrice } from "~/lib/money";
 import { canSell } from "~/domain/sellable";
 import type { Product } from "~/domain/product";
 import { imageForColour } from "../catalog/colour-image";
-import { shippingOptions, type ShippingRates } from "../checkout/shipping.server";
+import { choiceOf, shippingOptions, type ShippingRates } from "../checkout/shipping.server";
+import { quotesFor, type ShippingZone } from "~/domain/shipping-zone";
 
 // The rules that turn a product into Google Merchant Center items: one item per variant (size ×
 // colour), in stock or not, grouped by product. What Google requires of apparel we can state is
@@ -45,6 +46,8 @@ export interface FeedSettings {
   /** ISO code of the country the feed targets: its shipping rows. */
   country: string;
   rates: ShippingRates;
+  /** The target country's shipping zone; without it (tests), the flat `rates`. */
+  zone?: ShippingZone;
   currency?: string;
 }
 
@@ -91,7 +94,14 @@ export function feedItems(product: Product, settings: FeedSettings): FeedItem[] 
   const salePrice = onSale ? formatFeedPrice(product.priceMinor, currency) : undefined;
   const category = getCategory(product.category);
   // Shipping for one of this item: standard is free when the item alone reaches the threshold.
-  const shipping = shippingOptions(settings.rates, product.priceMinor).map((option) => ({
+  // Weight-priced methods use the lightest variant's weight (a variant without one counts as 0 g).
+  const options = settings.zone
+    ? quotesFor(settings.zone, {
+        subtotalMinor: product.priceMinor,
+        weightGrams: Math.min(...product.variants.map((v) => v.weightGrams ?? 0)),
+      }).map(choiceOf)
+    : shippingOptions(settings.rates, product.priceMinor);
+  const shipping = options.map((option) => ({
     country: settings.country,
     service: option.label,
     price: formatFeedPrice(option.priceMinor, currency),

@@ -4,6 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { ProductStore } from "~/server/store/port";
 import type { ShippingRates } from "../checkout/shipping.server";
+import type { ShippingZone } from "~/domain/shipping-zone";
 import { feedHead, feedItem, feedTail, type FeedFormat } from "./feed-format.server";
 import { feedItems, requiredMissing, type FeedSettings } from "./feed-items.server";
 
@@ -26,7 +27,10 @@ export interface ProductFeedOptions {
   cacheDir: string;
   brand: string;
   shopName: string;
+  /** The flat rates of a shop without zones (tests); `zoneFor` wins when given. */
   rates: ShippingRates;
+  /** The shipping zone of a target country: the feed's shipping rows are its methods. */
+  zoneFor?: (country: string) => Promise<ShippingZone | null>;
   batchSize?: number;
   log?: (message: string) => void;
 }
@@ -56,12 +60,18 @@ export function createProductFeedService(options: ProductFeedOptions) {
   const log = options.log ?? console.log;
 
   /** Builds the feed, writing it to `file` as it goes; the file appears only once complete. */
-  function build(request: FeedRequest, file: string, group: string): ReadableStream<Uint8Array> {
+  function build(
+    request: FeedRequest,
+    file: string,
+    group: string,
+    zone: ShippingZone | null,
+  ): ReadableStream<Uint8Array> {
     const settings: FeedSettings = {
       origin: request.origin,
       brand: options.brand,
       country: request.country,
       rates: options.rates,
+      zone: zone ?? undefined,
     };
     const encoder = new TextEncoder();
     const temp = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
@@ -176,7 +186,9 @@ export function createProductFeedService(options: ProductFeedOptions) {
     async open(request: FeedRequest): Promise<OpenedFeed> {
       const version = await options.version();
       const group = hash(LAYOUT, request.format, request.country, request.origin, options.brand);
-      const key = hash(group, version, JSON.stringify(options.rates));
+      // An edited zone (its prices) makes a new feed, as a catalogue change does.
+      const zone = options.zoneFor ? await options.zoneFor(request.country) : null;
+      const key = hash(group, version, JSON.stringify(zone ?? options.rates));
       const file = path.join(options.cacheDir, `${group}-${key}.${request.format}`);
       return {
         etag: `"${key}"`,
@@ -184,7 +196,7 @@ export function createProductFeedService(options: ProductFeedOptions) {
           // Opened before reading, so a newer build removing the file cannot cut this reader short.
           const kept = await fsp.open(file, "r").catch(() => null);
           if (kept) return Readable.toWeb(kept.createReadStream()) as unknown as ReadableStream<Uint8Array>;
-          return build(request, file, group);
+          return build(request, file, group, zone);
         },
       };
     },

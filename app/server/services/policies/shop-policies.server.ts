@@ -1,19 +1,31 @@
 import { SHIPPING_COUNTRIES } from "~/lib/countries";
 import { formatMoneyInText } from "~/lib/money";
+import { worldCountry } from "~/lib/world-countries";
 import { MAX_QUANTITY_PER_LINE } from "~/domain/sellable";
+import { flatRateZone, zoneOf, type ShippingZone } from "~/domain/shipping-zone";
 import type { Config } from "~/server/config.server";
 
 // The shop's promises to shoppers, from the same sources checkout, the cart and the address book
-// obey: delivery prices and the free-delivery threshold (configuration), the returns window
-// (configuration), the delivery countries (lib/countries) and the most of one item per cart line
-// (lib/stock). Pages state these figures only from here, so no page can contradict checkout.
+// obey: the shipping zones (delivery countries, methods, prices, free-from: the shipping service),
+// the returns window (configuration) and the most of one item per cart line (lib/stock). Pages
+// state these figures only from here, so no page can contradict checkout.
 
 export interface ShopPolicies {
   shopName: string;
   supportEmail: string;
-  shipping: Config["shipping"];
+  /** Every zone, as the shipping page lists them. */
+  zones: ShippingZone[];
+  /** The home zone's (FEED_COUNTRY's) first two methods: the figures the footer and short texts state. */
+  shipping: {
+    standardMinor: number;
+    standardEstimate: string;
+    expressMinor: number | null;
+    expressEstimate: string;
+    freeFromMinor: number | null;
+  };
   returnsWindowDays: number;
   vat: Config["vat"];
+  /** Every country a zone delivers to. */
   countries: ReadonlyArray<{ code: string; name: string; eu: boolean }>;
   maxPerLine: number;
 }
@@ -23,21 +35,48 @@ export function vatRateFor(vat: Config["vat"], country: string): number {
   return vat.rates[country.toUpperCase()] ?? vat.defaultRate;
 }
 
+/**
+ * The policies under these zones (from the shipping service). Without zones (unit tests of the
+ * copy), the configured flat rates to the original delivery countries, as a store without zones prices.
+ */
 export function shopPolicies(
-  config: Pick<Config, "shopName" | "supportEmail" | "shipping" | "returnsWindowDays" | "vat">,
+  config: Pick<Config, "shopName" | "supportEmail" | "shipping" | "returnsWindowDays" | "vat"> &
+    Partial<Pick<Config, "feed">>,
+  zones: readonly ShippingZone[] = [
+    flatRateZone(
+      SHIPPING_COUNTRIES.map((c) => c.code),
+      config.shipping,
+      "1970-01-01T00:00:00.000Z",
+    ),
+  ],
 ): ShopPolicies {
+  const home = zoneOf(zones, config.feed?.country ?? "IE") ?? zones[0];
+  const [standard, express] = home?.methods ?? [];
+  const countries = [...new Set(zones.flatMap((z) => z.countries))]
+    .map(worldCountry)
+    .sort((a, b) => a.name.localeCompare(b.name, "en-GB"));
   return {
     shopName: config.shopName,
     supportEmail: config.supportEmail,
-    shipping: config.shipping,
+    zones: [...zones],
+    shipping: {
+      standardMinor: standard?.bands[0]?.priceMinor ?? 0,
+      standardEstimate: standard?.estimate ?? "",
+      expressMinor: express?.bands[0]?.priceMinor ?? null,
+      expressEstimate: express?.estimate ?? "",
+      freeFromMinor: standard?.freeFromMinor ?? null,
+    },
     returnsWindowDays: config.returnsWindowDays,
     vat: config.vat,
-    countries: SHIPPING_COUNTRIES,
+    countries,
     maxPerLine: MAX_QUANTITY_PER_LINE,
   };
 }
 
-/** The figures as pages print them ("€75", "€4.95", "30"): what the root loader gives every page. */
+/**
+ * The figures as pages print them ("€75", "€4.95", "30"): what the root loader gives every page.
+ * A figure the zones do not have (no free-from, no second method) is "": pages leave its sentence out.
+ */
 export interface PolicyFigures {
   freeShippingFrom: string;
   standardShipping: string;
@@ -48,10 +87,11 @@ export interface PolicyFigures {
 }
 
 export function policyFigures(policies: ShopPolicies): PolicyFigures {
+  const { shipping } = policies;
   return {
-    freeShippingFrom: formatMoneyInText(policies.shipping.freeFromMinor),
-    standardShipping: formatMoneyInText(policies.shipping.standardMinor),
-    expressShipping: formatMoneyInText(policies.shipping.expressMinor),
+    freeShippingFrom: shipping.freeFromMinor === null ? "" : formatMoneyInText(shipping.freeFromMinor),
+    standardShipping: formatMoneyInText(shipping.standardMinor),
+    expressShipping: shipping.expressMinor === null ? "" : formatMoneyInText(shipping.expressMinor),
     returnsDays: String(policies.returnsWindowDays),
     maxPerLine: String(policies.maxPerLine),
     deliveryCountryCount: String(policies.countries.length),

@@ -17,6 +17,7 @@ import { createFirestoreRateLimitStore } from "./rate-limit-store.server";
 import { createFirestoreApiKeyStore } from "./api-key-store.server";
 import { createFirestoreWebhookStore } from "./webhook-store.server";
 import { createFirestoreStaffStore } from "./staff-store.server";
+import { createFirestoreShippingZoneStore } from "./shipping-zone-store.server";
 import { createFirestoreWishlistStore } from "./wishlist-store.server";
 import { createFirestoreStockAlertStore } from "./stock-alert-store.server";
 import { createFirestoreReviewStore } from "./review-store.server";
@@ -50,6 +51,7 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     apiKeys: createFirestoreApiKeyStore(db),
     webhooks: createFirestoreWebhookStore(db),
     staff: createFirestoreStaffStore(db),
+    shippingZones: createFirestoreShippingZoneStore(db),
     upgrade: (log) => upgradeFirestore(db, log),
     async ping() {
       try {

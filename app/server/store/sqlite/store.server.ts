@@ -19,6 +19,7 @@ import { createSqliteReviewStore } from "./review-store.server";
 import { createSqlitePromotionStore } from "./promotion-store.server";
 import { createSqliteInvoiceNumberStore } from "./invoice-number-store.server";
 import { createSqliteStaffStore } from "./staff-store.server";
+import { createSqliteShippingZoneStore } from "./shipping-zone-store.server";
 import { storageWatchOf } from "./storage-full.server";
 
 /** The store on an open database (the embedded backend shares it with the local identity provider). */
@@ -45,6 +46,7 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     apiKeys: guard(createSqliteApiKeyStore(db)),
     webhooks: guard(createSqliteWebhookStore(db)),
     staff: guard(createSqliteStaffStore(db)),
+    shippingZones: guard(createSqliteShippingZoneStore(db)),
     async upgrade() {
       // Numbered migrations already ran when the database was opened.
     },
