@@ -22,6 +22,8 @@ import { createSqliteStaffStore } from "./staff-store.server";
 import { storageWatchOf } from "./storage-full.server";
 
 /** The store on an open database (the embedded backend shares it with the local identity provider). */
+import { createSqliteGiftCardStore } from "./gift-card-store.server";
+
 export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}): Store {
   const { guard, writable } = storageWatchOf(db);
   return {
@@ -37,6 +39,7 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     carts: guard(createSqliteCartStore(db)),
     orders: guard(createSqliteOrderStore(db, faults)),
     promotions: guard(createSqlitePromotionStore(db)),
+    giftCards: guard(createSqliteGiftCardStore(db)),
     invoiceNumbers: guard(createSqliteInvoiceNumberStore(db)),
     once: guard(createSqliteOnceStore(db)),
     importJobs: guard(createSqliteImportJobStore(db)),
