@@ -78,21 +78,37 @@ const sum = <T>(items: readonly T[], value: (item: T) => number) => items.reduce
 
 /** The shop in numbers, read through the ports: equal figures on both sides mean nothing was lost. */
 export async function shopFigures(store: Store): Promise<Figures> {
-  const [products, profiles, orders, reviews, posts, promotions, usage, counters, audit, alerts, staff, invitations] =
-    await Promise.all([
-      allProducts(store),
-      allProfiles(store),
-      allOrders(store),
-      allReviews(store),
-      store.posts.list(),
-      store.promotions.list(),
-      store.promotions.usageCounts(),
-      store.invoiceNumbers.counters(),
-      allAuditEntries(store),
-      store.stockAlerts.list(),
-      store.staff.list(),
-      store.staff.invitations(),
-    ]);
+  const [
+    products,
+    profiles,
+    orders,
+    reviews,
+    posts,
+    promotions,
+    usage,
+    counters,
+    audit,
+    alerts,
+    staff,
+    invitations,
+    giftCards,
+    giftCardEntries,
+  ] = await Promise.all([
+    allProducts(store),
+    allProfiles(store),
+    allOrders(store),
+    allReviews(store),
+    store.posts.list(),
+    store.promotions.list(),
+    store.promotions.usageCounts(),
+    store.invoiceNumbers.counters(),
+    allAuditEntries(store),
+    store.stockAlerts.list(),
+    store.staff.list(),
+    store.staff.invitations(),
+    store.giftCards.list(),
+    store.giftCards.allEntries(),
+  ]);
   let addresses = 0;
   let wishlistItems = 0;
   for (const profile of profiles) {
@@ -136,5 +152,8 @@ export async function shopFigures(store: Store): Promise<Figures> {
     ["stock alerts sent", alerts.filter((a) => a.sentAt !== null).length],
     ["staff members", staff.length],
     ["staff invitations", invitations.length],
+    ["gift cards", giftCards.length],
+    ["gift card balances (cents)", sum(giftCards, (c) => c.balanceMinor)],
+    ["gift card ledger entries", giftCardEntries.length],
   ];
 }
