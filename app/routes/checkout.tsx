@@ -93,6 +93,8 @@ function refusalAnswer(refusal: CheckoutRefusal): { message: string; status: num
       return { message: shortfallMessage(refusal.shortfalls), status: 409, cartLink: true };
     case "promotion-refused":
       return { message: `${refusal.message} Remove the code to order without it.`, status: 409, cartLink: false };
+    case "gift-card-refused":
+      return { message: refusal.message, status: 409, cartLink: false };
     case "rate-limited":
       return { message: rateLimitMessage(refusal.retryAfterSeconds), status: 429, cartLink: false };
   }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { ProductInput } from "~/domain/product";
 import { makeGiftCard } from "../support/gift-card-factory";
+import { lineFor, makeOrder } from "../support/order-factory";
+import { makeProduct } from "../support/product-factory";
 import { STORE_ADAPTERS, useFreshStore } from "./adapters";
 
 // Gift cards on every adapter: found by their code's hash only, a ledger entry with every balance change, and
@@ -114,6 +117,35 @@ describe.each(STORE_ADAPTERS)("GiftCardStore contract: $name", (adapter) => {
     expect(redeemed.reduce((sum, e) => sum + e.amountMinor, 0)).toBe(4900);
     // The entries' running balance agrees with the card's, in ledger order.
     expect(redeemed.map((e) => e.balanceAfterMinor)).toEqual([4300, 3600, 2900, 2200, 1500, 800, 100]);
+  }, 120_000);
+
+  it("10 orders placed at once, each paying €7 with one €50 card: 7 are placed and take it, 3 write nothing", async () => {
+    const { store } = db;
+    const products: ProductInput[] = Array.from({ length: 10 }, () => {
+      const p = makeProduct();
+      return { ...p, variants: p.variants.map((v) => ({ ...v, stock: 1 })) };
+    });
+    await store.products.upsertMany(products);
+    const { card, issued } = makeGiftCard(5000);
+    await store.giftCards.create(card, issued);
+    const orders = products.map((p) => makeOrder([lineFor(p, "M", "Black", 1)]));
+    const results = await Promise.all(
+      orders.map((order) =>
+        store.orders.place(order, { cartId: null, giftCardRedemption: { cardId: card.id, amountMinor: 700 } }),
+      ),
+    );
+    expect(results.filter((r) => r.kind === "placed")).toHaveLength(7);
+    const refused = results.filter((r) => r.kind === "gift-card-refused");
+    expect(refused).toHaveLength(3);
+    for (const r of refused)
+      expect(r).toEqual({ kind: "gift-card-refused", reason: "insufficient-balance", balanceMinor: 100 });
+    expect((await store.giftCards.get(card.id))!.balanceMinor).toBe(100);
+    const placedIds = new Set(results.flatMap((r) => (r.kind === "placed" ? [r.order.id] : [])));
+    const redeemed = (await store.giftCards.ledger(card.id)).filter((e) => e.kind === "redeemed");
+    expect(new Set(redeemed.map((e) => e.orderId))).toEqual(placedIds);
+    // A refused order took no stock and was not written.
+    const stored = await Promise.all(orders.map((o) => store.orders.get(o.id)));
+    expect(stored.filter(Boolean)).toHaveLength(7);
   }, 120_000);
 
   it("restores cards and ledgers as they were (backups, moving backends)", async () => {

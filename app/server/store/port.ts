@@ -262,6 +262,11 @@ export interface OrderStore {
        * total or per-customer limit → "promotion-used-up" and nothing is written.
        */
       promotionUses?: readonly PromotionUseClaim[];
+      /**
+       * The order's gift-card part, taken from the card in the same transaction (ledger entry
+       * `redeemed:{order id}`): a card that cannot pay it → "gift-card-refused" and nothing is written.
+       */
+      giftCardRedemption?: { cardId: string; amountMinor: number } | null;
     },
   ): Promise<PlaceOrderResult>;
   get(id: string): Promise<Order | null>;

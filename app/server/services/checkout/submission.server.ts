@@ -24,6 +24,8 @@ export interface CheckoutSubmission {
   origin: string;
   ip: string | null;
   promotionCode: string | null;
+  /** The gift card applied at checkout, as typed. */
+  giftCardCode?: string | null;
 }
 
 /** Why nothing was placed or charged. */
@@ -33,6 +35,7 @@ export type CheckoutRefusal =
   | { kind: "cart-changed" }
   | { kind: "sold-out"; shortfalls: StockShortfall[] }
   | { kind: "promotion-refused"; message: string }
+  | { kind: "gift-card-refused"; message: string }
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
 export type SubmissionResult =
@@ -79,6 +82,7 @@ export function createCheckoutSubmission(deps: {
         origin: input.origin,
         ip: input.ip,
         promotionCode: input.promotionCode,
+        giftCardCode: input.giftCardCode ?? null,
       });
       const placed = result.kind === "redirect" || result.kind === "done" || result.kind === "payment-failed";
       if (placed && !saved && input.saveAddress && input.userId) {

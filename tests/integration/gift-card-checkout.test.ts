@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Order } from "~/domain/commerce";
+import type { Mailer } from "~/server/mail/port";
+import { createTestCardProcessor } from "~/server/payments/test-card-processor.server";
+import { createCartService, type CartService } from "~/server/services/cart/cart.server";
+import {
+  createCheckoutService,
+  type CheckoutInput,
+  type CheckoutService,
+} from "~/server/services/checkout/checkout.server";
+import { createGiftCardsService, type GiftCardsService } from "~/server/services/gift-cards/gift-cards.server";
+import { createOrdersService } from "~/server/services/orders/orders.server";
+import type { Store } from "~/server/store/port";
+import { STORE_ADAPTERS } from "../contract/adapters";
+import { makeProduct } from "../support/product-factory";
+
+// Paying with a gift card on every real store: the card pays up to its balance in the placement's
+// transaction and the test card the rest; a card that cannot pay places and charges nothing.
+
+const RATES = { standardMinor: 495, expressMinor: 995, freeFromMinor: 7500 };
+const GOOD = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
+
+describe.each(STORE_ADAPTERS)("gift cards at checkout on $name", (adapter) => {
+  let store: Store;
+  let dispose: () => Promise<void>;
+  let cart: CartService;
+  let checkout: CheckoutService;
+  let giftCards: GiftCardsService;
+  let shirtId: string;
+
+  const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
+    cartId: "guest:abc",
+    userId: null,
+    email: "ada@example.com",
+    address: {
+      name: "Ada Guest",
+      line1: "1 Main Street",
+      line2: "",
+      city: "Dublin",
+      postalCode: "D02 X285",
+      country: "IE",
+      phone: "",
+    },
+    shippingMethod: "standard",
+    idempotencyKey: crypto.randomUUID(),
+    card: GOOD,
+    origin: "https://shop.test",
+    ip: "203.0.113.9",
+    ...overrides,
+  });
+
+  beforeEach(async () => {
+    ({ store, dispose } = await adapter.create());
+    const mailer: Mailer = { kind: "outbox", send: async () => undefined };
+    const shirt = makeProduct({ priceMinor: 3000 });
+    shirtId = shirt.id;
+    await store.products.upsertMany([{ ...shirt, variants: shirt.variants.map((v) => ({ ...v, stock: 5 })) }]);
+    cart = createCartService(store, RATES);
+    const payments = createTestCardProcessor({ keys: store.paymentKeys });
+    const orders = createOrdersService(store, {
+      secret: "test-secret-that-is-long-enough-0123456789",
+      shopName: "Hemline",
+      mailer,
+      payments,
+    });
+    giftCards = createGiftCardsService(store);
+    checkout = createCheckoutService({ store, cart, orders, payments, rates: RATES, giftCards });
+    // Two shirts and standard delivery: €64.95.
+    await cart.add("guest:abc", { productId: shirtId, size: "M", colour: "Black", quantity: 2 });
+  });
+  afterEach(async () => {
+    await dispose();
+  });
+
+  it("a €50 card typed any which way pays €50 of €64.95, the test card the €14.95 rest; the ledger and the liability say so", async () => {
+    const { card, code } = await giftCards.issue({
+      amountMinor: 5000,
+      recipientEmail: null,
+      message: null,
+      source: { kind: "admin", staffUid: null },
+    });
+    expect(await giftCards.outstandingMinor()).toBe(5000);
+
+    const result = await checkout.placeOrder(input({ giftCardCode: ` ${code.toLowerCase().replaceAll("-", " ")} ` }));
+    expect(result.kind).toBe("done");
+    const order = (result as { order: Order }).order;
+    expect(order).toMatchObject({
+      status: "paid",
+      totalMinor: 6495,
+      giftCardMinor: 5000,
+      giftCard: { id: card.id, last4: card.last4 },
+      payment: { state: "succeeded", cardLast4: "4242" },
+    });
+    // VAT stays on the full price: a gift card is a payment, not a discount.
+    expect(order.discountMinor ?? 0).toBe(0);
+
+    expect((await giftCards.get(card.id))!.balanceMinor).toBe(0);
+    const ledger = await giftCards.ledger(card.id);
+    expect(ledger.map((e) => [e.kind, e.amountMinor, e.orderId])).toEqual([
+      ["issued", 5000, null],
+      ["redeemed", 5000, order.id],
+    ]);
+    expect(await giftCards.outstandingMinor()).toBe(0);
+
+    // The spent card is refused on the next order, which is not placed.
+    await cart.add("guest:abc", { productId: shirtId, size: "M", colour: "Black", quantity: 1 });
+    expect(await checkout.placeOrder(input({ giftCardCode: code }))).toEqual({
+      kind: "gift-card-refused",
+      message: "This gift card has no balance left.",
+    });
+    expect((await store.orders.list({ limit: 10, offset: 0 })).total).toBe(1);
+  });
+
+  it("a card worth more than the order pays all of it: paid at once, no card needed, the rest stays on the card", async () => {
+    const { card, code } = await giftCards.issue({
+      amountMinor: 10000,
+      recipientEmail: null,
+      message: null,
+      source: { kind: "admin", staffUid: null },
+    });
+    const result = await checkout.placeOrder(input({ giftCardCode: code, card: null }));
+    expect(result).toMatchObject({ kind: "done", order: { status: "paid", giftCardMinor: 6495 } });
+    expect((await giftCards.get(card.id))!.balanceMinor).toBe(3505);
+  });
+
+  it("a wrong code and a voided card are refused with their message and nothing is placed; wrong codes are rate-limited per address", async () => {
+    expect(await checkout.placeOrder(input({ giftCardCode: "AAAA-BBBB-CCCC-DDDD" }))).toEqual({
+      kind: "gift-card-refused",
+      message: "No gift card has that code. Check it and try again.",
+    });
+    const { card, code } = await giftCards.issue({
+      amountMinor: 5000,
+      recipientEmail: null,
+      message: null,
+      source: { kind: "admin", staffUid: null },
+    });
+    await giftCards.void(card.id);
+    expect(await checkout.placeOrder(input({ giftCardCode: code }))).toEqual({
+      kind: "gift-card-refused",
+      message: "This gift card can no longer be used.",
+    });
+    expect((await store.orders.list({ limit: 10, offset: 0 })).total).toBe(0);
+    expect((await store.giftCards.get(card.id))!.balanceMinor).toBe(5000);
+
+    // 10 misses from one address in all: the next attempt from it waits, even with a right code.
+    for (let i = 0; i < 9; i++) await checkout.placeOrder(input({ giftCardCode: "AAAA-BBBB-CCCC-DDD" + "E" }));
+    const limited = await checkout.placeOrder(input({ giftCardCode: code }));
+    expect(limited.kind).toBe("rate-limited");
+    // Another address is not held up by it.
+    expect((await checkout.placeOrder(input({ giftCardCode: code, ip: "198.51.100.7" }))).kind).toBe(
+      "gift-card-refused",
+    );
+  });
+});
