@@ -29,6 +29,13 @@ import { PromotionCodeForm } from "~/components/cart/PromotionCodeForm";
 import { appliedCode, cartPromotions, clearCodeHeader, codeIntent } from "~/routes/cart/promotion-code.server";
 import { parseForm } from "~/server/http/form-shape.server";
 import { firstError, replyFor } from "~/lib/form-reply";
+import { GiftCardForm } from "~/components/checkout/GiftCardForm";
+import {
+  appliedGiftCard,
+  appliedGiftCardCode,
+  clearGiftCardHeader,
+  giftCardIntent,
+} from "~/routes/cart/gift-card-code.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Checkout", description: "Delivery, payment and your order.", path: "/checkout", noindex: true });
@@ -55,7 +62,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [view, auth] = await Promise.all([cart.view(await currentCartId(request)), getAuthState(request)]);
   const addresses = auth.user ? await getContext().addressBook.list(auth.user.uid) : [];
   const promotions = await cartPromotions(request, view);
+  const withStandardDelivery =
+    view.subtotalMinor - promotions.discountMinor + (promotions.freeDelivery ? 0 : view.standardShippingMinor);
+  const giftCard = await appliedGiftCard(request, withStandardDelivery);
   return {
+    giftCard,
     addresses,
     promotions,
     cart: view,
@@ -106,6 +117,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const codeAnswer = await codeIntent(request, formData, "/checkout");
   if (codeAnswer) return codeAnswer;
+  const giftCardAnswer = await giftCardIntent(request, formData, "/checkout", clientIp(request, context));
+  if (giftCardAnswer) return giftCardAnswer;
   const savedAddressId = chosenSavedAddress(formData);
   const submission = parseForm(formData, { schema: checkoutSchema(withCard, savedAddressId !== null) });
   const refuse = (message: string | undefined, status: number, cartLink = false, headers?: HeadersInit) =>
@@ -147,11 +160,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     origin: publicOrigin(request, config),
     ip: clientIp(request, context),
     promotionCode: await appliedCode(request),
+    giftCardCode: await appliedGiftCardCode(request),
   });
   if (result.kind === "pay-elsewhere") return redirect(result.url, 303);
   if (result.kind === "placed") {
     // The code went with the order: the next cart starts without it.
-    const headers = { "Set-Cookie": await clearCodeHeader() };
+    const headers = new Headers();
+    headers.append("Set-Cookie", await clearCodeHeader());
+    headers.append("Set-Cookie", await clearGiftCardHeader());
     // A declined card lands on the order too, which says so and offers to pay again.
     if (!result.paid) return redirect(result.link, { status: 303, headers });
     return redirectWithFlash(result.link, orderPlacedMessage(result.email), { headers });
@@ -162,10 +178,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Checkout() {
-  const { cart, email, signedIn, checkoutKey, shippingOptions, processor, addresses, promotions } =
+  const { cart, email, signedIn, checkoutKey, shippingOptions, processor, addresses, promotions, giftCard } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const codeError = firstError(replyFor(answer, "code"))?.message ?? null;
+  const giftCardError = firstError(replyFor(answer, "gift-card"))?.message ?? null;
   const actionData = answer?.intent === "checkout" ? answer : undefined;
   const navigation = useNavigation();
   const withCard = processor.kind === "card-form";
@@ -247,6 +264,7 @@ export default function Checkout() {
       {/* A form of its own (forms do not nest), before the checkout form. */}
       <div className="mt-6 max-w-md">
         <PromotionCodeForm code={promotions.code} problem={promotions.codeProblem} error={codeError} />
+        <GiftCardForm applied={giftCard} error={giftCardError} />
       </div>
 
       <Form method="post" {...getFormProps(form)} className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">

@@ -14,6 +14,7 @@ import { createBlogService, type BlogService } from "./services/blog/blog.server
 import { createCartService, type CartService } from "./services/cart/cart.server";
 import { createPromotionsService, type PromotionsService } from "./services/promotions/promotions.server";
 import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
+import { createGiftCardsService, type GiftCardsService } from "./services/gift-cards/gift-cards.server";
 import { createCheckoutSubmission, type CheckoutSubmissionService } from "./services/checkout/submission.server";
 import { createAdminOrdersService, type AdminOrdersService } from "./services/orders/admin-orders.server";
 import { createOrdersService, type OrdersService } from "./services/orders/orders.server";
@@ -61,6 +62,8 @@ export interface AppContext {
   checkoutSubmission: CheckoutSubmissionService;
   /** Discount codes and automatic promotions: cart and checkout pricing, the back office's list (audited). */
   promotions: PromotionsService;
+  /** Gift cards: the code lookup behind a rate limit (checkout, balance page), issuing, top-ups, voids. */
+  giftCards: GiftCardsService;
   orders: OrdersService;
   /** Returns the shopper starts and the back office approves, receives and refunds (audited). */
   returns: ReturnsService;
@@ -145,6 +148,7 @@ export function createContext(config: Config): AppContext {
   });
   const cart = createCartService(backend.store, config.shipping);
   const promotions = createPromotionsService(backend.store, audit);
+  const giftCards = createGiftCardsService(backend.store);
   const orders = createOrdersService(backend.store, {
     secret: config.sessionSecret,
     shopName: config.shopName,
@@ -166,6 +170,7 @@ export function createContext(config: Config): AppContext {
     payments: backend.payments,
     rates: config.shipping,
     promotions,
+    giftCards,
     vat: config.vat,
     faults: checkoutFaultsFor(config.crashHooks?.killAt),
     onStockTaken: stockChanged,
@@ -191,6 +196,7 @@ export function createContext(config: Config): AppContext {
     checkout,
     checkoutSubmission: createCheckoutSubmission({ checkout, addressBook, orders }),
     promotions,
+    giftCards,
     catalog,
     accounts: createAccountsService(backend.identity, backend.store, {
       adminEmails: config.adminEmails,

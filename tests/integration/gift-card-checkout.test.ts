@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Order } from "~/domain/commerce";
+import { invoiceOf } from "~/domain/invoice";
 import type { Mailer } from "~/server/mail/port";
 import { createTestCardProcessor } from "~/server/payments/test-card-processor.server";
 import { createCartService, type CartService } from "~/server/services/cart/cart.server";
@@ -91,8 +92,15 @@ describe.each(STORE_ADAPTERS)("gift cards at checkout on $name", (adapter) => {
       giftCard: { id: card.id, last4: card.last4 },
       payment: { state: "succeeded", cardLast4: "4242" },
     });
-    // VAT stays on the full price: a gift card is a payment, not a discount.
+    // VAT stays on the full price: a gift card is a payment, not a discount; the invoice lists both payments.
     expect(order.discountMinor ?? 0).toBe(0);
+    const invoice = invoiceOf(order)!;
+    expect(invoice.totalMinor).toBe(6495);
+    expect(invoice.vatMinor).toBe(order.vatMinor);
+    expect(invoice.payments).toEqual([
+      { method: "gift-card", last4: card.last4, amountMinor: 5000 },
+      { method: "card", amountMinor: 1495 },
+    ]);
 
     expect((await giftCards.get(card.id))!.balanceMinor).toBe(0);
     const ledger = await giftCards.ledger(card.id);

@@ -48,6 +48,12 @@ export function createGiftCardsService(store: Store, now: () => Date = () => new
       return over > 0 ? { kind: "rate-limited", retryAfterSeconds: over } : { kind: "not-found" };
     },
 
+    /** The card of a code read from the shop's own signed cookie (checked by `lookup` when applied): not rate-limited. */
+    async byAppliedCode(code: string): Promise<GiftCard | null> {
+      const normalised = normaliseGiftCardCode(code);
+      return normalised ? store.giftCards.findByCodeHash(hashGiftCardCode(normalised)) : null;
+    },
+
     /** A new card; its code is answered once and never stored. */
     async issue(input: {
       amountMinor: number;
