@@ -11,6 +11,7 @@ import {
 } from "~/server/services/checkout/checkout.server";
 import { createGiftCardsService, type GiftCardsService } from "~/server/services/gift-cards/gift-cards.server";
 import { createOrdersService } from "~/server/services/orders/orders.server";
+import { createRefundsService } from "~/server/services/orders/refunds.server";
 import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS } from "../contract/adapters";
 import { makeProduct } from "../support/product-factory";
@@ -117,6 +118,54 @@ describe.each(STORE_ADAPTERS)("gift cards at checkout on $name", (adapter) => {
       message: "This gift card has no balance left.",
     });
     expect((await store.orders.list({ limit: 10, offset: 0 })).total).toBe(1);
+  });
+
+  it("refunds go back on the gift card first (ledger 'refunded'), the rest to the card processor", async () => {
+    const { card, code } = await giftCards.issue({
+      amountMinor: 5000,
+      recipientEmail: null,
+      message: null,
+      source: { kind: "admin", staffUid: null },
+    });
+    const placed = await checkout.placeOrder(input({ giftCardCode: code }));
+    const order = (placed as { order: Order }).order;
+    const processor = createTestCardProcessor({ keys: store.paymentKeys });
+    const sentToProcessor: number[] = [];
+    const refunds = createRefundsService(store, {
+      payments: {
+        refund: (payment, amountMinor, key) => {
+          sentToProcessor.push(amountMinor);
+          return processor.refund(payment, amountMinor, key);
+        },
+      },
+    });
+
+    // €20 of the €64.95: all of it back on the gift card, nothing to the processor.
+    const first = await refunds.refund(
+      order.id,
+      { amountMinor: 2000, reason: "Goodwill", lines: [] },
+      "owner@hemline.test",
+    );
+    expect(first).toMatchObject({ ok: true, refund: { amountMinor: 2000, giftCardMinor: 2000, state: "succeeded" } });
+    expect(sentToProcessor).toEqual([]);
+    expect((await giftCards.get(card.id))!.balanceMinor).toBe(2000);
+
+    // The remaining €44.95: €30 more on the card (it paid €50 in all), €14.95 to the processor.
+    const rest = await refunds.refund(
+      order.id,
+      { amountMinor: 4495, reason: "Returned", lines: [] },
+      "owner@hemline.test",
+    );
+    expect(rest).toMatchObject({ ok: true, refund: { giftCardMinor: 3000 } });
+    expect(sentToProcessor).toEqual([1495]);
+    expect((await giftCards.get(card.id))!.balanceMinor).toBe(5000);
+    expect((await giftCards.ledger(card.id)).map((e) => [e.kind, e.amountMinor, e.balanceAfterMinor])).toEqual([
+      ["issued", 5000, 5000],
+      ["redeemed", 5000, 0],
+      ["refunded", 2000, 2000],
+      ["refunded", 3000, 5000],
+    ]);
+    expect(await giftCards.outstandingMinor()).toBe(5000);
   });
 
   it("a card worth more than the order pays all of it: paid at once, no card needed, the rest stays on the card", async () => {
