@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   "customers.view",
   "reviews.moderate",
   "promotions.manage",
+  /** Issue, top up and void gift cards; their ledgers and the outstanding balance. */
+  "giftCards.manage",
   "analytics.view",
   "blog.manage",
   "audit.view",
