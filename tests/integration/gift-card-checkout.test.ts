@@ -10,7 +10,7 @@ import {
   type CheckoutService,
 } from "~/server/services/checkout/checkout.server";
 import { createGiftCardsService, type GiftCardsService } from "~/server/services/gift-cards/gift-cards.server";
-import { createOrdersService } from "~/server/services/orders/orders.server";
+import { createOrdersService, type OrdersService } from "~/server/services/orders/orders.server";
 import { createRefundsService } from "~/server/services/orders/refunds.server";
 import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS } from "../contract/adapters";
@@ -28,6 +28,7 @@ describe.each(STORE_ADAPTERS)("gift cards at checkout on $name", (adapter) => {
   let cart: CartService;
   let checkout: CheckoutService;
   let giftCards: GiftCardsService;
+  let orders: OrdersService;
   let shirtId: string;
 
   const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
@@ -59,7 +60,7 @@ describe.each(STORE_ADAPTERS)("gift cards at checkout on $name", (adapter) => {
     await store.products.upsertMany([{ ...shirt, variants: shirt.variants.map((v) => ({ ...v, stock: 5 })) }]);
     cart = createCartService(store, RATES);
     const payments = createTestCardProcessor({ keys: store.paymentKeys });
-    const orders = createOrdersService(store, {
+    orders = createOrdersService(store, {
       secret: "test-secret-that-is-long-enough-0123456789",
       shopName: "Hemline",
       mailer,
@@ -166,6 +167,27 @@ describe.each(STORE_ADAPTERS)("gift cards at checkout on $name", (adapter) => {
       ["refunded", 3000, 5000],
     ]);
     expect(await giftCards.outstandingMinor()).toBe(5000);
+  });
+
+  it("a declined card leaves the gift card's part held by the unpaid order; cancelling the order gives it back", async () => {
+    const { card, code } = await giftCards.issue({
+      amountMinor: 2000,
+      recipientEmail: null,
+      message: null,
+      source: { kind: "admin", staffUid: null },
+    });
+    const declined = await checkout.placeOrder(
+      input({ giftCardCode: code, card: { ...GOOD, number: "4000000000000002" } }),
+    );
+    expect(declined).toMatchObject({
+      kind: "payment-failed",
+      order: { status: "payment_failed", giftCardMinor: 2000 },
+    });
+    expect((await giftCards.get(card.id))!.balanceMinor).toBe(0);
+    const order = (declined as { order: Order }).order;
+    expect(await orders.changeStatus(order.id, "cancelled", "owner@hemline.test")).toMatchObject({ ok: true });
+    expect((await giftCards.get(card.id))!.balanceMinor).toBe(2000);
+    expect((await giftCards.ledger(card.id)).map((e) => e.kind)).toEqual(["issued", "redeemed", "refunded"]);
   });
 
   it("a card worth more than the order pays all of it: paid at once, no card needed, the rest stays on the card", async () => {
