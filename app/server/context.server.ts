@@ -148,7 +148,11 @@ export function createContext(config: Config): AppContext {
   });
   const cart = createCartService(backend.store, config.shipping);
   const promotions = createPromotionsService(backend.store, audit);
-  const giftCards = createGiftCardsService(backend.store);
+  const giftCards = createGiftCardsService(backend.store, undefined, {
+    mailer: backend.mailer,
+    shopName: config.shopName,
+    publicOrigin,
+  });
   const orders = createOrdersService(backend.store, {
     secret: config.sessionSecret,
     shopName: config.shopName,

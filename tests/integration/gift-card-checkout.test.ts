@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Order } from "~/domain/commerce";
 import { invoiceOf } from "~/domain/invoice";
-import type { Mailer } from "~/server/mail/port";
+import type { MailMessage, Mailer } from "~/server/mail/port";
 import { createTestCardProcessor } from "~/server/payments/test-card-processor.server";
 import { createCartService, type CartService } from "~/server/services/cart/cart.server";
 import {
@@ -188,6 +188,35 @@ describe.each(STORE_ADAPTERS)("gift cards at checkout on $name", (adapter) => {
     expect(await orders.changeStatus(order.id, "cancelled", "owner@hemline.test")).toMatchObject({ ok: true });
     expect((await giftCards.get(card.id))!.balanceMinor).toBe(2000);
     expect((await giftCards.ledger(card.id)).map((e) => e.kind)).toEqual(["issued", "redeemed", "refunded"]);
+  });
+
+  it("a card issued for a recipient is e-mailed to them with its code and message; the code opens the card", async () => {
+    const sent: MailMessage[] = [];
+    const withMail = createGiftCardsService(store, undefined, {
+      mailer: { kind: "outbox", send: async (m) => void sent.push(m) },
+      shopName: "Hemline",
+      publicOrigin: "https://shop.test",
+    });
+    const { card, code } = await withMail.issue({
+      amountMinor: 2500,
+      recipientEmail: "friend@example.com",
+      message: "Happy birthday!",
+      source: { kind: "admin", staffUid: null },
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: "friend@example.com", subject: "Your Hemline gift card" });
+    expect(sent[0]!.text).toContain(`Your code: ${code}`);
+    expect(sent[0]!.text).toContain("Happy birthday!");
+    expect(sent[0]!.text).toContain("https://shop.test/gift-cards");
+    expect(await withMail.lookup(code, "203.0.113.1")).toMatchObject({ kind: "found", card: { id: card.id } });
+    // Without a recipient nothing is sent.
+    await withMail.issue({
+      amountMinor: 1000,
+      recipientEmail: null,
+      message: null,
+      source: { kind: "admin", staffUid: null },
+    });
+    expect(sent).toHaveLength(1);
   });
 
   it("a card worth more than the order pays all of it: paid at once, no card needed, the rest stays on the card", async () => {

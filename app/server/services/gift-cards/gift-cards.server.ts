@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import type { GiftCard, GiftCardLedgerEntry } from "~/domain/gift-card";
 import { GIFT_CARD_CURRENCY, lastFourOf, normaliseGiftCardCode } from "~/domain/gift-card";
 import type { Store } from "~/server/store/port";
+import type { MailMessage, Mailer } from "~/server/mail/port";
+import { formatMoneyInText } from "~/lib/money";
 import { createRateLimiter, LIMITS } from "../accounts/rate-limit.server";
 import { generateGiftCardCode, hashGiftCardCode } from "./gift-card-code.server";
 
@@ -29,7 +31,34 @@ export function giftCardProblem(reason: "not-found" | "voided" | "insufficient-b
   }
 }
 
-export function createGiftCardsService(store: Store, now: () => Date = () => new Date()) {
+export interface GiftCardMailOptions {
+  mailer: Mailer;
+  shopName: string;
+  /** The shop's public origin, for the balance page's link. */
+  publicOrigin: string;
+}
+
+/** The e-mail that brings a card's code to its recipient: the only place the code goes besides the issuer's screen. */
+export function giftCardMail(card: GiftCard, code: string, options: Omit<GiftCardMailOptions, "mailer">): MailMessage {
+  const lines = [
+    `You have been given a ${options.shopName} gift card worth ${formatMoneyInText(card.initialMinor)}.`,
+    "",
+    ...(card.message ? [`Message: ${card.message}`, ""] : []),
+    `Your code: ${code}`,
+    "",
+    "Type it in the Gift card field at checkout. It pays up to its balance; the rest is paid by card.",
+    `Check its balance at any time: ${options.publicOrigin}/gift-cards`,
+    "",
+    "Keep this code safe: whoever has it can spend the card.",
+  ];
+  return { to: card.recipientEmail!, subject: `Your ${options.shopName} gift card`, text: lines.join("\n") };
+}
+
+export function createGiftCardsService(
+  store: Store,
+  now: () => Date = () => new Date(),
+  mail: GiftCardMailOptions | null = null,
+) {
   const limiter = createRateLimiter(store.rateLimits);
   const missKey = (ip: string | null) => `gift-card-miss:${ip ?? "unknown"}`;
 
@@ -92,7 +121,14 @@ export function createGiftCardsService(store: Store, now: () => Date = () => new
           at,
         };
         const created = await store.giftCards.create(card, issued);
-        if (created.ok) return { card, code };
+        if (!created.ok) continue;
+        // A mail that fails does not undo the card: the issuer still has the code on screen to pass on.
+        if (card.recipientEmail && mail) {
+          await mail.mailer
+            .send(giftCardMail(card, code, mail))
+            .catch((error: unknown) => console.error(`Gift card ${card.last4}: the e-mail could not be sent`, error));
+        }
+        return { card, code };
       }
       throw new Error("Could not find a free gift card code");
     },
