@@ -55,10 +55,13 @@ test("the owner issues a card; a shopper checks its balance and pays part of an 
   await page.getByRole("button", { name: "Place order and pay" }).click();
   await expect(page.getByText("Thank you! Your order is confirmed.")).toBeVisible();
 
-  // The invoice shows the card as a payment beside the card's.
+  // The order page and its invoice show the gift card as a payment beside the card's.
   const url = new URL(page.url());
   url.searchParams.delete("placed");
   await page.goto(url.toString());
+  await expect(page.getByTestId("total")).toHaveText("€78.85");
+  await expect(page.getByTestId("paid-by-gift-card")).toHaveText("€50.00");
+  await expect(page.getByTestId("paid-by-card")).toHaveText("€28.85");
   await page.getByRole("link", { name: /^Invoice INV-\d{4}-\d{6}$/ }).click();
   await expect(page.getByTestId("invoice-total")).toHaveText("€78.85");
   await expect(page.getByTestId("invoice-paid-gift-card")).toHaveText("€50.00");
