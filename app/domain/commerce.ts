@@ -141,6 +141,13 @@ export interface Order {
   promotions?: AppliedPromotion[];
   shippingMinor: number;
   totalMinor: number;
+  /**
+   * The part of totalMinor paid by a gift card (taken from it when the order was placed); the card
+   * payment charges only the rest. A payment, not a discount: VAT stays on the full price.
+   */
+  giftCardMinor?: number;
+  /** Which card paid giftCardMinor; missing on orders without one. */
+  giftCard?: { id: string; last4: string } | null;
   currency: "EUR";
   /** The delivery country's VAT rate in percent (prices include it); absent on older orders. */
   vatRate?: number;
@@ -185,7 +192,9 @@ export type PlaceOrderResult =
   /** The cart holds other lines than the order was priced from (changed in another tab). */
   | { kind: "cart-changed" }
   /** A promotion reached its usage limit (in all, or for this customer): nothing was written. */
-  | { kind: "promotion-used-up"; promotionId: string };
+  | { kind: "promotion-used-up"; promotionId: string }
+  /** The gift card cannot pay its part (gone, voided or spent meanwhile): nothing was written. */
+  | { kind: "gift-card-refused"; reason: "not-found" | "voided" | "insufficient-balance"; balanceMinor: number };
 
 /** Whether a stored cart still holds exactly the lines an order was priced from (order and add times aside). */
 export function sameCartLines(a: readonly CartLine[], b: readonly CartLine[]): boolean {

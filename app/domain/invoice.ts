@@ -34,6 +34,10 @@ export interface Invoice {
   netMinor: number;
   vatMinor: number;
   totalMinor: number;
+  /** How the total was paid: a gift card's part (a payment, not a discount: VAT is on the full total) and the rest by card. */
+  payments: Array<
+    { method: "gift-card"; last4: string; amountMinor: number } | { method: "card"; amountMinor: number }
+  >;
 }
 
 /** The invoice of a paid order; null for an order without an invoice number (not paid yet). */
@@ -62,6 +66,11 @@ export function invoiceOf(order: Order): Invoice | null {
   });
   const totalMinor = rows.reduce((sum, r) => sum + r.amountMinor, 0);
   const vatMinor = rows.reduce((sum, r) => sum + r.vatMinor, 0);
+  const giftCardMinor = order.giftCardMinor ?? 0;
+  const payments: Invoice["payments"] = [];
+  if (giftCardMinor > 0)
+    payments.push({ method: "gift-card", last4: order.giftCard?.last4 ?? "", amountMinor: giftCardMinor });
+  if (totalMinor - giftCardMinor > 0) payments.push({ method: "card", amountMinor: totalMinor - giftCardMinor });
   return {
     number: order.invoiceNumber,
     issuedAt: paidAt(order) ?? order.updatedAt,
@@ -70,5 +79,6 @@ export function invoiceOf(order: Order): Invoice | null {
     netMinor: totalMinor - vatMinor,
     vatMinor,
     totalMinor,
+    payments,
   };
 }

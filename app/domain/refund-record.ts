@@ -27,4 +27,6 @@ export interface Refund {
   at: string;
   /** The acting admin's e-mail. */
   by: string;
+  /** The part put back on the gift card that paid the order (the rest went to the card processor); missing: none. */
+  giftCardMinor?: number;
 }

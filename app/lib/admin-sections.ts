@@ -65,6 +65,12 @@ export const ADMIN_SECTIONS = [
     path: "/admin/reports",
     permission: "analytics.view",
   },
+  {
+    title: "Gift cards",
+    text: "Issue, top up and void cards; the balance still owed.",
+    path: "/admin/gift-cards",
+    permission: "giftCards.manage",
+  },
   { title: "Blog", text: "Posts, drafts and scheduling.", path: "/admin/blog", permission: "blog.manage" },
   {
     title: "Order e-mails",

@@ -299,6 +299,11 @@ export default function AdminOrder() {
                 discountMinor={order.discountMinor ?? 0}
                 promotions={order.promotions ?? []}
                 vat={orderVat(order)}
+                giftCard={
+                  order.giftCard && order.giftCardMinor
+                    ? { last4: order.giftCard.last4, amountMinor: order.giftCardMinor }
+                    : null
+                }
               />
             </div>
           </AdminSection>

@@ -17,7 +17,9 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "analytics.view");
-  return { reports: await getContext().analytics.ownerReports() };
+  const { analytics, giftCards } = getContext();
+  const [reports, giftCardLiabilityMinor] = await Promise.all([analytics.ownerReports(), giftCards.outstandingMinor()]);
+  return { reports, giftCardLiabilityMinor };
 }
 
 // What each report counts, shown above it.
@@ -83,9 +85,15 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
 const Empty = ({ children }: { children: ReactNode }) => <p className="text-sm text-stone-600">{children}</p>;
 
 export default function Reports() {
-  const { reports } = useLoaderData<typeof loader>();
+  const { reports, giftCardLiabilityMinor } = useLoaderData<typeof loader>();
   return (
     <AdminPage title="Reports">
+      <p className="mt-4 text-sm">
+        Gift cards outstanding (a liability: balances card holders may still spend):{" "}
+        <span className="font-semibold" data-testid="gift-card-liability">
+          {formatMoney(giftCardLiabilityMinor)}
+        </span>
+      </p>
       <AdminSection id="reorder-heading" title="Low stock to reorder" className="mt-6">
         <Counts what={COUNTS.reorder} />
         <p className="mb-3">

@@ -31,6 +31,13 @@ import { parseForm } from "~/server/http/form-shape.server";
 import { firstError, replyFor } from "~/lib/form-reply";
 import { worldCountry } from "~/lib/world-countries";
 import type { ShippingChoice } from "~/domain/commerce";
+import { GiftCardForm } from "~/components/checkout/GiftCardForm";
+import {
+  appliedGiftCard,
+  appliedGiftCardCode,
+  clearGiftCardHeader,
+  giftCardIntent,
+} from "~/routes/cart/gift-card-code.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Checkout", description: "Delivery, payment and your order.", path: "/checkout", noindex: true });
@@ -67,16 +74,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const addresses = auth.user ? await getContext().addressBook.list(auth.user.uid) : [];
   const promotions = await cartPromotions(request, view);
   const country = startCountry(countries, shipping.homeCountry);
+  const options =
+    (await checkout.deliveryOptions(country, {
+      subtotalMinor: view.subtotalMinor,
+      weightGrams: view.weightGrams,
+    })) ?? [];
+  // What the gift card would pay, with the first (standard) delivery to the first country.
+  const standardMinor = promotions.freeDelivery ? 0 : (options[0]?.priceMinor ?? view.standardShippingMinor);
+  const giftCard = await appliedGiftCard(request, view.subtotalMinor - promotions.discountMinor + standardMinor);
   return {
     countries: countries.map((c) => ({ code: c.code, name: c.name })),
-    delivery: {
-      country,
-      options:
-        (await checkout.deliveryOptions(country, {
-          subtotalMinor: view.subtotalMinor,
-          weightGrams: view.weightGrams,
-        })) ?? [],
-    },
+    delivery: { country, options },
+    giftCard,
     addresses,
     promotions,
     cart: view,
@@ -113,6 +122,8 @@ function refusalAnswer(refusal: CheckoutRefusal): { message: string; status: num
       return { message: shortfallMessage(refusal.shortfalls), status: 409, cartLink: true };
     case "promotion-refused":
       return { message: `${refusal.message} Remove the code to order without it.`, status: 409, cartLink: false };
+    case "gift-card-refused":
+      return { message: refusal.message, status: 409, cartLink: false };
     case "rate-limited":
       return { message: rateLimitMessage(refusal.retryAfterSeconds), status: 429, cartLink: false };
     case "no-delivery":
@@ -138,6 +149,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const codeAnswer = await codeIntent(request, formData, "/checkout");
   if (codeAnswer) return codeAnswer;
+  const giftCardAnswer = await giftCardIntent(request, formData, "/checkout", clientIp(request, context));
+  if (giftCardAnswer) return giftCardAnswer;
   const savedAddressId = chosenSavedAddress(formData);
   const submission = parseForm(formData, { schema: checkoutSchema(withCard, savedAddressId !== null) });
   type Delivery = { country: string; options: ShippingChoice[] };
@@ -189,11 +202,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     origin: publicOrigin(request, config),
     ip: clientIp(request, context),
     promotionCode: await appliedCode(request),
+    giftCardCode: await appliedGiftCardCode(request),
   });
   if (result.kind === "pay-elsewhere") return redirect(result.url, 303);
   if (result.kind === "placed") {
     // The code went with the order: the next cart starts without it.
-    const headers = { "Set-Cookie": await clearCodeHeader() };
+    const headers = new Headers();
+    headers.append("Set-Cookie", await clearCodeHeader());
+    headers.append("Set-Cookie", await clearGiftCardHeader());
     // A declined card lands on the order too, which says so and offers to pay again.
     if (!result.paid) return redirect(result.link, { status: 303, headers });
     return redirectWithFlash(result.link, orderPlacedMessage(result.email), { headers });
@@ -212,10 +228,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Checkout() {
-  const { cart, email, signedIn, checkoutKey, processor, addresses, promotions, countries, ...loaded } =
+  const { cart, email, signedIn, checkoutKey, processor, addresses, promotions, countries, giftCard, ...loaded } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const codeError = firstError(replyFor(answer, "code"))?.message ?? null;
+  const giftCardError = firstError(replyFor(answer, "gift-card"))?.message ?? null;
   const actionData = answer?.intent === "checkout" ? answer : undefined;
   // After a refusal for a country priced differently, the form shows that country's prices.
   const delivery: { country: string; options: ShippingChoice[] } = actionData?.delivery ?? loaded.delivery;
@@ -300,6 +317,7 @@ export default function Checkout() {
       {/* A form of its own (forms do not nest), before the checkout form. */}
       <div className="mt-6 max-w-md">
         <PromotionCodeForm code={promotions.code} problem={promotions.codeProblem} error={codeError} />
+        <GiftCardForm applied={giftCard} error={giftCardError} />
       </div>
 
       <Form method="post" {...getFormProps(form)} className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">

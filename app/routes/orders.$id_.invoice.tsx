@@ -177,6 +177,14 @@ export default function InvoicePage() {
             <dt>Total paid</dt>
             <dd data-testid="invoice-total">{formatMoney(invoice.totalMinor)}</dd>
           </div>
+          {invoice.payments.some((p) => p.method === "gift-card")
+            ? invoice.payments.map((p) => (
+                <div key={p.method} className="flex justify-between text-stone-700">
+                  <dt>{p.method === "gift-card" ? `Paid by gift card ending ${p.last4}` : "Paid by card"}</dt>
+                  <dd data-testid={`invoice-paid-${p.method}`}>{formatMoney(p.amountMinor)}</dd>
+                </div>
+              ))
+            : null}
         </dl>
 
         {refunds.length > 0 ? (

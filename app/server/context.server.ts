@@ -15,6 +15,7 @@ import { createCartService, type CartService } from "./services/cart/cart.server
 import { createShippingService, type ShippingService } from "./services/shipping/shipping.server";
 import { createPromotionsService, type PromotionsService } from "./services/promotions/promotions.server";
 import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
+import { createGiftCardsService, type GiftCardsService } from "./services/gift-cards/gift-cards.server";
 import { createCheckoutSubmission, type CheckoutSubmissionService } from "./services/checkout/submission.server";
 import { createAdminOrdersService, type AdminOrdersService } from "./services/orders/admin-orders.server";
 import { createOrdersService, type OrdersService } from "./services/orders/orders.server";
@@ -64,6 +65,8 @@ export interface AppContext {
   checkoutSubmission: CheckoutSubmissionService;
   /** Discount codes and automatic promotions: cart and checkout pricing, the back office's list (audited). */
   promotions: PromotionsService;
+  /** Gift cards: the code lookup behind a rate limit (checkout, balance page), issuing, top-ups, voids. */
+  giftCards: GiftCardsService;
   orders: OrdersService;
   /** Returns the shopper starts and the back office approves, receives and refunds (audited). */
   returns: ReturnsService;
@@ -156,6 +159,11 @@ export function createContext(config: Config): AppContext {
   });
   const cart = createCartService(backend.store, config.shipping, undefined, shipping);
   const promotions = createPromotionsService(backend.store, audit);
+  const giftCards = createGiftCardsService(backend.store, undefined, {
+    mailer: backend.mailer,
+    shopName: config.shopName,
+    publicOrigin,
+  });
   const orders = createOrdersService(backend.store, {
     secret: config.sessionSecret,
     shopName: config.shopName,
@@ -178,6 +186,7 @@ export function createContext(config: Config): AppContext {
     rates: config.shipping,
     shipping,
     promotions,
+    giftCards,
     vat: config.vat,
     faults: checkoutFaultsFor(config.crashHooks?.killAt),
     onStockTaken: stockChanged,
@@ -204,6 +213,7 @@ export function createContext(config: Config): AppContext {
     shipping,
     checkoutSubmission: createCheckoutSubmission({ checkout, addressBook, orders }),
     promotions,
+    giftCards,
     catalog,
     accounts: createAccountsService(backend.identity, backend.store, {
       adminEmails: config.adminEmails,

@@ -428,6 +428,22 @@ const ROWS: Row[] = [
     form: () => ({ intent: "delete" }),
   },
   {
+    route: "admin.gift-cards",
+    kind: "loader",
+    permission: "giftCards.manage",
+    path: () => "/admin/gift-cards",
+    module: () => import("~/routes/admin.gift-cards"),
+  },
+  {
+    route: "admin.gift-cards",
+    kind: "action",
+    permission: "giftCards.manage",
+    path: () => "/admin/gift-cards",
+    module: () => import("~/routes/admin.gift-cards"),
+    form: () => ({ intent: "void", cardId: "no-such-card" }),
+    adminStatus: 404,
+  },
+  {
     route: "admin.api-keys",
     kind: "loader",
     permission: "apiKeys.manage",

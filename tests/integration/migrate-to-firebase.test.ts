@@ -23,6 +23,7 @@ import { authEmulatorResetCodes, configureAuthEmulator } from "../../scripts/emu
 import { AUTH_PROJECT_ID } from "../contract/global-setup";
 import { lineFor, makeOrder } from "../support/order-factory";
 import { makeTempDir } from "../support/temp-dir";
+import { makeGiftCard } from "../support/gift-card-factory";
 
 // The embedded demo shop, with orders, a refund, a return and a customer with a password, moved to
 // the emulators: the Firebase shop then serves the same catalogue, order pages and revenue, and
@@ -195,6 +196,10 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
       acceptedAt: null,
       acceptedBy: null,
     });
+    // A gift card partly spent: its balance and both ledger entries travel.
+    const gift = makeGiftCard(5000);
+    await store.giftCards.create(gift.card, gift.issued);
+    await store.giftCards.redeem(gift.card.id, 1500, "order-gift", now);
     // An uploaded photo, referred to by a product.
     await media.put(`products/${"a".repeat(32)}-800.webp`, new Uint8Array([82, 73, 70, 70, 1, 2, 3]), "image/webp");
     await store.products.upsertMany([
@@ -283,6 +288,9 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
     expect(figure("staff invitations").target).toBe(1);
     expect(figure("shipping zones").target).toBe(2);
     expect(figure("delivery price bands").target).toBe(4);
+    expect(figure("gift cards").target).toBe(1);
+    expect(figure("gift card balances (cents)").target).toBe(3500);
+    expect(figure("gift card ledger entries").target).toBe(2);
   }, 600_000);
 
   it("the Firebase shop serves the same catalogue, order pages and revenue", async () => {

@@ -25,6 +25,7 @@ export function OrderSummary({
   discountMinor = 0,
   promotions = [],
   vat,
+  giftCard = null,
 }: {
   subtotalMinor: number;
   savingsMinor: number;
@@ -36,6 +37,8 @@ export function OrderSummary({
   promotions?: readonly SummaryPromotion[];
   /** An order's VAT breakdown (rate in percent); the cart and checkout only say prices include it. */
   vat?: { rate: number; linesMinor: number; shippingMinor: number; totalMinor: number };
+  /** An order's gift-card payment: a payment, listed under the total, not a discount. */
+  giftCard?: { last4: string; amountMinor: number } | null;
 }) {
   return (
     <>
@@ -89,6 +92,20 @@ export function OrderSummary({
           <dt>Total</dt>
           <dd data-testid="total">{formatMoney(subtotalMinor - discountMinor + shippingMinor)}</dd>
         </div>
+        {giftCard ? (
+          <>
+            <div className="flex justify-between">
+              <dt>Paid by gift card ending {giftCard.last4}</dt>
+              <dd data-testid="paid-by-gift-card">{formatMoney(giftCard.amountMinor)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Paid by card</dt>
+              <dd data-testid="paid-by-card">
+                {formatMoney(subtotalMinor - discountMinor + shippingMinor - giftCard.amountMinor)}
+              </dd>
+            </div>
+          </>
+        ) : null}
       </dl>
       {vat ? (
         <section aria-label="VAT" className="mt-3 text-xs text-stone-700" data-testid="vat-breakdown">

@@ -160,6 +160,11 @@ export default function OrderPage() {
               discountMinor={order.discountMinor ?? 0}
               promotions={order.promotions ?? []}
               vat={orderVat(order)}
+              giftCard={
+                order.giftCard && order.giftCardMinor
+                  ? { last4: order.giftCard.last4, amountMinor: order.giftCardMinor }
+                  : null
+              }
             />
           </section>
           <section aria-labelledby="timeline-heading">

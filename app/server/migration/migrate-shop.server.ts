@@ -246,6 +246,12 @@ export async function migrateShop(options: MigrationOptions): Promise<MigrationR
     if (saved.kind !== "saved") throw new Error(`Shipping zone ${zone.name}: ${saved.country} is in two zones`);
     wrote();
   }
+  // Gift cards with their ledgers, as they were (balances included): set by id, so a second run rewrites the same.
+  const giftCards = await source.store.giftCards.list();
+  const giftCardEntries = await source.store.giftCards.allEntries();
+  log(`Gift cards: ${giftCards.length} cards, ${giftCardEntries.length} ledger entries`);
+  await target.store.giftCards.restore(giftCards, giftCardEntries);
+  wrote();
 
   // The audit log is append-only: entries already copied by an earlier run are skipped by id.
   const entries = await allAuditEntries(source.store);

@@ -44,6 +44,13 @@ export const paymentsDeclined = new Counter({
   registers: [registry],
 });
 
+export const giftCardRedemptions = new Counter({
+  name: "hemline_gift_card_redemptions_total",
+  help: "Gift-card redemptions at checkout: outcome redeemed, or refused (not-found, voided, insufficient-balance, rate-limited)",
+  labelNames: ["outcome"] as const,
+  registers: [registry],
+});
+
 export const refundsMade = new Counter({
   name: "hemline_refunds_total",
   help: "Refunds recorded",

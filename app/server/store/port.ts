@@ -1,4 +1,5 @@
 import type { Promotion, PromotionUseClaim } from "~/domain/promotion";
+import type { GiftCard, GiftCardLedgerEntry } from "~/domain/gift-card";
 import type { SavedAddress } from "~/domain/saved-address";
 import type { AuditEntry, AuditFilter, AuditPage } from "~/domain/audit";
 import type {
@@ -262,6 +263,11 @@ export interface OrderStore {
        * total or per-customer limit → "promotion-used-up" and nothing is written.
        */
       promotionUses?: readonly PromotionUseClaim[];
+      /**
+       * The order's gift-card part, taken from the card in the same transaction (ledger entry
+       * `redeemed:{order id}`): a card that cannot pay it → "gift-card-refused" and nothing is written.
+       */
+      giftCardRedemption?: { cardId: string; amountMinor: number } | null;
     },
   ): Promise<PlaceOrderResult>;
   get(id: string): Promise<Order | null>;
@@ -310,6 +316,46 @@ export interface PromotionStore {
   usageCounts(): Promise<PromotionUsageCount[]>;
   /** Set these counts to exactly these values (never added to): what usageCounts of another store gave. */
   restoreUsageCounts(counts: readonly PromotionUsageCount[]): Promise<void>;
+}
+
+/** What a redemption answers: the card after it, or why nothing was taken. */
+export type GiftCardRedemption =
+  | { ok: true; card: GiftCard; entry: GiftCardLedgerEntry }
+  | { ok: false; reason: "not-found" | "voided" | "insufficient-balance"; balanceMinor: number };
+
+/** What adding to a card (top-up, refund) answers. */
+export type GiftCardCredit =
+  | { ok: true; card: GiftCard; entry: GiftCardLedgerEntry }
+  | { ok: false; reason: "not-found" | "voided" };
+
+/**
+ * Gift cards and their ledgers. The balance changes only with a ledger entry written in the same
+ * transaction, and never goes below 0 whatever the concurrency. Entry ids are unique per card, so a
+ * replayed redemption, top-up or refund (same entry id) changes nothing and answers the entry written first.
+ */
+export interface GiftCardStore {
+  /** A new card and its "issued" entry; refused when another card has the same code hash. */
+  create(card: GiftCard, issued: GiftCardLedgerEntry): Promise<{ ok: true } | { ok: false; reason: "code-taken" }>;
+  get(id: string): Promise<GiftCard | null>;
+  findByCodeHash(codeHash: string): Promise<GiftCard | null>;
+  /** Every card, newest first (a shop has hundreds, not millions; backups and the back office). */
+  list(): Promise<GiftCard[]>;
+  /** One card's entries, oldest first. */
+  ledger(cardId: string): Promise<GiftCardLedgerEntry[]>;
+  /** Take `amountMinor` for an order (entry id `redeemed:{orderId}`), only if the card is active and holds it. */
+  redeem(cardId: string, amountMinor: number, orderId: string, at: string): Promise<GiftCardRedemption>;
+  /** Add to an active card: a top-up by staff or a refund of an order it paid. */
+  credit(
+    cardId: string,
+    entry: { id: string; kind: "topped_up" | "refunded"; amountMinor: number; orderId: string | null; at: string },
+  ): Promise<GiftCardCredit>;
+  /** A voided card keeps its balance on record but can no longer be spent or credited. */
+  void(cardId: string, at: string): Promise<GiftCard | null>;
+  /** The sum of active cards' balances: what the shop owes (a liability). */
+  outstandingMinor(): Promise<number>;
+  /** Backups and moving backends: every entry, and writing cards with their entries as they were. */
+  allEntries(): Promise<GiftCardLedgerEntry[]>;
+  restore(cards: readonly GiftCard[], entries: readonly GiftCardLedgerEntry[]): Promise<void>;
 }
 
 /** How many orders used a promotion: in all (customerKey null) or for one customer ("user:{uid}", "email:{e-mail}"). */
@@ -536,6 +582,7 @@ export interface Store {
   reviews: ReviewStore;
   orders: OrderStore;
   promotions: PromotionStore;
+  giftCards: GiftCardStore;
   invoiceNumbers: InvoiceNumberStore;
   once: OnceStore;
   importJobs: ImportJobStore;

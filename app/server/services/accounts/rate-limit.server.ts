@@ -60,6 +60,8 @@ export const LIMITS = {
   /** Back-in-stock alerts asked for from one client address, and confirmations sent to one address (no mail bombing). */
   stockAlertsPerIp: { max: 20, windowMs: 60 * MINUTE },
   stockAlertsPerEmail: { max: 5, windowMs: 60 * MINUTE },
+  /** Gift-card codes that opened no card, from one client address (checkout and the balance page: guessing codes). */
+  giftCardMissesPerIp: { max: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;
 
 /** "Too many attempts. Please wait N minutes and try again." */

@@ -26,7 +26,9 @@ import { createPromotionsService, customerKeyFor, type PromotionsService } from 
 import { createAuditService } from "../audit/audit.server";
 import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
 import { vatBreakdown } from "~/domain/vat";
-import { ordersPlaced, paymentsDeclined } from "~/server/observability/metrics.server";
+import { giftCardRedemptions, ordersPlaced, paymentsDeclined } from "~/server/observability/metrics.server";
+import { splitTotal, type GiftCard } from "~/domain/gift-card";
+import { createGiftCardsService, giftCardProblem, type GiftCardsService } from "../gift-cards/gift-cards.server";
 
 // Checkout: the order is priced here from the current catalogue (anything the browser sends
 // about prices is ignored), placed atomically by the store, then paid. A declined payment
@@ -52,6 +54,8 @@ export interface CheckoutInput {
   ip?: string | null;
   /** The discount code the shopper applied (cart or checkout), if any. */
   promotionCode?: string | null;
+  /** The gift card the shopper applied at checkout, as typed, if any. */
+  giftCardCode?: string | null;
 }
 
 export type CheckoutResult =
@@ -65,6 +69,8 @@ export type CheckoutResult =
   | { kind: "no-delivery"; country: string }
   /** The address's country is priced differently from what the form showed: nothing was placed. */
   | { kind: "delivery-repriced"; country: string }
+  /** The applied gift card cannot pay (no such code, voided, spent, or too many wrong codes): nothing was placed or charged. */
+  | { kind: "gift-card-refused"; message: string }
   /** Paid, or a replay of a checkout that was already placed. */
   | { kind: "done"; order: Order }
   | { kind: "payment-failed"; order: Order; message: string }
@@ -99,6 +105,8 @@ export function createCheckoutService(deps: {
   shipping?: ShippingService;
   /** Defaults (tests): the store's promotions, and the standard rates with a 23% default. */
   promotions?: PromotionsService;
+  /** Default: over the store. */
+  giftCards?: GiftCardsService;
   vat?: Config["vat"];
   faults?: CheckoutFaults;
   /** Told which products an order took stock of (placed, or reopened for payment); never awaited by the shopper. */
@@ -111,6 +119,7 @@ export function createCheckoutService(deps: {
   const faults = deps.faults ?? {};
   const promotions = deps.promotions ?? createPromotionsService(store, createAuditService(store));
   const vat = deps.vat ?? { rates: STANDARD_VAT_RATES, defaultRate: 23 };
+  const giftCards = deps.giftCards ?? createGiftCardsService(store);
   // Card testing (many cards tried until one goes through) is slowed by counting declined payments
   // in the store, shared by every instance; a shopper who pays is never counted.
   const limiter = createRateLimiter(store.rateLimits);
@@ -137,10 +146,16 @@ export function createCheckoutService(deps: {
   async function pay(order: Order, card: CardDetails | null, origin: string): Promise<CheckoutResult> {
     const attempt = cardAttemptOf(order);
     const base: PaymentRecord = { ...order.payment, processor: payments.id, attempts: attempt };
+    // The gift card's part was taken when the order was placed: the card pays the rest, if any.
+    const restMinor = order.totalMinor - (order.giftCardMinor ?? 0);
+    if (restMinor === 0) {
+      const payment: PaymentRecord = { ...base, state: "succeeded", reference: null, failureMessage: null };
+      return { kind: "done", order: await orders.markPaid(order, payment, origin) };
+    }
     if (payments.kind === "card-form") {
       if (!card) return failed(order, { ...base, state: "failed", failureMessage: "Enter your card details." });
       const charge = await payments.charge({
-        amountMinor: order.totalMinor,
+        amountMinor: restMinor,
         currency: order.currency,
         card,
         description: `Order ${order.number}`,
@@ -332,6 +347,36 @@ export function createCheckoutService(deps: {
       const paid = orderLines.map((l, i) => l.unitPriceMinor * l.quantity - pricing.lineDiscounts[i]);
       const taxes = vatBreakdown(paid, delivery.priceMinor, vatRate);
       const discountMinor = pricing.discountMinor;
+      const totalMinor = subtotalMinor - discountMinor + delivery.priceMinor;
+      // A gift card pays up to its balance: a payment, not a discount (VAT above is on the full price).
+      let giftCard: { card: GiftCard; amountMinor: number } | null = null;
+      if (input.giftCardCode?.trim()) {
+        const found = await giftCards.lookup(input.giftCardCode, input.ip ?? null);
+        if (found.kind === "rate-limited") {
+          giftCardRedemptions.inc({ outcome: "rate-limited" });
+          return { kind: "rate-limited", retryAfterSeconds: found.retryAfterSeconds };
+        }
+        const problem =
+          found.kind === "not-found"
+            ? giftCardProblem("not-found")
+            : found.card.status !== "active"
+              ? giftCardProblem("voided")
+              : found.card.balanceMinor === 0
+                ? giftCardProblem("empty")
+                : null;
+        if (problem || found.kind !== "found") {
+          giftCardRedemptions.inc({ outcome: found.kind === "found" ? "voided" : "not-found" });
+          return { kind: "gift-card-refused", message: problem! };
+        }
+        const split = splitTotal(totalMinor, found.card.balanceMinor);
+        if (split.restMinor > 0 && payments.kind !== "card-form") {
+          return {
+            kind: "gift-card-refused",
+            message: "With this payment method a gift card can only pay a whole order. Nothing was charged.",
+          };
+        }
+        giftCard = { card: found.card, amountMinor: split.giftCardMinor };
+      }
       const at = new Date().toISOString();
       const order: Order = {
         id: crypto.randomUUID(),
@@ -343,7 +388,10 @@ export function createCheckoutService(deps: {
         discountMinor,
         promotions: pricing.applied,
         shippingMinor: delivery.priceMinor,
-        totalMinor: subtotalMinor - discountMinor + delivery.priceMinor,
+        totalMinor,
+        ...(giftCard
+          ? { giftCardMinor: giftCard.amountMinor, giftCard: { id: giftCard.card.id, last4: giftCard.card.last4 } }
+          : {}),
         vatRate,
         shippingVatMinor: taxes.shippingVatMinor,
         vatMinor: taxes.vatMinor,
@@ -364,7 +412,13 @@ export function createCheckoutService(deps: {
           cartId: input.cartId,
           cartLines: lines,
           promotionUses: priced.claims,
+          giftCardRedemption: giftCard ? { cardId: giftCard.card.id, amountMinor: giftCard.amountMinor } : null,
         });
+        if (placed.kind === "gift-card-refused") {
+          giftCardRedemptions.inc({ outcome: placed.reason });
+          return { kind: "gift-card-refused", message: giftCardProblem(placed.reason) };
+        }
+        if (giftCard && placed.kind === "placed") giftCardRedemptions.inc({ outcome: "redeemed" });
         if (placed.kind === "cart-empty") return emptyOrPlaced(input.idempotencyKey);
         if (placed.kind === "promotion-used-up") {
           const used = pricing.applied.find((a) => a.promotionId === placed.promotionId);

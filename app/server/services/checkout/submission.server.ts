@@ -26,6 +26,8 @@ export interface CheckoutSubmission {
   origin: string;
   ip: string | null;
   promotionCode: string | null;
+  /** The gift card applied at checkout, as typed. */
+  giftCardCode?: string | null;
 }
 
 /** Why nothing was placed or charged. */
@@ -37,6 +39,7 @@ export type CheckoutRefusal =
   | { kind: "promotion-refused"; message: string }
   | { kind: "no-delivery"; country: string }
   | { kind: "delivery-repriced"; country: string }
+  | { kind: "gift-card-refused"; message: string }
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
 export type SubmissionResult =
@@ -84,6 +87,7 @@ export function createCheckoutSubmission(deps: {
         origin: input.origin,
         ip: input.ip,
         promotionCode: input.promotionCode,
+        giftCardCode: input.giftCardCode ?? null,
       });
       const placed = result.kind === "redirect" || result.kind === "done" || result.kind === "payment-failed";
       if (placed && !saved && input.saveAddress && input.userId) {

@@ -494,6 +494,18 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
         patch: tracking ? { trackingNumber: tracking } : {},
       });
       if (result.kind === "ok") {
+        // An order cancelled before it was paid gives its gift card back what it took at placement (once:
+        // the ledger entry is keyed by the order). A paid order's card is credited by its refund instead.
+        const giftCardMinor = order.giftCardMinor ?? 0;
+        if (to === "cancelled" && order.giftCard && giftCardMinor > 0 && order.status !== "paid") {
+          await store.giftCards.credit(order.giftCard.id, {
+            id: `refunded:cancelled-${order.id}`,
+            kind: "refunded",
+            amountMinor: giftCardMinor,
+            orderId: order.id,
+            at: now(),
+          });
+        }
         await mailStatus(result.order);
         if (to === "shipped" || to === "delivered") await announce(`order.${to}`, result.order);
         if (stockEffect(order.status, to) === "release")

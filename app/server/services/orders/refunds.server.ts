@@ -13,6 +13,7 @@ import { formatMoneyInText } from "~/lib/money";
 import type { RefundingProcessor } from "../../payments/port";
 import type { Store } from "../../store/port";
 import { refundsMade } from "~/server/observability/metrics.server";
+import { refundedEntryId, splitRefund } from "~/domain/gift-card";
 
 // Money given back on an order. Three steps, each one atomic store revision:
 // 1. hold the amount and quantities on the order (a pending refund), checked against what remains;
@@ -20,6 +21,8 @@ import { refundsMade } from "~/server/observability/metrics.server";
 // 3. refused → drop the pending refund (nothing recorded); refunded → the refund succeeds, its
 //    restocked units go back on sale and the order becomes refunded or partially refunded.
 // Holding first means two admins refunding at once can never send more than was paid.
+// An order paid partly by gift card: the refund goes back on the gift card first, up to what the card paid
+// (ledger "refunded"), and only the rest to the card processor.
 
 export interface RefundRequest {
   amountMinor: number;
@@ -72,13 +75,41 @@ export function createRefundsService(store: Store, options: RefundsOptions) {
         at: now(),
         by: actor,
       };
-      const held = await store.orders.revise(orderId, (order) => reserveRefund(order, refund));
+      // The gift card that paid part of the order gets its part back first (splitRefund), decided against the
+      // order as it is at commit time, so two refunds at once never put more back on the card than it paid.
+      const held = await store.orders.revise(orderId, (order) => {
+        const onCard = (order.refunds ?? []).reduce((sum, r) => sum + (r.giftCardMinor ?? 0), 0);
+        const split = splitRefund(refund.amountMinor, order.giftCardMinor ?? 0, onCard);
+        return reserveRefund(
+          order,
+          split.toGiftCardMinor > 0 ? { ...refund, giftCardMinor: split.toGiftCardMinor } : refund,
+        );
+      });
       if (held.kind === "not-found") return { ok: false, status: 404, message: "Order not found." };
       if (held.kind === "rejected") return { ok: false, status: 400, message: held.message };
 
+      const toGiftCardMinor = held.order.refunds?.find((r) => r.id === refund.id)?.giftCardMinor ?? 0;
+      const toProcessorMinor = refund.amountMinor - toGiftCardMinor;
+      const giftCardId = held.order.giftCard?.id ?? null;
+      if (toGiftCardMinor > 0) {
+        const card = giftCardId ? await store.giftCards.get(giftCardId) : null;
+        if (!card || card.status !== "active") {
+          await store.orders.revise(orderId, (order) => dropRefund(order, refund.id));
+          return {
+            ok: false,
+            status: 409,
+            message:
+              "The gift card that paid this order is voided, so nothing can go back on it. Nothing was refunded.",
+          };
+        }
+      }
+
       let outcome: Awaited<ReturnType<RefundingProcessor["refund"]>>;
       try {
-        outcome = await options.payments.refund(held.order.payment, refund.amountMinor, `refund-${refund.id}`);
+        outcome =
+          toProcessorMinor > 0
+            ? await options.payments.refund(held.order.payment, toProcessorMinor, `refund-${refund.id}`)
+            : { ok: true, reference: `gift-card-${held.order.giftCard?.last4 ?? ""}` };
       } catch (error) {
         console.error(`Order ${held.order.number}: the refund could not reach the processor`, error);
         outcome = {
@@ -92,6 +123,16 @@ export function createRefundsService(store: Store, options: RefundsOptions) {
       }
 
       const reference = outcome.reference;
+      if (toGiftCardMinor > 0 && giftCardId) {
+        // Keyed by the refund: a retried refund puts nothing back twice.
+        await store.giftCards.credit(giftCardId, {
+          id: refundedEntryId(refund.id),
+          kind: "refunded",
+          amountMinor: toGiftCardMinor,
+          orderId,
+          at: now(),
+        });
+      }
       const note = [`Refunded ${formatMoneyInText(refund.amountMinor)}`, refund.reason || null]
         .filter(Boolean)
         .join(": ");

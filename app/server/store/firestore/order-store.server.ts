@@ -13,6 +13,7 @@ import type { ReviseResult } from "~/domain/refund";
 import { changeStock } from "~/domain/stock";
 import type { Product } from "~/domain/product";
 import { available, availableTransaction, healthProbe } from "./availability.server";
+import { redeemInTransaction } from "./gift-card-store.server";
 import { productFromDoc, versionFields } from "./product-store.server";
 import { isStalePlan, planPromotionUses, readPromotionUses } from "./promotion-store.server";
 import { recordTransaction } from "./transaction-stats.server";
@@ -81,7 +82,7 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
   }
 
   return {
-    async place(order, { cartId, cartLines, promotionUses = [] }) {
+    async place(order, { cartId, cartLines, promotionUses = [], giftCardRedemption = null }) {
       const keyRef = keys.doc(order.idempotencyKey);
       // A promotion's usage shard that changed before the commit: plan again (each round reads the shards afresh).
       // Bounded, so an "already exists" from anything else (the order's own document) cannot loop for ever.
@@ -107,10 +108,28 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
               // Read with the other reads (Firestore wants every read before a write).
               const uses = await readPromotionUses(db, tx, promotionUses, plan);
               if (uses.usedUp) return { kind: "promotion-used-up", promotionId: uses.usedUp };
+              // The card's own document, read in this transaction: two orders paid by one card serialise on it.
+              const gift = giftCardRedemption
+                ? await redeemInTransaction(
+                    db,
+                    tx,
+                    giftCardRedemption.cardId,
+                    giftCardRedemption.amountMinor,
+                    order.id,
+                    order.createdAt,
+                  )
+                : null;
+              if (gift && !gift.outcome.ok)
+                return {
+                  kind: "gift-card-refused",
+                  reason: gift.outcome.reason,
+                  balanceMinor: gift.outcome.balanceMinor,
+                };
               const read = await readStock(tx, order.lines);
               const shortfalls = writeStock(tx, read, order.lines, -1);
               if (shortfalls.length > 0) return { kind: "sold-out", shortfalls };
               uses.write();
+              gift?.commit();
               faults.afterStockTaken?.();
               tx.create(orders.doc(order.id), toDoc(order));
               tx.set(keyRef, { orderId: order.id });

@@ -23,6 +23,7 @@ import { createFirestoreStockAlertStore } from "./stock-alert-store.server";
 import { createFirestoreReviewStore } from "./review-store.server";
 import { createFirestorePromotionStore } from "./promotion-store.server";
 import { createFirestoreInvoiceNumberStore } from "./invoice-number-store.server";
+import { createFirestoreGiftCardStore } from "./gift-card-store.server";
 
 export function createFirestoreStore(projectId: string, faults: StoreFaults = {}): Store {
   return createFirestoreStoreOn(firestoreFor(projectId), faults);
@@ -43,6 +44,7 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     carts: createFirestoreCartStore(db),
     orders: createFirestoreOrderStore(db, faults),
     promotions: createFirestorePromotionStore(db),
+    giftCards: createFirestoreGiftCardStore(db),
     invoiceNumbers: createFirestoreInvoiceNumberStore(db),
     once: createFirestoreOnceStore(db),
     importJobs: createFirestoreImportJobStore(db),

@@ -11,6 +11,7 @@ import type { OrderStore, StoreFaults } from "../port";
 import type { OrderRevision, ReviseResult } from "~/domain/refund";
 import { changeStock } from "~/domain/stock";
 import type { Product } from "~/domain/product";
+import { giftCardStatements } from "./gift-card-store.server";
 import type { SqliteDatabase } from "./database.server";
 import { pagedSelect } from "./paged-query.server";
 import { promotionUseCounter } from "./promotion-store.server";
@@ -53,6 +54,7 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
     "SELECT 1 AS one FROM order_products op JOIN orders o ON o.id = op.order_id WHERE op.product_id = ? AND o.user_id = ? AND o.status = 'delivered' LIMIT 1",
   );
   const promotionUses = promotionUseCounter(db);
+  const giftCards = giftCardStatements(db);
   const withProduct = db.prepare<[string], { n: number }>(
     "SELECT COUNT(*) AS n FROM order_products WHERE product_id = ?",
   );
@@ -97,6 +99,7 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
       cartId: string | null,
       expectedLines: readonly CartLine[] | undefined,
       claims: readonly PromotionUseClaim[],
+      giftCard: { cardId: string; amountMinor: number } | null,
     ): PlaceOrderResult => {
       const existing = byKey.get(order.idempotencyKey);
       if (existing) return { kind: "duplicate" as const, order: fromRow(existing) };
@@ -109,9 +112,19 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
       // Checked before anything is written: a refused placement leaves no trace.
       const usedUp = promotionUses.overLimit(claims);
       if (usedUp) return { kind: "promotion-used-up" as const, promotionId: usedUp };
+      if (giftCard) {
+        const card = giftCards.get(giftCard.cardId);
+        if (!card) return { kind: "gift-card-refused", reason: "not-found", balanceMinor: 0 };
+        if (card.status !== "active")
+          return { kind: "gift-card-refused", reason: "voided", balanceMinor: card.balanceMinor };
+        if (card.balanceMinor < giftCard.amountMinor)
+          return { kind: "gift-card-refused", reason: "insufficient-balance", balanceMinor: card.balanceMinor };
+      }
       const shortfalls = moveStock(order.lines, -1);
       if (shortfalls.length > 0) return { kind: "sold-out" as const, shortfalls };
       promotionUses.count(claims);
+      // Checked above in this transaction (it holds the write lock): the card pays its part.
+      if (giftCard) giftCards.redeem(giftCard.cardId, giftCard.amountMinor, order.id, order.createdAt);
       faults.afterStockTaken?.();
       write(order);
       if (cartId) deleteCart.run(cartId);
@@ -165,8 +178,8 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
   });
 
   return {
-    async place(order, { cartId, cartLines, promotionUses: claims = [] }) {
-      return place.immediate(order, cartId, cartLines, claims);
+    async place(order, { cartId, cartLines, promotionUses: claims = [], giftCardRedemption = null }) {
+      return place.immediate(order, cartId, cartLines, claims, giftCardRedemption);
     },
     async get(id) {
       const row = byId.get(id);

@@ -23,6 +23,8 @@ import { createSqliteShippingZoneStore } from "./shipping-zone-store.server";
 import { storageWatchOf } from "./storage-full.server";
 
 /** The store on an open database (the embedded backend shares it with the local identity provider). */
+import { createSqliteGiftCardStore } from "./gift-card-store.server";
+
 export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}): Store {
   const { guard, writable } = storageWatchOf(db);
   return {
@@ -38,6 +40,7 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     carts: guard(createSqliteCartStore(db)),
     orders: guard(createSqliteOrderStore(db, faults)),
     promotions: guard(createSqlitePromotionStore(db)),
+    giftCards: guard(createSqliteGiftCardStore(db)),
     invoiceNumbers: guard(createSqliteInvoiceNumberStore(db)),
     once: guard(createSqliteOnceStore(db)),
     importJobs: guard(createSqliteImportJobStore(db)),

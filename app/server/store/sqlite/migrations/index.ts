@@ -17,6 +17,7 @@ import apiKeys from "./016-api-keys";
 import webhooks from "./017-webhooks";
 import staff from "./018-staff";
 import shippingZones from "./021-shipping-zones";
+import giftCards from "./022-gift-cards";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -39,8 +40,9 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 17, name: "webhooks", sql: webhooks },
   { version: 18, name: "staff", sql: staff },
   // 19 and 20 are reserved by branches not merged yet (numbers given out by the lead): empty here,
-  // replaced by theirs at merge, so this branch's runner has no gap to refuse.
+  // replaced by theirs at merge, so the runner has no gap to refuse.
   { version: 19, name: "reserved-19", sql: "" },
   { version: 20, name: "reserved-20", sql: "" },
   { version: 21, name: "shipping-zones", sql: shippingZones },
+  { version: 22, name: "gift-cards", sql: giftCards },
 ];

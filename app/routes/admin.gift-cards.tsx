@@ -1,0 +1,299 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { SecretShownOnce } from "~/components/admin/SecretShownOnce";
+import { ScrollBox } from "~/components/ScrollBox";
+import { fieldError, firstError, replyFor } from "~/lib/form-reply";
+import { formatMoney, parseMoneyToMinor } from "~/lib/money";
+import { seo } from "~/lib/seo";
+import { shownOnceFor } from "~/lib/shown-once";
+import { getContext } from "~/server/context.server";
+import { redirectWithFlash } from "~/server/http/flash.server";
+import { readForm } from "~/server/http/form-body.server";
+import { parseForm } from "~/server/http/form-shape.server";
+import { formGuardProblem, intentFailure, shownOnceAnswer } from "~/server/http/forms.server";
+import { requirePermission } from "~/server/http/permissions.server";
+
+// The back office's gift cards: the outstanding balance (what the shop owes: a liability), issuing a card
+// (its code shown once, only its hash kept), top-ups, voids and a card's ledger (?card=id).
+
+export const meta: MetaFunction = (args) =>
+  seo(args, { title: "Gift cards", description: "Issue, top up and void gift cards.", noindex: true });
+
+// The answer that shows a new card's code must never be kept by a cache or the browser's history.
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+const MAX_CARD_MINOR = 100_000;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "giftCards.manage");
+  const { giftCards } = getContext();
+  const selected = new URL(request.url).searchParams.get("card");
+  const [cards, outstandingMinor] = await Promise.all([giftCards.list(), giftCards.outstandingMinor()]);
+  const card = selected ? (cards.find((c) => c.id === selected) ?? null) : null;
+  return {
+    outstandingMinor,
+    cards: cards.map((c) => ({
+      id: c.id,
+      last4: c.last4,
+      initialMinor: c.initialMinor,
+      balanceMinor: c.balanceMinor,
+      status: c.status,
+      recipientEmail: c.recipientEmail,
+      createdAt: c.createdAt,
+    })),
+    ledger: card ? { last4: card.last4, entries: await giftCards.ledger(card.id) } : null,
+  };
+}
+
+const amount = z
+  .string({ required_error: "Enter an amount in euros." })
+  .trim()
+  .transform((text, ctx) => {
+    const minor = parseMoneyToMinor(text);
+    if (minor === null || minor <= 0 || minor > MAX_CARD_MINOR) {
+      ctx.addIssue({ code: "custom", message: `Enter an amount between €0.01 and ${formatMoney(MAX_CARD_MINOR)}.` });
+      return z.NEVER;
+    }
+    return minor;
+  });
+const issueSchema = z.object({
+  intent: z.literal("issue", { errorMap: () => ({ message: "Choose what to do: issue, top up or void a card." }) }),
+  amount,
+  recipientEmail: z.string().trim().email("Enter a valid e-mail address.").max(254).optional(),
+  message: z.string().trim().max(500, "Keep the message under 500 characters.").optional(),
+});
+const topUpSchema = z.object({ intent: z.literal("top-up"), cardId: z.string().max(64), amount });
+const voidSchema = z.object({ intent: z.literal("void"), cardId: z.string().max(64) });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { uid } = await requirePermission(request, "giftCards.manage");
+  const formData = await readForm(request);
+  const problem = await formGuardProblem(formData, request);
+  const { giftCards } = getContext();
+  const intent = formData.get("intent");
+  if (intent === "top-up" || intent === "void") {
+    const submission = parseForm(formData, { schema: intent === "top-up" ? topUpSchema : voidSchema });
+    const fail = (message: string, status: number) =>
+      intentFailure("card", submission.reply({ formErrors: [message] }), status);
+    if (problem) return fail(problem.message, problem.status);
+    if (submission.status !== "success") return intentFailure("card", submission.reply());
+    const value = submission.value;
+    if (value.intent === "void") {
+      const voided = await giftCards.void(value.cardId);
+      if (!voided) return fail("No such gift card.", 404);
+      return redirectWithFlash(
+        "/admin/gift-cards",
+        `Gift card ending ${voided.last4} voided. It can no longer be spent.`,
+      );
+    }
+    const topped = await giftCards.topUp(value.cardId, value.amount);
+    if (!topped.ok)
+      return fail(topped.reason === "voided" ? "A voided card cannot be topped up." : "No such gift card.", 400);
+    return redirectWithFlash(
+      "/admin/gift-cards",
+      `Gift card ending ${topped.card.last4} topped up by ${formatMoney(value.amount)}: ${formatMoney(topped.card.balanceMinor)} now.`,
+    );
+  }
+  const submission = parseForm(formData, { schema: issueSchema });
+  if (problem) return intentFailure("issue", submission.reply({ formErrors: [problem.message] }), problem.status);
+  if (submission.status !== "success") return intentFailure("issue", submission.reply());
+  const { card, code } = await giftCards.issue({
+    amountMinor: submission.value.amount,
+    recipientEmail: submission.value.recipientEmail ?? null,
+    message: submission.value.message ?? null,
+    source: { kind: "admin", staffUid: uid },
+  });
+  return shownOnceAnswer("issue", {
+    message: `A gift card of ${formatMoney(card.initialMinor)} was issued. Copy its code now: it will not be shown again.`,
+    label: "Gift card code",
+    secret: code,
+  });
+}
+
+const day = new Intl.DateTimeFormat("en-IE", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const KIND_LABELS = {
+  issued: "Issued",
+  topped_up: "Topped up",
+  redeemed: "Spent on an order",
+  refunded: "Refunded back",
+  voided: "Voided",
+} as const;
+
+export default function AdminGiftCards() {
+  const { cards, outstandingMinor, ledger } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const issued = shownOnceFor(answer, "issue");
+  const failed = replyFor(answer, "issue");
+  const cardError = firstError(replyFor(answer, "card"))?.message;
+  return (
+    <AdminPage title="Gift cards">
+      <p className="mt-4 text-lg">
+        Outstanding balance (owed to card holders):{" "}
+        <span className="font-semibold" data-testid="gift-card-liability">
+          {formatMoney(outstandingMinor)}
+        </span>
+      </p>
+      {issued ? <SecretShownOnce shown={issued} /> : null}
+      {cardError ? (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
+          {cardError}
+        </p>
+      ) : null}
+
+      <h2 className="mt-8 text-xl font-semibold">Issue a card</h2>
+      <Form method="post" className="mt-2 grid max-w-md gap-3 text-sm">
+        <AuthenticityTokenInput />
+        {failed?.error?.[""]?.[0] ? (
+          <p role="alert" className="text-red-700">
+            {failed.error[""][0]}
+          </p>
+        ) : null}
+        <label className="block">
+          <span className="font-medium">Amount (€)</span>
+          <input
+            name="amount"
+            inputMode="decimal"
+            required
+            className="input mt-1 w-full"
+            aria-describedby="issue-amount-error"
+          />
+          {fieldError(failed, "amount") ? (
+            <span id="issue-amount-error" className="text-red-700">
+              {fieldError(failed, "amount")}
+            </span>
+          ) : null}
+        </label>
+        <label className="block">
+          <span className="font-medium">Recipient e-mail (optional)</span>
+          <input name="recipientEmail" type="email" className="input mt-1 w-full" />
+          {fieldError(failed, "recipientEmail") ? (
+            <span className="text-red-700">{fieldError(failed, "recipientEmail")}</span>
+          ) : null}
+        </label>
+        <label className="block">
+          <span className="font-medium">Message (optional)</span>
+          <textarea name="message" rows={2} className="input mt-1 w-full" />
+        </label>
+        <button type="submit" name="intent" value="issue" className="btn-primary justify-self-start">
+          Issue gift card
+        </button>
+      </Form>
+
+      <h2 className="mt-8 text-xl font-semibold">Cards</h2>
+      {cards.length === 0 ? (
+        <p className="mt-2 text-stone-700">No gift cards yet.</p>
+      ) : (
+        <ScrollBox label="Gift cards" className="mt-2">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-stone-300">
+                <th scope="col" className="py-2">
+                  Card
+                </th>
+                <th scope="col">Issued for</th>
+                <th scope="col">Balance</th>
+                <th scope="col">Recipient</th>
+                <th scope="col">Issued</th>
+                <th scope="col">Top up</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {cards.map((c) => (
+                <tr key={c.id} className="border-b border-stone-200 align-top">
+                  <td className="py-2 font-mono">
+                    <Link
+                      to={`?card=${c.id}`}
+                      className="underline"
+                      aria-label={`Ledger of the card ending ${c.last4}`}
+                    >
+                      …{c.last4}
+                    </Link>
+                  </td>
+                  <td>{formatMoney(c.initialMinor)}</td>
+                  <td data-testid={`balance-${c.last4}`}>{formatMoney(c.balanceMinor)}</td>
+                  <td className="[overflow-wrap:anywhere]">{c.recipientEmail ?? "—"}</td>
+                  <td>{day.format(new Date(c.createdAt))}</td>
+                  <td>
+                    {c.status === "active" ? (
+                      <Form method="post" className="flex gap-1">
+                        <AuthenticityTokenInput />
+                        <input type="hidden" name="cardId" value={c.id} />
+                        <input
+                          name="amount"
+                          inputMode="decimal"
+                          required
+                          className="input w-20"
+                          aria-label={`Top-up amount for the card ending ${c.last4} (€)`}
+                        />
+                        <button type="submit" name="intent" value="top-up" className="btn-secondary">
+                          Top up
+                        </button>
+                      </Form>
+                    ) : null}
+                  </td>
+                  <td>
+                    {c.status === "voided" ? (
+                      "Voided"
+                    ) : (
+                      <Form method="post">
+                        <AuthenticityTokenInput />
+                        <input type="hidden" name="cardId" value={c.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="void"
+                          className="btn-secondary"
+                          aria-label={`Void the card ending ${c.last4}`}
+                        >
+                          Void
+                        </button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
+      )}
+
+      {ledger ? (
+        <section aria-labelledby="ledger-heading" className="mt-8">
+          <h2 id="ledger-heading" className="text-xl font-semibold">
+            Ledger of the card ending {ledger.last4}
+          </h2>
+          <ScrollBox label="Ledger" className="mt-2">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="border-b border-stone-300">
+                  <th scope="col" className="py-2">
+                    When
+                  </th>
+                  <th scope="col">What</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Balance after</th>
+                  <th scope="col">Order</th>
+                </tr>
+              </thead>
+              <tbody>
+                {ledger.entries.map((e) => (
+                  <tr key={e.id} className="border-b border-stone-200">
+                    <td className="py-2">{day.format(new Date(e.at))}</td>
+                    <td>{KIND_LABELS[e.kind]}</td>
+                    <td>{e.kind === "redeemed" ? `−${formatMoney(e.amountMinor)}` : formatMoney(e.amountMinor)}</td>
+                    <td>{formatMoney(e.balanceAfterMinor)}</td>
+                    <td>{e.orderId ? <Link to={`/admin/orders/${e.orderId}`}>Order</Link> : "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollBox>
+        </section>
+      ) : null}
+    </AdminPage>
+  );
+}

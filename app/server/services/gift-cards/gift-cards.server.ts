@@ -1,0 +1,156 @@
+import crypto from "node:crypto";
+import type { GiftCard, GiftCardLedgerEntry } from "~/domain/gift-card";
+import { GIFT_CARD_CURRENCY, lastFourOf, normaliseGiftCardCode } from "~/domain/gift-card";
+import type { Store } from "~/server/store/port";
+import type { MailMessage, Mailer } from "~/server/mail/port";
+import { formatMoneyInText } from "~/lib/money";
+import { createRateLimiter, LIMITS } from "../accounts/rate-limit.server";
+import { generateGiftCardCode, hashGiftCardCode } from "./gift-card-code.server";
+
+// Gift cards: issuing (a code shown once, only its hash kept), finding a card by a typed code behind a
+// rate limit per client address (codes are guessed, not remembered wrongly often), top-ups and voids.
+
+export type GiftCardLookup =
+  | { kind: "found"; card: GiftCard }
+  | { kind: "not-found" }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
+
+export type GiftCardsService = ReturnType<typeof createGiftCardsService>;
+
+/** What a shopper is told about a card that cannot pay. */
+export function giftCardProblem(reason: "not-found" | "voided" | "insufficient-balance" | "empty"): string {
+  switch (reason) {
+    case "not-found":
+      return "No gift card has that code. Check it and try again.";
+    case "voided":
+      return "This gift card can no longer be used.";
+    case "empty":
+      return "This gift card has no balance left.";
+    case "insufficient-balance":
+      return "This gift card's balance changed meanwhile (it was used elsewhere). Nothing was charged; apply it again.";
+  }
+}
+
+export interface GiftCardMailOptions {
+  mailer: Mailer;
+  shopName: string;
+  /** The shop's public origin, for the balance page's link. */
+  publicOrigin: string;
+}
+
+/** The e-mail that brings a card's code to its recipient: the only place the code goes besides the issuer's screen. */
+export function giftCardMail(card: GiftCard, code: string, options: Omit<GiftCardMailOptions, "mailer">): MailMessage {
+  const lines = [
+    `You have been given a ${options.shopName} gift card worth ${formatMoneyInText(card.initialMinor)}.`,
+    "",
+    ...(card.message ? [`Message: ${card.message}`, ""] : []),
+    `Your code: ${code}`,
+    "",
+    "Type it in the Gift card field at checkout. It pays up to its balance; the rest is paid by card.",
+    `Check its balance at any time: ${options.publicOrigin}/gift-cards`,
+    "",
+    "Keep this code safe: whoever has it can spend the card.",
+  ];
+  return { to: card.recipientEmail!, subject: `Your ${options.shopName} gift card`, text: lines.join("\n") };
+}
+
+export function createGiftCardsService(
+  store: Store,
+  now: () => Date = () => new Date(),
+  mail: GiftCardMailOptions | null = null,
+) {
+  const limiter = createRateLimiter(store.rateLimits);
+  const missKey = (ip: string | null) => `gift-card-miss:${ip ?? "unknown"}`;
+
+  return {
+    /**
+     * The card a typed code opens. Only misses count against the client's address: once over the limit,
+     * every lookup from it waits (a right code too), so guessing gains nothing by being fast.
+     */
+    async lookup(code: string, ip: string | null): Promise<GiftCardLookup> {
+      const wait = await limiter.retryAfter(missKey(ip), LIMITS.giftCardMissesPerIp);
+      if (wait > 0) return { kind: "rate-limited", retryAfterSeconds: wait };
+      const normalised = normaliseGiftCardCode(code);
+      const card = normalised ? await store.giftCards.findByCodeHash(hashGiftCardCode(normalised)) : null;
+      if (card) return { kind: "found", card };
+      const over = await limiter.hit(missKey(ip), LIMITS.giftCardMissesPerIp);
+      return over > 0 ? { kind: "rate-limited", retryAfterSeconds: over } : { kind: "not-found" };
+    },
+
+    /** The card of a code read from the shop's own signed cookie (checked by `lookup` when applied): not rate-limited. */
+    async byAppliedCode(code: string): Promise<GiftCard | null> {
+      const normalised = normaliseGiftCardCode(code);
+      return normalised ? store.giftCards.findByCodeHash(hashGiftCardCode(normalised)) : null;
+    },
+
+    /** A new card; its code is answered once and never stored. */
+    async issue(input: {
+      amountMinor: number;
+      recipientEmail: string | null;
+      message: string | null;
+      source: GiftCard["source"];
+      id?: string;
+    }): Promise<{ card: GiftCard; code: string }> {
+      // A collision of 2^74 codes is not expected; a second try costs nothing.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const code = generateGiftCardCode();
+        const normalised = normaliseGiftCardCode(code)!;
+        const at = now().toISOString();
+        const card: GiftCard = {
+          id: input.id ?? crypto.randomUUID(),
+          codeHash: hashGiftCardCode(normalised),
+          last4: lastFourOf(normalised),
+          currency: GIFT_CARD_CURRENCY,
+          initialMinor: input.amountMinor,
+          balanceMinor: input.amountMinor,
+          status: "active",
+          recipientEmail: input.recipientEmail,
+          message: input.message,
+          source: input.source,
+          createdAt: at,
+          updatedAt: at,
+        };
+        const issued: GiftCardLedgerEntry = {
+          id: "issued",
+          cardId: card.id,
+          kind: "issued",
+          amountMinor: input.amountMinor,
+          balanceAfterMinor: input.amountMinor,
+          currency: card.currency,
+          orderId: card.source.kind === "order" ? card.source.orderId : null,
+          at,
+        };
+        const created = await store.giftCards.create(card, issued);
+        if (!created.ok) continue;
+        // A mail that fails does not undo the card: the issuer still has the code on screen to pass on.
+        if (card.recipientEmail && mail) {
+          await mail.mailer
+            .send(giftCardMail(card, code, mail))
+            .catch((error: unknown) => console.error(`Gift card ${card.last4}: the e-mail could not be sent`, error));
+        }
+        return { card, code };
+      }
+      throw new Error("Could not find a free gift card code");
+    },
+
+    async topUp(cardId: string, amountMinor: number) {
+      const at = now().toISOString();
+      return store.giftCards.credit(cardId, {
+        id: `topped_up:${crypto.randomUUID()}`,
+        kind: "topped_up",
+        amountMinor,
+        orderId: null,
+        at,
+      });
+    },
+
+    async void(cardId: string) {
+      return store.giftCards.void(cardId, now().toISOString());
+    },
+
+    get: (id: string) => store.giftCards.get(id),
+    list: () => store.giftCards.list(),
+    ledger: (id: string) => store.giftCards.ledger(id),
+    outstandingMinor: () => store.giftCards.outstandingMinor(),
+  };
+}
