@@ -18,6 +18,7 @@ import { createCheckoutSubmission, type CheckoutSubmissionService } from "./serv
 import { createAdminOrdersService, type AdminOrdersService } from "./services/orders/admin-orders.server";
 import { createOrdersService, type OrdersService } from "./services/orders/orders.server";
 import { createReturnsService, type ReturnsService } from "./services/orders/returns.server";
+import { createCompleteTheLookService, type CompleteTheLookService } from "./services/look/complete-the-look.server";
 import { createWishlistService, type WishlistService } from "./services/wishlist/wishlist.server";
 import { createStockAlertsService, type StockAlertsService } from "./services/stock-alerts/stock-alerts.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
@@ -44,6 +45,8 @@ export interface AppContext {
   addressBook: AddressBookService;
   /** Saved products of shoppers and guests (owned like carts). */
   wishlist: WishlistService;
+  /** Products bought together (and the same category and colour family): product page and cart. */
+  completeTheLook: CompleteTheLookService;
   /** "E-mail me when it is back" on sold-out variants. */
   stockAlerts: StockAlertsService;
   /** Product reviews: who may write one, the product page's list, moderation in the back office (audited). */
@@ -193,6 +196,7 @@ export function createContext(config: Config): AppContext {
     }),
     addressBook,
     wishlist: createWishlistService(backend.store),
+    completeTheLook: createCompleteTheLookService({ pairs: backend.store.pairs, catalog }),
     stockAlerts,
     reviews: createReviewsService(backend.store, {
       audit: (record) => audit.record(record),
