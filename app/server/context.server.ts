@@ -130,6 +130,7 @@ export function createContext(config: Config): AppContext {
       ),
     ]);
   const catalog = createCatalogService(backend.store, { syncIntervalMs, snapshots: backend.indexSnapshots });
+  const completeTheLook = createCompleteTheLookService({ pairs: backend.store.pairs, catalog });
   const adminCatalog = createAdminCatalogService({
     store: backend.store,
     audit,
@@ -154,8 +155,11 @@ export function createContext(config: Config): AppContext {
     payments: backend.payments,
     onStockReleased: stockWritten,
     invoiceBlockSize: config.invoice.numberBlock,
-    onOrderEvent: (type, order) =>
-      webhooks.emit(type, `${order.id}:${order.history.length}:${order.refunds?.length ?? 0}`, orderJson(order)),
+    onOrderEvent: (type, order) => {
+      // Its pairs are counted by now: this process shows them at once (others within PARTNERS_TTL_MS).
+      if (type === "order.paid") completeTheLook.forget(order.lines.map((l) => l.productId));
+      return webhooks.emit(type, `${order.id}:${order.history.length}:${order.refunds?.length ?? 0}`, orderJson(order));
+    },
   });
   const checkout = createCheckoutService({
     store: backend.store,
@@ -196,7 +200,7 @@ export function createContext(config: Config): AppContext {
     }),
     addressBook,
     wishlist: createWishlistService(backend.store),
-    completeTheLook: createCompleteTheLookService({ pairs: backend.store.pairs, catalog }),
+    completeTheLook,
     stockAlerts,
     reviews: createReviewsService(backend.store, {
       audit: (record) => audit.record(record),

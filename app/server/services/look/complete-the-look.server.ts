@@ -66,6 +66,10 @@ export function createCompleteTheLookService(deps: {
   return {
     /** The product page's cards: bought together most often first, then its category and colour family. */
     forProduct: (productId: string) => suggest([productId], LOOK_SIZE),
+    /** Drop these products' kept partners (an order of them was just counted by this process). */
+    forget(productIds: readonly string[]) {
+      for (const id of productIds) kept.delete(id);
+    },
     /** The cart's one suggestion: the best for all its products, none of them, in stock. */
     forCart: async (productIds: readonly string[]) => (await suggest(productIds, 1))[0] ?? null,
   };

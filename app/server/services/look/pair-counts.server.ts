@@ -22,3 +22,17 @@ export async function countPaidOrder(
 
 /** Whether an order was ever paid (a later refund or return does not unsay what was bought together). */
 export const wasPaid = (order: Pick<Order, "history">) => order.history.some((e) => e.status === "paid");
+
+/**
+ * Count every paid order not counted yet (pair counts are derived data): after a move to another
+ * store, or to recover an order whose process stopped between its payment and its count. Each
+ * order's claim keeps a run, or a run again, from counting one twice. Returns the orders counted now.
+ */
+export async function countPaidOrders(pairs: PairStore, orders: Iterable<Order>): Promise<number> {
+  let counted = 0;
+  for (const order of orders) {
+    if (wasPaid(order) && (await pairs.countOrder(order.id, pairsOfOrder(order.lines.map((l) => l.productId)))))
+      counted += 1;
+  }
+  return counted;
+}
