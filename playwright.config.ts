@@ -89,12 +89,14 @@ export default defineConfig({
       ? [
           {
             name: "firebase-js-on",
-            testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down|staff|complete-the-look)\.spec\.ts/,
+            testMatch:
+              /(accounts|google|checkout|admin-orders|multi-instance|firestore-down|staff|complete-the-look)\.spec\.ts/,
             use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true },
           },
           {
             name: "firebase-js-off",
-            testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down|staff|complete-the-look)\.spec\.ts/,
+            testMatch:
+              /(accounts|google|checkout|admin-orders|multi-instance|firestore-down|staff|complete-the-look)\.spec\.ts/,
             use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false },
           },
         ]
