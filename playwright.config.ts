@@ -158,6 +158,7 @@ export default defineConfig({
                 "orders-admin-firebase-js-on@hemline.test,orders-admin-firebase-js-off@hemline.test",
                 "multi-admin-firebase-js-on@hemline.test,multi-admin-firebase-js-off@hemline.test",
                 "staff-owner-firebase-js-on@hemline.test,staff-owner-firebase-js-off@hemline.test",
+                "catalogue-admin-firebase-js-on@hemline.test,catalogue-admin-firebase-js-off@hemline.test",
               ].join(","),
               PUBLIC_URL: firebaseURL,
               TRUST_PROXY: "1",
