@@ -89,12 +89,14 @@ export default defineConfig({
       ? [
           {
             name: "firebase-js-on",
-            testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down|staff)\.spec\.ts/,
+            testMatch:
+              /(accounts|google|checkout|admin-orders|multi-instance|firestore-down|staff|complete-the-look)\.spec\.ts/,
             use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true },
           },
           {
             name: "firebase-js-off",
-            testMatch: /(accounts|google|checkout|admin-orders|multi-instance|firestore-down|staff)\.spec\.ts/,
+            testMatch:
+              /(accounts|google|checkout|admin-orders|multi-instance|firestore-down|staff|complete-the-look)\.spec\.ts/,
             use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false },
           },
         ]
@@ -157,6 +159,7 @@ export default defineConfig({
                 "orders-admin-firebase-js-on@hemline.test,orders-admin-firebase-js-off@hemline.test",
                 "multi-admin-firebase-js-on@hemline.test,multi-admin-firebase-js-off@hemline.test",
                 "staff-owner-firebase-js-on@hemline.test,staff-owner-firebase-js-off@hemline.test",
+                "catalogue-admin-firebase-js-on@hemline.test,catalogue-admin-firebase-js-off@hemline.test",
               ].join(","),
               PUBLIC_URL: firebaseURL,
               TRUST_PROXY: "1",

@@ -20,6 +20,7 @@ import { createCheckoutSubmission, type CheckoutSubmissionService } from "./serv
 import { createAdminOrdersService, type AdminOrdersService } from "./services/orders/admin-orders.server";
 import { createOrdersService, type OrdersService } from "./services/orders/orders.server";
 import { createReturnsService, type ReturnsService } from "./services/orders/returns.server";
+import { createCompleteTheLookService, type CompleteTheLookService } from "./services/look/complete-the-look.server";
 import { createWishlistService, type WishlistService } from "./services/wishlist/wishlist.server";
 import { createStockAlertsService, type StockAlertsService } from "./services/stock-alerts/stock-alerts.server";
 import { createCatalogService, type CatalogService } from "./services/catalog/catalog.server";
@@ -46,6 +47,8 @@ export interface AppContext {
   addressBook: AddressBookService;
   /** Saved products of shoppers and guests (owned like carts). */
   wishlist: WishlistService;
+  /** Products bought together (and the same category and colour family): product page and cart. */
+  completeTheLook: CompleteTheLookService;
   /** "E-mail me when it is back" on sold-out variants. */
   stockAlerts: StockAlertsService;
   /** Product reviews: who may write one, the product page's list, moderation in the back office (audited). */
@@ -138,6 +141,7 @@ export function createContext(config: Config): AppContext {
       stockChanged(productIds),
     ]);
   const catalog = createCatalogService(backend.store, { syncIntervalMs, snapshots: backend.indexSnapshots });
+  const completeTheLook = createCompleteTheLookService({ pairs: backend.store.pairs, catalog });
   const adminCatalog = createAdminCatalogService({
     store: backend.store,
     audit,
@@ -175,8 +179,11 @@ export function createContext(config: Config): AppContext {
     payments: backend.payments,
     onStockReleased: stockWritten,
     invoiceBlockSize: config.invoice.numberBlock,
-    onOrderEvent: (type, order) =>
-      webhooks.emit(type, `${order.id}:${order.history.length}:${order.refunds?.length ?? 0}`, orderJson(order)),
+    onOrderEvent: (type, order) => {
+      // Its pairs are counted by now: this process shows them at once (others within PARTNERS_TTL_MS).
+      if (type === "order.paid") completeTheLook.forget(order.lines.map((l) => l.productId));
+      return webhooks.emit(type, `${order.id}:${order.history.length}:${order.refunds?.length ?? 0}`, orderJson(order));
+    },
   });
   const checkout = createCheckoutService({
     store: backend.store,
@@ -222,6 +229,7 @@ export function createContext(config: Config): AppContext {
     }),
     addressBook,
     wishlist: createWishlistService(backend.store),
+    completeTheLook,
     stockAlerts,
     reviews: createReviewsService(backend.store, {
       audit: (record) => audit.record(record),

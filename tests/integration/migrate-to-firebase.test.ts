@@ -336,6 +336,17 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
         reason: "revoked",
       });
       expect(await firebase.webhooks.listEndpoints()).toEqual(await embedded.webhooks.listEndpoints());
+      // Products bought together are counted again from the paid orders: the same suggestions.
+      for (const { id } of before.items.slice(0, 10)) {
+        const [a, b] = await Promise.all([
+          embedded.completeTheLook.forProduct(id),
+          firebase.completeTheLook.forProduct(id),
+        ]);
+        expect(b.map((c) => c.id)).toEqual(a.map((c) => c.id));
+      }
+      expect(await firebase.backend.store.pairs.partners(before.items[0]!.id, 20)).toEqual(
+        await embedded.backend.store.pairs.partners(before.items[0]!.id, 20),
+      );
     } finally {
       await firebase.catalog.stop();
     }

@@ -19,6 +19,7 @@ import type { CartLineView } from "~/server/services/cart/cart.server";
 import { getAuthState } from "~/server/http/session.server";
 import { SavedForLater } from "~/components/cart/SavedForLater";
 import { RecentlyViewed } from "~/components/product/RecentlyViewed";
+import { CompleteTheLook } from "~/components/product/CompleteTheLook";
 import { PromotionCodeForm } from "~/components/cart/PromotionCodeForm";
 import { cartPromotions, codeIntent } from "~/routes/cart/promotion-code.server";
 
@@ -30,9 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cart = await getContext().cart.view(ownerId);
   const promotions = await cartPromotions(request, cart);
   // An empty cart offers the shopper's saved products (the cart's owner owns them too).
-  if (cart.lines.length > 0) return { cart, promotions, saved: [], signedIn: false };
+  if (cart.lines.length > 0) {
+    // One suggestion for the whole cart, none of its products, in stock.
+    const look = await getContext().completeTheLook.forCart(cart.lines.map((l) => l.productId));
+    return { cart, promotions, saved: [], signedIn: false, look: look ? [look] : [] };
+  }
   const [saved, auth] = await Promise.all([getContext().wishlist.view(ownerId), getAuthState(request)]);
-  return { cart, promotions, saved, signedIn: Boolean(auth.user) };
+  return { cart, promotions, saved, signedIn: Boolean(auth.user), look: [] };
 }
 
 /** One action, its intents (add, update, remove, and the code's), each answered with a 303 back to the cart. */
@@ -65,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { cart, promotions, saved, signedIn } = useLoaderData<typeof loader>();
+  const { cart, promotions, saved, signedIn, look } = useLoaderData<typeof loader>();
   const { policies } = useRootData();
   const answer = useActionData<typeof action>();
   const codeError = firstError(replyFor(answer, "code"))?.message ?? null;
@@ -120,6 +125,7 @@ export default function CartPage() {
                 />
               ))}
             </ul>
+            <CompleteTheLook products={look} className="mt-10" />
           </section>
           <aside aria-labelledby="cart-summary" className="h-fit rounded-lg bg-stone-50 p-6">
             <h2 id="cart-summary" className="text-lg font-semibold">

@@ -4,6 +4,7 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Gallery } from "~/components/product/Gallery";
 import { Price } from "~/components/product/Price";
 import { ProductGrid } from "~/components/product/ProductCard";
+import { CompleteTheLook } from "~/components/product/CompleteTheLook";
 import { SaveButton } from "~/components/product/SaveButton";
 import { BackInStockForm } from "~/components/product/BackInStockForm";
 import { ProductOptions, useChosenColour } from "~/components/product/ProductOptions";
@@ -52,11 +53,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const initialColour =
     product.colours.find((c) => c.name === requested)?.name ?? firstInStock?.name ?? product.colours[0]?.name ?? "";
 
-  const [related, savedIds, auth] = await Promise.all([
-    catalog.related(product, 4),
+  const [look, alsoLike, savedIds, auth] = await Promise.all([
+    getContext().completeTheLook.forProduct(product.id),
+    catalog.related(product, 8),
     getContext().wishlist.savedIds(await currentCartId(request)),
     getAuthState(request),
   ]);
+  // Part of the loaders' data, so the render cache keys the page by them (a sale changes the key).
+  const related = alsoLike.filter((p) => !look.some((l) => l.id === p.id)).slice(0, 4);
   // Reviews: ?reviews=helpful for the most helpful first, ?reviewPage=2 for the next page (plain links).
   const sortParam = url.searchParams.get("reviews") ?? "";
   const reviewSort: ReviewSortKey = (REVIEW_SORTS as readonly string[]).includes(sortParam)
@@ -73,6 +77,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const jsonLd = productJsonLd(product, publicOrigin(request, config), reviews);
   return {
     product,
+    look,
     related,
     initialColour,
     jsonLd,
@@ -177,7 +182,7 @@ function productJsonLd(
 export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
   const { policies } = useRootData();
-  const { product, related, initialColour, jsonLd, savedIds, email, reviews, signedIn, careHref } = loaderData;
+  const { product, look, related, initialColour, jsonLd, savedIds, email, reviews, signedIn, careHref } = loaderData;
   const answer = useActionData<typeof action>();
   const addError = firstError(replyFor(answer, "add"));
   const alertReply = replyFor(answer, "stock-alert");
@@ -292,6 +297,8 @@ export default function ProductPage() {
           helpfulError ? { reviewId: sentValue(helpfulReply, "reviewId") ?? "", error: helpfulError.message } : null
         }
       />
+
+      <CompleteTheLook products={look} savedIds={savedIds} />
 
       {related.length > 0 ? (
         <section aria-labelledby="related-heading" className="mt-16">

@@ -2,6 +2,7 @@ import type { Order } from "~/domain/commerce";
 import type { ProductInput } from "~/domain/product";
 import type { MediaStore } from "~/server/media/port";
 import type { Store } from "~/server/store/port";
+import { countPaidOrders } from "~/server/services/look/pair-counts.server";
 import { PRODUCT_IMAGE_WIDTHS } from "~/server/media/product-images.server";
 import {
   allAuditEntries,
@@ -173,6 +174,9 @@ export async function migrateShop(options: MigrationOptions): Promise<MigrationR
     await target.store.orders.insertMany(orders.slice(i, i + 100));
     wrote();
   }
+  // Products bought together are derived from the paid orders: counted again on the target (once per order, so a run again adds nothing).
+  log(`Products bought together: ${await countPaidOrders(target.store.pairs, orders)} paid orders counted`);
+  wrote();
   for (const counter of await source.store.invoiceNumbers.counters()) {
     await target.store.invoiceNumbers.restoreCounter(counter);
     wrote();

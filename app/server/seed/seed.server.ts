@@ -1,3 +1,4 @@
+import { countPaidOrders } from "../services/look/pair-counts.server";
 import { numbersInPaymentOrder } from "../services/orders/invoice-numbers.server";
 import type { Store } from "../store/port";
 import { getConfig } from "../config.server";
@@ -121,6 +122,8 @@ export async function seedOrdersIfEmpty(store: Store, log: Log = console.log, no
       if (invoiceNumber) order.invoiceNumber = invoiceNumber;
     }
     await store.orders.insertMany(past);
+    // Their products bought together, as payments would have counted them (complete the look).
+    await countPaidOrders(store.pairs, past);
     let placed = 0;
     for (const order of orders.filter((o) => o.status === "pending_payment")) {
       if ((await store.orders.place(order, { cartId: null })).kind === "placed") placed += 1;

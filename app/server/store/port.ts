@@ -563,6 +563,20 @@ export interface ShippingZoneStore {
   remove(id: string): Promise<boolean>;
 }
 
+/**
+ * How often products were bought together (complete the look): one record per unordered pair,
+ * written by the paid orders that hold both, so no record is written by every order.
+ */
+export interface PairStore {
+  /**
+   * Add one to each pair (smaller id first) for a paid order, in one atomic step with a claim on the
+   * order id: true when counted now, false when that order was counted before (a replay, a rebuild).
+   */
+  countOrder(orderId: string, pairs: ReadonlyArray<readonly [string, string]>): Promise<boolean>;
+  /** The products most often bought with this one, most first (ties by id), at most `limit`. */
+  partners(productId: string, limit: number): Promise<Array<{ productId: string; count: number }>>;
+}
+
 /** Test-only fault injection: proves that an atomic operation leaves nothing half-written. */
 export interface StoreFaults {
   /** Called inside the placement transaction after stock is taken and before the order is written. */
@@ -592,6 +606,7 @@ export interface Store {
   webhooks: WebhookStore;
   staff: StaffStore;
   shippingZones: ShippingZoneStore;
+  pairs: PairStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /**

@@ -270,6 +270,19 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
       return idx.list("featured", (s) => s.category === product.category && s.id !== product.id && !s.soldOut, limit);
     },
 
+    /**
+     * Listed cards by id (undefined: not listed, so unpublished or gone) and, in featured order, the
+     * first `limit` in stock of some categories: what complete the look chooses from, as of one sync.
+     */
+    async lookCards() {
+      const idx = await sync();
+      return {
+        get: (id: string) => idx.get(id),
+        sameCategory: (categories: readonly string[], limit: number) =>
+          idx.list("featured", (s) => categories.includes(s.category) && !s.soldOut, limit),
+      };
+    },
+
     async featured(limit = 8): Promise<ProductSummary[]> {
       const idx = await sync();
       const featured = idx.list("featured", (s) => !s.soldOut, limit);

@@ -11,6 +11,7 @@ import { paidAt } from "~/domain/invoice";
 import { ADMIN_TRANSITIONS, REFUND_STATUSES, adminSourcesOf, stockEffect } from "~/domain/order-status-rules";
 import { cardAttemptOf, chargeKeyOf } from "./payment-attempts.server";
 import { paymentsRecovered } from "~/server/observability/metrics.server";
+import { countPaidOrder } from "../look/pair-counts.server";
 
 // Orders after placement: who may see one, the customer's history, payment outcomes and the
 // back office's status changes. Every status change goes through the store's atomic transition,
@@ -117,7 +118,11 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
       patch: invoiceNumber ? { ...change.patch, invoiceNumber } : change.patch,
     });
     if (result.kind !== "ok" && invoiceNumber) invoiceNumbers.giveBack(invoiceNumber);
-    if (result.kind === "ok") await announce("order.paid", result.order);
+    if (result.kind === "ok") {
+      // Only the caller whose transition made it counts its pairs (the count is claimed by order id too).
+      await countPaidOrder(store.pairs, result.order);
+      await announce("order.paid", result.order);
+    }
     return result;
   }
   const isExpired = (order: Order) =>

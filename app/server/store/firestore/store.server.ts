@@ -1,3 +1,4 @@
+import { createFirestorePairStore } from "./pair-store.server";
 import type { Firestore } from "firebase-admin/firestore";
 import type { Store, StoreFaults } from "../port";
 import { createFirestoreAddressStore } from "./address-store.server";
@@ -54,6 +55,7 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     webhooks: createFirestoreWebhookStore(db),
     staff: createFirestoreStaffStore(db),
     shippingZones: createFirestoreShippingZoneStore(db),
+    pairs: createFirestorePairStore(db),
     upgrade: (log) => upgradeFirestore(db, log),
     async ping() {
       try {

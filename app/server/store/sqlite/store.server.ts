@@ -1,3 +1,4 @@
+import { createSqlitePairStore } from "./pair-store.server";
 import { createSqliteAddressStore } from "./address-store.server";
 import type { Store, StoreFaults } from "../port";
 import { createSqliteAuditStore } from "./audit-store.server";
@@ -50,6 +51,7 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     webhooks: guard(createSqliteWebhookStore(db)),
     staff: guard(createSqliteStaffStore(db)),
     shippingZones: guard(createSqliteShippingZoneStore(db)),
+    pairs: guard(createSqlitePairStore(db)),
     async upgrade() {
       // Numbered migrations already ran when the database was opened.
     },

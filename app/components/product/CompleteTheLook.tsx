@@ -1,0 +1,25 @@
+import type { ProductSummary } from "~/server/services/catalog/catalog-index.server";
+import { ProductGrid } from "./ProductCard";
+
+/** Products bought with this one (or that go with it): rendered on the server, plain links. */
+export function CompleteTheLook({
+  products,
+  savedIds,
+  className = "mt-16",
+}: {
+  products: ProductSummary[];
+  savedIds?: readonly string[];
+  className?: string;
+}) {
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby="complete-the-look" className={className}>
+      <h2 id="complete-the-look" className="text-2xl font-semibold tracking-tight">
+        Complete the look
+      </h2>
+      <div className="mt-6">
+        <ProductGrid products={products} savedIds={savedIds} />
+      </div>
+    </section>
+  );
+}
