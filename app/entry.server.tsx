@@ -9,12 +9,16 @@ import { RequestReferenceContext } from "~/lib/request-reference";
 import { wantsRenderCache } from "~/lib/render-cache";
 import { getConfig } from "~/server/config.server";
 import { documentStream, titlePrefixStream } from "~/server/http/document-stream.server";
+import { acceptsGzip } from "~/server/http/gzip-splice.server";
 import {
   EMAIL_STAND_IN,
   RenderCache,
   cutPage,
   fillPage,
+  gzipPage,
+  packPage,
   renderKey,
+  unpackPage,
   standInForEmail,
   substitutableEmail,
   type PageSecrets,
@@ -98,6 +102,15 @@ export default function handleRequest(
       status,
     });
   };
+  // A kept page's encoding depends on the request's Accept-Encoding: shared caches and the browser must know.
+  const wantsGzip = acceptsGzip(request.headers.get("accept-encoding"));
+  /** A kept page, already gzipped with the viewer's values: the compression middleware leaves it alone. */
+  const respondGzipped = (gzipped: Buffer | null, status: number, otherwise: () => Buffer) => {
+    if (!gzipped) return respond(otherwise(), status);
+    responseHeaders.set("Content-Encoding", "gzip");
+    responseHeaders.set("Content-Length", String(gzipped.length));
+    return respond(gzipped, status);
+  };
 
   const root = remixContext.staticHandlerContext.loaderData.root as
     | { csrfToken?: string; user?: { email?: string } | null }
@@ -112,8 +125,16 @@ export default function handleRequest(
   if (cacheKey) {
     renderCacheLookups.inc({ result: cached ? "hit" : "miss", route: leafRouteId(remixContext) });
     responseHeaders.set("X-Cache", cached ? "hit" : "miss");
+    responseHeaders.append("Vary", "Accept-Encoding");
   }
-  if (cached) return respond(fillPage(cached, secrets), responseStatusCode);
+  // Gzip even when brotli is accepted too: put together from pieces compressed once, it costs a copy,
+  // where brotli costs compressing the whole page again for every response (decision 0028).
+  if (cached) {
+    const filled = () => fillPage(unpackPage(cached), secrets);
+    return wantsGzip
+      ? respondGzipped(gzipPage(cached, secrets), responseStatusCode, filled)
+      : respond(filled(), responseStatusCode);
+  }
   // A page that will be kept is rendered with a stand-in for the viewer's address, so what is kept
   // holds no shopper's data; each viewer's own is put back as it is served.
   const rendered: PageSecrets = { ...secrets, email: "" };
@@ -155,13 +176,20 @@ export default function handleRequest(
         onAllReady() {
           // Valid HTML: React 18's output mended on its way out (document-stream.server.ts says how).
           const body = documentStream();
-          collect(body).then((html) => {
-            const page = cacheKey ? cutPage(html, rendered) : null;
-            // An error while rendering turned the page into a 500: that one is never kept.
-            if (cacheKey && page && responseStatusCode === 200) renderCache.set(cacheKey, page);
-            // The viewer's own address where the stand-in was rendered.
-            resolve(respond(page && rendered.email ? fillPage(page, secrets) : html, responseStatusCode));
-          }, reject);
+          collect(body)
+            .then(async (html) => {
+              const page = cacheKey ? cutPage(html, rendered) : null;
+              // An error while rendering turned the page into a 500: that one is never kept.
+              const packed = cacheKey && page && responseStatusCode === 200 ? await packPage(page, rendered) : null;
+              if (cacheKey && packed) renderCache.set(cacheKey, packed);
+              // The viewer's own address where the stand-in was rendered.
+              const filled = () => (page && rendered.email ? fillPage(page, secrets) : html);
+              // Compressed once for the cache, so this response too is put together from it.
+              if (packed && wantsGzip)
+                return resolve(respondGzipped(gzipPage(packed, secrets), responseStatusCode, filled));
+              resolve(respond(filled(), responseStatusCode));
+            })
+            .catch(reject);
           // Only a page answering a submission (the same page, with its errors) is retitled.
           if (errorTitle.raised && remixContext.staticHandlerContext.actionData)
             pipe(titlePrefixStream(ERROR_TITLE_PREFIX)).pipe(body);

@@ -1,4 +1,6 @@
 import type { TestInfo } from "@playwright/test";
+import http, { type IncomingHttpHeaders } from "node:http";
+import zlib from "node:zlib";
 import { expect, test } from "./fixtures";
 import { register, registerOrSignIn, uniqueEmail } from "./support/accounts";
 import { createProduct, uniqueWord } from "./support/admin-catalogue";
@@ -151,4 +153,78 @@ test("signed-in shoppers with a cart get cached pages with their own address, ca
     .filter({ has: ann.getByRole("link", { name }) });
   await expect(card.locator("[data-price]")).toHaveText("€61.00");
   await Promise.all(contexts.map((context) => context.close()));
+});
+
+/** One GET with the given Accept-Encoding and cookie, its body as sent (not decoded) and its headers. */
+function rawGet(url: string, acceptEncoding: string, cookie = "") {
+  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const headers: Record<string, string> = { "Accept-Encoding": acceptEncoding };
+    if (cookie) headers.Cookie = cookie;
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+const decode = (body: Buffer, encoding: string | undefined) =>
+  (encoding === "gzip" ? zlib.gunzipSync(body) : encoding === "br" ? zlib.brotliDecompressSync(body) : body).toString();
+const formTokens = (html: string) => [...html.matchAll(/name="csrf" value="([^"]+)"/g)].map((m) => m[1]);
+const nonces = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+const cookieOf = (headers: IncomingHttpHeaders) => (headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+
+test("a kept page is sent compressed for the encoding asked, with the viewer's own token and nonce, and says it varies", async ({
+  page,
+}, testInfo) => {
+  // Decision 0028: a hit is gzip put together around the viewer's values, whatever else the request takes.
+  const url = new URL("/products?sort=newest", testInfo.project.use.baseURL).href;
+  const first = await rawGet(url, "gzip, deflate, br");
+  const visitor = cookieOf(first.headers);
+  const firstHtml = decode(first.body, first.headers["content-encoding"]);
+  const [token] = formTokens(firstHtml);
+  expect(token).toBeTruthy();
+
+  const answers = [];
+  for (const acceptEncoding of ["gzip, deflate, br", "br", "identity", ""]) {
+    const answer = await rawGet(url, acceptEncoding, visitor);
+    expect(answer.headers["x-cache"], acceptEncoding).toBe("hit");
+    expect(answer.headers.vary, acceptEncoding).toMatch(/Accept-Encoding/i);
+    answers.push({ acceptEncoding, ...answer, html: decode(answer.body, answer.headers["content-encoding"]) });
+  }
+  const [gzipped, brotli, identity, none] = answers;
+  expect(gzipped.headers["content-encoding"]).toBe("gzip");
+  expect(Number(gzipped.headers["content-length"])).toBe(gzipped.body.length);
+  expect(brotli.headers["content-encoding"]).toBe("br");
+  expect(identity.headers["content-encoding"]).toBeUndefined();
+  expect(none.headers["content-encoding"]).toBeUndefined();
+
+  // Each answer is the same page, with this visitor's token in every form and the response's own nonce.
+  const pageOf = (html: string) =>
+    html
+      .replaceAll(token, "TOKEN")
+      .replace(/nonce="[^"]+"/g, 'nonce="N"')
+      .replace(/nonce-[A-Za-z0-9+/=]+/g, "nonce-N");
+  for (const answer of answers) {
+    const tokens = formTokens(answer.html);
+    expect(tokens.length, answer.acceptEncoding).toBeGreaterThan(0);
+    expect(new Set(tokens), answer.acceptEncoding).toEqual(new Set([token]));
+    const [nonce] = nonces(answer.html);
+    expect(new Set(nonces(answer.html))).toEqual(new Set([nonce]));
+    expect(answer.headers["content-security-policy"]).toContain(`'nonce-${nonce}'`);
+    expect(pageOf(answer.html), answer.acceptEncoding).toBe(pageOf(gzipped.html));
+  }
+  expect(new Set(answers.map((a) => nonces(a.html)[0])).size).toBe(answers.length);
+
+  // Another visitor's hit carries their token, never this one's, and their token works in a browser.
+  const other = await rawGet(url, "gzip");
+  expect(other.headers["x-cache"]).toBe("hit");
+  const otherHtml = decode(other.body, other.headers["content-encoding"]);
+  expect(otherHtml).not.toContain(token);
+  expect(formTokens(otherHtml)[0]).not.toBe(token);
+  await page.goto("/products?sort=newest");
+  await expect(page.getByRole("main").getByRole("listitem").first()).toBeVisible();
 });

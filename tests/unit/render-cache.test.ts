@@ -1,10 +1,14 @@
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
   EMAIL_STAND_IN,
   RenderCache,
   cutPage,
   fillPage,
+  gzipPage,
+  packPage,
   renderKey,
+  unpackPage,
   standInForEmail,
   substitutableEmail,
   type PageSecrets,
@@ -31,19 +35,19 @@ const page = (token: string, nonce: string, email = "") =>
 const secrets = (csrfToken: string, nonce: string, email = ""): PageSecrets => ({ csrfToken, nonce, email });
 
 describe("renderKey", () => {
-  it("is the same for two viewers whose data differs only by their token", () => {
+  it("is the same for two viewers whose data differs only by their token", async () => {
     expect(renderKey("/products/p1", data("tokA.1"), viewer("tokA.1"))).toBe(
       renderKey("/products/p1", data("tokB.2"), viewer("tokB.2")),
     );
   });
 
-  it("is the same for two signed-in viewers with the same cart count, whatever their addresses", () => {
+  it("is the same for two signed-in viewers with the same cart count, whatever their addresses", async () => {
     const a = renderKey("/products/p1", data("tokA", 1, 7950, "ann@example.com"), viewer("tokA", "ann@example.com"));
     const b = renderKey("/products/p1", data("tokB", 1, 7950, "bob@example.org"), viewer("tokB", "bob@example.org"));
     expect(a).toBe(b);
   });
 
-  it("differs with the URL, the cart count, the product, or being signed in at all", () => {
+  it("differs with the URL, the cart count, the product, or being signed in at all", async () => {
     const base = renderKey("/products/p1", data("t"), viewer("t"));
     expect(renderKey("/products/p1?colour=Red", data("t"), viewer("t"))).not.toBe(base);
     expect(renderKey("/products/p1", data("t", 1), viewer("t"))).not.toBe(base);
@@ -52,7 +56,7 @@ describe("renderKey", () => {
     expect(signedIn).not.toBe(base);
   });
 
-  it("keeps an address it cannot put back in the key: such a viewer gets pages of their own", () => {
+  it("keeps an address it cannot put back in the key: such a viewer gets pages of their own", async () => {
     const odd = "o'neil&co@example.com";
     expect(substitutableEmail(odd)).toBe("");
     const a = renderKey("/", data("t", 0, 7950, odd), viewer("t", substitutableEmail(odd)));
@@ -60,7 +64,7 @@ describe("renderKey", () => {
     expect(a).not.toBe(b);
   });
 
-  it("tells a Map from an empty object, and refuses what it cannot compare", () => {
+  it("tells a Map from an empty object, and refuses what it cannot compare", async () => {
     expect(renderKey("/", { a: new Map([["k", 1]]) }, viewer("t"))).not.toBe(renderKey("/", { a: {} }, viewer("t")));
     expect(renderKey("/", { a: Promise.resolve(1) }, viewer("t"))).toBeNull();
     expect(renderKey("/", { a: 1 }, viewer(""))).toBeNull();
@@ -68,7 +72,7 @@ describe("renderKey", () => {
 });
 
 describe("standInForEmail", () => {
-  it("replaces the viewer's address everywhere in the routes' data, in place, and nothing else", () => {
+  it("replaces the viewer's address everywhere in the routes' data, in place, and nothing else", async () => {
     const loaderData: Record<string, unknown> = data("t", 1, 7950, "ann@example.com");
     const product = (loaderData["routes/products.$id"] as { product: unknown }).product;
     standInForEmail(loaderData, "ann@example.com");
@@ -81,32 +85,69 @@ describe("standInForEmail", () => {
 });
 
 describe("RenderCache", () => {
-  it("serves a page with the current token, nonce and address in every place the stand-ins were", () => {
+  it("serves a page with the current token, nonce and address in every place the stand-ins were", async () => {
     const cache = new RenderCache();
-    cache.set("k", cutPage(page("tokenA", "nonceA==", EMAIL_STAND_IN), secrets("tokenA", "nonceA==", EMAIL_STAND_IN)));
-    const served = fillPage(cache.get("k")!, secrets("tokenB", "nonceB+/", "bob@example.org")).toString();
+    cache.set(
+      "k",
+      await packPage(
+        cutPage(page("tokenA", "nonceA==", EMAIL_STAND_IN), secrets("tokenA", "nonceA==", EMAIL_STAND_IN)),
+        secrets("tokenA", "nonceA==", EMAIL_STAND_IN),
+      ),
+    );
+    const served = fillPage(unpackPage(cache.get("k")!), secrets("tokenB", "nonceB+/", "bob@example.org")).toString();
     expect(served).toBe(page("tokenB", "nonceB+/", "bob@example.org").toString());
     expect(served).not.toContain("tokenA");
     expect(served).not.toContain("nonceA");
     expect(served).not.toContain(EMAIL_STAND_IN);
   });
 
-  it("forgets a page after its time to live", () => {
+  it("serves a kept page as gzip that a standard decoder turns into the page with the current viewer's values", async () => {
+    const cache = new RenderCache();
+    cache.set(
+      "k",
+      await packPage(
+        cutPage(page("tokenA", "nonceA==", EMAIL_STAND_IN), secrets("tokenA", "nonceA==", EMAIL_STAND_IN)),
+        secrets("tokenA", "nonceA==", EMAIL_STAND_IN),
+      ),
+    );
+    const gzipped = gzipPage(cache.get("k")!, secrets("tokenB", "nonceB+/", "bob@example.org"))!;
+    // gunzipSync checks the CRC and length in the trailer.
+    const served = zlib.gunzipSync(gzipped).toString();
+    expect(served).toBe(page("tokenB", "nonceB+/", "bob@example.org").toString());
+    expect(served).not.toContain("tokenA");
+    expect(served).not.toContain(EMAIL_STAND_IN);
+    // Another viewer of the same kept page gets theirs, not the first one's.
+    const other = zlib.gunzipSync(gzipPage(cache.get("k")!, secrets("tokenC", "nonceC==", "x@y.example"))!);
+    expect(other.toString()).toBe(page("tokenC", "nonceC==", "x@y.example").toString());
+    // A token of another length than the page was compressed with cannot be put in: the caller compresses as usual.
+    expect(gzipPage(cache.get("k")!, secrets("token-longer", "nonceC==", ""))).toBeNull();
+  });
+
+  it("keeps a page compressed: what it holds is smaller than the page", async () => {
+    const big = Buffer.from(
+      `<main>${"<li>a card of the listing</li>".repeat(2000)}</main>${page("tok.123", "nonce45")}`,
+    );
+    const packed = await packPage(cutPage(big, secrets("tok.123", "nonce45")), secrets("tok.123", "nonce45"));
+    expect(packed.bytes).toBeLessThan(big.length / 5);
+    expect(fillPage(unpackPage(packed), secrets("tok.123", "nonce45")).equals(big)).toBe(true);
+  });
+
+  it("forgets a page after its time to live", async () => {
     let now = 0;
     const cache = new RenderCache(1024 * 1024, 60_000, () => now);
-    cache.set("k", cutPage(page("t", "n"), secrets("t", "n")));
+    cache.set("k", await packPage(cutPage(page("t", "n"), secrets("t", "n")), secrets("t", "n")));
     now = 60_000;
     expect(cache.get("k")).not.toBeNull();
     now = 60_001;
     expect(cache.get("k")).toBeNull();
   });
 
-  it("keeps within its bytes, dropping the page used least recently", () => {
-    const one = page("t", "n");
-    const cache = new RenderCache(one.length * 3);
-    for (const key of ["a", "b", "c"]) cache.set(key, cutPage(one, secrets("t", "n")));
+  it("keeps within its bytes, dropping the page used least recently", async () => {
+    const one = await packPage(cutPage(page("t", "n"), secrets("t", "n")), secrets("t", "n"));
+    const cache = new RenderCache(one.bytes * 3);
+    for (const key of ["a", "b", "c"]) cache.set(key, one);
     cache.get("a");
-    cache.set("d", cutPage(one, secrets("t", "n")));
+    cache.set("d", one);
     expect(cache.size).toBe(3);
     expect(cache.get("b")).toBeNull();
     for (const key of ["a", "c", "d"]) expect(cache.get(key), key).not.toBeNull();

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { deflateParts, inflateParts, spliceGzip, type DeflatedPage } from "~/server/http/gzip-splice.server";
 
 // Rendered catalogue pages, kept and served again to any viewer whose page would be the same
 // (decision 0021; signed-in viewers since issue 27). A page is a function of its URL and its loaders' data, except
@@ -26,12 +27,23 @@ export interface CutPage {
   bytes: number;
 }
 
-interface Entry extends CutPage {
+/**
+ * A page as the cache keeps it: its parts compressed once (decision 0028), so a hit is answered with
+ * gzip put together around the viewer's values, without compressing the page again.
+ */
+export interface PackedPage {
+  deflated: DeflatedPage;
+  slots: number[];
+  /** What it holds in memory: the compressed parts. */
+  bytes: number;
+}
+
+interface Entry extends PackedPage {
   storedAt: number;
 }
 
-/** A few hundred catalogue pages; a page of 24 cards is ~60 KB. */
-const MAX_BYTES = 12 * 1024 * 1024;
+/** Compressed catalogue pages: a page of 24 cards is ~60–100 KB, ~10–15 KB compressed. */
+const MAX_BYTES = 6 * 1024 * 1024;
 /** What a page shows without reading it from a loader (the footer's year) is never older than this. */
 const TTL_MS = 60_000;
 
@@ -132,6 +144,38 @@ export function fillPage(page: CutPage, secrets: PageSecrets): Buffer {
   return Buffer.concat(pieces);
 }
 
+/** A cut page (rendered with `rendered`'s values) compressed, as the cache keeps it. */
+export async function packPage(page: CutPage, rendered: PageSecrets): Promise<PackedPage> {
+  const values = secretBuffers(rendered);
+  const deflated = await deflateParts(
+    page.parts,
+    page.slots.map((slot) => values[slot].length),
+    // The address's length is the viewer's; the token's and the nonce's are fixed by their formats.
+    page.slots.map((slot) => slot === EMAIL_SLOT),
+  );
+  return { deflated, slots: page.slots, bytes: deflated.pieces.reduce((sum, piece) => sum + piece.length, 0) };
+}
+
+/** The cut page back from its compressed form (for a client that takes no gzip). */
+export function unpackPage(page: PackedPage): CutPage {
+  const parts = inflateParts(page.deflated);
+  return { parts, slots: page.slots, bytes: parts.reduce((sum, part) => sum + part.length, 0) };
+}
+
+/**
+ * The page with `secrets` put back, as one gzip member, from its compressed form; null when a value
+ * does not fit (a token of another length), and the page is then filled and compressed as usual.
+ */
+export function gzipPage(page: PackedPage, secrets: PageSecrets): Buffer | null {
+  const values = secretBuffers(secrets);
+  return spliceGzip(
+    page.deflated,
+    page.slots.map((slot) => values[slot]),
+  );
+}
+
+const EMAIL_SLOT = 2;
+
 function secretBuffers(secrets: PageSecrets): Buffer[] {
   return [Buffer.from(secrets.csrfToken), Buffer.from(secrets.nonce), Buffer.from(secrets.email)];
 }
@@ -146,8 +190,8 @@ export class RenderCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The page kept for `key` (its secrets cut out), or null. */
-  get(key: string): CutPage | null {
+  /** The page kept for `key` (its secrets cut out, its parts compressed), or null. */
+  get(key: string): PackedPage | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
     if (this.now() - entry.storedAt > this.ttlMs) {
@@ -161,7 +205,7 @@ export class RenderCache {
   }
 
   /** Keeps `page` for `key`. */
-  set(key: string, page: CutPage): void {
+  set(key: string, page: PackedPage): void {
     if (page.bytes > this.maxBytes) return;
     const previous = this.entries.get(key);
     if (previous) this.drop(key, previous);
