@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { ProductStore } from "~/server/store/port";
 import type { ShippingRates } from "../checkout/shipping.server";
-import { feedHead, feedItem, feedTail, type FeedFormat } from "./feed-format.server";
+import { feedHead, feedProductItems, feedTail, type FeedFormat } from "./feed-format.server";
 import { feedItems, requiredMissing, type FeedSettings } from "./feed-items.server";
 
 // The Google product feed, written a batch of products at a time from the catalogue's change feed
@@ -63,7 +63,6 @@ export function createProductFeedService(options: ProductFeedOptions) {
       country: request.country,
       rates: options.rates,
     };
-    const encoder = new TextEncoder();
     const temp = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
     let out: fsp.FileHandle | null = null;
     let cursor: string | null = null;
@@ -83,7 +82,8 @@ export function createProductFeedService(options: ProductFeedOptions) {
 
     async function emit(controller: ReadableStreamDefaultController<Uint8Array>, text: string) {
       if (!text) return;
-      const bytes = encoder.encode(text);
+      // One Buffer per batch of products: a few large writes and chunks, not one per item.
+      const bytes = Buffer.from(text, "utf8");
       await out?.write(bytes);
       controller.enqueue(bytes);
     }
@@ -118,15 +118,12 @@ export function createProductFeedService(options: ProductFeedOptions) {
                 if (change.kind !== "product" || change.product.status !== "active") continue;
                 if (seen.has(change.product.id)) continue;
                 seen.add(change.product.id);
-                for (const item of feedItems(change.product, settings)) {
-                  // Google refuses an item without a required attribute (a product with no picture, say).
-                  if (requiredMissing(item).length) {
-                    refused++;
-                    continue;
-                  }
-                  items++;
-                  text += feedItem(request.format, item);
-                }
+                const all = feedItems(change.product, settings);
+                // Google refuses an item without a required attribute (a product with no picture, say).
+                const kept = all.filter((item) => requiredMissing(item).length === 0);
+                refused += all.length - kept.length;
+                items += kept.length;
+                text += feedProductItems(request.format, kept);
               }
             }
             await emit(controller, text);
