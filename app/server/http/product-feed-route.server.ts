@@ -11,17 +11,41 @@ import { resourceRoute } from "./resource-route.server";
 export function productFeedLoader(format: FeedFormat) {
   return resourceRoute(async ({ request }: LoaderFunctionArgs) => {
     const { productFeed, config } = getContext();
-    const asked = new URL(request.url).searchParams.get("country");
-    const country = asked === null ? config.feed.country : asked.toUpperCase();
+    const askedCountry = new URL(request.url).searchParams.get("country");
+    const country = askedCountry === null ? config.feed.country : askedCountry.toUpperCase();
     if (!SHIPPING_COUNTRIES.some((c) => c.code === country)) {
       return new Response(
-        `Unknown country "${asked}": use the two-letter code of a country the shop delivers to (${SHIPPING_COUNTRIES.map((c) => c.code).join(", ")}).\n`,
+        `Unknown country "${askedCountry}": use the two-letter code of a country the shop delivers to (${SHIPPING_COUNTRIES.map((c) => c.code).join(", ")}).\n`,
         { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE.none } },
       );
     }
     const feed = await productFeed.open({ format, country, origin: publicOrigin(request, config) });
-    const headers = { "Content-Type": FEED_CONTENT_TYPES[format], "Cache-Control": CACHE.short, ETag: feed.etag };
-    if (request.headers.get("If-None-Match") === feed.etag) return new Response(null, { status: 304, headers });
-    return new Response(await feed.body(), { headers });
+    // The gzipped copy has its own ETag (other bytes); either one sent back means "unchanged".
+    const gzipEtag = feed.etag.replace(/"$/, '-gz"');
+    const headers = {
+      "Content-Type": FEED_CONTENT_TYPES[format],
+      "Cache-Control": CACHE.short,
+      Vary: "Accept-Encoding",
+    };
+    const gzip = acceptsGzip(request.headers.get("Accept-Encoding")) ? await feed.gzipped() : null;
+    const etag = gzip ? gzipEtag : feed.etag;
+    const asked = request.headers.get("If-None-Match");
+    if (asked === feed.etag || asked === gzipEtag) {
+      await gzip?.cancel();
+      return new Response(null, { status: 304, headers: { ...headers, ETag: etag } });
+    }
+    // Content-Encoding set here also keeps the server's compression middleware from compressing it again.
+    if (gzip) return new Response(gzip, { headers: { ...headers, ETag: etag, "Content-Encoding": "gzip" } });
+    return new Response(await feed.body(), { headers: { ...headers, ETag: etag } });
+  });
+}
+
+/** Whether an Accept-Encoding header takes gzip (by name or "*", with a q above 0). */
+export function acceptsGzip(header: string | null): boolean {
+  if (!header) return false;
+  return header.split(",").some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return (name === "gzip" || name === "x-gzip" || name === "*") && (q === undefined || Number(q.slice(2)) > 0);
   });
 }
