@@ -168,12 +168,20 @@ export function createProductFeedService(options: ProductFeedOptions) {
   // Kept files being gzipped, so each is compressed once per process, in the background.
   const compressing = new Map<string, Promise<void>>();
 
-  /** Writes `file`.gz beside a kept file (Google fetches accept gzip: a tenth of the bytes to send). */
+  /**
+   * Writes `file`.gz beside a kept file (Google fetches accept gzip: far fewer bytes to send).
+   * The fastest level: 1.7 GB at the default level took a minute of a shared core; the feed's
+   * repeated markup compresses well at any level.
+   */
   function compress(file: string) {
     if (compressing.has(file)) return;
     const temp = `${file}.gz.${process.pid}.${crypto.randomUUID()}.tmp`;
     const began = Date.now();
-    const work = pipeline(fs.createReadStream(file), zlib.createGzip(), fs.createWriteStream(temp))
+    const work = pipeline(
+      fs.createReadStream(file),
+      zlib.createGzip({ level: zlib.constants.Z_BEST_SPEED }),
+      fs.createWriteStream(temp),
+    )
       .then(() => fsp.rename(temp, `${file}.gz`))
       .then(() => log(`Gzipped ${path.basename(file)} in ${Date.now() - began} ms.`))
       .catch(async (error: unknown) => {
