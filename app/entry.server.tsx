@@ -9,7 +9,7 @@ import { RequestReferenceContext } from "~/lib/request-reference";
 import { wantsRenderCache } from "~/lib/render-cache";
 import { getConfig } from "~/server/config.server";
 import { documentStream, titlePrefixStream } from "~/server/http/document-stream.server";
-import { acceptsGzip } from "~/server/http/gzip-splice.server";
+import { acceptsGzip } from "~/server/http/accept-encoding.server";
 import {
   EMAIL_STAND_IN,
   RenderCache,

@@ -73,3 +73,25 @@ test("a country the shop does not deliver to is a clear 400", async ({ request }
   expect(response.status()).toBe(400);
   expect(await response.text()).toContain('Unknown country "US"');
 });
+
+test("a client that takes gzip gets the kept feed precompressed: its own ETag, the same feed once decoded", async ({
+  request,
+}) => {
+  const plain = await request.get("/feeds/google.xml", { headers: { "Accept-Encoding": "identity" } });
+  expect(plain.status()).toBe(200);
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  expect(plain.headers()["vary"]).toContain("Accept-Encoding");
+  const xml = await plain.text();
+  const gzipped = () => request.get("/feeds/google.xml", { headers: { "Accept-Encoding": "gzip" } });
+  // The gzipped copy is written in the background once the feed is kept; until then the plain one is sent.
+  await expect.poll(async () => (await gzipped()).headers()["content-encoding"]).toBe("gzip");
+  const zipped = await gzipped();
+  expect(zipped.headers()["etag"]).not.toBe(plain.headers()["etag"]);
+  expect(zipped.headers()["vary"]).toContain("Accept-Encoding");
+  // Decoded once by the client: the server sent it compressed once, not compressed again on the way.
+  expect(await zipped.text()).toBe(xml);
+  const unchanged = await request.get("/feeds/google.xml", {
+    headers: { "Accept-Encoding": "gzip", "If-None-Match": zipped.headers()["etag"] },
+  });
+  expect(unchanged.status()).toBe(304);
+});

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCatalogService, type CatalogService } from "~/server/services/catalog/catalog.server";
 import { createProductFeedService, type ProductFeedService } from "~/server/services/feed/product-feed.server";
@@ -103,5 +104,40 @@ describe.each(STORE_ADAPTERS)("product feed on $name", (adapter) => {
     const names = fs.readdirSync(cache.dir);
     expect(names.filter((f) => f.endsWith(".tmp"))).toEqual([]);
     expect(names.some((f) => f.endsWith(`${opened.etag.replaceAll('"', "")}.xml`))).toBe(false);
+  });
+
+  it("keeps a gzipped copy of the kept feed that decodes to the same feed, and a new one after a price change", async () => {
+    await store.products.upsertMany([makeProduct({ id: "feed1", name: "Feed shirt 1", priceMinor: 2500 })]);
+    catalog.invalidate();
+    const first = await feed.open(request);
+    // Nothing is compressed before the feed of this catalogue version was built.
+    expect(await first.gzipped()).toBeNull();
+    const plain = await read(await first.body());
+    await feed.settled();
+
+    const gzipped = await (await feed.open(request)).gzipped();
+    expect(gzipped).not.toBeNull();
+    const unzipped = zlib.gunzipSync(Buffer.from(await new Response(gzipped).arrayBuffer())).toString("utf8");
+    expect(unzipped).toBe(plain);
+    expect(unzipped).toContain("<g:price>25.00 EUR</g:price>");
+
+    await store.products.upsertMany([makeProduct({ id: "feed1", name: "Feed shirt 1", priceMinor: 3100 })]);
+    catalog.invalidate();
+    const changed = await feed.open(request);
+    // The gzipped copy of the older catalogue is not served for the new one.
+    expect(await changed.gzipped()).toBeNull();
+    const after = await read(await changed.body());
+    await feed.settled();
+    const zipped = await (await feed.open(request)).gzipped();
+    const newer = zlib.gunzipSync(Buffer.from(await new Response(zipped).arrayBuffer())).toString("utf8");
+    expect(newer).toBe(after);
+    const priceOf = (xml: string) => /<g:id>FEED1-BLACK-S<\/g:id>[\s\S]*?<g:price>([^<]+)<\/g:price>/.exec(xml)?.[1];
+    expect(priceOf(plain)).toBe("25.00 EUR");
+    expect(priceOf(newer)).toBe("31.00 EUR");
+    // The older version's files, plain and gzipped, are gone.
+    const older = first.etag.replaceAll('"', "");
+    expect(fs.readdirSync(cache.dir).filter((f) => f.includes(older))).toEqual([]);
+    const current = changed.etag.replaceAll('"', "");
+    expect(fs.readdirSync(cache.dir).filter((f) => f.endsWith(`${current}.xml.gz`))).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "~/domain/product";
 import { formatFeedPrice } from "~/lib/money";
-import { feedHead, feedItem, feedTail } from "~/server/services/feed/feed-format.server";
+import { feedHead, feedItem, feedProductItems, feedTail } from "~/server/services/feed/feed-format.server";
 import {
   REQUIRED_ATTRIBUTES,
   feedItems,
@@ -171,5 +171,27 @@ describe("feed formats", () => {
     expect(field("shipping")).toBe(
       "IE::Standard delivery (3–5 working days):4.95 EUR,IE::Express delivery (1–2 working days):9.95 EUR",
     );
+  });
+
+  it("writes a product's items at once exactly as item by item, colour and sale details included", () => {
+    const p = product({
+      name: 'Tee <"A&B">',
+      priceMinor: 2990,
+      compareAtMinor: 3990,
+      material: "Cotton & linen",
+      colours: [
+        { name: "Black", hex: "#1f1f1f" },
+        { name: "Dusty Rose", hex: "#c9a0a0" },
+      ],
+      images: [
+        { url: "/media/v1/t-shirts/front/1f1f1f.svg", alt: "front", width: 800, height: 1000 },
+        { url: "/uploads/products/rose.webp", alt: "rose", width: 800, height: 1000, colour: "Dusty Rose" },
+      ],
+    });
+    const items = feedItems(p, settings);
+    expect(new Set(items.map((i) => i.link)).size).toBeGreaterThan(1);
+    for (const format of ["xml", "tsv"] as const)
+      expect(feedProductItems(format, items)).toBe(items.map((i) => feedItem(format, i)).join(""));
+    expect(feedProductItems("xml", [])).toBe("");
   });
 });

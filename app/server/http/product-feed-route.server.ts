@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getContext } from "../context.server";
 import { FEED_CONTENT_TYPES, type FeedFormat } from "../services/feed/feed-format.server";
+import { acceptsGzip } from "./accept-encoding.server";
 import { CACHE } from "./cache.server";
 import { publicOrigin } from "./public-origin.server";
 import { resourceRoute } from "./resource-route.server";
@@ -10,19 +11,33 @@ import { resourceRoute } from "./resource-route.server";
 export function productFeedLoader(format: FeedFormat) {
   return resourceRoute(async ({ request }: LoaderFunctionArgs) => {
     const { productFeed, config, shipping } = getContext();
-    const asked = new URL(request.url).searchParams.get("country");
-    const country = asked === null ? config.feed.country : asked.toUpperCase();
+    const askedCountry = new URL(request.url).searchParams.get("country");
+    const country = askedCountry === null ? config.feed.country : askedCountry.toUpperCase();
     // The countries the shipping zones deliver to, as checkout offers them.
     const countries = (await shipping.countries()).map((c) => c.code);
     if (!countries.includes(country)) {
       return new Response(
-        `Unknown country "${asked}": use the two-letter code of a country the shop delivers to (${countries.join(", ")}).\n`,
+        `Unknown country "${askedCountry}": use the two-letter code of a country the shop delivers to (${countries.join(", ")}).\n`,
         { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE.none } },
       );
     }
     const feed = await productFeed.open({ format, country, origin: publicOrigin(request, config) });
-    const headers = { "Content-Type": FEED_CONTENT_TYPES[format], "Cache-Control": CACHE.short, ETag: feed.etag };
-    if (request.headers.get("If-None-Match") === feed.etag) return new Response(null, { status: 304, headers });
-    return new Response(await feed.body(), { headers });
+    // The gzipped copy has its own ETag (other bytes); either one sent back means "unchanged".
+    const gzipEtag = feed.etag.replace(/"$/, '-gz"');
+    const headers = {
+      "Content-Type": FEED_CONTENT_TYPES[format],
+      "Cache-Control": CACHE.short,
+      Vary: "Accept-Encoding",
+    };
+    const gzip = acceptsGzip(request.headers.get("Accept-Encoding")) ? await feed.gzipped() : null;
+    const etag = gzip ? gzipEtag : feed.etag;
+    const asked = request.headers.get("If-None-Match");
+    if (asked === feed.etag || asked === gzipEtag) {
+      await gzip?.cancel();
+      return new Response(null, { status: 304, headers: { ...headers, ETag: etag } });
+    }
+    // Content-Encoding set here also keeps the server's compression middleware from compressing it again.
+    if (gzip) return new Response(gzip, { headers: { ...headers, ETag: etag, "Content-Encoding": "gzip" } });
+    return new Response(await feed.body(), { headers: { ...headers, ETag: etag } });
   });
 }

@@ -107,8 +107,8 @@ export function feedItems(product: Product, settings: FeedSettings): FeedItem[] 
     price: formatFeedPrice(option.priceMinor, currency),
   }));
   const description = clip(oneLine(product.description || product.name), DESCRIPTION_MAX);
-  // Pictures per colour, worked out once for all of the colour's sizes.
-  const pictures = new Map<string, { main: string; others: string[] }>();
+  // Pictures and link per colour, worked out once for all of the colour's sizes.
+  const pictures = new Map<string, { main: string; others: string[]; link: string }>();
   const picturesOf = (colour: string) => {
     let found = pictures.get(colour);
     if (!found) {
@@ -119,33 +119,38 @@ export function feedItems(product: Product, settings: FeedSettings): FeedItem[] 
           .filter((i) => i !== image && (!i.colour || i.colour === colour))
           .slice(0, MAX_ADDITIONAL_IMAGES)
           .map((i) => absoluteUrl(origin, i.url)),
+        link: variantLink(origin, product.id, colour),
       };
       pictures.set(colour, found);
     }
     return found;
   };
+  const material = product.material ? oneLine(product.material) : undefined;
+  const productType = category?.name ?? product.category;
   return product.variants.map((variant) => {
-    const { main, others } = picturesOf(variant.colour);
-    return {
+    const { main, others, link } = picturesOf(variant.colour);
+    const item: FeedItem = {
       id: variant.sku,
       item_group_id: product.id,
       title: clip(oneLine(`${product.name} – ${variant.colour}, size ${variant.size}`), TITLE_MAX),
       description,
-      link: variantLink(origin, product.id, variant.colour),
+      link,
       image_link: main,
       additional_image_link: others,
       availability: canSell(variant) ? "in_stock" : "out_of_stock",
       price,
-      ...(salePrice ? { sale_price: salePrice } : {}),
       brand: settings.brand,
       condition: "new",
       identifier_exists: "no",
       size: variant.size,
       color: variant.colour,
-      ...(product.material ? { material: oneLine(product.material) } : {}),
-      product_type: category?.name ?? product.category,
+      product_type: productType,
       shipping,
-    } satisfies FeedItem;
+    };
+    // Optional attributes are left out rather than spread in: no object copies per variant.
+    if (salePrice) item.sale_price = salePrice;
+    if (material) item.material = material;
+    return item;
   });
 }
 
