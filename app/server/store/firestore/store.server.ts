@@ -18,6 +18,7 @@ import { createFirestoreApiKeyStore } from "./api-key-store.server";
 import { createFirestoreWebhookStore } from "./webhook-store.server";
 import { createFirestoreStaffStore } from "./staff-store.server";
 import { createFirestoreShippingZoneStore } from "./shipping-zone-store.server";
+import { createFirestoreAbandonedCheckoutStore } from "./abandoned-checkout-store.server";
 import { createFirestoreWishlistStore } from "./wishlist-store.server";
 import { createFirestoreStockAlertStore } from "./stock-alert-store.server";
 import { createFirestoreReviewStore } from "./review-store.server";
@@ -52,6 +53,7 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     webhooks: createFirestoreWebhookStore(db),
     staff: createFirestoreStaffStore(db),
     shippingZones: createFirestoreShippingZoneStore(db),
+    abandonedCheckouts: createFirestoreAbandonedCheckoutStore(db),
     upgrade: (log) => upgradeFirestore(db, log),
     async ping() {
       try {

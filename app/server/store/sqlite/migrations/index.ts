@@ -16,6 +16,7 @@ import indexSnapshots from "./015-index-snapshots";
 import apiKeys from "./016-api-keys";
 import webhooks from "./017-webhooks";
 import staff from "./018-staff";
+import abandonedCheckouts from "./019-abandoned-checkouts";
 import shippingZones from "./021-shipping-zones";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
@@ -38,9 +39,9 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 16, name: "api-keys", sql: apiKeys },
   { version: 17, name: "webhooks", sql: webhooks },
   { version: 18, name: "staff", sql: staff },
-  // 19 and 20 are reserved by branches not merged yet (numbers given out by the lead): empty here,
-  // replaced by theirs at merge, so this branch's runner has no gap to refuse.
-  { version: 19, name: "reserved-19", sql: "" },
+  { version: 19, name: "abandoned-checkouts", sql: abandonedCheckouts },
+  // 20 is reserved by a branch not merged yet (number given out by the lead): empty here,
+  // replaced by its own at merge, so this branch's runner has no gap to refuse.
   { version: 20, name: "reserved-20", sql: "" },
   { version: 21, name: "shipping-zones", sql: shippingZones },
 ];
