@@ -27,6 +27,8 @@ export interface AbandonedCheckout {
   recovered: { orderId: string; totalMinor: number } | null;
   /** The cart the restore link filled: an order placed from it counts as recovered. */
   restoredInto: string | null;
+  /** Its address opted out of reminders: none is sent. */
+  optedOut: boolean;
 }
 
 export interface ReminderSettings {

@@ -105,6 +105,17 @@ describe.each(STORE_ADAPTERS)("AbandonedCheckoutStore contract: $name", (adapter
     expect(await s.claim("c1", { owner: "d", sent: 0, now: at(312), until: at(322) })).toBe(false);
   });
 
+  it("an opt-out closes the address's open records: no longer due, no longer claimable", async () => {
+    const s = db.store.abandonedCheckouts;
+    await s.upsert({ cartId: "c1", email: "ann@example.com", lines: [line()], at: at(0) });
+    await s.upsert({ cartId: "c2", email: "bob@example.com", lines: [line()], at: at(0) });
+    await s.optOut("ANN@example.com", at(1));
+    expect((await s.due({ firstBefore: at(300), secondBefore: null, limit: 10 })).map((r) => r.cartId)).toEqual(["c2"]);
+    expect(await s.claim("c1", { owner: "a", sent: 0, now: at(300), until: at(310) })).toBe(false);
+    expect(await s.get("c1")).toMatchObject({ optedOut: true });
+    expect(await s.get("c2")).toMatchObject({ optedOut: false });
+  });
+
   it("remembers opt-outs whatever the case, the settings, and counts recoveries once", async () => {
     const s = db.store.abandonedCheckouts;
     expect(await s.isOptedOut("ann@example.com")).toBe(false);

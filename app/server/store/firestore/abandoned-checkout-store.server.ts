@@ -26,6 +26,7 @@ const recordOf = (d: DocumentData): AbandonedCheckout => ({
   claimUntil: d.claimUntil ?? null,
   recovered: d.recoveredOrderId ? { orderId: d.recoveredOrderId, totalMinor: d.recoveredMinor } : null,
   restoredInto: d.restoredInto ?? null,
+  optedOut: d.optedOut === true,
 });
 
 const emailKey = (email: string) => crypto.createHash("sha256").update(normaliseEmail(email)).digest("hex");
@@ -52,6 +53,7 @@ export function createFirestoreAbandonedCheckoutStore(db: Firestore): AbandonedC
     recoveredMinor: 0,
     isRecovered: false,
     restoredInto: null,
+    optedOut: false,
   });
   return {
     async upsert({ cartId, email, lines, at }) {
@@ -102,7 +104,7 @@ export function createFirestoreAbandonedCheckoutStore(db: Firestore): AbandonedC
       const ref = records.doc(cartId);
       return tx(async (t) => {
         const d = (await t.get(ref)).data();
-        if (!d || d.convertedOrderId || d.remindersSent !== sent) return false;
+        if (!d || d.convertedOrderId || d.optedOut || d.remindersSent !== sent) return false;
         if (d.claimUntil && d.claimUntil > now) return false;
         t.update(ref, { claimOwner: owner, claimUntil: until });
         return true;
@@ -115,7 +117,7 @@ export function createFirestoreAbandonedCheckoutStore(db: Firestore): AbandonedC
         if (!d || d.claimOwner !== owner) return;
         t.update(ref, {
           remindersSent: n,
-          stage: d.convertedOrderId ? -1 : n,
+          stage: d.convertedOrderId || d.optedOut ? -1 : n,
           lastSentAt: at,
           claimOwner: null,
           claimUntil: null,
@@ -178,6 +180,9 @@ export function createFirestoreAbandonedCheckoutStore(db: Firestore): AbandonedC
       await tx(async (t) => {
         if (!(await t.get(ref)).exists) t.set(ref, { email: normaliseEmail(email), optedOutAt: at });
       });
+      // The address's open records close with the opt-out, so they never clog the due queries.
+      const open = await available(() => records.where("email", "==", normaliseEmail(email)).get());
+      await Promise.all(open.docs.map((d) => available(() => d.ref.update({ optedOut: true, stage: -1 }))));
     },
     async isOptedOut(email) {
       const snap = await available(() => optOuts.doc(emailKey(email)).get());

@@ -21,6 +21,7 @@ interface Row {
   recovered_order_id: string | null;
   recovered_total_minor: number | null;
   restored_into: string | null;
+  opted_out: number;
 }
 
 const recordOf = (r: Row): AbandonedCheckout => ({
@@ -36,6 +37,7 @@ const recordOf = (r: Row): AbandonedCheckout => ({
   recovered:
     r.recovered_order_id === null ? null : { orderId: r.recovered_order_id, totalMinor: r.recovered_total_minor ?? 0 },
   restoredInto: r.restored_into,
+  optedOut: r.opted_out === 1,
 });
 
 export function createSqliteAbandonedCheckoutStore(db: SqliteDatabase): AbandonedCheckoutStore {
@@ -58,14 +60,14 @@ export function createSqliteAbandonedCheckoutStore(db: SqliteDatabase): Abandone
     "UPDATE abandoned_checkouts SET converted_order_id = ? WHERE cart_id = ? AND converted_order_id IS NULL",
   );
   const due = db.prepare<[string, string | null, string | null, number], Row>(
-    `SELECT * FROM abandoned_checkouts WHERE converted_order_id IS NULL AND (
+    `SELECT * FROM abandoned_checkouts WHERE converted_order_id IS NULL AND opted_out = 0 AND (
        (reminders_sent = 0 AND updated_at <= ?) OR (? IS NOT NULL AND reminders_sent = 1 AND last_sent_at <= ?))
      ORDER BY updated_at LIMIT ?`,
   );
   // One statement: the check and the write cannot interleave with another process's.
   const claim = db.prepare(
     `UPDATE abandoned_checkouts SET claim_owner = @owner, claim_until = @until
-     WHERE cart_id = @cartId AND converted_order_id IS NULL AND reminders_sent = @sent
+     WHERE cart_id = @cartId AND converted_order_id IS NULL AND opted_out = 0 AND reminders_sent = @sent
        AND (claim_until IS NULL OR claim_until <= @now)`,
   );
   const markSent = db.prepare(
@@ -95,6 +97,12 @@ export function createSqliteAbandonedCheckoutStore(db: SqliteDatabase): Abandone
   const optOut = db.prepare<[string, string]>(
     "INSERT INTO reminder_opt_outs (email, opted_out_at) VALUES (?, ?) ON CONFLICT (email) DO NOTHING",
   );
+  const closeFor = db.prepare<[string]>("UPDATE abandoned_checkouts SET opted_out = 1 WHERE email = ?");
+  // The address's open records close with the opt-out, so they never clog the due list.
+  const optOutAll = db.transaction((email: string, at: string) => {
+    optOut.run(email, at);
+    closeFor.run(email);
+  });
   const optedOut = db.prepare<[string], { email: string }>("SELECT email FROM reminder_opt_outs WHERE email = ?");
   const readSettings = db.prepare<[], { settings_json: string }>("SELECT settings_json FROM reminder_settings");
   const writeSettings = db.prepare<[string]>(
@@ -146,7 +154,7 @@ export function createSqliteAbandonedCheckoutStore(db: SqliteDatabase): Abandone
       };
     },
     async optOut(email, at) {
-      optOut.run(normaliseEmail(email), at);
+      optOutAll.immediate(normaliseEmail(email), at);
     },
     async isOptedOut(email) {
       return optedOut.get(normaliseEmail(email)) !== undefined;

@@ -12,10 +12,12 @@ CREATE TABLE abandoned_checkouts (
   claim_until TEXT,
   recovered_order_id TEXT,
   recovered_total_minor INTEGER,
-  restored_into TEXT
+  restored_into TEXT,
+  opted_out INTEGER NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
-CREATE INDEX abandoned_checkouts_open ON abandoned_checkouts (reminders_sent, updated_at) WHERE converted_order_id IS NULL;
+CREATE INDEX abandoned_checkouts_open ON abandoned_checkouts (reminders_sent, updated_at) WHERE converted_order_id IS NULL AND opted_out = 0;
 CREATE INDEX abandoned_checkouts_updated ON abandoned_checkouts (updated_at);
+CREATE INDEX abandoned_checkouts_email ON abandoned_checkouts (email);
 CREATE INDEX abandoned_checkouts_restored ON abandoned_checkouts (restored_into) WHERE restored_into IS NOT NULL;
 CREATE TABLE reminder_opt_outs (
   email TEXT PRIMARY KEY,
