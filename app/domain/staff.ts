@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   "promotions.manage",
   /** Shipping zones, their delivery methods and prices. */
   "shipping.manage",
+  /** Abandoned-checkout reminders: their figures and settings. */
+  "reminders.manage",
   "analytics.view",
   "blog.manage",
   "audit.view",

@@ -13,6 +13,7 @@ import { reminderMail } from "../../mail/templates/reminders.server";
 import { remindersSent } from "../../observability/metrics.server";
 import type { Store } from "../../store/port";
 import type { AuditService } from "../audit/audit.server";
+import type { CartView } from "../cart/cart.server";
 
 // Abandoned-checkout reminders. Rules: a checkout with an e-mail (signed in, or a guest who ticked
 // the box) and no order gets one e-mail after `abandonedAfterHours`, a second only when the owner
@@ -50,6 +51,17 @@ const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64url");
 const unb64 = (s: string) => Buffer.from(s, "base64url").toString("utf8");
 
 export type RemindersService = ReturnType<typeof createRemindersService>;
+
+/** The cart as checkout showed it: the lines a reminder lists (names and prices as shown). */
+export const linesOfView = (view: Pick<CartView, "lines">): AbandonedLine[] =>
+  view.lines.map((l) => ({
+    productId: l.productId,
+    size: l.size,
+    colour: l.colour,
+    quantity: l.quantity,
+    name: l.name,
+    unitPriceMinor: l.unitPriceMinor,
+  }));
 
 export function createRemindersService(options: RemindersOptions) {
   const { store } = options;
@@ -165,6 +177,13 @@ export function createRemindersService(options: RemindersOptions) {
         }
       }
       return { sent, failed };
+    },
+
+    /** Whether a restore link is ours and unexpired (whether it was used shows only on restoring). */
+    checkRestore(token: string | null): "ok" | "invalid" | "expired" {
+      const read = readRestoreToken(token);
+      if (!read) return "invalid";
+      return isExpired(read.expiresAtMs, now()) ? "expired" : "ok";
     },
 
     /**
