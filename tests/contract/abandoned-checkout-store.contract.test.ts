@@ -45,6 +45,9 @@ describe.each(STORE_ADAPTERS)("AbandonedCheckoutStore contract: $name", (adapter
     expect(await s.get("guest:a")).toMatchObject({ convertedOrderId: "o1" });
     await s.upsert({ cartId: "guest:a", email: "ann@example.com", lines: [line()], at: at(400) });
     expect(await s.get("guest:a")).toMatchObject({ convertedOrderId: null, remindersSent: 0, lastSentAt: null });
+    // The finished one is kept, so the figures still count its reminder.
+    expect(await s.get("guest:a#o1")).toMatchObject({ convertedOrderId: "o1", remindersSent: 1 });
+    expect(await s.counts()).toMatchObject({ recorded: 2, remindersSent: 1 });
     expect(await s.markConverted("guest:missing", "o3")).toBe(false);
   });
 
@@ -114,6 +117,25 @@ describe.each(STORE_ADAPTERS)("AbandonedCheckoutStore contract: $name", (adapter
     expect(await s.claim("c1", { owner: "a", sent: 0, now: at(300), until: at(310) })).toBe(false);
     expect(await s.get("c1")).toMatchObject({ optedOut: true });
     expect(await s.get("c2")).toMatchObject({ optedOut: false });
+  });
+
+  it("copies records and opt-outs exactly to another store (moving a shop), and they behave the same there", async () => {
+    const s = db.store.abandonedCheckouts;
+    await s.upsert({ cartId: "c1", email: "a@example.com", lines: [line()], at: at(0) });
+    await s.claim("c1", { owner: "x", sent: 0, now: at(300), until: at(310) });
+    await s.markSent("c1", { owner: "x", n: 1, at: at(300) });
+    await s.markRestored("c1", "guest:z");
+    await s.recordRecovery("c1", { orderId: "o1", totalMinor: 700 });
+    await s.upsert({ cartId: "c2", email: "b@example.com", lines: [line()], at: at(5) });
+    await s.optOut("b@example.com", at(6));
+    const records = await s.list(10);
+    const optOuts = await s.optOuts();
+    expect(optOuts).toEqual([{ email: "b@example.com", optedOutAt: at(6) }]);
+    // Written back over themselves (as a second migration run would): unchanged.
+    for (const r of records) await s.importRecord(r);
+    expect(await s.list(10)).toEqual(records);
+    expect(await s.counts()).toEqual({ recorded: 2, remindersSent: 1, recovered: 1, recoveredMinor: 700 });
+    expect((await s.due({ firstBefore: at(1000), secondBefore: null, limit: 10 })).map((r) => r.cartId)).toEqual([]);
   });
 
   it("remembers opt-outs whatever the case, the settings, and counts recoveries once", async () => {

@@ -195,6 +195,14 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
       acceptedAt: null,
       acceptedBy: null,
     });
+    // An abandoned checkout reminded once, another whose address opted out, and the owner's settings.
+    const lines = [{ productId: "p1", size: "M", colour: "Black", quantity: 1, name: "Shirt", unitPriceMinor: 2500 }];
+    await store.abandonedCheckouts.upsert({ cartId: "guest:left", email: "left@example.com", lines, at: now });
+    await store.abandonedCheckouts.claim("guest:left", { owner: "x", sent: 0, now, until: "2099-01-01T00:00:00.000Z" });
+    await store.abandonedCheckouts.markSent("guest:left", { owner: "x", n: 1, at: now });
+    await store.abandonedCheckouts.upsert({ cartId: "guest:gone", email: "gone@example.com", lines, at: now });
+    await store.abandonedCheckouts.optOut("gone@example.com", now);
+    await store.abandonedCheckouts.saveSettings({ secondAfterHours: 24, promotionCode: null });
     // An uploaded photo, referred to by a product.
     await media.put(`products/${"a".repeat(32)}-800.webp`, new Uint8Array([82, 73, 70, 70, 1, 2, 3]), "image/webp");
     await store.products.upsertMany([
@@ -283,6 +291,9 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
     expect(figure("staff invitations").target).toBe(1);
     expect(figure("shipping zones").target).toBe(2);
     expect(figure("delivery price bands").target).toBe(4);
+    expect(figure("abandoned checkouts").target).toBe(2);
+    expect(figure("reminders sent").target).toBe(1);
+    expect(figure("reminder opt-outs").target).toBe(1);
   }, 600_000);
 
   it("the Firebase shop serves the same catalogue, order pages and revenue", async () => {

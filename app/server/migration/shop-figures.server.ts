@@ -92,6 +92,8 @@ export async function shopFigures(store: Store): Promise<Figures> {
     staff,
     invitations,
     zones,
+    reminderCounts,
+    reminderOptOuts,
   ] = await Promise.all([
     allProducts(store),
     allProfiles(store),
@@ -106,6 +108,8 @@ export async function shopFigures(store: Store): Promise<Figures> {
     store.staff.list(),
     store.staff.invitations(),
     store.shippingZones.list(),
+    store.abandonedCheckouts.counts(),
+    store.abandonedCheckouts.optOuts(),
   ]);
   let addresses = 0;
   let wishlistItems = 0;
@@ -154,5 +158,8 @@ export async function shopFigures(store: Store): Promise<Figures> {
     ["countries in shipping zones", sum(zones, (z) => z.countries.length)],
     ["delivery methods", sum(zones, (z) => z.methods.length)],
     ["delivery price bands", sum(zones, (z) => sum(z.methods, (m) => m.bands.length))],
+    ["abandoned checkouts", reminderCounts.recorded],
+    ["reminders sent", reminderCounts.remindersSent],
+    ["reminder opt-outs", reminderOptOuts.length],
   ];
 }

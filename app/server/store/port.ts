@@ -556,6 +556,10 @@ export interface AbandonedCheckoutStore {
   counts(): Promise<ReminderCounts>;
   optOut(email: string, at: string): Promise<void>;
   isOptedOut(email: string): Promise<boolean>;
+  /** Every opt-out (moving a shop to another backend). */
+  optOuts(): Promise<{ email: string; optedOutAt: string }[]>;
+  /** Write a record exactly as given, claim included (moving a shop to another backend). */
+  importRecord(record: AbandonedCheckout): Promise<void>;
   getSettings(): Promise<ReminderSettings>;
   saveSettings(settings: ReminderSettings): Promise<void>;
 }

@@ -61,7 +61,12 @@ export function createFirestoreAbandonedCheckoutStore(db: Firestore): AbandonedC
       await tx(async (t) => {
         const snap = await t.get(ref);
         const d = snap.data();
-        // A converted record is a finished purchase: the cart's next checkout starts a fresh one.
+        // A converted record is a finished purchase: kept under "{cart}#{order}" (its figures stay
+        // counted), and the cart's next checkout starts a fresh record.
+        if (d?.convertedOrderId) {
+          const archived = `${cartId}#${d.convertedOrderId}`;
+          t.set(records.doc(archived), { ...d, cartId: archived });
+        }
         if (!d || d.convertedOrderId) t.set(ref, fresh(cartId, normaliseEmail(email), lines, at));
         else t.update(ref, { email: normaliseEmail(email), lines, updatedAt: at });
       });
@@ -187,6 +192,33 @@ export function createFirestoreAbandonedCheckoutStore(db: Firestore): AbandonedC
     async isOptedOut(email) {
       const snap = await available(() => optOuts.doc(emailKey(email)).get());
       return snap.exists;
+    },
+    async optOuts() {
+      const snap = await available(() => optOuts.get());
+      return snap.docs
+        .map((d) => ({ email: d.data().email as string, optedOutAt: d.data().optedOutAt as string }))
+        .sort((a, b) => (a.email < b.email ? -1 : 1));
+    },
+    async importRecord(r) {
+      await available(() =>
+        records.doc(r.cartId).set({
+          cartId: r.cartId,
+          email: r.email,
+          lines: r.lines,
+          updatedAt: r.updatedAt,
+          convertedOrderId: r.convertedOrderId,
+          remindersSent: r.remindersSent,
+          stage: r.convertedOrderId || r.optedOut ? -1 : r.remindersSent,
+          lastSentAt: r.lastSentAt,
+          claimOwner: r.claimOwner,
+          claimUntil: r.claimUntil,
+          recoveredOrderId: r.recovered?.orderId ?? null,
+          recoveredMinor: r.recovered?.totalMinor ?? 0,
+          isRecovered: r.recovered !== null,
+          restoredInto: r.restoredInto,
+          optedOut: r.optedOut,
+        }),
+      );
     },
     async getSettings() {
       const snap = await available(() => settings.get());

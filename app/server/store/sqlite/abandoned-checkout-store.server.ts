@@ -42,20 +42,21 @@ const recordOf = (r: Row): AbandonedCheckout => ({
 
 export function createSqliteAbandonedCheckoutStore(db: SqliteDatabase): AbandonedCheckoutStore {
   const getOne = db.prepare<[string], Row>("SELECT * FROM abandoned_checkouts WHERE cart_id = ?");
-  // A converted record is a finished purchase: the cart's next checkout starts a fresh one.
-  const upsert = db.prepare(
+  // A converted record is a finished purchase: kept under "{cart}#{order}" (its figures stay
+  // counted), and the cart's next checkout starts a fresh record.
+  const archive = db.prepare<[string]>(
+    `UPDATE abandoned_checkouts SET cart_id = cart_id || '#' || converted_order_id
+     WHERE cart_id = ? AND converted_order_id IS NOT NULL`,
+  );
+  const write = db.prepare(
     `INSERT INTO abandoned_checkouts (cart_id, email, lines_json, updated_at) VALUES (@cartId, @email, @lines, @at)
      ON CONFLICT (cart_id) DO UPDATE SET email = excluded.email, lines_json = excluded.lines_json,
-       updated_at = excluded.updated_at,
-       reminders_sent = CASE WHEN converted_order_id IS NULL THEN reminders_sent ELSE 0 END,
-       last_sent_at = CASE WHEN converted_order_id IS NULL THEN last_sent_at ELSE NULL END,
-       recovered_order_id = CASE WHEN converted_order_id IS NULL THEN recovered_order_id ELSE NULL END,
-       recovered_total_minor = CASE WHEN converted_order_id IS NULL THEN recovered_total_minor ELSE NULL END,
-       restored_into = CASE WHEN converted_order_id IS NULL THEN restored_into ELSE NULL END,
-       claim_owner = CASE WHEN converted_order_id IS NULL THEN claim_owner ELSE NULL END,
-       claim_until = CASE WHEN converted_order_id IS NULL THEN claim_until ELSE NULL END,
-       converted_order_id = NULL`,
+       updated_at = excluded.updated_at`,
   );
+  const upsert = db.transaction((row: { cartId: string; email: string; lines: string; at: string }) => {
+    archive.run(row.cartId);
+    write.run(row);
+  });
   const convert = db.prepare<[string, string]>(
     "UPDATE abandoned_checkouts SET converted_order_id = ? WHERE cart_id = ? AND converted_order_id IS NULL",
   );
@@ -104,13 +105,23 @@ export function createSqliteAbandonedCheckoutStore(db: SqliteDatabase): Abandone
     closeFor.run(email);
   });
   const optedOut = db.prepare<[string], { email: string }>("SELECT email FROM reminder_opt_outs WHERE email = ?");
+  const allOptOuts = db.prepare<[], { email: string; opted_out_at: string }>(
+    "SELECT email, opted_out_at FROM reminder_opt_outs ORDER BY email",
+  );
+  const importOne = db.prepare(
+    `INSERT OR REPLACE INTO abandoned_checkouts (cart_id, email, lines_json, updated_at, converted_order_id,
+       reminders_sent, last_sent_at, claim_owner, claim_until, recovered_order_id, recovered_total_minor,
+       restored_into, opted_out)
+     VALUES (@cartId, @email, @lines, @updatedAt, @convertedOrderId, @remindersSent, @lastSentAt, @claimOwner,
+       @claimUntil, @recoveredOrderId, @recoveredTotalMinor, @restoredInto, @optedOut)`,
+  );
   const readSettings = db.prepare<[], { settings_json: string }>("SELECT settings_json FROM reminder_settings");
   const writeSettings = db.prepare<[string]>(
     "INSERT INTO reminder_settings (id, settings_json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET settings_json = excluded.settings_json",
   );
   return {
     async upsert({ cartId, email, lines, at }) {
-      upsert.run({ cartId, email: normaliseEmail(email), lines: JSON.stringify(lines), at });
+      upsert.immediate({ cartId, email: normaliseEmail(email), lines: JSON.stringify(lines), at });
     },
     async get(cartId) {
       const row = getOne.get(cartId);
@@ -158,6 +169,26 @@ export function createSqliteAbandonedCheckoutStore(db: SqliteDatabase): Abandone
     },
     async isOptedOut(email) {
       return optedOut.get(normaliseEmail(email)) !== undefined;
+    },
+    async optOuts() {
+      return allOptOuts.all().map((r) => ({ email: r.email, optedOutAt: r.opted_out_at }));
+    },
+    async importRecord(r) {
+      importOne.run({
+        cartId: r.cartId,
+        email: r.email,
+        lines: JSON.stringify(r.lines),
+        updatedAt: r.updatedAt,
+        convertedOrderId: r.convertedOrderId,
+        remindersSent: r.remindersSent,
+        lastSentAt: r.lastSentAt,
+        claimOwner: r.claimOwner,
+        claimUntil: r.claimUntil,
+        recoveredOrderId: r.recovered?.orderId ?? null,
+        recoveredTotalMinor: r.recovered?.totalMinor ?? null,
+        restoredInto: r.restoredInto,
+        optedOut: r.optedOut ? 1 : 0,
+      });
     },
     async getSettings() {
       const row = readSettings.get();
