@@ -53,7 +53,7 @@ test("a shopper who leaves checkout gets a reminder; its link restores the cart,
 
     const shopper = await pageOn(browser, base, js);
     await shopper.goto("/auth/register");
-    await shopper.getByLabel("E-mail").fill(email);
+    await shopper.getByLabel("E-mail", { exact: true }).fill(email);
     await shopper.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await shopper.getByLabel("Repeat password").fill(PASSWORD);
     await shopper.getByRole("button", { name: "Create account" }).click();
