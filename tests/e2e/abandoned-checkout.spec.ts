@@ -62,6 +62,8 @@ test("a shopper who leaves checkout gets a reminder; its link restores the cart,
     await shopper.goto("/products");
     await shopper.locator('a[href^="/products/p0"]').first().click();
     await shopper.waitForURL(/\/products\/p0/);
+    // The product page is shown (with JavaScript the address changes before it renders).
+    await expect(shopper.getByRole("button", { name: "Add to cart" })).toBeVisible();
     const name = (await shopper.getByRole("heading", { level: 1 }).innerText()).trim();
     await shopper
       .getByRole("group", { name: /Size/ })
