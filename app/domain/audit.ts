@@ -12,8 +12,7 @@ export type AuditEntityType =
   | "api-key"
   | "webhook"
   | "staff"
-  | "shipping-zone"
-  | "reminders";
+  | "shipping-zone";
 
 export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = [
   "product",
@@ -27,7 +26,6 @@ export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = [
   "webhook",
   "staff",
   "shipping-zone",
-  "reminders",
 ];
 
 export interface AuditEntry {

@@ -53,7 +53,6 @@ import { firestoreCollectionsInSource } from "../support/firestore-collections";
 
 /** One document in every collection the shop uses; a subcollection under a parent document. */
 const DOCUMENTS = [
-  "abandonedCheckouts/guest:cart-1",
   "apiKeys/key-1",
   "auditLog/entry-1",
   "authSessions/session-1",
@@ -84,8 +83,6 @@ const DOCUMENTS = [
   "rateLimits/limit-1",
   "reviewSummaries/product-1",
   "reviews/review-1",
-  "reminderOptOuts/optout-1",
-  "reminderSettings/current",
   "reviews/review-1/votes/vote-1",
   "shippingZones/europe",
   "staffInvitations/invitation-1",

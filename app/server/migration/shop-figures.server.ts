@@ -94,8 +94,6 @@ export async function shopFigures(store: Store): Promise<Figures> {
     zones,
     giftCards,
     giftCardEntries,
-    reminderCounts,
-    reminderOptOuts,
   ] = await Promise.all([
     allProducts(store),
     allProfiles(store),
@@ -112,8 +110,6 @@ export async function shopFigures(store: Store): Promise<Figures> {
     store.shippingZones.list(),
     store.giftCards.list(),
     store.giftCards.allEntries(),
-    store.abandonedCheckouts.counts(),
-    store.abandonedCheckouts.optOuts(),
   ]);
   let addresses = 0;
   let wishlistItems = 0;
@@ -165,8 +161,5 @@ export async function shopFigures(store: Store): Promise<Figures> {
     ["gift cards", giftCards.length],
     ["gift card balances (cents)", sum(giftCards, (c) => c.balanceMinor)],
     ["gift card ledger entries", giftCardEntries.length],
-    ["abandoned checkouts", reminderCounts.recorded],
-    ["reminders sent", reminderCounts.remindersSent],
-    ["reminder opt-outs", reminderOptOuts.length],
   ];
 }
