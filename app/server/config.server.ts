@@ -140,6 +140,13 @@ const schema = z
     // Tests only: POST /test-hooks/storage-full fills or frees the embedded storage. Refused in production.
     TEST_HOOKS: z.enum(["on"], { message: "must be on, or unset" }).optional(),
     FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
+    // Read by the Firestore adapters themselves (availability.server.ts); checked here so a wrong value stops start-up.
+    FIRESTORE_TIMEOUT_MS: z.coerce
+      .number({ invalid_type_error: "must be a number of milliseconds" })
+      .int("must be a whole number of milliseconds")
+      .min(1000, "must be at least 1000")
+      .max(120_000, "must be at most 120000 (two minutes)")
+      .optional(),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
     FIREBASE_STORAGE_BUCKET: z
       .string()

@@ -31,6 +31,9 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ RETURNS_WINDOW_DAYS: "13" })).toThrow(/RETURNS_WINDOW_DAYS/);
     expect(parseConfig({}).returnsWindowDays).toBe(30);
     expect(parseConfig({ RETURNS_WINDOW_DAYS: "45" }).returnsWindowDays).toBe(45);
+    expect(() => parseConfig({ FIRESTORE_TIMEOUT_MS: "5s" })).toThrow(/FIRESTORE_TIMEOUT_MS: must be a number/);
+    expect(() => parseConfig({ FIRESTORE_TIMEOUT_MS: "50" })).toThrow(/FIRESTORE_TIMEOUT_MS: must be at least 1000/);
+    expect(() => parseConfig({ FIRESTORE_TIMEOUT_MS: "8000" })).not.toThrow();
   });
 
   it("backs up into DATA_DIR/backups every hour, keeping 48, unless told otherwise", () => {

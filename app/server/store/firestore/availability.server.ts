@@ -4,7 +4,12 @@ import { FirestoreUnavailableError } from "../unavailable";
 export { FirestoreUnavailableError };
 
 /** How long a page waits for Firestore before telling the user it is not available. */
-const TIMEOUT_MS = 5000;
+export const DEFAULT_FIRESTORE_TIMEOUT_MS = 5000;
+/**
+ * FIRESTORE_TIMEOUT_MS, checked at start by config.server.ts. Read here rather than passed down,
+ * because every adapter (and every test that makes one) shares this one limit.
+ */
+const TIMEOUT_MS = Number(process.env.FIRESTORE_TIMEOUT_MS) || DEFAULT_FIRESTORE_TIMEOUT_MS;
 /** Probes of a transaction's database that may go unanswered (a loaded machine) before it is called down. */
 const PROBES_BEFORE_GIVING_UP = 2;
 
