@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { RowAction } from "~/components/admin/RowAction";
+import { TableHead } from "~/components/admin/TableHead";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
@@ -105,18 +107,7 @@ export default function AdminApiKeys() {
       ) : (
         <ScrollBox label="API keys" className="mt-2">
           <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2">
-                  Name
-                </th>
-                <th scope="col">Key</th>
-                <th scope="col">Permissions</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
+            <TableHead columns={["Name", "Key", "Permissions", "Created", "Last used", "Status"]} />
             <tbody>
               {keys.map((k) => (
                 <tr key={k.id} className="border-b border-stone-200 align-top">
@@ -131,19 +122,9 @@ export default function AdminApiKeys() {
                     {k.revokedAt ? (
                       <>Revoked {when(k.revokedAt, "")}</>
                     ) : (
-                      <Form method="post">
-                        <AuthenticityTokenInput />
-                        <input type="hidden" name="keyId" value={k.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="revoke"
-                          className="btn-secondary"
-                          aria-label={`Revoke ${k.name}`}
-                        >
-                          Revoke
-                        </button>
-                      </Form>
+                      <RowAction idName="keyId" id={k.id} intent="revoke" label={`Revoke ${k.name}`}>
+                        Revoke
+                      </RowAction>
                     )}
                   </td>
                 </tr>

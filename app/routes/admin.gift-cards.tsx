@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { RowAction } from "~/components/admin/RowAction";
+import { TableHead } from "~/components/admin/TableHead";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
@@ -188,19 +190,7 @@ export default function AdminGiftCards() {
       ) : (
         <ScrollBox label="Gift cards" className="mt-2">
           <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2">
-                  Card
-                </th>
-                <th scope="col">Issued for</th>
-                <th scope="col">Balance</th>
-                <th scope="col">Recipient</th>
-                <th scope="col">Issued</th>
-                <th scope="col">Top up</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
+            <TableHead columns={["Card", "Issued for", "Balance", "Recipient", "Issued", "Top up", "Status"]} />
             <tbody>
               {cards.map((c) => (
                 <tr key={c.id} className="border-b border-stone-200 align-top">
@@ -239,19 +229,9 @@ export default function AdminGiftCards() {
                     {c.status === "voided" ? (
                       "Voided"
                     ) : (
-                      <Form method="post">
-                        <AuthenticityTokenInput />
-                        <input type="hidden" name="cardId" value={c.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="void"
-                          className="btn-secondary"
-                          aria-label={`Void the card ending ${c.last4}`}
-                        >
-                          Void
-                        </button>
-                      </Form>
+                      <RowAction idName="cardId" id={c.id} intent="void" label={`Void the card ending ${c.last4}`}>
+                        Void
+                      </RowAction>
                     )}
                   </td>
                 </tr>
@@ -268,17 +248,7 @@ export default function AdminGiftCards() {
           </h2>
           <ScrollBox label="Ledger" className="mt-2">
             <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-stone-300">
-                  <th scope="col" className="py-2">
-                    When
-                  </th>
-                  <th scope="col">What</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Balance after</th>
-                  <th scope="col">Order</th>
-                </tr>
-              </thead>
+              <TableHead columns={["When", "What", "Amount", "Balance after", "Order"]} />
               <tbody>
                 {ledger.entries.map((e) => (
                   <tr key={e.id} className="border-b border-stone-200">

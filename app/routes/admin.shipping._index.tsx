@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { RowAction } from "~/components/admin/RowAction";
+import { TableHead } from "~/components/admin/TableHead";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { ScrollBox } from "~/components/ScrollBox";
 import { firstError, replyFor } from "~/lib/form-reply";
@@ -82,18 +83,7 @@ export default function AdminShipping() {
       ) : null}
       <ScrollBox label="Shipping zones" className="mt-6">
         <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-stone-300">
-              <th scope="col" className="py-2">
-                Zone
-              </th>
-              <th scope="col">Countries</th>
-              <th scope="col">Delivery methods</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["Zone", "Countries", "Delivery methods", { label: "Actions", visuallyHidden: true }]} />
           <tbody>
             {zones.map((zone) => (
               <tr key={zone.id} className="border-b border-stone-200 align-top">
@@ -119,13 +109,9 @@ export default function AdminShipping() {
                   </ul>
                 </td>
                 <td className="py-2">
-                  <Form method="post">
-                    <AuthenticityTokenInput />
-                    <input type="hidden" name="zoneId" value={zone.id} />
-                    <button type="submit" className="btn-secondary" aria-label={`Delete the zone ${zone.name}`}>
-                      Delete
-                    </button>
-                  </Form>
+                  <RowAction idName="zoneId" id={zone.id} label={`Delete the zone ${zone.name}`}>
+                    Delete
+                  </RowAction>
                 </td>
               </tr>
             ))}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { RowAction } from "~/components/admin/RowAction";
+import { TableHead } from "~/components/admin/TableHead";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { ScrollBox } from "~/components/ScrollBox";
@@ -80,21 +81,17 @@ export default function WebhookDeliveries() {
       ) : (
         <ScrollBox label="Deliveries" className="mt-6">
           <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2">
-                  Event
-                </th>
-                <th scope="col">Created</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last attempt</th>
-                <th scope="col">Last error</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                "Event",
+                "Created",
+                "Status",
+                "Attempts",
+                "Last attempt",
+                "Last error",
+                { label: "Actions", visuallyHidden: true },
+              ]}
+            />
             <tbody>
               {deliveries.map((d) => (
                 <tr key={d.id} className="border-b border-stone-200 align-top">
@@ -115,19 +112,15 @@ export default function WebhookDeliveries() {
                   </td>
                   <td className="[overflow-wrap:anywhere]">{d.lastError ?? "—"}</td>
                   <td>
-                    <Form method="post">
-                      <AuthenticityTokenInput />
-                      <input type="hidden" name="deliveryId" value={d.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="resend"
-                        className="btn-secondary whitespace-nowrap"
-                        aria-label={`Send ${d.eventType} ${d.eventId} again`}
-                      >
-                        Send again
-                      </button>
-                    </Form>
+                    <RowAction
+                      idName="deliveryId"
+                      id={d.id}
+                      intent="resend"
+                      label={`Send ${d.eventType} ${d.eventId} again`}
+                      className="btn-secondary whitespace-nowrap"
+                    >
+                      Send again
+                    </RowAction>
                   </td>
                 </tr>
               ))}

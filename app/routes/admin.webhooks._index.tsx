@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { RowAction } from "~/components/admin/RowAction";
+import { TableHead } from "~/components/admin/TableHead";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
@@ -91,18 +93,7 @@ export default function AdminWebhooks() {
       ) : (
         <ScrollBox label="Webhook endpoints" className="mt-2">
           <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2">
-                  Address
-                </th>
-                <th scope="col">Events</th>
-                <th scope="col">Added by</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Address", "Events", "Added by", { label: "Actions", visuallyHidden: true }]} />
             <tbody>
               {endpoints.map((e) => (
                 <tr key={e.id} className="border-b border-stone-200 align-top">
@@ -114,19 +105,9 @@ export default function AdminWebhooks() {
                   <td>{e.events.join(", ")}</td>
                   <td>{e.createdBy}</td>
                   <td>
-                    <Form method="post">
-                      <AuthenticityTokenInput />
-                      <input type="hidden" name="endpointId" value={e.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="remove"
-                        className="btn-secondary"
-                        aria-label={`Remove ${e.url}`}
-                      >
-                        Remove
-                      </button>
-                    </Form>
+                    <RowAction idName="endpointId" id={e.id} intent="remove" label={`Remove ${e.url}`}>
+                      Remove
+                    </RowAction>
                   </td>
                 </tr>
               ))}
