@@ -55,6 +55,8 @@ export interface ProductFormDefaults {
   material: string;
   price: string;
   compareAt: string;
+  /** Grams for every variant; empty when the variants' weights differ (from the CSV) or none is set. */
+  weight: string;
   status: string;
   featured: boolean;
   colours: Array<{ key: string; name: string; hex: string }>;
@@ -126,6 +128,11 @@ export const productFormSchema = z
     material: trimmed(PRODUCT_LIMITS.material, `Keep the material to ${PRODUCT_LIMITS.material} characters or fewer.`),
     price: money("price", true),
     compareAt: money("compare-at price", false),
+    // Empty keeps each variant's own weight (the CSV's weight_grams may set them one by one).
+    weight: text()
+      .transform((v) => v.trim())
+      .refine((v) => v === "" || /^\d{1,7}$/.test(v), "Enter the weight in whole grams, like 350, or leave it empty.")
+      .transform((v) => (v === "" ? null : Number(v))),
     status: z.enum(["draft", "active", "archived"], {
       errorMap: () => ({ message: "Choose draft, active or archived." }),
     }),
@@ -248,6 +255,7 @@ export function emptyProductForm(): ProductFormDefaults {
     material: "",
     price: "",
     compareAt: "",
+    weight: "",
     status: "draft",
     featured: false,
     colours: [],

@@ -83,6 +83,12 @@ test("CSV export of the filtered list, then an import: dry run first, then apply
   const name = `${word} Export Jeans`;
   await registerOrSignIn(page, adminFor(testInfo));
   const id = await createProduct(page, name);
+  // The editor's one weight weighs every variant, and the export says so per line.
+  await page.goto(`/admin/products/${id}/edit`);
+  await page.getByLabel("Shipping weight (g)").fill("350");
+  await page.getByRole("button", { name: "Save product", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The product has been saved." })).toBeVisible();
+  await expect(page.getByLabel("Shipping weight (g)")).toHaveValue("350");
 
   await page.goto(`/admin/products?q=${word}`);
   await expect(page.getByRole("status").filter({ hasText: "1 product" })).toBeVisible();
@@ -97,6 +103,7 @@ test("CSV export of the filtered list, then an import: dry run first, then apply
   expect(lines).toHaveLength(3);
   expect(lines[1]).toContain(`${id},`);
   expect(lines[1]).toContain(",79.50,");
+  expect(lines.slice(1).every((l) => l.endsWith(",350"))).toBe(true);
 
   // Raise the price, and add a line with a bad price for a new product.
   const edited = [

@@ -62,7 +62,7 @@ function TextField({
   label: string;
   hint?: ReactNode;
   required?: boolean;
-  inputMode?: "decimal";
+  inputMode?: "decimal" | "numeric";
   maxLength?: number;
   readOnly?: boolean;
 }) {
@@ -235,6 +235,13 @@ export function ProductEditor({
             label="Compare-at price (€)"
             hint="The former price, shown struck through when on sale. Leave empty otherwise."
             inputMode="decimal"
+            readOnly={textsOnly}
+          />
+          <TextField
+            meta={fields.weight}
+            label="Shipping weight (g)"
+            hint="One item packed, in grams, for delivery priced by weight. Sets every size and colour; empty keeps each one's own."
+            inputMode="numeric"
             readOnly={textsOnly}
           />
           <div>

@@ -16,7 +16,7 @@ import { changedFields } from "../audit/audit.server";
 import { AdminProductIndex, type AdminListResult, type AdminProductRow } from "./admin-index.server";
 import { categoryReport, salesByCategory, type CategoryReportRow } from "./category-report.server";
 import { csvHeader, productCsvLines } from "./product-csv.server";
-import { buildVariants, cellStock } from "./variants.server";
+import { buildVariants, cellStock, sharedWeight } from "./variants.server";
 
 // The back office's product rules on both backends: listing every product, creating and editing
 // with a unique slug, and deleting — a product that appears in orders is archived instead, so
@@ -52,7 +52,11 @@ const COMMERCE_FIELDS: Array<[label: string, read: (p: ProductInput) => unknown]
   // Variants compared as a set: the editor builds them size by size, the seed and imports colour by colour.
   [
     "its stock or options",
-    (p) => [p.sizes, p.colours, p.variants.map((v) => [v.sku, v.size, v.colour, v.stock].join("|")).sort()],
+    (p) => [
+      p.sizes,
+      p.colours,
+      p.variants.map((v) => [v.sku, v.size, v.colour, v.stock, v.weightGrams ?? ""].join("|")).sort(),
+    ],
   ],
   ["its status", (p) => [p.status, p.featured]],
   ["its category", (p) => p.category],
@@ -95,6 +99,7 @@ export function formDefaultsOf(p: Product): ProductFormDefaults {
     material: p.material,
     price: minorToInput(p.priceMinor),
     compareAt: minorToInput(p.compareAtMinor),
+    weight: sharedWeight(p.variants),
     status: p.status,
     featured: p.featured,
     colours,
@@ -227,7 +232,15 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
         featured: values.featured,
         colours: values.colours,
         sizes: values.sizes,
-        variants: buildVariants(slug, values.sizes, values.colours, values.stock, values.sku, existing?.variants),
+        variants: buildVariants(
+          slug,
+          values.sizes,
+          values.colours,
+          values.stock,
+          values.sku,
+          existing?.variants,
+          values.weight,
+        ),
         // An untagged image has no colour key at all (Firestore stores no undefined fields).
         images: values.images.map(({ colour, ...image }) => (colour ? { ...image, colour } : image)),
         createdAt: existing?.createdAt,

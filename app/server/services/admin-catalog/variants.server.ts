@@ -22,8 +22,10 @@ export function buildVariants(
   colours: Colour[],
   stock: number[][],
   skus: string[][],
-  /** The variants before the edit: a cell keeps its shipping weight (the editor does not show it; the CSV does). */
+  /** The variants before the edit: a cell keeps its shipping weight unless `weightGrams` sets them all. */
   previous: readonly Variant[] = [],
+  /** The editor's one weight for every variant; null keeps each cell's own (the CSV sets them one by one). */
+  weightGrams: number | null = null,
 ): Variant[] {
   const used = new Set<string>();
   const variants: Variant[] = [];
@@ -33,7 +35,7 @@ export function buildVariants(
       // Two cells can never share a SKU (a colour renamed into another's old name, say).
       if (used.has(sku.toUpperCase())) sku = makeSku(slug, colour.name, size);
       used.add(sku.toUpperCase());
-      const weight = previous.find((v) => v.size === size && v.colour === colour.name)?.weightGrams;
+      const weight = weightGrams ?? previous.find((v) => v.size === size && v.colour === colour.name)?.weightGrams;
       variants.push({
         size,
         colour: colour.name,
@@ -49,4 +51,11 @@ export function buildVariants(
 /** The stock of one cell, 0 when the product has no such variant. */
 export function cellStock(variants: Variant[], size: string, colour: string): Variant | undefined {
   return variants.find((v) => v.size === size && v.colour === colour);
+}
+
+/** The weight the editor shows: the one every variant shares, or empty when they differ or have none. */
+export function sharedWeight(variants: readonly Variant[]): string {
+  const weights = new Set(variants.map((v) => v.weightGrams));
+  const [only] = weights;
+  return weights.size === 1 && only !== undefined ? String(only) : "";
 }
