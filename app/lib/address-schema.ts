@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { addressFields } from "./checkout-schema";
-import { SHIPPING_COUNTRIES } from "./countries";
+import { addressFields, zoneCountry } from "./checkout-schema";
+import { worldCountry } from "./world-countries";
 
 // An address-book entry: the checkout's delivery fields, so a saved address always passes checkout.
 export const savedAddressSchema = z.object({
@@ -9,7 +9,7 @@ export const savedAddressSchema = z.object({
   line2: addressFields.line2,
   city: addressFields.city,
   postalCode: addressFields.postalCode,
-  country: addressFields.country,
+  country: zoneCountry,
   phone: addressFields.phone,
   makeDefault: z
     .string()
@@ -28,6 +28,6 @@ export function addressLine(a: {
   postalCode: string;
   country: string;
 }): string {
-  const country = SHIPPING_COUNTRIES.find((c) => c.code === a.country)?.name ?? a.country;
+  const country = worldCountry(a.country).name;
   return [a.name, a.line1, a.line2, `${a.postalCode} ${a.city}`, country].filter(Boolean).join(", ");
 }

@@ -42,9 +42,9 @@ export const addressFields = {
     .regex(/^[a-z0-9-]{1,40}$/, "Choose a delivery method."),
 };
 
-// At checkout the country may be any country a shipping zone holds (the zones are the server's:
-// a country in no zone is refused there, with its name); the address book keeps the fixed list.
-const zoneCountry = z
+// At checkout and in the address book the country may be any country a shipping zone holds (the
+// zones are the server's: a country in no zone is refused there, with its name).
+export const zoneCountry = z
   .string({ required_error: "Choose a country we deliver to." })
   .trim()
   .toUpperCase()

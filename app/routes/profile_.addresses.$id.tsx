@@ -6,7 +6,7 @@ import { FormErrors } from "~/components/forms/Field";
 import { seo } from "~/lib/seo";
 import { requireUser } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
-import { addressBookAction } from "~/routes/profile_.addresses.new/address-book-actions.server";
+import { addressBookAction, addressFormChoices } from "~/routes/profile_.addresses.new/address-book-actions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Edit an address", description: "A delivery address for your Hemline orders.", noindex: true });
@@ -15,13 +15,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const state = await requireUser(request);
   const address = await getContext().addressBook.get(state.user.uid, params.id ?? "");
   if (!address) throw new Response("That address is not in your address book.", { status: 404 });
-  return { address };
+  return { address, ...(await addressFormChoices()) };
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) => addressBookAction(request, params.id ?? "");
 
 export default function EditAddress() {
-  const { address } = useLoaderData<typeof loader>();
+  const { address, countries, homeCountry } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Delete and make-default are posted from /profile; their rare errors come back here.
   const otherErrors =
@@ -44,6 +44,8 @@ export default function EditAddress() {
         defaultValue={address}
         submitLabel="Save changes"
         showDefault={!address.isDefault}
+        countries={countries}
+        homeCountry={homeCountry}
       />
     </div>
   );

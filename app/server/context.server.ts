@@ -198,7 +198,9 @@ export function createContext(config: Config): AppContext {
     faults: checkoutFaultsFor(config.crashHooks?.killAt),
     onStockTaken: stockChanged,
   });
-  const addressBook = createAddressBookService(backend.store);
+  const addressBook = createAddressBookService(backend.store, {
+    delivers: async (country) => (await shipping.zoneFor(country)) !== null,
+  });
   return {
     config,
     backend,

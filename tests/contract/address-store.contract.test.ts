@@ -75,4 +75,18 @@ describe.each(STORE_ADAPTERS)("AddressStore contract: $name", (adapter) => {
     expect(await book.remove("u2", third.address.id)).toMatchObject({ ok: false, status: 404 });
     expect(await book.update("u2", third.address.id, address())).toMatchObject({ ok: false, status: 404 });
   });
+
+  it("through the service: a country no shipping zone holds is refused at that field, and nothing is saved", async () => {
+    const book = createAddressBookService(db.store, { delivers: async (country) => country !== "AU" });
+    const added = await book.add("u1", address({ country: "AU" }));
+    expect(added).toEqual({ ok: false, error: "Choose a country we deliver to.", status: 400, field: "country" });
+    expect(await book.list("u1")).toEqual([]);
+    const kept = await book.add("u1", address({ country: "CA" }));
+    if (!kept.ok) throw new Error("not added");
+    expect(await book.update("u1", kept.address.id, address({ country: "AU" }))).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect((await book.get("u1", kept.address.id))?.country).toBe("CA");
+  });
 });

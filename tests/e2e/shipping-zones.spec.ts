@@ -1,11 +1,12 @@
 import { expect, test } from "./fixtures";
-import { registerOrSignIn, signOut, uniqueEmail } from "./support/accounts";
+import { register, registerOrSignIn, signOut, uniqueEmail } from "./support/accounts";
 import { addToCart, ADDRESS, fillCard } from "./support/shop";
 
 // Shipping zones end to end, with JavaScript on and off: an admin adds a zone with a method and
 // price bands (a country already in a zone is refused); the shipping page states the new prices;
 // a shopper who changes the country at checkout is shown that country's methods and total before
-// anything is placed, then pays the zone's price; a country in no zone is not offered.
+// anything is placed, then pays the zone's price; a country in no zone is not offered, at checkout
+// nor in the address book, which offers the new zone's country.
 // shipping-admin-js-on / -js-off@hemline.test are in the test server's ADMIN_EMAILS. Each project
 // uses a country and a product of its own, so the two runs never meet.
 
@@ -92,4 +93,18 @@ test("admin adds a zone; the shipping page states it; a shopper there pays its p
   await expect(page.getByText(`${method} (5–8 working days)`).first()).toBeVisible();
   await expect(page.getByTestId("shipping").first()).toHaveText("€12.34");
   await expect(page.getByTestId("total").first()).toHaveText("€60.29");
+
+  // The address book offers the zones' countries, the new one included, and not a country in no zone.
+  await register(page, uniqueEmail(testInfo, "zone-addresses"));
+  await page.goto("/profile/addresses/new");
+  const bookCountry = page.getByLabel("Country");
+  await expect(bookCountry.locator('option[value="AU"]')).toHaveCount(0);
+  await page.getByLabel("Full name").fill(ADDRESS.name);
+  await page.getByLabel("Street address").fill(ADDRESS.line1);
+  await page.getByLabel("Postcode").fill("M5V 2T6");
+  await page.getByLabel("Town or city").fill("Toronto");
+  await bookCountry.selectOption(country.code);
+  await page.getByRole("button", { name: "Save address" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your address has been saved." })).toBeVisible();
+  await expect(page.getByText(`M5V 2T6 Toronto, ${country.name}`)).toBeVisible();
 });

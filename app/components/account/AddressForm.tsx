@@ -14,16 +14,21 @@ export function AddressForm({
   defaultValue,
   submitLabel,
   showDefault,
+  countries,
+  homeCountry,
 }: {
   lastResult?: SubmissionResult<string[]>;
   defaultValue?: Defaults;
   submitLabel: string;
   showDefault: boolean;
+  /** The countries the shipping zones deliver to. */
+  countries: ReadonlyArray<{ code: string; name: string }>;
+  homeCountry: string;
 }) {
   const [form, fields] = useForm({
     id: "address",
     lastResult,
-    defaultValue: { country: "IE", ...defaultValue },
+    defaultValue: { country: homeCountry, ...defaultValue },
     constraint: getZodConstraint(savedAddressSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -34,7 +39,7 @@ export function AddressForm({
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="save" />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <AddressFields fields={fields} />
+      <AddressFields fields={fields} countries={countries} />
       {showDefault ? (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="makeDefault" />

@@ -26,7 +26,13 @@ export async function addressBookAction(request: Request, id: string | null) {
     const result = id
       ? await addressBook.update(state.user.uid, id, address, makeDefault)
       : await addressBook.add(state.user.uid, address, makeDefault);
-    if (!result.ok) return formFailure(submission.reply({ formErrors: [result.error] }), result.status);
+    if (!result.ok)
+      return formFailure(
+        submission.reply(
+          result.field ? { fieldErrors: { [result.field]: [result.error] } } : { formErrors: [result.error] },
+        ),
+        result.status,
+      );
     return toProfile(id ? "Your address has been updated." : "Your address has been saved.");
   }
   if (problem) return fail(problem.message, problem.status);
@@ -41,4 +47,11 @@ export async function addressBookAction(request: Request, id: string | null) {
     return toProfile("Your default delivery address has been changed.");
   }
   return fail("Unknown action. Please try again.", 400);
+}
+
+/** What the address form offers: the countries the shipping zones deliver to, the shop's own first chosen. */
+export async function addressFormChoices() {
+  const { shipping } = getContext();
+  const countries = await shipping.countries();
+  return { countries: countries.map((c) => ({ code: c.code, name: c.name })), homeCountry: shipping.homeCountry };
 }

@@ -5,20 +5,21 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { seo } from "~/lib/seo";
 import { requireUser } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
-import { addressBookAction } from "~/routes/profile_.addresses.new/address-book-actions.server";
+import { addressBookAction, addressFormChoices } from "~/routes/profile_.addresses.new/address-book-actions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Add an address", description: "A delivery address for your Hemline orders.", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const state = await requireUser(request);
-  return { hasAddresses: (await getContext().addressBook.list(state.user.uid)).length > 0 };
+  const [addresses, choices] = await Promise.all([getContext().addressBook.list(state.user.uid), addressFormChoices()]);
+  return { hasAddresses: addresses.length > 0, ...choices };
 }
 
 export const action = ({ request }: ActionFunctionArgs) => addressBookAction(request, null);
 
 export default function NewAddress() {
-  const { hasAddresses } = useLoaderData<typeof loader>();
+  const { hasAddresses, countries, homeCountry } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
@@ -27,7 +28,13 @@ export default function NewAddress() {
       {!hasAddresses ? (
         <p className="mt-2 text-sm text-stone-600">Your first address becomes your default delivery address.</p>
       ) : null}
-      <AddressForm lastResult={actionData?.result} submitLabel="Save address" showDefault={hasAddresses} />
+      <AddressForm
+        lastResult={actionData?.result}
+        submitLabel="Save address"
+        showDefault={hasAddresses}
+        countries={countries}
+        homeCountry={homeCountry}
+      />
     </div>
   );
 }

@@ -7,14 +7,30 @@ import { MAX_ADDRESSES } from "~/lib/address-limits";
 // A signed-in shopper's delivery addresses. Rules: at most MAX_ADDRESSES; the first one saved is
 // the default; deleting the default makes the oldest remaining one the default.
 
-export type AddressBookResult = { ok: true; address: SavedAddress } | { ok: false; error: string; status: number };
+export type AddressBookResult =
+  | { ok: true; address: SavedAddress }
+  | { ok: false; error: string; status: number; field?: "country" };
+
+/** The same words as checkout's, as a saved address must be one checkout takes. */
+export const NOT_DELIVERED_MESSAGE = "Choose a country we deliver to.";
 
 const NOT_FOUND = { ok: false, error: "That address is not in your address book.", status: 404 } as const;
 
 const clean = (a: Address): Address => ({ ...a, postalCode: a.postalCode.toUpperCase() });
 
-export function createAddressBookService(store: Store, options: { now?: () => Date } = {}) {
+export function createAddressBookService(
+  store: Store,
+  options: {
+    now?: () => Date;
+    /** Whether a shipping zone holds the country (the shipping service's rule). */
+    delivers?: (country: string) => Promise<boolean>;
+  } = {},
+) {
   const now = () => (options.now?.() ?? new Date()).toISOString();
+  const notDelivered = async (address: Address): Promise<AddressBookResult | null> =>
+    options.delivers && !(await options.delivers(address.country))
+      ? { ok: false, error: NOT_DELIVERED_MESSAGE, status: 400, field: "country" }
+      : null;
   return {
     list(uid: string): Promise<SavedAddress[]> {
       return store.addresses.list(uid);
@@ -23,6 +39,8 @@ export function createAddressBookService(store: Store, options: { now?: () => Da
       return store.addresses.get(uid, id);
     },
     async add(uid: string, address: Address, makeDefault = false): Promise<AddressBookResult> {
+      const refused = await notDelivered(address);
+      if (refused) return refused;
       const existing = await store.addresses.list(uid);
       if (existing.length >= MAX_ADDRESSES) {
         return {
@@ -43,6 +61,8 @@ export function createAddressBookService(store: Store, options: { now?: () => Da
     async update(uid: string, id: string, address: Address, makeDefault = false): Promise<AddressBookResult> {
       const current = await store.addresses.get(uid, id);
       if (!current) return NOT_FOUND;
+      const refused = await notDelivered(address);
+      if (refused) return refused;
       const saved: SavedAddress = {
         ...clean(address),
         id,
