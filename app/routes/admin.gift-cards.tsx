@@ -71,7 +71,7 @@ const topUpSchema = z.object({ intent: z.literal("top-up"), cardId: z.string().m
 const voidSchema = z.object({ intent: z.literal("void"), cardId: z.string().max(64) });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { uid } = await requirePermission(request, "giftCards.manage");
+  const { uid, actor } = await requirePermission(request, "giftCards.manage");
   const formData = await readForm(request);
   const problem = await formGuardProblem(formData, request);
   const { giftCards } = getContext();
@@ -84,14 +84,14 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return intentFailure("card", submission.reply());
     const value = submission.value;
     if (value.intent === "void") {
-      const voided = await giftCards.void(value.cardId);
+      const voided = await giftCards.void(value.cardId, actor);
       if (!voided) return fail("No such gift card.", 404);
       return redirectWithFlash(
         "/admin/gift-cards",
         `Gift card ending ${voided.last4} voided. It can no longer be spent.`,
       );
     }
-    const topped = await giftCards.topUp(value.cardId, value.amount);
+    const topped = await giftCards.topUp(value.cardId, value.amount, actor);
     if (!topped.ok)
       return fail(topped.reason === "voided" ? "A voided card cannot be topped up." : "No such gift card.", 400);
     return redirectWithFlash(
@@ -107,6 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
     recipientEmail: submission.value.recipientEmail ?? null,
     message: submission.value.message ?? null,
     source: { kind: "admin", staffUid: uid },
+    actor,
   });
   return shownOnceAnswer("issue", {
     message: `A gift card of ${formatMoney(card.initialMinor)} was issued. Copy its code now: it will not be shown again.`,

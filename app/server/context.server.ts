@@ -163,11 +163,12 @@ export function createContext(config: Config): AppContext {
   });
   const cart = createCartService(backend.store, config.shipping, undefined, shipping);
   const promotions = createPromotionsService(backend.store, audit);
-  const giftCards = createGiftCardsService(backend.store, undefined, {
-    mailer: backend.mailer,
-    shopName: config.shopName,
-    publicOrigin,
-  });
+  const giftCards = createGiftCardsService(
+    backend.store,
+    undefined,
+    { mailer: backend.mailer, shopName: config.shopName, publicOrigin },
+    (record) => audit.record(record),
+  );
   const orders = createOrdersService(backend.store, {
     secret: config.sessionSecret,
     shopName: config.shopName,

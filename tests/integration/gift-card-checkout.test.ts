@@ -242,7 +242,7 @@ describe.each(STORE_ADAPTERS)("gift cards at checkout on $name", (adapter) => {
       message: null,
       source: { kind: "admin", staffUid: null },
     });
-    await giftCards.void(card.id);
+    await giftCards.void(card.id, "owner@hemline.test");
     expect(await checkout.placeOrder(input({ giftCardCode: code }))).toEqual({
       kind: "gift-card-refused",
       message: "This gift card can no longer be used.",

@@ -4,6 +4,7 @@ import { GIFT_CARD_CURRENCY, lastFourOf, normaliseGiftCardCode } from "~/domain/
 import type { Store } from "~/server/store/port";
 import type { MailMessage, Mailer } from "~/server/mail/port";
 import { formatMoneyInText } from "~/lib/money";
+import type { AuditRecord } from "../audit/audit.server";
 import { createRateLimiter, LIMITS } from "../accounts/rate-limit.server";
 import { generateGiftCardCode, hashGiftCardCode } from "./gift-card-code.server";
 
@@ -54,10 +55,21 @@ export function giftCardMail(card: GiftCard, code: string, options: Omit<GiftCar
   return { to: card.recipientEmail!, subject: `Your ${options.shopName} gift card`, text: lines.join("\n") };
 }
 
+/** What the audit log shows of a card: never its code's hash. */
+const auditView = (card: GiftCard) => ({
+  id: card.id,
+  last4: card.last4,
+  balanceMinor: card.balanceMinor,
+  status: card.status,
+  recipientEmail: card.recipientEmail,
+});
+
 export function createGiftCardsService(
   store: Store,
   now: () => Date = () => new Date(),
   mail: GiftCardMailOptions | null = null,
+  /** The back office's changes (issue, top-up, void) go to the audit log, as a card is money owed. */
+  audit: ((record: AuditRecord) => Promise<unknown>) | null = null,
 ) {
   const limiter = createRateLimiter(store.rateLimits);
   const missKey = (ip: string | null) => `gift-card-miss:${ip ?? "unknown"}`;
@@ -90,6 +102,8 @@ export function createGiftCardsService(
       message: string | null;
       source: GiftCard["source"];
       id?: string;
+      /** The staff member's e-mail, for the audit log. */
+      actor?: string;
     }): Promise<{ card: GiftCard; code: string }> {
       // A collision of 2^74 codes is not expected; a second try costs nothing.
       for (let attempt = 0; attempt < 3; attempt++) {
@@ -122,6 +136,15 @@ export function createGiftCardsService(
         };
         const created = await store.giftCards.create(card, issued);
         if (!created.ok) continue;
+        if (input.actor)
+          await audit?.({
+            actor: input.actor,
+            entityType: "gift-card",
+            entityId: card.id,
+            action: "create",
+            summary: `Issued the gift card ending ${card.last4} for ${formatMoneyInText(card.initialMinor)}`,
+            after: auditView(card),
+          });
         // A mail that fails does not undo the card: the issuer still has the code on screen to pass on.
         if (card.recipientEmail && mail) {
           await mail.mailer
@@ -133,19 +156,39 @@ export function createGiftCardsService(
       throw new Error("Could not find a free gift card code");
     },
 
-    async topUp(cardId: string, amountMinor: number) {
+    async topUp(cardId: string, amountMinor: number, actor: string) {
       const at = now().toISOString();
-      return store.giftCards.credit(cardId, {
+      const result = await store.giftCards.credit(cardId, {
         id: `topped_up:${crypto.randomUUID()}`,
         kind: "topped_up",
         amountMinor,
         orderId: null,
         at,
       });
+      if (result.ok)
+        await audit?.({
+          actor,
+          entityType: "gift-card",
+          entityId: cardId,
+          action: "top-up",
+          summary: `Topped up the gift card ending ${result.card.last4} by ${formatMoneyInText(amountMinor)}`,
+          after: auditView(result.card),
+        });
+      return result;
     },
 
-    async void(cardId: string) {
-      return store.giftCards.void(cardId, now().toISOString());
+    async void(cardId: string, actor: string) {
+      const voided = await store.giftCards.void(cardId, now().toISOString());
+      if (voided)
+        await audit?.({
+          actor,
+          entityType: "gift-card",
+          entityId: cardId,
+          action: "void",
+          summary: `Voided the gift card ending ${voided.last4}`,
+          after: auditView(voided),
+        });
+      return voided;
     },
 
     get: (id: string) => store.giftCards.get(id),
