@@ -32,6 +32,13 @@ export const renderCacheLookups = new Counter({
   registers: [registry],
 });
 
+export const remindersSent = new Counter({
+  name: "hemline_abandoned_checkout_reminders_total",
+  help: "Abandoned-checkout reminders, by result (sent or failed)",
+  labelNames: ["result"] as const,
+  registers: [registry],
+});
+
 export const ordersPlaced = new Counter({
   name: "hemline_orders_placed_total",
   help: "Orders placed (stock taken, awaiting or past payment)",
