@@ -84,3 +84,45 @@ export function isExpired(expiresAtMs: number, now: Date): boolean {
 
 /** E-mail addresses are compared in lower case, trimmed. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * What a record says of a checkout: its address and its lines (names and prices as shown), in a
+ * fixed order. The same fingerprint again means nothing changed, so nothing is written.
+ */
+export function checkoutFingerprint(email: string, lines: readonly AbandonedLine[]): string {
+  const canonical = lines
+    .map((l) => [l.productId, l.size, l.colour, l.quantity, l.name, l.unitPriceMinor] as const)
+    .sort((a, b) => (a.join("\u0000") < b.join("\u0000") ? -1 : 1));
+  return JSON.stringify([normaliseEmail(email), canonical]);
+}
+
+/** An open record that already says exactly this checkout: recording it again would change nothing. */
+export function alreadyRecorded(
+  record: Pick<AbandonedCheckout, "email" | "lines" | "convertedOrderId" | "optedOut"> | null,
+  email: string,
+  lines: readonly AbandonedLine[],
+): boolean {
+  return (
+    record !== null &&
+    record.convertedOrderId === null &&
+    !record.optedOut &&
+    checkoutFingerprint(record.email, record.lines) === checkoutFingerprint(email, lines)
+  );
+}
+
+/** Kept after the last possible use (its last restore link expired), before a record is pruned. */
+export const PRUNE_MARGIN_DAYS = 7;
+
+/**
+ * Records last changed before this moment are pruned: their first reminder (after
+ * `abandonedAfterHours`), their second (after `secondAfterHours`) and its restore link (7 days)
+ * are all behind them, with PRUNE_MARGIN_DAYS to spare for a sweep that was late.
+ */
+export function pruneBefore(
+  now: Date,
+  rules: { abandonedAfterHours: number; secondAfterHours: number | null },
+): string {
+  const hours =
+    rules.abandonedAfterHours + (rules.secondAfterHours ?? 0) + (RESTORE_LINK_DAYS + PRUNE_MARGIN_DAYS) * 24;
+  return new Date(now.getTime() - hours * HOUR_MS).toISOString();
+}

@@ -72,6 +72,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getAuthState(request),
     shipping.countries(),
   ]);
+  // A signed-in shopper at checkout: recorded for a reminder should the order not follow. Written
+  // only when the cart or address changed, beside the page's other reads; it never fails the page.
+  const recorded =
+    auth.user?.email && view.id && view.lines.length > 0
+      ? getContext().reminders.recordCheckout({ cartId: view.id, email: auth.user.email, lines: linesOfView(view) })
+      : null;
   const addresses = auth.user ? await getContext().addressBook.list(auth.user.uid) : [];
   const promotions = await cartPromotions(request, view);
   const country = startCountry(countries, shipping.homeCountry);
@@ -83,12 +89,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // What the gift card would pay, with the first (standard) delivery to the first country.
   const standardMinor = promotions.freeDelivery ? 0 : (options[0]?.priceMinor ?? view.standardShippingMinor);
   const giftCard = await appliedGiftCard(request, view.subtotalMinor - promotions.discountMinor + standardMinor);
-  if (auth.user?.email && view.id && view.lines.length > 0) {
-    // A signed-in shopper at checkout: recorded for a reminder should the order not follow.
-    await getContext()
-      .reminders.recordCheckout({ cartId: view.id, email: auth.user.email, lines: linesOfView(view) })
-      .catch((error) => console.error("The checkout could not be recorded for a reminder", error));
-  }
+  await recorded;
   return {
     countries: countries.map((c) => ({ code: c.code, name: c.name })),
     delivery: { country, options },
@@ -115,9 +116,8 @@ async function recordGuestConsent(request: Request, formData: FormData, signedIn
   const { cart, reminders } = getContext();
   const view = await cart.view(cartId);
   if (view.lines.length === 0) return;
-  await reminders
-    .recordCheckout({ cartId, email: email.data, lines: linesOfView(view) })
-    .catch((error) => console.error("The checkout could not be recorded for a reminder", error));
+  // Never throws: a failure is logged and counted by the service.
+  await reminders.recordCheckout({ cartId, email: email.data, lines: linesOfView(view) });
 }
 
 /** What the shopper reads when nothing was placed: the message, the status, and whether to link to the cart. */

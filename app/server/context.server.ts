@@ -312,11 +312,13 @@ function startBackgroundWork(context: AppContext): void {
   // Webhook deliveries due (retries, and events of an instance that died before sending them).
   setInterval(() => void context.webhooks.deliverDue(), context.config.webhooks.sweepMs).unref();
   // Abandoned-checkout reminders due: each is claimed in the store, so one instance sends it.
+  // Then a bounded batch of records that serve no more is deleted (any instance may; deleting twice is harmless).
   setInterval(
     () =>
       void context.reminders
         .sendDue()
-        .catch((error) => console.error("Sending abandoned-checkout reminders failed; will try again", error)),
+        .catch((error) => console.error("Sending abandoned-checkout reminders failed; will try again", error))
+        .then(() => context.reminders.prune()),
     context.config.reminders.sweepMs,
   ).unref();
 }

@@ -95,6 +95,79 @@ describe.each(STORE_ADAPTERS)("AbandonedCheckoutStore contract: $name", (adapter
     );
   });
 
+  it("two instances recording and closing one cart at once: one record, converted once, archived once", async () => {
+    const other = await db.reopen();
+    const both = [db.store.abandonedCheckouts, other.abandonedCheckouts];
+    // Ten rounds: each round races both instances on a cart of its own.
+    for (let round = 0; round < 10; round++) {
+      const cartId = `guest:race-${round}`;
+      await Promise.all(
+        both.map((s, i) =>
+          s.upsert({ cartId, email: "ann@example.com", lines: [line({ quantity: i + 1 })], at: at(i) }),
+        ),
+      );
+      const recorded = await db.store.abandonedCheckouts.get(cartId);
+      expect([1, 2]).toContain(recorded?.lines[0]?.quantity);
+      const closed = await Promise.all(both.map((s) => s.markConverted(cartId, `order-${round}`)));
+      expect(closed.filter(Boolean)).toHaveLength(1);
+      expect(await other.abandonedCheckouts.get(cartId)).toMatchObject({ convertedOrderId: `order-${round}` });
+      // The cart's next checkout, recorded by both at once: the finished record is archived once.
+      await Promise.all(both.map((s) => s.upsert({ cartId, email: "ann@example.com", lines: [line()], at: at(20) })));
+      expect(await db.store.abandonedCheckouts.get(cartId)).toMatchObject({
+        convertedOrderId: null,
+        updatedAt: at(20),
+      });
+      expect(await db.store.abandonedCheckouts.get(`${cartId}#order-${round}`)).toMatchObject({
+        convertedOrderId: `order-${round}`,
+      });
+    }
+    expect((await db.store.abandonedCheckouts.counts()).recorded).toBe(20);
+    // Closing a cart that has no record (a guest who did not ask for reminders) changes nothing, twice at once.
+    expect(await Promise.all(both.map((s) => s.markConverted("guest:none", "order-x")))).toEqual([false, false]);
+    expect(await db.store.abandonedCheckouts.get("guest:none")).toBeNull();
+  }, 60_000);
+
+  it("two instances recording a recovery at once count it once", async () => {
+    const other = await db.reopen();
+    await db.store.abandonedCheckouts.upsert({ cartId: "c1", email: "a@example.com", lines: [line()], at: at(0) });
+    const results = await Promise.all(
+      [db.store, other].map((s, i) =>
+        s.abandonedCheckouts.recordRecovery("c1", { orderId: "o1", totalMinor: 700 + i }),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await db.store.abandonedCheckouts.counts()).recovered).toBe(1);
+  });
+
+  it("prunes, in bounded batches, records closed without a reminder and records older than any use", async () => {
+    const s = db.store.abandonedCheckouts;
+    const add = (cartId: string, email: string, minutes: number) =>
+      s.upsert({ cartId, email, lines: [line()], at: at(minutes) });
+    // Kept: open and recent; converted after a reminder (counted in the figures); opted out after one.
+    await add("open-recent", "a@example.com", 1000);
+    await add("reminded-then-ordered", "b@example.com", 1000);
+    await s.claim("reminded-then-ordered", { owner: "x", sent: 0, now: at(1001), until: at(1002) });
+    await s.markSent("reminded-then-ordered", { owner: "x", n: 1, at: at(1001) });
+    await s.markConverted("reminded-then-ordered", "o1");
+    // Deleted: ordered without a reminder; opted out before any; open but older than `before`.
+    await add("ordered", "c@example.com", 1000);
+    await s.markConverted("ordered", "o2");
+    await add("opted-out", "d@example.com", 1000);
+    await s.optOut("d@example.com", at(1000));
+    await add("old", "e@example.com", 10);
+
+    expect(await s.prune({ before: at(500), limit: 2 })).toBe(2);
+    expect(await s.prune({ before: at(500), limit: 2 })).toBe(1);
+    expect(await s.prune({ before: at(500), limit: 2 })).toBe(0);
+    const kept = (await s.list(10)).map((r) => r.cartId).sort();
+    expect(kept).toEqual(["open-recent", "reminded-then-ordered"]);
+    // The opt-out itself stays: the address still gets no reminder.
+    expect(await s.isOptedOut("d@example.com")).toBe(true);
+    // Older than `before` goes whatever its state.
+    expect(await s.prune({ before: at(2000), limit: 10 })).toBe(2);
+    expect(await s.list(10)).toEqual([]);
+  });
+
   it("a claim held expires, a released one can be taken again, and a converted record cannot be claimed", async () => {
     const s = db.store.abandonedCheckouts;
     await s.upsert({ cartId: "c1", email: "a@example.com", lines: [line()], at: at(0) });

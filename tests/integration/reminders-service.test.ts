@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AbandonedLine } from "~/domain/abandoned-checkout";
 import type { ProductInput } from "~/domain/product";
 import type { Mailer, MailMessage } from "~/server/mail/port";
+import { metricsText } from "~/server/observability/metrics.server";
 import { createAuditService } from "~/server/services/audit/audit.server";
 import { createCartService, type CartService } from "~/server/services/cart/cart.server";
 import { createPromotionsService } from "~/server/services/promotions/promotions.server";
@@ -176,6 +177,113 @@ describe.each(STORE_ADAPTERS)("reminders on $name", (adapter) => {
     const { counts, latest } = await reminders.overview();
     expect(counts).toEqual({ recorded: 1, remindersSent: 1, recovered: 1, recoveredMinor: 6495 });
     expect(latest[0]).toMatchObject({ cartId: "guest:a", recovered: { orderId: "order-9", totalMinor: 6495 } });
+  });
+
+  it("checkout reloaded with the same cart writes its record once; a changed cart or address writes again", async () => {
+    let writes = 0;
+    const counted: Store = {
+      ...store,
+      abandonedCheckouts: {
+        ...store.abandonedCheckouts,
+        upsert: (input) => {
+          writes += 1;
+          return store.abandonedCheckouts.upsert(input);
+        },
+      },
+    };
+    const reminders = service(counted);
+    expect(await reminders.recordCheckout({ cartId: "user:u1", email: "ann@example.com", lines: lines() })).toBe(
+      "recorded",
+    );
+    later(1);
+    // The same cart in another order of lines, the address in capitals: nothing changed.
+    const again = { cartId: "user:u1", email: "ANN@example.com", lines: [...lines()].reverse() };
+    expect(await reminders.recordCheckout(again)).toBe("unchanged");
+    expect(await service(await reopen()).recordCheckout(again)).toBe("unchanged");
+    expect(writes).toBe(1);
+    // Unchanged since its first showing: the reminder is due 4 hours after that, not after the reload.
+    expect((await store.abandonedCheckouts.get("user:u1"))?.updatedAt).toBe("2026-06-01T09:00:00.000Z");
+    const more = lines().map((l, i) => (i === 0 ? { ...l, quantity: 3 } : l));
+    expect(await reminders.recordCheckout({ cartId: "user:u1", email: "ann@example.com", lines: more })).toBe(
+      "recorded",
+    );
+    expect(await reminders.recordCheckout({ cartId: "user:u1", email: "ann@other.example", lines: more })).toBe(
+      "recorded",
+    );
+    expect(writes).toBe(3);
+    // After the order, the same cart's next checkout is a new purchase: written.
+    await reminders.orderPlaced("user:u1", { id: "order-1", totalMinor: 100 });
+    expect(await reminders.recordCheckout({ cartId: "user:u1", email: "ann@other.example", lines: more })).toBe(
+      "recorded",
+    );
+    expect(writes).toBe(4);
+  });
+
+  it("two instances closing one checkout's record at once: converted once, no reminder, nothing thrown", async () => {
+    const one = service(store);
+    const two = service(await reopen());
+    await one.recordCheckout({ cartId: "guest:a", email: "ann@example.com", lines: lines() });
+    await Promise.all([
+      one.orderPlaced("guest:a", { id: "order-1", totalMinor: 6495 }),
+      two.orderPlaced("guest:a", { id: "order-1", totalMinor: 6495 }),
+      one.orderPlaced("guest:none", { id: "order-2", totalMinor: 6495 }),
+      two.orderPlaced("guest:none", { id: "order-2", totalMinor: 6495 }),
+    ]);
+    expect(await store.abandonedCheckouts.get("guest:a")).toMatchObject({ convertedOrderId: "order-1" });
+    expect(await store.abandonedCheckouts.get("guest:none")).toBeNull();
+    later(5);
+    expect(await two.sendDue()).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it("a store that fails never fails the checkout or the order: logged and counted instead", async () => {
+    const broken: Store = {
+      ...store,
+      abandonedCheckouts: {
+        ...store.abandonedCheckouts,
+        get: () => Promise.reject(new Error("3 INVALID_ARGUMENT: Transaction is invalid or closed.")),
+        markConverted: () => Promise.reject(new Error("3 INVALID_ARGUMENT: Transaction is invalid or closed.")),
+        prune: () => Promise.reject(new Error("no answer")),
+      },
+    };
+    const reminders = service(broken);
+    const failures = async (operation: string) =>
+      Number(
+        new RegExp(`^hemline_abandoned_checkout_record_failures_total\\{operation="${operation}"\\} (\\d+)`, "m").exec(
+          await metricsText(),
+        )?.[1] ?? 0,
+      );
+    const before = { record: await failures("record"), close: await failures("close"), prune: await failures("prune") };
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect(await reminders.recordCheckout({ cartId: "guest:a", email: "ann@example.com", lines: lines() })).toBe(
+        "failed",
+      );
+      await expect(reminders.orderPlaced("guest:a", { id: "order-1", totalMinor: 1 })).resolves.toBeUndefined();
+      expect(await reminders.prune()).toBe(0);
+      expect(quiet).toHaveBeenCalledTimes(3);
+    } finally {
+      quiet.mockRestore();
+    }
+    expect(await failures("record")).toBe(before.record + 1);
+    expect(await failures("close")).toBe(before.close + 1);
+    expect(await failures("prune")).toBe(before.prune + 1);
+  });
+
+  it("the sweep prunes records closed without a reminder and those past any use, keeping the others", async () => {
+    const reminders = service(store);
+    await reminders.recordCheckout({ cartId: "guest:ordered", email: "a@example.com", lines: lines() });
+    await reminders.orderPlaced("guest:ordered", { id: "order-1", totalMinor: 1 });
+    await reminders.recordCheckout({ cartId: "guest:left", email: "b@example.com", lines: lines() });
+    later(5);
+    await reminders.sendDue();
+    expect(await reminders.prune()).toBe(1);
+    expect(await store.abandonedCheckouts.get("guest:left")).not.toBeNull();
+    // Kept 4 hours (the reminder's delay) + 7 days (its link's life) + 7 days to spare after its last change.
+    later(4 + 14 * 24 - 5);
+    expect(await reminders.prune()).toBe(0);
+    later(0.1);
+    expect(await reminders.prune()).toBe(1);
+    expect(await store.abandonedCheckouts.list(10)).toEqual([]);
   });
 
   it("a restore link stops working after 7 days", async () => {

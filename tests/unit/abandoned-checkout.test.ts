@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { dueBefore, dueReminder, isExpired, restoreExpiry } from "~/domain/abandoned-checkout";
+import {
+  alreadyRecorded,
+  dueBefore,
+  dueReminder,
+  isExpired,
+  pruneBefore,
+  restoreExpiry,
+} from "~/domain/abandoned-checkout";
 
 // When a reminder is due: the first `abandonedAfterHours` after the checkout's last change, a
 // second only when the owner set one, never for a converted or empty checkout; links live 7 days.
@@ -46,5 +53,40 @@ describe("times", () => {
     expect(expiry.toISOString()).toBe(at(7 * 24).toISOString());
     expect(isExpired(expiry.getTime(), at(7 * 24 - 0.01))).toBe(false);
     expect(isExpired(expiry.getTime(), at(7 * 24))).toBe(true);
+  });
+});
+
+describe("recording a checkout again, and pruning", () => {
+  const l = (quantity: number, size = "M") => ({
+    productId: "p1",
+    size,
+    colour: "Black",
+    quantity,
+    name: "Linen Shirt",
+    unitPriceMinor: 3000,
+  });
+  const open = { email: "ann@example.com", lines: [l(1), l(2, "L")], convertedOrderId: null, optedOut: false };
+
+  it("calls the same address and lines, in any order, already recorded; anything else is a change", () => {
+    expect(alreadyRecorded(open, " Ann@Example.com", [l(2, "L"), l(1)])).toBe(true);
+    expect(alreadyRecorded(open, "ann@example.com", [l(1), l(3, "L")])).toBe(false);
+    expect(alreadyRecorded(open, "bob@example.com", open.lines)).toBe(false);
+    expect(alreadyRecorded(open, "ann@example.com", [l(1)])).toBe(false);
+    expect(
+      alreadyRecorded(
+        { ...open, lines: [{ ...l(1), unitPriceMinor: 2500 }, l(2, "L")] },
+        "ann@example.com",
+        open.lines,
+      ),
+    ).toBe(false);
+    // A finished purchase, or no record: the checkout is a new one.
+    expect(alreadyRecorded({ ...open, convertedOrderId: "o1" }, "ann@example.com", open.lines)).toBe(false);
+    expect(alreadyRecorded(null, "ann@example.com", open.lines)).toBe(false);
+  });
+
+  it("prunes after the reminders' delays, the restore link's 7 days and 7 days to spare", () => {
+    const now = new Date("2026-06-30T00:00:00.000Z");
+    expect(pruneBefore(now, { abandonedAfterHours: 4, secondAfterHours: null })).toBe("2026-06-15T20:00:00.000Z");
+    expect(pruneBefore(now, { abandonedAfterHours: 4, secondAfterHours: 24 })).toBe("2026-06-14T20:00:00.000Z");
   });
 });

@@ -589,7 +589,10 @@ export interface AbandonedCheckoutStore {
    */
   upsert(input: { cartId: string; email: string; lines: AbandonedLine[]; at: string }): Promise<void>;
   get(cartId: string): Promise<AbandonedCheckout | null>;
-  /** The order was placed from this cart: no reminder after this. false when there is no record. */
+  /**
+   * The order was placed from this cart: no reminder after this. false when there is no record or
+   * it was already converted: of instances closing one record at once, one gets true.
+   */
   markConverted(cartId: string, orderId: string): Promise<boolean>;
   /**
    * Open records that may be due, oldest first: no reminder yet and changed at or before
@@ -622,6 +625,11 @@ export interface AbandonedCheckoutStore {
   importRecord(record: AbandonedCheckout): Promise<void>;
   getSettings(): Promise<ReminderSettings>;
   saveSettings(settings: ReminderSettings): Promise<void>;
+  /**
+   * Delete at most `limit` records that no longer serve: closed (converted or opted out) without a
+   * reminder sent, or last changed before `before`. How many were deleted.
+   */
+  prune(input: { before: string; limit: number }): Promise<number>;
 }
 
 /** Test-only fault injection: proves that an atomic operation leaves nothing half-written. */

@@ -1,16 +1,18 @@
 import crypto from "node:crypto";
 import {
+  alreadyRecorded,
   dueBefore,
   dueReminder,
   isExpired,
   normaliseEmail,
+  pruneBefore,
   restoreExpiry,
   type AbandonedLine,
   type ReminderSettings,
 } from "~/domain/abandoned-checkout";
 import type { Mailer } from "../../mail/port";
 import { reminderMail } from "../../mail/templates/reminders.server";
-import { remindersSent } from "../../observability/metrics.server";
+import { reminderRecordFailures, remindersSent } from "../../observability/metrics.server";
 import type { Store } from "../../store/port";
 import type { AuditService } from "../audit/audit.server";
 import type { CartView } from "../cart/cart.server";
@@ -46,6 +48,8 @@ export type RestoreResult =
 /** How long one instance holds a reminder it is sending before another may try. */
 const CLAIM_MS = 5 * 60_000;
 const BATCH = 50;
+/** Records deleted per sweep at most, so a sweep stays short however many wait. */
+const PRUNE_BATCH = 200;
 
 const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64url");
 const unb64 = (s: string) => Buffer.from(s, "base64url").toString("utf8");
@@ -121,20 +125,62 @@ export function createRemindersService(options: RemindersOptions) {
     restoreToken,
     unsubscribeToken,
 
-    /** A checkout with an e-mail: recorded (or updated) for a reminder, unless the address opted out. */
-    async recordCheckout(input: { cartId: string; email: string; lines: AbandonedLine[] }): Promise<void> {
-      if (input.lines.length === 0) return;
+    /**
+     * A checkout with an e-mail: recorded (or updated) for a reminder, unless the address opted out.
+     * Written only when the record does not already say this checkout (the same address and lines):
+     * a shopper reloading checkout costs one read. Never throws: a failure is logged and counted,
+     * and the page goes on without it.
+     */
+    async recordCheckout(input: {
+      cartId: string;
+      email: string;
+      lines: AbandonedLine[];
+    }): Promise<"recorded" | "unchanged" | "skipped" | "failed"> {
+      if (input.lines.length === 0) return "skipped";
       const email = normaliseEmail(input.email);
-      if (await reminders.isOptedOut(email)) return;
-      await reminders.upsert({ cartId: input.cartId, email, lines: input.lines, at: now().toISOString() });
+      try {
+        if (alreadyRecorded(await reminders.get(input.cartId), email, input.lines)) return "unchanged";
+        if (await reminders.isOptedOut(email)) return "skipped";
+        await reminders.upsert({ cartId: input.cartId, email, lines: input.lines, at: now().toISOString() });
+        return "recorded";
+      } catch (error) {
+        reminderRecordFailures.inc({ operation: "record" });
+        console.error(`Cart ${input.cartId}: the checkout could not be recorded for a reminder`, error);
+        return "failed";
+      }
     },
 
-    /** The order was placed from `cartId`: no reminder after it; an order from a restored cart is a recovery. */
+    /**
+     * The order was placed from `cartId`: no reminder after it; an order from a restored cart is a
+     * recovery. Idempotent (two instances answering one checkout both call it). Never throws: the
+     * order stands whatever happens here; a failure is logged and counted.
+     */
     async orderPlaced(cartId: string, order: { id: string; totalMinor: number }): Promise<void> {
-      await reminders.markConverted(cartId, order.id);
-      const restored = await reminders.restoredInto(cartId);
-      if (restored)
-        await reminders.recordRecovery(restored.cartId, { orderId: order.id, totalMinor: order.totalMinor });
+      try {
+        await reminders.markConverted(cartId, order.id);
+        const restored = await reminders.restoredInto(cartId);
+        if (restored)
+          await reminders.recordRecovery(restored.cartId, { orderId: order.id, totalMinor: order.totalMinor });
+      } catch (error) {
+        reminderRecordFailures.inc({ operation: "close" });
+        console.error(`Cart ${cartId}: the reminder record was not closed after order ${order.id}`, error);
+      }
+    },
+
+    /** Delete records that serve no more (see AbandonedCheckoutStore.prune), one bounded batch. */
+    async prune(): Promise<number> {
+      try {
+        const settings = await reminders.getSettings();
+        const before = pruneBefore(now(), {
+          abandonedAfterHours: options.abandonedAfterHours,
+          secondAfterHours: settings.secondAfterHours,
+        });
+        return await reminders.prune({ before, limit: PRUNE_BATCH });
+      } catch (error) {
+        reminderRecordFailures.inc({ operation: "prune" });
+        console.error("Abandoned-checkout records could not be pruned; the next sweep tries again", error);
+        return 0;
+      }
     },
 
     /** Send every reminder due now that no other instance is sending. */

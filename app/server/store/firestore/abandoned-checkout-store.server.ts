@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { DocumentData, Firestore } from "firebase-admin/firestore";
+import type { DocumentData, DocumentReference, Firestore, Precondition, WriteBatch } from "firebase-admin/firestore";
 import { firestoreSdk } from "~/server/firebase-sdk.server";
 import {
   DEFAULT_REMINDER_SETTINGS,
@@ -29,6 +29,11 @@ const recordOf = (d: DocumentData): AbandonedCheckout => ({
   optedOut: d.optedOut === true,
 });
 
+/** Another instance wrote the record between the read and the write (ALREADY_EXISTS, FAILED_PRECONDITION). */
+const lostRace = (error: unknown) => [6, 9].includes((error as { code?: number }).code ?? -1);
+/** Reads and writes before an update that keeps losing to other instances gives up (and is logged). */
+const RACE_ATTEMPTS = 5;
+
 const emailKey = (email: string) => crypto.createHash("sha256").update(normaliseEmail(email)).digest("hex");
 
 export function createFirestoreAbandonedCheckoutStore(db: Firestore): AbandonedCheckoutStore {
@@ -38,6 +43,34 @@ export function createFirestoreAbandonedCheckoutStore(db: Firestore): AbandonedC
   const probe = healthProbe(db);
   const tx = <T>(work: (t: FirebaseFirestore.Transaction) => Promise<T>) =>
     availableTransaction(probe, () => db.runTransaction(work));
+  /**
+   * Read `ref`, let `decide` say what to write (null: nothing), and write it in one batch only if
+   * the record is still as read (`create` only if still missing). Another instance writing it in
+   * between makes the batch fail: read again and decide again, a few times. No transaction, so
+   * no lock a shopper's request could wait on or lose.
+   */
+  async function writeIfUnchanged(
+    ref: DocumentReference,
+    decide: (
+      d: DocumentData | undefined,
+      ref: DocumentReference,
+    ) => ((w: WriteBatch, precondition: Precondition) => void) | null,
+  ): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const snap = await available(() => ref.get());
+      const write = decide(snap.data(), ref);
+      if (!write) return;
+      const batch = db.batch();
+      write(batch, { lastUpdateTime: snap.updateTime! });
+      try {
+        await available(() => batch.commit());
+        return;
+      } catch (error) {
+        if (attempt < RACE_ATTEMPTS && lostRace(error)) continue;
+        throw error;
+      }
+    }
+  }
   const fresh = (cartId: string, email: string, lines: AbandonedCheckout["lines"], at: string) => ({
     cartId,
     email,
@@ -57,18 +90,18 @@ export function createFirestoreAbandonedCheckoutStore(db: Firestore): AbandonedC
   });
   return {
     async upsert({ cartId, email, lines, at }) {
-      const ref = records.doc(cartId);
-      await tx(async (t) => {
-        const snap = await t.get(ref);
-        const d = snap.data();
+      const address = normaliseEmail(email);
+      await writeIfUnchanged(records.doc(cartId), (d, ref) => {
+        if (!d) return (w) => w.create(ref, fresh(cartId, address, lines, at));
+        if (!d.convertedOrderId)
+          return (w, precondition) => w.update(ref, { email: address, lines, updatedAt: at }, precondition);
         // A converted record is a finished purchase: kept under "{cart}#{order}" (its figures stay
         // counted), and the cart's next checkout starts a fresh record.
-        if (d?.convertedOrderId) {
-          const archived = `${cartId}#${d.convertedOrderId}`;
-          t.set(records.doc(archived), { ...d, cartId: archived });
-        }
-        if (!d || d.convertedOrderId) t.set(ref, fresh(cartId, normaliseEmail(email), lines, at));
-        else t.update(ref, { email: normaliseEmail(email), lines, updatedAt: at });
+        const archived = `${cartId}#${d.convertedOrderId}`;
+        return (w, precondition) => {
+          w.set(records.doc(archived), { ...d, cartId: archived });
+          w.update(ref, fresh(cartId, address, lines, at), precondition);
+        };
       });
     },
     async get(cartId) {
@@ -76,13 +109,18 @@ export function createFirestoreAbandonedCheckoutStore(db: Firestore): AbandonedC
       return snap.exists ? recordOf(snap.data()!) : null;
     },
     async markConverted(cartId, orderId) {
-      const ref = records.doc(cartId);
-      return tx(async (t) => {
-        const d = (await t.get(ref)).data();
-        if (!d || d.convertedOrderId) return false;
-        t.update(ref, { convertedOrderId: orderId, stage: -1 });
-        return true;
+      // No transaction: a plain read (most orders have no record, and that is all they cost) and
+      // a write that only lands on the record as read, so two instances closing it at once agree.
+      let converted = false;
+      await writeIfUnchanged(records.doc(cartId), (d, ref) => {
+        converted = false;
+        if (!d || d.convertedOrderId) return null;
+        return (w, precondition) => {
+          converted = true;
+          w.update(ref, { convertedOrderId: orderId, stage: -1 }, precondition);
+        };
       });
+      return converted;
     },
     async due({ firstBefore, secondBefore, limit }) {
       const first = available(() =>
@@ -148,13 +186,16 @@ export function createFirestoreAbandonedCheckoutStore(db: Firestore): AbandonedC
       return found[0] ?? null;
     },
     async recordRecovery(cartId, { orderId, totalMinor }) {
-      const ref = records.doc(cartId);
-      return tx(async (t) => {
-        const d = (await t.get(ref)).data();
-        if (!d || d.recoveredOrderId) return false;
-        t.update(ref, { recoveredOrderId: orderId, recoveredMinor: totalMinor, isRecovered: true });
-        return true;
+      let recorded = false;
+      await writeIfUnchanged(records.doc(cartId), (d, ref) => {
+        recorded = false;
+        if (!d || d.recoveredOrderId) return null;
+        return (w, precondition) => {
+          recorded = true;
+          w.update(ref, { recoveredOrderId: orderId, recoveredMinor: totalMinor, isRecovered: true }, precondition);
+        };
       });
+      return recorded;
     },
     async list(limit) {
       const snap = await available(() => records.orderBy("updatedAt", "desc").limit(limit).get());
@@ -225,6 +266,20 @@ export function createFirestoreAbandonedCheckoutStore(db: Firestore): AbandonedC
       return snap.exists
         ? { ...DEFAULT_REMINDER_SETTINGS, ...(snap.data() as ReminderSettings) }
         : DEFAULT_REMINDER_SETTINGS;
+    },
+    async prune({ before, limit }) {
+      // Two queries on automatic single-field indexes (equalities merge; one range): no composite index.
+      const [closed, old] = await Promise.all([
+        available(() => records.where("stage", "==", -1).where("remindersSent", "==", 0).limit(limit).get()),
+        available(() => records.where("updatedAt", "<", before).limit(limit).get()),
+      ]);
+      const refs = new Map<string, DocumentReference>();
+      for (const d of [...closed.docs, ...old.docs]) if (refs.size < limit) refs.set(d.id, d.ref);
+      if (refs.size === 0) return 0;
+      const batch = db.batch();
+      for (const ref of refs.values()) batch.delete(ref);
+      await available(() => batch.commit());
+      return refs.size;
     },
     async saveSettings(value) {
       await available(() =>

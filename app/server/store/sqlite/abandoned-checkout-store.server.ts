@@ -119,7 +119,17 @@ export function createSqliteAbandonedCheckoutStore(db: SqliteDatabase): Abandone
   const writeSettings = db.prepare<[string]>(
     "INSERT INTO reminder_settings (id, settings_json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET settings_json = excluded.settings_json",
   );
+  // Closed without a reminder (most records: the order followed), or older than any use.
+  const prune = db.prepare<[string, number]>(
+    `DELETE FROM abandoned_checkouts WHERE cart_id IN (
+       SELECT cart_id FROM abandoned_checkouts
+       WHERE (reminders_sent = 0 AND (converted_order_id IS NOT NULL OR opted_out = 1)) OR updated_at < ?
+       LIMIT ?)`,
+  );
   return {
+    async prune({ before, limit }) {
+      return prune.run(before, limit).changes;
+    },
     async upsert({ cartId, email, lines, at }) {
       upsert.immediate({ cartId, email: normaliseEmail(email), lines: JSON.stringify(lines), at });
     },
