@@ -13,7 +13,8 @@ export type AuditEntityType =
   | "webhook"
   | "staff"
   | "shipping-zone"
-  | "gift-card";
+  | "gift-card"
+  | "reminders";
 
 export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = [
   "product",
@@ -28,6 +29,7 @@ export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = [
   "staff",
   "shipping-zone",
   "gift-card",
+  "reminders",
 ];
 
 export interface AuditEntry {

@@ -31,6 +31,8 @@ export const PERMISSIONS = [
   "shipping.manage",
   /** Issue, top up and void gift cards; their ledgers and the outstanding balance. */
   "giftCards.manage",
+  /** Abandoned-checkout reminders: their figures and settings. */
+  "reminders.manage",
   "analytics.view",
   "blog.manage",
   "audit.view",

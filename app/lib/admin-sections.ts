@@ -35,6 +35,12 @@ export const ADMIN_SECTIONS = [
     permission: "shipping.manage",
   },
   {
+    title: "Reminders",
+    text: "Abandoned-checkout e-mails, carts recovered, their revenue.",
+    path: "/admin/reminders",
+    permission: "reminders.manage",
+  },
+  {
     title: "Reviews",
     text: "Product reviews waiting for approval.",
     path: "/admin/reviews",

@@ -54,6 +54,8 @@ export function entityHref(entityType: string, entityId: string): string | null 
       return `/admin/shipping/${encodeURIComponent(entityId)}`;
     case "gift-card":
       return `/admin/gift-cards?card=${encodeURIComponent(entityId)}`;
+    case "reminders":
+      return "/admin/reminders";
     default:
       return null;
   }

@@ -137,6 +137,18 @@ const schema = z
       .min(0.1, "must be at least 0.1")
       .max(3600, "must be at most 3600 (an hour)")
       .default(5),
+    // Abandoned-checkout reminders: hours after the checkout's last change the first e-mail is due.
+    ABANDONED_AFTER_HOURS: z.coerce
+      .number({ invalid_type_error: "must be a number of hours" })
+      .positive("must be a positive number of hours")
+      .max(720, "must be at most 720 (30 days)")
+      .default(4),
+    // How often each instance looks for reminders due (fractions for tests).
+    REMINDER_SWEEP_SECONDS: z.coerce
+      .number({ invalid_type_error: "must be a number of seconds" })
+      .min(0.1, "must be at least 0.1")
+      .max(86_400, "must be at most 86400 (a day)")
+      .default(300),
     // Tests only: POST /test-hooks/storage-full fills or frees the embedded storage. Refused in production.
     TEST_HOOKS: z.enum(["on"], { message: "must be on, or unset" }).optional(),
     FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
@@ -306,6 +318,8 @@ export interface Config {
   api: { ratePerMinute: number };
   /** Webhooks: whether endpoints may be on private, loopback or link-local addresses. */
   webhooks: { allowPrivateAddresses: boolean; sweepMs: number };
+  /** Abandoned-checkout reminders: when the first is due, and how often instances look. */
+  reminders: { abandonedAfterHours: number; sweepMs: number };
   /** Firebase Analytics' public web configuration; undefined when analytics is not configured. */
   analytics: { measurementId: string; appId: string; apiKey: string; projectId: string } | undefined;
 }
@@ -405,6 +419,10 @@ export function parseConfig(source: Record<string, string | undefined> = process
     webhooks: {
       allowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
       sweepMs: Math.round(env.WEBHOOK_SWEEP_SECONDS * 1000),
+    },
+    reminders: {
+      abandonedAfterHours: env.ABANDONED_AFTER_HOURS,
+      sweepMs: Math.round(env.REMINDER_SWEEP_SECONDS * 1000),
     },
     pendingPaymentExpiryMs: env.PENDING_PAYMENT_EXPIRY_MINUTES * 60_000,
     backup: {

@@ -33,6 +33,7 @@ import { createVariantUpdateService, type VariantUpdateService } from "./service
 import { createRateLimiter } from "./services/accounts/rate-limit.server";
 import { createStaffService, type StaffService } from "./services/staff/staff.server";
 import { createProductFeedService, type ProductFeedService } from "./services/feed/product-feed.server";
+import { createRemindersService, type RemindersService } from "./services/reminders/reminders.server";
 import { checkoutFaultsFor } from "./test-hooks.server";
 
 // The one place where adapters (from config) are wired into services. Routes call getContext()
@@ -87,6 +88,8 @@ export interface AppContext {
   webhooks: WebhooksService;
   /** Back-office staff: roles, invitations, role changes and revocations (audited). */
   staff: StaffService;
+  /** Abandoned-checkout reminders: recorded at checkout, sent by a sweep, restore and unsubscribe links. */
+  reminders: RemindersService;
 }
 
 declare global {
@@ -202,6 +205,18 @@ export function createContext(config: Config): AppContext {
   const addressBook = createAddressBookService(backend.store, {
     delivers: async (country) => (await shipping.zoneFor(country)) !== null,
   });
+  const reminders = createRemindersService({
+    store: backend.store,
+    mailer: backend.mailer,
+    secret: config.sessionSecret,
+    shopName: config.shopName,
+    supportEmail: config.supportEmail,
+    publicOrigin,
+    abandonedAfterHours: config.reminders.abandonedAfterHours,
+    activeCode: (code) => promotions.activeCode(code),
+    replaceCart: (cartId, lines) => cart.replace(cartId, lines),
+    audit: (record) => audit.record(record),
+  });
   return {
     config,
     backend,
@@ -221,7 +236,7 @@ export function createContext(config: Config): AppContext {
     }),
     checkout,
     shipping,
-    checkoutSubmission: createCheckoutSubmission({ checkout, addressBook, orders }),
+    checkoutSubmission: createCheckoutSubmission({ checkout, addressBook, orders, reminders }),
     promotions,
     giftCards,
     catalog,
@@ -280,6 +295,7 @@ export function createContext(config: Config): AppContext {
       mailer: backend.mailer,
       shopName: config.shopName,
     }),
+    reminders,
   };
 }
 
@@ -298,6 +314,16 @@ function startBackgroundWork(context: AppContext): void {
   setInterval(sweep, EXPIRY_SWEEP_MS).unref();
   // Webhook deliveries due (retries, and events of an instance that died before sending them).
   setInterval(() => void context.webhooks.deliverDue(), context.config.webhooks.sweepMs).unref();
+  // Abandoned-checkout reminders due: each is claimed in the store, so one instance sends it.
+  // Then a bounded batch of records that serve no more is deleted (any instance may; deleting twice is harmless).
+  setInterval(
+    () =>
+      void context.reminders
+        .sendDue()
+        .catch((error) => console.error("Sending abandoned-checkout reminders failed; will try again", error))
+        .then(() => context.reminders.prune()),
+    context.config.reminders.sweepMs,
+  ).unref();
 }
 
 /** The context routes use: every service answers 'Firestore not available' (503) when the database does not. */

@@ -18,7 +18,7 @@ test("register → sign out → sign in → edit profile → forgot password →
   await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign in" }).click();
   await signIn(page, email, "not my password");
   await expect(page.getByRole("alert")).toHaveText("Incorrect e-mail or password");
-  await expect(page.getByLabel("E-mail")).toHaveValue(email);
+  await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(email);
   // The server never sends a password back (with JS the browser simply keeps what was typed).
   if (!js) await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
   await signIn(page, email);
@@ -36,7 +36,7 @@ test("register → sign out → sign in → edit profile → forgot password →
   await page.goto("/auth/forgot-password");
   // Spec: this page has no default layout.
   await expect(page.getByRole("navigation", { name: "Categories" })).toHaveCount(0);
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status")).toContainText("If an account exists for that address");
 
@@ -65,7 +65,7 @@ test("registering a taken address reveals nothing: the owner is e-mailed instead
   await register(page, email);
   await signOut(page);
   await page.goto("/auth/register");
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill("someone else's password");
   await page.getByLabel("Repeat password").fill("someone else's password");
   await page.getByRole("button", { name: "Create account" }).click();
@@ -89,16 +89,16 @@ test("registering a taken address reveals nothing: the owner is e-mailed instead
 test("registration explains what is wrong and keeps the e-mail", async ({ page }, testInfo) => {
   const email = uniqueEmail(testInfo, "mismatch");
   await page.goto("/auth/register");
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Repeat password").fill(`${PASSWORD} but different`);
   await page.getByRole("button", { name: "Create account" }).click();
   // Beside the field (the error summary may repeat it: form-errors.spec.ts).
   await expect(page.getByLabel("Repeat password")).toHaveAccessibleDescription(/The passwords do not match/);
   await expect(page).toHaveURL(/\/auth\/register/);
-  await expect(page.getByLabel("E-mail")).toHaveValue(email);
+  await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(email);
 
-  await page.getByLabel("E-mail").fill(uniqueEmail(testInfo, "short"));
+  await page.getByLabel("E-mail", { exact: true }).fill(uniqueEmail(testInfo, "short"));
   await page.getByLabel("Password", { exact: true }).fill("short12");
   await page.getByLabel("Repeat password").fill("short12");
   await page.getByRole("button", { name: "Create account" }).click();
@@ -160,7 +160,7 @@ test("guards: profile needs sign-in and comes back after it; admin is 403 for sh
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fprofile$/);
   await page.goto("/auth/register?redirectTo=%2Fprofile");
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Repeat password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();

@@ -100,7 +100,7 @@ test("a signed-in checkout appears in /orders, and nobody else can open it", asy
   await register(page, email);
   await addToCart(page, { productId: pick(js, "p0007", "p0008"), colour: pick(js, "Black", "Cream"), size: "M" });
   await page.goto("/checkout");
-  await expect(page.getByLabel("E-mail")).toHaveValue(email);
+  await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(email);
   await fillCheckout(page, { card: "4242424242424242", express: true });
   await page.getByRole("button", { name: "Place order and pay" }).click();
   await expect(page.getByText("Thank you! Your order is confirmed.")).toBeVisible();

@@ -44,7 +44,7 @@ async function addFirstProduct(page: Page) {
 
 async function registerAs(page: Page, email: string) {
   await page.goto("/auth/register");
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Repeat password").fill(PASSWORD);
   const answer = postAnswer(page);

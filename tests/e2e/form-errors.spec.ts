@@ -42,7 +42,7 @@ test("sign-in: a wrong password is announced and titled as an error", async ({ p
   await page.goto("/auth/login");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expectErrorSummary(page, js, ["E-mail", "Password"]);
-  await page.getByLabel("E-mail").fill(uniqueEmail(testInfo, "nobody"));
+  await page.getByLabel("E-mail", { exact: true }).fill(uniqueEmail(testInfo, "nobody"));
   await page.getByLabel("Password", { exact: true }).fill("not the password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expectErrorSummary(page, js, [], "Incorrect e-mail or password");
@@ -56,8 +56,8 @@ test("forgotten password and reset: each form's errors are summarised", async ({
   await expectErrorSummary(page, js, ["E-mail"]);
 
   // Enter, not a click: the click's blur clears the field's message first, which moves the button.
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("E-mail").press("Enter");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("E-mail", { exact: true }).press("Enter");
   await expect(page.getByRole("status")).toContainText("If an account exists for that address");
   await page.goto(await resetLinkFor(email, testInfo));
   // Enter submits from the field (a click would first blur it, whose message moves the button).
@@ -76,7 +76,7 @@ test("profile: a failed password change is summarised", async ({ page, js }, tes
 test("checkout: every missing field, the card's included, in one summary", async ({ page, js }, testInfo) => {
   await addAvailable(page, testInfo.project.name === "js-off" ? "p0071" : "p0070");
   await page.goto("/checkout");
-  await page.getByLabel("E-mail").fill("");
+  await page.getByLabel("E-mail", { exact: true }).fill("");
   await page.getByRole("button", { name: "Place order and pay" }).click();
   await expectErrorSummary(page, js, [
     "E-mail",

@@ -81,7 +81,7 @@ test("a phone's checkout: a folded order summary with the total at the top", asy
   const summary = page.locator("details", { has: page.locator("summary", { hasText: /^Order summary: 1 item, €/ }) });
   await expect(summary).toBeVisible();
   const top = (await summary.boundingBox())!.y;
-  expect(top).toBeLessThan((await page.getByLabel("E-mail").boundingBox())!.y);
+  expect(top).toBeLessThan((await page.getByLabel("E-mail", { exact: true }).boundingBox())!.y);
   await expect(summary.getByRole("listitem")).toBeHidden();
   await summary.locator("summary").click();
   await expect(summary.getByRole("listitem")).toHaveCount(1);

@@ -33,7 +33,7 @@ async function ownerPage(page: Page, testInfo: TestInfo) {
 async function invite(owner: Page, email: string, role: string, refundLimit = ""): Promise<string> {
   await owner.goto("/admin/staff");
   const form = owner.getByRole("region", { name: "Invite someone" });
-  await form.getByLabel("E-mail").fill(email);
+  await form.getByLabel("E-mail", { exact: true }).fill(email);
   await form.getByLabel("Role").selectOption({ label: role });
   if (refundLimit) await form.getByLabel("Refund limit (€, support only)").fill(refundLimit);
   await form.getByRole("button", { name: "Send invitation" }).click();
@@ -59,7 +59,7 @@ async function hire(
   await expect(member.getByText(`to the back office as ${role}.`)).toBeVisible();
   if (options.newVisitor) {
     await member.getByRole("link", { name: "create an account" }).click();
-    await member.getByLabel("E-mail").fill(email);
+    await member.getByLabel("E-mail", { exact: true }).fill(email);
     await member.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await member.getByLabel("Repeat password").fill(PASSWORD);
     await member.getByRole("button", { name: "Create account" }).click();

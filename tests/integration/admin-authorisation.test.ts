@@ -495,6 +495,22 @@ const ROWS: Row[] = [
     adminStatus: 400,
   },
   {
+    route: "admin.reminders",
+    kind: "loader",
+    permission: "reminders.manage",
+    path: () => "/admin/reminders",
+    module: () => import("~/routes/admin.reminders"),
+  },
+  {
+    route: "admin.reminders",
+    kind: "action",
+    permission: "reminders.manage",
+    path: () => "/admin/reminders",
+    module: () => import("~/routes/admin.reminders"),
+    form: () => ({ secondAfterHours: "abc" }),
+    adminStatus: 400,
+  },
+  {
     route: "admin.shipping._index",
     kind: "loader",
     permission: "shipping.manage",

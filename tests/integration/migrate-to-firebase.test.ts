@@ -200,6 +200,14 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
     const gift = makeGiftCard(5000);
     await store.giftCards.create(gift.card, gift.issued);
     await store.giftCards.redeem(gift.card.id, 1500, "order-gift", now);
+    // An abandoned checkout reminded once, another whose address opted out, and the owner's settings.
+    const lines = [{ productId: "p1", size: "M", colour: "Black", quantity: 1, name: "Shirt", unitPriceMinor: 2500 }];
+    await store.abandonedCheckouts.upsert({ cartId: "guest:left", email: "left@example.com", lines, at: now });
+    await store.abandonedCheckouts.claim("guest:left", { owner: "x", sent: 0, now, until: "2099-01-01T00:00:00.000Z" });
+    await store.abandonedCheckouts.markSent("guest:left", { owner: "x", n: 1, at: now });
+    await store.abandonedCheckouts.upsert({ cartId: "guest:gone", email: "gone@example.com", lines, at: now });
+    await store.abandonedCheckouts.optOut("gone@example.com", now);
+    await store.abandonedCheckouts.saveSettings({ secondAfterHours: 24, promotionCode: null });
     // An uploaded photo, referred to by a product.
     await media.put(`products/${"a".repeat(32)}-800.webp`, new Uint8Array([82, 73, 70, 70, 1, 2, 3]), "image/webp");
     await store.products.upsertMany([
@@ -291,6 +299,9 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
     expect(figure("gift cards").target).toBe(1);
     expect(figure("gift card balances (cents)").target).toBe(3500);
     expect(figure("gift card ledger entries").target).toBe(2);
+    expect(figure("abandoned checkouts").target).toBe(2);
+    expect(figure("reminders sent").target).toBe(1);
+    expect(figure("reminder opt-outs").target).toBe(1);
   }, 600_000);
 
   it("the Firebase shop serves the same catalogue, order pages and revenue", async () => {

@@ -53,6 +53,7 @@ import { firestoreCollectionsInSource } from "../support/firestore-collections";
 
 /** One document in every collection the shop uses; a subcollection under a parent document. */
 const DOCUMENTS = [
+  "abandonedCheckouts/guest:cart-1",
   "apiKeys/key-1",
   "auditLog/entry-1",
   "authSessions/session-1",
@@ -83,6 +84,8 @@ const DOCUMENTS = [
   "rateLimits/limit-1",
   "reviewSummaries/product-1",
   "reviews/review-1",
+  "reminderOptOuts/optout-1",
+  "reminderSettings/current",
   "reviews/review-1/votes/vote-1",
   "shippingZones/europe",
   "staffInvitations/invitation-1",

@@ -4,8 +4,54 @@ import {
   available,
   availableTransaction,
 } from "~/server/store/firestore/availability.server";
+import { metricsText } from "~/server/observability/metrics.server";
+
+// What the Firestore emulator answers a read it retries in a transaction it closed meanwhile.
+const closedTransaction = () =>
+  Object.assign(new Error("3 INVALID_ARGUMENT: Transaction is invalid or closed."), { code: 3 });
 
 describe("Firestore availability ('Firestore not available')", () => {
+  it("runs a transaction again when the database closed it before it committed (no 500 for the shopper)", async () => {
+    let runs = 0;
+    const committed = await availableTransaction(
+      async () => "pong",
+      async () => {
+        runs += 1;
+        if (runs === 1) throw closedTransaction();
+        return "committed";
+      },
+    );
+    expect(committed).toBe("committed");
+    expect(runs).toBe(2);
+    expect(await metricsText()).toMatch(/^hemline_firestore_closed_transaction_retries_total [1-9]/m);
+  });
+
+  it("gives up on a transaction closed again and again, and never reruns one that failed otherwise", async () => {
+    let runs = 0;
+    await expect(
+      availableTransaction(
+        async () => "pong",
+        async () => {
+          runs += 1;
+          throw closedTransaction();
+        },
+      ),
+    ).rejects.toThrow("Transaction is invalid or closed");
+    expect(runs).toBe(4);
+    runs = 0;
+    const invalid = Object.assign(new Error("3 INVALID_ARGUMENT: Document too large"), { code: 3 });
+    await expect(
+      availableTransaction(
+        async () => "pong",
+        async () => {
+          runs += 1;
+          throw invalid;
+        },
+      ),
+    ).rejects.toThrow("Document too large");
+    expect(runs).toBe(1);
+  });
+
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS = [
   { label: "Promotions", to: "/admin/promotions", end: false, permission: "promotions.manage" },
   { label: "Shipping", to: "/admin/shipping", end: false, permission: "shipping.manage" },
   { label: "Gift cards", to: "/admin/gift-cards", end: false, permission: "giftCards.manage" },
+  { label: "Reminders", to: "/admin/reminders", end: false, permission: "reminders.manage" },
   { label: "Users", to: "/admin/users", end: false, permission: "customers.view" },
   { label: "Analytics", to: "/admin/analytics", end: false, permission: "analytics.view" },
   { label: "Blog", to: "/admin/blog", end: false, permission: "blog.manage" },

@@ -30,6 +30,7 @@ export function createFirestoreOutboxMailer(options: { db: Firestore; from: stri
             subject: message.subject,
             text: message.text,
             ...(message.html === undefined ? {} : { html: message.html }),
+            ...(message.headers === undefined ? {} : { headers: message.headers }),
           },
           createdAt: firestoreSdk().FieldValue.serverTimestamp(),
           rfc822: (info.message as Buffer).toString("utf8"),

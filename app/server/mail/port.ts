@@ -4,6 +4,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra header fields (List-Unsubscribe, …), carried by every adapter. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

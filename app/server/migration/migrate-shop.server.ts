@@ -257,6 +257,21 @@ export async function migrateShop(options: MigrationOptions): Promise<MigrationR
   await target.store.giftCards.restore(giftCards, giftCardEntries);
   wrote();
 
+  // Abandoned-checkout reminders: the records as they are (sent, recovered), the opt-outs (so no
+  // address that opted out is ever mailed from the new backend) and the owner's settings.
+  const reminderRecords = await source.store.abandonedCheckouts.list(Number.MAX_SAFE_INTEGER);
+  const optOuts = await source.store.abandonedCheckouts.optOuts();
+  log(`Abandoned checkouts: ${reminderRecords.length} records, ${optOuts.length} opt-outs`);
+  for (const record of reminderRecords) {
+    await target.store.abandonedCheckouts.importRecord(record);
+    wrote();
+  }
+  for (const optOut of optOuts) {
+    await target.store.abandonedCheckouts.optOut(optOut.email, optOut.optedOutAt);
+    wrote();
+  }
+  await target.store.abandonedCheckouts.saveSettings(await source.store.abandonedCheckouts.getSettings());
+
   // The audit log is append-only: entries already copied by an earlier run are skipped by id.
   const entries = await allAuditEntries(source.store);
   const copied = new Set((await allAuditEntries(target.store)).map((e) => e.id));

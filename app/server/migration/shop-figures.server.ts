@@ -94,6 +94,8 @@ export async function shopFigures(store: Store): Promise<Figures> {
     zones,
     giftCards,
     giftCardEntries,
+    reminderCounts,
+    reminderOptOuts,
   ] = await Promise.all([
     allProducts(store),
     allProfiles(store),
@@ -110,6 +112,8 @@ export async function shopFigures(store: Store): Promise<Figures> {
     store.shippingZones.list(),
     store.giftCards.list(),
     store.giftCards.allEntries(),
+    store.abandonedCheckouts.counts(),
+    store.abandonedCheckouts.optOuts(),
   ]);
   let addresses = 0;
   let wishlistItems = 0;
@@ -161,5 +165,8 @@ export async function shopFigures(store: Store): Promise<Figures> {
     ["gift cards", giftCards.length],
     ["gift card balances (cents)", sum(giftCards, (c) => c.balanceMinor)],
     ["gift card ledger entries", giftCardEntries.length],
+    ["abandoned checkouts", reminderCounts.recorded],
+    ["reminders sent", reminderCounts.remindersSent],
+    ["reminder opt-outs", reminderOptOuts.length],
   ];
 }

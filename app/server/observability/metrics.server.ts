@@ -32,6 +32,26 @@ export const renderCacheLookups = new Counter({
   registers: [registry],
 });
 
+export const remindersSent = new Counter({
+  name: "hemline_abandoned_checkout_reminders_total",
+  help: "Abandoned-checkout reminders, by result (sent or failed)",
+  labelNames: ["result"] as const,
+  registers: [registry],
+});
+
+export const reminderRecordFailures = new Counter({
+  name: "hemline_abandoned_checkout_record_failures_total",
+  help: "Abandoned-checkout records that could not be written (record at checkout, close after the order, prune); the page or order went on",
+  labelNames: ["operation"] as const,
+  registers: [registry],
+});
+
+export const closedTransactionRetries = new Counter({
+  name: "hemline_firestore_closed_transaction_retries_total",
+  help: "Firestore transactions run again because the database had closed them before they committed",
+  registers: [registry],
+});
+
 export const ordersPlaced = new Counter({
   name: "hemline_orders_placed_total",
   help: "Orders placed (stock taken, awaiting or past payment)",

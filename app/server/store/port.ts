@@ -27,6 +27,7 @@ import type {
 import type { StockAlert } from "~/domain/stock-alert";
 import type { StaffInvitation, StaffMember } from "~/domain/staff";
 import type { ShippingZone } from "~/domain/shipping-zone";
+import type { AbandonedCheckout, AbandonedLine, ReminderCounts, ReminderSettings } from "~/domain/abandoned-checkout";
 import type { WishlistItem } from "~/domain/wishlist";
 import type { OrderRevision, ReviseResult } from "~/domain/refund";
 import type { Post, PostInput } from "~/domain/post";
@@ -577,6 +578,60 @@ export interface PairStore {
   partners(productId: string, limit: number): Promise<Array<{ productId: string; count: number }>>;
 }
 
+/**
+ * Abandoned checkouts (one record per cart), the addresses that opted out of reminders, and the
+ * owner's reminder settings. Claims are atomic across instances, so one reminder is sent once.
+ */
+export interface AbandonedCheckoutStore {
+  /**
+   * Record the cart's checkout: a new record, or the open one's e-mail, lines and time updated
+   * (its reminders kept); a converted record is replaced by a fresh one (a new purchase).
+   */
+  upsert(input: { cartId: string; email: string; lines: AbandonedLine[]; at: string }): Promise<void>;
+  get(cartId: string): Promise<AbandonedCheckout | null>;
+  /**
+   * The order was placed from this cart: no reminder after this. false when there is no record or
+   * it was already converted: of instances closing one record at once, one gets true.
+   */
+  markConverted(cartId: string, orderId: string): Promise<boolean>;
+  /**
+   * Open records that may be due, oldest first: no reminder yet and changed at or before
+   * `firstBefore`, or (when `secondBefore` is given) one reminder sent at or before it.
+   */
+  due(input: { firstBefore: string; secondBefore: string | null; limit: number }): Promise<AbandonedCheckout[]>;
+  /**
+   * Take the record to send reminder `sent + 1`: true for exactly one of any number of concurrent
+   * callers, and only while it is open, has sent `sent` reminders and no unexpired claim is held.
+   */
+  claim(cartId: string, input: { owner: string; sent: number; now: string; until: string }): Promise<boolean>;
+  /** The holder sent reminder `n` at `at`: counted, claim released. */
+  markSent(cartId: string, input: { owner: string; n: 1 | 2; at: string }): Promise<void>;
+  /** The holder could not send: the claim is released so a later sweep retries. */
+  release(cartId: string, owner: string): Promise<void>;
+  /** The restore link filled cart `intoCartId`: an order from it counts as recovered. */
+  markRestored(cartId: string, intoCartId: string): Promise<void>;
+  /** The record whose restore link last filled `intoCartId`, if any. */
+  restoredInto(intoCartId: string): Promise<AbandonedCheckout | null>;
+  /** Once per record: false when it was already recovered. */
+  recordRecovery(cartId: string, input: { orderId: string; totalMinor: number }): Promise<boolean>;
+  /** The latest records, newest change first. */
+  list(limit: number): Promise<AbandonedCheckout[]>;
+  counts(): Promise<ReminderCounts>;
+  optOut(email: string, at: string): Promise<void>;
+  isOptedOut(email: string): Promise<boolean>;
+  /** Every opt-out (moving a shop to another backend). */
+  optOuts(): Promise<{ email: string; optedOutAt: string }[]>;
+  /** Write a record exactly as given, claim included (moving a shop to another backend). */
+  importRecord(record: AbandonedCheckout): Promise<void>;
+  getSettings(): Promise<ReminderSettings>;
+  saveSettings(settings: ReminderSettings): Promise<void>;
+  /**
+   * Delete at most `limit` records that no longer serve: closed (converted or opted out) without a
+   * reminder sent, or last changed before `before`. How many were deleted.
+   */
+  prune(input: { before: string; limit: number }): Promise<number>;
+}
+
 /** Test-only fault injection: proves that an atomic operation leaves nothing half-written. */
 export interface StoreFaults {
   /** Called inside the placement transaction after stock is taken and before the order is written. */
@@ -607,6 +662,7 @@ export interface Store {
   staff: StaffStore;
   shippingZones: ShippingZoneStore;
   pairs: PairStore;
+  abandonedCheckouts: AbandonedCheckoutStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /**

@@ -10,7 +10,7 @@ export function uniqueEmail(testInfo: TestInfo, label: string): string {
 
 export async function register(page: Page, email: string, password = PASSWORD) {
   await page.goto("/auth/register");
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Repeat password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
@@ -18,7 +18,7 @@ export async function register(page: Page, email: string, password = PASSWORD) {
 }
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
@@ -50,7 +50,7 @@ export async function registerOrSignIn(page: Page, email: string, password = PAS
   if (await account.isVisible()) return;
 
   await page.goto("/auth/register");
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Repeat password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();

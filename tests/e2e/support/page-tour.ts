@@ -151,7 +151,7 @@ const shopperTour: Tour = async (page, testInfo, visit) => {
   await register(page, email);
   // Their password forgotten: the link is sent, and the reset form it opens.
   await page.goto("/auth/forgot-password");
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status")).toContainText("If an account exists for that address");
   const sent = new URL(page.url());

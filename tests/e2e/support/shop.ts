@@ -28,7 +28,7 @@ export const ADDRESS = { name: "Ada Shopper", line1: "12 Grafton Street", city: 
 
 /** Fill the checkout form: contact, address, delivery, and the card when the test processor is active. */
 export async function fillCheckout(page: Page, options: { email?: string; card?: string; express?: boolean }) {
-  if (options.email !== undefined) await page.getByLabel("E-mail").fill(options.email);
+  if (options.email !== undefined) await page.getByLabel("E-mail", { exact: true }).fill(options.email);
   await page.getByLabel("Full name").fill(ADDRESS.name);
   await page.getByLabel("Street address").fill(ADDRESS.line1);
   await page.getByLabel("Postcode").fill(ADDRESS.postalCode);

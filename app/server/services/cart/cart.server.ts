@@ -170,6 +170,32 @@ export function createCartService(
       };
     },
 
+    /**
+     * Replace the cart with these lines (a cart restored from a reminder): only what is on sale now,
+     * each capped to the units left. `left`: how many of the lines could not be put back whole.
+     */
+    async replace(
+      cartId: string,
+      wanted: readonly Pick<CartLine, "productId" | "size" | "colour" | "quantity">[],
+    ): Promise<{ kept: number; left: number }> {
+      const at = now().toISOString();
+      const products = await productsFor(wanted.map((w) => ({ ...w, addedAt: at })));
+      const lines: CartLine[] = [];
+      let left = 0;
+      for (const w of wanted) {
+        const units = unitsForSale(products.get(w.productId), w.size, w.colour);
+        if (units <= 0 || lines.length >= MAX_LINES) {
+          left += 1;
+          continue;
+        }
+        const quantity = Math.min(w.quantity, lineLimit(units));
+        if (quantity < w.quantity) left += 1;
+        lines.push({ productId: w.productId, size: w.size, colour: w.colour, quantity, addedAt: at });
+      }
+      await save(cartId, lines);
+      return { kept: lines.length, left };
+    },
+
     /** Items in the cart, for the header on every page. */
     async count(cartId: string | null): Promise<number> {
       const cart = await load(cartId);

@@ -2,6 +2,7 @@ import type { CardDetails } from "../../payments/port";
 import type { Address, ShippingMethodId, StockShortfall } from "~/domain/commerce";
 import type { AddressBookService } from "../accounts/address-book.server";
 import type { OrdersService } from "../orders/orders.server";
+import type { RemindersService } from "../reminders/reminders.server";
 import type { CheckoutService } from "./checkout.server";
 
 // The checkout form as one command: the address (typed or from the address book), the purchase,
@@ -55,8 +56,10 @@ export function createCheckoutSubmission(deps: {
   checkout: CheckoutService;
   addressBook: AddressBookService;
   orders: OrdersService;
+  /** Told of every placed order: no reminder for its cart after it; a restored cart's order is a recovery. */
+  reminders?: Pick<RemindersService, "orderPlaced">;
 }) {
-  const { checkout, addressBook, orders } = deps;
+  const { checkout, addressBook, orders, reminders } = deps;
   return {
     async submit(input: CheckoutSubmission): Promise<SubmissionResult> {
       const typed = { ...input.typedAddress, postalCode: input.typedAddress.postalCode.toUpperCase() };
@@ -93,6 +96,11 @@ export function createCheckoutSubmission(deps: {
       if (placed && !saved && input.saveAddress && input.userId) {
         // Best effort: a full address book never stands in the way of an order.
         await addressBook.add(input.userId, typed);
+      }
+      if (placed && input.cartId && reminders) {
+        // Not awaited: the shopper's answer never waits on the reminder record, and orderPlaced
+        // never rejects (it logs and counts its own failures).
+        void reminders.orderPlaced(input.cartId, result.order);
       }
       switch (result.kind) {
         case "redirect":

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Promotion, PromotionUseClaim } from "~/domain/promotion";
 import type { Store } from "../../store/port";
 import type { AuditService } from "../audit/audit.server";
-import { bestPricing, qualifies, type PricedLine, type PromotionPricing } from "~/domain/promotion-rules";
+import { bestPricing, qualifies, validity, type PricedLine, type PromotionPricing } from "~/domain/promotion-rules";
 import { codeRefusal } from "./code-refusal";
 
 // Promotions for the shop: the cart and checkout price through price(); the back office lists,
@@ -92,6 +92,13 @@ export function createPromotionsService(store: Store, audit: AuditService, now: 
         };
       });
       return { pricing, codeProblem, claims };
+    },
+
+    /** The code as the shop spells it while its promotion is on (dates, total uses left), else null. */
+    async activeCode(code: string): Promise<string | null> {
+      const promotion = await store.promotions.findByCode(code);
+      if (!promotion?.code || validity(promotion, now()) !== "ok") return null;
+      return (await hasUsesLeft(promotion, null)) ? promotion.code : null;
     },
 
     async list() {

@@ -1,4 +1,5 @@
 import type { Firestore } from "firebase-admin/firestore";
+import { closedTransactionRetries } from "../../observability/metrics.server";
 import { FirestoreUnavailableError } from "../unavailable";
 
 export { FirestoreUnavailableError };
@@ -75,10 +76,37 @@ export async function availableTransaction<T>(probe: () => Promise<unknown>, wor
     check();
   });
   try {
-    return await Promise.race([available(work, Infinity), watchdog]);
+    return await Promise.race([available(() => rerunClosed(work), Infinity), watchdog]);
   } finally {
     settled = true;
     clearTimeout(timer);
+  }
+}
+
+/** How many times a transaction the database closed before it committed is run again. */
+const CLOSED_ATTEMPTS = 4;
+
+/**
+ * INVALID_ARGUMENT "Transaction is invalid or closed": the client retried a read of a transaction
+ * after a transient failure, and the database had meanwhile closed it (the emulator does this to a
+ * transaction that waited on another's locks). Nothing was committed, so running it again is safe;
+ * the client itself retries only production's wording of it, "transaction has expired".
+ */
+export function isClosedTransaction(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 3 && typeof message === "string" && /transaction is invalid or closed/i.test(message);
+}
+
+/** Runs `work` (a whole runTransaction) again when the database closed its transaction first. */
+export async function rerunClosed<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= CLOSED_ATTEMPTS || !isClosedTransaction(error)) throw error;
+      closedTransactionRetries.inc();
+      console.warn(`A Firestore transaction was closed before it committed; running it again (attempt ${attempt + 1})`);
+    }
   }
 }
 

@@ -19,6 +19,7 @@ import { createFirestoreApiKeyStore } from "./api-key-store.server";
 import { createFirestoreWebhookStore } from "./webhook-store.server";
 import { createFirestoreStaffStore } from "./staff-store.server";
 import { createFirestoreShippingZoneStore } from "./shipping-zone-store.server";
+import { createFirestoreAbandonedCheckoutStore } from "./abandoned-checkout-store.server";
 import { createFirestoreWishlistStore } from "./wishlist-store.server";
 import { createFirestoreStockAlertStore } from "./stock-alert-store.server";
 import { createFirestoreReviewStore } from "./review-store.server";
@@ -56,6 +57,7 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     staff: createFirestoreStaffStore(db),
     shippingZones: createFirestoreShippingZoneStore(db),
     pairs: createFirestorePairStore(db),
+    abandonedCheckouts: createFirestoreAbandonedCheckoutStore(db),
     upgrade: (log) => upgradeFirestore(db, log),
     async ping() {
       try {

@@ -21,6 +21,7 @@ import { createSqlitePromotionStore } from "./promotion-store.server";
 import { createSqliteInvoiceNumberStore } from "./invoice-number-store.server";
 import { createSqliteStaffStore } from "./staff-store.server";
 import { createSqliteShippingZoneStore } from "./shipping-zone-store.server";
+import { createSqliteAbandonedCheckoutStore } from "./abandoned-checkout-store.server";
 import { storageWatchOf } from "./storage-full.server";
 
 /** The store on an open database (the embedded backend shares it with the local identity provider). */
@@ -52,6 +53,7 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     staff: guard(createSqliteStaffStore(db)),
     shippingZones: guard(createSqliteShippingZoneStore(db)),
     pairs: guard(createSqlitePairStore(db)),
+    abandonedCheckouts: guard(createSqliteAbandonedCheckoutStore(db)),
     async upgrade() {
       // Numbered migrations already ran when the database was opened.
     },
