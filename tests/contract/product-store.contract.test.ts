@@ -92,6 +92,34 @@ describe.each(STORE_ADAPTERS)("ProductStore contract: $name", (adapter) => {
     expect(next.changes[0]).toMatchObject({ kind: "product", product: { name: "Edited first" } });
   });
 
+  it("reads the active products for the feed in id order, a page at a time, with the feed's fields only", async () => {
+    const active = ["fp-c", "fp-a", "fp-e", "fp-b"].map((id) => makeProduct({ id, priceMinor: 1234 }));
+    await store.products.upsertMany([
+      ...active,
+      makeProduct({ id: "fp-d", status: "draft" }),
+      makeProduct({ id: "fp-f", status: "archived" }),
+    ]);
+    const first = await store.products.feedPage(null, 3);
+    expect(first.products.map((p) => p.id)).toEqual(["fp-a", "fp-b", "fp-c"]);
+    expect(first.next).toBe("fp-c");
+    const rest = await store.products.feedPage(first.next, 3);
+    expect(rest.products.map((p) => p.id)).toEqual(["fp-e"]);
+    expect(rest.next).toBeNull();
+    const written = active.find((p) => p.id === "fp-a")!;
+    expect(first.products[0]).toEqual({
+      id: "fp-a",
+      name: written.name,
+      description: written.description,
+      category: written.category,
+      material: written.material,
+      priceMinor: 1234,
+      compareAtMinor: written.compareAtMinor,
+      colours: written.colours,
+      variants: written.variants,
+      images: written.images,
+    });
+  });
+
   it("writes a batch all or nothing: a duplicate slug rejects the whole batch", async () => {
     const a = makeProduct();
     const b = makeProduct({ slug: a.slug });

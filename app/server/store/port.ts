@@ -54,6 +54,27 @@ export interface ChangeBatch {
   more: boolean;
 }
 
+/** What the product feed reads of a product: no slug, sizes, dates, version or rating. */
+export type FeedProduct = Pick<
+  Product,
+  | "id"
+  | "name"
+  | "description"
+  | "category"
+  | "material"
+  | "priceMinor"
+  | "compareAtMinor"
+  | "colours"
+  | "variants"
+  | "images"
+>;
+
+export interface FeedPage {
+  products: FeedProduct[];
+  /** The id to continue after; null when this page was the last. */
+  next: string | null;
+}
+
 export interface ProductStore {
   get(id: string): Promise<Product | null>;
   getBySlug(slug: string): Promise<Product | null>;
@@ -64,6 +85,11 @@ export interface ProductStore {
    * (and its slug and tombstone), so any number of instances can follow and write at once.
    */
   changes(cursor: ChangeCursor | null, limit: number): Promise<ChangeBatch>;
+  /**
+   * Active products in id order after `after` (null: from the first), at most `limit`, with only
+   * the fields the product feed writes: the feed's build reads the catalogue a page at a time.
+   */
+  feedPage(after: string | null, limit: number): Promise<FeedPage>;
   count(): Promise<number>;
   /** Create or replace whole products (seeding, imports). Gives each a new version (seq). */
   upsertMany(products: ProductInput[]): Promise<void>;
