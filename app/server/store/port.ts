@@ -71,7 +71,7 @@ export type FeedProduct = Pick<
 
 export interface FeedPage {
   products: FeedProduct[];
-  /** The id to continue after; null when this page was the last. */
+  /** Where to continue (opaque: each adapter its own); null when this page was the last. */
   next: string | null;
 }
 
@@ -86,8 +86,10 @@ export interface ProductStore {
    */
   changes(cursor: ChangeCursor | null, limit: number): Promise<ChangeBatch>;
   /**
-   * Active products in id order after `after` (null: from the first), at most `limit`, with only
+   * Active products after the position `after` (null: from the first), at most `limit`, with only
    * the fields the product feed writes: the feed's build reads the catalogue a page at a time.
+   * Each product comes once in a read through the pages, even when rewritten meanwhile (as it is
+   * when its page is read). The order is the adapter's (SQLite: the table's; Firestore: by id).
    */
   feedPage(after: string | null, limit: number): Promise<FeedPage>;
   count(): Promise<number>;

@@ -67,10 +67,11 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
   const byId = db.prepare<[string], ProductRow>("SELECT * FROM products WHERE id = ?");
   const bySlug = db.prepare<[string], ProductRow>("SELECT * FROM products WHERE slug = ?");
   const changed = db.prepare<[number, number], ProductRow>("SELECT * FROM products WHERE seq > ? ORDER BY seq LIMIT ?");
-  // The feed's columns only, by id (the primary key's index), so a page skips the rest of each row.
+  // The feed's columns only, in the table's own (rowid) order: pages read the file front to back, and
+  // a product rewritten keeps its rowid (an upsert updates the row in place), so it comes once.
   const feedRows = db.prepare<
-    [string, number],
-    Pick<
+    [number, number],
+    { position: number } & Pick<
       ProductRow,
       | "id"
       | "name"
@@ -84,8 +85,9 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
       | "images"
     >
   >(
-    `SELECT id, name, description, category, material, price_minor, compare_at_minor, colours, variants, images
-     FROM products WHERE status = 'active' AND id > ? ORDER BY id LIMIT ?`,
+    `SELECT rowid AS position, id, name, description, category, material, price_minor, compare_at_minor,
+       colours, variants, images
+     FROM products WHERE status = 'active' AND rowid > ? ORDER BY rowid LIMIT ?`,
   );
   const count = db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM products");
   const maxSeq = db.prepare<[], { seq: number }>(CATALOGUE_SEQ_SQL);
@@ -192,7 +194,7 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
       );
     },
     async feedPage(after, limit) {
-      const rows = feedRows.all(after ?? "", limit);
+      const rows = feedRows.all(after === null ? 0 : Number(after), limit);
       return {
         products: rows.map((row) => ({
           id: row.id,
@@ -206,7 +208,7 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
           variants: JSON.parse(row.variants),
           images: JSON.parse(row.images),
         })),
-        next: rows.length === limit ? rows[rows.length - 1].id : null,
+        next: rows.length === limit ? String(rows[rows.length - 1].position) : null,
       };
     },
     async count() {
