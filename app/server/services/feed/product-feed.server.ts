@@ -183,6 +183,9 @@ export function createProductFeedService(options: ProductFeedOptions) {
     const target = await targetOf(request);
     if (fs.existsSync(target.file)) return;
     lastStarted.set(target.group, Date.now());
+    log(
+      `Building the ${request.format} product feed for ${request.country} (the catalogue changed since the kept one).`,
+    );
     await build(request, target);
   }
 
