@@ -261,6 +261,7 @@ export function createContext(config: Config): AppContext {
       shopName: config.shopName,
       rates: config.shipping,
       zoneFor: (country) => shipping.zoneFor(country),
+      rebuildEveryMs: config.feed.rebuildEveryMs,
     }),
     blog: createBlogService(backend.store, undefined, { audit }),
     audit,
@@ -324,6 +325,12 @@ function startBackgroundWork(context: AppContext): void {
         .then(() => context.reminders.prune()),
     context.config.reminders.sweepMs,
   ).unref();
+  // The product feeds asked for before a restart, and the home country's XML feed, are built now
+  // when the catalogue moved past them, so no fetch after a restart waits for a build.
+  const { config } = context;
+  void context.productFeed
+    .start([{ format: "xml", country: config.feed.country, origin: config.publicUrl ?? fallbackOrigin(config) }])
+    .catch((error) => console.error("Starting the product feed's builds failed; the next fetch builds it", error));
 }
 
 /** The context routes use: every service answers 'Firestore not available' (503) when the database does not. */

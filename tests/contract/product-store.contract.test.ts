@@ -92,6 +92,37 @@ describe.each(STORE_ADAPTERS)("ProductStore contract: $name", (adapter) => {
     expect(next.changes[0]).toMatchObject({ kind: "product", product: { name: "Edited first" } });
   });
 
+  it("reads each active product once for the feed, a page at a time, with the feed's fields only, a rewrite meanwhile included", async () => {
+    const active = ["fp-c", "fp-a", "fp-e", "fp-b"].map((id) => makeProduct({ id, priceMinor: 1234 }));
+    await store.products.upsertMany([
+      ...active,
+      makeProduct({ id: "fp-d", status: "draft" }),
+      makeProduct({ id: "fp-f", status: "archived" }),
+    ]);
+    const first = await store.products.feedPage(null, 3);
+    expect(first.products).toHaveLength(3);
+    expect(first.next).not.toBeNull();
+    // Every product read so far is written again before the next page: none of them comes again.
+    await store.products.upsertMany(active.map((p) => ({ ...p, name: `${p.name} (edited)` })));
+    const rest = await store.products.feedPage(first.next, 3);
+    expect(rest.next).toBeNull();
+    const read = [...first.products, ...rest.products];
+    expect(read.map((p) => p.id).sort()).toEqual(["fp-a", "fp-b", "fp-c", "fp-e"]);
+    const written = active.find((p) => p.id === "fp-a")!;
+    expect(read.find((p) => p.id === "fp-a")).toEqual({
+      id: "fp-a",
+      name: first.products.some((p) => p.id === "fp-a") ? written.name : `${written.name} (edited)`,
+      description: written.description,
+      category: written.category,
+      material: written.material,
+      priceMinor: 1234,
+      compareAtMinor: written.compareAtMinor,
+      colours: written.colours,
+      variants: written.variants,
+      images: written.images,
+    });
+  });
+
   it("writes a batch all or nothing: a duplicate slug rejects the whole batch", async () => {
     const a = makeProduct();
     const b = makeProduct({ slug: a.slug });

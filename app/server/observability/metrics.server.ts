@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 // What an operator alerts on (docs/operations.md names the levels), in Prometheus' text format at
 // /metrics. One registry per process: each instance is scraped on its own, as Prometheus and
@@ -108,6 +108,19 @@ export const backups = new Counter({
 export const serverErrors = new Counter({
   name: "hemline_server_errors_total",
   help: "Errors logged by loaders, actions and renders (500s)",
+  registers: [registry],
+});
+
+export const productFeedBuilds = new Counter({
+  name: "hemline_product_feed_builds_total",
+  help: "Background builds of the Google product feed, by result (ok or failed; a failed build leaves the previous feed served)",
+  labelNames: ["result"] as const,
+  registers: [registry],
+});
+
+export const productFeedLastBuilt = new Gauge({
+  name: "hemline_product_feed_last_built_timestamp_seconds",
+  help: "When this process last finished building a product feed (Unix time)",
   registers: [registry],
 });
 

@@ -55,6 +55,27 @@ export interface ChangeBatch {
   more: boolean;
 }
 
+/** What the product feed reads of a product: no slug, sizes, dates, version or rating. */
+export type FeedProduct = Pick<
+  Product,
+  | "id"
+  | "name"
+  | "description"
+  | "category"
+  | "material"
+  | "priceMinor"
+  | "compareAtMinor"
+  | "colours"
+  | "variants"
+  | "images"
+>;
+
+export interface FeedPage {
+  products: FeedProduct[];
+  /** Where to continue (opaque: each adapter its own); null when this page was the last. */
+  next: string | null;
+}
+
 export interface ProductStore {
   get(id: string): Promise<Product | null>;
   getBySlug(slug: string): Promise<Product | null>;
@@ -65,6 +86,13 @@ export interface ProductStore {
    * (and its slug and tombstone), so any number of instances can follow and write at once.
    */
   changes(cursor: ChangeCursor | null, limit: number): Promise<ChangeBatch>;
+  /**
+   * Active products after the position `after` (null: from the first), at most `limit`, with only
+   * the fields the product feed writes: the feed's build reads the catalogue a page at a time.
+   * Each product comes once in a read through the pages, even when rewritten meanwhile (as it is
+   * when its page is read). The order is the adapter's (SQLite: the table's; Firestore: by id).
+   */
+  feedPage(after: string | null, limit: number): Promise<FeedPage>;
   count(): Promise<number>;
   /** Create or replace whole products (seeding, imports). Gives each a new version (seq). */
   upsertMany(products: ProductInput[]): Promise<void>;

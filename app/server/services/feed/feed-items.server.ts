@@ -1,7 +1,7 @@
 import { getCategory } from "~/lib/categories";
 import { formatFeedPrice } from "~/lib/money";
 import { canSell } from "~/domain/sellable";
-import type { Product } from "~/domain/product";
+import type { FeedProduct } from "~/server/store/port";
 import { imageForColour } from "../catalog/colour-image";
 import { choiceOf, shippingOptions, type ShippingRates } from "../checkout/shipping.server";
 import { quotesFor, type ShippingZone } from "~/domain/shipping-zone";
@@ -87,7 +87,7 @@ export function variantLink(origin: string, productId: string, colour: string): 
   return `${origin}/products/${encodeURIComponent(productId)}?colour=${encodeURIComponent(colour)}`;
 }
 
-export function feedItems(product: Product, settings: FeedSettings): FeedItem[] {
+export function feedItems(product: FeedProduct, settings: FeedSettings): FeedItem[] {
   const { origin, currency } = settings;
   const onSale = product.compareAtMinor !== null && product.compareAtMinor > product.priceMinor;
   const price = formatFeedPrice(onSale ? product.compareAtMinor! : product.priceMinor, currency);

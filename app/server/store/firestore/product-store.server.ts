@@ -1,7 +1,13 @@
 import type { Firestore, Query, Timestamp } from "firebase-admin/firestore";
 import { firestoreSdk } from "~/server/firebase-sdk.server";
 import { mergeChanges } from "../change-feed";
-import { ProductChangedError, ProductSlugTakenError, type ChangeCursor, type ProductStore } from "../port";
+import {
+  ProductChangedError,
+  ProductSlugTakenError,
+  type ChangeCursor,
+  type FeedProduct,
+  type ProductStore,
+} from "../port";
 import type { Product, ProductInput } from "~/domain/product";
 import { available, availableTransaction, healthProbe } from "./availability.server";
 
@@ -21,6 +27,19 @@ const TOMBSTONES = "productTombstones";
  * removal); Firestore has long allowed 500 writes in one transaction, so 120 per chunk.
  */
 const MAX_PER_TRANSACTION = 120;
+
+/** The fields the product feed reads (feedPage). */
+const FEED_FIELDS = [
+  "name",
+  "description",
+  "category",
+  "material",
+  "priceMinor",
+  "compareAtMinor",
+  "colours",
+  "variants",
+  "images",
+] as const satisfies readonly (keyof FeedProduct)[];
 
 type StoredProduct = Product & { changedAt?: Timestamp };
 
@@ -137,6 +156,19 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
         limit,
         cursor,
       );
+    },
+    async feedPage(after, limit) {
+      // A field mask: the documents' other fields (slug, sizes, dates, rating) are not sent.
+      let query = products
+        .where("status", "==", "active")
+        .orderBy(firestoreSdk().FieldPath.documentId())
+        .select(...FEED_FIELDS);
+      if (after !== null) query = query.startAfter(after);
+      const snap = await available(() => query.limit(limit).get());
+      return {
+        products: snap.docs.map((d) => ({ ...(d.data() as Omit<FeedProduct, "id">), id: d.id })),
+        next: snap.size === limit ? snap.docs[snap.size - 1].id : null,
+      };
     },
     async count() {
       const snap = await available(() => products.count().get());

@@ -67,6 +67,28 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
   const byId = db.prepare<[string], ProductRow>("SELECT * FROM products WHERE id = ?");
   const bySlug = db.prepare<[string], ProductRow>("SELECT * FROM products WHERE slug = ?");
   const changed = db.prepare<[number, number], ProductRow>("SELECT * FROM products WHERE seq > ? ORDER BY seq LIMIT ?");
+  // The feed's columns only, in the table's own (rowid) order: pages read the file front to back, and
+  // a product rewritten keeps its rowid (an upsert updates the row in place), so it comes once.
+  const feedRows = db.prepare<
+    [number, number],
+    { position: number } & Pick<
+      ProductRow,
+      | "id"
+      | "name"
+      | "description"
+      | "category"
+      | "material"
+      | "price_minor"
+      | "compare_at_minor"
+      | "colours"
+      | "variants"
+      | "images"
+    >
+  >(
+    `SELECT rowid AS position, id, name, description, category, material, price_minor, compare_at_minor,
+       colours, variants, images
+     FROM products WHERE status = 'active' AND rowid > ? ORDER BY rowid LIMIT ?`,
+  );
   const count = db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM products");
   const maxSeq = db.prepare<[], { seq: number }>(CATALOGUE_SEQ_SQL);
   const slugOwner = db.prepare<[string], { id: string }>("SELECT id FROM products WHERE slug = ?");
@@ -170,6 +192,24 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
         limit,
         cursor,
       );
+    },
+    async feedPage(after, limit) {
+      const rows = feedRows.all(after === null ? 0 : Number(after), limit);
+      return {
+        products: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          description: row.description,
+          category: row.category as CategoryId,
+          material: row.material,
+          priceMinor: row.price_minor,
+          compareAtMinor: row.compare_at_minor,
+          colours: JSON.parse(row.colours),
+          variants: JSON.parse(row.variants),
+          images: JSON.parse(row.images),
+        })),
+        next: rows.length === limit ? String(rows[rows.length - 1].position) : null,
+      };
     },
     async count() {
       return count.get()!.n;
