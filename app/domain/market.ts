@@ -190,3 +190,18 @@ export function baseMarket(countries: readonly string[], at: string): Market {
     updatedAt: at,
   };
 }
+
+/**
+ * Why the market cannot be saved beside the others (both stores check this inside their write):
+ * another market holds one of its countries, or it is the default and would stop being one.
+ */
+export function marketSaveRefusal(
+  markets: readonly Market[],
+  market: Pick<Market, "id" | "countries" | "isDefault">,
+): { kind: "clash"; country: string; marketId: string; marketName: string } | { kind: "default-needed" } | null {
+  const clash = marketCountryClash(markets, market);
+  if (clash) return { kind: "clash", country: clash.country, marketId: clash.market.id, marketName: clash.market.name };
+  const current = defaultMarket(markets);
+  if (!market.isDefault && current?.id === market.id && current.isDefault) return { kind: "default-needed" };
+  return null;
+}

@@ -92,6 +92,7 @@ export async function shopFigures(store: Store): Promise<Figures> {
     staff,
     invitations,
     zones,
+    markets,
     giftCards,
     giftCardEntries,
   ] = await Promise.all([
@@ -108,6 +109,7 @@ export async function shopFigures(store: Store): Promise<Figures> {
     store.staff.list(),
     store.staff.invitations(),
     store.shippingZones.list(),
+    store.markets.list(),
     store.giftCards.list(),
     store.giftCards.allEntries(),
   ]);
@@ -158,6 +160,9 @@ export async function shopFigures(store: Store): Promise<Figures> {
     ["countries in shipping zones", sum(zones, (z) => z.countries.length)],
     ["delivery methods", sum(zones, (z) => z.methods.length)],
     ["delivery price bands", sum(zones, (z) => sum(z.methods, (m) => m.bands.length))],
+    ["markets", markets.length],
+    ["countries in markets", sum(markets, (m) => m.countries.length)],
+    ["sum of market rates (millionths)", sum(markets, (m) => m.rateMicros)],
     ["gift cards", giftCards.length],
     ["gift card balances (cents)", sum(giftCards, (c) => c.balanceMinor)],
     ["gift card ledger entries", giftCardEntries.length],

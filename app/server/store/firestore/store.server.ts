@@ -19,6 +19,7 @@ import { createFirestoreApiKeyStore } from "./api-key-store.server";
 import { createFirestoreWebhookStore } from "./webhook-store.server";
 import { createFirestoreStaffStore } from "./staff-store.server";
 import { createFirestoreShippingZoneStore } from "./shipping-zone-store.server";
+import { createFirestoreMarketStore } from "./market-store.server";
 import { createFirestoreWishlistStore } from "./wishlist-store.server";
 import { createFirestoreStockAlertStore } from "./stock-alert-store.server";
 import { createFirestoreReviewStore } from "./review-store.server";
@@ -55,6 +56,7 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     webhooks: createFirestoreWebhookStore(db),
     staff: createFirestoreStaffStore(db),
     shippingZones: createFirestoreShippingZoneStore(db),
+    markets: createFirestoreMarketStore(db),
     pairs: createFirestorePairStore(db),
     upgrade: (log) => upgradeFirestore(db, log),
     async ping() {

@@ -21,6 +21,7 @@ import { createSqlitePromotionStore } from "./promotion-store.server";
 import { createSqliteInvoiceNumberStore } from "./invoice-number-store.server";
 import { createSqliteStaffStore } from "./staff-store.server";
 import { createSqliteShippingZoneStore } from "./shipping-zone-store.server";
+import { createSqliteMarketStore } from "./market-store.server";
 import { storageWatchOf } from "./storage-full.server";
 
 /** The store on an open database (the embedded backend shares it with the local identity provider). */
@@ -51,6 +52,7 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     webhooks: guard(createSqliteWebhookStore(db)),
     staff: guard(createSqliteStaffStore(db)),
     shippingZones: guard(createSqliteShippingZoneStore(db)),
+    markets: guard(createSqliteMarketStore(db)),
     pairs: guard(createSqlitePairStore(db)),
     async upgrade() {
       // Numbered migrations already ran when the database was opened.
