@@ -12,7 +12,8 @@ export type AuditEntityType =
   | "api-key"
   | "webhook"
   | "staff"
-  | "shipping-zone";
+  | "shipping-zone"
+  | "market";
 
 export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = [
   "product",
@@ -26,6 +27,7 @@ export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = [
   "webhook",
   "staff",
   "shipping-zone",
+  "market",
 ];
 
 export interface AuditEntry {

@@ -52,6 +52,8 @@ export function entityHref(entityType: string, entityId: string): string | null 
       return "/admin/staff";
     case "shipping-zone":
       return `/admin/shipping/${encodeURIComponent(entityId)}`;
+    case "market":
+      return `/admin/markets/${encodeURIComponent(entityId)}`;
     default:
       return null;
   }
