@@ -124,6 +124,7 @@ export default defineConfig({
           "integrations-admin-js-on@hemline.test,integrations-admin-js-off@hemline.test",
           "staff-owner-js-on@hemline.test,staff-owner-js-off@hemline.test",
           "shipping-admin-js-on@hemline.test,shipping-admin-js-off@hemline.test",
+          "markets-admin-js-on@hemline.test,markets-admin-js-off@hemline.test",
         ].join(","),
         // The webhook spec's receiver listens on this machine (refused in production: SSRF).
         WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "1",

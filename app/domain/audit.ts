@@ -14,7 +14,8 @@ export type AuditEntityType =
   | "staff"
   | "shipping-zone"
   | "gift-card"
-  | "reminders";
+  | "reminders"
+  | "market";
 
 export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = [
   "product",
@@ -30,6 +31,7 @@ export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = [
   "shipping-zone",
   "gift-card",
   "reminders",
+  "market",
 ];
 
 export interface AuditEntry {

@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   "promotions.manage",
   /** Shipping zones, their delivery methods and prices. */
   "shipping.manage",
+  /** Markets: their countries, currencies, rates and rounding, and the default market. */
+  "markets.manage",
   /** Issue, top up and void gift cards; their ledgers and the outstanding balance. */
   "giftCards.manage",
   /** Abandoned-checkout reminders: their figures and settings. */

@@ -41,6 +41,12 @@ export const ADMIN_SECTIONS = [
     permission: "reminders.manage",
   },
   {
+    title: "Markets",
+    text: "Countries, currencies and how their prices are set.",
+    path: "/admin/markets",
+    permission: "markets.manage",
+  },
+  {
     title: "Reviews",
     text: "Product reviews waiting for approval.",
     path: "/admin/reviews",

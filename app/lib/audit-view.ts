@@ -56,6 +56,8 @@ export function entityHref(entityType: string, entityId: string): string | null 
       return `/admin/gift-cards?card=${encodeURIComponent(entityId)}`;
     case "reminders":
       return "/admin/reminders";
+    case "market":
+      return `/admin/markets/${encodeURIComponent(entityId)}`;
     default:
       return null;
   }

@@ -1,26 +1,21 @@
-// Prices are integer minor units (cents) everywhere; only this file turns them into text.
-export const CURRENCY = "EUR";
-const LOCALE = "en-IE";
+import { BASE_CURRENCY, formatMinor, formatMinorInText, formatWholeMinor, type CurrencyCode } from "~/domain/currency";
 
-const formatter = new Intl.NumberFormat(LOCALE, { style: "currency", currency: CURRENCY });
-const wholeFormatter = new Intl.NumberFormat(LOCALE, {
-  style: "currency",
-  currency: CURRENCY,
-  maximumFractionDigits: 0,
-});
+// Prices are integer minor units everywhere; only this file (through the domain's currency table)
+// turns them into text. Without a currency an amount is the shop's base currency (euro cents).
+export const CURRENCY = BASE_CURRENCY;
 
-export function formatMoney(minor: number): string {
-  return formatter.format(minor / 100);
+export function formatMoney(minor: number, currency: CurrencyCode = BASE_CURRENCY): string {
+  return formatMinor(minor, currency);
 }
 
 /** "€75" for whole euros, "€4.95" otherwise: for amounts in running text, never rounded. */
-export function formatMoneyInText(minor: number): string {
-  return minor % 100 === 0 ? wholeFormatter.format(minor / 100) : formatter.format(minor / 100);
+export function formatMoneyInText(minor: number, currency: CurrencyCode = BASE_CURRENCY): string {
+  return formatMinorInText(minor, currency);
 }
 
 /** For facet labels such as "€50 – €100". */
-export function formatWholeMoney(minor: number): string {
-  return wholeFormatter.format(minor / 100);
+export function formatWholeMoney(minor: number, currency: CurrencyCode = BASE_CURRENCY): string {
+  return formatWholeMinor(minor, currency);
 }
 
 /** The percentage saved against a compare-at price, rounded down so we never overstate it. */

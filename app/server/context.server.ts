@@ -13,6 +13,7 @@ import { createAuditService, type AuditService } from "./services/audit/audit.se
 import { createBlogService, type BlogService } from "./services/blog/blog.server";
 import { createCartService, type CartService } from "./services/cart/cart.server";
 import { createShippingService, type ShippingService } from "./services/shipping/shipping.server";
+import { createMarketsService, type MarketsService } from "./services/markets/markets.server";
 import { createPromotionsService, type PromotionsService } from "./services/promotions/promotions.server";
 import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
 import { createGiftCardsService, type GiftCardsService } from "./services/gift-cards/gift-cards.server";
@@ -65,6 +66,8 @@ export interface AppContext {
   checkout: CheckoutService;
   /** Shipping zones and delivery prices: the one source checkout, the cart, the pages and the feed read. */
   shipping: ShippingService;
+  /** Markets: the shopper's currency on every page, the order's market at checkout, the back office's list. */
+  markets: MarketsService;
   /** The checkout form as one command: address, purchase, address book, the settled order. */
   checkoutSubmission: CheckoutSubmissionService;
   /** Discount codes and automatic promotions: cart and checkout pricing, the back office's list (audited). */
@@ -164,6 +167,11 @@ export function createContext(config: Config): AppContext {
     audit: (record) => audit.record(record),
     cacheMs: syncIntervalMs,
   });
+  const markets = createMarketsService({
+    store: backend.store,
+    audit: (record) => audit.record(record),
+    cacheMs: syncIntervalMs,
+  });
   const cart = createCartService(backend.store, config.shipping, undefined, shipping);
   const promotions = createPromotionsService(backend.store, audit);
   const giftCards = createGiftCardsService(
@@ -236,6 +244,7 @@ export function createContext(config: Config): AppContext {
     }),
     checkout,
     shipping,
+    markets,
     checkoutSubmission: createCheckoutSubmission({ checkout, addressBook, orders, reminders }),
     promotions,
     giftCards,

@@ -59,7 +59,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 async function audit(page: Page, browser: Browser, testInfo: TestInfo, tour: Tour) {
   // Each page is checked at 1280, 390 and 320 px: the admin's long tour takes minutes on a loaded machine.
-  test.setTimeout(480_000);
+  test.setTimeout(600_000);
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
   const { baseURL, userAgent, viewport, javaScriptEnabled } = testInfo.project.use;
   const copies =

@@ -175,6 +175,19 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
       },
       "admin@hemline.test",
     );
+    // A market of the owner's beside the seeded Europe: dollars at a rate, rounded to .99.
+    const usMarket = await store.markets.save({
+      id: "us",
+      name: "United States",
+      countries: ["US"],
+      currency: "USD",
+      rateMicros: 1_080_000,
+      rounding: "99",
+      isDefault: false,
+      position: 1,
+      updatedAt: now,
+    });
+    expect(usMarket).toEqual({ kind: "saved" });
     // A support member and an invitation waiting to be accepted (its token only as a hash).
     await store.staff.save({
       uid: who.uid,
@@ -296,6 +309,7 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
     expect(figure("staff invitations").target).toBe(1);
     expect(figure("shipping zones").target).toBe(2);
     expect(figure("delivery price bands").target).toBe(4);
+    expect(figure("markets").target).toBe(2);
     expect(figure("gift cards").target).toBe(1);
     expect(figure("gift card balances (cents)").target).toBe(3500);
     expect(figure("gift card ledger entries").target).toBe(2);
@@ -307,6 +321,8 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
   it("the Firebase shop serves the same catalogue, order pages and revenue", async () => {
     const firebase = createContext(firebaseConfig);
     try {
+      // The markets came along as they were (a shopper there pays the same in dollars).
+      expect(await firebase.backend.store.markets.list()).toEqual(await embedded.backend.store.markets.list());
       // Delivery is priced the same there: the zones came along.
       for (const country of ["IE", "US"]) {
         const parcel = { subtotalMinor: 4000, weightGrams: 2500 };

@@ -66,6 +66,7 @@ const DOCUMENTS = [
   "invoiceCounters/2026",
   "leases/catalogue-index",
   "mail/mail-1",
+  "markets/europe",
   "meta/health",
   "onceClaims/claim-1",
   "orderKeys/key-1",

@@ -12,6 +12,7 @@ export const ADMIN_SECTIONS = [
   { label: "Reviews", to: "/admin/reviews", end: false, permission: "reviews.moderate" },
   { label: "Promotions", to: "/admin/promotions", end: false, permission: "promotions.manage" },
   { label: "Shipping", to: "/admin/shipping", end: false, permission: "shipping.manage" },
+  { label: "Markets", to: "/admin/markets", end: false, permission: "markets.manage" },
   { label: "Gift cards", to: "/admin/gift-cards", end: false, permission: "giftCards.manage" },
   { label: "Reminders", to: "/admin/reminders", end: false, permission: "reminders.manage" },
   { label: "Users", to: "/admin/users", end: false, permission: "customers.view" },

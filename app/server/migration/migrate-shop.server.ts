@@ -250,6 +250,23 @@ export async function migrateShop(options: MigrationOptions): Promise<MigrationR
     if (saved.kind !== "saved") throw new Error(`Shipping zone ${zone.name}: ${saved.country} is in two zones`);
     wrote();
   }
+  // Markets: the source's replace whatever the target holds (a new Firebase shop seeds Europe at its
+  // first start). The source's default takes over first (without countries), the target's others
+  // are removed or emptied, then every market is written whole: no step clashes on a country.
+  const markets = await source.store.markets.list();
+  log(`Markets: ${markets.length}`);
+  const sourceDefault = markets.find((m) => m.isDefault);
+  if (sourceDefault) await target.store.markets.save({ ...sourceDefault, countries: [] });
+  for (const market of await target.store.markets.list()) {
+    if (market.isDefault) continue;
+    if (markets.some((m) => m.id === market.id)) await target.store.markets.save({ ...market, countries: [] });
+    else await target.store.markets.remove(market.id);
+  }
+  for (const market of markets) {
+    const saved = await target.store.markets.save(market);
+    if (saved.kind !== "saved") throw new Error(`Market ${market.name}: ${JSON.stringify(saved)}`);
+    wrote();
+  }
   // Gift cards with their ledgers, as they were (balances included): set by id, so a second run rewrites the same.
   const giftCards = await source.store.giftCards.list();
   const giftCardEntries = await source.store.giftCards.allEntries();

@@ -2,6 +2,7 @@ import { countPaidOrders } from "../services/look/pair-counts.server";
 import { numbersInPaymentOrder } from "../services/orders/invoice-numbers.server";
 import type { Store } from "../store/port";
 import { getConfig } from "../config.server";
+import { baseMarket } from "~/domain/market";
 import { flatRateZone } from "~/domain/shipping-zone";
 import { SHIPPING_COUNTRIES } from "~/lib/countries";
 import type { ShippingRates } from "../services/shipping/shipping.server";
@@ -45,6 +46,7 @@ export async function seedIfEmpty(
   rates: ShippingRates = getConfig().shipping,
 ): Promise<number> {
   await seedZonesIfEmpty(store, rates, log);
+  await seedMarketsIfEmpty(store, log);
   await seedPostsIfEmpty(store, log);
   const written = await seedCatalogueIfEmpty(store, log);
   await seedOrdersIfEmpty(store, log);
@@ -69,6 +71,23 @@ export async function seedZonesIfEmpty(store: Store, rates: ShippingRates, log: 
     log(
       `Seeded the shipping zone ${zone.name} (${zone.countries.length} countries) from the configured delivery prices.`,
     );
+    return 1;
+  });
+}
+
+/**
+ * The one market of a shop from before markets, once per store: Europe, in euros at the base
+ * prices, holding every country the shipping zones deliver to and the default for the rest, so
+ * nothing a shopper sees changes until the owner adds a market.
+ */
+export async function seedMarketsIfEmpty(store: Store, log: Log = console.log): Promise<number> {
+  if ((await store.markets.list()).length > 0) return 0;
+  return once(store, "seed-markets", "the markets", log, async () => {
+    const zones = await store.shippingZones.list();
+    const countries = zones.length > 0 ? zones.flatMap((z) => z.countries) : SHIPPING_COUNTRIES.map((c) => c.code);
+    const market = baseMarket([...new Set(countries)], new Date().toISOString());
+    await store.markets.save(market);
+    log(`Seeded the market ${market.name} (${market.currency}, ${market.countries.length} countries).`);
     return 1;
   });
 }

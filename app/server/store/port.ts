@@ -26,6 +26,7 @@ import type {
 } from "~/domain/review";
 import type { StockAlert } from "~/domain/stock-alert";
 import type { StaffInvitation, StaffMember } from "~/domain/staff";
+import type { Market } from "~/domain/market";
 import type { ShippingZone } from "~/domain/shipping-zone";
 import type { AbandonedCheckout, AbandonedLine, ReminderCounts, ReminderSettings } from "~/domain/abandoned-checkout";
 import type { WishlistItem } from "~/domain/wishlist";
@@ -593,6 +594,35 @@ export interface ShippingZoneStore {
 }
 
 /**
+ * What saving a market came to: refused when another market holds one of its countries, or when
+ * it would leave the shop without a default market (make another the default instead).
+ */
+export type MarketSaveResult =
+  | { kind: "saved" }
+  | { kind: "clash"; country: string; marketId: string; marketName: string }
+  | { kind: "default-needed" };
+
+export type MarketRemoveResult = "removed" | "not-found" | "default";
+
+/**
+ * Markets: sets of countries with a currency and pricing rule (a shop has a handful, read whole).
+ * Saving checks, atomically across instances, that no other market holds one of its countries and
+ * that exactly one market stays the default, so two back-office edits at once cannot break either.
+ */
+export interface MarketStore {
+  /** Every market, by position then name. */
+  list(): Promise<Market[]>;
+  get(id: string): Promise<Market | null>;
+  /**
+   * Add or replace the market (nothing written when refused). A market saved as the default takes
+   * that from the one that was, in the same write; the default cannot be saved as not the default.
+   */
+  save(market: Market): Promise<MarketSaveResult>;
+  /** "default" (nothing removed) for the default market. */
+  remove(id: string): Promise<MarketRemoveResult>;
+}
+
+/**
  * How often products were bought together (complete the look): one record per unordered pair,
  * written by the paid orders that hold both, so no record is written by every order.
  */
@@ -689,6 +719,7 @@ export interface Store {
   webhooks: WebhookStore;
   staff: StaffStore;
   shippingZones: ShippingZoneStore;
+  markets: MarketStore;
   pairs: PairStore;
   abandonedCheckouts: AbandonedCheckoutStore;
   /** Resolves when the store answers; rejects otherwise (health checks). */

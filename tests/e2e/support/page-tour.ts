@@ -224,6 +224,9 @@ const adminTour: Tour = async (page, testInfo, visit) => {
   await visit({ name: "admin shipping", path: "/admin/shipping", status: 200, indexed: false });
   await visit({ name: "admin shipping zone", path: "/admin/shipping/europe", status: 200, indexed: false });
   await visit({ name: "admin new shipping zone", path: "/admin/shipping/new", status: 200, indexed: false });
+  await visit({ name: "admin markets", path: "/admin/markets", status: 200, indexed: false });
+  await visit({ name: "admin market", path: "/admin/markets/europe", status: 200, indexed: false });
+  await visit({ name: "admin new market", path: "/admin/markets/new", status: 200, indexed: false });
   await visit({
     name: "staff invitation, unknown",
     path: "/staff/invitation/no-such-token",

@@ -20,6 +20,7 @@ import { createFirestoreWebhookStore } from "./webhook-store.server";
 import { createFirestoreStaffStore } from "./staff-store.server";
 import { createFirestoreShippingZoneStore } from "./shipping-zone-store.server";
 import { createFirestoreAbandonedCheckoutStore } from "./abandoned-checkout-store.server";
+import { createFirestoreMarketStore } from "./market-store.server";
 import { createFirestoreWishlistStore } from "./wishlist-store.server";
 import { createFirestoreStockAlertStore } from "./stock-alert-store.server";
 import { createFirestoreReviewStore } from "./review-store.server";
@@ -56,6 +57,7 @@ export function createFirestoreStoreOn(db: Firestore, faults: StoreFaults = {}):
     webhooks: createFirestoreWebhookStore(db),
     staff: createFirestoreStaffStore(db),
     shippingZones: createFirestoreShippingZoneStore(db),
+    markets: createFirestoreMarketStore(db),
     pairs: createFirestorePairStore(db),
     abandonedCheckouts: createFirestoreAbandonedCheckoutStore(db),
     upgrade: (log) => upgradeFirestore(db, log),

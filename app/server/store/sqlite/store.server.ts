@@ -22,6 +22,7 @@ import { createSqliteInvoiceNumberStore } from "./invoice-number-store.server";
 import { createSqliteStaffStore } from "./staff-store.server";
 import { createSqliteShippingZoneStore } from "./shipping-zone-store.server";
 import { createSqliteAbandonedCheckoutStore } from "./abandoned-checkout-store.server";
+import { createSqliteMarketStore } from "./market-store.server";
 import { storageWatchOf } from "./storage-full.server";
 
 /** The store on an open database (the embedded backend shares it with the local identity provider). */
@@ -52,6 +53,7 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     webhooks: guard(createSqliteWebhookStore(db)),
     staff: guard(createSqliteStaffStore(db)),
     shippingZones: guard(createSqliteShippingZoneStore(db)),
+    markets: guard(createSqliteMarketStore(db)),
     pairs: guard(createSqlitePairStore(db)),
     abandonedCheckouts: guard(createSqliteAbandonedCheckoutStore(db)),
     async upgrade() {

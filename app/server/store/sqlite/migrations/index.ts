@@ -20,6 +20,7 @@ import abandonedCheckouts from "./019-abandoned-checkouts";
 import productPairs from "./020-product-pairs";
 import shippingZones from "./021-shipping-zones";
 import giftCards from "./022-gift-cards";
+import markets from "./023-markets";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -45,4 +46,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 20, name: "product-pairs", sql: productPairs },
   { version: 21, name: "shipping-zones", sql: shippingZones },
   { version: 22, name: "gift-cards", sql: giftCards },
+  { version: 23, name: "markets", sql: markets },
 ];

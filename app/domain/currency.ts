@@ -1,0 +1,95 @@
+// The currencies a market may sell in: each with its ISO 4217 code, how many minor units make one
+// (amounts are integers of those everywhere: orders, payments, refunds) and the locale its prices
+// are written in, so a Swiss shopper reads "CHF 49.95" and a Swedish one "499,00 kr".
+
+export const BASE_CURRENCY = "EUR";
+
+export const CURRENCY_CODES = ["EUR", "GBP", "CHF", "SEK", "NOK", "DKK", "USD", "PLN", "CZK", "JPY"] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
+
+export interface Currency {
+  code: CurrencyCode;
+  name: string;
+  /** Digits after the point: 2 for cents and pence, 0 for yen. */
+  minorDigits: number;
+  /** The locale prices in it are formatted for. */
+  locale: string;
+}
+
+export const CURRENCIES: Readonly<Record<CurrencyCode, Currency>> = {
+  EUR: { code: "EUR", name: "Euro", minorDigits: 2, locale: "en-IE" },
+  GBP: { code: "GBP", name: "Pound sterling", minorDigits: 2, locale: "en-GB" },
+  CHF: { code: "CHF", name: "Swiss franc", minorDigits: 2, locale: "de-CH" },
+  SEK: { code: "SEK", name: "Swedish krona", minorDigits: 2, locale: "sv-SE" },
+  NOK: { code: "NOK", name: "Norwegian krone", minorDigits: 2, locale: "nb-NO" },
+  DKK: { code: "DKK", name: "Danish krone", minorDigits: 2, locale: "da-DK" },
+  USD: { code: "USD", name: "US dollar", minorDigits: 2, locale: "en-US" },
+  PLN: { code: "PLN", name: "Polish złoty", minorDigits: 2, locale: "pl-PL" },
+  CZK: { code: "CZK", name: "Czech koruna", minorDigits: 2, locale: "cs-CZ" },
+  JPY: { code: "JPY", name: "Japanese yen", minorDigits: 0, locale: "ja-JP" },
+};
+
+export const isCurrencyCode = (code: unknown): code is CurrencyCode =>
+  typeof code === "string" && (CURRENCY_CODES as readonly string[]).includes(code);
+
+export function currency(code: CurrencyCode): Currency {
+  return CURRENCIES[code];
+}
+
+/** 100 for two-digit currencies, 1 for yen. */
+export const minorPerUnit = (code: CurrencyCode): number => 10 ** CURRENCIES[code].minorDigits;
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(code: CurrencyCode, whole: boolean): Intl.NumberFormat {
+  const key = `${code}:${whole ? "whole" : "exact"}`;
+  let kept = formatters.get(key);
+  if (!kept) {
+    const { locale, minorDigits } = CURRENCIES[code];
+    kept = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: code,
+      minimumFractionDigits: whole ? 0 : minorDigits,
+      maximumFractionDigits: whole ? 0 : minorDigits,
+    });
+    formatters.set(key, kept);
+  }
+  return kept;
+}
+
+/** An amount in minor units, written as the currency's shoppers read it: "£1,234.50", "CHF 49.95". */
+export function formatMinor(minor: number, code: CurrencyCode): string {
+  return formatter(code, false).format(minor / minorPerUnit(code));
+}
+
+/** For running text: whole amounts without the decimals ("£75"), others exact ("£4.95"); never rounded. */
+export function formatMinorInText(minor: number, code: CurrencyCode): string {
+  const per = minorPerUnit(code);
+  return formatter(code, minor % per === 0).format(minor / per);
+}
+
+/** For facet labels ("£50 – £100"): whole units (facet bounds are whole already). */
+export function formatWholeMinor(minor: number, code: CurrencyCode): string {
+  return formatter(code, true).format(minor / minorPerUnit(code));
+}
+
+/**
+ * An amount the back office typed ("12.50", "1200") in the currency's minor units, or null for
+ * anything that is not a non-negative amount with at most the currency's digits after the point.
+ */
+export function parseMinor(text: string, code: CurrencyCode): number | null {
+  const digits = CURRENCIES[code].minorDigits;
+  const pattern = digits === 0 ? /^\d{1,9}$/ : new RegExp(`^\\d{1,9}(\\.\\d{1,${digits}})?$`);
+  const trimmed = text.trim();
+  if (!pattern.test(trimmed)) return null;
+  const [whole, fraction = ""] = trimmed.split(".");
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+}
+
+/** Minor units as the back office types them back ("12.50"): no symbol, no grouping. */
+export function minorToInput(minor: number, code: CurrencyCode): string {
+  const digits = CURRENCIES[code].minorDigits;
+  if (digits === 0) return String(minor);
+  const per = 10 ** digits;
+  return `${Math.floor(minor / per)}.${String(minor % per).padStart(digits, "0")}`;
+}

@@ -1,0 +1,185 @@
+import { isCurrencyCode, type CurrencyCode } from "~/domain/currency";
+import {
+  baseMarket,
+  defaultMarket,
+  marketForCountry,
+  marketProblems,
+  type Market,
+  type Rounding,
+} from "~/domain/market";
+import { SHIPPING_COUNTRIES } from "~/lib/countries";
+import { isCountryCode, worldCountry } from "~/lib/world-countries";
+import type { Store } from "../../store/port";
+import type { AuditRecord } from "../audit/audit.server";
+
+// The one place markets are read and changed: the shopper's market and currency on every page, the
+// order's market at checkout and the back office's list all ask this service. A store without any
+// market (a shop mid-start, a test's empty store) sells in euros at the base prices to everyone, as
+// the shop always did; the first market saved in the back office writes that one down first.
+
+export interface MarketInput {
+  id: string | null;
+  name: string;
+  countries: string[];
+  currency: string;
+  rateMicros: number;
+  rounding: Rounding;
+  isDefault: boolean;
+}
+
+export type MarketEditResult =
+  | { kind: "saved"; market: Market }
+  | { kind: "invalid"; problems: string[] }
+  | { kind: "not-found" };
+
+export type MarketRemoveResult = { kind: "removed" } | { kind: "not-found" } | { kind: "refused"; message: string };
+
+export type MarketsService = ReturnType<typeof createMarketsService>;
+
+export function createMarketsService(deps: {
+  store: Pick<Store, "markets">;
+  audit?: (record: AuditRecord) => Promise<unknown>;
+  now?: () => Date;
+  /**
+   * How long a read of the markets serves the pages (every page states prices in the shopper's
+   * currency): 0 reads every time. On Firestore the catalogue's sync interval, so a page costs no
+   * read; an order is always priced from a fresh read, and this instance's edits show at once.
+   */
+  cacheMs?: number;
+}) {
+  const { store } = deps;
+  const now = deps.now ?? (() => new Date());
+  const fallback = () =>
+    baseMarket(
+      SHIPPING_COUNTRIES.map((c) => c.code),
+      "1970-01-01T00:00:00.000Z",
+    );
+  const cacheMs = deps.cacheMs ?? 0;
+  let kept: { at: number; markets: Market[] } | null = null;
+
+  async function markets(options: { fresh?: boolean } = {}): Promise<Market[]> {
+    if (!options.fresh && kept && Date.now() - kept.at < cacheMs) return kept.markets;
+    const stored = await store.markets.list();
+    const all = stored.length > 0 ? stored : [fallback()];
+    if (cacheMs > 0) kept = { at: Date.now(), markets: all };
+    return all;
+  }
+
+  /** Before the first write to an empty store: the euro market becomes a row, so it survives it. */
+  async function materialise(): Promise<void> {
+    if ((await store.markets.list()).length > 0) return;
+    await store.markets.save({ ...fallback(), updatedAt: now().toISOString() });
+  }
+
+  return {
+    markets,
+
+    async market(id: string, options: { fresh?: boolean } = {}): Promise<Market | null> {
+      return (await markets(options)).find((m) => m.id === id) ?? null;
+    },
+
+    /** The shop's default market: what a shopper who has not chosen sees. */
+    async defaultMarket(options: { fresh?: boolean } = {}): Promise<Market> {
+      return defaultMarket(await markets(options)) ?? fallback();
+    },
+
+    /** The market an order delivered to `country` is priced in: the one holding it, else the default. */
+    async marketForCountry(country: string, options: { fresh?: boolean } = {}): Promise<Market> {
+      return marketForCountry(await markets(options), country) ?? fallback();
+    },
+
+    /**
+     * Add (no id yet) or replace a market from the back office. Nothing is written when it is
+     * invalid, another market holds one of its countries, or it would leave the shop without a
+     * default (all checked atomically by the store).
+     */
+    async save(input: MarketInput, actor: string): Promise<MarketEditResult> {
+      const countries = input.countries.map((c) => c.toUpperCase());
+      const unknown = countries.find((c) => !isCountryCode(c));
+      const problems = [
+        ...marketProblems({ ...input, currency: input.currency as CurrencyCode, countries }),
+        ...(unknown ? [`${unknown} is not a country code we know.`] : []),
+      ];
+      if (problems.length > 0 || !isCurrencyCode(input.currency)) return { kind: "invalid", problems };
+      await materialise();
+      const before = input.id ? await store.markets.get(input.id) : null;
+      if (input.id && !before) return { kind: "not-found" };
+      const existing = await store.markets.list();
+      const market: Market = {
+        id: before?.id ?? uniqueId(input.name, existing),
+        name: input.name.trim(),
+        countries,
+        currency: input.currency,
+        rateMicros: input.rateMicros,
+        rounding: input.rounding,
+        isDefault: input.isDefault,
+        position: before?.position ?? Math.max(-1, ...existing.map((m) => m.position)) + 1,
+        updatedAt: now().toISOString(),
+      };
+      const saved = await store.markets.save(market);
+      kept = null;
+      if (saved.kind === "clash")
+        return {
+          kind: "invalid",
+          problems: [
+            `${worldCountry(saved.country).name} is already in the market ${saved.marketName}: a country can be in ` +
+              `one market only. Take it out of ${saved.marketName} first.`,
+          ],
+        };
+      if (saved.kind === "default-needed")
+        return {
+          kind: "invalid",
+          problems: [
+            `${market.name} is the default market: make another market the default instead, and this one stops being it.`,
+          ],
+        };
+      await deps.audit?.({
+        actor,
+        entityType: "market",
+        entityId: market.id,
+        action: before ? "update" : "create",
+        summary: `${before ? "Changed" : "Added"} the market ${market.name} (${market.currency})`,
+        before: before ?? undefined,
+        after: market,
+      });
+      return { kind: "saved", market };
+    },
+
+    /** Delete a market: its countries then buy in the default market. The default is refused. */
+    async remove(id: string, actor: string): Promise<MarketRemoveResult> {
+      await materialise();
+      const market = await store.markets.get(id);
+      const removed = market ? await store.markets.remove(id) : "not-found";
+      kept = null;
+      if (!market || removed === "not-found") return { kind: "not-found" };
+      if (removed === "default")
+        return {
+          kind: "refused",
+          message: `${market.name} is the default market: make another market the default before deleting it.`,
+        };
+      await deps.audit?.({
+        actor,
+        entityType: "market",
+        entityId: id,
+        action: "delete",
+        summary: `Deleted the market ${market.name}`,
+        before: market,
+      });
+      return { kind: "removed" };
+    },
+  };
+}
+
+/** A readable id from the market's name ("United Kingdom" → "united-kingdom"), unique among the markets. */
+function uniqueId(name: string, markets: readonly Market[]): string {
+  const base =
+    name
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 40) || "market";
+  let id = base;
+  for (let n = 2; markets.some((m) => m.id === id) || id === "new"; n++) id = `${base}-${n}`;
+  return id;
+}
