@@ -1,4 +1,5 @@
 import { isCurrencyCode, type CurrencyCode } from "~/domain/currency";
+import { keptList } from "../kept-list.server";
 import {
   baseMarket,
   defaultMarket,
@@ -54,22 +55,15 @@ export function createMarketsService(deps: {
       SHIPPING_COUNTRIES.map((c) => c.code),
       "1970-01-01T00:00:00.000Z",
     );
-  const cacheMs = deps.cacheMs ?? 0;
-  let kept: { at: number; markets: Market[] } | null = null;
-
-  async function markets(options: { fresh?: boolean } = {}): Promise<Market[]> {
-    if (!options.fresh && kept && Date.now() - kept.at < cacheMs) return kept.markets;
-    const stored = await store.markets.list();
-    const all = stored.length > 0 ? stored : [fallback()];
-    if (cacheMs > 0) kept = { at: Date.now(), markets: all };
-    return all;
-  }
-
-  /** Before the first write to an empty store: the euro market becomes a row, so it survives it. */
-  async function materialise(): Promise<void> {
-    if ((await store.markets.list()).length > 0) return;
-    await store.markets.save({ ...fallback(), updatedAt: now().toISOString() });
-  }
+  const list = keptList<Market>({
+    list: () => store.markets.list(),
+    save: (row) => store.markets.save(row),
+    fallback,
+    cacheMs: deps.cacheMs ?? 0,
+    now,
+  });
+  const markets = list.read;
+  const materialise = list.materialise;
 
   return {
     markets,
@@ -117,7 +111,7 @@ export function createMarketsService(deps: {
         updatedAt: now().toISOString(),
       };
       const saved = await store.markets.save(market);
-      kept = null;
+      list.forget();
       if (saved.kind === "clash")
         return {
           kind: "invalid",
@@ -150,7 +144,7 @@ export function createMarketsService(deps: {
       await materialise();
       const market = await store.markets.get(id);
       const removed = market ? await store.markets.remove(id) : "not-found";
-      kept = null;
+      list.forget();
       if (!market || removed === "not-found") return { kind: "not-found" };
       if (removed === "default")
         return {

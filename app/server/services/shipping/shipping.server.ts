@@ -7,6 +7,7 @@ import {
   type Parcel,
   type ShippingZone,
 } from "~/domain/shipping-zone";
+import { keptList } from "../kept-list.server";
 import { SHIPPING_COUNTRIES } from "~/lib/countries";
 import { worldCountry, type WorldCountry } from "~/lib/world-countries";
 import type { Store } from "../../store/port";
@@ -59,22 +60,15 @@ export function createShippingService(deps: {
       "1970-01-01T00:00:00.000Z",
     );
 
-  const cacheMs = deps.cacheMs ?? 0;
-  let kept: { at: number; zones: ShippingZone[] } | null = null;
-
-  async function zones(options: { fresh?: boolean } = {}): Promise<ShippingZone[]> {
-    if (!options.fresh && kept && Date.now() - kept.at < cacheMs) return kept.zones;
-    const stored = await store.shippingZones.list();
-    const all = stored.length > 0 ? stored : [fallback()];
-    if (cacheMs > 0) kept = { at: Date.now(), zones: all };
-    return all;
-  }
-
-  /** Before the first write to an empty store: the flat rates become a zone, so they survive it. */
-  async function materialise(): Promise<void> {
-    if ((await store.shippingZones.list()).length > 0) return;
-    await store.shippingZones.save({ ...fallback(), updatedAt: now().toISOString() });
-  }
+  const list = keptList<ShippingZone>({
+    list: () => store.shippingZones.list(),
+    save: (row) => store.shippingZones.save(row),
+    fallback,
+    cacheMs: deps.cacheMs ?? 0,
+    now,
+  });
+  const zones = list.read;
+  const materialise = list.materialise;
 
   async function homeZone(): Promise<ShippingZone | null> {
     const all = await zones();
@@ -128,7 +122,7 @@ export function createShippingService(deps: {
         updatedAt: now().toISOString(),
       };
       const saved = await store.shippingZones.save(zone);
-      kept = null;
+      list.forget();
       if (saved.kind === "clash")
         return {
           kind: "invalid",
@@ -165,7 +159,7 @@ export function createShippingService(deps: {
             "move it to another zone first, or set FEED_COUNTRY to a country of another zone.",
         };
       const removed = await store.shippingZones.remove(id);
-      kept = null;
+      list.forget();
       if (!removed) return { kind: "not-found" };
       await deps.audit?.({
         actor,
