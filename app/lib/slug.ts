@@ -14,3 +14,14 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, "");
   return slug.slice(0, SLUG_MAX).replace(/-+$/, "");
 }
+
+/**
+ * A readable id from a name ("United Kingdom" → "united-kingdom"), at most `max` characters,
+ * `fallback` when the name has no letters or digits, and "-2", "-3"… until `taken` says it is free.
+ */
+export function uniqueSlug(name: string, taken: (id: string) => boolean, fallback: string, max = 40): string {
+  const base = slugify(name).slice(0, max).replace(/-+$/, "") || fallback;
+  let id = base;
+  for (let n = 2; taken(id); n++) id = `${base}-${n}`;
+  return id;
+}

@@ -1,4 +1,5 @@
 import { isCurrencyCode, type CurrencyCode } from "~/domain/currency";
+import { uniqueSlug } from "~/lib/slug";
 import { keptList } from "../kept-list.server";
 import {
   baseMarket,
@@ -164,16 +165,7 @@ export function createMarketsService(deps: {
   };
 }
 
-/** A readable id from the market's name ("United Kingdom" → "united-kingdom"), unique among the markets. */
+/** A readable id from the name, unique among the markets. */
 function uniqueId(name: string, markets: readonly Market[]): string {
-  const base =
-    name
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "")
-      .slice(0, 40) || "market";
-  let id = base;
-  for (let n = 2; markets.some((m) => m.id === id) || id === "new"; n++) id = `${base}-${n}`;
-  return id;
+  return uniqueSlug(name, (id) => markets.some((m) => m.id === id) || id === "new", "market");
 }

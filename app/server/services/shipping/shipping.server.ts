@@ -7,6 +7,7 @@ import {
   type Parcel,
   type ShippingZone,
 } from "~/domain/shipping-zone";
+import { uniqueSlug } from "~/lib/slug";
 import { keptList } from "../kept-list.server";
 import { SHIPPING_COUNTRIES } from "~/lib/countries";
 import { worldCountry, type WorldCountry } from "~/lib/world-countries";
@@ -174,16 +175,7 @@ export function createShippingService(deps: {
   };
 }
 
-/** A readable id from the zone's name ("North America" → "north-america"), unique among the zones. */
+/** A readable id from the name, unique among the zones. */
 function uniqueId(name: string, zones: readonly ShippingZone[]): string {
-  const base =
-    name
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "")
-      .slice(0, 40) || "zone";
-  let id = base;
-  for (let n = 2; zones.some((z) => z.id === id); n++) id = `${base}-${n}`;
-  return id;
+  return uniqueSlug(name, (id) => zones.some((z) => z.id === id), "zone");
 }
