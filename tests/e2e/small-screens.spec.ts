@@ -120,10 +120,16 @@ test("the home page's hero picture holds its place before it arrives (no layout 
     await held;
     await route.continue();
   });
+  const stylesheet = page.waitForResponse((response) => /\.css(\?.*)?$/.test(response.url()));
   await page.goto("/", { waitUntil: "domcontentloaded" });
   // Without JavaScript, DOMContentLoaded does not wait for the stylesheet: measure the page as it is painted, styled.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
+  expect((await stylesheet).ok()).toBe(true);
+  // Polled on a timer: a page whose first frame waits for its stylesheet runs no animation frames to poll on.
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
+    undefined,
+    { polling: 100 },
   );
   const hero = page.locator("main img").first();
   const before = await hero.boundingBox();
