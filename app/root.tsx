@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import {
   Links,
   LiveReload,
@@ -18,19 +17,10 @@ import { useRootData } from "~/components/layout/root-data";
 import { errorMeta } from "~/lib/seo";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
-import { policyFigures, shopPolicies } from "~/server/services/policies/shop-policies.server";
 import type { AnalyticsConfig } from "~/lib/browser/analytics";
 import { useNonce } from "~/lib/nonce";
-import { getAuthState } from "~/server/http/session.server";
-import { getConfig } from "~/server/config.server";
-import { csrf } from "~/server/http/csrf.server";
-import { getContext } from "~/server/context.server";
-import { currentCartId } from "~/server/http/cart-cookie.server";
-import { readFlash } from "~/server/http/flash.server";
-import { honeypotInputProps } from "~/server/http/honeypot.server";
-import { publicOrigin } from "~/server/http/public-origin.server";
-import { backOfficeMember } from "~/server/http/permissions.server";
 import styles from "~/tailwind.css";
+import { rootLoader } from "~/root-loader.server";
 import { FlashMessage } from "~/components/layout/FlashMessage";
 import { RouteAnnouncer } from "~/components/layout/RouteAnnouncer";
 
@@ -45,46 +35,7 @@ export const links: LinksFunction = () => [
  */
 export const meta: MetaFunction = (args) => (args.error ? errorMeta(args) : []);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const config = getConfig();
-  const [auth, [csrfToken, csrfCookieHeader], cartCount, { flash, clear }, member, zones] = await Promise.all([
-    getAuthState(request),
-    csrf().commitToken(request),
-    // The header's count must not take down pages that have nothing to do with the cart.
-    currentCartId(request)
-      .then((id) => getContext().cart.count(id))
-      .catch(() => 0),
-    readFlash(request),
-    // Like the cart count: a store that does not answer leaves the header without its back-office link.
-    backOfficeMember(request).catch(() => null),
-    // The zones' figures; a store that does not answer leaves pages without them rather than down.
-    getContext()
-      .shipping.zones()
-      .catch(() => null),
-  ]);
-  const headers = new Headers();
-  if (csrfCookieHeader) headers.append("Set-Cookie", csrfCookieHeader);
-  if (clear) headers.append("Set-Cookie", clear);
-  return data(
-    {
-      shopName: config.shopName,
-      shopShortName: config.shopShortName,
-      supportEmail: config.supportEmail,
-      // The figures the footer, home page and product page state, from what checkout obeys.
-      policies: zones ? policyFigures(shopPolicies(config, zones)) : null,
-      origin: publicOrigin(request, config),
-      cartCount,
-      flash,
-      // isAdmin: the header's link to the back office, for the owner and every member of staff.
-      user: auth.user ? { email: auth.user.email, isAdmin: member !== null } : null,
-      csrfToken,
-      honeypot: honeypotInputProps(),
-      // Public web configuration, sent only when analytics is configured.
-      analytics: config.analytics ?? null,
-    },
-    { headers },
-  );
-}
+export const loader = (args: LoaderFunctionArgs) => rootLoader(args);
 
 /**
  * What the root loads (account, cart count, flash, CSRF token) changes with a submission or on

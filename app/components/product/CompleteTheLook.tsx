@@ -1,5 +1,5 @@
 import type { ProductSummary } from "~/server/services/catalog/catalog-index.server";
-import { ProductGrid } from "./ProductCard";
+import { LazyProductGrid } from "./LazyProductGrid";
 
 /** Products bought with this one (or that go with it): rendered on the server, plain links. */
 export function CompleteTheLook({
@@ -18,7 +18,7 @@ export function CompleteTheLook({
         Complete the look
       </h2>
       <div className="mt-6">
-        <ProductGrid products={products} savedIds={savedIds} />
+        <LazyProductGrid products={products} savedIds={savedIds} />
       </div>
     </section>
   );

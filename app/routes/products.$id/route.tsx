@@ -3,113 +3,35 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Gallery } from "~/components/product/Gallery";
 import { Price } from "~/components/product/Price";
-import { ProductGrid } from "~/components/product/ProductCard";
+import { LazyProductGrid } from "~/components/product/LazyProductGrid";
 import { CompleteTheLook } from "~/components/product/CompleteTheLook";
 import { SaveButton } from "~/components/product/SaveButton";
 import { BackInStockForm } from "~/components/product/BackInStockForm";
 import { ProductOptions, useChosenColour } from "~/components/product/ProductOptions";
 import { imagesForColour } from "~/lib/colour-images";
-import { ReviewsSection } from "~/components/product/ReviewsSection";
+import { LazyReviewsSection } from "~/components/product/LazyReviewsSection";
 import { RatingSummary } from "~/components/product/Stars";
-import { REVIEW_SORTS, type ReviewSortKey } from "~/lib/reviews";
-import { helpfulAction, reviewAction } from "~/routes/products.$id/review-actions.server";
 import { RecentlyViewed } from "~/components/product/RecentlyViewed";
 import { getCategory } from "~/lib/categories";
-import { CURRENCY } from "~/lib/money";
-import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
-import { careGuideHref } from "~/server/services/content/care-guide-data";
-import { currentCartId } from "~/server/http/cart-cookie.server";
-import { publicOrigin } from "~/server/http/public-origin.server";
-import { addToCart } from "~/routes/cart/cart-actions.server";
-import { readForm } from "~/server/http/form-body.server";
-import { stockAlertAction } from "~/routes/products.$id/stock-alert-action.server";
 import { firstError, replyFor, sentValue } from "~/lib/form-reply";
-import { getAuthState } from "~/server/http/session.server";
-import type { Product } from "~/domain/product";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
-import { notFound } from "~/server/http/not-found.server";
-import { canSell, soldOutEverywhere } from "~/domain/sellable";
+import { canSell } from "~/domain/sellable";
 import { useRootData } from "~/components/layout/root-data";
-import { retryAfterHeaders } from "~/server/http/forms.server";
 import { RENDER_CACHED } from "~/lib/render-cache";
+import { productPageAction, productPageHeaders, productPageLoader } from "./product-page.server";
 
 // The lightbox's own styles, on the one page that has a lightbox (its code loads on first use).
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: lightboxStyles }];
 
 export const handle = RENDER_CACHED;
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  // A route parameter that fails validation is a 404 naming the path.
-  if (!isValidId(params.id)) throw notFound(request);
-  const { catalog, config } = getContext();
-  const product = await catalog.getProduct(params.id);
-  if (!product) throw notFound(request);
+export const loader = (args: LoaderFunctionArgs) => productPageLoader(args);
 
-  const requested = url.searchParams.get("colour");
-  const firstInStock = product.colours.find((c) => product.variants.some((v) => v.colour === c.name && canSell(v)));
-  const initialColour =
-    product.colours.find((c) => c.name === requested)?.name ?? firstInStock?.name ?? product.colours[0]?.name ?? "";
-
-  const [look, alsoLike, savedIds, auth] = await Promise.all([
-    getContext().completeTheLook.forProduct(product.id),
-    catalog.related(product, 8),
-    getContext().wishlist.savedIds(await currentCartId(request)),
-    getAuthState(request),
-  ]);
-  // Part of the loaders' data, so the render cache keys the page by them (a sale changes the key).
-  const related = alsoLike.filter((p) => !look.some((l) => l.id === p.id)).slice(0, 4);
-  // Reviews: ?reviews=helpful for the most helpful first, ?reviewPage=2 for the next page (plain links).
-  const sortParam = url.searchParams.get("reviews") ?? "";
-  const reviewSort: ReviewSortKey = (REVIEW_SORTS as readonly string[]).includes(sortParam)
-    ? (sortParam as ReviewSortKey)
-    : "newest";
-  const pageText = url.searchParams.get("reviewPage") ?? "";
-  const reviewPage = /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1;
-  const reviews = await getContext().reviews.forProduct(product.id, {
-    userId: auth.user?.uid ?? null,
-    sort: reviewSort,
-    page: reviewPage,
-  });
-  // Built here, so the browser's bundle does not carry the serialiser.
-  const jsonLd = productJsonLd(product, publicOrigin(request, config), reviews);
-  return {
-    product,
-    look,
-    related,
-    initialColour,
-    jsonLd,
-    savedIds,
-    email: auth.user?.email ?? "",
-    reviews,
-    signedIn: Boolean(auth.user),
-    // The care guide's section for this material ("95% organic cotton" -> #cotton), or its top.
-    careHref: careGuideHref(product.material),
-  };
-}
-
-/**
- * The page's four forms post to the page itself, so a missing size or a sold-out choice is explained
- * right here. Each refusal is conform's reply, keyed by the intent of the handler that ran; any
- * other intent is the add-to-cart form's (which refuses what it does not know).
- */
-export async function action({ params, request, context }: ActionFunctionArgs) {
-  if (!isValidId(params.id)) throw notFound(request);
-  const formData = await readForm(request);
-  if (formData.get("productId") !== params.id) formData.set("productId", params.id);
-  const url = new URL(request.url);
-  const intent = formData.get("intent");
-  if (intent === "stock-alert")
-    return stockAlertAction(request, context, formData, params.id, url.pathname + url.search);
-  if (intent === "review") return reviewAction(request, formData, params.id);
-  if (intent === "helpful") return helpfulAction(request, formData, params.id, `${url.pathname}${url.search}#reviews`);
-  return addToCart(request, formData, url.pathname + url.search);
-}
+export const action = (args: ActionFunctionArgs) => productPageAction(args);
 
 // A refused alert (too many) says when to try again.
-export const headers = retryAfterHeaders;
+export const headers = productPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const product = args.data?.product;
@@ -124,60 +46,6 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     noindex: /[?&](reviews|reviewPage)=/.test(args.location.search),
   });
 };
-
-/** schema.org Product, serialised so no "<" can close the script element early. */
-function productJsonLd(
-  product: Product,
-  origin: string,
-  reviews: {
-    average: number | null;
-    count: number;
-    reviews: Array<{ authorName: string; stars: number; title: string; text: string; createdAt: string }>;
-  },
-): string {
-  const inStock = !soldOutEverywhere(product.variants);
-  const json = {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.name,
-    description: product.description,
-    sku: product.id,
-    category: getCategory(product.category)?.name,
-    material: product.material,
-    color: product.colours.map((c) => c.name).join(", "),
-    image: product.images.map((i) => `${origin}${i.url}`),
-    brand: { "@type": "Brand", name: "Hemline" },
-    offers: {
-      "@type": "Offer",
-      url: `${origin}/products/${product.id}`,
-      priceCurrency: CURRENCY,
-      price: (product.priceMinor / 100).toFixed(2),
-      availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      itemCondition: "https://schema.org/NewCondition",
-    },
-    // Only with approved reviews: search engines reject a rating of nothing.
-    ...(reviews.average !== null && reviews.count > 0
-      ? {
-          aggregateRating: {
-            "@type": "AggregateRating",
-            ratingValue: reviews.average.toFixed(1),
-            reviewCount: reviews.count,
-            bestRating: "5",
-            worstRating: "1",
-          },
-          review: reviews.reviews.map((r) => ({
-            "@type": "Review",
-            name: r.title,
-            reviewBody: r.text,
-            datePublished: r.createdAt.slice(0, 10),
-            author: { "@type": "Person", name: r.authorName },
-            reviewRating: { "@type": "Rating", ratingValue: String(r.stars), bestRating: "5", worstRating: "1" },
-          })),
-        }
-      : {}),
-  };
-  return JSON.stringify(json).replace(/</g, "\\u003c");
-}
 
 export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
@@ -282,7 +150,7 @@ export default function ProductPage() {
         </div>
       </div>
 
-      <ReviewsSection
+      <LazyReviewsSection
         path={`/products/${product.id}`}
         average={reviews.average}
         count={reviews.count}
@@ -306,7 +174,7 @@ export default function ProductPage() {
             You may also like
           </h2>
           <div className="mt-6">
-            <ProductGrid products={related} savedIds={savedIds} />
+            <LazyProductGrid products={related} savedIds={savedIds} />
           </div>
         </section>
       ) : null}

@@ -1,0 +1,144 @@
+// The product page's server half, in one module of its own: the route imports this alone, so the
+// browser's bundle carries one empty stand-in for it instead of a shared empty chunk per server module.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { helpfulAction, reviewAction } from "./review-actions.server";
+import { stockAlertAction } from "./stock-alert-action.server";
+import { REVIEW_SORTS, type ReviewSortKey } from "~/lib/reviews";
+import { getCategory } from "~/lib/categories";
+import { CURRENCY } from "~/lib/money";
+import { isValidId } from "~/lib/route-params";
+import { getContext } from "~/server/context.server";
+import { careGuideHref } from "~/server/services/content/care-guide-data";
+import { currentCartId } from "~/server/http/cart-cookie.server";
+import { publicOrigin } from "~/server/http/public-origin.server";
+import { addToCart } from "~/routes/cart/cart-actions.server";
+import { readForm } from "~/server/http/form-body.server";
+import { getAuthState } from "~/server/http/session.server";
+import type { Product } from "~/domain/product";
+import { notFound } from "~/server/http/not-found.server";
+import { canSell, soldOutEverywhere } from "~/domain/sellable";
+import { retryAfterHeaders } from "~/server/http/forms.server";
+
+export const productPageHeaders = retryAfterHeaders;
+
+export async function productPageLoader({ params, request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  // A route parameter that fails validation is a 404 naming the path.
+  if (!isValidId(params.id)) throw notFound(request);
+  const { catalog, config } = getContext();
+  const product = await catalog.getProduct(params.id);
+  if (!product) throw notFound(request);
+
+  const requested = url.searchParams.get("colour");
+  const firstInStock = product.colours.find((c) => product.variants.some((v) => v.colour === c.name && canSell(v)));
+  const initialColour =
+    product.colours.find((c) => c.name === requested)?.name ?? firstInStock?.name ?? product.colours[0]?.name ?? "";
+
+  const [look, alsoLike, savedIds, auth] = await Promise.all([
+    getContext().completeTheLook.forProduct(product.id),
+    catalog.related(product, 8),
+    getContext().wishlist.savedIds(await currentCartId(request)),
+    getAuthState(request),
+  ]);
+  // Part of the loaders' data, so the render cache keys the page by them (a sale changes the key).
+  const related = alsoLike.filter((p) => !look.some((l) => l.id === p.id)).slice(0, 4);
+  // Reviews: ?reviews=helpful for the most helpful first, ?reviewPage=2 for the next page (plain links).
+  const sortParam = url.searchParams.get("reviews") ?? "";
+  const reviewSort: ReviewSortKey = (REVIEW_SORTS as readonly string[]).includes(sortParam)
+    ? (sortParam as ReviewSortKey)
+    : "newest";
+  const pageText = url.searchParams.get("reviewPage") ?? "";
+  const reviewPage = /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1;
+  const reviews = await getContext().reviews.forProduct(product.id, {
+    userId: auth.user?.uid ?? null,
+    sort: reviewSort,
+    page: reviewPage,
+  });
+  // Built here, so the browser's bundle does not carry the serialiser.
+  const jsonLd = productJsonLd(product, publicOrigin(request, config), reviews);
+  return {
+    product,
+    look,
+    related,
+    initialColour,
+    jsonLd,
+    savedIds,
+    email: auth.user?.email ?? "",
+    reviews,
+    signedIn: Boolean(auth.user),
+    // The care guide's section for this material ("95% organic cotton" -> #cotton), or its top.
+    careHref: careGuideHref(product.material),
+  };
+}
+
+/**
+ * The page's four forms post to the page itself, so a missing size or a sold-out choice is explained
+ * right here. Each refusal is conform's reply, keyed by the intent of the handler that ran; any
+ * other intent is the add-to-cart form's (which refuses what it does not know).
+ */
+export async function productPageAction({ params, request, context }: ActionFunctionArgs) {
+  if (!isValidId(params.id)) throw notFound(request);
+  const formData = await readForm(request);
+  if (formData.get("productId") !== params.id) formData.set("productId", params.id);
+  const url = new URL(request.url);
+  const intent = formData.get("intent");
+  if (intent === "stock-alert")
+    return stockAlertAction(request, context, formData, params.id, url.pathname + url.search);
+  if (intent === "review") return reviewAction(request, formData, params.id);
+  if (intent === "helpful") return helpfulAction(request, formData, params.id, `${url.pathname}${url.search}#reviews`);
+  return addToCart(request, formData, url.pathname + url.search);
+}
+
+/** schema.org Product, serialised so no "<" can close the script element early. */
+function productJsonLd(
+  product: Product,
+  origin: string,
+  reviews: {
+    average: number | null;
+    count: number;
+    reviews: Array<{ authorName: string; stars: number; title: string; text: string; createdAt: string }>;
+  },
+): string {
+  const inStock = !soldOutEverywhere(product.variants);
+  const json = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    sku: product.id,
+    category: getCategory(product.category)?.name,
+    material: product.material,
+    color: product.colours.map((c) => c.name).join(", "),
+    image: product.images.map((i) => `${origin}${i.url}`),
+    brand: { "@type": "Brand", name: "Hemline" },
+    offers: {
+      "@type": "Offer",
+      url: `${origin}/products/${product.id}`,
+      priceCurrency: CURRENCY,
+      price: (product.priceMinor / 100).toFixed(2),
+      availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+    },
+    // Only with approved reviews: search engines reject a rating of nothing.
+    ...(reviews.average !== null && reviews.count > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: reviews.average.toFixed(1),
+            reviewCount: reviews.count,
+            bestRating: "5",
+            worstRating: "1",
+          },
+          review: reviews.reviews.map((r) => ({
+            "@type": "Review",
+            name: r.title,
+            reviewBody: r.text,
+            datePublished: r.createdAt.slice(0, 10),
+            author: { "@type": "Person", name: r.authorName },
+            reviewRating: { "@type": "Rating", ratingValue: String(r.stars), bestRating: "5", worstRating: "1" },
+          })),
+        }
+      : {}),
+  };
+  return JSON.stringify(json).replace(/</g, "\\u003c");
+}
