@@ -1,7 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import Stripe from "stripe";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Order } from "~/domain/commerce";
 import { invoiceOf } from "~/domain/invoice";
 import type { MailMessage, Mailer } from "~/server/mail/port";
+import { createStripeProcessor } from "~/server/payments/stripe-processor.server";
 import { createTestCardProcessor } from "~/server/payments/test-card-processor.server";
 import { createCartService, type CartService } from "~/server/services/cart/cart.server";
 import {
@@ -119,6 +121,68 @@ describe.each(STORE_ADAPTERS)("gift cards at checkout on $name", (adapter) => {
       message: "This gift card has no balance left.",
     });
     expect((await store.orders.list({ limit: 10, offset: 0 })).total).toBe(1);
+  });
+
+  it("with Stripe Checkout a €50 card pays €50 when placed, Stripe's page charges the €14.95 rest as one line, its webhook pays the order", async () => {
+    const secret = "whsec_test_secret";
+    const client = new Stripe("sk_test_dummy");
+    // Stripe's API cannot be reached here: only the session call is answered locally.
+    const create = vi
+      .spyOn(client.checkout.sessions, "create")
+      .mockResolvedValue({ id: "cs_test_gift", url: "https://checkout.stripe.com/c/pay/cs_test_gift" } as never);
+    const stripe = createStripeProcessor({ secretKey: "sk_test_dummy", webhookSecret: secret, client });
+    const hosted = createCheckoutService({ store, cart, orders, payments: stripe, rates: RATES, giftCards });
+    const { card, code } = await giftCards.issue({
+      amountMinor: 5000,
+      recipientEmail: null,
+      message: null,
+      source: { kind: "admin", staffUid: null },
+    });
+
+    const started = await hosted.placeOrder(input({ card: null, giftCardCode: code }));
+    expect(started.kind).toBe("redirect");
+    if (started.kind !== "redirect") return;
+    expect(started.order).toMatchObject({ status: "pending_payment", totalMinor: 6495, giftCardMinor: 5000 });
+    const params = create.mock.calls[0]?.[0] as Stripe.Checkout.SessionCreateParams;
+    expect(params.line_items).toEqual([
+      {
+        quantity: 1,
+        price_data: {
+          currency: "eur",
+          unit_amount: 1495,
+          product_data: { name: `Order ${started.order.number}, less gift card ending ${card.last4}` },
+        },
+      },
+    ]);
+    // The card's part is held by the order while Stripe's page is open.
+    expect((await giftCards.get(card.id))!.balanceMinor).toBe(0);
+
+    const payload = JSON.stringify({
+      id: "evt_gift",
+      object: "event",
+      type: "checkout.session.completed",
+      data: {
+        object: {
+          id: "cs_test_gift",
+          object: "checkout.session",
+          payment_status: "paid",
+          client_reference_id: started.order.id,
+          metadata: { orderId: started.order.id },
+        },
+      },
+    });
+    const event = stripe.parseWebhook(payload, client.webhooks.generateTestHeaderString({ payload, secret }));
+    expect(await orders.applyPaymentEvent(event, "https://shop.test")).toBe("updated");
+    const paid = (await store.orders.get(started.order.id))!;
+    expect(paid).toMatchObject({ status: "paid", giftCardMinor: 5000, payment: { reference: "cs_test_gift" } });
+    expect(invoiceOf(paid)!.payments).toEqual([
+      { method: "gift-card", last4: card.last4, amountMinor: 5000 },
+      { method: "card", amountMinor: 1495 },
+    ]);
+    expect((await giftCards.ledger(card.id)).map((e) => [e.kind, e.amountMinor])).toEqual([
+      ["issued", 5000],
+      ["redeemed", 5000],
+    ]);
   });
 
   it("refunds go back on the gift card first (ledger 'refunded'), the rest to the card processor", async () => {

@@ -54,10 +54,28 @@ export function createStripeProcessor(options: {
           },
         });
       }
+      // A gift card paid part of the order when it was placed: Stripe charges the rest, as one line
+      // that says so (its lines would add up to the whole total).
+      const giftCardMinor = order.giftCardMinor ?? 0;
+      const charged: Stripe.Checkout.SessionCreateParams.LineItem[] =
+        giftCardMinor > 0
+          ? [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: order.currency.toLowerCase(),
+                  unit_amount: order.totalMinor - giftCardMinor,
+                  product_data: {
+                    name: `Order ${order.number}, less gift card ending ${order.giftCard?.last4 ?? ""}`.trim(),
+                  },
+                },
+              },
+            ]
+          : lineItems;
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
-          line_items: lineItems,
+          line_items: charged,
           customer_email: order.email,
           client_reference_id: order.id,
           metadata: { orderId: order.id, orderNumber: order.number },
