@@ -41,6 +41,8 @@ const BODIES: Array<[string, Record<string, string>, string | undefined]> = [
 ];
 
 test("every route answers a method it does not take with 405 and Allow, whatever the body", async ({ request }) => {
+  // About a thousand requests, one after another: a loaded CI machine took over 30 s (a budget, not a measure).
+  test.setTimeout(120_000);
   expect(routes.length).toBeGreaterThan(50);
   expect(routes.find((r) => r.file === "cart/route.tsx")).toMatchObject({ page: true, action: true });
   const failures: string[] = [];
