@@ -143,6 +143,29 @@ describe("the product feed sent by the production server's handler", () => {
     expect(Buffer.compare(raw.subarray(split + 4), kept)).toBe(0);
   }, 120_000);
 
+  it("lets a client hang up mid-feed without an error logged, and answers the next one whole", async () => {
+    const errors = vi.spyOn(console, "error");
+    try {
+      const answered = responses.length;
+      const socket = net.connect(port, "127.0.0.1");
+      await once(socket, "connect");
+      socket.write("GET /feeds/google.xml HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: identity\r\n\r\n");
+      // Some of the feed has arrived: hang up.
+      await once(socket, "data");
+      socket.destroy();
+      await vi.waitFor(() => expect(responses.length).toBe(answered + 1));
+      const cut = responses[answered];
+      if (!cut.closed) await once(cut, "close");
+      expect(cut.writableFinished).toBe(false);
+      expect(errors.mock.calls.filter((call) => String(call[0]).includes("product feed"))).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
+    const whole = await get("/feeds/google.xml", { "Accept-Encoding": "identity" });
+    expect(whole.status).toBe(200);
+    expect(whole.body.length).toBe(Number(whole.headers["content-length"]));
+  }, 120_000);
+
   it("answers ETag, 304, gzip, HEAD and a wrong country exactly as the Remix route does", async () => {
     const compared = ["content-type", "cache-control", "vary", "last-modified", "etag", "content-encoding"];
     const same = async (pathname: string, headers: Record<string, string>) => {
