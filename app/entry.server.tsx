@@ -62,6 +62,8 @@ export { transportSecurity } from "~/server/http/transport-security.server";
 export { createMethodGuard } from "~/server/http/method-guard.server";
 // scripts/server.mjs drops utm_*, gclid and the like from every request before a route sees it.
 export { withoutTracking } from "~/server/http/tracking-params.server";
+// scripts/server.mjs answers the product feed's paths with it before Remix: the kept file piped with backpressure.
+export { handleFeedRequest } from "~/server/http/product-feed-handler.server";
 
 export default function handleRequest(
   request: Request,

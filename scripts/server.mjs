@@ -30,6 +30,7 @@ export async function serve(buildPath) {
     finishShutdown,
     transportSecurity,
     withoutTracking,
+    handleFeedRequest,
   } = build.entry.module;
   // First, so every line from here on has the configured shape and no secrets.
   installLogging(process.env);
@@ -60,6 +61,10 @@ export async function serve(buildPath) {
     req.url = withoutTracking(req.url);
     next();
   });
+  // /feeds/google.xml and .tsv (GET, HEAD): the kept file piped at the client's pace, already gzipped
+  // when the client takes it, so before the compression middleware and Remix (which would buffer a
+  // slow client's 1.7 GB feed in memory: bench/results/2026-11-27-feed-2.md).
+  app.use(handleFeedRequest);
   app.use(compression());
   // PUT, DELETE, PATCH (and POST to a page without a form): 405 with Allow, before any body is read.
   app.use(createMethodGuard(build.routes));

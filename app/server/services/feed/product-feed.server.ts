@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import fs from "node:fs";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import type { ProductStore } from "~/server/store/port";
@@ -62,10 +62,16 @@ export interface OpenedFeed {
   builtAt: Date;
   /** False when the catalogue has changed since this feed was built: its successor is being built. */
   current: boolean;
-  /** The kept feed's bytes (the file was opened by open(), so a newer build cannot remove it from under us). */
-  body(): ReadableStream<Uint8Array>;
+  /** The kept feed's length in bytes (Content-Length). */
+  size: number;
+  /**
+   * The kept feed's bytes, as a Node stream that reads the file only as fast as it is consumed (piped
+   * with backpressure, a slow client never makes the server hold the feed). The file was opened by
+   * open(), so a newer build cannot remove it from under us.
+   */
+  body(): Readable;
   /** The kept file gzipped, once it has been compressed (null until then: send body() instead); the plain file is then let go. */
-  gzipped(): Promise<ReadableStream<Uint8Array> | null>;
+  gzipped(): Promise<{ stream: Readable; size: number } | null>;
   /** Let go of the kept file without reading it (a 304, or the gzipped copy sent instead). */
   close(): Promise<void>;
 }
@@ -76,9 +82,6 @@ export class FeedUnavailableError extends Error {
     super(`The product feed could not be built: ${String(cause)}`);
   }
 }
-
-const fileStream = (handle: fsp.FileHandle) =>
-  Readable.toWeb(handle.createReadStream()) as unknown as ReadableStream<Uint8Array>;
 
 const hash = (...parts: string[]) =>
   crypto.createHash("sha256").update(parts.join("\0")).digest("base64url").slice(0, 24);
@@ -320,12 +323,13 @@ export function createProductFeedService(options: ProductFeedOptions) {
         etag: `"${key}"`,
         builtAt: stat.mtime,
         current: key === target.key,
-        body: () => fileStream(handle),
+        size: stat.size,
+        body: () => handle.createReadStream(),
         async gzipped() {
           const zipped = await fsp.open(`${file}.gz`, "r").catch(() => null);
           if (zipped) {
             await handle.close();
-            return fileStream(zipped);
+            return { stream: zipped.createReadStream(), size: (await zipped.stat()).size };
           }
           // Kept by an earlier run of this process (or another) but not compressed yet: start it now.
           compress(file);
