@@ -25,11 +25,29 @@ export function amountIn(market: PricingMarket, baseMinor: number): number {
   return convertFromBase(baseMinor, { ...market, rounding: "exact" });
 }
 
-/**
- * An amount the shopper typed in the market's currency (a price filter's bound) as a base amount,
- * rounded down, so a filter "up to £50" never leaves out a product whose converted price is £50.
- */
-export function baseAmountOf(market: PricingMarket, minor: number): number {
-  if (market.rateMicros === 1_000_000 && market.currency === "EUR") return minor;
-  return Math.floor((minor * 1_000_000) / market.rateMicros);
+/** Whether the market's prices are the base prices themselves (the seeded euro market). */
+export const pricesAreBase = (market: PricingMarket) =>
+  market.currency === "EUR" && market.rateMicros === 1_000_000 && market.rounding === "exact";
+
+interface Priced {
+  priceMinor: number;
+  compareAtMinor?: number | null;
+  savedPriceMinor?: number;
 }
+
+/**
+ * A product card, a product, a saved item… with its prices in the market (the price the shopper
+ * saved an item at too, so a price drop compares like with like). The seeded euro market returns
+ * the very same object: its pages do not change by a byte.
+ */
+export function pricedIn<T extends Priced>(market: PricingMarket, item: T): T {
+  if (pricesAreBase(market)) return item;
+  const priced: T = { ...item, priceMinor: productPriceIn(market, item.priceMinor) };
+  if (item.compareAtMinor !== undefined) priced.compareAtMinor = compareAtIn(market, item.compareAtMinor);
+  if (item.savedPriceMinor !== undefined) priced.savedPriceMinor = productPriceIn(market, item.savedPriceMinor);
+  return priced;
+}
+
+/** Each of `items` priced in the market (`pricedIn`). */
+export const allPricedIn = <T extends Priced>(market: PricingMarket, items: readonly T[]): T[] =>
+  items.map((item) => pricedIn(market, item));
