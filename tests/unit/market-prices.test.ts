@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { baseMarket, type Market } from "~/domain/market";
-import { allPricedIn, amountIn, pricedIn, pricesAreBase } from "~/server/services/markets/market-prices";
+import {
+  allPricedIn,
+  amountIn,
+  chargedInBaseNotice,
+  pricedIn,
+  pricesAreBase,
+} from "~/server/services/markets/market-prices";
 
 // The one conversion every shopper's page uses: a product's prices at the market's rate, rounded up
 // to its ending; fees and thresholds at the rate to the penny; the seeded euro market untouched.
@@ -39,5 +45,10 @@ describe("prices in a market", () => {
     expect(pricedIn(europe, card)).toBe(card);
     expect(allPricedIn(europe, [card])[0]).toBe(card);
     expect(amountIn(europe, 495)).toBe(495);
+  });
+
+  it("tells a shopper in another currency that checkout charges euros, and says nothing in the euro market", () => {
+    expect(chargedInBaseNotice(uk)).toContain("not in GBP");
+    expect(chargedInBaseNotice(europe)).toBeNull();
   });
 });

@@ -36,6 +36,19 @@ interface Priced {
 }
 
 /**
+ * What checkout tells a shopper whose pages were in another currency: orders are still placed and
+ * charged in euros (issue 29's checkout step is not built), so the figures there are euro figures.
+ * Null in a market whose prices are the base ones.
+ */
+export function chargedInBaseNotice(market: PricingMarket): string | null {
+  if (pricesAreBase(market)) return null;
+  return (
+    `Orders are placed and charged in euros (EUR) for now: the prices below are in euros, ` +
+    `not in ${market.currency} as on the shop's other pages.`
+  );
+}
+
+/**
  * A product card, a product, a saved item… with its prices in the market (the price the shopper
  * saved an item at too, so a price drop compares like with like). The seeded euro market returns
  * the very same object: its pages do not change by a byte.
