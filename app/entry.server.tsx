@@ -17,13 +17,12 @@ import {
   fillPage,
   gzipPage,
   packPage,
-  renderKey,
+  pageKey,
   unpackPage,
   standInForEmail,
   substitutableEmail,
   type PageSecrets,
 } from "~/server/http/render-cache.server";
-import { pageIdentity } from "~/server/http/tracking-params.server";
 import { commonSecurityHeaders, createNonce, documentSecurityHeaders } from "~/server/http/security-headers.server";
 import { renderCacheLookups, serverErrors } from "~/server/observability/metrics.server";
 import { currentRequest } from "~/server/observability/request-context.server";
@@ -42,7 +41,7 @@ function cacheKeyOf(request: Request, status: number, remixContext: EntryContext
   if (status !== 200 || context.errors || context.actionData || request.method !== "GET") return null;
   const leaf = context.matches[context.matches.length - 1];
   if (!wantsRenderCache(remixContext.routeModules[leaf?.route.id ?? ""]?.handle)) return null;
-  return renderKey(pageIdentity(new URL(request.url)), context.loaderData, secrets);
+  return pageKey(new URL(request.url), context.loaderData, secrets);
 }
 
 /** The leaf route's id, for the cache's counters (a fixed, small set: the cached routes). */

@@ -8,6 +8,7 @@ import { getConfig } from "~/server/config.server";
 import { csrf } from "~/server/http/csrf.server";
 import { getContext } from "~/server/context.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
+import { shopperMarket } from "~/server/http/market-cookie.server";
 import { readFlash } from "~/server/http/flash.server";
 import { honeypotInputProps } from "~/server/http/honeypot.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
@@ -15,21 +16,24 @@ import { backOfficeMember } from "~/server/http/permissions.server";
 
 export async function rootLoader({ request }: LoaderFunctionArgs) {
   const config = getConfig();
-  const [auth, [csrfToken, csrfCookieHeader], cartCount, { flash, clear }, member, zones] = await Promise.all([
-    getAuthState(request),
-    csrf().commitToken(request),
-    // The header's count must not take down pages that have nothing to do with the cart.
-    currentCartId(request)
-      .then((id) => getContext().cart.count(id))
-      .catch(() => 0),
-    readFlash(request),
-    // Like the cart count: a store that does not answer leaves the header without its back-office link.
-    backOfficeMember(request).catch(() => null),
-    // The zones' figures; a store that does not answer leaves pages without them rather than down.
-    getContext()
-      .shipping.zones()
-      .catch(() => null),
-  ]);
+  const [auth, [csrfToken, csrfCookieHeader], cartCount, { flash, clear }, member, zones, market, choices] =
+    await Promise.all([
+      getAuthState(request),
+      csrf().commitToken(request),
+      // The header's count must not take down pages that have nothing to do with the cart.
+      currentCartId(request)
+        .then((id) => getContext().cart.count(id))
+        .catch(() => 0),
+      readFlash(request),
+      // Like the cart count: a store that does not answer leaves the header without its back-office link.
+      backOfficeMember(request).catch(() => null),
+      // The zones' figures; a store that does not answer leaves pages without them rather than down.
+      getContext()
+        .shipping.zones()
+        .catch(() => null),
+      shopperMarket(request),
+      getContext().markets.choices(),
+    ]);
   const headers = new Headers();
   if (csrfCookieHeader) headers.append("Set-Cookie", csrfCookieHeader);
   if (clear) headers.append("Set-Cookie", clear);
@@ -39,7 +43,11 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
       shopShortName: config.shopShortName,
       supportEmail: config.supportEmail,
       // The figures the footer, home page and product page state, from what checkout obeys.
-      policies: zones ? policyFigures(shopPolicies(config, zones)) : null,
+      policies: zones ? policyFigures(shopPolicies(config, zones), market) : null,
+      // The shopper's market (the render cache keys kept pages by its id) and, when the shop has
+      // more than one, the footer's choice of them.
+      market: { id: market.id, currency: market.currency },
+      marketChoices: choices.length > 1 ? choices : null,
       origin: publicOrigin(request, config),
       cartCount,
       flash,

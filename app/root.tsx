@@ -127,7 +127,13 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
           {withLayout ? (
-            <SiteFooter shopName={root.shopName} supportEmail={root.supportEmail} policies={root.policies} />
+            <SiteFooter
+              shopName={root.shopName}
+              supportEmail={root.supportEmail}
+              policies={root.policies}
+              market={root.market}
+              marketChoices={root.marketChoices}
+            />
           ) : null}
         </AuthenticityTokenProvider>
         <RouteAnnouncer />

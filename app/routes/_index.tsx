@@ -6,6 +6,8 @@ import { seo } from "~/lib/seo";
 import { useRootData } from "~/components/layout/root-data";
 import { getContext } from "~/server/context.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
+import { shopperMarket } from "~/server/http/market-cookie.server";
+import { allPricedIn } from "~/server/services/markets/market-prices";
 import { RENDER_CACHED } from "~/lib/render-cache";
 
 export const meta: MetaFunction = (args) =>
@@ -20,13 +22,20 @@ export const handle = RENDER_CACHED;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { catalog, wishlist } = getContext();
-  const [featured, newArrivals, categories, savedIds] = await Promise.all([
+  // Prices in the shopper's market (the render cache keeps one page per market).
+  const [featured, newArrivals, categories, savedIds, market] = await Promise.all([
     catalog.featured(8),
     catalog.newArrivals(8),
     catalog.categories(),
     currentCartId(request).then((owner) => wishlist.savedIds(owner)),
+    shopperMarket(request),
   ]);
-  return { featured, newArrivals, categories, savedIds };
+  return {
+    featured: allPricedIn(market, featured),
+    newArrivals: allPricedIn(market, newArrivals),
+    categories,
+    savedIds,
+  };
 }
 
 export default function Home() {

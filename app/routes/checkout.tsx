@@ -1,3 +1,5 @@
+import { shopperMarket } from "~/server/http/market-cookie.server";
+import { chargedInBaseNotice } from "~/server/services/markets/market-prices";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -67,10 +69,11 @@ function startCountry(countries: ReadonlyArray<{ code: string }>, home: string):
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { cart, checkout, shipping } = getContext();
-  const [view, auth, countries] = await Promise.all([
+  const [view, auth, countries, market] = await Promise.all([
     cart.view(await currentCartId(request)),
     getAuthState(request),
     shipping.countries(),
+    shopperMarket(request),
   ]);
   // A signed-in shopper at checkout: recorded for a reminder should the order not follow. Written
   // only when the cart or address changed, beside the page's other reads; it never fails the page.
@@ -101,6 +104,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     signedIn: Boolean(auth.user),
     checkoutKey: checkout.newCheckoutKey(),
     processor: checkout.processor,
+    currencyNotice: chargedInBaseNotice(market),
   };
 }
 
@@ -253,8 +257,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Checkout() {
-  const { cart, email, signedIn, checkoutKey, processor, addresses, promotions, countries, giftCard, ...loaded } =
-    useLoaderData<typeof loader>();
+  const {
+    cart,
+    email,
+    signedIn,
+    checkoutKey,
+    processor,
+    addresses,
+    promotions,
+    countries,
+    giftCard,
+    currencyNotice,
+    ...loaded
+  } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const codeError = firstError(replyFor(answer, "code"))?.message ?? null;
   const giftCardError = firstError(replyFor(answer, "gift-card"))?.message ?? null;
@@ -297,6 +312,11 @@ export default function Checkout() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <Breadcrumbs trail={[{ label: "Cart", to: "/cart" }, { label: "Checkout" }]} />
       <h1 className="mt-4 text-3xl font-semibold tracking-tight">Checkout</h1>
+      {currencyNotice ? (
+        <p role="note" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {currencyNotice}
+        </p>
+      ) : null}
       {!signedIn ? (
         <p className="mt-2 text-sm text-stone-600">
           Checking out as a guest.{" "}

@@ -10,6 +10,8 @@ import { SORT_LABELS, listingTitle, parseProductQuery, productsHref, type SortKe
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
+import { shopperMarket } from "~/server/http/market-cookie.server";
+import { allPricedIn, pricesAreBase } from "~/server/services/markets/market-prices";
 import { RENDER_CACHED } from "~/lib/render-cache";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,11 +23,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { catalog } = getContext();
   const result = await catalog.listProducts(query);
-  const [suggestions, savedIds] = await Promise.all([
+  const [suggestions, savedIds, market] = await Promise.all([
     result.total === 0 ? catalog.featured(4) : [],
     getContext().wishlist.savedIds(await currentCartId(request)),
+    shopperMarket(request),
   ]);
-  return { query, notices, result, suggestions, savedIds };
+  return {
+    query,
+    notices,
+    // Cards in the shopper's market (search results are this page too).
+    result: { ...result, items: allPricedIn(market, result.items) },
+    suggestions: allPricedIn(market, suggestions),
+    savedIds,
+    // Price facets and bounds are counted in base prices: a shopper in another currency is not
+    // offered euro bands beside prices in their own (issue 29 step 4 leaves them to a later step).
+    priceFilter: pricesAreBase(market),
+  };
 }
 
 // Past the header and the filters, straight to the products (root renders the link).
@@ -56,7 +69,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 const SORT_CHOICES: SortKey[] = ["featured", "newest", "price-asc", "price-desc", "rating"];
 
 export default function Products() {
-  const { query, notices, result, suggestions, savedIds } = useLoaderData<typeof loader>();
+  const { query, notices, result, suggestions, savedIds, priceFilter } = useLoaderData<typeof loader>();
   const title = listingTitle(query);
   const sorts: SortKey[] = query.search ? ["relevance", ...SORT_CHOICES] : SORT_CHOICES;
   const activeFilters =
@@ -171,7 +184,7 @@ export default function Products() {
             {activeFilters ? `Show filters (${activeFilters} on)` : "Show filters"}
           </label>
           <div className="mt-4 hidden peer-checked:block lg:mt-0 lg:block">
-            <Filters query={query} facets={result.facets} />
+            <Filters query={query} facets={result.facets} priceFilter={priceFilter} />
           </div>
         </aside>
 

@@ -5,6 +5,9 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/Field";
 import { Price } from "~/components/product/Price";
 import { formatMoney } from "~/lib/money";
+import { useCurrency } from "~/components/layout/root-data";
+import { shopperMarket } from "~/server/http/market-cookie.server";
+import { allPricedIn } from "~/server/services/markets/market-prices";
 import { responsiveImage } from "~/lib/responsive-image";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
@@ -28,8 +31,12 @@ export const meta: MetaFunction = (args) =>
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [auth, ownerId] = await Promise.all([getAuthState(request), currentCartId(request)]);
-  return { signedIn: Boolean(auth.user), items: await getContext().wishlist.view(ownerId) };
+  const [auth, ownerId, market] = await Promise.all([
+    getAuthState(request),
+    currentCartId(request),
+    shopperMarket(request),
+  ]);
+  return { signedIn: Boolean(auth.user), items: allPricedIn(market, await getContext().wishlist.view(ownerId)) };
 }
 
 const CHOOSE = "Choose a product to save.";
@@ -66,6 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Wishlist() {
+  const currency = useCurrency();
   const { signedIn, items } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const error = firstError(resultOf(answer))?.message;
@@ -125,7 +133,7 @@ export default function Wishlist() {
                     <Price priceMinor={item.priceMinor} compareAtMinor={item.compareAtMinor} />
                     {item.priceDrop ? (
                       <p className="font-medium text-emerald-800">
-                        Price drop: {formatMoney(item.savedPriceMinor)} when you saved it.
+                        Price drop: {formatMoney(item.savedPriceMinor, currency)} when you saved it.
                       </p>
                     ) : null}
                     {item.soldOut ? <p className="font-medium text-stone-600">Sold out</p> : null}

@@ -103,6 +103,15 @@ const ROWS: Record<string, Row[]> = {
     { what: "back to the cart", kind: "loader", path: "/checkout/cancel?order=..", status: 302 },
     { what: "back to the order, with a notice", kind: "loader", path: "/checkout/cancel?order=bad", status: 303 },
   ],
+  market: [
+    { what: "a market the shop has", kind: "loader", path: "/market?market=europe&back=/products", status: 303 },
+    {
+      what: "another site to go back to",
+      kind: "loader",
+      path: "/market?market=europe&back=//evil.example",
+      status: 303,
+    },
+  ],
   "auth.logout": [
     { what: "GET", kind: "loader", path: "/auth/logout", status: 302 },
     {

@@ -1,4 +1,6 @@
 import type { Order } from "~/domain/commerce";
+import type { CurrencyCode } from "~/domain/currency";
+import { BASE_CURRENCY } from "~/domain/currency";
 import { formatMoney } from "~/lib/money";
 
 /** An order's VAT breakdown; undefined for orders from before VAT was recorded. */
@@ -26,6 +28,7 @@ export function OrderSummary({
   promotions = [],
   vat,
   giftCard = null,
+  currency = BASE_CURRENCY,
 }: {
   subtotalMinor: number;
   savingsMinor: number;
@@ -39,18 +42,20 @@ export function OrderSummary({
   vat?: { rate: number; linesMinor: number; shippingMinor: number; totalMinor: number };
   /** An order's gift-card payment: a payment, listed under the total, not a discount. */
   giftCard?: { last4: string; amountMinor: number } | null;
+  /** The currency its amounts are in: the cart's market's; an order's own (euros until orders keep theirs). */
+  currency?: CurrencyCode;
 }) {
   return (
     <>
       <dl className="mt-4 space-y-2 text-sm">
         <div className="flex justify-between">
           <dt>Subtotal</dt>
-          <dd data-testid="subtotal">{formatMoney(subtotalMinor)}</dd>
+          <dd data-testid="subtotal">{formatMoney(subtotalMinor, currency)}</dd>
         </div>
         {savingsMinor > 0 ? (
           <div className="flex justify-between text-red-700">
             <dt>You save</dt>
-            <dd data-testid="savings">{formatMoney(savingsMinor)}</dd>
+            <dd data-testid="savings">{formatMoney(savingsMinor, currency)}</dd>
           </div>
         ) : null}
         {promotions
@@ -61,13 +66,13 @@ export function OrderSummary({
                 Discount: {p.name}
                 {p.code ? ` (${p.code})` : ""}
               </dt>
-              <dd>−{formatMoney(p.discountMinor)}</dd>
+              <dd>−{formatMoney(p.discountMinor, currency)}</dd>
             </div>
           ))}
         {discountMinor > 0 ? (
           <div className="flex justify-between text-red-700">
             <dt>Discounts</dt>
-            <dd data-testid="discount">−{formatMoney(discountMinor)}</dd>
+            <dd data-testid="discount">−{formatMoney(discountMinor, currency)}</dd>
           </div>
         ) : null}
         {promotions
@@ -86,22 +91,22 @@ export function OrderSummary({
             {shippingLabel}
             {estimate ? " (estimate)" : ""}
           </dt>
-          <dd data-testid="shipping">{shippingMinor === 0 ? "Free" : formatMoney(shippingMinor)}</dd>
+          <dd data-testid="shipping">{shippingMinor === 0 ? "Free" : formatMoney(shippingMinor, currency)}</dd>
         </div>
         <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-semibold">
           <dt>Total</dt>
-          <dd data-testid="total">{formatMoney(subtotalMinor - discountMinor + shippingMinor)}</dd>
+          <dd data-testid="total">{formatMoney(subtotalMinor - discountMinor + shippingMinor, currency)}</dd>
         </div>
         {giftCard ? (
           <>
             <div className="flex justify-between">
               <dt>Paid by gift card ending {giftCard.last4}</dt>
-              <dd data-testid="paid-by-gift-card">{formatMoney(giftCard.amountMinor)}</dd>
+              <dd data-testid="paid-by-gift-card">{formatMoney(giftCard.amountMinor, currency)}</dd>
             </div>
             <div className="flex justify-between">
               <dt>Paid by card</dt>
               <dd data-testid="paid-by-card">
-                {formatMoney(subtotalMinor - discountMinor + shippingMinor - giftCard.amountMinor)}
+                {formatMoney(subtotalMinor - discountMinor + shippingMinor - giftCard.amountMinor, currency)}
               </dd>
             </div>
           </>
@@ -113,15 +118,15 @@ export function OrderSummary({
           <dl className="mt-1 space-y-1">
             <div className="flex justify-between">
               <dt>VAT on items</dt>
-              <dd>{formatMoney(vat.linesMinor)}</dd>
+              <dd>{formatMoney(vat.linesMinor, currency)}</dd>
             </div>
             <div className="flex justify-between">
               <dt>VAT on delivery</dt>
-              <dd>{formatMoney(vat.shippingMinor)}</dd>
+              <dd>{formatMoney(vat.shippingMinor, currency)}</dd>
             </div>
             <div className="flex justify-between font-semibold">
               <dt>Total VAT</dt>
-              <dd data-testid="vat-total">{formatMoney(vat.totalMinor)}</dd>
+              <dd data-testid="vat-total">{formatMoney(vat.totalMinor, currency)}</dd>
             </div>
           </dl>
         </section>

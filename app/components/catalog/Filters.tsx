@@ -10,7 +10,16 @@ const CLEARED = { sizes: [], colours: [], minPrice: null, maxPrice: null, page: 
 // Facets as one GET form: checkboxes and price inputs with an Apply button (works without JS);
 // with JS the form submits itself on every change.
 
-export function Filters({ query, facets }: { query: ProductQuery; facets: ListingResult["facets"] }) {
+export function Filters({
+  query,
+  facets,
+  priceFilter = true,
+}: {
+  query: ProductQuery;
+  facets: ListingResult["facets"];
+  /** The price facets and bounds are in euros: offered only to shoppers whose prices are the base ones. */
+  priceFilter?: boolean;
+}) {
   const submit = useSubmit();
   const categoryCounts = new Map(facets.categories.map((c) => [c.value, c.count]));
   return (
@@ -111,52 +120,54 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
           </fieldset>
         ) : null}
 
-        <fieldset>
-          <legend className="text-sm font-semibold">Price (€)</legend>
-          <ul className="mt-3 space-y-1 text-sm">
-            {facets.prices
-              .filter((b) => b.count > 0)
-              .map((b) => (
-                <li key={b.min}>
-                  <Link
-                    to={productsHref(query, { minPrice: b.min, maxPrice: b.max, page: 1 })}
-                    className="text-stone-600 hover:underline"
-                  >
-                    {b.max === null
-                      ? `${formatWholeMoney(b.min * 100)} and up`
-                      : `${formatWholeMoney(b.min * 100)} – ${formatWholeMoney(b.max * 100)}`}{" "}
-                    <span className="text-stone-500">({b.count})</span>
-                  </Link>
-                </li>
-              ))}
-          </ul>
-          <div className="mt-3 flex items-end gap-2">
-            <label className="text-xs text-stone-600">
-              Min
-              <input
-                type="number"
-                name="min"
-                min={0}
-                step={1}
-                inputMode="numeric"
-                defaultValue={query.minPrice ?? ""}
-                className="input mt-1 w-20"
-              />
-            </label>
-            <label className="text-xs text-stone-600">
-              Max
-              <input
-                type="number"
-                name="max"
-                min={0}
-                step={1}
-                inputMode="numeric"
-                defaultValue={query.maxPrice ?? ""}
-                className="input mt-1 w-20"
-              />
-            </label>
-          </div>
-        </fieldset>
+        {priceFilter ? (
+          <fieldset>
+            <legend className="text-sm font-semibold">Price (€)</legend>
+            <ul className="mt-3 space-y-1 text-sm">
+              {facets.prices
+                .filter((b) => b.count > 0)
+                .map((b) => (
+                  <li key={b.min}>
+                    <Link
+                      to={productsHref(query, { minPrice: b.min, maxPrice: b.max, page: 1 })}
+                      className="text-stone-600 hover:underline"
+                    >
+                      {b.max === null
+                        ? `${formatWholeMoney(b.min * 100)} and up`
+                        : `${formatWholeMoney(b.min * 100)} – ${formatWholeMoney(b.max * 100)}`}{" "}
+                      <span className="text-stone-500">({b.count})</span>
+                    </Link>
+                  </li>
+                ))}
+            </ul>
+            <div className="mt-3 flex items-end gap-2">
+              <label className="text-xs text-stone-600">
+                Min
+                <input
+                  type="number"
+                  name="min"
+                  min={0}
+                  step={1}
+                  inputMode="numeric"
+                  defaultValue={query.minPrice ?? ""}
+                  className="input mt-1 w-20"
+                />
+              </label>
+              <label className="text-xs text-stone-600">
+                Max
+                <input
+                  type="number"
+                  name="max"
+                  min={0}
+                  step={1}
+                  inputMode="numeric"
+                  defaultValue={query.maxPrice ?? ""}
+                  className="input mt-1 w-20"
+                />
+              </label>
+            </div>
+          </fieldset>
+        ) : null}
 
         <button type="submit" className="btn-primary w-full">
           Apply filters

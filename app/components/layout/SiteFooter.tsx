@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { CATEGORIES } from "~/lib/categories";
 import { INFO_PAGES } from "~/lib/info-pages";
+import { MarketSelector } from "./MarketSelector";
+import type { RootData } from "./root-data";
 import type { PolicyFigures } from "~/server/services/policies/shop-policies.server";
 
 const linksOf = (group: string) =>
@@ -27,10 +29,14 @@ export function SiteFooter({
   shopName,
   supportEmail,
   policies,
+  market,
+  marketChoices,
 }: {
   shopName: string;
   supportEmail: string;
   policies: PolicyFigures | null;
+  market: RootData["market"];
+  marketChoices: RootData["marketChoices"];
 }) {
   return (
     <footer className="mt-16 border-t border-stone-200 bg-stone-50 print:hidden">
@@ -48,6 +54,7 @@ export function SiteFooter({
               {supportEmail}
             </a>
           </p>
+          {marketChoices ? <MarketSelector current={market.id} choices={marketChoices} /> : null}
         </div>
         <LinkList title="Shop" links={CATEGORIES.map((c) => ({ to: `/products?category=${c.slug}`, label: c.name }))} />
         <LinkList title="Help" links={linksOf("Help")} />

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
+import { BASE_CURRENCY, type CurrencyCode } from "~/domain/currency";
 import type { AnalyticsConfig } from "~/lib/browser/analytics";
 import type { Flash } from "~/server/http/flash.server";
 import type { honeypotInputProps } from "~/server/http/honeypot.server";
@@ -20,6 +21,10 @@ export interface RootData {
   csrfToken: string;
   honeypot: ReturnType<typeof honeypotInputProps> | null;
   analytics: AnalyticsConfig | null;
+  /** The shopper's market: prices on every page are in its currency. */
+  market: { id: string; currency: CurrencyCode };
+  /** The markets the footer offers, only when the shop has more than one. */
+  marketChoices: Array<{ id: string; name: string; currency: CurrencyCode }> | null;
 }
 
 const FALLBACK_ROOT: RootData = {
@@ -34,9 +39,16 @@ const FALLBACK_ROOT: RootData = {
   csrfToken: "",
   honeypot: null,
   analytics: null,
+  market: { id: "europe", currency: BASE_CURRENCY },
+  marketChoices: null,
 };
 
 /** Root data, or safe defaults when the root loader itself failed (error page). */
 export function useRootData(): RootData {
   return (useRouteLoaderData("root") as RootData | undefined) ?? FALLBACK_ROOT;
+}
+
+/** The currency the shopper's prices are in (their market's). */
+export function useCurrency(): CurrencyCode {
+  return useRootData().market.currency;
 }

@@ -1,4 +1,7 @@
+import { useCurrency } from "~/components/layout/root-data";
 import { discountPercent, formatMoney } from "~/lib/money";
+
+// A price on a card or a product page: always in the shopper's market's currency, as loaders price them.
 
 export function Price({
   priceMinor,
@@ -9,6 +12,7 @@ export function Price({
   compareAtMinor: number | null;
   size?: "sm" | "lg";
 }) {
+  const currency = useCurrency();
   const percent = discountPercent(priceMinor, compareAtMinor);
   const big = size === "lg";
   if (percent > 0 && compareAtMinor) {
@@ -21,11 +25,11 @@ export function Price({
       >
         <span className="font-semibold text-red-700">
           <span className="sr-only">Sale price </span>
-          {formatMoney(priceMinor)}
+          {formatMoney(priceMinor, currency)}
         </span>
         <s className="text-stone-500">
           <span className="sr-only">Was </span>
-          {formatMoney(compareAtMinor)}
+          {formatMoney(compareAtMinor, currency)}
         </s>
         <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-700">−{percent}%</span>
       </p>
@@ -33,7 +37,7 @@ export function Price({
   }
   return (
     <p data-price={priceMinor} className={big ? "text-2xl font-semibold" : "text-sm font-semibold"}>
-      {formatMoney(priceMinor)}
+      {formatMoney(priceMinor, currency)}
     </p>
   );
 }

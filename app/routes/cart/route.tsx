@@ -5,6 +5,9 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { removeLineSchema, updateLineSchema } from "~/lib/cart-schema";
 import { formatMoney, formatMoneyInText } from "~/lib/money";
+import { useCurrency } from "~/components/layout/root-data";
+import { shopperMarket } from "~/server/http/market-cookie.server";
+import { allPricedIn } from "~/server/services/markets/market-prices";
 import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
 import { addToCart, fieldErrors } from "~/routes/cart/cart-actions.server";
@@ -27,17 +30,18 @@ export const meta: MetaFunction = (args) =>
   seo(args, { title: "Your cart", description: "The items in your cart.", path: "/cart", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ownerId = await currentCartId(request);
-  const cart = await getContext().cart.view(ownerId);
+  const [ownerId, market] = await Promise.all([currentCartId(request), shopperMarket(request)]);
+  // The cart in the shopper's market: its lines, totals and delivery figures in their currency.
+  const cart = await getContext().cart.view(ownerId, market);
   const promotions = await cartPromotions(request, cart);
   // An empty cart offers the shopper's saved products (the cart's owner owns them too).
   if (cart.lines.length > 0) {
     // One suggestion for the whole cart, none of its products, in stock.
     const look = await getContext().completeTheLook.forCart(cart.lines.map((l) => l.productId));
-    return { cart, promotions, saved: [], signedIn: false, look: look ? [look] : [] };
+    return { cart, promotions, saved: [], signedIn: false, look: look ? allPricedIn(market, [look]) : [] };
   }
   const [saved, auth] = await Promise.all([getContext().wishlist.view(ownerId), getAuthState(request)]);
-  return { cart, promotions, saved, signedIn: Boolean(auth.user), look: [] };
+  return { cart, promotions, saved: allPricedIn(market, saved), signedIn: Boolean(auth.user), look: [] };
 }
 
 /** One action, its intents (add, update, remove, and the code's), each answered with a 303 back to the cart. */
@@ -70,6 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
+  const currency = useCurrency();
   const { cart, promotions, saved, signedIn, look } = useLoaderData<typeof loader>();
   const { policies } = useRootData();
   const answer = useActionData<typeof action>();
@@ -97,7 +102,7 @@ export default function CartPage() {
             <p className="text-lg font-medium">Your cart is empty.</p>
             <p className="mt-2 text-stone-600">
               {cart.freeShippingFromMinor !== null
-                ? `Free standard delivery from ${formatMoneyInText(cart.freeShippingFromMinor)}`
+                ? `Free standard delivery from ${formatMoneyInText(cart.freeShippingFromMinor, currency)}`
                 : "Tracked delivery"}
               {policies ? ` and free ${policies.returnsDays}-day returns` : null}.
             </p>
@@ -132,6 +137,7 @@ export default function CartPage() {
               Summary
             </h2>
             <OrderSummary
+              currency={currency}
               subtotalMinor={cart.subtotalMinor}
               savingsMinor={cart.savingsMinor}
               shippingMinor={promotions.freeDelivery ? 0 : cart.standardShippingMinor}
@@ -143,7 +149,7 @@ export default function CartPage() {
             <PromotionCodeForm code={promotions.code} problem={promotions.codeProblem} error={codeError} />
             <p className="mt-4 text-sm" data-testid="free-shipping">
               {cart.freeShippingRemainingMinor > 0
-                ? `Spend ${formatMoney(cart.freeShippingRemainingMinor)} more for free standard delivery.`
+                ? `Spend ${formatMoney(cart.freeShippingRemainingMinor, currency)} more for free standard delivery.`
                 : "Your order qualifies for free standard delivery."}
             </p>
             {cart.hasProblems ? (
@@ -166,6 +172,7 @@ export default function CartPage() {
 }
 
 function CartLine({ line, error, discountMinor }: { line: CartLineView; error: string | null; discountMinor: number }) {
+  const currency = useCurrency();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("line") === line.key;
   const label = `${line.name}, ${line.colour}, size ${line.size}`;
@@ -207,13 +214,13 @@ function CartLine({ line, error, discountMinor }: { line: CartLineView; error: s
               {line.colour} · Size {line.size}
             </p>
             <p className="mt-1 text-sm">
-              {formatMoney(line.unitPriceMinor)} each
+              {formatMoney(line.unitPriceMinor, currency)} each
               {line.compareAtMinor ? (
                 <>
                   {" "}
                   <s className="text-stone-500">
                     <span className="sr-only">was </span>
-                    {formatMoney(line.compareAtMinor)}
+                    {formatMoney(line.compareAtMinor, currency)}
                   </s>
                 </>
               ) : null}
@@ -221,13 +228,15 @@ function CartLine({ line, error, discountMinor }: { line: CartLineView; error: s
           </div>
           <p className="font-semibold">
             <span className="sr-only">Line total </span>
-            {formatMoney(line.lineTotalMinor)}
+            {formatMoney(line.lineTotalMinor, currency)}
             {line.savingsMinor > 0 ? (
-              <span className="block text-xs font-normal text-red-700">You save {formatMoney(line.savingsMinor)}</span>
+              <span className="block text-xs font-normal text-red-700">
+                You save {formatMoney(line.savingsMinor, currency)}
+              </span>
             ) : null}
             {discountMinor > 0 ? (
               <span className="block text-xs font-normal text-red-700" data-testid="line-discount">
-                Discount −{formatMoney(discountMinor)}
+                Discount −{formatMoney(discountMinor, currency)}
               </span>
             ) : null}
           </p>

@@ -5,12 +5,14 @@ import { helpfulAction, reviewAction } from "./review-actions.server";
 import { stockAlertAction } from "./stock-alert-action.server";
 import { REVIEW_SORTS, type ReviewSortKey } from "~/lib/reviews";
 import { getCategory } from "~/lib/categories";
-import { CURRENCY } from "~/lib/money";
+import { minorToInput, type CurrencyCode } from "~/domain/currency";
 import { isValidId } from "~/lib/route-params";
 import { getContext } from "~/server/context.server";
 import { careGuideHref } from "~/server/services/content/care-guide-data";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
+import { shopperMarket } from "~/server/http/market-cookie.server";
+import { allPricedIn, pricedIn } from "~/server/services/markets/market-prices";
 import { addToCart } from "~/routes/cart/cart-actions.server";
 import { readForm } from "~/server/http/form-body.server";
 import { getAuthState } from "~/server/http/session.server";
@@ -26,8 +28,10 @@ export async function productPageLoader({ params, request }: LoaderFunctionArgs)
   // A route parameter that fails validation is a 404 naming the path.
   if (!isValidId(params.id)) throw notFound(request);
   const { catalog, config } = getContext();
-  const product = await catalog.getProduct(params.id);
-  if (!product) throw notFound(request);
+  const [found, market] = await Promise.all([catalog.getProduct(params.id), shopperMarket(request)]);
+  if (!found) throw notFound(request);
+  // Every price on the page in the shopper's market (the render cache keeps one page per market).
+  const product = pricedIn(market, found);
 
   const requested = url.searchParams.get("colour");
   const firstInStock = product.colours.find((c) => product.variants.some((v) => v.colour === c.name && canSell(v)));
@@ -35,8 +39,10 @@ export async function productPageLoader({ params, request }: LoaderFunctionArgs)
     product.colours.find((c) => c.name === requested)?.name ?? firstInStock?.name ?? product.colours[0]?.name ?? "";
 
   const [look, alsoLike, savedIds, auth] = await Promise.all([
-    getContext().completeTheLook.forProduct(product.id),
-    catalog.related(product, 8),
+    getContext()
+      .completeTheLook.forProduct(product.id)
+      .then((items) => allPricedIn(market, items)),
+    catalog.related(found, 8).then((items) => allPricedIn(market, items)),
     getContext().wishlist.savedIds(await currentCartId(request)),
     getAuthState(request),
   ]);
@@ -55,7 +61,7 @@ export async function productPageLoader({ params, request }: LoaderFunctionArgs)
     page: reviewPage,
   });
   // Built here, so the browser's bundle does not carry the serialiser.
-  const jsonLd = productJsonLd(product, publicOrigin(request, config), reviews);
+  const jsonLd = productJsonLd(product, market.currency, publicOrigin(request, config), reviews);
   return {
     product,
     look,
@@ -92,6 +98,7 @@ export async function productPageAction({ params, request, context }: ActionFunc
 /** schema.org Product, serialised so no "<" can close the script element early. */
 function productJsonLd(
   product: Product,
+  currency: CurrencyCode,
   origin: string,
   reviews: {
     average: number | null;
@@ -114,8 +121,8 @@ function productJsonLd(
     offers: {
       "@type": "Offer",
       url: `${origin}/products/${product.id}`,
-      priceCurrency: CURRENCY,
-      price: (product.priceMinor / 100).toFixed(2),
+      priceCurrency: currency,
+      price: minorToInput(product.priceMinor, currency),
       availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
     },

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { pageIdentity } from "./tracking-params.server";
 import { deflateParts, inflateParts, spliceGzip, type DeflatedPage } from "~/server/http/gzip-splice.server";
 
 // Rendered catalogue pages, kept and served again to any viewer whose page would be the same
@@ -98,6 +99,17 @@ export function renderKey(
   }
   const hash = crypto.createHash("sha256").update(identity).update("\0").update(json).digest();
   return hash.toString("base64url");
+}
+
+/**
+ * The key of the page at `url` with these loaders' data (see `renderKey`), in the shopper's market
+ * (the root's `market`): the same URL in two markets is two pages, so a page kept in pounds is
+ * never served to a shopper in euros, whatever else its data holds (decision 0030).
+ */
+export function pageKey(url: URL, loaderData: Record<string, unknown>, viewer: { csrfToken: string; email: string }) {
+  const market = (loaderData.root as { market?: { id?: unknown } } | undefined)?.market?.id;
+  const identity = `${pageIdentity(url)}\0market=${typeof market === "string" ? market : ""}`;
+  return renderKey(identity, loaderData, viewer);
 }
 
 /**

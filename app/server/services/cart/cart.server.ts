@@ -1,3 +1,4 @@
+import { amountIn, compareAtIn, productPriceIn, type PricingMarket } from "../markets/market-prices";
 import type { Cart, CartLine } from "~/domain/commerce";
 import type { Store } from "../../store/port";
 import type { Product } from "~/domain/product";
@@ -106,7 +107,11 @@ export function createCartService(
   }
 
   return {
-    async view(cartId: string | null): Promise<CartView> {
+    /**
+     * The cart, priced in `market` (the shopper's; the base prices without one): its lines through
+     * the markets' one conversion, its delivery figures at the market's rate.
+     */
+    async view(cartId: string | null, market?: PricingMarket): Promise<CartView> {
       const cart = await load(cartId);
       const lines = cart?.lines ?? [];
       const products = await productsFor(lines);
@@ -123,8 +128,10 @@ export function createCartService(
               : stock < line.quantity
                 ? { kind: "reduced", available: stock }
                 : null;
-        const unit = product?.priceMinor ?? 0;
-        const compareAt = product?.compareAtMinor && product.compareAtMinor > unit ? product.compareAtMinor : null;
+        const base = product?.priceMinor ?? 0;
+        const unit = market ? productPriceIn(market, base) : base;
+        const baseCompareAt = product?.compareAtMinor && product.compareAtMinor > base ? product.compareAtMinor : null;
+        const compareAt = market ? compareAtIn(market, baseCompareAt) : baseCompareAt;
         const buyable = problem ? 0 : line.quantity;
         const image = product ? imageForColour(product, line.colour) : null;
         return {
@@ -155,7 +162,14 @@ export function createCartService(
             ?.variants.find((v) => v.size === line.size && v.colour === line.colour)?.weightGrams,
         })),
       );
-      const estimate = zoneEstimate(await shipping.homeZone(), { subtotalMinor, weightGrams });
+      // The zones' bands are in base prices: the estimate is made on the base subtotal, then its
+      // figures converted, and what is left to spend for free delivery counted in the market.
+      const baseSubtotalMinor = views.reduce(
+        (sum, l, i) => sum + (l.problem ? 0 : (products.get(lines[i].productId)?.priceMinor ?? 0) * l.quantity),
+        0,
+      );
+      const baseEstimate = zoneEstimate(await shipping.homeZone(), { subtotalMinor: baseSubtotalMinor, weightGrams });
+      const estimate = market ? estimateIn(market, baseEstimate, subtotalMinor) : baseEstimate;
       return {
         id: cart ? cart.id : null,
         lines: views,
@@ -333,5 +347,21 @@ export function createCartService(
     async lines(cartId: string | null): Promise<CartLine[]> {
       return (await load(cartId))?.lines ?? [];
     },
+  };
+}
+
+/** The base delivery estimate in the market: its prices at the rate, the rest counted from the market's subtotal. */
+function estimateIn<
+  T extends { standardMinor: number; freeShippingRemainingMinor: number; freeFromMinor: number | null },
+>(market: PricingMarket, estimate: T, subtotalMinor: number): T {
+  const freeFromMinor = estimate.freeFromMinor === null ? null : amountIn(market, estimate.freeFromMinor);
+  return {
+    ...estimate,
+    standardMinor: amountIn(market, estimate.standardMinor),
+    freeFromMinor,
+    freeShippingRemainingMinor:
+      estimate.freeShippingRemainingMinor === 0 || freeFromMinor === null
+        ? 0
+        : Math.max(0, freeFromMinor - subtotalMinor),
   };
 }

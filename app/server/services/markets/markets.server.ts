@@ -78,6 +78,17 @@ export function createMarketsService(deps: {
       return defaultMarket(await markets(options)) ?? fallback();
     },
 
+    /** The shopper's market: the one they chose (`id`, from their cookie) while it exists, else the default. */
+    async shopperMarket(id: string | null, options: { fresh?: boolean } = {}): Promise<Market> {
+      const all = await markets(options);
+      return (id ? all.find((m) => m.id === id) : undefined) ?? defaultMarket(all) ?? fallback();
+    },
+
+    /** The markets a shopper may choose from in the footer, in the back office's order. */
+    async choices(): Promise<Array<Pick<Market, "id" | "name" | "currency">>> {
+      return (await markets()).map(({ id, name, currency }) => ({ id, name, currency }));
+    },
+
     /** The market an order delivered to `country` is priced in: the one holding it, else the default. */
     async marketForCountry(country: string, options: { fresh?: boolean } = {}): Promise<Market> {
       return marketForCountry(await markets(options), country) ?? fallback();

@@ -1,5 +1,6 @@
 import { SHIPPING_COUNTRIES } from "~/lib/countries";
 import { formatMoneyInText } from "~/lib/money";
+import { amountIn, type PricingMarket } from "../markets/market-prices";
 import { worldCountry } from "~/lib/world-countries";
 import { MAX_QUANTITY_PER_LINE } from "~/domain/sellable";
 import { flatRateZone, zoneOf, type ShippingZone } from "~/domain/shipping-zone";
@@ -86,12 +87,15 @@ export interface PolicyFigures {
   deliveryCountryCount: string;
 }
 
-export function policyFigures(policies: ShopPolicies): PolicyFigures {
+export function policyFigures(policies: ShopPolicies, market?: PricingMarket): PolicyFigures {
   const { shipping } = policies;
+  // In the shopper's market's currency when there is one (the zones' euro figures at its rate).
+  const money = (baseMinor: number) =>
+    market ? formatMoneyInText(amountIn(market, baseMinor), market.currency) : formatMoneyInText(baseMinor);
   return {
-    freeShippingFrom: shipping.freeFromMinor === null ? "" : formatMoneyInText(shipping.freeFromMinor),
-    standardShipping: formatMoneyInText(shipping.standardMinor),
-    expressShipping: shipping.expressMinor === null ? "" : formatMoneyInText(shipping.expressMinor),
+    freeShippingFrom: shipping.freeFromMinor === null ? "" : money(shipping.freeFromMinor),
+    standardShipping: money(shipping.standardMinor),
+    expressShipping: shipping.expressMinor === null ? "" : money(shipping.expressMinor),
     returnsDays: String(policies.returnsWindowDays),
     maxPerLine: String(policies.maxPerLine),
     deliveryCountryCount: String(policies.countries.length),

@@ -1,0 +1,114 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { registerOrSignIn } from "./support/accounts";
+import { addToCart } from "./support/shop";
+
+// A shopper's market, with JavaScript on and off: an owner makes a market of their own (js-on takes
+// the United Kingdom out of the seeded Europe and sells there in GBP; js-off, so the two projects
+// never edit Europe at once, adds Canada in USD), the shopper picks it in the footer and sees the
+// listing, the product page and the cart in that currency, converted at the rate and ending in
+// .99, and checkout says its figures are euros (orders are not taken in other currencies yet); a
+// shopper who did not choose still sees euros. markets-shopper-js-* are in the test server's
+// ADMIN_EMAILS. js-on puts the United Kingdom back into Europe at the end.
+
+const word = () => Math.random().toString(36).slice(2, 7).toUpperCase();
+
+/** Euro cents at 0.86 (or 1.08), rounded up to the next amount ending in .99, as the market prices it. */
+function endingIn99(euroCents: number, rateHundredths: number): number {
+  const exact = Math.ceil((euroCents * rateHundredths) / 100);
+  const units = exact <= 99 ? 0 : Math.ceil((exact - 99) / 100);
+  return units * 100 + 99;
+}
+
+const euroCentsOf = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100);
+
+async function saveEurope(page: Page, country: string, inEurope: boolean) {
+  await page.goto("/admin/markets");
+  await page.getByRole("link", { name: "Europe", exact: true }).click();
+  const box = page.getByRole("checkbox", { name: country, exact: true });
+  if (inEurope) await box.check();
+  else await box.uncheck();
+  await page.getByRole("button", { name: "Save market" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved the market Europe" })).toBeVisible();
+}
+
+test("a shopper picks a market in the footer and sees its currency on the listing, product page and cart", async ({
+  page,
+  browser,
+  js,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const setup = js
+    ? { country: "United Kingdom", currency: "GBP", rate: "0.86", hundredths: 86, symbol: "£", fromEurope: true }
+    : { country: "Canada", currency: "USD", rate: "1.08", hundredths: 108, symbol: "$", fromEurope: false };
+  const name = `${setup.country} ${word()}`;
+  const product = js
+    ? { productId: "p0045", colour: "Navy", size: "M" }
+    : { productId: "p0046", colour: "Blush", size: "M" };
+
+  // The product's euro price, as a shopper who has not chosen sees it.
+  await page.goto(`/products/${product.productId}`);
+  const euroText = (await page.locator("main [data-price]").first().textContent()) ?? "";
+  expect(euroText).toMatch(/^€/);
+  const expected = endingIn99(euroCentsOf(euroText), setup.hundredths);
+  const shown = `${setup.symbol}${Math.floor(expected / 100)}.99`;
+
+  // The owner makes the market.
+  await registerOrSignIn(page, `markets-shopper-${testInfo.project.name}@hemline.test`);
+  if (setup.fromEurope) await saveEurope(page, setup.country, false);
+  try {
+    await page.goto("/admin/markets/new");
+    await page.getByLabel("Market name").fill(name);
+    await page.getByLabel("Currency", { exact: true }).selectOption(setup.currency);
+    await page.getByLabel("Rate: one euro in the market's currency").fill(setup.rate);
+    await page.getByRole("radio", { name: "Ending in .99" }).check();
+    await page.getByRole("checkbox", { name: setup.country, exact: true }).check();
+    await page.getByRole("button", { name: "Save market" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Saved the market ${name}` })).toBeVisible();
+
+    // The shopper picks it in the footer, on the listing, and comes back to the listing in it.
+    await page.goto("/products?category=dresses");
+    const footer = page.getByRole("contentinfo");
+    await footer.getByLabel("Market and currency").selectOption({ label: `${name} (${setup.currency})` });
+    await footer.getByRole("button", { name: "Change" }).click();
+    await expect(page).toHaveURL(/\/products\?category=dresses$/);
+    await expect(
+      page.getByRole("status").filter({ hasText: `Prices are now shown in ${name}'s currency` }),
+    ).toBeVisible();
+    const cards = page.getByRole("region", { name: "Products" }).locator("article [data-price]");
+    await expect(cards.first()).toBeVisible();
+    for (const text of await cards.allTextContents()) expect(text.startsWith(setup.symbol), text).toBe(true);
+    await expect(footer).toContainText(setup.symbol);
+
+    // The product page and the cart, in the market's currency at its rate and ending.
+    await page.goto(`/products/${product.productId}`);
+    await expect(page.locator("main [data-price]").first()).toHaveText(shown);
+    await addToCart(page, product);
+    await page.goto("/cart");
+    await expect(page.getByTestId("subtotal")).toHaveText(shown);
+    // Checkout does not take orders in other currencies yet: it says that its figures are euros.
+    await page.goto("/checkout");
+    await expect(page.getByRole("note")).toContainText(
+      `Orders are placed and charged in euros (EUR) for now: the prices below are in euros, not in ${setup.currency}`,
+    );
+    await expect(page.getByTestId("subtotal")).toHaveText(/^€/);
+
+    // Another shopper, who chose nothing, still sees euros on the same page (never a kept page in another currency).
+    const other = await browser.newPage();
+    try {
+      await other.goto(`/products/${product.productId}`);
+      await expect(other.locator("main [data-price]").first()).toHaveText(euroText);
+    } finally {
+      await other.close();
+    }
+  } finally {
+    // Leave the shop as it was for the other specs: the market gone, the country back in Europe.
+    await page.goto("/admin/markets");
+    const row = page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
+    if ((await row.count()) > 0) {
+      await row.getByRole("button", { name: `Delete the market ${name}` }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Deleted the market" })).toBeVisible();
+    }
+    if (setup.fromEurope) await saveEurope(page, setup.country, true);
+  }
+});
