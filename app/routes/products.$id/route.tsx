@@ -6,7 +6,7 @@ import { Price } from "~/components/product/Price";
 import { LazyProductGrid } from "~/components/product/LazyProductGrid";
 import { CompleteTheLook } from "~/components/product/CompleteTheLook";
 import { SaveButton } from "~/components/product/SaveButton";
-import { BackInStockForm } from "~/components/product/BackInStockForm";
+import { LazyBackInStockForm } from "~/components/product/LazyBackInStockForm";
 import { ProductOptions, useChosenColour } from "~/components/product/ProductOptions";
 import { imagesForColour } from "~/lib/colour-images";
 import { LazyReviewsSection } from "~/components/product/LazyReviewsSection";
@@ -101,7 +101,7 @@ export default function ProductPage() {
             colour={colour}
             failure={addError ? { error: addError.message, field: addError.field || "form" } : null}
           />
-          <BackInStockForm
+          <LazyBackInStockForm
             soldOut={product.variants.filter((v) => !canSell(v)).map((v) => ({ colour: v.colour, size: v.size }))}
             email={email}
             failure={
