@@ -121,10 +121,16 @@ export function applyTaxRule(rule: TaxRule, basis: TaxBasis): TaxOutcome {
   };
 }
 
-/** How an order's invoice and e-mail name the rule that applied: "VAT 20 % (UK)". Old orders are eu-vat. */
+/** Whether an order's prices include VAT: not under import, nor in the UK above the threshold. Old orders are eu-vat. */
+export function vatCollected(order: { taxRule?: TaxRuleKind; vatRate?: number }): boolean {
+  const rule = order.taxRule ?? "eu-vat";
+  return rule === "eu-vat" || (rule === "uk-vat" && (order.vatRate ?? 0) > 0);
+}
+
+/** How an order's invoice and e-mail name the rule that applied: "VAT 20% (UK)". Old orders are eu-vat. */
 export function taxRuleStatement(order: { taxRule?: TaxRuleKind; vatRate?: number }): string {
   const rule = order.taxRule ?? "eu-vat";
   const rate = order.vatRate ?? 0;
-  if (rule === "import" || (rule === "uk-vat" && rate === 0)) return IMPORT_NOTICE;
-  return rule === "uk-vat" ? `VAT ${rate} % (UK)` : `VAT ${rate} %`;
+  if (!vatCollected(order)) return IMPORT_NOTICE;
+  return rule === "uk-vat" ? `VAT ${rate}% (UK)` : `VAT ${rate}%`;
 }

@@ -72,9 +72,9 @@ describe("import", () => {
 
 describe("what the invoice states", () => {
   it("names the rule that applied; an order from before rules is EU VAT", () => {
-    expect(taxRuleStatement({ vatRate: 21 })).toBe("VAT 21 %");
-    expect(taxRuleStatement({ taxRule: "eu-vat", vatRate: 25.5 })).toBe("VAT 25.5 %");
-    expect(taxRuleStatement({ taxRule: "uk-vat", vatRate: 20 })).toBe("VAT 20 % (UK)");
+    expect(taxRuleStatement({ vatRate: 21 })).toBe("VAT 21%");
+    expect(taxRuleStatement({ taxRule: "eu-vat", vatRate: 25.5 })).toBe("VAT 25.5%");
+    expect(taxRuleStatement({ taxRule: "uk-vat", vatRate: 20 })).toBe("VAT 20% (UK)");
     expect(taxRuleStatement({ taxRule: "uk-vat", vatRate: 0 })).toBe(IMPORT_NOTICE);
     expect(taxRuleStatement({ taxRule: "import", vatRate: 0 })).toBe(IMPORT_NOTICE);
   });
