@@ -134,3 +134,14 @@ export function taxRuleStatement(order: { taxRule?: TaxRuleKind; vatRate?: numbe
   if (!vatCollected(order)) return IMPORT_NOTICE;
   return rule === "uk-vat" ? `VAT ${rate}% (UK)` : `VAT ${rate}%`;
 }
+
+/** A zone's rule in a few words, for the back office's list: "UK VAT 20% up to £135.00 of goods". */
+export function taxRuleSummary(rule: TaxRule | undefined): string {
+  const r = rule ?? DEFAULT_TAX_RULE;
+  if (r.kind === "uk-vat") return `UK VAT ${r.ratePercent}% up to £${(r.thresholdGbpMinor / 100).toFixed(2)} of goods`;
+  if (r.kind === "import") return TAX_RULE_LABELS.import;
+  const corrected = Object.entries(r.rates).map(([country, rate]) => `${country} ${rate}%`);
+  return corrected.length
+    ? `${TAX_RULE_LABELS["eu-vat"]} (corrected: ${corrected.join(", ")})`
+    : TAX_RULE_LABELS["eu-vat"];
+}

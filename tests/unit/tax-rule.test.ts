@@ -6,6 +6,7 @@ import {
   baseToGbpMinor,
   taxRuleProblems,
   taxRuleStatement,
+  taxRuleSummary,
   type TaxBasis,
 } from "~/domain/tax-rule";
 import { vatBreakdown } from "~/domain/vat";
@@ -92,5 +93,14 @@ describe("taxRuleProblems", () => {
     expect(taxRuleProblems({ kind: "eu-vat", rates: { DE: 19.25 } })).toEqual([
       "The VAT rate of DE must be between 0 and 100 %, with one decimal at most.",
     ]);
+  });
+});
+
+describe("taxRuleSummary", () => {
+  it("sums a zone's rule up for the back office's list; a zone without one is EU VAT", () => {
+    expect(taxRuleSummary(undefined)).toBe("EU VAT by destination");
+    expect(taxRuleSummary({ kind: "eu-vat", rates: { FI: 25.5 } })).toBe("EU VAT by destination (corrected: FI 25.5%)");
+    expect(taxRuleSummary(uk)).toBe("UK VAT 20% up to £135.00 of goods");
+    expect(taxRuleSummary({ kind: "import" })).toBe("No VAT: import VAT and duties on delivery");
   });
 });
