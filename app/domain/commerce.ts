@@ -1,4 +1,5 @@
 import type { AppliedPromotion } from "./promotion";
+import type { TaxRuleKind } from "./tax-rule";
 
 // Carts and orders, shared by every store adapter. Money is integer minor units (EUR cents).
 // Orders placed before promotions and VAT were recorded lack those fields: read them as zero / none.
@@ -149,7 +150,9 @@ export interface Order {
   /** Which card paid giftCardMinor; missing on orders without one. */
   giftCard?: { id: string; last4: string } | null;
   currency: "EUR";
-  /** The delivery country's VAT rate in percent (prices include it); absent on older orders. */
+  /** Which tax rule of the delivery zone applied (domain/tax-rule); absent on orders from before rules: eu-vat. */
+  taxRule?: TaxRuleKind;
+  /** The VAT rate in percent the prices include (0 when none was collected); absent on older orders. */
   vatRate?: number;
   /** VAT included in the delivery price. */
   shippingVatMinor?: number;

@@ -1,4 +1,5 @@
 import type { Order } from "./commerce";
+import { taxRuleStatement, vatCollected } from "./tax-rule";
 
 // What an invoice states, from the order as it was paid. Prices include VAT; the VAT of each line
 // and of delivery was rounded per line at checkout, so the rows add up to the totals exactly.
@@ -30,6 +31,10 @@ export interface Invoice {
   /** When the payment was recorded (the invoice date). */
   issuedAt: string;
   vatRate: number;
+  /** Which tax rule applied, as the invoice states it: "VAT 20 % (UK)", "No VAT charged: …". */
+  taxStatement: string;
+  /** Whether VAT is included at all (false: the import notice stands in for the VAT figures). */
+  vatCharged: boolean;
   rows: InvoiceRow[];
   netMinor: number;
   vatMinor: number;
@@ -75,6 +80,8 @@ export function invoiceOf(order: Order): Invoice | null {
     number: order.invoiceNumber,
     issuedAt: paidAt(order) ?? order.updatedAt,
     vatRate: order.vatRate ?? 0,
+    taxStatement: taxRuleStatement(order),
+    vatCharged: vatCollected(order),
     rows,
     netMinor: totalMinor - vatMinor,
     vatMinor,

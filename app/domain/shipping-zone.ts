@@ -1,3 +1,5 @@
+import type { TaxRule } from "./tax-rule";
+
 // Shipping zones: where the shop delivers and what delivery costs there. A zone is a set of
 // countries (a country is in at most one zone; a country in none is not delivered to) with its
 // delivery methods. A method prices an order by bands of the order's value (its items, before
@@ -35,6 +37,8 @@ export interface ShippingZone {
   methods: DeliveryMethod[];
   /** Zones are listed by this, then by name. */
   position: number;
+  /** What VAT an order delivered here includes (domain/tax-rule); absent (a zone from before rules): eu-vat. */
+  taxRule?: TaxRule;
   updatedAt: string;
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DeliveryMethod, RateBand, ShippingZone } from "~/domain/shipping-zone";
 import { parseMoneyToMinor } from "./money";
+import { taxFormFields } from "./tax-rule-form";
 
 // The back office's zone form: a name, the zone's countries (checkboxes), and its delivery methods,
 // each a row of fields with its price bands as rows (blank rows are ignored, so the page can offer
@@ -39,6 +40,7 @@ export const zoneFormSchema = z.object({
     .max(300)
     .default([]),
   methods: z.array(method.optional()).max(MAX_METHODS).default([]),
+  ...taxFormFields,
 });
 
 export type ZoneFormValue = z.infer<typeof zoneFormSchema>;

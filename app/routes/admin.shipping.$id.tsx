@@ -5,6 +5,8 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { replyFor } from "~/lib/form-reply";
 import { seo } from "~/lib/seo";
 import { formRowsOf, MAX_BANDS, MAX_METHODS, zoneFormSchema, zoneFromForm } from "~/lib/shipping-zone-form";
+import { taxFormOf, taxRuleFromForm, type TaxFormValue } from "~/lib/tax-rule-form";
+import { DEFAULT_TAX_RULE, TAX_RULE_KINDS, TAX_RULE_LABELS } from "~/domain/tax-rule";
 import { WORLD_COUNTRIES } from "~/lib/world-countries";
 import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
@@ -35,6 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
   return {
     zone: zone ? { id: zone.id, name: zone.name, countries: zone.countries, methods: formRowsOf(zone.methods) } : null,
+    tax: taxFormOf(zone?.taxRule ?? DEFAULT_TAX_RULE),
     countries: WORLD_COUNTRIES.map((c) => ({ code: c.code, name: c.name, heldBy: heldBy[c.code] ?? null })),
   };
 }
@@ -47,9 +50,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (problem) return intentFailure("save", submission.reply({ formErrors: [problem.message] }), problem.status);
   if (submission.status !== "success") return intentFailure("save", submission.reply(), 400);
   const read = zoneFromForm(submission.value);
-  if (!read.ok) return intentFailure("save", submission.reply({ formErrors: read.problems }), 400);
+  const tax = taxRuleFromForm(submission.value);
+  const problems = [...(read.ok ? [] : read.problems), ...(tax.ok ? [] : tax.problems)];
+  if (!read.ok || !tax.ok) return intentFailure("save", submission.reply({ formErrors: problems }), 400);
   const id = params.id === "new" ? null : (params.id ?? null);
-  const result = await getContext().shipping.save({ ...read.zone, id }, actor);
+  const result = await getContext().shipping.save({ ...read.zone, taxRule: tax.rule, id }, actor);
   if (result.kind === "not-found")
     return intentFailure("save", submission.reply({ formErrors: ["This zone was deleted meanwhile."] }), 404);
   if (result.kind === "invalid") return intentFailure("save", submission.reply({ formErrors: result.problems }), 400);
@@ -62,12 +67,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type Row = ReturnType<typeof formRowsOf>[number];
 
 export default function AdminShippingZone() {
-  const { zone, countries } = useLoaderData<typeof loader>();
+  const { zone, countries, tax } = useLoaderData<typeof loader>();
   const reply = replyFor(useActionData<typeof action>(), "save");
   // After a refusal the form shows what was sent; otherwise the zone as saved.
   const sent = reply?.initialValue as
-    | { name?: string; countries?: string[] | string; methods?: Array<Partial<Row> | undefined> }
+    | ({ name?: string; countries?: string[] | string; methods?: Array<Partial<Row> | undefined> } & Partial<
+        Record<keyof TaxFormValue, string>
+      >)
     | undefined;
+  const taxShown = sent ? { ...tax, ...sent, euRates: sent.euRates ?? "" } : tax;
   const name = sent ? (sent.name ?? "") : (zone?.name ?? "");
   const chosen = new Set(sent ? [sent.countries ?? []].flat() : (zone?.countries ?? []));
   const rows: Array<Partial<Row>> = (sent ? (sent.methods ?? []).map((m) => m ?? {}) : (zone?.methods ?? [])).slice(
@@ -125,6 +133,8 @@ export default function AdminShippingZone() {
             spare={!row.name && i === rows.length - 1}
           />
         ))}
+
+        <TaxFields values={taxShown} />
 
         <button type="submit" className="btn-primary">
           Save zone
@@ -243,6 +253,88 @@ function MethodFields({ index, row, spare }: { index: number; row: Partial<Row>;
           <input type="checkbox" name={`${p}.remove`} /> Remove this method
         </label>
       ) : null}
+    </fieldset>
+  );
+}
+
+/** The zone's tax rule (decision 0033): every field shows without JavaScript; only the chosen rule's are read. */
+function TaxFields({ values }: { values: Partial<Record<keyof TaxFormValue, string>> }) {
+  return (
+    <fieldset className="rounded-md border border-stone-300 p-4">
+      <legend className="px-1 text-lg font-semibold">Taxes</legend>
+      <p className="text-sm text-stone-600">
+        Prices include VAT and shoppers pay the same shop price everywhere: the rule decides how much of it is VAT.
+      </p>
+      <div className="mt-2 grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="tax-rule" className="block text-sm font-medium">
+            Tax rule
+          </label>
+          <select id="tax-rule" name="taxRule" defaultValue={values.taxRule ?? "eu-vat"} className="input mt-1 w-full">
+            {TAX_RULE_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {TAX_RULE_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="tax-eu-rates" className="block text-sm font-medium">
+            EU VAT rate corrections (optional)
+          </label>
+          <input
+            id="tax-eu-rates"
+            name="euRates"
+            placeholder="FI 25.5, DE 19"
+            defaultValue={values.euRates ?? ""}
+            aria-describedby="tax-eu-rates-help"
+            className="input mt-1 w-full"
+          />
+          <p id="tax-eu-rates-help" className="mt-1 text-xs text-stone-600">
+            A country not listed uses its standard rate.
+          </p>
+        </div>
+        <div>
+          <label htmlFor="tax-uk-rate" className="block text-sm font-medium">
+            UK VAT rate (%)
+          </label>
+          <input
+            id="tax-uk-rate"
+            name="ukRate"
+            inputMode="decimal"
+            defaultValue={values.ukRate ?? ""}
+            className="input mt-1 w-full"
+          />
+        </div>
+        <div>
+          <label htmlFor="tax-uk-threshold" className="block text-sm font-medium">
+            UK VAT collected up to (pounds of goods)
+          </label>
+          <input
+            id="tax-uk-threshold"
+            name="ukThreshold"
+            inputMode="decimal"
+            defaultValue={values.ukThreshold ?? ""}
+            className="input mt-1 w-full"
+          />
+        </div>
+        <div>
+          <label htmlFor="tax-uk-gbp" className="block text-sm font-medium">
+            Pounds per euro for the threshold
+          </label>
+          <input
+            id="tax-uk-gbp"
+            name="ukGbpRate"
+            inputMode="decimal"
+            defaultValue={values.ukGbpRate ?? ""}
+            aria-describedby="tax-uk-gbp-help"
+            className="input mt-1 w-full"
+          />
+          <p id="tax-uk-gbp-help" className="mt-1 text-xs text-stone-600">
+            Used when no market sells in pounds; otherwise that market&apos;s rate is used.
+          </p>
+        </div>
+      </div>
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { RowAction } from "~/components/admin/RowAction";
 import { TableHead } from "~/components/admin/TableHead";
+import { taxRuleSummary } from "~/domain/tax-rule";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
@@ -29,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: z.id,
       name: z.name,
       countries: z.countries.map((c) => worldCountry(c).name).sort(),
+      taxes: taxRuleSummary(z.taxRule),
       methods: z.methods.map((m) => ({
         name: m.name,
         estimate: m.estimate,
@@ -83,7 +85,9 @@ export default function AdminShipping() {
       ) : null}
       <ScrollBox label="Shipping zones" className="mt-6">
         <table className="w-full text-left text-sm">
-          <TableHead columns={["Zone", "Countries", "Delivery methods", { label: "Actions", visuallyHidden: true }]} />
+          <TableHead
+            columns={["Zone", "Countries", "Delivery methods", "Taxes", { label: "Actions", visuallyHidden: true }]}
+          />
           <tbody>
             {zones.map((zone) => (
               <tr key={zone.id} className="border-b border-stone-200 align-top">
@@ -108,6 +112,7 @@ export default function AdminShipping() {
                     ))}
                   </ul>
                 </td>
+                <td className="max-w-xs py-2">{zone.taxes}</td>
                 <td className="py-2">
                   <RowAction idName="zoneId" id={zone.id} label={`Delete the zone ${zone.name}`}>
                     Delete

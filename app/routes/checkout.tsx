@@ -62,6 +62,12 @@ const CHECKOUT_LABELS = {
 
 export const headers = retryAfterHeaders;
 
+/** Why no VAT is charged for delivery to `country` (import, the UK above its threshold), or null: the tax service's rule. */
+async function taxNoticeFor(country: string, goodsMinor: number): Promise<string | null> {
+  const { shipping, taxes } = getContext();
+  return taxes.noticeFor(await shipping.zoneFor(country), country, goodsMinor, "EUR");
+}
+
 /** The country checkout prices first: the shop's home country when delivered to, else the first one. */
 function startCountry(countries: ReadonlyArray<{ code: string }>, home: string): string {
   return countries.some((c) => c.code === home) ? home : (countries[0]?.code ?? home);
@@ -93,9 +99,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const standardMinor = promotions.freeDelivery ? 0 : (options[0]?.priceMinor ?? view.standardShippingMinor);
   const giftCard = await appliedGiftCard(request, view.subtotalMinor - promotions.discountMinor + standardMinor);
   await recorded;
+  const taxNotice = await taxNoticeFor(country, view.subtotalMinor - promotions.discountMinor);
   return {
     countries: countries.map((c) => ({ code: c.code, name: c.name })),
-    delivery: { country, options },
+    delivery: { country, options, taxNotice },
     giftCard,
     addresses,
     promotions,
@@ -181,7 +188,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (giftCardAnswer) return giftCardAnswer;
   const savedAddressId = chosenSavedAddress(formData);
   const submission = parseForm(formData, { schema: checkoutSchema(withCard, savedAddressId !== null) });
-  type Delivery = { country: string; options: ShippingChoice[] };
+  type Delivery = { country: string; options: ShippingChoice[]; taxNotice: string | null };
   const refuse = (
     message: string | undefined,
     status: number,
@@ -251,7 +258,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const view = await cart.view(await currentCartId(request));
     const parcel = { subtotalMinor: view.subtotalMinor, weightGrams: view.weightGrams };
     const options = await checkout.deliveryOptions(result.refusal.country, parcel);
-    if (options) delivery = { country: result.refusal.country, options };
+    const taxNotice = await taxNoticeFor(result.refusal.country, view.subtotalMinor);
+    if (options) delivery = { country: result.refusal.country, options, taxNotice };
   }
   return refuse(message, status, cartLink, retryAfter ? { "Retry-After": String(retryAfter) } : undefined, delivery);
 }
@@ -275,7 +283,8 @@ export default function Checkout() {
   const giftCardError = firstError(replyFor(answer, "gift-card"))?.message ?? null;
   const actionData = answer?.intent === "checkout" ? answer : undefined;
   // After a refusal for a country priced differently, the form shows that country's prices.
-  const delivery: { country: string; options: ShippingChoice[] } = actionData?.delivery ?? loaded.delivery;
+  const delivery: { country: string; options: ShippingChoice[]; taxNotice: string | null } =
+    actionData?.delivery ?? loaded.delivery;
   const shippingOptions = delivery.options;
   const firstOption = shippingOptions[0] ?? { method: "", label: "Delivery", priceMinor: 0 };
   const navigation = useNavigation();
@@ -417,6 +426,14 @@ export default function Checkout() {
               Prices for delivery to {countries.find((c) => c.code === delivery.country)?.name ?? delivery.country}.
               Another country may be priced differently: you will see its prices before anything is charged.
             </p>
+            {delivery.taxNotice ? (
+              <p
+                className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-stone-800"
+                data-testid="delivery-tax-notice"
+              >
+                {delivery.taxNotice}
+              </p>
+            ) : null}
             <div className="mt-3 space-y-2">
               {shippingOptions.map((option) => (
                 <label
@@ -496,6 +513,7 @@ export default function Checkout() {
             shippingLabel={firstOption.label.replace(/ \(.*\)$/, "")}
             discountMinor={promotions.discountMinor}
             promotions={promotions.applied}
+            taxNotice={delivery.taxNotice}
           />
           <p className="mt-2 text-xs text-stone-500">
             {shippingOptions

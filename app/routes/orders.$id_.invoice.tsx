@@ -119,6 +119,11 @@ export default function InvoicePage() {
           <p>{loaded.email}</p>
         </section>
 
+        {/* Which tax rule of the delivery zone applied (decision 0033). */}
+        <p className="mt-4 text-sm font-medium" data-testid="invoice-tax-rule">
+          {invoice.vatCharged ? `Prices include ${invoice.taxStatement}.` : invoice.taxStatement}
+        </p>
+
         <ScrollBox label="Invoice lines" className="mt-6">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Invoice lines, prices including VAT</caption>
@@ -137,7 +142,7 @@ export default function InvoicePage() {
                   Discount
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  VAT {invoice.vatRate}%
+                  {invoice.vatCharged ? invoice.taxStatement : "VAT"}
                 </th>
                 <th scope="col" className="py-2 text-right font-medium">
                   Amount
@@ -170,7 +175,7 @@ export default function InvoicePage() {
             <dd data-testid="invoice-net">{formatMoney(invoice.netMinor)}</dd>
           </div>
           <div className="flex justify-between">
-            <dt>VAT {invoice.vatRate}%</dt>
+            <dt>{invoice.vatCharged ? invoice.taxStatement : "VAT"}</dt>
             <dd data-testid="invoice-vat">{formatMoney(invoice.vatMinor)}</dd>
           </div>
           <div className="flex justify-between border-t border-stone-300 pt-1 text-base font-semibold">

@@ -14,6 +14,7 @@ import { createBlogService, type BlogService } from "./services/blog/blog.server
 import { createCartService, type CartService } from "./services/cart/cart.server";
 import { createShippingService, type ShippingService } from "./services/shipping/shipping.server";
 import { createMarketsService, type MarketsService } from "./services/markets/markets.server";
+import { createTaxService, type TaxService } from "./services/taxes/taxes.server";
 import { createPromotionsService, type PromotionsService } from "./services/promotions/promotions.server";
 import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
 import { createGiftCardsService, type GiftCardsService } from "./services/gift-cards/gift-cards.server";
@@ -68,6 +69,8 @@ export interface AppContext {
   shipping: ShippingService;
   /** Markets: the shopper's currency on every page, the order's market at checkout, the back office's list. */
   markets: MarketsService;
+  /** Taxes by zone: the VAT an order includes under its delivery zone's rule, and the notice pages show. */
+  taxes: TaxService;
   /** The checkout form as one command: address, purchase, address book, the settled order. */
   checkoutSubmission: CheckoutSubmissionService;
   /** Discount codes and automatic promotions: cart and checkout pricing, the back office's list (audited). */
@@ -172,6 +175,12 @@ export function createContext(config: Config): AppContext {
     audit: (record) => audit.record(record),
     cacheMs: syncIntervalMs,
   });
+  // The UK threshold is in pounds: an order in euros converts at the GBP market's rate when there is one.
+  const taxes = createTaxService({
+    vat: config.vat,
+    gbpRateMicros: async () =>
+      (await markets.markets({ fresh: true })).find((m) => m.currency === "GBP")?.rateMicros ?? null,
+  });
   const cart = createCartService(backend.store, config.shipping, undefined, shipping);
   const promotions = createPromotionsService(backend.store, audit);
   const giftCards = createGiftCardsService(
@@ -207,6 +216,7 @@ export function createContext(config: Config): AppContext {
     promotions,
     giftCards,
     vat: config.vat,
+    taxes,
     faults: checkoutFaultsFor(config.crashHooks?.killAt),
     onStockTaken: stockChanged,
   });
@@ -245,6 +255,7 @@ export function createContext(config: Config): AppContext {
     checkout,
     shipping,
     markets,
+    taxes,
     checkoutSubmission: createCheckoutSubmission({ checkout, addressBook, orders, reminders }),
     promotions,
     giftCards,

@@ -65,6 +65,31 @@ describe.each(STORE_ADAPTERS)("ShippingZoneStore contract: $name", (adapter) => 
     expect(await db.store.shippingZones.save({ ...europe, name: "EU and friends" })).toEqual({ kind: "saved" });
   });
 
+  it("keeps each zone's tax rule, replaces it with the zone, and reads a zone without one as having none", async () => {
+    const other = await db.reopen();
+    const uk = zone({
+      id: "uk",
+      name: "United Kingdom",
+      countries: ["GB"],
+      taxRule: { kind: "uk-vat", ratePercent: 20, thresholdGbpMinor: 13_500, gbpPerBaseMicros: 850_000 },
+    });
+    const overseas = zone({ taxRule: { kind: "import" } });
+    const eu = { ...europe, taxRule: { kind: "eu-vat" as const, rates: { FR: 20, DE: 19.5 } } };
+    for (const z of [uk, overseas, eu]) expect(await db.store.shippingZones.save(z)).toEqual({ kind: "saved" });
+    expect(await other.shippingZones.get("uk")).toEqual(uk);
+    expect(await other.shippingZones.get("north-america")).toEqual(overseas);
+    expect(await other.shippingZones.get("europe")).toEqual(eu);
+
+    // The owner corrects the UK rate: the next read anywhere has the new one.
+    const corrected = { ...uk, taxRule: { ...uk.taxRule!, ratePercent: 17.5 } as const };
+    await other.shippingZones.save(corrected);
+    expect((await db.store.shippingZones.list()).find((z) => z.id === "uk")?.taxRule).toEqual(corrected.taxRule);
+
+    // A zone saved without a rule (as before rules existed) comes back without one: services read it as eu-vat.
+    await db.store.shippingZones.save(europe);
+    expect(await other.shippingZones.get("europe")).toEqual(europe);
+  });
+
   it("lets only one of two instances saving the same country at once have it", async () => {
     const other = await db.reopen();
     const results = await Promise.all([

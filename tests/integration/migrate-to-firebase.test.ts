@@ -153,7 +153,7 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
       createdAt: now,
       sentAt: null,
     });
-    // A shipping zone of the owner's beside the seeded Europe, priced by weight.
+    // A shipping zone of the owner's beside the seeded three (Europe, the UK, Switzerland and Norway), priced by weight.
     await embedded.shipping.save(
       {
         id: null,
@@ -307,8 +307,8 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
     expect(figure("approved reviews").target).toBeGreaterThan(0);
     expect(figure("staff members").target).toBe(1);
     expect(figure("staff invitations").target).toBe(1);
-    expect(figure("shipping zones").target).toBe(2);
-    expect(figure("delivery price bands").target).toBe(4);
+    expect(figure("shipping zones").target).toBe(4);
+    expect(figure("delivery price bands").target).toBe(8);
     expect(figure("markets").target).toBe(2);
     expect(figure("gift cards").target).toBe(1);
     expect(figure("gift card balances (cents)").target).toBe(3500);
@@ -323,6 +323,10 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
     try {
       // The markets came along as they were (a shopper there pays the same in dollars).
       expect(await firebase.backend.store.markets.list()).toEqual(await embedded.backend.store.markets.list());
+      // The zones came along whole, their tax rules too (import, UK VAT: decision 0033).
+      const zones = await firebase.backend.store.shippingZones.list();
+      expect(zones).toEqual(await embedded.backend.store.shippingZones.list());
+      expect(zones.map((z) => z.taxRule?.kind)).toEqual(["eu-vat", "uk-vat", "import", undefined]);
       // Delivery is priced the same there: the zones came along.
       for (const country of ["IE", "US"]) {
         const parcel = { subtotalMinor: 4000, weightGrams: 2500 };

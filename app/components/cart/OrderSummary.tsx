@@ -1,13 +1,22 @@
 import type { Order } from "~/domain/commerce";
 import type { CurrencyCode } from "~/domain/currency";
 import { BASE_CURRENCY } from "~/domain/currency";
+import { taxRuleStatement, vatCollected } from "~/domain/tax-rule";
 import { formatMoney } from "~/lib/money";
 
 /** An order's VAT breakdown; undefined for orders from before VAT was recorded. */
-export function orderVat(order: Pick<Order, "vatRate" | "vatMinor" | "shippingVatMinor">) {
+export function orderVat(order: Pick<Order, "vatRate" | "vatMinor" | "shippingVatMinor" | "taxRule">) {
   if (order.vatRate === undefined || order.vatMinor === undefined) return undefined;
+  // No VAT collected (import, the UK above its threshold): the notice says why, in place of the figures.
+  if (!vatCollected(order)) return { notice: taxRuleStatement(order) };
   const shippingMinor = order.shippingVatMinor ?? 0;
-  return { rate: order.vatRate, linesMinor: order.vatMinor - shippingMinor, shippingMinor, totalMinor: order.vatMinor };
+  return {
+    rate: order.vatRate,
+    uk: order.taxRule === "uk-vat",
+    linesMinor: order.vatMinor - shippingMinor,
+    shippingMinor,
+    totalMinor: order.vatMinor,
+  };
 }
 
 export interface SummaryPromotion {
@@ -27,6 +36,7 @@ export function OrderSummary({
   discountMinor = 0,
   promotions = [],
   vat,
+  taxNotice = null,
   giftCard = null,
   currency = BASE_CURRENCY,
 }: {
@@ -38,8 +48,10 @@ export function OrderSummary({
   estimate?: boolean;
   discountMinor?: number;
   promotions?: readonly SummaryPromotion[];
-  /** An order's VAT breakdown (rate in percent); the cart and checkout only say prices include it. */
-  vat?: { rate: number; linesMinor: number; shippingMinor: number; totalMinor: number };
+  /** An order's VAT breakdown (rate in percent), or why none was collected; the cart and checkout only say prices include it. */
+  vat?: ReturnType<typeof orderVat>;
+  /** The cart's and checkout's notice for a destination where no VAT is collected (the tax service's). */
+  taxNotice?: string | null;
   /** An order's gift-card payment: a payment, listed under the total, not a discount. */
   giftCard?: { last4: string; amountMinor: number } | null;
   /** The currency its amounts are in: the cart's market's; an order's own (euros until orders keep theirs). */
@@ -112,9 +124,15 @@ export function OrderSummary({
           </>
         ) : null}
       </dl>
-      {vat ? (
+      {vat && "notice" in vat ? (
+        <p className="mt-2 text-xs text-stone-700" data-testid="tax-notice">
+          {vat.notice}
+        </p>
+      ) : vat ? (
         <section aria-label="VAT" className="mt-3 text-xs text-stone-700" data-testid="vat-breakdown">
-          <p className="font-medium">VAT included at {vat.rate}%</p>
+          <p className="font-medium">
+            VAT included at {vat.rate}%{vat.uk ? " (UK)" : ""}
+          </p>
           <dl className="mt-1 space-y-1">
             <div className="flex justify-between">
               <dt>VAT on items</dt>
@@ -132,7 +150,9 @@ export function OrderSummary({
         </section>
       ) : (
         /* A <dl> holds only name-value groups: the note follows it. */
-        <p className="mt-2 text-xs text-stone-600">Prices include VAT.</p>
+        <p className="mt-2 text-xs text-stone-600" data-testid={taxNotice ? "tax-notice" : undefined}>
+          {taxNotice ?? "Prices include VAT."}
+        </p>
       )}
     </>
   );

@@ -3,7 +3,8 @@ import { numbersInPaymentOrder } from "../services/orders/invoice-numbers.server
 import type { Store } from "../store/port";
 import { getConfig } from "../config.server";
 import { baseMarket } from "~/domain/market";
-import { flatRateZone } from "~/domain/shipping-zone";
+import { flatRateZone, type ShippingZone } from "~/domain/shipping-zone";
+import { UK_VAT_DEFAULTS } from "~/domain/tax-rule";
 import { SHIPPING_COUNTRIES } from "~/lib/countries";
 import type { ShippingRates } from "../services/shipping/shipping.server";
 import { buildSeedPosts } from "./blog-posts.server";
@@ -57,21 +58,49 @@ export async function seedIfEmpty(
 /**
  * The shipping zones today's configuration describes (SHIPPING_*_CENTS, FREE_SHIPPING_FROM_CENTS to
  * the original delivery countries), once per store: a new shop and a shop from before zones start
- * with exactly the prices they had, and a shop whose owner edited or deleted zones keeps its own.
+ * with exactly the delivery prices they had, and a shop whose owner edited or deleted zones keeps its
+ * own. The countries are split by tax rule (decision 0033): the EU at its VAT rates, as every order
+ * so far; the United Kingdom at 20 % VAT up to £135; Switzerland and Norway without VAT, import
+ * VAT and duties being charged on delivery.
  */
 export async function seedZonesIfEmpty(store: Store, rates: ShippingRates, log: Log = console.log): Promise<number> {
   if ((await store.shippingZones.list()).length > 0) return 0;
   return once(store, "seed-shipping-zones", "the shipping zones", log, async () => {
-    const zone = flatRateZone(
-      SHIPPING_COUNTRIES.map((c) => c.code),
-      rates,
-      new Date().toISOString(),
-    );
-    await store.shippingZones.save(zone);
-    log(
-      `Seeded the shipping zone ${zone.name} (${zone.countries.length} countries) from the configured delivery prices.`,
-    );
-    return 1;
+    const at = new Date().toISOString();
+    const codes = (eu: boolean) => SHIPPING_COUNTRIES.filter((c) => c.eu === eu).map((c) => c.code);
+    const outside = codes(false);
+    const zones: ShippingZone[] = [
+      { ...flatRateZone(codes(true), rates, at), taxRule: { kind: "eu-vat", rates: {} } },
+      {
+        ...flatRateZone(
+          outside.filter((c) => c === "GB"),
+          rates,
+          at,
+        ),
+        id: "united-kingdom",
+        name: "United Kingdom",
+        position: 1,
+        taxRule: { kind: "uk-vat", ...UK_VAT_DEFAULTS },
+      },
+      {
+        ...flatRateZone(
+          outside.filter((c) => c !== "GB"),
+          rates,
+          at,
+        ),
+        id: "switzerland-norway",
+        name: "Switzerland and Norway",
+        position: 2,
+        taxRule: { kind: "import" },
+      },
+    ];
+    for (const zone of zones) {
+      await store.shippingZones.save(zone);
+      log(
+        `Seeded the shipping zone ${zone.name} (${zone.countries.length} countries) from the configured delivery prices.`,
+      );
+    }
+    return zones.length;
   });
 }
 

@@ -21,11 +21,10 @@ import { choiceOf, type ShippingRates } from "./shipping.server";
 import { createShippingService, type ShippingService } from "../shipping/shipping.server";
 import { parcelWeight, quotesFor, sameQuotes, type Parcel } from "~/domain/shipping-zone";
 import type { Config } from "../../config.server";
-import { vatRateFor } from "../policies/shop-policies.server";
 import { createPromotionsService, customerKeyFor, type PromotionsService } from "../promotions/promotions.server";
 import { createAuditService } from "../audit/audit.server";
 import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
-import { vatBreakdown } from "~/domain/vat";
+import { createTaxService, type TaxService } from "../taxes/taxes.server";
 import { giftCardRedemptions, ordersPlaced, paymentsDeclined } from "~/server/observability/metrics.server";
 import { splitTotal, type GiftCard } from "~/domain/gift-card";
 import { createGiftCardsService, giftCardProblem, type GiftCardsService } from "../gift-cards/gift-cards.server";
@@ -108,6 +107,8 @@ export function createCheckoutService(deps: {
   /** Default: over the store. */
   giftCards?: GiftCardsService;
   vat?: Config["vat"];
+  /** Decides the order's VAT by its zone's rule; by default eu-vat/zone rules over `vat`. */
+  taxes?: TaxService;
   faults?: CheckoutFaults;
   /** Told which products an order took stock of (placed, or reopened for payment); never awaited by the shopper. */
   onStockTaken?: (productIds: string[]) => Promise<unknown>;
@@ -119,6 +120,7 @@ export function createCheckoutService(deps: {
   const faults = deps.faults ?? {};
   const promotions = deps.promotions ?? createPromotionsService(store, createAuditService(store));
   const vat = deps.vat ?? { rates: STANDARD_VAT_RATES, defaultRate: 23 };
+  const taxes = deps.taxes ?? createTaxService({ vat });
   const giftCards = deps.giftCards ?? createGiftCardsService(store);
   // Card testing (many cards tried until one goes through) is slowed by counting declined payments
   // in the store, shared by every instance; a shopper who pays is never counted.
@@ -324,6 +326,10 @@ export function createCheckoutService(deps: {
       if (input.pricedCountry && input.pricedCountry !== input.address.country) {
         const shown = await shipping.quotes(input.pricedCountry, parcel, { fresh: true });
         if (!shown || !sameQuotes(shown, quotes)) return { kind: "delivery-repriced", country: input.address.country };
+        // Another tax rule (import, UK) is news to the shopper too: they see its notice before paying.
+        const shownZone = await shipping.zoneFor(input.pricedCountry, { fresh: true });
+        if (taxes.ruleOf(shownZone).kind !== taxes.ruleOf(zone).kind)
+          return { kind: "delivery-repriced", country: input.address.country };
       }
       if (!chosenQuote) return { kind: "delivery-repriced", country: input.address.country };
       const priced = await promotions.price({
@@ -342,10 +348,15 @@ export function createCheckoutService(deps: {
       const chosen = choiceOf(chosenQuote);
       const delivery =
         pricing.freeDelivery && chosen.method === quotes[0].methodId ? { ...chosen, priceMinor: 0 } : chosen;
-      // VAT is included in what each line pays after its discount, at the delivery country's rate.
-      const vatRate = vatRateFor(vat, input.address.country);
+      // VAT is included in what each line pays after its discount, by the delivery zone's tax rule.
       const paid = orderLines.map((l, i) => l.unitPriceMinor * l.quantity - pricing.lineDiscounts[i]);
-      const taxes = vatBreakdown(paid, delivery.priceMinor, vatRate);
+      const tax = await taxes.taxFor({
+        zone,
+        country: input.address.country,
+        lineGrossMinor: paid,
+        shippingMinor: delivery.priceMinor,
+        currency: "EUR",
+      });
       const discountMinor = pricing.discountMinor;
       const totalMinor = subtotalMinor - discountMinor + delivery.priceMinor;
       // A gift card pays up to its balance: a payment, not a discount (VAT above is on the full price).
@@ -378,7 +389,7 @@ export function createCheckoutService(deps: {
         number: newOrderNumber(),
         email: input.email,
         userId: input.userId,
-        lines: orderLines.map((l, i) => ({ ...l, discountMinor: pricing.lineDiscounts[i], vatMinor: taxes.lines[i] })),
+        lines: orderLines.map((l, i) => ({ ...l, discountMinor: pricing.lineDiscounts[i], vatMinor: tax.lines[i] })),
         subtotalMinor,
         discountMinor,
         promotions: pricing.applied,
@@ -387,9 +398,10 @@ export function createCheckoutService(deps: {
         ...(giftCard
           ? { giftCardMinor: giftCard.amountMinor, giftCard: { id: giftCard.card.id, last4: giftCard.card.last4 } }
           : {}),
-        vatRate,
-        shippingVatMinor: taxes.shippingVatMinor,
-        vatMinor: taxes.vatMinor,
+        taxRule: tax.taxRule,
+        vatRate: tax.vatRate,
+        shippingVatMinor: tax.shippingVatMinor,
+        vatMinor: tax.vatMinor,
         currency: "EUR",
         address: input.address,
         shipping: delivery,

@@ -2,6 +2,7 @@ import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import type { MailMessage } from "../../mail/port";
 import type { Order } from "~/domain/commerce";
+import { taxRuleStatement, vatCollected } from "~/domain/tax-rule";
 
 /** The order confirmation: what was bought, where it goes, what it cost, and the link to follow it. */
 export function orderConfirmationMail(shopName: string, order: Order, orderUrl: string): MailMessage {
@@ -15,15 +16,17 @@ export function orderConfirmationMail(shopName: string, order: Order, orderUrl: 
     .filter((p) => p.discountMinor > 0)
     .map((p) => `  Discount   −${formatMoney(p.discountMinor)} — ${p.name}${p.code ? ` (${p.code})` : ""}`);
   const vat =
-    order.vatRate !== undefined && order.vatMinor !== undefined
-      ? [
-          "",
-          `  VAT included at ${order.vatRate}%:`,
-          `    on items     ${formatMoney(order.vatMinor - (order.shippingVatMinor ?? 0))}`,
-          `    on delivery  ${formatMoney(order.shippingVatMinor ?? 0)}`,
-          `    total VAT    ${formatMoney(order.vatMinor)}`,
-        ]
-      : [];
+    order.vatRate !== undefined && !vatCollected(order)
+      ? ["", `  ${taxRuleStatement(order)}`]
+      : order.vatRate !== undefined && order.vatMinor !== undefined
+        ? [
+            "",
+            `  VAT included at ${order.vatRate}%${order.taxRule === "uk-vat" ? " (UK)" : ""}:`,
+            `    on items     ${formatMoney(order.vatMinor - (order.shippingVatMinor ?? 0))}`,
+            `    on delivery  ${formatMoney(order.shippingVatMinor ?? 0)}`,
+            `    total VAT    ${formatMoney(order.vatMinor)}`,
+          ]
+        : [];
   const a = order.address;
   return {
     to: order.email,
@@ -38,7 +41,7 @@ export function orderConfirmationMail(shopName: string, order: Order, orderUrl: 
       `  Subtotal   ${formatMoney(order.subtotalMinor)}`,
       ...discounts,
       `  Delivery   ${order.shippingMinor === 0 ? "Free" : formatMoney(order.shippingMinor)} — ${order.shipping.label}`,
-      `  Total      ${formatMoney(order.totalMinor)} (including VAT)`,
+      `  Total      ${formatMoney(order.totalMinor)}${vatCollected(order) ? " (including VAT)" : ""}`,
       ...vat,
       "",
       "Delivering to:",

@@ -7,6 +7,7 @@ import {
   type Parcel,
   type ShippingZone,
 } from "~/domain/shipping-zone";
+import { taxRuleProblems } from "~/domain/tax-rule";
 import { uniqueSlug } from "~/lib/slug";
 import { keptList } from "../kept-list.server";
 import { SHIPPING_COUNTRIES } from "~/lib/countries";
@@ -110,7 +111,7 @@ export function createShippingService(deps: {
       input: Omit<ShippingZone, "id" | "updatedAt" | "position"> & { id: string | null },
       actor: string,
     ): Promise<ZoneEditResult> {
-      const problems = zoneProblems(input);
+      const problems = [...zoneProblems(input), ...(input.taxRule ? taxRuleProblems(input.taxRule) : [])];
       if (problems.length > 0) return { kind: "invalid", problems };
       await materialise();
       const before = input.id ? await store.shippingZones.get(input.id) : null;

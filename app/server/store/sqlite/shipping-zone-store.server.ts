@@ -1,4 +1,5 @@
 import { countryClash, type DeliveryMethod, type ShippingZone } from "~/domain/shipping-zone";
+import type { TaxRule } from "~/domain/tax-rule";
 import type { ShippingZoneStore, ZoneSaveResult } from "../port";
 import type { SqliteDatabase } from "./database.server";
 
@@ -8,6 +9,8 @@ interface ZoneRow {
   position: number;
   countries: string;
   methods: string;
+  /** JSON; NULL for a zone saved before tax rules (read as eu-vat). */
+  tax_rule: string | null;
   updated_at: string;
 }
 
@@ -17,6 +20,7 @@ const zoneOf = (r: ZoneRow): ShippingZone => ({
   position: r.position,
   countries: JSON.parse(r.countries) as string[],
   methods: JSON.parse(r.methods) as DeliveryMethod[],
+  ...(r.tax_rule ? { taxRule: JSON.parse(r.tax_rule) as TaxRule } : {}),
   updatedAt: r.updated_at,
 });
 
@@ -24,10 +28,11 @@ export function createSqliteShippingZoneStore(db: SqliteDatabase): ShippingZoneS
   const listAll = db.prepare<[], ZoneRow>("SELECT * FROM shipping_zones ORDER BY position, name, id");
   const getOne = db.prepare<[string], ZoneRow>("SELECT * FROM shipping_zones WHERE id = ?");
   const upsert = db.prepare(
-    `INSERT INTO shipping_zones (id, name, position, countries, methods, updated_at)
-     VALUES (@id, @name, @position, @countries, @methods, @updatedAt)
+    `INSERT INTO shipping_zones (id, name, position, countries, methods, tax_rule, updated_at)
+     VALUES (@id, @name, @position, @countries, @methods, @taxRule, @updatedAt)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, position = excluded.position,
-       countries = excluded.countries, methods = excluded.methods, updated_at = excluded.updated_at`,
+       countries = excluded.countries, methods = excluded.methods, tax_rule = excluded.tax_rule,
+       updated_at = excluded.updated_at`,
   );
   const deleteOne = db.prepare<[string]>("DELETE FROM shipping_zones WHERE id = ?");
   // IMMEDIATE (below): the write lock first, so two processes saving zones check each other's countries.
@@ -40,6 +45,7 @@ export function createSqliteShippingZoneStore(db: SqliteDatabase): ShippingZoneS
       position: zone.position,
       countries: JSON.stringify(zone.countries),
       methods: JSON.stringify(zone.methods),
+      taxRule: zone.taxRule ? JSON.stringify(zone.taxRule) : null,
       updatedAt: zone.updatedAt,
     });
     return { kind: "saved" };

@@ -21,6 +21,7 @@ import productPairs from "./020-product-pairs";
 import shippingZones from "./021-shipping-zones";
 import giftCards from "./022-gift-cards";
 import markets from "./023-markets";
+import zoneTaxRules from "./024-zone-tax-rules";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -47,4 +48,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 21, name: "shipping-zones", sql: shippingZones },
   { version: 22, name: "gift-cards", sql: giftCards },
   { version: 23, name: "markets", sql: markets },
+  { version: 24, name: "zone-tax-rules", sql: zoneTaxRules },
 ];
