@@ -14,6 +14,24 @@ import { addToCart, headerCount } from "./support/shop";
 const adminFor = (testInfo: TestInfo) =>
   `cache-admin-${testInfo.project.name === "js-off" ? "js-off" : "js-on"}@hemline.test`;
 
+/**
+ * The second visit's response once it is a hit, after the first visit rendered or served the page.
+ * Other specs change shop-wide settings while this one runs (a market or a zone changes every page's
+ * footer), and each change has every page rendered once more: then both visits are made again, at
+ * most three times, so the second is still a hit only if it is served what the first visit left.
+ */
+async function servedAfter<R extends { headers(): Record<string, string> } | null>(
+  first: () => Promise<unknown>,
+  second: () => Promise<R>,
+): Promise<R> {
+  let response = await second();
+  for (let round = 1; round < 3 && response?.headers()["x-cache"] !== "hit"; round++) {
+    await first();
+    response = await second();
+  }
+  return response;
+}
+
 test("a page served again carries each shopper's own cart and form token, and shows a new price at once", async ({
   page,
   browser,
@@ -106,7 +124,10 @@ test("signed-in shoppers with a cart get cached pages with their own address, ca
   await expect(ann.getByRole("heading", { level: 1, name })).toBeVisible();
   // Ann's view was rendered (or served) once; Bob's, the same page for another shopper, is served again.
   expect(["hit", "miss"]).toContain(viewed?.headers()["x-cache"]);
-  const served = await bob.goto(`/products/${id}`);
+  const served = await servedAfter(
+    () => ann.goto(`/products/${id}`),
+    () => bob.goto(`/products/${id}`),
+  );
   expect(served?.headers()["x-cache"]).toBe("hit");
   await expect(account(bob).getByRole("link", { name: emails[1] })).toBeVisible();
   expect(await headerCount(bob)).toBe(1);
@@ -121,20 +142,29 @@ test("signed-in shoppers with a cart get cached pages with their own address, ca
   await addToCart(bob, { productId: id, colour: "Indigo", size: "30" });
   await bob.goto(`/products/${id}`);
   expect(await headerCount(bob)).toBe(2);
-  const again = await ann.goto(`/products/${id}`);
+  const again = await servedAfter(
+    () => bob.goto(`/products/${id}`),
+    () => ann.goto(`/products/${id}`),
+  );
   expect(again?.headers()["x-cache"]).toBe("hit");
   await expect(account(ann).getByRole("link", { name: emails[0] })).toBeVisible();
   expect(await headerCount(ann)).toBe(1);
   expect(await ann.content()).not.toContain(emails[1]);
 
   // A link from a newsletter or an ad is the same page: served from the cache, its canonical URL clean.
-  const tracked = await ann.goto(`/products/${id}?utm_source=newsletter&utm_medium=email&gclid=abc123`);
+  const tracked = await servedAfter(
+    () => ann.goto(`/products/${id}`),
+    () => ann.goto(`/products/${id}?utm_source=newsletter&utm_medium=email&gclid=abc123`),
+  );
   expect(tracked?.headers()["x-cache"]).toBe("hit");
   const canonical = await ann.locator('link[rel="canonical"]').getAttribute("href");
   expect(canonical).toMatch(new RegExp(`/products/${id}$`));
   // Listing parameters in another order, with tracking added, are the listing already rendered.
   await ann.goto(`/products?search=${word}&sort=newest`);
-  const reordered = await ann.goto(`/products?fbclid=xyz&sort=newest&search=${word}`);
+  const reordered = await servedAfter(
+    () => ann.goto(`/products?search=${word}&sort=newest`),
+    () => ann.goto(`/products?fbclid=xyz&sort=newest&search=${word}`),
+  );
   expect(reordered?.headers()["x-cache"]).toBe("hit");
   expect(await ann.locator('link[rel="canonical"]').getAttribute("href")).not.toContain("fbclid");
 
