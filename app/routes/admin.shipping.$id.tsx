@@ -278,63 +278,60 @@ function TaxFields({ values }: { values: Partial<Record<keyof TaxFormValue, stri
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor="tax-eu-rates" className="block text-sm font-medium">
-            EU VAT rate corrections (optional)
-          </label>
-          <input
-            id="tax-eu-rates"
-            name="euRates"
-            placeholder="FI 25.5, DE 19"
-            defaultValue={values.euRates ?? ""}
-            aria-describedby="tax-eu-rates-help"
-            className="input mt-1 w-full"
-          />
-          <p id="tax-eu-rates-help" className="mt-1 text-xs text-stone-600">
-            A country not listed uses its standard rate.
-          </p>
-        </div>
-        <div>
-          <label htmlFor="tax-uk-rate" className="block text-sm font-medium">
-            UK VAT rate (%)
-          </label>
-          <input
-            id="tax-uk-rate"
-            name="ukRate"
-            inputMode="decimal"
-            defaultValue={values.ukRate ?? ""}
-            className="input mt-1 w-full"
-          />
-        </div>
-        <div>
-          <label htmlFor="tax-uk-threshold" className="block text-sm font-medium">
-            UK VAT collected up to (pounds of goods)
-          </label>
-          <input
-            id="tax-uk-threshold"
-            name="ukThreshold"
-            inputMode="decimal"
-            defaultValue={values.ukThreshold ?? ""}
-            className="input mt-1 w-full"
-          />
-        </div>
-        <div>
-          <label htmlFor="tax-uk-gbp" className="block text-sm font-medium">
-            Pounds per euro for the threshold
-          </label>
-          <input
-            id="tax-uk-gbp"
-            name="ukGbpRate"
-            inputMode="decimal"
-            defaultValue={values.ukGbpRate ?? ""}
-            aria-describedby="tax-uk-gbp-help"
-            className="input mt-1 w-full"
-          />
-          <p id="tax-uk-gbp-help" className="mt-1 text-xs text-stone-600">
-            Used when no market sells in pounds; otherwise that market&apos;s rate is used.
-          </p>
-        </div>
+        <TaxInput
+          name="euRates"
+          label="EU VAT rate corrections (optional)"
+          value={values.euRates}
+          placeholder="FI 25.5, DE 19"
+          help="A country not listed uses its standard rate."
+        />
+        <TaxInput name="ukRate" label="UK VAT rate (%)" value={values.ukRate} />
+        <TaxInput name="ukThreshold" label="UK VAT collected up to (pounds of goods)" value={values.ukThreshold} />
+        <TaxInput
+          name="ukGbpRate"
+          label="Pounds per euro for the threshold"
+          value={values.ukGbpRate}
+          help="Used when no market sells in pounds; otherwise that market's rate is used."
+        />
       </div>
     </fieldset>
+  );
+}
+
+/** One figure of a tax rule, with its label and, where it needs one, a line of help. */
+function TaxInput({
+  name,
+  label,
+  value,
+  placeholder,
+  help,
+}: {
+  name: keyof TaxFormValue;
+  label: string;
+  value: string | undefined;
+  placeholder?: string;
+  help?: string;
+}) {
+  const id = `tax-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        inputMode={name === "euRates" ? undefined : "decimal"}
+        placeholder={placeholder}
+        defaultValue={value ?? ""}
+        aria-describedby={help ? `${id}-help` : undefined}
+        className="input mt-1 w-full"
+      />
+      {help ? (
+        <p id={`${id}-help`} className="mt-1 text-xs text-stone-600">
+          {help}
+        </p>
+      ) : null}
+    </div>
   );
 }
