@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { baseMarket, type Market } from "~/domain/market";
 import { STORE_ADAPTERS, useFreshStore } from "./adapters";
+import { ukMarket } from "../support/market-factory";
 
 // Markets are read whole by every page (the shopper's currency) and by checkout on every instance:
 // what one instance saves the next read anywhere sees; no save, even two at once on two
@@ -9,18 +10,7 @@ import { STORE_ADAPTERS, useFreshStore } from "./adapters";
 const AT = "2026-11-27T10:00:00.000Z";
 const europe = baseMarket(["IE", "DE", "FR"], AT);
 
-const market = (overrides: Partial<Market> = {}): Market => ({
-  id: "uk",
-  name: "United Kingdom",
-  countries: ["GB"],
-  currency: "GBP",
-  rateMicros: 860_000,
-  rounding: "99",
-  isDefault: false,
-  position: 1,
-  updatedAt: AT,
-  ...overrides,
-});
+const market = (overrides: Partial<Market> = {}): Market => ukMarket(AT, overrides);
 
 describe.each(STORE_ADAPTERS)("MarketStore contract: $name", (adapter) => {
   const db = useFreshStore(adapter);

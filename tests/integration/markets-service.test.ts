@@ -3,6 +3,7 @@ import { seedMarketsIfEmpty, seedZonesIfEmpty } from "~/server/seed/seed.server"
 import { createAuditService } from "~/server/services/audit/audit.server";
 import { createMarketsService, type MarketInput } from "~/server/services/markets/markets.server";
 import { STORE_ADAPTERS, useFreshStore } from "../contract/adapters";
+import { ukMarketInput } from "../support/market-factory";
 
 // The back office's markets on every store: the seeded shop has one euro market for everyone; an
 // owner adds a market for countries taken out of another, and never puts a country in two, leaves
@@ -12,13 +13,7 @@ const RATES = { standardMinor: 495, expressMinor: 995, freeFromMinor: 7500 };
 const ACTOR = "owner@hemline.test";
 
 const uk = (overrides: Partial<MarketInput> = {}): MarketInput => ({
-  id: null,
-  name: "United Kingdom",
-  countries: ["GB"],
-  currency: "GBP",
-  rateMicros: 860_000,
-  rounding: "99",
-  isDefault: false,
+  ...ukMarketInput(),
   ...overrides,
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRouteHarness, dataOf, type RouteHarness } from "../support/route-harness";
+import { ukMarketInput } from "../support/market-factory";
 import type { RootData } from "~/components/layout/root-data";
 import { loader as rootLoader } from "~/root";
 import { loader as marketLoader } from "~/routes/market";
@@ -19,18 +20,7 @@ beforeAll(async () => {
   expect(await markets.save({ ...europe, countries: europe.countries.filter((c) => c !== "GB") }, owner)).toMatchObject(
     { kind: "saved" },
   );
-  const uk = await markets.save(
-    {
-      id: null,
-      name: "United Kingdom",
-      countries: ["GB"],
-      currency: "GBP",
-      rateMicros: 860_000,
-      rounding: "99",
-      isDefault: false,
-    },
-    owner,
-  );
+  const uk = await markets.save(ukMarketInput(), owner);
   expect(uk).toMatchObject({ kind: "saved", market: { id: "united-kingdom" } });
 });
 
@@ -101,18 +91,7 @@ describe("the shopper's market", () => {
     try {
       expect((await rootData("/", gone)).market.id).toBe("europe");
     } finally {
-      await harness.ctx.markets.save(
-        {
-          id: null,
-          name: "United Kingdom",
-          countries: ["GB"],
-          currency: "GBP",
-          rateMicros: 860_000,
-          rounding: "99",
-          isDefault: false,
-        },
-        "owner@hemline.test",
-      );
+      await harness.ctx.markets.save(ukMarketInput(), "owner@hemline.test");
     }
     expect((await rootData("/", "market=united-kingdom")).market.id).toBe("europe");
   });

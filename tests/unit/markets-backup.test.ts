@@ -2,10 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { baseMarket, type Market } from "~/domain/market";
+import { baseMarket } from "~/domain/market";
 import { restoreBackup } from "~/server/backup/restore.server";
 import { takeBackup } from "~/server/backup/take-backup.server";
 import { createSqliteStore } from "~/server/store/sqlite/store.server";
+import { ukMarket } from "../support/market-factory";
 
 // An owner who restores a backup gets the markets back with the shop: currencies, rates and roundings.
 
@@ -16,17 +17,7 @@ it("a backup holds the markets, and a restore brings them back as they were", as
   const dataDir = path.join(dir, "data");
   const store = createSqliteStore(dataDir);
   const europe = baseMarket(["IE", "FR"], "2026-11-27T00:00:00.000Z");
-  const uk: Market = {
-    id: "uk",
-    name: "United Kingdom",
-    countries: ["GB"],
-    currency: "GBP",
-    rateMicros: 860_000,
-    rounding: "99",
-    isDefault: false,
-    position: 1,
-    updatedAt: "2026-11-27T00:00:00.000Z",
-  };
+  const uk = ukMarket("2026-11-27T00:00:00.000Z");
   await store.markets.save(europe);
   await store.markets.save(uk);
   await store.close();
