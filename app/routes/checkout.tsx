@@ -12,7 +12,7 @@ import { CARD_LABELS, CardFields } from "~/components/checkout/CardFields";
 import { SaveAddressBox, SavedAddressChoice, useNewAddressShown } from "~/components/checkout/SavedAddressChoice";
 import { AddressFields } from "~/components/forms/AddressFields";
 import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
-import { addressFields, checkoutSchema, chosenSavedAddress, parseExpiry } from "~/lib/checkout-schema";
+import { checkoutSchema, chosenSavedAddress, parseExpiry } from "~/lib/checkout-schema";
 import { MAX_ADDRESSES } from "~/lib/address-limits";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
@@ -40,7 +40,6 @@ import {
   clearGiftCardHeader,
   giftCardIntent,
 } from "~/routes/cart/gift-card-code.server";
-import { linesOfView } from "~/server/services/reminders/reminders.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Checkout", description: "Delivery, payment and your order.", path: "/checkout", noindex: true });
@@ -83,10 +82,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   // A signed-in shopper at checkout: recorded for a reminder should the order not follow. Written
   // only when the cart or address changed, beside the page's other reads; it never fails the page.
-  const recorded =
-    auth.user?.email && view.id && view.lines.length > 0
-      ? getContext().reminders.recordCheckout({ cartId: view.id, email: auth.user.email, lines: linesOfView(view) })
-      : null;
+  const recorded = auth.user?.email
+    ? getContext().checkoutSubmission.remember({ signedInEmail: auth.user.email, view })
+    : null;
   const addresses = auth.user ? await getContext().addressBook.list(auth.user.uid) : [];
   const promotions = await cartPromotions(request, view);
   const country = startCountry(countries, shipping.homeCountry);
@@ -113,22 +111,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     processor: checkout.processor,
     currencyNotice: chargedInBaseNotice(market),
   };
-}
-
-/**
- * A guest who ticked "E-mail me a reminder" with a valid e-mail is recorded for a reminder, even
- * when other fields are refused (that is when a reminder helps most). Never in the way of checkout.
- */
-async function recordGuestConsent(request: Request, formData: FormData, signedIn: boolean) {
-  if (signedIn || formData.get("remindMe") !== "on") return;
-  const email = addressFields.email.safeParse(formData.get("email"));
-  const cartId = await currentCartId(request);
-  if (!email.success || !cartId) return;
-  const { cart, reminders } = getContext();
-  const view = await cart.view(cartId);
-  if (view.lines.length === 0) return;
-  // Never throws: a failure is logged and counted by the service.
-  await reminders.recordCheckout({ cartId, email: email.data, lines: linesOfView(view) });
 }
 
 /** What the shopper reads when nothing was placed: the message, the status, and whether to link to the cart. */
@@ -209,7 +191,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const problem = await formGuardProblem(formData, request);
   if (problem) return refuse(problem.message, problem.status);
   const auth = await getAuthState(request);
-  await recordGuestConsent(request, formData, auth.user !== null);
+  if (!auth.user)
+    await checkoutSubmission.remember({
+      guestEmail: formData.get("email"),
+      consent: formData.get("remindMe") === "on",
+      cartId: await currentCartId(request),
+    });
   if (submission.status !== "success") return refuse(undefined, 400);
 
   const v = submission.value;

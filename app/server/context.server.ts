@@ -256,7 +256,7 @@ export function createContext(config: Config): AppContext {
     shipping,
     markets,
     taxes,
-    checkoutSubmission: createCheckoutSubmission({ checkout, addressBook, orders, reminders }),
+    checkoutSubmission: createCheckoutSubmission({ checkout, addressBook, orders, reminders, cart }),
     promotions,
     giftCards,
     catalog,

@@ -2,7 +2,9 @@ import type { CardDetails } from "../../payments/port";
 import type { Address, ShippingMethodId, StockShortfall } from "~/domain/commerce";
 import type { AddressBookService } from "../accounts/address-book.server";
 import type { OrdersService } from "../orders/orders.server";
-import type { RemindersService } from "../reminders/reminders.server";
+import { linesOfView, type RemindersService } from "../reminders/reminders.server";
+import type { CartService, CartView } from "../cart/cart.server";
+import { addressFields } from "~/lib/checkout-schema";
 import type { CheckoutService } from "./checkout.server";
 
 // The checkout form as one command: the address (typed or from the address book), the purchase,
@@ -57,10 +59,37 @@ export function createCheckoutSubmission(deps: {
   addressBook: AddressBookService;
   orders: OrdersService;
   /** Told of every placed order: no reminder for its cart after it; a restored cart's order is a recovery. */
-  reminders?: Pick<RemindersService, "orderPlaced">;
+  reminders?: Pick<RemindersService, "orderPlaced" | "recordCheckout">;
+  /** Read for a guest's consent to a reminder (the cart as it is when the form is sent). */
+  cart?: Pick<CartService, "view">;
 }) {
-  const { checkout, addressBook, orders, reminders } = deps;
+  const { checkout, addressBook, orders, reminders, cart } = deps;
   return {
+    /**
+     * Who is recorded for an abandoned-checkout reminder, should no order follow: a signed-in
+     * shopper on the checkout page (their cart as the page shows it), or a guest who ticked "E-mail
+     * me a reminder" with a valid address, even when other fields are refused (when a reminder helps
+     * most). Never throws and never stands in checkout's way: the reminders service logs and counts.
+     */
+    async remember(
+      input:
+        | { signedInEmail: string; view: CartView }
+        | { guestEmail: unknown; consent: boolean; cartId: string | null },
+    ): Promise<void> {
+      if (!reminders) return;
+      if ("signedInEmail" in input) {
+        const { view } = input;
+        if (view.id && view.lines.length > 0)
+          await reminders.recordCheckout({ cartId: view.id, email: input.signedInEmail, lines: linesOfView(view) });
+        return;
+      }
+      const email = addressFields.email.safeParse(input.guestEmail);
+      if (!input.consent || !email.success || !input.cartId || !cart) return;
+      const view = await cart.view(input.cartId).catch(() => null);
+      if (!view || view.lines.length === 0) return;
+      await reminders.recordCheckout({ cartId: input.cartId, email: email.data, lines: linesOfView(view) });
+    },
+
     async submit(input: CheckoutSubmission): Promise<SubmissionResult> {
       const typed = { ...input.typedAddress, postalCode: input.typedAddress.postalCode.toUpperCase() };
       // A saved address is read on the server, for the signed-in shopper only.
