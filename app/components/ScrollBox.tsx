@@ -14,7 +14,9 @@ export function ScrollBox({
   children: ReactNode;
 }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className={`overflow-x-auto ${className}`}>
+    // relative: what is positioned inside (a visually hidden heading at a wide table's far end) stays
+    // in the box and scrolls with it, rather than widening the page past a phone's screen.
+    <div role="region" aria-label={label} tabIndex={0} className={`relative overflow-x-auto ${className}`}>
       {children}
     </div>
   );
