@@ -141,30 +141,8 @@ export function Filters({
                 ))}
             </ul>
             <div className="mt-3 flex items-end gap-2">
-              <label className="text-xs text-stone-600">
-                Min
-                <input
-                  type="number"
-                  name="min"
-                  min={0}
-                  step={1}
-                  inputMode="numeric"
-                  defaultValue={query.minPrice ?? ""}
-                  className="input mt-1 w-20"
-                />
-              </label>
-              <label className="text-xs text-stone-600">
-                Max
-                <input
-                  type="number"
-                  name="max"
-                  min={0}
-                  step={1}
-                  inputMode="numeric"
-                  defaultValue={query.maxPrice ?? ""}
-                  className="input mt-1 w-20"
-                />
-              </label>
+              <PriceBoundInput label="Min" name="min" value={query.minPrice} />
+              <PriceBoundInput label="Max" name="max" value={query.maxPrice} />
             </div>
           </fieldset>
         ) : null}
@@ -174,6 +152,24 @@ export function Filters({
         </button>
       </Form>
     </div>
+  );
+}
+
+/** One bound of the price range, in whole units of the currency (the query's `min`/`max`). */
+function PriceBoundInput({ label, name, value }: { label: string; name: "min" | "max"; value: number | null }) {
+  return (
+    <label className="text-xs text-stone-600">
+      {label}
+      <input
+        type="number"
+        name={name}
+        min={0}
+        step={1}
+        inputMode="numeric"
+        defaultValue={value ?? ""}
+        className="input mt-1 w-20"
+      />
+    </label>
   );
 }
 
