@@ -725,6 +725,14 @@ export interface Store {
   /** Resolves when the store answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /**
+   * Embedded: a value that changes whenever anything is committed to the database, by this process
+   * or another, read at the cost of one statement; equal stamps mean nothing was written between the
+   * two reads. Lets a process keep what it read (the catalogue's changes, zones, markets) until then
+   * instead of asking again on every page. Absent where no such value exists (Firestore: reads are
+   * kept for the sync interval instead).
+   */
+  changeStamp?(): string;
+  /**
    * Embedded: false while the database cannot write for want of space (StorageFullError), so
    * /healthz can say so until it can again. Absent where the platform manages the storage.
    */

@@ -211,13 +211,26 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
     return starting;
   }
 
+  /** The store's change stamp at the start of the last pull (embedded store only). */
+  let pulledAt: string | null = null;
+
   /** Bring the index up to date with the store; concurrent callers share one pull. */
   async function sync(): Promise<CatalogIndex> {
     if (!ready) await started();
     if (Date.now() - lastSync >= interval) {
-      syncing ??= pull().finally(() => {
-        syncing = null;
-      });
+      if (!syncing) {
+        // With no interval (SQLite) every read would ask for changes: skip that while nothing was
+        // committed since the last pull. Stamped before pulling, so a write during it is pulled next time.
+        const stamp = store.changeStamp?.() ?? null;
+        if (stamp !== null && stamp === pulledAt && lastSync !== -Infinity) return index;
+        syncing = pull()
+          .then(() => {
+            pulledAt = stamp;
+          })
+          .finally(() => {
+            syncing = null;
+          });
+      }
       await syncing;
     }
     return index;

@@ -1,6 +1,6 @@
 import { isCurrencyCode, type CurrencyCode } from "~/domain/currency";
 import { uniqueSlug } from "~/lib/slug";
-import { keptList } from "../kept-list.server";
+import { changeStampOf, keptList } from "../kept-list.server";
 import {
   baseMarket,
   defaultMarket,
@@ -39,7 +39,7 @@ export type MarketRemoveResult = { kind: "removed" } | { kind: "not-found" } | {
 export type MarketsService = ReturnType<typeof createMarketsService>;
 
 export function createMarketsService(deps: {
-  store: Pick<Store, "markets">;
+  store: Pick<Store, "markets" | "changeStamp">;
   audit?: (record: AuditRecord) => Promise<unknown>;
   now?: () => Date;
   /**
@@ -61,6 +61,7 @@ export function createMarketsService(deps: {
     save: (row) => store.markets.save(row),
     fallback,
     cacheMs: deps.cacheMs ?? 0,
+    changeStamp: changeStampOf(store),
     now,
   });
   const markets = list.read;

@@ -9,7 +9,7 @@ import {
 } from "~/domain/shipping-zone";
 import { taxRuleProblems } from "~/domain/tax-rule";
 import { uniqueSlug } from "~/lib/slug";
-import { keptList } from "../kept-list.server";
+import { changeStampOf, keptList } from "../kept-list.server";
 import { SHIPPING_COUNTRIES } from "~/lib/countries";
 import { worldCountry, type WorldCountry } from "~/lib/world-countries";
 import type { Store } from "../../store/port";
@@ -39,7 +39,7 @@ export type ZoneRemoveResult = { kind: "removed" } | { kind: "not-found" } | { k
 export type ShippingService = ReturnType<typeof createShippingService>;
 
 export function createShippingService(deps: {
-  store: Pick<Store, "shippingZones">;
+  store: Pick<Store, "shippingZones" | "changeStamp">;
   rates: ShippingRates;
   /** The shop's home country (FEED_COUNTRY): the footer's figures are its zone's; its zone cannot be deleted. */
   homeCountry?: string;
@@ -67,6 +67,7 @@ export function createShippingService(deps: {
     save: (row) => store.shippingZones.save(row),
     fallback,
     cacheMs: deps.cacheMs ?? 0,
+    changeStamp: changeStampOf(store),
     now,
   });
   const zones = list.read;

@@ -30,6 +30,11 @@ import { createSqliteGiftCardStore } from "./gift-card-store.server";
 
 export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}): Store {
   const { guard, writable } = storageWatchOf(db);
+  // data_version moves when another connection (another worker, a script) commits; total_changes
+  // when this one writes (its own commits leave data_version as it was). Together: any commit.
+  const stampRow = db.prepare<[], { v: number; t: number }>(
+    "SELECT (SELECT data_version FROM pragma_data_version) AS v, total_changes() AS t",
+  );
   return {
     kind: "sqlite",
     products: guard(createSqliteProductStore(db)),
@@ -62,6 +67,10 @@ export function createSqliteStoreOn(db: SqliteDatabase, faults: StoreFaults = {}
     writable,
     async ping() {
       db.prepare("SELECT 1").get();
+    },
+    changeStamp() {
+      const { v, t } = stampRow.get()!;
+      return `${v}:${t}`;
     },
     async close() {
       if (db.open) db.close();
