@@ -34,6 +34,40 @@ test("recently viewed products are remembered in this browser and shown on the n
   expect(html).not.toContain("Recently viewed");
 });
 
+test("a recently viewed price is shown only in the currency it was seen in, never relabelled", async ({ page }) => {
+  await page.addInitScript((key) => {
+    if (!sessionStorage.getItem("seeded")) {
+      sessionStorage.setItem("seeded", "1");
+      // Seen by this browser in pounds (another market), and one kept before currencies were recorded.
+      const item = (id: string, name: string, priceMinor: number, currency?: string) => ({
+        id,
+        name,
+        priceMinor,
+        ...(currency ? { currency } : {}),
+        imageUrl: null,
+        imageAlt: "",
+      });
+      localStorage.setItem(
+        key,
+        JSON.stringify({
+          v: 1,
+          items: [item("p0004", "Seen in pounds", 4299, "GBP"), item("p0005", "Seen before", 1234)],
+        }),
+      );
+    }
+  }, KEY);
+  await page.goto("/products/p0001");
+  const firstPrice = await page.locator("main [data-price]").first().getAttribute("data-price");
+  await page.goto("/products/p0002");
+  const recent = page.getByRole("region", { name: "Recently viewed" });
+  await expect(recent.getByRole("link", { name: "Seen in pounds" })).toBeVisible();
+  await expect(recent.getByRole("link", { name: "Seen before" })).toBeVisible();
+  // The euro price it was seen at is shown; the pounds and the unknown one are not, in any currency.
+  await expect(recent.locator(`[data-price="${firstPrice}"]`)).toHaveText(/^€\d+\.\d\d$/);
+  await expect(recent.locator("[data-price]")).toHaveCount(1);
+  await expect(recent.getByText(/42[.,]99|12[.,]34/)).toHaveCount(0);
+});
+
 test("corrupt or foreign stored data is ignored, never an error", async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

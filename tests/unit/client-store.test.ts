@@ -27,6 +27,7 @@ const item = (n: number, extra: Partial<RecentlyViewedItem> = {}): RecentlyViewe
   id: `p${String(n).padStart(4, "0")}`,
   name: `Product ${n}`,
   priceMinor: 1000 + n,
+  currency: "EUR",
   imageUrl: `/media/v1/t-shirts/front/p${n}.svg`,
   imageAlt: `Product ${n}, front`,
   ...extra,
@@ -120,6 +121,16 @@ describe("recently viewed", () => {
     expect(parseRecentlyViewed({ v: 1, items: [bad[0], good, ...bad.slice(1)] })).toEqual([good]);
   });
 
+  it("keeps the currency an item was viewed in, and reads one kept without it (or with junk) as unknown", () => {
+    const storage = memoryStorage();
+    recentlyViewed(storage, "hemline", item(1, { currency: "GBP" }));
+    expect(recentlyViewed(storage, "hemline")[0].currency).toBe("GBP");
+    const { currency: _omit, ...older } = item(2);
+    for (const kept of [older, { ...item(3), currency: "<b>" }, { ...item(4), currency: 978 }]) {
+      expect(parseRecentlyViewed({ v: 1, items: [kept] })?.[0].currency).toBeNull();
+    }
+  });
+
   it("only accepts image paths on this shop, never another site's", () => {
     for (const imageUrl of [
       "https://tracker.example/pixel.gif",
@@ -141,7 +152,7 @@ describe("recently viewed", () => {
     const storage = memoryStorage({ [KEY]: `{"v":1,"extra":{"a":1},"items":[${entry}]}` });
     const [parsed] = recentlyViewed(storage, "hemline");
     expect(parsed).toEqual(item(1));
-    expect(Object.keys(parsed).sort()).toEqual(["id", "imageAlt", "imageUrl", "name", "priceMinor"]);
+    expect(Object.keys(parsed).sort()).toEqual(["currency", "id", "imageAlt", "imageUrl", "name", "priceMinor"]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 

@@ -8,7 +8,7 @@ import {
   type RecentlyViewedItem,
 } from "~/lib/browser/client-store";
 import { Price } from "./Price";
-import { useRootData } from "~/components/layout/root-data";
+import { useCurrency, useRootData } from "~/components/layout/root-data";
 
 export interface RecentlyViewedProps {
   /** The prefix of the shop's browser storage keys; the root loader's shopShortName by default. */
@@ -19,6 +19,7 @@ export interface RecentlyViewedProps {
 
 export function RecentlyViewedList({ shopShortName: shop, viewed }: RecentlyViewedProps) {
   const root = useRootData();
+  const currency = useCurrency();
   const shopShortName = shop ?? root.shopShortName;
   const [items, setItems] = useState<RecentlyViewedItem[]>([]);
   const viewedKey = viewed ? JSON.stringify(viewed) : "";
@@ -64,7 +65,7 @@ export function RecentlyViewedList({ shopShortName: shop, viewed }: RecentlyView
                 {item.name}
               </Link>
             </h3>
-            <Price priceMinor={item.priceMinor} compareAtMinor={null} />
+            {item.currency === currency ? <Price priceMinor={item.priceMinor} compareAtMinor={null} /> : null}
           </li>
         ))}
       </ul>

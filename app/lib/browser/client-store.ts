@@ -58,6 +58,11 @@ export interface RecentlyViewedItem {
   id: string;
   name: string;
   priceMinor: number;
+  /**
+   * The currency `priceMinor` is in (the shopper's market when viewed). A price in another currency
+   * than the one now shown is left out, never relabelled; null for items kept before it was recorded.
+   */
+  currency: string | null;
   /** A path on this shop ("/media/…"), or null when the product has no image. */
   imageUrl: string | null;
   imageAlt: string;
@@ -72,14 +77,15 @@ const isLocalPath = (value: unknown): value is string => isText(value, 500) && /
 
 function parseItem(value: unknown): RecentlyViewedItem | null {
   if (!value || typeof value !== "object") return null;
-  const { id, name, priceMinor, imageUrl, imageAlt } = value as Record<string, unknown>;
+  const { id, name, priceMinor, currency, imageUrl, imageAlt } = value as Record<string, unknown>;
   if (!isId(id)) return null;
   if (!isText(name, 200) || name.trim() === "") return null;
   if (typeof priceMinor !== "number" || !Number.isSafeInteger(priceMinor) || priceMinor < 0) return null;
   if (imageUrl !== null && !isLocalPath(imageUrl)) return null;
   if (!isText(imageAlt, 300)) return null;
+  const code = typeof currency === "string" && /^[A-Z]{3}$/.test(currency) ? currency : null;
   // Only the known fields are kept; anything else in the stored object is dropped.
-  return { id, name, priceMinor, imageUrl, imageAlt };
+  return { id, name, priceMinor, currency: code, imageUrl, imageAlt };
 }
 
 /** The stored list, newest first: invalid entries are dropped, duplicates and extras removed. */

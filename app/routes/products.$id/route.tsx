@@ -49,7 +49,8 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 
 export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const { policies } = useRootData();
+  const { policies, market } = useRootData();
+  const currency = market.currency;
   const { product, look, related, initialColour, jsonLd, savedIds, email, reviews, signedIn, careHref } = loaderData;
   const answer = useActionData<typeof action>();
   const addError = firstError(replyFor(answer, "add"));
@@ -184,6 +185,7 @@ export default function ProductPage() {
           id: product.id,
           name: product.name,
           priceMinor: product.priceMinor,
+          currency,
           imageUrl: image?.url ?? null,
           imageAlt: image?.alt ?? "",
         }}
