@@ -73,6 +73,15 @@ export function formatWholeMinor(minor: number, code: CurrencyCode): string {
   return formatter(code, true).format(minor / minorPerUnit(code));
 }
 
+/** The sign shoppers of the currency read it by: "€", "£", "CHF", "kr", "$" (a label's "Price (£)"). */
+export function currencySign(code: CurrencyCode): string {
+  return (
+    formatter(code, true)
+      .formatToParts(0)
+      .find((part) => part.type === "currency")?.value ?? code
+  );
+}
+
 /**
  * An amount the back office typed ("12.50", "1200") in the currency's minor units, or null for
  * anything that is not a non-negative amount with at most the currency's digits after the point.

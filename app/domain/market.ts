@@ -83,6 +83,10 @@ export function convertFromBase(
   }
 }
 
+/** Whether the market's prices are the base prices themselves (the seeded euro market): nothing to convert. */
+export const pricesAreBase = (market: Pick<Market, "currency" | "rateMicros" | "rounding">) =>
+  market.currency === BASE_CURRENCY && market.rateMicros === RATE_SCALE && market.rounding === "exact";
+
 /** The price a shopper pays in the market: the product's own price there when it has one, else the converted base price. */
 export function marketPrice(
   baseMinor: number,

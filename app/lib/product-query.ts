@@ -5,7 +5,8 @@ import { getCategory, isCategoryId, type CategoryId } from "./categories";
 
 export const PAGE_SIZE = 24;
 export const MAX_SEARCH_LENGTH = 200;
-const MAX_PRICE_EUROS = 100_000;
+/** Bounds beyond any price, in whole units of any currency (a yen bound is 150-odd times a euro one). */
+const MAX_PRICE_UNITS = 100_000_000;
 const MAX_FILTER_VALUES = 20;
 
 export const SORTS = ["featured", "newest", "price-asc", "price-desc", "rating", "relevance"] as const;
@@ -25,7 +26,7 @@ export interface ProductQuery {
   category: CategoryId | null;
   sizes: string[];
   colours: string[];
-  /** Whole euros, as typed in the price form; null when not set. */
+  /** Whole units of the shopper's currency, as typed in the price form; null when not set. */
   minPrice: number | null;
   maxPrice: number | null;
   sort: SortKey;
@@ -55,11 +56,11 @@ export function normaliseSearch(text: string): string {
   );
 }
 
-function parseEuros(text: string): number | null {
+function parseWholeAmount(text: string): number | null {
   const trimmed = text.trim();
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(trimmed)) return null;
   const value = Math.floor(Number(trimmed));
-  return Math.min(value, MAX_PRICE_EUROS);
+  return Math.min(value, MAX_PRICE_UNITS);
 }
 
 function cleanValues(values: string[]): string[] {
@@ -82,8 +83,8 @@ export function parseProductQuery(params: URLSearchParams): ParsedProductQuery {
   else if (categoryParam)
     notices.push(`We don't have a category called "${categoryParam.slice(0, 40)}", so we're showing everything.`);
 
-  let minPrice = parseEuros(first(params, "min"));
-  let maxPrice = parseEuros(first(params, "max"));
+  let minPrice = parseWholeAmount(first(params, "min"));
+  let maxPrice = parseWholeAmount(first(params, "max"));
   if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
 
   const sortParam = first(params, "sort");

@@ -11,7 +11,7 @@ import { seo } from "~/lib/seo";
 import { getContext } from "~/server/context.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { shopperMarket } from "~/server/http/market-cookie.server";
-import { allPricedIn, pricesAreBase } from "~/server/services/markets/market-prices";
+import { allPricedIn } from "~/server/services/markets/market-prices";
 import { RENDER_CACHED } from "~/lib/render-cache";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,11 +22,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(productsHref(query));
   }
   const { catalog } = getContext();
-  const result = await catalog.listProducts(query);
-  const [suggestions, savedIds, market] = await Promise.all([
+  const market = await shopperMarket(request);
+  // Price bounds and bands are in the shopper's currency.
+  const result = await catalog.listProducts(query, market);
+  const [suggestions, savedIds] = await Promise.all([
     result.total === 0 ? catalog.featured(4) : [],
     getContext().wishlist.savedIds(await currentCartId(request)),
-    shopperMarket(request),
   ]);
   return {
     query,
@@ -35,9 +36,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     result: { ...result, items: allPricedIn(market, result.items) },
     suggestions: allPricedIn(market, suggestions),
     savedIds,
-    // Price facets and bounds are counted in base prices: a shopper in another currency is not
-    // offered euro bands beside prices in their own (issue 29 step 4 leaves them to a later step).
-    priceFilter: pricesAreBase(market),
   };
 }
 
@@ -69,7 +67,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 const SORT_CHOICES: SortKey[] = ["featured", "newest", "price-asc", "price-desc", "rating"];
 
 export default function Products() {
-  const { query, notices, result, suggestions, savedIds, priceFilter } = useLoaderData<typeof loader>();
+  const { query, notices, result, suggestions, savedIds } = useLoaderData<typeof loader>();
   const title = listingTitle(query);
   const sorts: SortKey[] = query.search ? ["relevance", ...SORT_CHOICES] : SORT_CHOICES;
   const activeFilters =
@@ -184,7 +182,7 @@ export default function Products() {
             {activeFilters ? `Show filters (${activeFilters} on)` : "Show filters"}
           </label>
           <div className="mt-4 hidden peer-checked:block lg:mt-0 lg:block">
-            <Filters query={query} facets={result.facets} priceFilter={priceFilter} />
+            <Filters query={query} facets={result.facets} />
           </div>
         </aside>
 

@@ -80,6 +80,24 @@ test("a shopper picks a market in the footer and sees its currency on the listin
     for (const text of await cards.allTextContents()) expect(text.startsWith(setup.symbol), text).toBe(true);
     await expect(footer).toContainText(setup.symbol);
 
+    // The price filter is in the market's currency: a band's link shows exactly the cards priced inside it.
+    const priceFilter = page.getByRole("group", { name: `Price (${setup.symbol})` });
+    const band = priceFilter.getByRole("link").first();
+    const bandText = (await band.textContent()) ?? "";
+    const [, low, high, count] = /^\D*(\d+)(?: – \D*(\d+)| and up) \((\d+)\)$/.exec(bandText.trim()) ?? [];
+    expect(low, bandText).toBeDefined();
+    await band.click();
+    await expect(page).toHaveURL(new RegExp(`[?&]min=${low}(&|$)`));
+    await expect(page.getByRole("spinbutton", { name: "Min" })).toHaveValue(low);
+    const inBand = await cards.allTextContents();
+    expect(inBand).toHaveLength(Math.min(Number(count), 24));
+    for (const text of inBand) {
+      const amount = Number(text.replace(/[^0-9.]/g, ""));
+      expect(text.startsWith(setup.symbol), text).toBe(true);
+      expect(amount, text).toBeGreaterThanOrEqual(Number(low));
+      if (high) expect(amount, text).toBeLessThanOrEqual(Number(high));
+    }
+
     // The product page and the cart, in the market's currency at its rate and ending.
     await page.goto(`/products/${product.productId}`);
     await expect(page.locator("main [data-price]").first()).toHaveText(shown);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseProductQuery } from "~/lib/product-query";
+import { convertFromBase } from "~/domain/market";
+import { priceBandsIn } from "~/domain/price-bands";
 import { seedIfEmpty } from "~/server/seed/seed.server";
 import { createCatalogService, type CatalogService } from "~/server/services/catalog/catalog.server";
 import type { Store } from "~/server/store/port";
@@ -91,6 +93,30 @@ describe.each(STORE_ADAPTERS)("catalogue service on $name", (adapter) => {
           ),
         ).toBe(true);
       }
+    });
+
+    it("filters and bands prices in a market's currency, by the price each card shows there", async () => {
+      const uk = { currency: "GBP", rateMicros: 860_000, rounding: "99" } as const;
+      const inPounds = (qs: string) => catalog.listProducts(parseProductQuery(new URLSearchParams(qs)).query, uk);
+      const active = (await allProducts(store)).filter((p) => p.status === "active");
+      const pounds = (base: number) => convertFromBase(base, uk);
+      const all = await inPounds("");
+      expect(all.facets.prices.map((b) => [b.min, b.max])).toEqual(priceBandsIn("GBP").map((b) => [b.min, b.max]));
+      expect(all.facets.prices.reduce((sum, b) => sum + b.count, 0)).toBeGreaterThanOrEqual(active.length);
+      for (const bucket of all.facets.prices) {
+        const qs = `min=${bucket.min}${bucket.max === null ? "" : `&max=${bucket.max}`}`;
+        const inside = (p: { priceMinor: number }) =>
+          pounds(p.priceMinor) >= bucket.min * 100 && (bucket.max === null || pounds(p.priceMinor) <= bucket.max * 100);
+        const result = await inPounds(qs);
+        expect(result.total, qs).toBe(bucket.count);
+        expect(result.total, qs).toBe(active.filter(inside).length);
+        expect(result.items.every(inside), qs).toBe(true);
+      }
+      // Bounds a shopper types: £40–£60 is not €40–€60.
+      const typed = await inPounds("min=40&max=60");
+      const between = (p: { priceMinor: number }) => pounds(p.priceMinor) >= 4000 && pounds(p.priceMinor) <= 6000;
+      expect(typed.total).toBe(active.filter(between).length);
+      expect(typed.total).not.toBe((await list("min=40&max=60")).total);
     });
 
     it("shows the last page for a page past the end", async () => {

@@ -1,6 +1,8 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { CATEGORIES } from "~/lib/categories";
 import { formatWholeMoney } from "~/lib/money";
+import { currencySign, minorPerUnit } from "~/domain/currency";
+import { useCurrency } from "~/components/layout/root-data";
 import { productsHref, type ProductQuery } from "~/lib/product-query";
 import type { ListingResult } from "~/server/services/catalog/catalog-index.server";
 
@@ -10,17 +12,11 @@ const CLEARED = { sizes: [], colours: [], minPrice: null, maxPrice: null, page: 
 // Facets as one GET form: checkboxes and price inputs with an Apply button (works without JS);
 // with JS the form submits itself on every change.
 
-export function Filters({
-  query,
-  facets,
-  priceFilter = true,
-}: {
-  query: ProductQuery;
-  facets: ListingResult["facets"];
-  /** The price facets and bounds are in euros: offered only to shoppers whose prices are the base ones. */
-  priceFilter?: boolean;
-}) {
+export function Filters({ query, facets }: { query: ProductQuery; facets: ListingResult["facets"] }) {
   const submit = useSubmit();
+  // Bands and bounds are in the shopper's currency, whole units (the listing's loader counts them so).
+  const currency = useCurrency();
+  const whole = (units: number) => formatWholeMoney(units * minorPerUnit(currency), currency);
   const categoryCounts = new Map(facets.categories.map((c) => [c.value, c.count]));
   return (
     <div className="space-y-8">
@@ -120,32 +116,28 @@ export function Filters({
           </fieldset>
         ) : null}
 
-        {priceFilter ? (
-          <fieldset>
-            <legend className="text-sm font-semibold">Price (€)</legend>
-            <ul className="mt-3 space-y-1 text-sm">
-              {facets.prices
-                .filter((b) => b.count > 0)
-                .map((b) => (
-                  <li key={b.min}>
-                    <Link
-                      to={productsHref(query, { minPrice: b.min, maxPrice: b.max, page: 1 })}
-                      className="text-stone-600 hover:underline"
-                    >
-                      {b.max === null
-                        ? `${formatWholeMoney(b.min * 100)} and up`
-                        : `${formatWholeMoney(b.min * 100)} – ${formatWholeMoney(b.max * 100)}`}{" "}
-                      <span className="text-stone-500">({b.count})</span>
-                    </Link>
-                  </li>
-                ))}
-            </ul>
-            <div className="mt-3 flex items-end gap-2">
-              <PriceBoundInput label="Min" name="min" value={query.minPrice} />
-              <PriceBoundInput label="Max" name="max" value={query.maxPrice} />
-            </div>
-          </fieldset>
-        ) : null}
+        <fieldset>
+          <legend className="text-sm font-semibold">Price ({currencySign(currency)})</legend>
+          <ul className="mt-3 space-y-1 text-sm">
+            {facets.prices
+              .filter((b) => b.count > 0)
+              .map((b) => (
+                <li key={b.min}>
+                  <Link
+                    to={productsHref(query, { minPrice: b.min, maxPrice: b.max, page: 1 })}
+                    className="text-stone-600 hover:underline"
+                  >
+                    {b.max === null ? `${whole(b.min)} and up` : `${whole(b.min)} – ${whole(b.max)}`}{" "}
+                    <span className="text-stone-500">({b.count})</span>
+                  </Link>
+                </li>
+              ))}
+          </ul>
+          <div className="mt-3 flex items-end gap-2">
+            <PriceBoundInput label="Min" name="min" value={query.minPrice} />
+            <PriceBoundInput label="Max" name="max" value={query.maxPrice} />
+          </div>
+        </fieldset>
 
         <button type="submit" className="btn-primary w-full">
           Apply filters

@@ -9,6 +9,7 @@ import { TextIndex, type SearchFields, type TextIndexData } from "./text-index.s
 import { canSell } from "~/domain/sellable";
 import { taggedImage } from "~/lib/colour-images";
 import { CardStore, type CardInput, type CardStoreData } from "./card-store.server";
+import { priceBandsIn, wholeToMinor, type PriceBand } from "~/domain/price-bands";
 
 // An in-process index of the sellable catalogue: full-text search (typo-tolerant, prefix-aware,
 // ranked as MiniSearch ranks) plus filters, facets, sorting and pagination. It is fed from the
@@ -76,10 +77,21 @@ export interface FacetValue {
 }
 
 export interface PriceBucket {
-  /** Whole euros; max null = open-ended. */
+  /** Whole units of the shopper's currency; max null = open-ended. */
   min: number;
   max: number | null;
   count: number;
+}
+
+/**
+ * A listing's price filter and bands in base prices (what the index holds), the bands labelled in
+ * the shopper's currency: `ListingPrices` of the base market are `basePrices(query)`.
+ */
+export interface ListingPrices {
+  /** Base minor units, inclusive (max Infinity: unbounded). */
+  min: number;
+  max: number;
+  bands: Array<PriceBand & { base: { min: number; max: number } }>;
 }
 
 export interface ListingResult {
@@ -97,13 +109,22 @@ export interface ListingResult {
   relaxedSearch: boolean;
 }
 
-export const PRICE_BUCKETS: ReadonlyArray<{ min: number; max: number | null }> = [
-  { min: 0, max: 25 },
-  { min: 25, max: 50 },
-  { min: 50, max: 100 },
-  { min: 100, max: 200 },
-  { min: 200, max: null },
-];
+/** The bands in base prices: each product's are worked out once, as it is indexed. */
+export const PRICE_BUCKETS: readonly PriceBand[] = priceBandsIn("EUR");
+
+/** A query's price filter and bands when prices are the base ones. */
+export function basePrices(q: Pick<ProductQuery, "minPrice" | "maxPrice">): ListingPrices {
+  return {
+    min: q.minPrice === null ? 0 : wholeToMinor(q.minPrice, "EUR"),
+    max: q.maxPrice === null ? Infinity : wholeToMinor(q.maxPrice, "EUR"),
+    bands: PRICE_BUCKETS.map((b) => ({
+      ...b,
+      base: { min: wholeToMinor(b.min, "EUR"), max: b.max === null ? Infinity : wholeToMinor(b.max, "EUR") },
+    })),
+  };
+}
+
+const BASE_BAND_KEY = JSON.stringify(basePrices({ minPrice: null, maxPrice: null }).bands);
 
 /** What a list() filter sees of a product. */
 export type ListedProduct = Pick<ProductSummary, "id" | "category" | "soldOut">;
@@ -302,14 +323,14 @@ export class CatalogIndex {
     return list;
   }
 
-  query(q: ProductQuery): ListingResult {
+  query(q: ProductQuery, prices: ListingPrices = basePrices(q)): ListingResult {
     // Everything but the page decides the result; the page only slices it.
-    const key = JSON.stringify([q.search, q.category, q.sizes, q.colours, q.minPrice, q.maxPrice, q.sort]);
+    const key = JSON.stringify([q.search, q.category, q.sizes, q.colours, prices, q.sort]);
     let result = this.resultCache.get(key);
     if (result) {
       this.resultCache.delete(key); // most recently used goes last
     } else {
-      result = this.compute(q);
+      result = this.compute(q, prices);
       if (this.resultCache.size >= RESULT_CACHE_SIZE) this.resultCache.delete(this.resultCache.keys().next().value!);
     }
     this.resultCache.set(key, result);
@@ -347,12 +368,13 @@ export class CatalogIndex {
     };
   }
 
-  private compute(q: ProductQuery): CachedResult {
+  private compute(q: ProductQuery, prices: ListingPrices): CachedResult {
     const search = q.search ? this.scores(q.search) : null;
     const scores = search?.scores;
     const order: SortOrder = q.sort === "relevance" ? "featured" : q.sort;
-    const minMinor = q.minPrice === null ? -1 : q.minPrice * 100;
-    const maxMinor = q.maxPrice === null ? Infinity : q.maxPrice * 100;
+    const { min: minMinor, max: maxMinor, bands } = prices;
+    // The base bands were worked out per product as it was indexed; another currency's are compared here.
+    const precomputed = JSON.stringify(bands) === BASE_BAND_KEY;
     const category = q.category === null ? -1 : CATEGORY_IDS.indexOf(q.category);
     // Unknown values get id -1 and match nothing, as they should.
     const sizes = q.sizes.map((s) => this.sizeDict.find(s));
@@ -384,7 +406,7 @@ export class CatalogIndex {
 
     const sizeCounts = new Int32Array(this.sizeDict.names.length);
     const colourCounts = new Int32Array(this.colourDict.names.length);
-    const priceCounts = new Int32Array(PRICE_BUCKETS.length);
+    const priceCounts = new Int32Array(bands.length);
     const matches: number[] = [];
 
     // One pass computes the results and the facets. Each facet counts the products that pass
@@ -413,8 +435,13 @@ export class CatalogIndex {
         }
       }
       if (passesSizeColour) {
-        const buckets = cards.buckets[row];
-        for (let b = 0; b < priceCounts.length; b++) if (buckets & (1 << b)) priceCounts[b] += 1;
+        if (precomputed) {
+          const buckets = cards.buckets[row];
+          for (let b = 0; b < priceCounts.length; b++) if (buckets & (1 << b)) priceCounts[b] += 1;
+        } else {
+          for (let b = 0; b < priceCounts.length; b++)
+            if (price >= bands[b].base.min && price <= bands[b].base.max) priceCounts[b] += 1;
+        }
         if (inPrice) matches.push(row);
       }
     }
@@ -430,7 +457,7 @@ export class CatalogIndex {
         colours: counted(colourCounts, this.colourDict.names)
           .map((f) => ({ ...f, hex: this.colourHex.get(f.value) ?? "#888888" }))
           .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
-        prices: PRICE_BUCKETS.map((b, i) => ({ ...b, count: priceCounts[i] })),
+        prices: bands.map((b, i) => ({ min: b.min, max: b.max, count: priceCounts[i] })),
       },
     };
   }

@@ -4,7 +4,9 @@ import { randomUUID } from "node:crypto";
 import type { IndexSnapshotStore } from "~/server/index-snapshots/port";
 import type { Store } from "~/server/store/port";
 import type { Product } from "~/domain/product";
-import { CatalogIndex, type ListingResult, type ProductSummary } from "./catalog-index.server";
+import { CatalogIndex, type ListingPrices, type ListingResult, type ProductSummary } from "./catalog-index.server";
+import { pricesAreBase, type Market } from "~/domain/market";
+import { baseRangeFor, priceBandsIn, wholeToMinor } from "~/domain/price-bands";
 import { ListingCache } from "./listing-cache.server";
 import { decodeSnapshot, encodeSnapshot } from "./snapshot-codec.server";
 
@@ -45,6 +47,37 @@ export interface CategorySummary {
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
+
+type ListingMarket = Pick<Market, "currency" | "rateMicros" | "rounding">;
+
+const marketKey = (m: ListingMarket) => `${m.currency}:${m.rateMicros}:${m.rounding}`;
+
+// A market's bands in base prices: the same for every listing until the owner changes its rate.
+const bandsByMarket = new Map<string, ListingPrices["bands"]>();
+
+/** The query's price bounds (whole units of the market's currency) and the market's bands, in base prices. */
+function pricesIn(query: ProductQuery, market: ListingMarket): ListingPrices {
+  const key = marketKey(market);
+  let bands = bandsByMarket.get(key);
+  if (!bands) {
+    bands = priceBandsIn(market.currency).map((b) => ({
+      ...b,
+      base: baseRangeFor(
+        wholeToMinor(b.min, market.currency),
+        b.max === null ? null : wholeToMinor(b.max, market.currency),
+        market,
+      ),
+    }));
+    if (bandsByMarket.size > 50) bandsByMarket.clear();
+    bandsByMarket.set(key, bands);
+  }
+  const bounds = baseRangeFor(
+    query.minPrice === null ? null : wholeToMinor(query.minPrice, market.currency),
+    query.maxPrice === null ? null : wholeToMinor(query.maxPrice, market.currency),
+    market,
+  );
+  return { ...bounds, bands };
+}
 
 export function createCatalogService(store: Store, options: CatalogServiceOptions = {}) {
   let index = new CatalogIndex();
@@ -267,9 +300,15 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
       lastSync = -Infinity;
     },
 
-    async listProducts(query: ProductQuery): Promise<ListingResult> {
+    /**
+     * A page of a listing or search. `market`: the shopper's, whose currency the price bounds are in
+     * and the price bands are given in (the cards are priced in it by the caller); the base one if absent.
+     */
+    async listProducts(query: ProductQuery, market?: ListingMarket): Promise<ListingResult> {
       const current = await sync();
-      return listings.get(version, query, () => current.query(query));
+      if (!market || pricesAreBase(market)) return listings.get(version, query, () => current.query(query));
+      const prices = pricesIn(query, market);
+      return listings.get(version, query, () => current.query(query, prices), marketKey(market));
     },
 
     /** A product a shopper may see: active ones only (drafts and archived products are 404). */

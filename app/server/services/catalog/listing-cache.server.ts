@@ -25,8 +25,9 @@ export class ListingCache<T> {
   ) {}
 
   /** The query's result at `version`, worked out by `compute` on a miss. */
-  async get(version: number, query: ProductQuery, compute: () => T | Promise<T>): Promise<T> {
-    const key = keyOf(version, query);
+  /** `variant`: what else the result depends on (the shopper's currency and rate). */
+  async get(version: number, query: ProductQuery, compute: () => T | Promise<T>, variant = ""): Promise<T> {
+    const key = keyOf(version, query, variant);
     const entry = this.entries.get(key);
     if (entry) {
       // Most recently used last: Map keeps insertion order, so eviction takes the first.
@@ -57,6 +58,17 @@ export class ListingCache<T> {
 }
 
 /** Every field of the query in a fixed order (the parsed query: two spellings of one URL are one entry). */
-function keyOf(version: number, q: ProductQuery): string {
-  return JSON.stringify([version, q.search, q.category, q.sizes, q.colours, q.minPrice, q.maxPrice, q.sort, q.page]);
+function keyOf(version: number, q: ProductQuery, variant: string): string {
+  return JSON.stringify([
+    version,
+    variant,
+    q.search,
+    q.category,
+    q.sizes,
+    q.colours,
+    q.minPrice,
+    q.maxPrice,
+    q.sort,
+    q.page,
+  ]);
 }

@@ -1,4 +1,4 @@
-import { convertFromBase, marketPrice, type Market } from "~/domain/market";
+import { convertFromBase, marketPrice, pricesAreBase, type Market } from "~/domain/market";
 
 // The one way a base (euro) amount becomes an amount in a shopper's market. Every page, the cart and
 // checkout ask these two, so a price can never read differently in two places:
@@ -25,9 +25,7 @@ export function amountIn(market: PricingMarket, baseMinor: number): number {
   return convertFromBase(baseMinor, { ...market, rounding: "exact" });
 }
 
-/** Whether the market's prices are the base prices themselves (the seeded euro market). */
-export const pricesAreBase = (market: PricingMarket) =>
-  market.currency === "EUR" && market.rateMicros === 1_000_000 && market.rounding === "exact";
+export { pricesAreBase };
 
 interface Priced {
   priceMinor: number;
