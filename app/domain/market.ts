@@ -61,6 +61,8 @@ export function convertFromBase(
   market: Pick<Market, "currency" | "rateMicros" | "rounding">,
 ): number {
   if (baseMinor <= 0) return 0;
+  // The base market converts to itself: no fraction to work out (the feed asks this for every product).
+  if (pricesAreBase(market)) return baseMinor;
   const digits = CURRENCIES[market.currency].minorDigits;
   // target minor = base minor × rate × 10^digits / 10^baseDigits, as an exact fraction num/den.
   const num = BigInt(baseMinor) * BigInt(market.rateMicros) * 10n ** BigInt(digits);

@@ -1,4 +1,11 @@
-import { BASE_CURRENCY, formatMinor, formatMinorInText, formatWholeMinor, type CurrencyCode } from "~/domain/currency";
+import {
+  BASE_CURRENCY,
+  formatMinor,
+  formatMinorInText,
+  formatWholeMinor,
+  minorToInput,
+  type CurrencyCode,
+} from "~/domain/currency";
 
 // Prices are integer minor units everywhere; only this file (through the domain's currency table)
 // turns them into text. Without a currency an amount is the shop's base currency (euro cents).
@@ -33,11 +40,11 @@ export function parseMoneyToMinor(text: string): number | null {
 }
 
 /**
- * A price as machine-read feeds write it (Google Merchant Center: "12.00 EUR"). Every feed price
- * goes through here, so a second currency (markets) only has to pass its own.
+ * A price as machine-read feeds write it (Google Merchant Center: "12.00 EUR", "1500 JPY"): the
+ * currency's own digits, a point, no grouping. Every feed price goes through here.
  */
-export function formatFeedPrice(minor: number, currency: string = CURRENCY): string {
+export function formatFeedPrice(minor: number, currency: CurrencyCode = CURRENCY): string {
   const sign = minor < 0 ? "-" : "";
   const abs = Math.abs(Math.trunc(minor));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")} ${currency}`;
+  return `${sign}${minorToInput(abs, currency)} ${currency}`;
 }

@@ -9,6 +9,7 @@ import {
   type FeedSettings,
 } from "~/server/services/feed/feed-items.server";
 import { makeProduct } from "../support/product-factory";
+import { ukMarket } from "../support/market-factory";
 
 // The Google feed's row rules: what Merchant Center requires of an apparel variant, stated as tests.
 
@@ -101,6 +102,23 @@ describe("feed items", () => {
     ]);
     const [dear] = feedItems(product({ priceMinor: 9000 }), settings);
     expect(dear.shipping.map((s) => s.price)).toEqual(["0.00 EUR", "9.95 EUR"]);
+  });
+
+  it("prices a country's items in its market's currency, as its shoppers see them, shipping at the exact rate", () => {
+    const uk = { ...settings, country: "GB", market: ukMarket("2026-11-27T00:00:00.000Z") };
+    // €39.90 → £34.32 → £34.99; €29.90 → £25.72 → £25.99 (ending .99); €4.95 → £4.26, €9.95 → £8.56 exactly.
+    const [sale] = feedItems(product({ priceMinor: 2990, compareAtMinor: 3990 }), uk);
+    expect([sale.price, sale.sale_price]).toEqual(["34.99 GBP", "25.99 GBP"]);
+    expect(sale.shipping.map((s) => s.price)).toEqual(["4.26 GBP", "8.56 GBP"]);
+    expect(requiredMissing(sale)).toEqual([]);
+    // A saving the ending swallows is no sale there (the product page shows one price too).
+    const [close] = feedItems(product({ priceMinor: 4990, compareAtMinor: 4995 }), uk);
+    expect([close.price, close.sale_price]).toEqual(["42.99 GBP", undefined]);
+    // A currency without minor units is written without decimals.
+    const yen = { ...uk, market: { currency: "JPY" as const, rateMicros: 162_500_000, rounding: "whole" as const } };
+    const [inYen] = feedItems(product({ priceMinor: 2990, compareAtMinor: null }), yen);
+    expect(inYen.price).toBe("4859 JPY");
+    expect(requiredMissing(inYen)).toEqual([]);
   });
 
   it("takes brand, condition, size, colour, material and product type from the shop and the product", () => {

@@ -5,6 +5,10 @@ import type { FeedProduct } from "~/server/store/port";
 import { imageForColour } from "../catalog/colour-image";
 import { choiceOf, shippingOptions, type ShippingRates } from "../checkout/shipping.server";
 import { quotesFor, type ShippingZone } from "~/domain/shipping-zone";
+import { baseMarket } from "~/domain/market";
+import { amountIn, compareAtIn, productPriceIn, type PricingMarket } from "../markets/market-prices";
+
+const BASE_PRICING: PricingMarket = baseMarket([], "1970-01-01T00:00:00.000Z");
 
 // The rules that turn a product into Google Merchant Center items: one item per variant (size ×
 // colour), in stock or not, grouped by product. What Google requires of apparel we can state is
@@ -48,7 +52,8 @@ export interface FeedSettings {
   rates: ShippingRates;
   /** The target country's shipping zone; without it (tests), the flat `rates`. */
   zone?: ShippingZone;
-  currency?: string;
+  /** The target country's market: prices and shipping in its currency, as its shoppers see them (base prices without it). */
+  market?: PricingMarket;
 }
 
 /** Google's limits on text attributes. */
@@ -88,10 +93,16 @@ export function variantLink(origin: string, productId: string, colour: string): 
 }
 
 export function feedItems(product: FeedProduct, settings: FeedSettings): FeedItem[] {
-  const { origin, currency } = settings;
-  const onSale = product.compareAtMinor !== null && product.compareAtMinor > product.priceMinor;
-  const price = formatFeedPrice(onSale ? product.compareAtMinor! : product.priceMinor, currency);
-  const salePrice = onSale ? formatFeedPrice(product.priceMinor, currency) : undefined;
+  const { origin } = settings;
+  const market = settings.market ?? BASE_PRICING;
+  const currency = market.currency;
+  // The prices the product page shows a shopper of the target country (Google checks they match):
+  // on sale only while the converted compare-at price is still above the converted price.
+  const paid = productPriceIn(market, product.priceMinor);
+  const was = compareAtIn(market, product.compareAtMinor);
+  const onSale = was !== null && was > paid;
+  const price = formatFeedPrice(onSale ? was : paid, currency);
+  const salePrice = onSale ? formatFeedPrice(paid, currency) : undefined;
   const category = getCategory(product.category);
   // Shipping for one of this item: standard is free when the item alone reaches the threshold.
   // Weight-priced methods use the lightest variant's weight (a variant without one counts as 0 g).
@@ -104,7 +115,7 @@ export function feedItems(product: FeedProduct, settings: FeedSettings): FeedIte
   const shipping = options.map((option) => ({
     country: settings.country,
     service: option.label,
-    price: formatFeedPrice(option.priceMinor, currency),
+    price: formatFeedPrice(amountIn(market, option.priceMinor), currency),
   }));
   const description = clip(oneLine(product.description || product.name), DESCRIPTION_MAX);
   // Pictures and link per colour, worked out once for all of the colour's sizes.
@@ -154,7 +165,7 @@ export function feedItems(product: FeedProduct, settings: FeedSettings): FeedIte
   });
 }
 
-const PRICE = /^\d+\.\d{2} [A-Z]{3}$/;
+const PRICE = /^\d+(\.\d{1,3})? [A-Z]{3}$/;
 
 /** The required attributes an item lacks or gets wrong (empty: Google can take it). */
 export function requiredMissing(item: FeedItem): string[] {
