@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Order, OrderLine } from "~/domain/commerce";
+import { BASE_ORDER_MARKET, type Order, type OrderLine } from "~/domain/commerce";
 import { orderLineFor } from "~/server/services/checkout/order-line";
 import type { ProductInput } from "~/domain/product";
 import type { CheckoutInput } from "~/server/services/checkout/checkout.server";
@@ -36,7 +36,7 @@ export function makeOrder(lines: OrderLine[], overrides: Partial<Order> = {}): O
     subtotalMinor,
     shippingMinor: 495,
     totalMinor: subtotalMinor + 495,
-    currency: "EUR",
+    ...BASE_ORDER_MARKET,
     address: TEST_ADDRESS,
     shipping: { method: "standard", label: "Standard (3–5 working days)", priceMinor: 495 },
     payment: {
