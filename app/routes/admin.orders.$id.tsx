@@ -12,7 +12,7 @@ import { formatDateTime } from "~/lib/admin-format";
 import { noteSchema, statusChangeSchema } from "~/lib/admin-order-schema";
 import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
-import { CURRENCIES, minorToInput } from "~/domain/currency";
+import { CURRENCIES, currencySymbol, minorToInput } from "~/domain/currency";
 import { toBaseMinor } from "~/domain/market";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
@@ -419,7 +419,7 @@ export default function AdminOrder() {
                 <FormErrors id="refund-errors" errors={refundErrors.length > 0 ? refundErrors : undefined} />
                 <div>
                   <label htmlFor="refund-amount" className="block text-sm font-medium">
-                    Amount to refund ({order.currency})
+                    Amount to refund ({currencySymbol(order.currency)})
                   </label>
                   <input
                     id="refund-amount"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withOrderMarket, type Order } from "~/domain/commerce";
+import { currencySymbol } from "~/domain/currency";
 import { invoiceOf } from "~/domain/invoice";
 import { refundFormSchema } from "~/lib/refund-form";
 import { orderConfirmationMail } from "~/server/services/orders/emails.server";
@@ -57,6 +58,8 @@ describe("an order in pounds", () => {
     const wrong = refundFormSchema("JPY").safeParse({ amount: "12.50" });
     expect(wrong.success).toBe(false);
     expect(wrong.error?.issues[0]?.message).toBe("Enter the amount in JPY, such as 1250.");
+    // The form's label names the currency by its sign: "Amount to refund (£)".
+    expect([currencySymbol("EUR"), currencySymbol("GBP"), currencySymbol("CHF")]).toEqual(["€", "£", "CHF"]);
   });
 });
 
