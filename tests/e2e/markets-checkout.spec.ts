@@ -87,6 +87,25 @@ test("orders delivered to a market's country are placed, paid, shown and mailed 
       expect(mail).toMatch(/Subject: Your Hemline order HM-\w+ is confirmed/);
       expect(mail).toContain(`Total      ${POUNDS}`);
       expect(mail).not.toContain("€");
+
+      // The owner sees the order in pounds and refunds part of it in pounds; the shopper is told in pounds.
+      const orderId = /\/orders\/([^/?]+)/.exec(buyer.url())?.[1];
+      expect(orderId).toBeTruthy();
+      await page.goto(`/admin/orders/${orderId}`);
+      await expect(page.getByRole("main")).toContainText(`Total ${POUNDS}`);
+      const refunds = page.getByRole("region", { name: "Refunds" });
+      await expect(refunds.getByText(`At most ${POUNDS}, what remains of what was paid.`)).toBeVisible();
+      await refunds.getByLabel("Amount to refund (£)").fill("10.00");
+      await refunds.getByLabel("Reason").fill("Goodwill");
+      await refunds.getByRole("button", { name: "Refund", exact: true }).click();
+      await expect(
+        page.getByRole("status").filter({ hasText: "Refunded £10. The order is now partially refunded." }),
+      ).toBeVisible();
+      await expect(refunds.getByRole("listitem")).toContainText("£10.00");
+      await expect(refunds.getByText("At most £149.99, what remains of what was paid.")).toBeVisible();
+      await expect
+        .poll(async () => (await latestMailTo(email, testInfo)).includes("We have refunded £10.00"))
+        .toBe(true);
     } finally {
       await chose.context.close();
     }
