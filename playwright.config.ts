@@ -164,6 +164,7 @@ export default defineConfig({
                 "multi-admin-firebase-js-on@hemline.test,multi-admin-firebase-js-off@hemline.test",
                 "staff-owner-firebase-js-on@hemline.test,staff-owner-firebase-js-off@hemline.test",
                 "catalogue-admin-firebase-js-on@hemline.test,catalogue-admin-firebase-js-off@hemline.test",
+                "markets-checkout-firebase-js-on@hemline.test,markets-checkout-firebase-js-off@hemline.test",
               ].join(","),
               PUBLIC_URL: firebaseURL,
               TRUST_PROXY: "1",

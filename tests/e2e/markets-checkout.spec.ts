@@ -10,6 +10,7 @@ import { ADDRESS, addToCart, fillCard } from "./support/shop";
 // there and the checkout, order page and confirmation e-mail state pounds; a shopper shown euros
 // who enters that country is refused before anything is placed, sees the notice and the figures
 // in pounds, and then places the order in pounds. The country goes back into Europe at the end.
+// The Firebase projects run it too (their specs match *checkout.spec.ts), against their own shop.
 
 const word = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 
