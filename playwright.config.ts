@@ -127,6 +127,7 @@ export default defineConfig({
           "shipping-admin-js-on@hemline.test,shipping-admin-js-off@hemline.test",
           "markets-admin-js-on@hemline.test,markets-admin-js-off@hemline.test",
           "markets-shopper-js-on@hemline.test,markets-shopper-js-off@hemline.test",
+          "markets-checkout-js-on@hemline.test,markets-checkout-js-off@hemline.test",
         ].join(","),
         // The webhook spec's receiver listens on this machine (refused in production: SSRF).
         WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "1",
@@ -163,6 +164,7 @@ export default defineConfig({
                 "multi-admin-firebase-js-on@hemline.test,multi-admin-firebase-js-off@hemline.test",
                 "staff-owner-firebase-js-on@hemline.test,staff-owner-firebase-js-off@hemline.test",
                 "catalogue-admin-firebase-js-on@hemline.test,catalogue-admin-firebase-js-off@hemline.test",
+                "markets-checkout-firebase-js-on@hemline.test,markets-checkout-firebase-js-off@hemline.test",
               ].join(","),
               PUBLIC_URL: firebaseURL,
               TRUST_PROXY: "1",

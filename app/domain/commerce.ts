@@ -1,7 +1,9 @@
 import type { AppliedPromotion } from "./promotion";
 import type { TaxRuleKind } from "./tax-rule";
+import { BASE_CURRENCY, type CurrencyCode } from "./currency";
 
-// Carts and orders, shared by every store adapter. Money is integer minor units (EUR cents).
+// Carts and orders, shared by every store adapter. Money is integer minor units: a cart's of the
+// base currency (EUR cents), an order's of its own currency (its market's, `currency`).
 // Orders placed before promotions and VAT were recorded lack those fields: read them as zero / none.
 
 import type { Refund } from "./refund-record";
@@ -149,7 +151,12 @@ export interface Order {
   giftCardMinor?: number;
   /** Which card paid giftCardMinor; missing on orders without one. */
   giftCard?: { id: string; last4: string } | null;
-  currency: "EUR";
+  /** Every amount of the order (lines, totals, refunds) is in this currency's minor units: its market's. */
+  currency: CurrencyCode;
+  /** The market's rate when the order was priced (base currency → `currency`, in millionths): reports convert back at it. */
+  rateMicros: number;
+  /** The market that priced the order ("europe" for orders from before markets). */
+  marketId: string;
   /** Which tax rule of the delivery zone applied (domain/tax-rule); absent on orders from before rules: eu-vat. */
   taxRule?: TaxRuleKind;
   /** The VAT rate in percent the prices include (0 when none was collected); absent on older orders. */
@@ -237,4 +244,20 @@ export interface OrderListFilter {
   to?: string;
   limit: number;
   offset: number;
+}
+
+/** The rate of an order in the base currency at rate 1: what every order from before markets was. */
+export const BASE_ORDER_MARKET = { currency: BASE_CURRENCY, rateMicros: 1_000_000, marketId: "europe" } as const;
+
+/**
+ * An order as stored, with the market fields orders from before markets lack: those were placed
+ * and charged in euros at the base prices. Both stores read every order through this.
+ */
+export function withOrderMarket(order: Omit<Order, "currency" | "rateMicros" | "marketId"> & Partial<Order>): Order {
+  return {
+    ...order,
+    currency: order.currency ?? BASE_ORDER_MARKET.currency,
+    rateMicros: order.rateMicros ?? BASE_ORDER_MARKET.rateMicros,
+    marketId: order.marketId ?? BASE_ORDER_MARKET.marketId,
+  };
 }

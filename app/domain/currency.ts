@@ -57,6 +57,15 @@ function formatter(code: CurrencyCode, whole: boolean): Intl.NumberFormat {
   return kept;
 }
 
+/** The currency's sign as its shoppers write it: "€", "£", "CHF", "kr" (a form's label says what to type in). */
+export function currencySymbol(code: CurrencyCode): string {
+  return (
+    formatter(code, true)
+      .formatToParts(0)
+      .find((p) => p.type === "currency")?.value ?? code
+  );
+}
+
 /** An amount in minor units, written as the currency's shoppers read it: "£1,234.50", "CHF 49.95". */
 export function formatMinor(minor: number, code: CurrencyCode): string {
   return formatter(code, false).format(minor / minorPerUnit(code));

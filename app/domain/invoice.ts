@@ -1,4 +1,5 @@
 import type { Order } from "./commerce";
+import type { CurrencyCode } from "./currency";
 import { taxRuleStatement, vatCollected } from "./tax-rule";
 
 // What an invoice states, from the order as it was paid. Prices include VAT; the VAT of each line
@@ -31,6 +32,8 @@ export interface Invoice {
   /** When the payment was recorded (the invoice date). */
   issuedAt: string;
   vatRate: number;
+  /** Every amount of the invoice is in this currency: the order's. */
+  currency: CurrencyCode;
   /** Which tax rule applied, as the invoice states it: "VAT 20 % (UK)", "No VAT charged: …". */
   taxStatement: string;
   /** Whether VAT is included at all (false: the import notice stands in for the VAT figures). */
@@ -80,6 +83,7 @@ export function invoiceOf(order: Order): Invoice | null {
     number: order.invoiceNumber,
     issuedAt: paidAt(order) ?? order.updatedAt,
     vatRate: order.vatRate ?? 0,
+    currency: order.currency,
     taxStatement: taxRuleStatement(order),
     vatCharged: vatCollected(order),
     rows,

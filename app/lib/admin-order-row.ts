@@ -1,4 +1,5 @@
 import type { Order, OrderStatus } from "~/domain/commerce";
+import type { CurrencyCode } from "~/domain/currency";
 
 /** An order as a back-office table row shows it: loaders send only this to the browser. */
 export interface OrderRow {
@@ -6,7 +7,9 @@ export interface OrderRow {
   number: string;
   email: string;
   status: OrderStatus;
+  /** In the order's own currency. */
   totalMinor: number;
+  currency: CurrencyCode;
   createdAt: string;
   items: number;
 }
@@ -17,6 +20,7 @@ export const orderRow = (o: Order): OrderRow => ({
   email: o.email,
   status: o.status,
   totalMinor: o.totalMinor,
+  currency: o.currency,
   createdAt: o.createdAt,
   items: o.lines.reduce((n, l) => n + l.quantity, 0),
 });

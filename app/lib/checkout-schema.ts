@@ -112,6 +112,12 @@ export function checkoutSchema(withCard: boolean, savedAddress = false) {
       .toUpperCase()
       .regex(/^[A-Z]{2}$/)
       .optional(),
+    // The market whose currency the form showed (the server compares it with the address's country's).
+    pricedMarket: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{1,80}$/)
+      .optional(),
     savedAddress: z.string().max(64).optional(),
     saveAddress: z
       .string()

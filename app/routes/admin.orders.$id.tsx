@@ -12,6 +12,8 @@ import { formatDateTime } from "~/lib/admin-format";
 import { noteSchema, statusChangeSchema } from "~/lib/admin-order-schema";
 import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
+import { CURRENCIES, currencySymbol, minorToInput } from "~/domain/currency";
+import { toBaseMinor } from "~/domain/market";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
 import { allows, requirePermission, type StaffActor } from "~/server/http/permissions.server";
@@ -97,7 +99,9 @@ async function returnStep({ order, formData, actor, staff, problem }: IntentArgs
   if (!returnRequest) return refuse("Choose a return of this order.");
   const { returns } = getContext();
   const overLimit =
-    step === "refund" ? getContext().staff.refundRefusal(staff.member, returnValueMinor(order, returnRequest)) : null;
+    step === "refund"
+      ? getContext().staff.refundRefusal(staff.member, toBaseMinor(returnValueMinor(order, returnRequest), order))
+      : null;
   if (overLimit) return refuse(overLimit, 403);
   const result =
     step === "refund"
@@ -120,7 +124,7 @@ async function returnStep({ order, formData, actor, staff, problem }: IntentArgs
 
 /** Refund part or all of what was paid, optionally naming the units (and putting them back on sale). */
 async function refund({ order, formData, actor, staff, problem }: IntentArgs) {
-  const submission = parseForm(formData, { schema: refundFormSchema });
+  const submission = parseForm(formData, { schema: refundFormSchema(order.currency) });
   const refuse = (message: string, status = 400) => formFailure(submission.reply({ formErrors: [message] }), status);
   if (problem) return refuse(problem.message, problem.status);
   if (submission.status !== "success") return formFailure(submission.reply());
@@ -130,8 +134,8 @@ async function refund({ order, formData, actor, staff, problem }: IntentArgs) {
   );
   if ("error" in read) return refuse(read.error);
   const { amount, reason } = submission.value;
-  // A support member's own limit: the refund is refused whole, nothing is paid back.
-  const overLimit = getContext().staff.refundRefusal(staff.member, amount);
+  // A support member's own limit (in euros): the refund is refused whole, nothing is paid back.
+  const overLimit = getContext().staff.refundRefusal(staff.member, toBaseMinor(amount, order));
   if (overLimit) return refuse(overLimit, 403);
   const result = await getContext().adminOrders.refund(
     order.id,
@@ -141,7 +145,7 @@ async function refund({ order, formData, actor, staff, problem }: IntentArgs) {
   if (!result.ok) return refuse(result.message, result.status);
   return redirectWithFlash(
     `/admin/orders/${order.id}`,
-    `Refunded ${formatMoneyInText(result.refund.amountMinor)}. The order is now ${STATUS_LABELS[result.order.status].toLowerCase()}.`,
+    `Refunded ${formatMoneyInText(result.refund.amountMinor, order.currency)}. The order is now ${STATUS_LABELS[result.order.status].toLowerCase()}.`,
   );
 }
 
@@ -223,7 +227,7 @@ export default function AdminOrder() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: noteSchema }),
   });
   // Refusals of the refund and return forms, and what was typed (the server checks both forms).
-  const [refundForm, refundFields] = useForm<z.input<typeof refundFormSchema>>({
+  const [refundForm, refundFields] = useForm<z.input<ReturnType<typeof refundFormSchema>>>({
     id: "order-refund",
     lastResult: lastIntent === "refund" ? conformResult : undefined,
   });
@@ -241,7 +245,7 @@ export default function AdminOrder() {
       <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-stone-700">
         <StatusBadge status={order.status} />
         <span>Placed {formatDateTime(order.createdAt)}</span>
-        <span>Total {formatMoney(order.totalMinor)}</span>
+        <span>Total {formatMoney(order.totalMinor, order.currency)}</span>
       </p>
 
       <div className="grid gap-10 lg:grid-cols-3">
@@ -272,17 +276,21 @@ export default function AdminOrder() {
                       <td className="py-2 pr-4">{l.colour}</td>
                       <td className="py-2 pr-4 font-mono text-xs">{l.sku}</td>
                       <td className="py-2 pr-4 text-right tabular-nums">{l.quantity}</td>
-                      <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(l.unitPriceMinor)}</td>
                       <td className="py-2 pr-4 text-right tabular-nums">
-                        {formatMoney(l.unitPriceMinor * l.quantity)}
+                        {formatMoney(l.unitPriceMinor, order.currency)}
+                      </td>
+                      <td className="py-2 pr-4 text-right tabular-nums">
+                        {formatMoney(l.unitPriceMinor * l.quantity, order.currency)}
                       </td>
                       <td className="py-2 pr-4 text-right tabular-nums text-red-700" data-testid="line-discount">
-                        {l.discountMinor ? `−${formatMoney(l.discountMinor)}` : "—"}
+                        {l.discountMinor ? `−${formatMoney(l.discountMinor, order.currency)}` : "—"}
                       </td>
-                      <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(paidForUnits(l, l.quantity))}</td>
+                      <td className="py-2 pr-4 text-right tabular-nums">
+                        {formatMoney(paidForUnits(l, l.quantity), order.currency)}
+                      </td>
                       {/* Orders from before VAT was recorded have no VAT per line. */}
                       <td className="py-2 text-right tabular-nums">
-                        {l.vatMinor !== undefined ? formatMoney(l.vatMinor) : "—"}
+                        {l.vatMinor !== undefined ? formatMoney(l.vatMinor, order.currency) : "—"}
                       </td>
                     </tr>
                   ))}
@@ -299,6 +307,7 @@ export default function AdminOrder() {
                 discountMinor={order.discountMinor ?? 0}
                 promotions={order.promotions ?? []}
                 vat={orderVat(order)}
+                currency={order.currency}
                 giftCard={
                   order.giftCard && order.giftCardMinor
                     ? { last4: order.giftCard.last4, amountMinor: order.giftCardMinor }
@@ -373,7 +382,7 @@ export default function AdminOrder() {
                         <button type="submit" name="step" value="refund" className="btn-primary" disabled={busy}>
                           {/* Worth nothing (free units, or the order already refunded): closed without a refund. */}
                           {returnValueMinor(order, r) > 0
-                            ? `Refund ${formatMoney(returnValueMinor(order, r))}`
+                            ? `Refund ${formatMoney(returnValueMinor(order, r), order.currency)}`
                             : "Close return (nothing to refund)"}
                         </button>
                       ) : null}
@@ -391,7 +400,7 @@ export default function AdminOrder() {
               <ul className="grid gap-2 text-sm">
                 {refunds.map((r) => (
                   <li key={r.id}>
-                    <span className="font-semibold tabular-nums">{formatMoney(r.amountMinor)}</span>
+                    <span className="font-semibold tabular-nums">{formatMoney(r.amountMinor, order.currency)}</span>
                     {r.state === "pending" ? " (waiting for the processor)" : ""} · {formatDateTime(r.at)} · {r.by}
                     {r.reason ? ` · ${r.reason}` : ""}
                     {r.lines.length > 0
@@ -410,20 +419,20 @@ export default function AdminOrder() {
                 <FormErrors id="refund-errors" errors={refundErrors.length > 0 ? refundErrors : undefined} />
                 <div>
                   <label htmlFor="refund-amount" className="block text-sm font-medium">
-                    Amount to refund (€)
+                    Amount to refund ({currencySymbol(order.currency)})
                   </label>
                   <input
                     id="refund-amount"
                     name="amount"
                     inputMode="decimal"
                     required
-                    pattern="\d+(\.\d{1,2})?"
-                    defaultValue={refundKept.amount ?? (refund.remainingMinor / 100).toFixed(2)}
+                    pattern={CURRENCIES[order.currency].minorDigits === 0 ? "\\d+" : "\\d+(\\.\\d{1,2})?"}
+                    defaultValue={refundKept.amount ?? minorToInput(refund.remainingMinor, order.currency)}
                     aria-describedby="refund-amount-hint"
                     className="input mt-1"
                   />
                   <p id="refund-amount-hint" className="mt-1 text-xs text-stone-500">
-                    At most {formatMoney(refund.remainingMinor)}, what remains of what was paid.
+                    At most {formatMoney(refund.remainingMinor, order.currency)}, what remains of what was paid.
                   </p>
                 </div>
                 <div>

@@ -1,5 +1,7 @@
-import { shopperMarket } from "~/server/http/market-cookie.server";
-import { chargedInBaseNotice } from "~/server/services/markets/market-prices";
+import { marketCookieHeader, shopperMarket } from "~/server/http/market-cookie.server";
+import { pricesAreBase } from "~/server/services/markets/market-prices";
+import type { Market } from "~/domain/market";
+import type { CurrencyCode } from "~/domain/currency";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -62,54 +64,74 @@ const CHECKOUT_LABELS = {
 export const headers = retryAfterHeaders;
 
 /** Why no VAT is charged for delivery to `country` (import, the UK above its threshold), or null: the tax service's rule. */
-async function taxNoticeFor(country: string, goodsMinor: number): Promise<string | null> {
+async function taxNoticeFor(country: string, goodsMinor: number, currency: CurrencyCode): Promise<string | null> {
   const { shipping, taxes } = getContext();
-  return taxes.noticeFor(await shipping.zoneFor(country), country, goodsMinor, "EUR");
+  return taxes.noticeFor(await shipping.zoneFor(country), country, goodsMinor, currency);
 }
 
-/** The country checkout prices first: the shop's home country when delivered to, else the first one. */
-function startCountry(countries: ReadonlyArray<{ code: string }>, home: string): string {
-  return countries.some((c) => c.code === home) ? home : (countries[0]?.code ?? home);
+/**
+ * The country checkout prices first: the shop's home country when delivered to and in the
+ * shopper's market, else the market's first country delivered to, else the first one.
+ */
+function startCountry(countries: ReadonlyArray<{ code: string }>, home: string, market: Market): string {
+  const delivered = (code: string) => countries.some((c) => c.code === code);
+  if (delivered(home) && market.countries.includes(home)) return home;
+  return market.countries.find(delivered) ?? (delivered(home) ? home : (countries[0]?.code ?? home));
+}
+
+/**
+ * Everything checkout states a price of, in `market` for delivery to `country`: the cart, its
+ * promotions, the delivery methods, the gift card's part. The page's first render and a refusal
+ * for another market (which re-renders the form in the new currency, without JavaScript too) both
+ * come from here.
+ */
+async function pricedCheckout(request: Request, market: Market, country: string) {
+  const { cart, checkout } = getContext();
+  const view = await cart.view(await currentCartId(request), market);
+  const promotions = await cartPromotions(request, view, market);
+  const parcel = { subtotalMinor: view.baseSubtotalMinor, weightGrams: view.weightGrams };
+  const options = (await checkout.deliveryOptions(country, parcel, market)) ?? [];
+  // What the gift card would pay, with the first (standard) delivery to the country.
+  const standardMinor = promotions.freeDelivery ? 0 : (options[0]?.priceMinor ?? view.standardShippingMinor);
+  const goodsMinor = view.subtotalMinor - promotions.discountMinor;
+  const giftCard = await appliedGiftCard(request, goodsMinor + standardMinor, market);
+  const taxNotice = await taxNoticeFor(country, goodsMinor, market.currency);
+  return {
+    cart: view,
+    promotions,
+    giftCard,
+    delivery: { country, options, taxNotice },
+    market: { id: market.id, currency: market.currency },
+  };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { cart, checkout, shipping } = getContext();
-  const [view, auth, countries, market] = await Promise.all([
-    cart.view(await currentCartId(request)),
+  const [auth, countries, market] = await Promise.all([
     getAuthState(request),
     shipping.countries(),
     shopperMarket(request),
   ]);
-  // A signed-in shopper at checkout: recorded for a reminder should the order not follow. Written
-  // only when the cart or address changed, beside the page's other reads; it never fails the page.
+  const priced = await pricedCheckout(request, market, startCountry(countries, shipping.homeCountry, market));
+  // A signed-in shopper at checkout: recorded for a reminder should the order not follow (at the
+  // base prices, as reminder e-mails state them). Written only when the cart or address changed,
+  // beside the page's other reads; it never fails the page.
   const recorded = auth.user?.email
-    ? getContext().checkoutSubmission.remember({ signedInEmail: auth.user.email, view })
+    ? getContext().checkoutSubmission.remember({
+        signedInEmail: auth.user.email,
+        view: pricesAreBase(market) ? priced.cart : await cart.view(await currentCartId(request)),
+      })
     : null;
   const addresses = auth.user ? await getContext().addressBook.list(auth.user.uid) : [];
-  const promotions = await cartPromotions(request, view);
-  const country = startCountry(countries, shipping.homeCountry);
-  const options =
-    (await checkout.deliveryOptions(country, {
-      subtotalMinor: view.subtotalMinor,
-      weightGrams: view.weightGrams,
-    })) ?? [];
-  // What the gift card would pay, with the first (standard) delivery to the first country.
-  const standardMinor = promotions.freeDelivery ? 0 : (options[0]?.priceMinor ?? view.standardShippingMinor);
-  const giftCard = await appliedGiftCard(request, view.subtotalMinor - promotions.discountMinor + standardMinor);
   await recorded;
-  const taxNotice = await taxNoticeFor(country, view.subtotalMinor - promotions.discountMinor);
   return {
     countries: countries.map((c) => ({ code: c.code, name: c.name })),
-    delivery: { country, options, taxNotice },
-    giftCard,
+    ...priced,
     addresses,
-    promotions,
-    cart: view,
     email: auth.user?.email ?? "",
     signedIn: Boolean(auth.user),
     checkoutKey: checkout.newCheckoutKey(),
     processor: checkout.processor,
-    currencyNotice: chargedInBaseNotice(market),
   };
 }
 
@@ -149,6 +171,15 @@ function refusalAnswer(refusal: CheckoutRefusal): { message: string; status: num
         status: 400,
         cartLink: false,
       };
+    case "market-changed":
+      return {
+        message:
+          `Orders delivered to ${worldCountry(refusal.country).name} are in ${refusal.market.currency}: ` +
+          `the prices below are now in ${refusal.market.currency}. Check the total and place your order again. ` +
+          "Nothing was charged.",
+        status: 409,
+        cartLink: false,
+      };
     case "delivery-repriced":
       return {
         message:
@@ -162,6 +193,7 @@ function refusalAnswer(refusal: CheckoutRefusal): { message: string; status: num
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { checkout, checkoutSubmission, config, cart } = getContext();
+  const shownMarket = await shopperMarket(request);
   const withCard = checkout.processor.kind === "card-form";
   const formData = await readForm(request);
   const codeAnswer = await codeIntent(request, formData, "/checkout");
@@ -177,6 +209,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     cartLink = false,
     headers?: HeadersInit,
     delivery: Delivery | null = null,
+    priced: Awaited<ReturnType<typeof pricedCheckout>> | null = null,
   ) =>
     data(
       {
@@ -185,6 +218,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         cartLink,
         // The address's country's methods and prices, when they differ from those the form showed.
         delivery,
+        // Everything priced in the delivery country's market, when it is not the one the form showed.
+        priced,
       },
       { status, headers },
     );
@@ -217,6 +252,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     saveAddress: v.saveAddress,
     shippingMethod: v.shippingMethod,
     pricedCountry: v.pricedCountry ?? null,
+    // The market the form was priced in (an old form without it: the shopper's market now).
+    shownMarketId: v.pricedMarket ?? shownMarket.id,
     idempotencyKey: v.checkoutKey,
     card:
       withCard && v.cardNumber && v.cvc && v.expiry
@@ -240,35 +277,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { message, status, cartLink } = refusalAnswer(result.refusal);
   const retryAfter = result.refusal.kind === "rate-limited" ? result.refusal.retryAfterSeconds : null;
   let delivery: Delivery | null = null;
+  if (result.refusal.kind === "market-changed") {
+    // The form comes back priced in the delivery country's market, and the shopper's pages follow it.
+    const priced = await pricedCheckout(request, result.refusal.market, result.refusal.country);
+    const headers = { "Set-Cookie": await marketCookieHeader(result.refusal.market.id) };
+    return refuse(message, status, cartLink, headers, priced.delivery, priced);
+  }
   if (result.refusal.kind === "delivery-repriced") {
     // The form shows the new country's methods and prices: the same ones placing the order will charge.
-    const view = await cart.view(await currentCartId(request));
-    const parcel = { subtotalMinor: view.subtotalMinor, weightGrams: view.weightGrams };
-    const options = await checkout.deliveryOptions(result.refusal.country, parcel);
-    const taxNotice = await taxNoticeFor(result.refusal.country, view.subtotalMinor);
+    const view = await cart.view(await currentCartId(request), shownMarket);
+    const parcel = { subtotalMinor: view.baseSubtotalMinor, weightGrams: view.weightGrams };
+    const options = await checkout.deliveryOptions(result.refusal.country, parcel, shownMarket);
+    const taxNotice = await taxNoticeFor(result.refusal.country, view.subtotalMinor, shownMarket.currency);
     if (options) delivery = { country: result.refusal.country, options, taxNotice };
   }
   return refuse(message, status, cartLink, retryAfter ? { "Retry-After": String(retryAfter) } : undefined, delivery);
 }
 
 export default function Checkout() {
-  const {
-    cart,
-    email,
-    signedIn,
-    checkoutKey,
-    processor,
-    addresses,
-    promotions,
-    countries,
-    giftCard,
-    currencyNotice,
-    ...loaded
-  } = useLoaderData<typeof loader>();
+  const { email, signedIn, checkoutKey, processor, addresses, countries, ...loaded } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const codeError = firstError(replyFor(answer, "code"))?.message ?? null;
   const giftCardError = firstError(replyFor(answer, "gift-card"))?.message ?? null;
   const actionData = answer?.intent === "checkout" ? answer : undefined;
+  // After a refusal for another market, every figure is the new market's (the loader's may still be the old one's).
+  const shown: Pick<typeof loaded, "cart" | "promotions" | "giftCard" | "market"> = actionData?.priced ?? loaded;
+  const { cart, promotions, giftCard, market } = shown;
+  const currency = market.currency;
   // After a refusal for a country priced differently, the form shows that country's prices.
   const delivery: { country: string; options: ShippingChoice[]; taxNotice: string | null } =
     actionData?.delivery ?? loaded.delivery;
@@ -308,11 +343,6 @@ export default function Checkout() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <Breadcrumbs trail={[{ label: "Cart", to: "/cart" }, { label: "Checkout" }]} />
       <h1 className="mt-4 text-3xl font-semibold tracking-tight">Checkout</h1>
-      {currencyNotice ? (
-        <p role="note" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          {currencyNotice}
-        </p>
-      ) : null}
       {!signedIn ? (
         <p className="mt-2 text-sm text-stone-600">
           Checking out as a guest.{" "}
@@ -330,6 +360,7 @@ export default function Checkout() {
           Order summary: {cart.lines.length === 1 ? "1 item" : `${cart.lines.length} items`},{" "}
           {formatMoney(
             cart.subtotalMinor - promotions.discountMinor + (promotions.freeDelivery ? 0 : firstOption.priceMinor),
+            currency,
           )}
         </summary>
         <ul className="mt-3 space-y-2 text-sm">
@@ -341,7 +372,7 @@ export default function Checkout() {
                   ({line.colour}, {line.size})
                 </span>
               </span>
-              <span>{formatMoney(line.lineTotalMinor)}</span>
+              <span>{formatMoney(line.lineTotalMinor, currency)}</span>
             </li>
           ))}
         </ul>
@@ -350,6 +381,7 @@ export default function Checkout() {
           <span className="font-semibold">
             {formatMoney(
               cart.subtotalMinor - promotions.discountMinor + (promotions.freeDelivery ? 0 : firstOption.priceMinor),
+              currency,
             )}
           </span>
         </p>
@@ -367,6 +399,7 @@ export default function Checkout() {
           <input type="hidden" name="checkoutKey" value={checkoutKey} />
           {/* Whose prices this form shows: another country on submit re-prices before anything is placed. */}
           <input type="hidden" name="pricedCountry" value={delivery.country} key={delivery.country} />
+          <input type="hidden" name="pricedMarket" value={market.id} key={market.id} />
           <FormErrors
             id={form.errorId}
             errors={form.errors}
@@ -439,7 +472,7 @@ export default function Checkout() {
                     {option.label}
                   </span>
                   <span className="font-medium">
-                    {option.priceMinor === 0 ? "Free" : formatMoney(option.priceMinor)}
+                    {option.priceMinor === 0 ? "Free" : formatMoney(option.priceMinor, currency)}
                   </span>
                 </label>
               ))}
@@ -483,10 +516,10 @@ export default function Checkout() {
                   ) : null}
                 </span>
                 <span>
-                  {formatMoney(line.lineTotalMinor)}
+                  {formatMoney(line.lineTotalMinor, currency)}
                   {promotions.lineDiscounts[line.key] ? (
                     <span className="block text-xs text-red-700">
-                      Discount −{formatMoney(promotions.lineDiscounts[line.key])}
+                      Discount −{formatMoney(promotions.lineDiscounts[line.key], currency)}
                     </span>
                   ) : null}
                 </span>
@@ -501,11 +534,12 @@ export default function Checkout() {
             discountMinor={promotions.discountMinor}
             promotions={promotions.applied}
             taxNotice={delivery.taxNotice}
+            currency={currency}
           />
           <p className="mt-2 text-xs text-stone-500">
             {shippingOptions
               .slice(1)
-              .map((o) => `${o.label.replace(/ \(.*\)$/, "")} adds ${formatMoney(o.priceMinor)} instead. `)
+              .map((o) => `${o.label.replace(/ \(.*\)$/, "")} adds ${formatMoney(o.priceMinor, currency)} instead. `)
               .join("")}
             The total is checked again when you place the order.
           </p>

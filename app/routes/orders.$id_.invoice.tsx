@@ -157,12 +157,12 @@ export default function InvoicePage() {
                     {row.detail ? <span className="block text-xs text-stone-600">{row.detail}</span> : null}
                   </th>
                   <td className="py-2 pr-3 text-right">{row.quantity}</td>
-                  <td className="py-2 pr-3 text-right">{formatMoney(row.unitPriceMinor)}</td>
+                  <td className="py-2 pr-3 text-right">{formatMoney(row.unitPriceMinor, invoice.currency)}</td>
                   <td className="py-2 pr-3 text-right">
-                    {row.discountMinor ? `−${formatMoney(row.discountMinor)}` : "—"}
+                    {row.discountMinor ? `−${formatMoney(row.discountMinor, invoice.currency)}` : "—"}
                   </td>
-                  <td className="py-2 pr-3 text-right">{formatMoney(row.vatMinor)}</td>
-                  <td className="py-2 text-right">{formatMoney(row.amountMinor)}</td>
+                  <td className="py-2 pr-3 text-right">{formatMoney(row.vatMinor, invoice.currency)}</td>
+                  <td className="py-2 text-right">{formatMoney(row.amountMinor, invoice.currency)}</td>
                 </tr>
               ))}
             </tbody>
@@ -172,21 +172,21 @@ export default function InvoicePage() {
         <dl aria-label="Invoice totals" className="ml-auto mt-4 max-w-xs space-y-1 text-sm">
           <div className="flex justify-between">
             <dt>Total excluding VAT</dt>
-            <dd data-testid="invoice-net">{formatMoney(invoice.netMinor)}</dd>
+            <dd data-testid="invoice-net">{formatMoney(invoice.netMinor, invoice.currency)}</dd>
           </div>
           <div className="flex justify-between">
             <dt>{invoice.vatCharged ? invoice.taxStatement : "VAT"}</dt>
-            <dd data-testid="invoice-vat">{formatMoney(invoice.vatMinor)}</dd>
+            <dd data-testid="invoice-vat">{formatMoney(invoice.vatMinor, invoice.currency)}</dd>
           </div>
           <div className="flex justify-between border-t border-stone-300 pt-1 text-base font-semibold">
             <dt>Total paid</dt>
-            <dd data-testid="invoice-total">{formatMoney(invoice.totalMinor)}</dd>
+            <dd data-testid="invoice-total">{formatMoney(invoice.totalMinor, invoice.currency)}</dd>
           </div>
           {invoice.payments.some((p) => p.method === "gift-card")
             ? invoice.payments.map((p) => (
                 <div key={p.method} className="flex justify-between text-stone-700">
                   <dt>{p.method === "gift-card" ? `Paid by gift card ending ${p.last4}` : "Paid by card"}</dt>
-                  <dd data-testid={`invoice-paid-${p.method}`}>{formatMoney(p.amountMinor)}</dd>
+                  <dd data-testid={`invoice-paid-${p.method}`}>{formatMoney(p.amountMinor, invoice.currency)}</dd>
                 </div>
               ))
             : null}
@@ -200,7 +200,7 @@ export default function InvoicePage() {
             <ul className="mt-1">
               {refunds.map((r) => (
                 <li key={r.id}>
-                  <time dateTime={r.at}>{formatDay(r.at)}</time>: {formatMoney(r.amountMinor)}
+                  <time dateTime={r.at}>{formatDay(r.at)}</time>: {formatMoney(r.amountMinor, invoice.currency)}
                 </li>
               ))}
             </ul>

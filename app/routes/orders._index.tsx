@@ -30,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       status: o.status,
       createdAt: o.createdAt,
       totalMinor: o.totalMinor,
+      currency: o.currency,
       items: o.lines.reduce((sum, l) => sum + l.quantity, 0),
       firstItem: o.lines[0]?.name ?? "",
     })),
@@ -68,7 +69,7 @@ export default function Orders() {
                 </div>
                 <div className="flex items-center gap-4">
                   <StatusBadge status={o.status} />
-                  <span className="font-semibold">{formatMoney(o.totalMinor)}</span>
+                  <span className="font-semibold">{formatMoney(o.totalMinor, o.currency)}</span>
                 </div>
               </li>
             ))}

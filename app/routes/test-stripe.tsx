@@ -14,7 +14,7 @@ import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { parseForm } from "~/server/http/form-shape.server";
 import { firstError } from "~/lib/form-reply";
 import { TEST_CARDS } from "~/server/payments/test-cards";
-import { pendingPayment, type Order } from "~/domain/commerce";
+import { BASE_ORDER_MARKET, pendingPayment, type Order } from "~/domain/commerce";
 import { requirePermission } from "~/server/http/permissions.server";
 
 // /test-stripe: admins check which processor takes payments and run a small test
@@ -58,7 +58,7 @@ function probeOrder(amountMinor: number): Order {
     subtotalMinor: amountMinor,
     shippingMinor: 0,
     totalMinor: amountMinor,
-    currency: "EUR",
+    ...BASE_ORDER_MARKET,
     address: { name: "Test", line1: "-", line2: "", city: "-", postalCode: "-", country: "IE", phone: "" },
     shipping: { method: "standard", label: "None", priceMinor: 0 },
     payment: pendingPayment("stripe"),

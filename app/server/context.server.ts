@@ -215,6 +215,7 @@ export function createContext(config: Config): AppContext {
     shipping,
     promotions,
     giftCards,
+    markets,
     vat: config.vat,
     taxes,
     faults: checkoutFaultsFor(config.crashHooks?.killAt),

@@ -8,7 +8,8 @@ import { createStripeProcessor } from "~/server/payments/stripe-processor.server
 import { createTestCardProcessor } from "~/server/payments/test-card-processor.server";
 import { DECLINE_MESSAGES, TEST_CARDS } from "~/server/payments/test-cards";
 import type { Store } from "~/server/store/port";
-import { makeOrder } from "../support/order-factory";
+import { lineFor, makeOrder } from "../support/order-factory";
+import { makeProduct } from "../support/product-factory";
 import { STORE_ADAPTERS } from "./adapters";
 
 // The payments port against each processor, as a caller sees it.
@@ -55,6 +56,14 @@ describe.each(STORE_ADAPTERS)("Payments contract, built-in test card processor: 
         });
       }
     }
+  });
+
+  it("records each charge in the currency it was asked for, and answers a replay with that record", async () => {
+    const processor = createTestCardProcessor({ keys: store.paymentKeys });
+    const inPounds = { ...charge("4242424242424242", "order-gbp:1"), amountMinor: 4725, currency: "GBP" };
+    const charged = await processor.charge(inPounds);
+    expect(charged).toMatchObject({ ok: true, charged: { amountMinor: 4725, currency: "GBP" } });
+    expect(await processor.charge({ ...inPounds, currency: "EUR", amountMinor: 5490 })).toEqual(charged);
   });
 
   it("refuses a number that fails the checksum, an expired card, and a real card (no money moves here)", async () => {
@@ -187,6 +196,30 @@ describe("Payments contract, Stripe Checkout (the SDK against a local stand-in f
     const expiresAt = Number(form.get("expires_at"));
     expect(expiresAt).toBeGreaterThanOrEqual(before + 30 * 60);
     expect(expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 30 * 60);
+  });
+
+  it("prices the session in the order's currency: lower-case ISO code, amounts in its minor units", async () => {
+    answer = {
+      status: 200,
+      body: { id: "cs_test_gbp", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_test_gbp" },
+    };
+    const { stripe } = processor();
+    const line = { ...lineFor(makeProduct({ priceMinor: 4995 }), "M", "Black"), unitPriceMinor: 4299 };
+    const order = makeOrder([line], {
+      currency: "GBP",
+      rateMicros: 860_000,
+      marketId: "united-kingdom",
+      shippingMinor: 426,
+      totalMinor: 4299 + 426,
+      shipping: { method: "standard", label: "Standard", priceMinor: 426 },
+      payment: { ...makeOrder([]).payment, processor: "stripe", attempts: 1 },
+    });
+    await stripe.startCheckout({ order, successUrl: "https://shop.test/ok", cancelUrl: "https://shop.test/no" });
+    const form = requests[0].form;
+    expect(form.get("line_items[0][price_data][currency]")).toBe("gbp");
+    expect(form.get("line_items[0][price_data][unit_amount]")).toBe("4299");
+    expect(form.get("line_items[1][price_data][currency]")).toBe("gbp");
+    expect(form.get("line_items[1][price_data][unit_amount]")).toBe("426");
   });
 
   it("charges a discounted order its total: each line at what it pays after its discount", async () => {

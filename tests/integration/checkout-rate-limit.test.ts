@@ -11,6 +11,7 @@ import {
 import { createOrdersService } from "~/server/services/orders/orders.server";
 import type { Store } from "~/server/store/port";
 import type { ProductInput } from "~/domain/product";
+import { checkoutInput } from "../support/order-factory";
 import { STORE_ADAPTERS } from "../contract/adapters";
 import { makeProduct } from "../support/product-factory";
 
@@ -47,25 +48,8 @@ describe.each(STORE_ADAPTERS)("declined payments are limited on $name", (adapter
   /** The services of two shop instances on the same database. */
   let shops: Array<{ cart: CartService; checkout: CheckoutService }>;
 
-  const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
-    cartId: "guest:tester",
-    userId: null,
-    email: "tester@example.com",
-    address: {
-      name: "Card Tester",
-      line1: "1 Main Street",
-      line2: "",
-      city: "Dublin",
-      postalCode: "D02 X285",
-      country: "IE",
-      phone: "",
-    },
-    shippingMethod: "standard",
-    idempotencyKey: crypto.randomUUID(),
-    card: DECLINED,
-    origin: "https://shop.test",
-    ...overrides,
-  });
+  const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput =>
+    checkoutInput({ cartId: "guest:tester", email: "tester@example.com", card: DECLINED, ...overrides });
   const shopFor = (s: Store) => {
     const mailer: Mailer = { kind: "outbox", send: async () => {} };
     const cart = createCartService(s, RATES);

@@ -12,6 +12,7 @@ import {
 import { createOrdersService, type OrdersService } from "~/server/services/orders/orders.server";
 import type { Store } from "~/server/store/port";
 import type { ProductInput } from "~/domain/product";
+import { checkoutInput } from "../support/order-factory";
 import { STORE_ADAPTERS } from "../contract/adapters";
 import { makeProduct } from "../support/product-factory";
 import { invoiceOf } from "~/domain/invoice";
@@ -32,25 +33,7 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
   let sent: MailMessage[];
   let shirt: ProductInput;
 
-  const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
-    cartId: "guest:abc",
-    userId: null,
-    email: "ada@example.com",
-    address: {
-      name: "Ada Guest",
-      line1: "1 Main Street",
-      line2: "",
-      city: "Dublin",
-      postalCode: "D02 X285",
-      country: "IE",
-      phone: "",
-    },
-    shippingMethod: "standard",
-    idempotencyKey: crypto.randomUUID(),
-    card: GOOD,
-    origin: "https://shop.test",
-    ...overrides,
-  });
+  const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => checkoutInput(overrides);
 
   async function stock(size: string, colour: string) {
     return (await store.products.get(shirt.id))!.variants.find((v) => v.size === size && v.colour === colour)!.stock;
@@ -244,7 +227,7 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
     const paid = (await store.orders.get(declined.order.id))!;
     expect(paid).toMatchObject({
       status: "paid",
-      address: { name: "Ada Guest" },
+      address: { name: "Ada Shopper" },
       payment: { attempts: 3, cardLast4: "4242" },
     });
     // Declined attempts took no invoice number: the one payment has the first.

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { checkoutInput } from "../support/order-factory";
 import { createLocalIdentity } from "~/server/auth/local/identity.server";
 import { saveBlogImage } from "~/server/media/blog-images.server";
 import { createLocalDiskMedia } from "~/server/media/local-disk.server";
@@ -23,7 +24,6 @@ import { makeTempDir } from "../support/temp-dir";
 // StorageFullError, leaves the data exactly as it was, and works again once there is room.
 
 const RATES = { standardMinor: 495, expressMinor: 995, freeFromMinor: 7500 };
-const CARD = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
 const LINKS = { signInUrl: "https://shop.test/auth/login", resetUrl: "https://shop.test/auth/forgot-password" };
 const PNG = Uint8Array.from(
   Buffer.from(
@@ -42,24 +42,7 @@ describe("a full disk on the embedded store", () => {
   let shirt: ProductInput;
 
   const order = (key = crypto.randomUUID()) =>
-    checkout.placeOrder({
-      cartId: "guest:full",
-      userId: null,
-      email: "ada@example.com",
-      address: {
-        name: "Ada Guest",
-        line1: "1 Main Street",
-        line2: "",
-        city: "Dublin",
-        postalCode: "D02 X285",
-        country: "IE",
-        phone: "",
-      },
-      shippingMethod: "standard",
-      idempotencyKey: key,
-      card: CARD,
-      origin: "https://shop.test",
-    });
+    checkout.placeOrder(checkoutInput({ cartId: "guest:full", idempotencyKey: key }));
 
   /** Everything a failed write could have half-changed. */
   const snapshot = async () => ({

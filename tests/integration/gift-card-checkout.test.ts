@@ -15,6 +15,7 @@ import { createGiftCardsService, type GiftCardsService } from "~/server/services
 import { createOrdersService, type OrdersService } from "~/server/services/orders/orders.server";
 import { createRefundsService } from "~/server/services/orders/refunds.server";
 import type { Store } from "~/server/store/port";
+import { checkoutInput } from "../support/order-factory";
 import { STORE_ADAPTERS } from "../contract/adapters";
 import { makeProduct } from "../support/product-factory";
 
@@ -33,26 +34,8 @@ describe.each(STORE_ADAPTERS)("gift cards at checkout on $name", (adapter) => {
   let orders: OrdersService;
   let shirtId: string;
 
-  const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
-    cartId: "guest:abc",
-    userId: null,
-    email: "ada@example.com",
-    address: {
-      name: "Ada Guest",
-      line1: "1 Main Street",
-      line2: "",
-      city: "Dublin",
-      postalCode: "D02 X285",
-      country: "IE",
-      phone: "",
-    },
-    shippingMethod: "standard",
-    idempotencyKey: crypto.randomUUID(),
-    card: GOOD,
-    origin: "https://shop.test",
-    ip: "203.0.113.9",
-    ...overrides,
-  });
+  const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput =>
+    checkoutInput({ ip: "203.0.113.9", ...overrides });
 
   beforeEach(async () => {
     ({ store, dispose } = await adapter.create());

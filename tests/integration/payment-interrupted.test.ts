@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { checkoutInput } from "../support/order-factory";
 import type { Mailer, MailMessage } from "~/server/mail/port";
 import type { PaymentProcessor } from "~/server/payments/port";
 import { createStripeProcessor } from "~/server/payments/stripe-processor.server";
@@ -63,25 +64,7 @@ describe.each(STORE_ADAPTERS)("a payment interrupted on $name", (adapter) => {
     return { store, cart, orders, checkout, payments };
   }
 
-  const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
-    cartId: "guest:abc",
-    userId: null,
-    email: "ada@example.com",
-    address: {
-      name: "Ada Guest",
-      line1: "1 Main Street",
-      line2: "",
-      city: "Dublin",
-      postalCode: "D02 X285",
-      country: "IE",
-      phone: "",
-    },
-    shippingMethod: "standard",
-    idempotencyKey: crypto.randomUUID(),
-    card: GOOD,
-    origin: "https://shop.test",
-    ...overrides,
-  });
+  const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => checkoutInput(overrides);
 
   const stock = async (store: Store) => (await store.products.get(shirt.id))!.variants[0].stock;
   const keyOf = (shop: ReturnType<typeof shopOn>, order: Order) =>

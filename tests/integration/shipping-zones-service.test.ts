@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { addressIn, checkoutInput } from "../support/order-factory";
 import type { DeliveryMethod } from "~/domain/shipping-zone";
 import type { ProductInput } from "~/domain/product";
 import { createTestCardProcessor } from "~/server/payments/test-card-processor.server";
@@ -21,7 +22,6 @@ import { makeProduct } from "../support/product-factory";
 // changes the next checkout and never a placed order, and a country in no zone is not delivered to.
 
 const RATES = { standardMinor: 495, expressMinor: 995, freeFromMinor: 7500 };
-const CARD = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
 
 const courier = (overrides: Partial<DeliveryMethod> = {}): DeliveryMethod => ({
   id: "courier",
@@ -44,17 +44,8 @@ describe.each(STORE_ADAPTERS)("delivery priced from shipping zones on $name", (a
   let checkout: CheckoutService;
   let shirt: ProductInput;
 
-  const input = (country: string, overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
-    cartId: "guest:zones",
-    userId: null,
-    email: "ada@example.com",
-    address: { name: "Ada", line1: "1 Main St", line2: "", city: "Town", postalCode: "12345", country, phone: "" },
-    shippingMethod: "standard",
-    idempotencyKey: crypto.randomUUID(),
-    card: CARD,
-    origin: "https://shop.test",
-    ...overrides,
-  });
+  const input = (country: string, overrides: Partial<CheckoutInput> = {}): CheckoutInput =>
+    checkoutInput({ cartId: "guest:zones", address: addressIn(country), ...overrides });
 
   beforeEach(async () => {
     store = db.store;

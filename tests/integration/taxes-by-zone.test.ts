@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { addressIn, checkoutInput } from "../support/order-factory";
 import type { ProductInput } from "~/domain/product";
 import { IMPORT_NOTICE } from "~/domain/tax-rule";
 import { vatBreakdown } from "~/domain/vat";
@@ -24,7 +25,6 @@ import { makeProduct } from "../support/product-factory";
 // order records the rule and rate, and an owner's corrected rate is what the next order includes.
 
 const RATES = { standardMinor: 495, expressMinor: 995, freeFromMinor: 7500 };
-const CARD = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
 const VAT = { rates: STANDARD_VAT_RATES, defaultRate: 23 };
 
 describe.each(STORE_ADAPTERS)("taxes by zone at checkout on $name", (adapter) => {
@@ -35,17 +35,8 @@ describe.each(STORE_ADAPTERS)("taxes by zone at checkout on $name", (adapter) =>
   let checkout: CheckoutService;
   let shirt: ProductInput;
 
-  const input = (country: string, overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
-    cartId: "guest:taxes",
-    userId: null,
-    email: "ada@example.com",
-    address: { name: "Ada", line1: "1 Main St", line2: "", city: "Town", postalCode: "12345", country, phone: "" },
-    shippingMethod: "standard",
-    idempotencyKey: crypto.randomUUID(),
-    card: CARD,
-    origin: "https://shop.test",
-    ...overrides,
-  });
+  const input = (country: string, overrides: Partial<CheckoutInput> = {}): CheckoutInput =>
+    checkoutInput({ cartId: "guest:taxes", address: addressIn(country), ...overrides });
 
   beforeEach(async () => {
     store = db.store;

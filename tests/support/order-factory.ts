@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
-import type { Order, OrderLine } from "~/domain/commerce";
+import { BASE_ORDER_MARKET, type Order, type OrderLine } from "~/domain/commerce";
 import { orderLineFor } from "~/server/services/checkout/order-line";
 import type { ProductInput } from "~/domain/product";
+import type { CheckoutInput } from "~/server/services/checkout/checkout.server";
 
 /** An order line for a product's variant, priced as the product is. */
 export const lineFor = (product: ProductInput, size: string, colour: string, quantity = 1): OrderLine =>
@@ -35,7 +36,7 @@ export function makeOrder(lines: OrderLine[], overrides: Partial<Order> = {}): O
     subtotalMinor,
     shippingMinor: 495,
     totalMinor: subtotalMinor + 495,
-    currency: "EUR",
+    ...BASE_ORDER_MARKET,
     address: TEST_ADDRESS,
     shipping: { method: "standard", label: "Standard (3–5 working days)", priceMinor: 495 },
     payment: {
@@ -56,3 +57,25 @@ export function makeOrder(lines: OrderLine[], overrides: Partial<Order> = {}): O
     ...overrides,
   };
 }
+
+/**
+ * A checkout form as the checkout route hands it to the service: a guest's cart, the Irish test
+ * address, standard delivery, the good test card and a fresh idempotency key; override what a test
+ * cares about (`address: addressIn("GB")` for another country).
+ */
+export function checkoutInput(overrides: Partial<CheckoutInput> = {}): CheckoutInput {
+  return {
+    cartId: "guest:abc",
+    userId: null,
+    email: "ada@example.com",
+    address: TEST_ADDRESS,
+    shippingMethod: "standard",
+    idempotencyKey: crypto.randomUUID(),
+    card: GOOD_CARD,
+    origin: "https://shop.test",
+    ...overrides,
+  };
+}
+
+/** The test address, delivered to another country. */
+export const addressIn = (country: string) => ({ ...TEST_ADDRESS, country });

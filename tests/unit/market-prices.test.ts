@@ -3,10 +3,16 @@ import { baseMarket, type Market } from "~/domain/market";
 import {
   allPricedIn,
   amountIn,
-  chargedInBaseNotice,
+  giftCardCurrencyProblem,
+  orderLineIn,
+  orderPricingOf,
   pricedIn,
   pricesAreBase,
+  promotionIn,
 } from "~/server/services/markets/market-prices";
+import { lineFor } from "../support/order-factory";
+import { makeProduct } from "../support/product-factory";
+import { makePromotion } from "../support/promotion-factory";
 
 // The one conversion every shopper's page uses: a product's prices at the market's rate, rounded up
 // to its ending; fees and thresholds at the rate to the penny; the seeded euro market untouched.
@@ -47,8 +53,30 @@ describe("prices in a market", () => {
     expect(amountIn(europe, 495)).toBe(495);
   });
 
-  it("tells a shopper in another currency that checkout charges euros, and says nothing in the euro market", () => {
-    expect(chargedInBaseNotice(uk)).toContain("not in GBP");
-    expect(chargedInBaseNotice(europe)).toBeNull();
+  it("prices an order line as the pages showed it: the unit at the market's ending, compare-at kept only above it", () => {
+    const product = makeProduct({ priceMinor: 4995, compareAtMinor: 7995 });
+    const line = lineFor(product, product.variants[0].size, product.variants[0].colour, 2);
+    expect(orderLineIn(uk, line)).toMatchObject({ unitPriceMinor: 4299, compareAtMinor: 6899, quantity: 2 });
+    expect(orderLineIn(europe, line)).toBe(line);
+    // A compare-at price that rounds to the price itself is no saving in the market.
+    const close = lineFor(makeProduct({ priceMinor: 4995, compareAtMinor: 4996 }), line.size, line.colour);
+    expect(orderLineIn(uk, close).compareAtMinor).toBeNull();
+  });
+
+  it("converts a promotion's fixed amount and minimum spend at the rate; a percentage stays as it is", () => {
+    const fixed = makePromotion({ kind: "fixed", percentOff: null, amountOffMinor: 1000, minimumSubtotalMinor: 5000 });
+    expect(promotionIn(uk, fixed)).toMatchObject({ amountOffMinor: 860, minimumSubtotalMinor: 4300 });
+    expect(promotionIn(uk, makePromotion())).toMatchObject({ percentOff: 10, amountOffMinor: null });
+    expect(promotionIn(europe, fixed)).toBe(fixed);
+  });
+
+  it("keeps on an order the market, currency and rate that priced it", () => {
+    expect(orderPricingOf(uk)).toEqual({ marketId: "uk", currency: "GBP", rateMicros: 860_000 });
+    expect(orderPricingOf(europe)).toEqual({ marketId: "europe", currency: "EUR", rateMicros: 1_000_000 });
+  });
+
+  it("refuses a euro gift card on an order in another currency, with a reason that names it", () => {
+    expect(giftCardCurrencyProblem(uk)).toContain("this order is in GBP");
+    expect(giftCardCurrencyProblem(europe)).toBeNull();
   });
 });

@@ -55,7 +55,7 @@ export function OrdersTable({
                 <StatusBadge status={o.status} />
               </td>
               <td className="py-2 pr-4 text-right tabular-nums">{o.items}</td>
-              <td className="py-2 text-right tabular-nums">{formatMoney(o.totalMinor)}</td>
+              <td className="py-2 text-right tabular-nums">{formatMoney(o.totalMinor, o.currency)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,9 +1,16 @@
 import { Link } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
 import type { OrderLine } from "~/domain/commerce";
+import { BASE_CURRENCY, type CurrencyCode } from "~/domain/currency";
 
-/** The snapshot of what was bought: names and prices as they were when the order was placed. */
-export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {
+/** The snapshot of what was bought: names and prices as they were when the order was placed, in its currency. */
+export function OrderLines({
+  lines,
+  currency = BASE_CURRENCY,
+}: {
+  lines: readonly OrderLine[];
+  currency?: CurrencyCode;
+}) {
   return (
     <ul className="divide-y divide-stone-200 border-y border-stone-200">
       {lines.map((line) => (
@@ -25,19 +32,21 @@ export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {
               {line.colour} · Size {line.size} · SKU {line.sku}
             </p>
             <p>
-              {line.quantity} × {formatMoney(line.unitPriceMinor)}
+              {line.quantity} × {formatMoney(line.unitPriceMinor, currency)}
             </p>
           </div>
           <p className="text-right text-sm font-semibold">
-            {formatMoney(line.unitPriceMinor * line.quantity)}
+            {formatMoney(line.unitPriceMinor * line.quantity, currency)}
             {/* Orders from before promotions and VAT were recorded lack these figures. */}
             {line.discountMinor ? (
               <span className="block text-xs font-normal text-red-700" data-testid="line-discount">
-                Discount −{formatMoney(line.discountMinor)}
+                Discount −{formatMoney(line.discountMinor, currency)}
               </span>
             ) : null}
             {line.vatMinor !== undefined ? (
-              <span className="block text-xs font-normal text-stone-600">incl. VAT {formatMoney(line.vatMinor)}</span>
+              <span className="block text-xs font-normal text-stone-600">
+                incl. VAT {formatMoney(line.vatMinor, currency)}
+              </span>
             ) : null}
           </p>
         </li>

@@ -1,4 +1,6 @@
 import { createCookie } from "@remix-run/node";
+import type { Market } from "~/domain/market";
+import { giftCardCurrencyProblem } from "~/server/services/markets/market-prices";
 import { z } from "zod";
 import { normaliseGiftCardCode, splitTotal } from "~/domain/gift-card";
 import { getConfig } from "~/server/config.server";
@@ -41,13 +43,20 @@ export async function clearGiftCardHeader(): Promise<string> {
 }
 
 /** What the checkout shows of the applied card: what it pays of `totalMinor` and the rest to pay by card. */
-export async function appliedGiftCard(request: Request, totalMinor: number) {
+export async function appliedGiftCard(request: Request, totalMinor: number, market?: Pick<Market, "currency">) {
   const code = await appliedGiftCardCode(request);
   if (!code) return null;
   const card = await getContext().giftCards.byAppliedCode(code);
   if (!card) return null;
+  // Cards hold euros: an order in another currency cannot use one (placing it refuses it too).
   const problem =
-    card.status !== "active" ? giftCardProblem("voided") : card.balanceMinor === 0 ? giftCardProblem("empty") : null;
+    card.status !== "active"
+      ? giftCardProblem("voided")
+      : card.balanceMinor === 0
+        ? giftCardProblem("empty")
+        : market
+          ? giftCardCurrencyProblem(market)
+          : null;
   return {
     last4: card.last4,
     balanceMinor: card.balanceMinor,

@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/node";
+import type { PricingMarket } from "~/server/services/markets/market-prices";
 import { z } from "zod";
 import { PROMOTION_CODE_PATTERN, promotionCodeSchema } from "~/lib/promotion-code";
 import { getAuthState } from "~/server/http/session.server";
@@ -39,8 +40,8 @@ export async function clearCodeHeader(): Promise<string> {
 export const pricedCartLines = (cart: CartView) =>
   cart.lines.map((l) => ({ productId: l.productId, category: l.category, grossMinor: l.lineTotalMinor }));
 
-/** The cart priced with its promotions and the applied code: what the cart and checkout show. */
-export async function cartPromotions(request: Request, cart: CartView) {
+/** The cart priced with its promotions and the applied code, in the cart's market: what the cart and checkout show. */
+export async function cartPromotions(request: Request, cart: CartView, market?: PricingMarket) {
   const { user } = await getAuthState(request);
   const code = await appliedCode(request);
   const priced = await getContext().promotions.price({
@@ -48,6 +49,8 @@ export async function cartPromotions(request: Request, cart: CartView) {
     code,
     customerKey: user ? customerKeyFor(user.uid, user.email ?? "") : null,
     standardDeliveryMinor: cart.standardShippingMinor,
+    // The cart's lines are in the shopper's market: a fixed amount off and a minimum spend are converted to it.
+    market,
   });
   const { pricing } = priced;
   return {

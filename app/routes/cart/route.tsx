@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [ownerId, market] = await Promise.all([currentCartId(request), shopperMarket(request)]);
   // The cart in the shopper's market: its lines, totals and delivery figures in their currency.
   const cart = await getContext().cart.view(ownerId, market);
-  const promotions = await cartPromotions(request, cart);
+  const promotions = await cartPromotions(request, cart, market);
   // An empty cart offers the shopper's saved products (the cart's owner owns them too).
   if (cart.lines.length > 0) {
     // One suggestion for the whole cart, none of its products, in stock.

@@ -14,6 +14,7 @@ import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { parseExpiry, payAgainSchema } from "~/lib/checkout-schema";
 import { formatMoney } from "~/lib/money";
+import type { CurrencyCode } from "~/domain/currency";
 import { seo } from "~/lib/seo";
 import { clientIp } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
@@ -139,6 +140,7 @@ export default function OrderPage() {
           withCard={processor.kind === "card-form"}
           processorLabel={processor.label}
           total={order.totalMinor}
+          currency={order.currency}
         />
       ) : null}
 
@@ -148,7 +150,7 @@ export default function OrderPage() {
             <h2 id="items-heading" className="mb-3 text-lg font-semibold">
               Items
             </h2>
-            <OrderLines lines={order.lines} />
+            <OrderLines lines={order.lines} currency={order.currency} />
             <OrderSummary
               subtotalMinor={order.subtotalMinor}
               savingsMinor={order.lines.reduce(
@@ -160,6 +162,7 @@ export default function OrderPage() {
               discountMinor={order.discountMinor ?? 0}
               promotions={order.promotions ?? []}
               vat={orderVat(order)}
+              currency={order.currency}
               giftCard={
                 order.giftCard && order.giftCardMinor
                   ? { last4: order.giftCard.last4, amountMinor: order.giftCardMinor }
@@ -239,11 +242,13 @@ function PayAgain({
   withCard,
   processorLabel,
   total,
+  currency,
 }: {
   failure: string | null;
   withCard: boolean;
   processorLabel: string;
   total: number;
+  currency: CurrencyCode;
 }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -276,7 +281,7 @@ function PayAgain({
           />
         ) : null}
         <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"}>
-          {navigation.state !== "idle" ? "Paying…" : `Pay ${formatMoney(total)}`}
+          {navigation.state !== "idle" ? "Paying…" : `Pay ${formatMoney(total, currency)}`}
         </button>
       </Form>
     </section>

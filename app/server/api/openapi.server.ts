@@ -1,5 +1,6 @@
 import { API_SCOPES } from "~/domain/api-key";
 import { ORDER_STATUSES } from "~/domain/commerce";
+import { CURRENCY_CODES } from "~/domain/currency";
 import { PROBLEM_TYPES } from "./problem.server";
 
 // The admin API's OpenAPI 3.1 document, kept as code next to the endpoints it describes and
@@ -70,7 +71,15 @@ const schemas: Record<string, Schema> = {
     status: ref("OrderStatus"),
     email: str,
     customerId: nullable("string"),
-    currency: { type: "string", enum: ["EUR"] },
+    currency: {
+      type: "string",
+      enum: [...CURRENCY_CODES],
+      description: "The order's currency (its market's): every amount of the order is in its minor units.",
+    },
+    rateMicros: {
+      type: "integer",
+      description: "Units of the order's currency per euro when it was priced, in millionths (1000000 for euros).",
+    },
     subtotalMinor: int,
     discountMinor: int,
     shippingMinor: int,

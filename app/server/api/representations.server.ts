@@ -72,7 +72,10 @@ export const orderJson = (o: Order) => ({
   status: o.status,
   email: o.email,
   customerId: o.userId,
+  /** Every amount of the order is in its currency's minor units (its market's). */
   currency: o.currency,
+  /** The market's rate when the order was priced (euros → currency, in millionths): 1000000 for euro orders. */
+  rateMicros: o.rateMicros,
   subtotalMinor: o.subtotalMinor,
   discountMinor: o.discountMinor ?? 0,
   shippingMinor: o.shippingMinor,

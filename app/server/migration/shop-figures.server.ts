@@ -144,6 +144,9 @@ export async function shopFigures(store: Store): Promise<Figures> {
     ["helpful votes", sum(reviews, (r) => r.helpfulCount)],
     ["orders", orders.length],
     ["sum of order totals (cents)", sum(orders, (o) => o.totalMinor)],
+    // The currency and rate each order was priced at (reports convert back at it) are copied too.
+    ["orders in another currency than EUR", orders.filter((o) => o.currency !== "EUR").length],
+    ["sum of order rates (millionths)", sum(orders, (o) => o.rateMicros)],
     ["order lines", sum(orders, (o) => o.lines.length)],
     ["order history events", sum(orders, (o) => o.history.length)],
     ["invoices", orders.filter((o) => o.invoiceNumber).length],

@@ -22,7 +22,14 @@ export type DeclineCode =
   | "processing_error";
 
 export type ChargeResult =
-  | { ok: true; reference: string; brand: string; last4: string }
+  | {
+      ok: true;
+      reference: string;
+      brand: string;
+      last4: string;
+      /** What was charged, in the currency's minor units (the test card processor keeps it with its answer). */
+      charged?: { amountMinor: number; currency: string };
+    }
   | { ok: false; code: DeclineCode; message: string; brand: string; last4: string };
 
 export type RefundOutcome = { ok: true; reference: string } | { ok: false; message: string };

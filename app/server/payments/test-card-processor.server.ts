@@ -19,7 +19,7 @@ export function createTestCardProcessor(options: { keys: PaymentKeyStore; clock?
     id: "test-card",
     kind: "card-form",
     label: "Built-in test card processor (no money moves)",
-    async charge({ card, idempotencyKey }) {
+    async charge({ amountMinor, currency, card, idempotencyKey }) {
       const last4 = card.number.slice(-4);
       const brand = brandOf(card.number);
       const result = ((): ChargeResult => {
@@ -48,7 +48,14 @@ export function createTestCardProcessor(options: { keys: PaymentKeyStore; clock?
             brand: known.brand,
             last4,
           };
-        return { ok: true, reference: `tc_${crypto.randomBytes(12).toString("hex")}`, brand: known.brand, last4 };
+        return {
+          ok: true,
+          reference: `tc_${crypto.randomBytes(12).toString("hex")}`,
+          brand: known.brand,
+          last4,
+          // Recorded as a processor records a charge: the amount and currency the order was charged in.
+          charged: { amountMinor, currency },
+        };
       })();
       // Deciding has no side effect here, so "charge once" is "keep the first answer": every
       // caller with this key, on any instance, gets the stored one.

@@ -1,6 +1,14 @@
 import { orderLineFor } from "~/server/services/checkout/order-line";
 import { shippingChoice } from "~/server/services/checkout/shipping.server";
-import type { Address, Order, OrderEvent, OrderLine, OrderStatus, PaymentRecord } from "~/domain/commerce";
+import {
+  BASE_ORDER_MARKET,
+  type Address,
+  type Order,
+  type OrderEvent,
+  type OrderLine,
+  type OrderStatus,
+  type PaymentRecord,
+} from "~/domain/commerce";
 import type { Profile } from "~/domain/profile";
 import type { ProductInput } from "~/domain/product";
 import { random } from "./catalogue.server";
@@ -306,7 +314,7 @@ export function buildSeedOrderHistory(products: readonly ProductInput[], now: Da
       subtotalMinor,
       shippingMinor: shipping.priceMinor,
       totalMinor: subtotalMinor + shipping.priceMinor,
-      currency: "EUR",
+      ...BASE_ORDER_MARKET,
       address: {
         name,
         line1: street,

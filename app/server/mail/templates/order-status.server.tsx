@@ -108,8 +108,8 @@ function Body({ kind, ctx }: { kind: OrderMailKind; ctx: OrderMailContext }) {
         <>
           {hello}
           <Text style={paragraph}>
-            We have refunded {formatMoney(lastRefundMinor(order))} for your order {order.number}. Your bank may take a
-            few days to show it.
+            We have refunded {formatMoney(lastRefundMinor(order), order.currency)} for your order {order.number}. Your
+            bank may take a few days to show it.
           </Text>
           <Items order={order} />
           <ActionLink href={orderUrl}>See your order</ActionLink>
@@ -120,7 +120,8 @@ function Body({ kind, ctx }: { kind: OrderMailKind; ctx: OrderMailContext }) {
         <>
           {hello}
           <Text style={paragraph}>
-            The payment of {formatMoney(order.totalMinor)} for your order {order.number} did not go through
+            The payment of {formatMoney(order.totalMinor, order.currency)} for your order {order.number} did not go
+            through
             {order.payment.failureMessage ? `: ${order.payment.failureMessage}` : "."}
           </Text>
           <Text style={paragraph}>

@@ -54,7 +54,9 @@ function Body({ kind, ctx }: { kind: ReturnMailKind; ctx: ReturnMailContext }) {
     approved: `Your return ${request.number} is approved. Send the parcel to ${ctx.shop.shopName} Returns, with ${request.number} written on it.`,
     rejected: `We are sorry: your return ${request.number} could not be accepted.`,
     received: `Your return ${request.number} has arrived. We will refund it shortly.`,
-    refunded: `We have refunded ${formatMoney(ctx.refundedMinor ?? 0)} for your return ${request.number}. Your bank may take a few days to show it.`,
+    refunded:
+      `We have refunded ${formatMoney(ctx.refundedMinor ?? 0, order.currency)} for your return ${request.number}. ` +
+      "Your bank may take a few days to show it.",
     closed: `Your return ${request.number} is complete. There is nothing to refund for it: these items were free, or their price has already been refunded.`,
   };
   return (

@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from "~/domain/commerce";
+import { BASE_ORDER_MARKET, type Order, type OrderStatus } from "~/domain/commerce";
 
 /** A made-up order for the back office's e-mail previews (never stored, never sent). */
 export function sampleOrder(status: OrderStatus): Order {
@@ -37,7 +37,7 @@ export function sampleOrder(status: OrderStatus): Order {
     subtotalMinor: 14890,
     shippingMinor: 0,
     totalMinor: 14890,
-    currency: "EUR",
+    ...BASE_ORDER_MARKET,
     address: {
       name: "Ada Shopper",
       line1: "12 Grafton Street",

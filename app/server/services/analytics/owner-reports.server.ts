@@ -1,7 +1,7 @@
 import type { Order } from "~/domain/commerce";
 import type { Product } from "~/domain/product";
 import { refundedQuantity } from "~/domain/refund";
-import { customerKey, isSale, orderRevenue } from "./revenue-rules.server";
+import { customerKey, inBase, isSale, orderRevenue } from "./revenue-rules.server";
 
 // Reports an owner acts on: what to reorder, what comes back and why, which promotions pay, and
 // whether customers return. Pure functions of orders (and products for stock); the analytics
@@ -139,7 +139,7 @@ export interface PromotionRow {
   code: string | null;
   /** Sales that used it. */
   orders: number;
-  /** What it took off those sales' lines. */
+  /** What it took off those sales' lines (in euros, at each order's rate). */
   discountMinor: number;
   /** Those sales' revenue (totals net of refunds). */
   revenueMinor: number;
@@ -160,7 +160,7 @@ export function promotionPerformance(orders: readonly Order[]): PromotionRow[] {
         revenueMinor: 0,
       };
       row.orders += 1;
-      row.discountMinor += applied.discountMinor;
+      row.discountMinor += inBase(applied.discountMinor, order);
       row.revenueMinor += orderRevenue(order);
       rows.set(applied.promotionId, row);
     }

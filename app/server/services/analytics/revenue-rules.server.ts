@@ -2,6 +2,7 @@ import type { Order, OrderStatus } from "~/domain/commerce";
 import { paidForUnits } from "~/domain/line-paid";
 import { REVENUE_STATUSES } from "~/domain/revenue";
 import { netPaidMinor, refundedQuantity } from "~/domain/refund";
+import { toBaseMinor } from "~/domain/market";
 
 // Which orders are sales. Revenue is money the shop has taken and keeps:
 // - paid, shipped, delivered and partially refunded count, at the order's total (lines after
@@ -12,6 +13,8 @@ import { netPaidMinor, refundedQuantity } from "~/domain/refund";
 // - fully refunded orders are excluded: the sale and its refund cancel out;
 // - pending_payment (no money yet), payment_failed and cancelled (never paid, or given
 //   back before shipping) are not sales.
+// Every figure is in euros: an order in another currency (its market's) is converted at its own
+// rate, the one it was priced at (decision 0030), so a report never mixes pounds with euros.
 // See docs/decisions/0006-admin-orders-analytics.md. The statuses are listed in ~/domain/revenue,
 // where the back office's notes word them from (app/lib/revenue-wording.ts).
 export { REVENUE_STATUSES };
@@ -26,8 +29,14 @@ export const placedAt = (order: Order): number => Date.parse(order.createdAt);
 export const customerKey = (order: Order): string =>
   order.userId ? `user:${order.userId}` : `email:${order.email.trim().toLowerCase()}`;
 
-/** What a sale brought in: its total net of refunds (orders without refund records: the total). */
-export const orderRevenue = (order: Order): number => netPaidMinor(order);
+/** An amount of the order in euros, at the order's own rate (an order without a currency is in euros). */
+export const inBase = (minor: number, order: Partial<Pick<Order, "currency" | "rateMicros">>): number =>
+  order.currency && order.rateMicros
+    ? toBaseMinor(minor, { currency: order.currency, rateMicros: order.rateMicros })
+    : minor;
+
+/** What a sale brought in, in euros: its total net of refunds (orders without refund records: the total). */
+export const orderRevenue = (order: Order): number => inBase(netPaidMinor(order), order);
 
 type Line = Order["lines"][number];
 
@@ -44,10 +53,12 @@ export const keptUnits = (order: Pick<Order, "refunds">, line: Line): number =>
  * was paid for it after its promotion discount, less its refunded units at what they were paid.
  * Units are valued as returns value them (app/domain/line-paid.ts): refunded units are the
  * line's first ones, so the refunds of a line's units, however split, take off exactly what the
- * line paid for them.
+ * line paid for them. In euros, at the order's rate.
  */
-export const lineRevenue = (line: Line, order: Pick<Order, "refunds"> = {}): number =>
-  paidForUnits(line, line.quantity) - paidForUnits(line, refundedUnits(order, line));
+export const lineRevenue = (
+  line: Line,
+  order: Pick<Order, "refunds"> & Partial<Pick<Order, "currency" | "rateMicros">> = {},
+): number => inBase(paidForUnits(line, line.quantity) - paidForUnits(line, refundedUnits(order, line)), order);
 
 /** What an order's items brought in: the sum of its lines' revenue. */
 export const itemsRevenue = (order: Order): number =>

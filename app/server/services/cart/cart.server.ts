@@ -61,6 +61,8 @@ export interface CartView {
   freeShippingFromMinor: number | null;
   /** What the buyable lines weigh (a variant without a weight counts as 0 g). */
   weightGrams: number;
+  /** The buyable lines at the base prices: the shipping zones' value bands are in them, whatever the market. */
+  baseSubtotalMinor: number;
   hasProblems: boolean;
 }
 
@@ -180,6 +182,7 @@ export function createCartService(
         freeShippingRemainingMinor: estimate.freeShippingRemainingMinor,
         freeShippingFromMinor: estimate.freeFromMinor,
         weightGrams,
+        baseSubtotalMinor,
         hasProblems: views.some((l) => l.problem !== null),
       };
     },

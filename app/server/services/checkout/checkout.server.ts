@@ -28,6 +28,9 @@ import { createTaxService, type TaxService } from "../taxes/taxes.server";
 import { giftCardRedemptions, ordersPlaced, paymentsDeclined } from "~/server/observability/metrics.server";
 import { splitTotal, type GiftCard } from "~/domain/gift-card";
 import { createGiftCardsService, giftCardProblem, type GiftCardsService } from "../gift-cards/gift-cards.server";
+import type { Market } from "~/domain/market";
+import { createMarketsService, type MarketsService } from "../markets/markets.server";
+import { amountIn, giftCardCurrencyProblem, orderLineIn, orderPricingOf } from "../markets/market-prices";
 
 // Checkout: the order is priced here from the current catalogue (anything the browser sends
 // about prices is ignored), placed atomically by the store, then paid. A declined payment
@@ -44,6 +47,11 @@ export interface CheckoutInput {
    * priced differently, nothing is placed and the shopper sees the new prices first.
    */
   pricedCountry?: string | null;
+  /**
+   * The market whose prices the form showed (the shopper's): when the delivery country belongs to
+   * another market, nothing is placed and the shopper sees the prices in its currency first.
+   */
+  shownMarketId?: string | null;
   idempotencyKey: string;
   /** Present for the card-form processor. */
   card: CardDetails | null;
@@ -68,6 +76,8 @@ export type CheckoutResult =
   | { kind: "no-delivery"; country: string }
   /** The address's country is priced differently from what the form showed: nothing was placed. */
   | { kind: "delivery-repriced"; country: string }
+  /** The address's country buys in another market (currency) than the form showed: nothing was placed. */
+  | { kind: "market-changed"; country: string; market: Market }
   /** The applied gift card cannot pay (no such code, voided, spent, or too many wrong codes): nothing was placed or charged. */
   | { kind: "gift-card-refused"; message: string }
   /** Paid, or a replay of a checkout that was already placed. */
@@ -106,6 +116,8 @@ export function createCheckoutService(deps: {
   promotions?: PromotionsService;
   /** Default: over the store. */
   giftCards?: GiftCardsService;
+  /** Decides the order's market (currency and prices) by the delivery country; default: over the store. */
+  markets?: MarketsService;
   vat?: Config["vat"];
   /** Decides the order's VAT by its zone's rule; by default eu-vat/zone rules over `vat`. */
   taxes?: TaxService;
@@ -122,6 +134,7 @@ export function createCheckoutService(deps: {
   const vat = deps.vat ?? { rates: STANDARD_VAT_RATES, defaultRate: 23 };
   const taxes = deps.taxes ?? createTaxService({ vat });
   const giftCards = deps.giftCards ?? createGiftCardsService(store);
+  const markets = deps.markets ?? createMarketsService({ store });
   // Card testing (many cards tried until one goes through) is slowed by counting declined payments
   // in the store, shared by every instance; a shopper who pays is never counted.
   const limiter = createRateLimiter(store.rateLimits);
@@ -273,8 +286,13 @@ export function createCheckoutService(deps: {
      * What delivery to `country` costs for a cart (its items' value and weight), method by method,
      * as placeOrder will price it; null when the shop does not deliver there.
      */
-    async deliveryOptions(country: string, parcel: Parcel) {
-      return (await shipping.quotes(country, parcel))?.map(choiceOf) ?? null;
+    async deliveryOptions(
+      country: string,
+      parcel: Parcel,
+      market?: Pick<Market, "currency" | "rateMicros" | "rounding">,
+    ) {
+      const options = (await shipping.quotes(country, parcel))?.map(choiceOf) ?? null;
+      return market ? (options?.map((o) => ({ ...o, priceMinor: amountIn(market, o.priceMinor) })) ?? null) : options;
     },
 
     async placeOrder(input: CheckoutInput): Promise<CheckoutResult> {
@@ -284,10 +302,14 @@ export function createCheckoutService(deps: {
 
       const lines = await cart.lines(input.cartId);
       if (lines.length === 0) return emptyOrPlaced(input.idempotencyKey);
+      // The delivery country decides the market, read fresh: money is taken in its currency.
+      const market = await markets.marketForCountry(input.address.country, { fresh: true });
+      if (input.shownMarketId && input.shownMarketId !== market.id)
+        return { kind: "market-changed", country: input.address.country, market };
       const products = new Map<string, Product | null>();
       for (const id of new Set(lines.map((l) => l.productId))) products.set(id, await store.products.get(id));
       const shortfalls: StockShortfall[] = [];
-      const orderLines: OrderLine[] = [];
+      const baseLines: OrderLine[] = [];
       for (const line of lines) {
         const product = products.get(line.productId);
         const variant = product?.variants.find((v) => v.size === line.size && v.colour === line.colour);
@@ -302,14 +324,17 @@ export function createCheckoutService(deps: {
           });
           continue;
         }
-        orderLines.push(orderLineFor(product, line.size, line.colour, line.quantity));
+        baseLines.push(orderLineFor(product, line.size, line.colour, line.quantity));
       }
       if (shortfalls.length > 0) return { kind: "sold-out", shortfalls };
 
+      // Every amount of the order is in the market's currency: its lines as the pages showed them.
+      const orderLines = baseLines.map((l) => orderLineIn(market, l));
       const subtotalMinor = orderLines.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity, 0);
-      // Delivery is priced by the zone of the address's country, on the items' value and weight.
+      // Delivery is priced by the zone of the address's country, on the items' value (at base
+      // prices: the zones' bands are in them) and weight, then converted at the market's rate.
       const parcel: Parcel = {
-        subtotalMinor,
+        subtotalMinor: baseLines.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity, 0),
         weightGrams: parcelWeight(
           lines.map((l) => ({
             quantity: l.quantity,
@@ -340,12 +365,13 @@ export function createCheckoutService(deps: {
         })),
         code: input.promotionCode ?? null,
         customerKey: customerKeyFor(input.userId, input.email),
-        standardDeliveryMinor: quotes[0].priceMinor,
+        standardDeliveryMinor: amountIn(market, quotes[0].priceMinor),
+        market,
       });
       if (priced.codeProblem) return { kind: "promotion-refused", message: priced.codeProblem };
       const { pricing } = priced;
       // A free-delivery promotion frees the zone's first (standard) method.
-      const chosen = choiceOf(chosenQuote);
+      const chosen = { ...choiceOf(chosenQuote), priceMinor: amountIn(market, chosenQuote.priceMinor) };
       const delivery =
         pricing.freeDelivery && chosen.method === quotes[0].methodId ? { ...chosen, priceMinor: 0 } : chosen;
       // VAT is included in what each line pays after its discount, by the delivery zone's tax rule.
@@ -355,13 +381,15 @@ export function createCheckoutService(deps: {
         country: input.address.country,
         lineGrossMinor: paid,
         shippingMinor: delivery.priceMinor,
-        currency: "EUR",
+        currency: market.currency,
       });
       const discountMinor = pricing.discountMinor;
       const totalMinor = subtotalMinor - discountMinor + delivery.priceMinor;
       // A gift card pays up to its balance: a payment, not a discount (VAT above is on the full price).
       let giftCard: { card: GiftCard; amountMinor: number } | null = null;
       if (input.giftCardCode?.trim()) {
+        const currencyProblem = giftCardCurrencyProblem(market);
+        if (currencyProblem) return { kind: "gift-card-refused", message: currencyProblem };
         const found = await giftCards.lookup(input.giftCardCode, input.ip ?? null);
         if (found.kind === "rate-limited") {
           giftCardRedemptions.inc({ outcome: "rate-limited" });
@@ -402,7 +430,7 @@ export function createCheckoutService(deps: {
         vatRate: tax.vatRate,
         shippingVatMinor: tax.shippingVatMinor,
         vatMinor: tax.vatMinor,
-        currency: "EUR",
+        ...orderPricingOf(market),
         address: input.address,
         shipping: delivery,
         payment: pendingPayment(payments.id),

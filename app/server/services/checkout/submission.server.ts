@@ -6,6 +6,7 @@ import { linesOfView, type RemindersService } from "../reminders/reminders.serve
 import type { CartService, CartView } from "../cart/cart.server";
 import { addressFields } from "~/lib/checkout-schema";
 import type { CheckoutService } from "./checkout.server";
+import type { Market } from "~/domain/market";
 
 // The checkout form as one command: the address (typed or from the address book), the purchase,
 // the optional save to the address book and the wait for a double submission's outcome. The
@@ -24,6 +25,8 @@ export interface CheckoutSubmission {
   shippingMethod: ShippingMethodId;
   /** The country whose delivery prices the form showed (see CheckoutInput.pricedCountry). */
   pricedCountry: string | null;
+  /** The market whose prices the form showed (see CheckoutInput.shownMarketId). */
+  shownMarketId?: string | null;
   idempotencyKey: string;
   card: CardDetails | null;
   origin: string;
@@ -42,6 +45,7 @@ export type CheckoutRefusal =
   | { kind: "promotion-refused"; message: string }
   | { kind: "no-delivery"; country: string }
   | { kind: "delivery-repriced"; country: string }
+  | { kind: "market-changed"; country: string; market: Market }
   | { kind: "gift-card-refused"; message: string }
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
@@ -114,6 +118,7 @@ export function createCheckoutSubmission(deps: {
         address,
         shippingMethod: input.shippingMethod,
         pricedCountry: input.pricedCountry,
+        shownMarketId: input.shownMarketId ?? null,
         idempotencyKey: input.idempotencyKey,
         card: input.card,
         origin: input.origin,

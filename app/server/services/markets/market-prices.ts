@@ -1,4 +1,7 @@
-import { convertFromBase, marketPrice, pricesAreBase, type Market } from "~/domain/market";
+import type { OrderLine } from "~/domain/commerce";
+import { convertFromBase, marketPrice, pricesAreBase, type Market, type MarketPricing } from "~/domain/market";
+import type { Promotion } from "~/domain/promotion";
+import { GIFT_CARD_CURRENCY } from "~/domain/gift-card";
 
 // The one way a base (euro) amount becomes an amount in a shopper's market. Every page, the cart and
 // checkout ask these two, so a price can never read differently in two places:
@@ -33,17 +36,40 @@ interface Priced {
   savedPriceMinor?: number;
 }
 
+/** What an order keeps of the market that priced it: reports convert its amounts back at this rate. */
+export const orderPricingOf = (market: Pick<Market, "id" | "currency" | "rateMicros">): MarketPricing => ({
+  marketId: market.id,
+  currency: market.currency,
+  rateMicros: market.rateMicros,
+});
+
 /**
- * What checkout tells a shopper whose pages were in another currency: orders are still placed and
- * charged in euros (issue 29's checkout step is not built), so the figures there are euro figures.
- * Null in a market whose prices are the base ones.
+ * An order line priced from the catalogue's base price, in the market: its unit price as every page
+ * showed it (`productPriceIn`), its compare-at price converted and kept only while above it.
  */
-export function chargedInBaseNotice(market: PricingMarket): string | null {
-  if (pricesAreBase(market)) return null;
-  return (
-    `Orders are placed and charged in euros (EUR) for now: the prices below are in euros, ` +
-    `not in ${market.currency} as on the shop's other pages.`
-  );
+export function orderLineIn(market: PricingMarket, line: OrderLine): OrderLine {
+  if (pricesAreBase(market)) return line;
+  const unitPriceMinor = productPriceIn(market, line.unitPriceMinor);
+  const compareAtMinor = compareAtIn(market, line.compareAtMinor);
+  return {
+    ...line,
+    unitPriceMinor,
+    compareAtMinor: compareAtMinor !== null && compareAtMinor > unitPriceMinor ? compareAtMinor : null,
+  };
+}
+
+/**
+ * A promotion as it applies in the market: its fixed amount off and its minimum spend at the
+ * market's rate (exact, as fees are); a percentage needs no conversion.
+ */
+export function promotionIn(market: PricingMarket, promotion: Promotion): Promotion {
+  if (pricesAreBase(market)) return promotion;
+  return {
+    ...promotion,
+    amountOffMinor: promotion.amountOffMinor === null ? null : amountIn(market, promotion.amountOffMinor),
+    minimumSubtotalMinor:
+      promotion.minimumSubtotalMinor === null ? null : amountIn(market, promotion.minimumSubtotalMinor),
+  };
 }
 
 /**
@@ -62,3 +88,15 @@ export function pricedIn<T extends Priced>(market: PricingMarket, item: T): T {
 /** Each of `items` priced in the market (`pricedIn`). */
 export const allPricedIn = <T extends Priced>(market: PricingMarket, items: readonly T[]): T[] =>
   items.map((item) => pricedIn(market, item));
+
+/**
+ * Why a gift card cannot pay an order in the market, or null: cards hold euros, and an order in
+ * another currency would need a conversion the card's ledger does not record.
+ */
+export function giftCardCurrencyProblem(market: Pick<Market, "currency">): string | null {
+  if (market.currency === GIFT_CARD_CURRENCY) return null;
+  return (
+    `Gift cards are in euros and this order is in ${market.currency}, the currency of its delivery country: ` +
+    "remove the gift card to pay by card. Nothing was charged and no order was placed."
+  );
+}

@@ -92,7 +92,7 @@ export function createAdminOrdersService(store: Store, orders: OrdersService, op
           entityType: "order",
           entityId: id,
           action: "refund",
-          summary: `Order ${order.number}: refunded ${formatMoneyInText(refund.amountMinor)}${
+          summary: `Order ${order.number}: refunded ${formatMoneyInText(refund.amountMinor, order.currency)}${
             refund.reason ? ` (${refund.reason})` : ""
           } → ${order.status.replace("_", " ")}`,
           before: before ? { status: before.status, refunds: before.refunds ?? [] } : null,

@@ -6,15 +6,17 @@ import { taxRuleStatement, vatCollected } from "~/domain/tax-rule";
 
 /** The order confirmation: what was bought, where it goes, what it cost, and the link to follow it. */
 export function orderConfirmationMail(shopName: string, order: Order, orderUrl: string): MailMessage {
+  // Every amount in the order's own currency (its market's).
+  const money = (minor: number) => formatMoney(minor, order.currency);
   const lines = order.lines.map(
     (l) =>
-      `  ${l.quantity} × ${l.name} (${l.colour}, ${l.size})  ${formatMoney(l.unitPriceMinor * l.quantity)}` +
-      (l.discountMinor ? `  (discount −${formatMoney(l.discountMinor)})` : ""),
+      `  ${l.quantity} × ${l.name} (${l.colour}, ${l.size})  ${money(l.unitPriceMinor * l.quantity)}` +
+      (l.discountMinor ? `  (discount −${money(l.discountMinor)})` : ""),
   );
   // Orders from before promotions and VAT were recorded have neither: their lines are left out.
   const discounts = (order.promotions ?? [])
     .filter((p) => p.discountMinor > 0)
-    .map((p) => `  Discount   −${formatMoney(p.discountMinor)} — ${p.name}${p.code ? ` (${p.code})` : ""}`);
+    .map((p) => `  Discount   −${money(p.discountMinor)} — ${p.name}${p.code ? ` (${p.code})` : ""}`);
   const vat =
     order.vatRate !== undefined && !vatCollected(order)
       ? ["", `  ${taxRuleStatement(order)}`]
@@ -22,9 +24,9 @@ export function orderConfirmationMail(shopName: string, order: Order, orderUrl: 
         ? [
             "",
             `  VAT included at ${order.vatRate}%${order.taxRule === "uk-vat" ? " (UK)" : ""}:`,
-            `    on items     ${formatMoney(order.vatMinor - (order.shippingVatMinor ?? 0))}`,
-            `    on delivery  ${formatMoney(order.shippingVatMinor ?? 0)}`,
-            `    total VAT    ${formatMoney(order.vatMinor)}`,
+            `    on items     ${money(order.vatMinor - (order.shippingVatMinor ?? 0))}`,
+            `    on delivery  ${money(order.shippingVatMinor ?? 0)}`,
+            `    total VAT    ${money(order.vatMinor)}`,
           ]
         : [];
   const a = order.address;
@@ -38,10 +40,10 @@ export function orderConfirmationMail(shopName: string, order: Order, orderUrl: 
       "",
       ...lines,
       "",
-      `  Subtotal   ${formatMoney(order.subtotalMinor)}`,
+      `  Subtotal   ${money(order.subtotalMinor)}`,
       ...discounts,
-      `  Delivery   ${order.shippingMinor === 0 ? "Free" : formatMoney(order.shippingMinor)} — ${order.shipping.label}`,
-      `  Total      ${formatMoney(order.totalMinor)}${vatCollected(order) ? " (including VAT)" : ""}`,
+      `  Delivery   ${order.shippingMinor === 0 ? "Free" : money(order.shippingMinor)} — ${order.shipping.label}`,
+      `  Total      ${money(order.totalMinor)}${vatCollected(order) ? " (including VAT)" : ""}`,
       ...vat,
       "",
       "Delivering to:",

@@ -133,7 +133,7 @@ export function createRefundsService(store: Store, options: RefundsOptions) {
           at: now(),
         });
       }
-      const note = [`Refunded ${formatMoneyInText(refund.amountMinor)}`, refund.reason || null]
+      const note = [`Refunded ${formatMoneyInText(refund.amountMinor, held.order.currency)}`, refund.reason || null]
         .filter(Boolean)
         .join(": ");
       const settled = await store.orders.revise(orderId, (order) =>

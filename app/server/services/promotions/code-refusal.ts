@@ -1,5 +1,6 @@
 import type { Promotion } from "~/domain/promotion";
 import { eligibleSubtotal, validity, type PricedLine } from "~/domain/promotion-rules";
+import type { CurrencyCode } from "~/domain/currency";
 import { formatMoneyInText } from "~/lib/money";
 
 // The shopper's message when a code cannot be used, from the promotion rules' verdicts.
@@ -17,6 +18,8 @@ export function codeRefusal(
   lines: readonly PricedLine[],
   now: Date,
   used: { total: number; customer: number },
+  /** The currency the lines (and the promotion's converted minimum) are in; default the base currency. */
+  currency?: CurrencyCode,
 ): string | null {
   const code = typed.trim().toUpperCase();
   if (!promotion || promotion.code === null) return `We don't recognise the code ${code}. Check it and try again.`;
@@ -31,7 +34,7 @@ export function codeRefusal(
   const eligible = eligibleSubtotal(promotion, lines);
   if (eligible === 0) return `The code ${code} does not apply to the items in your cart.`;
   if (promotion.minimumSubtotalMinor !== null && eligible < promotion.minimumSubtotalMinor) {
-    return `The code ${code} needs a subtotal of at least ${formatMoneyInText(promotion.minimumSubtotalMinor)} on the items it applies to.`;
+    return `The code ${code} needs a subtotal of at least ${formatMoneyInText(promotion.minimumSubtotalMinor, currency)} on the items it applies to.`;
   }
   return null;
 }

@@ -4,6 +4,7 @@ import type { Store } from "../../store/port";
 import type { AuditService } from "../audit/audit.server";
 import { bestPricing, qualifies, validity, type PricedLine, type PromotionPricing } from "~/domain/promotion-rules";
 import { codeRefusal } from "./code-refusal";
+import { promotionIn, type PricingMarket } from "../markets/market-prices";
 
 // Promotions for the shop: the cart and checkout price through price(); the back office lists,
 // creates and edits them (audited). Usage is counted by the order's placement, never here.
@@ -17,6 +18,8 @@ export interface PriceRequest {
   /** "user:{uid}" or "email:{e-mail}" once known (checkout); per-customer limits apply then. */
   customerKey: string | null;
   standardDeliveryMinor: number;
+  /** The market the lines are priced in: fixed amounts and minimum spends convert at its rate. Default: the base prices. */
+  market?: PricingMarket;
 }
 
 export interface PriceResult {
@@ -62,7 +65,8 @@ export function createPromotionsService(store: Store, audit: AuditService, now: 
 
     async price(request: PriceRequest): Promise<PriceResult> {
       const at = now();
-      const all = await store.promotions.list();
+      const market = request.market;
+      const all = (await store.promotions.list()).map((p) => (market ? promotionIn(market, p) : p));
       const candidates: Promotion[] = [];
       for (const promotion of all.filter((p) => p.code === null && qualifies(p, request.lines, at))) {
         if (await hasUsesLeft(promotion, request.customerKey)) candidates.push(promotion);
@@ -77,6 +81,7 @@ export function createPromotionsService(store: Store, audit: AuditService, now: 
           request.lines,
           at,
           promotion ? await used(promotion, request.customerKey) : { total: 0, customer: 0 },
+          market?.currency,
         );
         if (!codeProblem && promotion) candidates.push(promotion);
       }

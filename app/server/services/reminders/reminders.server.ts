@@ -11,6 +11,8 @@ import {
   type ReminderSettings,
 } from "~/domain/abandoned-checkout";
 import type { Mailer } from "../../mail/port";
+import { BASE_ORDER_MARKET, type Order } from "~/domain/commerce";
+import { toBaseMinor } from "~/domain/market";
 import { reminderMail } from "../../mail/templates/reminders.server";
 import { reminderRecordFailures, remindersSent } from "../../observability/metrics.server";
 import type { Store } from "../../store/port";
@@ -155,12 +157,23 @@ export function createRemindersService(options: RemindersOptions) {
      * recovery. Idempotent (two instances answering one checkout both call it). Never throws: the
      * order stands whatever happens here; a failure is logged and counted.
      */
-    async orderPlaced(cartId: string, order: { id: string; totalMinor: number }): Promise<void> {
+    async orderPlaced(
+      cartId: string,
+      /** Without its currency: an order in euros at rate 1. */
+      order: Pick<Order, "id" | "totalMinor"> & Partial<Pick<Order, "currency" | "rateMicros">>,
+    ): Promise<void> {
       try {
         await reminders.markConverted(cartId, order.id);
         const restored = await reminders.restoredInto(cartId);
         if (restored)
-          await reminders.recordRecovery(restored.cartId, { orderId: order.id, totalMinor: order.totalMinor });
+          // Recovered revenue is reported in euros: the order's total at its own rate.
+          await reminders.recordRecovery(restored.cartId, {
+            orderId: order.id,
+            totalMinor: toBaseMinor(order.totalMinor, {
+              currency: order.currency ?? BASE_ORDER_MARKET.currency,
+              rateMicros: order.rateMicros ?? BASE_ORDER_MARKET.rateMicros,
+            }),
+          });
       } catch (error) {
         reminderRecordFailures.inc({ operation: "close" });
         console.error(`Cart ${cartId}: the reminder record was not closed after order ${order.id}`, error);

@@ -1,6 +1,7 @@
 import type { DocumentReference, Firestore, Transaction } from "firebase-admin/firestore";
 import {
   sameCartLines,
+  withOrderMarket,
   type CartLine,
   type Order,
   type OrderLine,
@@ -36,7 +37,8 @@ type StoredOrder = Order & { emailLower: string; productIds: string[]; hasReturn
 
 const fromDoc = (data: FirebaseFirestore.DocumentData): Order => {
   const { emailLower: _e, productIds: _p, hasReturns: _r, ...order } = data as StoredOrder;
-  return order;
+  // Documents from before markets have no currency fields: they were placed in euros at rate 1.
+  return withOrderMarket(order);
 };
 
 const toDoc = (order: Order): StoredOrder => ({

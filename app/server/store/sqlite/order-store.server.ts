@@ -1,5 +1,6 @@
 import {
   sameCartLines,
+  withOrderMarket,
   type CartLine,
   type Order,
   type OrderLine,
@@ -25,7 +26,9 @@ interface OrderRow {
   data: string;
 }
 
-const fromRow = (row: OrderRow): Order => JSON.parse(row.data) as Order;
+// Orders from before markets lack their currency fields (migration 025 adds them; a file restored
+// from an older backup is migrated at start too, but a row is never trusted to have them).
+const fromRow = (row: OrderRow): Order => withOrderMarket(JSON.parse(row.data) as Order);
 
 export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults = {}): OrderStore {
   const byId = db.prepare<[string], OrderRow>("SELECT data FROM orders WHERE id = ?");
@@ -37,8 +40,10 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
     "UPDATE products SET variants = ?, seq = ?, updated_at = ? WHERE id = ?",
   );
   const insert = db.prepare(
-    `INSERT INTO orders (id, number, email, user_id, status, total_minor, idempotency_key, created_at, data)
-     VALUES (@id, @number, @email, @userId, @status, @totalMinor, @idempotencyKey, @createdAt, @data)`,
+    `INSERT INTO orders (id, number, email, user_id, status, total_minor, currency, rate_micros, market_id,
+       idempotency_key, created_at, data)
+     VALUES (@id, @number, @email, @userId, @status, @totalMinor, @currency, @rateMicros, @marketId,
+       @idempotencyKey, @createdAt, @data)`,
   );
   const linkProduct = db.prepare<[string, string]>(
     "INSERT OR IGNORE INTO order_products (order_id, product_id) VALUES (?, ?)",
@@ -86,6 +91,9 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
       userId: order.userId,
       status: order.status,
       totalMinor: order.totalMinor,
+      currency: order.currency,
+      rateMicros: order.rateMicros,
+      marketId: order.marketId,
       idempotencyKey: order.idempotencyKey,
       createdAt: order.createdAt,
       data: JSON.stringify(order),

@@ -22,6 +22,7 @@ import shippingZones from "./021-shipping-zones";
 import giftCards from "./022-gift-cards";
 import markets from "./023-markets";
 import zoneTaxRules from "./024-zone-tax-rules";
+import orderCurrency from "./025-order-currency";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -49,4 +50,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 22, name: "gift-cards", sql: giftCards },
   { version: 23, name: "markets", sql: markets },
   { version: 24, name: "zone-tax-rules", sql: zoneTaxRules },
+  { version: 25, name: "order-currency", sql: orderCurrency },
 ];

@@ -1,0 +1,160 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { ProductInput } from "~/domain/product";
+import { vatBreakdown } from "~/domain/vat";
+import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
+import type { MailMessage } from "~/server/mail/port";
+import type { CardFormProcessor } from "~/server/payments/port";
+import { createTestCardProcessor } from "~/server/payments/test-card-processor.server";
+import { seedZonesIfEmpty } from "~/server/seed/seed.server";
+import { createCartService, type CartService } from "~/server/services/cart/cart.server";
+import { createCheckoutService, type CheckoutService } from "~/server/services/checkout/checkout.server";
+import { createMarketsService, type MarketsService } from "~/server/services/markets/markets.server";
+import { createOrdersService } from "~/server/services/orders/orders.server";
+import { createShippingService } from "~/server/services/shipping/shipping.server";
+import { createTaxService } from "~/server/services/taxes/taxes.server";
+import type { Store } from "~/server/store/port";
+import { STORE_ADAPTERS, useFreshStore } from "../contract/adapters";
+import { ukMarketInput } from "../support/market-factory";
+import { addressIn, checkoutInput } from "../support/order-factory";
+import { makeProduct } from "../support/product-factory";
+import { makePromotion } from "../support/promotion-factory";
+
+// The delivery country decides an order's market: a UK address buys in pounds (the prices every page
+// showed, delivery and a fixed discount at the rate, VAT on the pound amounts), the card is charged
+// in pounds and the confirmation states pounds; a form priced in euros for a UK address is refused
+// before anything is placed; a euro order is exactly what it was before markets.
+
+const RATES = { standardMinor: 495, expressMinor: 995, freeFromMinor: 7500 };
+const VAT = { rates: STANDARD_VAT_RATES, defaultRate: 23 };
+const OWNER = "owner@hemline.test";
+
+describe.each(STORE_ADAPTERS)("checkout in the delivery country's market on $name", (adapter) => {
+  const db = useFreshStore(adapter);
+  let store: Store;
+  let cart: CartService;
+  let markets: MarketsService;
+  let checkout: CheckoutService;
+  let shirt: ProductInput;
+  let sent: MailMessage[];
+  let charges: Array<{ amountMinor: number; currency: string }>;
+
+  beforeEach(async () => {
+    store = db.store;
+    sent = [];
+    charges = [];
+    shirt = makeProduct({ priceMinor: 4995, compareAtMinor: null });
+    await store.products.upsertMany([shirt]);
+    await seedZonesIfEmpty(store, RATES, () => {});
+    markets = createMarketsService({ store });
+    const europe = await markets.defaultMarket();
+    const withoutUk = { ...europe, countries: europe.countries.filter((c) => c !== "GB") };
+    expect(await markets.save(withoutUk, OWNER)).toMatchObject({ kind: "saved" });
+    expect(await markets.save(ukMarketInput(), OWNER)).toMatchObject({ kind: "saved" });
+    const shipping = createShippingService({ store, rates: RATES });
+    cart = createCartService(store, RATES, undefined, shipping);
+    const cards = createTestCardProcessor({ keys: store.paymentKeys });
+    // What the card processor was asked to charge, as the processor receives it.
+    const payments: CardFormProcessor = {
+      ...cards,
+      charge: (input) => {
+        charges.push({ amountMinor: input.amountMinor, currency: input.currency });
+        return cards.charge(input);
+      },
+    };
+    const orders = createOrdersService(store, {
+      secret: "test-secret-that-is-long-enough-0123456789",
+      shopName: "Hemline",
+      mailer: { kind: "outbox", send: async (m) => void sent.push(m) },
+      payments,
+    });
+    const taxes = createTaxService({ vat: VAT });
+    checkout = createCheckoutService({ store, cart, orders, payments, rates: RATES, shipping, taxes, markets });
+  });
+
+  async function buy(country: string, overrides: Parameters<typeof checkoutInput>[0] = {}) {
+    await cart.add("guest:abc", { productId: shirt.id, size: "M", colour: "Black", quantity: 1 });
+    return checkout.placeOrder(checkoutInput({ address: addressIn(country), ...overrides }));
+  }
+
+  it("places a UK order in pounds: the page's price, delivery at the rate, VAT on the pounds, charged and mailed in £", async () => {
+    const result = await buy("GB", { shownMarketId: "united-kingdom" });
+    if (result.kind !== "done") throw new Error(`expected an order, got ${result.kind}`);
+    const order = result.order;
+    // €49.95 × 0.86 → £42.99 (the market's .99 ending); delivery €4.95 × 0.86 = £4.26 (exact).
+    expect(order).toMatchObject({
+      currency: "GBP",
+      rateMicros: 860_000,
+      marketId: "united-kingdom",
+      subtotalMinor: 4299,
+      shippingMinor: 426,
+      totalMinor: 4725,
+      status: "paid",
+      taxRule: "uk-vat",
+      vatRate: 20,
+      shipping: { priceMinor: 426 },
+    });
+    expect(order.lines[0]).toMatchObject({ unitPriceMinor: 4299, quantity: 1 });
+    const vat = vatBreakdown([4299], 426, 20);
+    expect(order.vatMinor).toBe(vat.vatMinor);
+    expect(order.shippingVatMinor).toBe(vat.shippingVatMinor);
+    expect(charges).toEqual([{ amountMinor: 4725, currency: "GBP" }]);
+    expect(await store.orders.get(order.id)).toMatchObject({ currency: "GBP", rateMicros: 860_000, totalMinor: 4725 });
+    const confirmation = sent.find((m) => m.subject.includes("is confirmed"));
+    expect(confirmation?.text).toContain("£42.99");
+    expect(confirmation?.text).toContain("Total      £47.25");
+    expect(confirmation?.text).not.toContain("€");
+  });
+
+  it("refuses a form priced in euros for a UK address, placing and charging nothing", async () => {
+    const result = await buy("GB", { shownMarketId: "europe" });
+    expect(result).toMatchObject({
+      kind: "market-changed",
+      country: "GB",
+      market: { id: "united-kingdom", currency: "GBP" },
+    });
+    expect((await store.orders.list({ limit: 5, offset: 0 })).total).toBe(0);
+    expect(charges).toEqual([]);
+    // The same cart priced in pounds is then placed.
+    const again = await checkout.placeOrder(
+      checkoutInput({ address: addressIn("GB"), shownMarketId: "united-kingdom" }),
+    );
+    expect(again).toMatchObject({ kind: "done", order: { currency: "GBP", totalMinor: 4725 } });
+  });
+
+  it("places an Irish order in euros at rate 1 with the very figures of before markets", async () => {
+    const result = await buy("IE", { shownMarketId: "europe" });
+    if (result.kind !== "done") throw new Error(`expected an order, got ${result.kind}`);
+    expect(result.order).toMatchObject({
+      currency: "EUR",
+      rateMicros: 1_000_000,
+      marketId: "europe",
+      subtotalMinor: 4995,
+      shippingMinor: 495,
+      totalMinor: 5490,
+    });
+    expect(result.order.lines[0].unitPriceMinor).toBe(4995);
+    expect(charges).toEqual([{ amountMinor: 5490, currency: "EUR" }]);
+    expect(sent.find((m) => m.subject.includes("is confirmed"))?.text).toContain("Total      €54.90");
+  });
+
+  it("takes a fixed amount off and its minimum spend in pounds at the rate", async () => {
+    // €10 off from €45: £8.60 off from £38.70; the £42.99 shirt reaches it.
+    const promotion = makePromotion({
+      kind: "fixed",
+      percentOff: null,
+      amountOffMinor: 1000,
+      minimumSubtotalMinor: 4500,
+    });
+    expect(await store.promotions.save(promotion)).toEqual({ ok: true });
+    const result = await buy("GB", { shownMarketId: "united-kingdom", promotionCode: promotion.code });
+    if (result.kind !== "done") throw new Error(`expected an order, got ${result.kind}`);
+    expect(result.order).toMatchObject({ currency: "GBP", discountMinor: 860, totalMinor: 4299 - 860 + 426 });
+  });
+
+  it("refuses a euro gift card on an order in pounds, with the reason, placing nothing", async () => {
+    const result = await buy("GB", { shownMarketId: "united-kingdom", giftCardCode: "AAAA-BBBB-CCCC-DDDD" });
+    expect(result).toEqual({ kind: "gift-card-refused", message: expect.stringContaining("this order is in GBP") });
+    expect((await store.orders.list({ limit: 5, offset: 0 })).total).toBe(0);
+    expect(charges).toEqual([]);
+  });
+});
