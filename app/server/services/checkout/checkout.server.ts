@@ -302,7 +302,7 @@ export function createCheckoutService(deps: {
           });
           continue;
         }
-        orderLines.push(orderLineFor(product, line.size, line.colour, line.quantity));
+        orderLines.push(orderLineFor(product, line.size, line.colour, line.quantity, line.giftCard));
       }
       if (shortfalls.length > 0) return { kind: "sold-out", shortfalls };
 
