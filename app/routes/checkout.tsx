@@ -90,8 +90,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const country = startCountry(countries, shipping.homeCountry);
   const options =
     (await checkout.deliveryOptions(country, {
-      subtotalMinor: view.subtotalMinor,
+      subtotalMinor: view.deliveredSubtotalMinor,
       weightGrams: view.weightGrams,
+      onlyGiftCards: view.onlyGiftCards,
     })) ?? [];
   // What the gift card would pay, with the first (standard) delivery to the first country.
   const standardMinor = promotions.freeDelivery ? 0 : (options[0]?.priceMinor ?? view.standardShippingMinor);
@@ -243,7 +244,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (result.refusal.kind === "delivery-repriced") {
     // The form shows the new country's methods and prices: the same ones placing the order will charge.
     const view = await cart.view(await currentCartId(request));
-    const parcel = { subtotalMinor: view.subtotalMinor, weightGrams: view.weightGrams };
+    const parcel = {
+      subtotalMinor: view.deliveredSubtotalMinor,
+      weightGrams: view.weightGrams,
+      onlyGiftCards: view.onlyGiftCards,
+    };
     const options = await checkout.deliveryOptions(result.refusal.country, parcel);
     const taxNotice = await taxNoticeFor(result.refusal.country, view.subtotalMinor);
     if (options) delivery = { country: result.refusal.country, options, taxNotice };
@@ -338,7 +343,7 @@ export default function Checkout() {
               <span>
                 {line.quantity} × {line.name}{" "}
                 <span className="text-stone-600">
-                  ({line.colour}, {line.size})
+                  {line.giftCard ? `(gift card, ${line.size})` : `(${line.colour}, ${line.size})`}
                 </span>
               </span>
               <span>{formatMoney(line.lineTotalMinor)}</span>
@@ -476,7 +481,7 @@ export default function Checkout() {
                 <span>
                   {line.quantity} × {line.name}{" "}
                   <span className="text-stone-600">
-                    ({line.colour}, {line.size})
+                    {line.giftCard ? `(gift card, ${line.size})` : `(${line.colour}, ${line.size})`}
                   </span>
                   {line.problem ? (
                     <span className="block text-amber-800">Not available as it is: review your cart.</span>

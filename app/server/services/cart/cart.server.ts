@@ -9,6 +9,7 @@ import { createShippingService, type ShippingService } from "../shipping/shippin
 import { imageForColour } from "../catalog/colour-image";
 import { lineLimit, MAX_QUANTITY_PER_LINE, unitsForSale } from "~/domain/sellable";
 import crypto from "node:crypto";
+import { deliveredSubtotalMinor, onlyGiftCards } from "../checkout/gift-card-delivery";
 import {
   giftCardDetailsKey,
   isGiftCardProduct,
@@ -73,6 +74,10 @@ export interface CartView {
   /** What the buyable lines weigh (a variant without a weight counts as 0 g). */
   weightGrams: number;
   hasProblems: boolean;
+  /** Every line a gift card: nothing to deliver (each code goes by e-mail). */
+  onlyGiftCards: boolean;
+  /** The buyable lines that are delivered (not gift cards): what delivery is priced on. */
+  deliveredSubtotalMinor: number;
 }
 
 export type CartChange =
@@ -184,7 +189,9 @@ export function createCartService(
       // figures converted, and what is left to spend for free delivery counted in the market.
       const baseSubtotalMinor = views.reduce((sum, l, i) => {
         const product = products.get(lines[i].productId);
-        return sum + (l.problem || !product ? 0 : unitBaseMinor(product, l.size, l.colour) * l.quantity);
+        // Gift cards are not delivered: they count towards no delivery price or threshold.
+        if (l.problem || !product || l.giftCard) return sum;
+        return sum + unitBaseMinor(product, l.size, l.colour) * l.quantity;
       }, 0);
       const baseEstimate = zoneEstimate(await shipping.homeZone(), { subtotalMinor: baseSubtotalMinor, weightGrams });
       const estimate = market ? estimateIn(market, baseEstimate, subtotalMinor) : baseEstimate;
@@ -199,6 +206,10 @@ export function createCartService(
         freeShippingFromMinor: estimate.freeFromMinor,
         weightGrams,
         hasProblems: views.some((l) => l.problem !== null),
+        onlyGiftCards: onlyGiftCards(views),
+        deliveredSubtotalMinor: deliveredSubtotalMinor(
+          views.map((l) => ({ ...l, quantity: l.problem ? 0 : l.quantity })),
+        ),
       };
     },
 

@@ -17,6 +17,7 @@ import { newOrderNumber } from "../orders/order-links.server";
 import { cardAttemptOf, chargeKeyOf } from "../orders/payment-attempts.server";
 import type { OrdersService } from "../orders/orders.server";
 import { orderLineFor } from "./order-line";
+import { deliveredSubtotalMinor, EMAIL_DELIVERY, onlyGiftCards } from "./gift-card-delivery";
 import { choiceOf, type ShippingRates } from "./shipping.server";
 import { createShippingService, type ShippingService } from "../shipping/shipping.server";
 import { parcelWeight, quotesFor, sameQuotes, type Parcel } from "~/domain/shipping-zone";
@@ -273,7 +274,8 @@ export function createCheckoutService(deps: {
      * What delivery to `country` costs for a cart (its items' value and weight), method by method,
      * as placeOrder will price it; null when the shop does not deliver there.
      */
-    async deliveryOptions(country: string, parcel: Parcel) {
+    async deliveryOptions(country: string, parcel: Parcel & { onlyGiftCards?: boolean }) {
+      if (parcel.onlyGiftCards) return [choiceOf(EMAIL_DELIVERY)];
       return (await shipping.quotes(country, parcel))?.map(choiceOf) ?? null;
     },
 
@@ -308,8 +310,9 @@ export function createCheckoutService(deps: {
 
       const subtotalMinor = orderLines.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity, 0);
       // Delivery is priced by the zone of the address's country, on the items' value and weight.
+      const giftCardsOnly = onlyGiftCards(orderLines);
       const parcel: Parcel = {
-        subtotalMinor,
+        subtotalMinor: deliveredSubtotalMinor(orderLines),
         weightGrams: parcelWeight(
           lines.map((l) => ({
             quantity: l.quantity,
@@ -320,10 +323,12 @@ export function createCheckoutService(deps: {
       };
       // The order's price comes from the zones as they are now, not as a page last read them.
       const zone = await shipping.zoneFor(input.address.country, { fresh: true });
-      if (!zone || zone.methods.length === 0) return { kind: "no-delivery", country: input.address.country };
-      const quotes = quotesFor(zone, parcel);
+      if (!giftCardsOnly && (!zone || zone.methods.length === 0))
+        return { kind: "no-delivery", country: input.address.country };
+      // Gift cards only: sent by e-mail, nothing to deliver or price (and no zone needed).
+      const quotes = giftCardsOnly || !zone ? [EMAIL_DELIVERY] : quotesFor(zone, parcel);
       const chosenQuote = quotes.find((q) => q.methodId === input.shippingMethod);
-      if (input.pricedCountry && input.pricedCountry !== input.address.country) {
+      if (!giftCardsOnly && input.pricedCountry && input.pricedCountry !== input.address.country) {
         const shown = await shipping.quotes(input.pricedCountry, parcel, { fresh: true });
         if (!shown || !sameQuotes(shown, quotes)) return { kind: "delivery-repriced", country: input.address.country };
         // Another tax rule (import, UK) is news to the shopper too: they see its notice before paying.
@@ -336,7 +341,8 @@ export function createCheckoutService(deps: {
         lines: orderLines.map((l) => ({
           productId: l.productId,
           category: products.get(l.productId)?.category ?? null,
-          grossMinor: l.unitPriceMinor * l.quantity,
+          // A gift card is money, not merchandise: no promotion discounts it or counts it towards a threshold.
+          grossMinor: l.giftCard ? 0 : l.unitPriceMinor * l.quantity,
         })),
         code: input.promotionCode ?? null,
         customerKey: customerKeyFor(input.userId, input.email),
@@ -353,7 +359,8 @@ export function createCheckoutService(deps: {
       const tax = await taxes.taxFor({
         zone,
         country: input.address.country,
-        lineGrossMinor: paid,
+        // A gift card is a multi-purpose voucher: no VAT when sold, only on what it buys (decision 0029).
+        lineGrossMinor: paid.map((gross, i) => (orderLines[i].giftCard ? 0 : gross)),
         shippingMinor: delivery.priceMinor,
         currency: "EUR",
       });
