@@ -8,7 +8,7 @@ export function GiftCardLineNote({ amount, details }: { amount: string; details:
   const to = details.recipientEmail
     ? `${details.recipientName ? `${details.recipientName} (${details.recipientEmail})` : details.recipientEmail}`
     : "you";
-  const when = details.sendOn ? `on ${details.sendOn}` : "once paid";
+  const when = details.sendOn ? `on ${details.sendOn}` : "when the order is paid";
   return (
     <div className="text-sm text-stone-600" data-testid="gift-card-line">
       <p>
