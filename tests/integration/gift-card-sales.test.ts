@@ -11,7 +11,7 @@ import {
 } from "~/server/services/checkout/checkout.server";
 import { createGiftCardSales, type GiftCardSales } from "~/server/services/gift-cards/gift-card-sales.server";
 import { createGiftCardsService, type GiftCardsService } from "~/server/services/gift-cards/gift-cards.server";
-import { createOrdersService } from "~/server/services/orders/orders.server";
+import { createOrdersService, type OrdersService } from "~/server/services/orders/orders.server";
 import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS } from "../contract/adapters";
 import { makeProduct } from "../support/product-factory";
@@ -36,6 +36,7 @@ describe.each(STORE_ADAPTERS)("gift cards bought in the shop on $name", (adapter
   let mails: MailMessage[];
   let clock: Date;
   let shirtId: string;
+  let orders: OrdersService;
 
   const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
     cartId: "guest:abc",
@@ -89,7 +90,7 @@ describe.each(STORE_ADAPTERS)("gift cards bought in the shop on $name", (adapter
       now,
     });
     const payments = createTestCardProcessor({ keys: store.paymentKeys });
-    const orders = createOrdersService(store, {
+    orders = createOrdersService(store, {
       secret: "test-secret-that-is-long-enough-0123456789",
       shopName: "Hemline",
       mailer: { kind: "outbox", send: async () => undefined },
@@ -193,6 +194,34 @@ describe.each(STORE_ADAPTERS)("gift cards bought in the shop on $name", (adapter
     expect(mails.map((m) => m.to)).toEqual(["bo@example.com"]);
     expect(mails[0].subject).toBe("Your Hemline gift card");
     expect(codeIn(mails[0])).not.toBeNull();
+  });
+
+  it("a refund gives back only unspent cards, voiding them; a card spent from is refused", async () => {
+    await cart.add("guest:abc", { productId: card.id, size: "€25", colour: "Gift", quantity: 2 });
+    const order = await paid({ shippingMethod: "email" });
+    const [first, second] = await giftCards.list();
+    await store.giftCards.redeem(first.id, 1000, "another-order", "2026-11-27T10:00:00.000Z");
+    const sku = order.lines[0].sku;
+
+    const both = await orders.refund(
+      order.id,
+      { amountMinor: 5000, reason: "", lines: [{ sku, quantity: 2, restock: false }] },
+      "owner",
+    );
+    expect(both).toMatchObject({ ok: false, status: 409 });
+    expect((both as { message: string }).message).toMatch(
+      /Only 1 of the Hemline gift card \(€25\) cards can be refunded/,
+    );
+    expect((await giftCards.get(second.id))?.status).toBe("active");
+
+    const one = await orders.refund(
+      order.id,
+      { amountMinor: 2500, reason: "", lines: [{ sku, quantity: 1, restock: false }] },
+      "owner",
+    );
+    expect(one).toMatchObject({ ok: true, order: { status: "partially_refunded" } });
+    expect((await giftCards.get(second.id))?.status).toBe("voided");
+    expect((await giftCards.get(first.id))?.status).toBe("active");
   });
 
   it("refuses a send date in the past or more than a year ahead, on the line", async () => {

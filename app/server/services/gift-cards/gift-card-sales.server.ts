@@ -33,6 +33,15 @@ export interface GiftCardSalesOptions {
 
 export type GiftCardSales = ReturnType<typeof createGiftCardSales>;
 
+/** One unit of a gift card line as the back office sees it: its card once issued (last 4 only, never the code). */
+export interface IssuedCard {
+  id: string;
+  amountMinor: number;
+  to: string;
+  sendOn: string | null;
+  card: { last4: string; balanceMinor: number; status: GiftCard["status"]; waiting: boolean } | null;
+}
+
 /** What the code e-mail of a bought card says: who it is from, the message (plain text) and the code. */
 export function boughtCardMail(
   shopName: string,
@@ -136,6 +145,33 @@ export function createGiftCardSales(options: GiftCardSalesOptions) {
   }
 
   return {
+    /** The cards an order's gift card lines issued, line by line and unit by unit (for the back office). */
+    async issuedFor(order: Order): Promise<IssuedCard[]> {
+      const wanted = order.lines.flatMap((line, i) =>
+        line.giftCard
+          ? Array.from({ length: line.quantity }, (_, unit) => ({ line, id: boughtCardId(order.id, i, unit) }))
+          : [],
+      );
+      const cards = await Promise.all(wanted.map((w) => store.giftCards.get(w.id)));
+      return wanted.map((w, i) => {
+        const card = cards[i];
+        return {
+          id: w.id,
+          amountMinor: w.line.unitPriceMinor,
+          to: w.line.giftCard?.recipientEmail ?? order.email,
+          sendOn: w.line.giftCard?.sendOn ?? null,
+          card: card
+            ? {
+                last4: card.last4,
+                balanceMinor: card.balanceMinor,
+                status: card.status,
+                waiting: Boolean(card.delivery),
+              }
+            : null,
+        };
+      });
+    },
+
     /**
      * Issue the cards of a paid order's gift card lines, each once, and e-mail what is due today. The
      * buyer hears of cards sent to someone else or scheduled. Answers how many cards this call issued.
