@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { uniqueEmail } from "./support/accounts";
+import { registerOrSignIn, uniqueEmail } from "./support/accounts";
 import { latestMailTo } from "./support/outbox";
 import { addToCart, fillCheckout } from "./support/shop";
 
@@ -40,6 +40,7 @@ test("a shopper buys a €50 gift card for a recipient, whose code then pays par
   await page.getByRole("button", { name: "Place order and pay" }).click();
   await expect(page.getByText("Thank you! Your order is confirmed.")).toBeVisible();
   await expect(page.getByTestId("total")).toHaveText("€50.00");
+  const orderId = new URL(page.url()).pathname.split("/")[2];
   await expect(page.getByTestId("gift-card-line")).toContainText(
     `Gift card of €50 · sent by e-mail to Ana (${recipient}) when the order is paid`,
   );
@@ -69,4 +70,14 @@ test("a shopper buys a €50 gift card for a recipient, whose code then pays par
   await page.getByRole("button", { name: "Place order and pay" }).click();
   await expect(page.getByText("Thank you! Your order is confirmed.")).toBeVisible();
   await expect(page.getByTestId("paid-by-gift-card")).toHaveText("€50.00");
+
+  // The back office shows which card the order issued by its last 4 characters, now spent.
+  await registerOrSignIn(page, `owner-${testInfo.project.name}@hemline.test`);
+  await page.goto(`/admin/orders/${orderId}`);
+  const issued = page.getByTestId("issued-gift-card");
+  await expect(issued).toHaveCount(1);
+  await expect(issued).toContainText(`…${code!.slice(-4)}`);
+  await expect(issued).toContainText(recipient);
+  await expect(issued.getByRole("cell").nth(2)).toHaveText("€0.00");
+  await expect(page.getByText(code!)).toHaveCount(0);
 });

@@ -11,7 +11,8 @@ const AMOUNTS = [2500, 5000, 10000];
 const COLOUR = { name: "Gift", hex: "#c9a44c" };
 
 export function buildSeedGiftCard(): ProductInput {
-  const at = "2026-11-01T12:00:00.000Z";
+  // Older than every garment (they are spread over the 120 days before 2026-11-01): "newest" lists do not change.
+  const at = "2026-06-01T12:00:00.000Z";
   const sizes = AMOUNTS.map(giftCardAmountLabel);
   return {
     id: SEED_GIFT_CARD_ID,
