@@ -97,6 +97,22 @@ const money = (label: string, required: boolean) =>
     return minor;
   });
 
+/**
+ * The price, which a gift card may leave empty: it answers whether it was left empty (required otherwise,
+ * checked with the whole form) and its value (null, with this field's message, when it is not money).
+ */
+const priceField = () =>
+  text().transform((value, ctx) => {
+    if (!value.trim()) return { blank: true, minor: null };
+    const minor = parseMoneyToMinor(value.replace(/^€\s*/, ""));
+    if (minor === null)
+      ctx.addIssue({
+        code: "custom",
+        message: "Enter the price in euros: a number of at least 0 with at most 2 decimals, like 49.90.",
+      });
+    return { blank: false, minor };
+  });
+
 const categoryIds = CATEGORIES.map((c) => c.id) as [string, ...string[]];
 
 const rowKey = z.string().regex(ROW_KEY, "This row cannot be read: reload the page.");
@@ -132,7 +148,7 @@ export const productFormSchema = z
     category: z.enum(categoryIds, { errorMap: () => ({ message: "Choose one of the seven categories." }) }),
     material: trimmed(PRODUCT_LIMITS.material, `Keep the material to ${PRODUCT_LIMITS.material} characters or fewer.`),
     // Required unless the product is a gift card (its price is then its smallest amount).
-    price: money("price", false),
+    price: priceField(),
     compareAt: money("compare-at price", false),
     // Empty keeps each variant's own weight (the CSV's weight_grams may set them one by one).
     weight: text()
@@ -216,7 +232,7 @@ export const productFormSchema = z
       .default([]),
   })
   .superRefine((v, ctx) => {
-    if (v.price === null && !v.giftCard)
+    if (v.price.blank && !v.giftCard)
       ctx.addIssue({ code: "custom", path: ["price"], message: "Enter the price, like 49.90." });
     if (v.giftCard) {
       const problem = v.giftCardAmounts.includes(null)
@@ -226,7 +242,7 @@ export const productFormSchema = z
     } else if (v.sizes.length === 0) {
       ctx.addIssue({ code: "custom", path: ["sizes"], message: "Add at least one size." });
     }
-    if (v.compareAt !== null && v.price !== null && v.compareAt <= v.price) {
+    if (v.compareAt !== null && v.price.minor !== null && v.compareAt <= v.price.minor) {
       ctx.addIssue({
         code: "custom",
         path: ["compareAt"],
@@ -277,6 +293,7 @@ export const productFormSchema = z
     }
     return {
       ...v,
+      price: v.price.minor,
       colours,
       giftCardAmounts: [] as number[],
       sizes: v.sizes.map((s) => s.name),

@@ -180,5 +180,9 @@ describe("the product editor's gift card", () => {
     const submission = parse({ giftCard: "" });
     expect(submission.reply().error?.price).toEqual(["Enter the price, like 49.90."]);
     expect(submission.reply().error?.sizes).toEqual(["Add at least one size."]);
+    // A price that is not money has its own message only, not "enter the price" as well.
+    expect(parse({ giftCard: "", price: "12.345" }).reply().error?.price).toEqual([
+      "Enter the price in euros: a number of at least 0 with at most 2 decimals, like 49.90.",
+    ]);
   });
 });
