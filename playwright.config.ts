@@ -91,13 +91,13 @@ export default defineConfig({
           {
             name: "firebase-js-on",
             testMatch:
-              /(accounts|google|checkout|admin-orders|multi-instance|firestore-down|staff|complete-the-look)\.spec\.ts/,
+              /(accounts|google|checkout|admin-orders|multi-instance|firestore-down|staff|complete-the-look|gift-card-purchase)\.spec\.ts/,
             use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true },
           },
           {
             name: "firebase-js-off",
             testMatch:
-              /(accounts|google|checkout|admin-orders|multi-instance|firestore-down|staff|complete-the-look)\.spec\.ts/,
+              /(accounts|google|checkout|admin-orders|multi-instance|firestore-down|staff|complete-the-look|gift-card-purchase)\.spec\.ts/,
             use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: false },
           },
         ]

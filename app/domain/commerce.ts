@@ -1,4 +1,5 @@
 import type { AppliedPromotion } from "./promotion";
+import { giftCardDetailsKey, type GiftCardLineDetails } from "./gift-card-product";
 import type { TaxRuleKind } from "./tax-rule";
 import { BASE_CURRENCY, type CurrencyCode } from "./currency";
 
@@ -16,6 +17,8 @@ export interface CartLine {
   colour: string;
   quantity: number;
   addedAt: string;
+  /** On a gift card line only: who it is for, the message and the send date (all optional). */
+  giftCard?: GiftCardLineDetails;
 }
 
 /** One cart per key: "user:{uid}" for a signed-in shopper, "guest:{token}" for the signed guest cookie. */
@@ -91,6 +94,8 @@ export interface OrderLine {
   discountMinor?: number;
   /** VAT included in what the line pays, rounded per line; absent on orders from before VAT was recorded. */
   vatMinor?: number;
+  /** A gift card line: what the buyer chose for it. Each unit becomes one card when the order is paid. */
+  giftCard?: GiftCardLineDetails;
 }
 
 export type PaymentProcessorId = "test-card" | "stripe";
@@ -210,7 +215,10 @@ export type PlaceOrderResult =
 export function sameCartLines(a: readonly CartLine[], b: readonly CartLine[]): boolean {
   const key = (lines: readonly CartLine[]) =>
     lines
-      .map((l) => `${l.productId}\u0000${l.size}\u0000${l.colour}\u0000${l.quantity}`)
+      .map(
+        (l) =>
+          `${l.productId}\u0000${l.size}\u0000${l.colour}\u0000${l.quantity}\u0000${giftCardDetailsKey(l.giftCard)}`,
+      )
       .sort()
       .join("\n");
   return key(a) === key(b);

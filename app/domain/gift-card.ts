@@ -27,9 +27,34 @@ export interface GiftCard {
   recipientEmail: string | null;
   message: string | null;
   source: GiftCardSource;
+  /** A bought card whose code e-mail waits for its send date; null or absent once sent (or never scheduled). */
+  delivery?: GiftCardDelivery | null;
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * What a scheduled code e-mail needs on its day, without the code in clear: the code sealed with
+ * GIFT_CARD_CODE_KEY (AES-256-GCM), opened only to send it.
+ */
+export interface GiftCardDelivery {
+  /** "YYYY-MM-DD" (UTC): the day it is sent. */
+  sendOn: string;
+  /** The recipient's address (or the buyer's when they named no recipient). */
+  to: string;
+  recipientName: string | null;
+  /** Who it is from: the buyer's name on the order. */
+  fromName: string;
+  /** The buyer's address, told when it has gone. */
+  buyerEmail: string;
+  message: string | null;
+  orderNumber: string;
+  sealedCode: string;
+}
+
+/** A bought card's id: one per order, line and unit, so handling the payment twice issues nothing twice. */
+export const boughtCardId = (orderId: string, lineIndex: number, unit: number) =>
+  `order-${orderId}-${lineIndex}-${unit}`;
 
 /** issued/topped_up/refunded add to the balance, redeemed takes from it, voided records the void (amount 0). */
 export type GiftCardLedgerKind = "issued" | "topped_up" | "redeemed" | "refunded" | "voided";

@@ -19,6 +19,11 @@ export interface Variant {
   stock: number;
   /** Shipping weight in grams, for delivery priced by weight; absent: counts as 0 g. */
   weightGrams?: number;
+  /**
+   * A gift card product's amount (minor units): the card's value and the variant's price. Present on
+   * every variant of a gift card product and on no other (domain/gift-card-product).
+   */
+  giftCardMinor?: number;
 }
 
 export interface ProductImage {

@@ -1,5 +1,6 @@
 import type { OrderLine, StockShortfall } from "./commerce";
 import type { Product } from "./product";
+import { isGiftCardVariant } from "./gift-card-product";
 
 // Stock arithmetic done inside each adapter's transaction: both backends take and release stock
 // with this one function, so they cannot disagree about what "sold out" means.
@@ -35,6 +36,19 @@ export function changeStock(
       ? (copies.get(product.id) ?? { ...product, variants: product.variants.map((v) => ({ ...v })) })
       : null;
     const variant = copy?.variants.find((v) => v.size === line.size && v.colour === line.colour);
+    // A gift card amount is never stocked: selling one takes nothing (its product is not written).
+    if (variant && isGiftCardVariant(variant)) {
+      if (direction === -1 && copy?.status !== "active")
+        shortfalls.push({
+          productId: line.productId,
+          name: line.name,
+          size: line.size,
+          colour: line.colour,
+          requested: quantity,
+          available: 0,
+        });
+      continue;
+    }
     if (direction === -1) {
       const available = copy && variant && copy.status === "active" ? variant.stock : 0;
       if (!variant || available < quantity) {

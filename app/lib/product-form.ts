@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORIES } from "./categories";
 import { parseMoneyToMinor } from "./money";
 import { SLUG_PATTERN } from "./slug";
+import { GIFT_CARD_UNITS, giftCardAmountLabel, giftCardAmountsProblem } from "~/domain/gift-card-product";
 
 // The product editor's form, parsed with conform (parseWithZod) on the server and, with
 // JavaScript, in the browser. Field names are conform paths: "name", "colours[0].hex",
@@ -59,6 +60,10 @@ export interface ProductFormDefaults {
   weight: string;
   status: string;
   featured: boolean;
+  /** Sold as a gift card: its amounts are its variants, in place of sizes. */
+  giftCard: boolean;
+  /** The gift card's amounts in euros, comma-separated ("25, 50, 100"). */
+  giftCardAmounts: string;
   colours: Array<{ key: string; name: string; hex: string }>;
   sizes: Array<{ key: string; name: string }>;
   /** Units per cell, by cellName(size key, colour key). */
@@ -90,6 +95,22 @@ const money = (label: string, required: boolean) =>
         message: `Enter the ${label} in euros: a number of at least 0 with at most 2 decimals, like 49.90.`,
       });
     return minor;
+  });
+
+/**
+ * The price, which a gift card may leave empty: it answers whether it was left empty (required otherwise,
+ * checked with the whole form) and its value (null, with this field's message, when it is not money).
+ */
+const priceField = () =>
+  text().transform((value, ctx) => {
+    if (!value.trim()) return { blank: true, minor: null };
+    const minor = parseMoneyToMinor(value.replace(/^€\s*/, ""));
+    if (minor === null)
+      ctx.addIssue({
+        code: "custom",
+        message: "Enter the price in euros: a number of at least 0 with at most 2 decimals, like 49.90.",
+      });
+    return { blank: false, minor };
   });
 
 const categoryIds = CATEGORIES.map((c) => c.id) as [string, ...string[]];
@@ -126,7 +147,8 @@ export const productFormSchema = z
     ),
     category: z.enum(categoryIds, { errorMap: () => ({ message: "Choose one of the seven categories." }) }),
     material: trimmed(PRODUCT_LIMITS.material, `Keep the material to ${PRODUCT_LIMITS.material} characters or fewer.`),
-    price: money("price", true),
+    // Required unless the product is a gift card (its price is then its smallest amount).
+    price: priceField(),
     compareAt: money("compare-at price", false),
     // Empty keeps each variant's own weight (the CSV's weight_grams may set them one by one).
     weight: text()
@@ -137,6 +159,13 @@ export const productFormSchema = z
       errorMap: () => ({ message: "Choose draft, active or archived." }),
     }),
     featured: z.boolean().default(false),
+    giftCard: z.boolean().default(false),
+    giftCardAmounts: text().transform((v) =>
+      v
+        .split(/[,;\s]+/)
+        .filter(Boolean)
+        .map((a) => parseMoneyToMinor(a.replace(/^€/, ""))),
+    ),
     colours: z
       .array(
         z.object({
@@ -166,7 +195,6 @@ export const productFormSchema = z
           ),
         }),
       )
-      .min(1, "Add at least one size.")
       .max(PRODUCT_LIMITS.sizes, `A product can have at most ${PRODUCT_LIMITS.sizes} sizes.`)
       .default([]),
     // An empty cell is 0 units.
@@ -204,7 +232,17 @@ export const productFormSchema = z
       .default([]),
   })
   .superRefine((v, ctx) => {
-    if (v.compareAt !== null && v.price !== null && v.compareAt <= v.price) {
+    if (v.price.blank && !v.giftCard)
+      ctx.addIssue({ code: "custom", path: ["price"], message: "Enter the price, like 49.90." });
+    if (v.giftCard) {
+      const problem = v.giftCardAmounts.includes(null)
+        ? "Enter each amount in euros, like 25, 50, 100."
+        : giftCardAmountsProblem(v.giftCardAmounts as number[]);
+      if (problem) ctx.addIssue({ code: "custom", path: ["giftCardAmounts"], message: problem });
+    } else if (v.sizes.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["sizes"], message: "Add at least one size." });
+    }
+    if (v.compareAt !== null && v.price.minor !== null && v.compareAt <= v.price.minor) {
       ctx.addIssue({
         code: "custom",
         path: ["compareAt"],
@@ -236,13 +274,33 @@ export const productFormSchema = z
     });
   })
   // The product as the catalogue saves it: the grid becomes stock[size][colour] in the rows' order.
-  .transform((v) => ({
-    ...v,
-    colours: v.colours.map(({ name, hex }) => ({ name, hex })),
-    sizes: v.sizes.map((s) => s.name),
-    stock: v.sizes.map((s) => v.colours.map((c) => v.stock[cellName(s.key, c.key)] ?? 0)),
-    sku: v.sizes.map((s) => v.colours.map((c) => v.sku[cellName(s.key, c.key)] ?? "")),
-  }));
+  .transform((v) => {
+    const colours = v.colours.map(({ name, hex }) => ({ name, hex }));
+    if (v.giftCard) {
+      // A gift card: its amounts are the sizes, never out of stock; the price shown is the smallest.
+      const amounts = v.giftCardAmounts as number[];
+      return {
+        ...v,
+        price: Math.min(...amounts),
+        compareAt: null,
+        weight: null,
+        colours,
+        giftCardAmounts: amounts,
+        sizes: amounts.map(giftCardAmountLabel),
+        stock: amounts.map(() => v.colours.map(() => GIFT_CARD_UNITS)),
+        sku: amounts.map(() => v.colours.map(() => "")),
+      };
+    }
+    return {
+      ...v,
+      price: v.price.minor,
+      colours,
+      giftCardAmounts: [] as number[],
+      sizes: v.sizes.map((s) => s.name),
+      stock: v.sizes.map((s) => v.colours.map((c) => v.stock[cellName(s.key, c.key)] ?? 0)),
+      sku: v.sizes.map((s) => v.colours.map((c) => v.sku[cellName(s.key, c.key)] ?? "")),
+    };
+  });
 
 export type ProductFormValues = z.output<typeof productFormSchema>;
 
@@ -258,6 +316,8 @@ export function emptyProductForm(): ProductFormDefaults {
     weight: "",
     status: "draft",
     featured: false,
+    giftCard: false,
+    giftCardAmounts: "",
     colours: [],
     sizes: [],
     stock: {},

@@ -33,6 +33,7 @@ import { ScrollBox } from "~/components/ScrollBox";
 import { OrderSummary, orderVat } from "~/components/cart/OrderSummary";
 import { paidForUnits } from "~/domain/line-paid";
 import { TableHead } from "~/components/admin/TableHead";
+import { IssuedGiftCards } from "~/components/admin/IssuedGiftCards";
 import { parseForm } from "~/server/http/form-shape.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -54,6 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const transitions = getContext().adminOrders.transitionsFrom(order.status, order.history);
   return {
     order,
+    giftCards: await getContext().giftCardSales.issuedFor(order),
     transitions,
     // The forms this member's role may send (each action checks its own permission again).
     may: {
@@ -202,7 +204,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const STATUS_FORM_LABELS = { to: "New status", trackingNumber: "Tracking number", note: "Note for the timeline" };
 
 export default function AdminOrder() {
-  const { order, transitions, refund, may } = useLoaderData<typeof loader>();
+  const { order, transitions, refund, may, giftCards } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -297,6 +299,7 @@ export default function AdminOrder() {
                 </tbody>
               </table>
             </ScrollBox>
+            {giftCards.length > 0 ? <IssuedGiftCards cards={giftCards} /> : null}
             {/* The shopper's figures, so both sides read the same: subtotal − discounts + delivery = total. */}
             <div className="ml-auto max-w-sm" data-testid="order-totals">
               <OrderSummary

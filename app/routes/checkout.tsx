@@ -89,7 +89,12 @@ async function pricedCheckout(request: Request, market: Market, country: string)
   const { cart, checkout } = getContext();
   const view = await cart.view(await currentCartId(request), market);
   const promotions = await cartPromotions(request, view, market);
-  const parcel = { subtotalMinor: view.baseSubtotalMinor, weightGrams: view.weightGrams };
+  // Gift cards are e-mailed: delivery is priced on the rest, at base prices (the zones' bands are in them).
+  const parcel = {
+    subtotalMinor: view.baseSubtotalMinor,
+    weightGrams: view.weightGrams,
+    onlyGiftCards: view.onlyGiftCards,
+  };
   const options = (await checkout.deliveryOptions(country, parcel, market)) ?? [];
   // What the gift card would pay, with the first (standard) delivery to the country.
   const standardMinor = promotions.freeDelivery ? 0 : (options[0]?.priceMinor ?? view.standardShippingMinor);
@@ -286,7 +291,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (result.refusal.kind === "delivery-repriced") {
     // The form shows the new country's methods and prices: the same ones placing the order will charge.
     const view = await cart.view(await currentCartId(request), shownMarket);
-    const parcel = { subtotalMinor: view.baseSubtotalMinor, weightGrams: view.weightGrams };
+    const parcel = {
+      subtotalMinor: view.baseSubtotalMinor,
+      weightGrams: view.weightGrams,
+      onlyGiftCards: view.onlyGiftCards,
+    };
     const options = await checkout.deliveryOptions(result.refusal.country, parcel, shownMarket);
     const taxNotice = await taxNoticeFor(result.refusal.country, view.subtotalMinor, shownMarket.currency);
     if (options) delivery = { country: result.refusal.country, options, taxNotice };
@@ -369,7 +378,7 @@ export default function Checkout() {
               <span>
                 {line.quantity} × {line.name}{" "}
                 <span className="text-stone-600">
-                  ({line.colour}, {line.size})
+                  {line.giftCard ? `(gift card, ${line.size})` : `(${line.colour}, ${line.size})`}
                 </span>
               </span>
               <span>{formatMoney(line.lineTotalMinor, currency)}</span>
@@ -509,7 +518,7 @@ export default function Checkout() {
                 <span>
                   {line.quantity} × {line.name}{" "}
                   <span className="text-stone-600">
-                    ({line.colour}, {line.size})
+                    {line.giftCard ? `(gift card, ${line.size})` : `(${line.colour}, ${line.size})`}
                   </span>
                   {line.problem ? (
                     <span className="block text-amber-800">Not available as it is: review your cart.</span>

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { SHIPPING_COUNTRIES, type CountryCode } from "~/lib/countries";
@@ -18,6 +19,15 @@ const emailList = z
   )
   .pipe(z.array(z.string().email("must be a comma-separated list of e-mail addresses")));
 
+/**
+ * Without GIFT_CARD_CODE_KEY, a key derived from the session secret (HKDF-SHA256): every production shop
+ * has one, so a zero-configuration start can sell cards for a later date. Set the variable before
+ * rotating SESSION_SECRET, or codes sealed with the old one cannot be opened (docs/operations.md).
+ */
+export function derivedGiftCardCodeKey(sessionSecret: string): string {
+  return Buffer.from(crypto.hkdfSync("sha256", sessionSecret, "hemline", "gift card codes", 32)).toString("hex");
+}
+
 /** Signs cookies when SESSION_SECRET is unset outside production; `npm run check:production` refuses it. */
 export const DEV_SESSION_SECRET = "hemline-development-secret-not-for-production";
 
@@ -34,6 +44,15 @@ const schema = z
     DATA_DIR: z.string().min(1).default("./data"),
     SHOP_BACKEND: z.enum(["embedded", "firebase"]).default("embedded"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    // Seals the codes of gift cards bought for a later send date until they are e-mailed (AES-256-GCM).
+    GIFT_CARD_CODE_KEY: z
+      .string()
+      .trim()
+      .regex(
+        /^[0-9a-fA-F]{64}$/,
+        "must be 64 hexadecimal characters (32 bytes), like the output of `openssl rand -hex 32`",
+      )
+      .optional(),
     ADMIN_EMAILS: emailList,
     SUPPORT_EMAIL: z.string().email().default("support@hemline.example"),
     SHOP_NAME: z.string().min(1).max(60).default("Hemline"),
@@ -270,6 +289,8 @@ export interface Config {
   dataDir: string;
   backend: "embedded" | "firebase";
   sessionSecret: string;
+  /** 32 bytes (hex) sealing scheduled gift card codes: GIFT_CARD_CODE_KEY, else derived from the session secret. */
+  giftCardCodeKey: string;
   adminEmails: string[];
   supportEmail: string;
   shopName: string;
@@ -381,6 +402,9 @@ export function parseConfig(source: Record<string, string | undefined> = process
     dataDir: path.resolve(env.DATA_DIR),
     backend: env.SHOP_BACKEND,
     sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    giftCardCodeKey: (
+      env.GIFT_CARD_CODE_KEY ?? derivedGiftCardCodeKey(env.SESSION_SECRET ?? DEV_SESSION_SECRET)
+    ).toLowerCase(),
     adminEmails: env.ADMIN_EMAILS,
     supportEmail: env.SUPPORT_EMAIL,
     shopName: env.SHOP_NAME,

@@ -18,6 +18,7 @@ import { createTaxService, type TaxService } from "./services/taxes/taxes.server
 import { createPromotionsService, type PromotionsService } from "./services/promotions/promotions.server";
 import { createCheckoutService, type CheckoutService } from "./services/checkout/checkout.server";
 import { createGiftCardsService, type GiftCardsService } from "./services/gift-cards/gift-cards.server";
+import { createGiftCardSales, type GiftCardSales } from "./services/gift-cards/gift-card-sales.server";
 import { createCheckoutSubmission, type CheckoutSubmissionService } from "./services/checkout/submission.server";
 import { createAdminOrdersService, type AdminOrdersService } from "./services/orders/admin-orders.server";
 import { createOrdersService, type OrdersService } from "./services/orders/orders.server";
@@ -77,6 +78,8 @@ export interface AppContext {
   promotions: PromotionsService;
   /** Gift cards: the code lookup behind a rate limit (checkout, balance page), issuing, top-ups, voids. */
   giftCards: GiftCardsService;
+  /** Gift cards bought in the shop: issued when their order is paid, codes e-mailed now or on their date. */
+  giftCardSales: GiftCardSales;
   orders: OrdersService;
   /** Returns the shopper starts and the back office approves, receives and refunds (audited). */
   returns: ReturnsService;
@@ -189,7 +192,15 @@ export function createContext(config: Config): AppContext {
     { mailer: backend.mailer, shopName: config.shopName, publicOrigin },
     (record) => audit.record(record),
   );
+  const giftCardSales = createGiftCardSales({
+    store: backend.store,
+    mailer: backend.mailer,
+    shopName: config.shopName,
+    publicOrigin,
+    codeKey: config.giftCardCodeKey,
+  });
   const orders = createOrdersService(backend.store, {
+    issueGiftCards: (order) => giftCardSales.issueForOrder(order),
     secret: config.sessionSecret,
     shopName: config.shopName,
     mailer: backend.mailer,
@@ -260,6 +271,7 @@ export function createContext(config: Config): AppContext {
     checkoutSubmission: createCheckoutSubmission({ checkout, addressBook, orders, reminders, cart }),
     promotions,
     giftCards,
+    giftCardSales,
     catalog,
     accounts: createAccountsService(backend.identity, backend.store, {
       adminEmails: config.adminEmails,
@@ -336,6 +348,14 @@ function startBackgroundWork(context: AppContext): void {
   setInterval(sweep, EXPIRY_SWEEP_MS).unref();
   // Webhook deliveries due (retries, and events of an instance that died before sending them).
   setInterval(() => void context.webhooks.deliverDue(), context.config.webhooks.sweepMs).unref();
+  // Gift card codes whose send date has come: each card's e-mail is claimed in the store, so one instance sends it.
+  setInterval(
+    () =>
+      void context.giftCardSales
+        .sendDue()
+        .catch((error) => console.error("Sending scheduled gift cards failed; will try again", error)),
+    context.config.reminders.sweepMs,
+  ).unref();
   // Abandoned-checkout reminders due: each is claimed in the store, so one instance sends it.
   // Then a bounded batch of records that serve no more is deleted (any instance may; deleting twice is harmless).
   setInterval(

@@ -148,6 +148,62 @@ describe.each(STORE_ADAPTERS)("GiftCardStore contract: $name", (adapter) => {
     expect(stored.filter(Boolean)).toHaveLength(7);
   }, 120_000);
 
+  it("issues a bought card once: concurrent creations of one id make one card with one entry", async () => {
+    const { store } = db;
+    // Two "paid" handlings at once (a webhook delivered twice, two instances): each makes its own code.
+    const attempts = Array.from({ length: 6 }, () => makeGiftCard(5000, { id: "order-o1-0-0" }));
+    const answers = await Promise.all(attempts.map((a) => store.giftCards.create(a.card, a.issued)));
+    expect(answers.filter((a) => a.ok)).toHaveLength(1);
+    expect(answers.filter((a) => !a.ok)).toEqual(Array(5).fill({ ok: false, reason: "exists" }));
+    const winner = attempts[answers.findIndex((a) => a.ok)];
+    expect(await store.giftCards.list()).toEqual([winner.card]);
+    expect(await store.giftCards.ledger("order-o1-0-0")).toEqual([winner.issued]);
+    // A losing code opens nothing.
+    for (const loser of attempts.filter((a) => a !== winner))
+      expect(await store.giftCards.findByCodeHash(loser.card.codeHash)).toBeNull();
+  }, 60_000);
+
+  it("answers the scheduled e-mails due by a day, and lets exactly one of concurrent claims take each", async () => {
+    const { store } = db;
+    const delivery = {
+      sendOn: "2026-12-24",
+      to: "ana@example.com",
+      recipientName: "Ana",
+      fromName: "Bo",
+      buyerEmail: "bo@example.com",
+      message: "Merry Christmas",
+      orderNumber: "HM-TEST0001",
+      sealedCode: "v1.sealed",
+    };
+    const later = makeGiftCard(5000, { delivery });
+    const sooner = makeGiftCard(2500, { delivery: { ...delivery, sendOn: "2026-12-01" } });
+    const none = makeGiftCard(1000);
+    for (const c of [later, sooner, none]) await store.giftCards.create(c.card, c.issued);
+
+    expect(await store.giftCards.dueDeliveries("2026-11-30", 10)).toEqual([]);
+    expect((await store.giftCards.dueDeliveries("2026-12-01", 10)).map((c) => c.id)).toEqual([sooner.card.id]);
+    expect((await store.giftCards.dueDeliveries("2026-12-24", 10)).map((c) => c.id)).toEqual([
+      sooner.card.id,
+      later.card.id,
+    ]);
+    expect(await store.giftCards.dueDeliveries("2026-12-24", 1)).toHaveLength(1);
+
+    const claims = await Promise.all(Array.from({ length: 5 }, () => store.giftCards.takeDelivery(later.card.id)));
+    expect(claims.filter(Boolean)).toEqual([delivery]);
+    expect((await store.giftCards.dueDeliveries("2026-12-31", 10)).map((c) => c.id)).toEqual([sooner.card.id]);
+    expect((await store.giftCards.get(later.card.id))?.delivery ?? null).toBeNull();
+    expect(await store.giftCards.takeDelivery(none.card.id)).toBeNull();
+
+    // A send that failed goes back, due again.
+    await store.giftCards.putBackDelivery(later.card.id, delivery);
+    expect((await store.giftCards.dueDeliveries("2026-12-24", 10)).map((c) => c.id)).toEqual([
+      sooner.card.id,
+      later.card.id,
+    ]);
+    // The balance and ledger are untouched by all this.
+    expect(await store.giftCards.get(later.card.id)).toMatchObject({ balanceMinor: 5000, delivery });
+  }, 60_000);
+
   it("restores cards and ledgers as they were (backups, moving backends)", async () => {
     const { store } = db;
     const { card, issued } = makeGiftCard(5000);

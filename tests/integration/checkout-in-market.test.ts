@@ -17,6 +17,8 @@ import { STORE_ADAPTERS, useFreshStore } from "../contract/adapters";
 import { ukMarketInput } from "../support/market-factory";
 import { addressIn, checkoutInput } from "../support/order-factory";
 import { makeProduct } from "../support/product-factory";
+import { buildSeedGiftCard } from "~/server/seed/gift-card-product.server";
+import { NO_GIFT_CARD_DETAILS } from "~/domain/gift-card-product";
 import { makePromotion } from "../support/promotion-factory";
 
 // The delivery country decides an order's market: a UK address buys in pounds (the prices every page
@@ -149,6 +151,30 @@ describe.each(STORE_ADAPTERS)("checkout in the delivery country's market on $nam
     const result = await buy("GB", { shownMarketId: "united-kingdom", promotionCode: promotion.code });
     if (result.kind !== "done") throw new Error(`expected an order, got ${result.kind}`);
     expect(result.order).toMatchObject({ currency: "GBP", discountMinor: 860, totalMinor: 4299 - 860 + 426 });
+  });
+
+  it("refuses to sell a gift card (cards hold euros) in an order in pounds, placing nothing", async () => {
+    const card = buildSeedGiftCard();
+    await store.products.upsertMany([card]);
+    expect(
+      await cart.add("guest:abc", {
+        productId: card.id,
+        size: card.variants[0].size,
+        colour: card.variants[0].colour,
+        quantity: 1,
+        giftCard: NO_GIFT_CARD_DETAILS,
+      }),
+    ).toMatchObject({ ok: true });
+    const result = await buy("GB", { shownMarketId: "united-kingdom" });
+    expect(result).toEqual({
+      kind: "gift-card-refused",
+      message: expect.stringContaining("Gift cards are sold in euros and this order is in GBP"),
+    });
+    expect((await store.orders.list({ limit: 5, offset: 0 })).total).toBe(0);
+    expect(charges).toEqual([]);
+    // In euros it is sold as before.
+    const inEuros = await checkout.placeOrder(checkoutInput({ address: addressIn("IE") }));
+    expect(inEuros.kind).toBe("done");
   });
 
   it("refuses a euro gift card on an order in pounds, with the reason, placing nothing", async () => {

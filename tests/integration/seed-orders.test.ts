@@ -3,6 +3,7 @@ import { formatInvoiceNumber } from "~/domain/invoice";
 import { buildSeedCatalogue } from "~/server/seed/catalogue.server";
 import { seedIfEmpty, seedOrdersIfEmpty } from "~/server/seed/seed.server";
 import type { Store } from "~/server/store/port";
+import { buildSeedGiftCard } from "~/server/seed/gift-card-product.server";
 import { STORE_ADAPTERS } from "../contract/adapters";
 
 const NOW = new Date("2026-11-21T15:30:00.000Z");
@@ -79,7 +80,8 @@ describe.each(STORE_ADAPTERS)("two instances starting together on an empty store
     const { store, dispose } = await adapter.create();
     try {
       const results = await Promise.all([seedIfEmpty(store, quiet), seedIfEmpty(store, quiet)]);
-      const catalogue = buildSeedCatalogue();
+      // The garments and the gift card.
+      const catalogue = [...buildSeedCatalogue(), buildSeedGiftCard()];
       expect(results.sort()).toEqual([0, catalogue.length]);
       expect(await store.products.count()).toBe(catalogue.length);
       expect(await store.posts.count()).toBe(6);

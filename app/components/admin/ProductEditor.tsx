@@ -101,6 +101,10 @@ const small = "rounded border border-stone-300 px-2 py-1 text-xs hover:bg-stone-
  */
 const anything = z.object({}).passthrough();
 
+const GIFT_CARD_HINT =
+  "Comma-separated, like 25, 50, 100. A gift card keeps its colours; its sizes, stock and weight are not used: " +
+  "it never runs out, and each card is issued when its order is paid and sent by e-mail.";
+
 export function ProductEditor({
   defaults,
   result,
@@ -136,6 +140,7 @@ export function ProductEditor({
   const errorCount = errors.length;
   // A disabled control sends nothing: a read-only choice sends its current value from a hidden input.
   const featured = String(fields.featured.initialValue) === "on" || String(fields.featured.initialValue) === "true";
+  const giftCard = String(fields.giftCard.initialValue) === "on" || String(fields.giftCard.initialValue) === "true";
   const sentAsIs = (meta: Meta) => (textsOnly ? <input type="hidden" name={meta.name} value={current(meta)} /> : null);
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-8">
@@ -225,8 +230,7 @@ export function ProductEditor({
           <TextField
             meta={fields.price}
             label="Price (€)"
-            hint="Like 49.90."
-            required
+            hint="Like 49.90. A gift card's is its smallest amount."
             inputMode="decimal"
             readOnly={textsOnly}
           />
@@ -276,6 +280,28 @@ export function ProductEditor({
             Featured on the home page
           </label>
         </div>
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-semibold">Gift card</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name={fields.giftCard.name}
+            key={fields.giftCard.key}
+            disabled={textsOnly}
+            defaultChecked={giftCard}
+          />{" "}
+          {textsOnly && giftCard ? <input type="hidden" name={fields.giftCard.name} value="on" /> : null}
+          Sold as a gift card: amounts instead of sizes
+        </label>
+        <TextField
+          meta={fields.giftCardAmounts}
+          label="Gift card amounts (€)"
+          hint={GIFT_CARD_HINT}
+          inputMode="decimal"
+          readOnly={textsOnly}
+        />
       </fieldset>
 
       <fieldset className="space-y-3">

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
 import type { OrderLine } from "~/domain/commerce";
 import { BASE_CURRENCY, type CurrencyCode } from "~/domain/currency";
+import { GiftCardLineNote } from "./GiftCardLineNote";
 
 /** The snapshot of what was bought: names and prices as they were when the order was placed, in its currency. */
 export function OrderLines({
@@ -13,8 +14,8 @@ export function OrderLines({
 }) {
   return (
     <ul className="divide-y divide-stone-200 border-y border-stone-200">
-      {lines.map((line) => (
-        <li key={`${line.productId}-${line.size}-${line.colour}`} className="flex gap-4 py-4">
+      {lines.map((line, i) => (
+        <li key={`${line.productId}-${line.size}-${line.colour}-${i}`} className="flex gap-4 py-4">
           {line.imageUrl ? (
             <img
               src={line.imageUrl}
@@ -28,9 +29,13 @@ export function OrderLines({
             <Link to={`/products/${line.productId}`} className="font-medium hover:underline">
               {line.name}
             </Link>
-            <p className="text-stone-600">
-              {line.colour} · Size {line.size} · SKU {line.sku}
-            </p>
+            {line.giftCard ? (
+              <GiftCardLineNote amount={line.size} details={line.giftCard} />
+            ) : (
+              <p className="text-stone-600">
+                {line.colour} · Size {line.size} · SKU {line.sku}
+              </p>
+            )}
             <p>
               {line.quantity} × {formatMoney(line.unitPriceMinor, currency)}
             </p>

@@ -38,7 +38,12 @@ export async function clearCodeHeader(): Promise<string> {
 
 /** The cart's lines that can be bought, as the promotions price them. */
 export const pricedCartLines = (cart: CartView) =>
-  cart.lines.map((l) => ({ productId: l.productId, category: l.category, grossMinor: l.lineTotalMinor }));
+  cart.lines.map((l) => ({
+    productId: l.productId,
+    category: l.category,
+    // A gift card is money: never discounted, never counted towards a promotion's threshold (as at checkout).
+    grossMinor: l.giftCard ? 0 : l.lineTotalMinor,
+  }));
 
 /** The cart priced with its promotions and the applied code, in the cart's market: what the cart and checkout show. */
 export async function cartPromotions(request: Request, cart: CartView, market?: PricingMarket) {

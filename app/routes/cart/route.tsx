@@ -1,3 +1,4 @@
+import { GiftCardLineNote } from "~/components/orders/GiftCardLineNote";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -210,9 +211,13 @@ function CartLine({ line, error, discountMinor }: { line: CartLineView; error: s
                 {line.name}
               </Link>
             )}
-            <p className="text-sm text-stone-600">
-              {line.colour} · Size {line.size}
-            </p>
+            {line.giftCard ? (
+              <GiftCardLineNote amount={line.size} details={line.giftCard} />
+            ) : (
+              <p className="text-sm text-stone-600">
+                {line.colour} · Size {line.size}
+              </p>
+            )}
             <p className="mt-1 text-sm">
               {formatMoney(line.unitPriceMinor, currency)} each
               {line.compareAtMinor ? (

@@ -19,6 +19,7 @@ import { getAuthState } from "~/server/http/session.server";
 import type { Product } from "~/domain/product";
 import { notFound } from "~/server/http/not-found.server";
 import { canSell, soldOutEverywhere } from "~/domain/sellable";
+import { GIFT_CARD_SEND_WINDOW_DAYS, utcDay } from "~/domain/gift-card-product";
 import { retryAfterHeaders } from "~/server/http/forms.server";
 
 export const productPageHeaders = retryAfterHeaders;
@@ -74,6 +75,11 @@ export async function productPageLoader({ params, request }: LoaderFunctionArgs)
     signedIn: Boolean(auth.user),
     // The care guide's section for this material ("95% organic cotton" -> #cotton), or its top.
     careHref: careGuideHref(product.material),
+    // A gift card's send date: today (UTC) to a year ahead, as the cart checks it.
+    sendWindow: {
+      first: utcDay(new Date()),
+      last: utcDay(new Date(Date.now() + GIFT_CARD_SEND_WINDOW_DAYS * 24 * 60 * 60 * 1000)),
+    },
   };
 }
 

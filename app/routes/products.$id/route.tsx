@@ -8,6 +8,8 @@ import { CompleteTheLook } from "~/components/product/CompleteTheLook";
 import { SaveButton } from "~/components/product/SaveButton";
 import { LazyBackInStockForm } from "~/components/product/LazyBackInStockForm";
 import { ProductOptions, useChosenColour } from "~/components/product/ProductOptions";
+import { GiftCardOptions } from "~/components/product/GiftCardOptions";
+import { isGiftCardProduct } from "~/domain/gift-card-product";
 import { imagesForColour } from "~/lib/colour-images";
 import { LazyReviewsSection } from "~/components/product/LazyReviewsSection";
 import { RatingSummary } from "~/components/product/Stars";
@@ -53,7 +55,9 @@ export default function ProductPage() {
   const currency = market.currency;
   const { product, look, related, initialColour, jsonLd, savedIds, email, reviews, signedIn, careHref } = loaderData;
   const answer = useActionData<typeof action>();
-  const addError = firstError(replyFor(answer, "add"));
+  const addReply = replyFor(answer, "add");
+  const addError = firstError(addReply);
+  const giftCard = isGiftCardProduct(product);
   const alertReply = replyFor(answer, "stock-alert");
   const alertError = firstError(alertReply);
   const reviewResult = replyFor(answer, "review");
@@ -82,8 +86,10 @@ export default function ProductPage() {
             <Price priceMinor={product.priceMinor} compareAtMinor={product.compareAtMinor} size="lg" />
           </div>
           <p className="mt-1 text-xs text-stone-500">
-            Including VAT.
-            {policies?.freeShippingFrom ? ` Free standard shipping from ${policies.freeShippingFrom}.` : null}
+            {giftCard ? "No VAT on a gift card: VAT is charged on what it buys. Sent by e-mail." : "Including VAT."}
+            {!giftCard && policies?.freeShippingFrom
+              ? ` Free standard shipping from ${policies.freeShippingFrom}.`
+              : null}
           </p>
           <SaveButton
             productId={product.id}
@@ -92,16 +98,35 @@ export default function ProductPage() {
             className="mt-3"
           />
 
-          <ProductOptions
-            key={product.id}
-            productId={product.id}
-            category={product.category}
-            colours={product.colours}
-            sizes={product.sizes}
-            variants={product.variants}
-            colour={colour}
-            failure={addError ? { error: addError.message, field: addError.field || "form" } : null}
-          />
+          {giftCard ? (
+            <GiftCardOptions
+              key={product.id}
+              productId={product.id}
+              colour={product.colours[0]?.name ?? ""}
+              amounts={product.sizes}
+              failure={addError ? { error: addError.message, field: addError.field || "form" } : null}
+              sent={{
+                size: sentValue(addReply, "size"),
+                recipientName: sentValue(addReply, "recipientName"),
+                recipientEmail: sentValue(addReply, "recipientEmail"),
+                message: sentValue(addReply, "message"),
+                sendOn: sentValue(addReply, "sendOn"),
+              }}
+              today={loaderData.sendWindow.first}
+              lastSendDay={loaderData.sendWindow.last}
+            />
+          ) : (
+            <ProductOptions
+              key={product.id}
+              productId={product.id}
+              category={product.category}
+              colours={product.colours}
+              sizes={product.sizes}
+              variants={product.variants}
+              colour={colour}
+              failure={addError ? { error: addError.message, field: addError.field || "form" } : null}
+            />
+          )}
           <LazyBackInStockForm
             soldOut={product.variants.filter((v) => !canSell(v)).map((v) => ({ colour: v.colour, size: v.size }))}
             email={email}

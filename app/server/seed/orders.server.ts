@@ -12,6 +12,7 @@ import {
 import type { Profile } from "~/domain/profile";
 import type { ProductInput } from "~/domain/product";
 import { random } from "./catalogue.server";
+import { isGiftCardProduct } from "~/domain/gift-card-product";
 
 // A realistic order history for the demo shop, so a fresh start has a back office worth
 // looking at: ~45 customers signing up over five months and a few hundred orders over the
@@ -192,7 +193,8 @@ export function buildSeedOrderHistory(products: readonly ProductInput[], now: Da
     customers.map((c) => [c.uid, { street: `${1 + Math.floor(rand() * 120)} ${pick(STREETS)}`, place: pick(PLACES) }]),
   );
 
-  const forSale = products.filter((p) => p.status === "active" && p.variants.length > 0);
+  // Garments only: the history has no gift cards (they would need cards issued to match).
+  const forSale = products.filter((p) => p.status === "active" && p.variants.length > 0 && !isGiftCardProduct(p));
   const orders: Order[] = [];
   const startOfToday = Math.floor(nowMs / DAY) * DAY;
 

@@ -9,6 +9,7 @@ import { SHIPPING_COUNTRIES } from "~/lib/countries";
 import type { ShippingRates } from "../services/shipping/shipping.server";
 import { buildSeedPosts } from "./blog-posts.server";
 import { buildLargeCatalogue, buildSeedCatalogue } from "./catalogue.server";
+import { buildSeedGiftCard } from "./gift-card-product.server";
 import { buildSeedOrderHistory, SEED_CUSTOMER_PREFIX, SEED_HISTORY_DAYS, SEED_STAFF } from "./orders.server";
 import { buildSeedReviews } from "./reviews.server";
 
@@ -128,7 +129,7 @@ async function seedCatalogueIfEmpty(store: Store, log: Log): Promise<number> {
     return 0;
   }
   return once(store, "seed-catalogue", "the catalogue", log, async () => {
-    const products = buildSeedCatalogue();
+    const products = [...buildSeedCatalogue(), buildSeedGiftCard()];
     log(`Seeding ${products.length} products…`);
     const batch = 25;
     for (let i = 0; i < products.length; i += batch) {

@@ -1,5 +1,5 @@
 import type { Promotion, PromotionUseClaim } from "~/domain/promotion";
-import type { GiftCard, GiftCardLedgerEntry } from "~/domain/gift-card";
+import type { GiftCard, GiftCardDelivery, GiftCardLedgerEntry } from "~/domain/gift-card";
 import type { SavedAddress } from "~/domain/saved-address";
 import type { AuditEntry, AuditFilter, AuditPage } from "~/domain/audit";
 import type {
@@ -364,8 +364,23 @@ export type GiftCardCredit =
  * replayed redemption, top-up or refund (same entry id) changes nothing and answers the entry written first.
  */
 export interface GiftCardStore {
-  /** A new card and its "issued" entry; refused when another card has the same code hash. */
-  create(card: GiftCard, issued: GiftCardLedgerEntry): Promise<{ ok: true } | { ok: false; reason: "code-taken" }>;
+  /**
+   * A new card and its "issued" entry; refused when another card has the same code hash, or when a card
+   * with its id exists ("exists": a bought card's id names its order line and unit, so issuing twice is refused).
+   */
+  create(
+    card: GiftCard,
+    issued: GiftCardLedgerEntry,
+  ): Promise<{ ok: true } | { ok: false; reason: "code-taken" | "exists" }>;
+  /** Cards whose scheduled code e-mail is due on or before `day` ("YYYY-MM-DD"), at most `limit`. */
+  dueDeliveries(day: string, limit: number): Promise<GiftCard[]>;
+  /**
+   * Claim a card's scheduled e-mail: clears it and answers what it was, or null when there is none (sent
+   * already, or claimed by another instance): of concurrent claims exactly one gets it.
+   */
+  takeDelivery(cardId: string): Promise<GiftCardDelivery | null>;
+  /** Put a claimed e-mail back (its sending failed), to be tried by the next sweep. */
+  putBackDelivery(cardId: string, delivery: GiftCardDelivery): Promise<void>;
   get(id: string): Promise<GiftCard | null>;
   findByCodeHash(codeHash: string): Promise<GiftCard | null>;
   /** Every card, newest first (a shop has hundreds, not millions; backups and the back office). */

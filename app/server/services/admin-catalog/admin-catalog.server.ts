@@ -16,7 +16,8 @@ import { changedFields } from "../audit/audit.server";
 import { AdminProductIndex, type AdminListResult, type AdminProductRow } from "./admin-index.server";
 import { categoryReport, salesByCategory, type CategoryReportRow } from "./category-report.server";
 import { csvHeader, productCsvLines } from "./product-csv.server";
-import { buildVariants, cellStock, sharedWeight } from "./variants.server";
+import { buildVariants, cellStock, giftCardVariants, sharedWeight } from "./variants.server";
+import { isGiftCardProduct } from "~/domain/gift-card-product";
 
 // The back office's product rules on both backends: listing every product, creating and editing
 // with a unique slug, and deleting — a product that appears in orders is archived instead, so
@@ -102,6 +103,10 @@ export function formDefaultsOf(p: Product): ProductFormDefaults {
     weight: sharedWeight(p.variants),
     status: p.status,
     featured: p.featured,
+    giftCard: isGiftCardProduct(p),
+    giftCardAmounts: isGiftCardProduct(p)
+      ? [...new Set(p.variants.map((v) => v.giftCardMinor!))].map((m) => minorToInput(m)).join(", ")
+      : "",
     colours,
     sizes,
     stock,
@@ -232,15 +237,17 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
         featured: values.featured,
         colours: values.colours,
         sizes: values.sizes,
-        variants: buildVariants(
-          slug,
-          values.sizes,
-          values.colours,
-          values.stock,
-          values.sku,
-          existing?.variants,
-          values.weight,
-        ),
+        variants: values.giftCard
+          ? giftCardVariants(slug, values, existing?.variants ?? [])
+          : buildVariants(
+              slug,
+              values.sizes,
+              values.colours,
+              values.stock,
+              values.sku,
+              existing?.variants,
+              values.weight,
+            ),
         // An untagged image has no colour key at all (Firestore stores no undefined fields).
         images: values.images.map(({ colour, ...image }) => (colour ? { ...image, colour } : image)),
         createdAt: existing?.createdAt,

@@ -1,4 +1,5 @@
 import type { Colour, Variant } from "~/domain/product";
+import { GIFT_CARD_UNITS } from "~/domain/gift-card-product";
 
 // Variants are the size × colour grid. A cell keeps the SKU it had; a new cell gets one made
 // from the product's slug, the colour and the size (unique because the slug is).
@@ -58,4 +59,23 @@ export function sharedWeight(variants: readonly Variant[]): string {
   const weights = new Set(variants.map((v) => v.weightGrams));
   const [only] = weights;
   return weights.size === 1 && only !== undefined ? String(only) : "";
+}
+
+/**
+ * A gift card's variants: one per amount and colour, each with its value, never out of stock and
+ * weightless. An amount and colour that existed keeps its SKU.
+ */
+export function giftCardVariants(
+  slug: string,
+  values: { sizes: string[]; colours: Colour[]; giftCardAmounts: number[] },
+  previous: readonly Variant[],
+): Variant[] {
+  const skus = values.sizes.map((size) =>
+    values.colours.map((c) => previous.find((v) => v.size === size && v.colour === c.name)?.sku ?? ""),
+  );
+  const stock = values.sizes.map(() => values.colours.map(() => GIFT_CARD_UNITS));
+  return buildVariants(slug, values.sizes, values.colours, stock, skus).map((v) => ({
+    ...v,
+    giftCardMinor: values.giftCardAmounts[values.sizes.indexOf(v.size)],
+  }));
 }

@@ -8,6 +8,16 @@ import { parcelWeight } from "~/domain/shipping-zone";
 import { createShippingService, type ShippingService } from "../shipping/shipping.server";
 import { imageForColour } from "../catalog/colour-image";
 import { lineLimit, MAX_QUANTITY_PER_LINE, unitsForSale } from "~/domain/sellable";
+import crypto from "node:crypto";
+import { deliveredSubtotalMinor, onlyGiftCards } from "../checkout/gift-card-delivery";
+import {
+  giftCardDetailsKey,
+  isGiftCardProduct,
+  NO_GIFT_CARD_DETAILS,
+  sendOnProblem,
+  unitBaseMinor,
+  type GiftCardLineDetails,
+} from "~/domain/gift-card-product";
 
 // The cart's rules, shared by both backends: what may be added, how much, and what a line is
 // worth now. A cart stores only what the shopper chose; prices and stock are always read fresh,
@@ -45,6 +55,8 @@ export interface CartLineView {
   /** Units that can be bought now, capped at the per-line maximum. */
   maxQuantity: number;
   problem: LineProblem | null;
+  /** A gift card line's recipient, message and send date; null on any other line. */
+  giftCard: GiftCardLineDetails | null;
 }
 
 export interface CartView {
@@ -64,14 +76,22 @@ export interface CartView {
   /** The buyable lines at the base prices: the shipping zones' value bands are in them, whatever the market. */
   baseSubtotalMinor: number;
   hasProblems: boolean;
+  /** Every line a gift card: nothing to deliver (each code goes by e-mail). */
+  onlyGiftCards: boolean;
+  /** The buyable lines that are delivered (not gift cards): what delivery is priced on. */
+  deliveredSubtotalMinor: number;
 }
 
 export type CartChange =
   | { ok: true; message: string }
-  | { ok: false; field: "size" | "colour" | "quantity" | "product" | "line" | "cart"; message: string };
+  | { ok: false; field: "size" | "colour" | "quantity" | "product" | "line" | "cart" | "sendOn"; message: string };
 
-export const lineKey = (line: Pick<CartLine, "productId" | "size" | "colour">) =>
-  `${line.productId}~${line.size}~${line.colour}`;
+/** A line's key in forms; gift card lines for different people (or messages, dates) are different lines. */
+export const lineKey = (line: Pick<CartLine, "productId" | "size" | "colour" | "giftCard">) => {
+  const details = giftCardDetailsKey(line.giftCard);
+  const tail = details ? `~${crypto.createHash("sha256").update(details).digest("hex").slice(0, 12)}` : "";
+  return `${line.productId}~${line.size}~${line.colour}${tail}`;
+};
 
 export type CartService = ReturnType<typeof createCartService>;
 
@@ -105,7 +125,9 @@ export function createCartService(
   }
 
   function describe(product: Product, line: Pick<CartLine, "size" | "colour">) {
-    return `${product.name} (${line.colour}, ${line.size})`;
+    return isGiftCardProduct(product)
+      ? `${product.name} (${line.size})`
+      : `${product.name} (${line.colour}, ${line.size})`;
   }
 
   return {
@@ -130,7 +152,7 @@ export function createCartService(
               : stock < line.quantity
                 ? { kind: "reduced", available: stock }
                 : null;
-        const base = product?.priceMinor ?? 0;
+        const base = product ? unitBaseMinor(product, line.size, line.colour) : 0;
         const unit = market ? productPriceIn(market, base) : base;
         const baseCompareAt = product?.compareAtMinor && product.compareAtMinor > base ? product.compareAtMinor : null;
         const compareAt = market ? compareAtIn(market, baseCompareAt) : baseCompareAt;
@@ -153,6 +175,7 @@ export function createCartService(
           savingsMinor: compareAt ? (compareAt - unit) * buyable : 0,
           maxQuantity: lineLimit(stock),
           problem,
+          giftCard: line.giftCard ?? null,
         };
       });
       const subtotalMinor = views.reduce((sum, l) => sum + l.lineTotalMinor, 0);
@@ -166,12 +189,15 @@ export function createCartService(
       );
       // The zones' bands are in base prices: the estimate is made on the base subtotal, then its
       // figures converted, and what is left to spend for free delivery counted in the market.
-      const baseSubtotalMinor = views.reduce(
-        (sum, l, i) => sum + (l.problem ? 0 : (products.get(lines[i].productId)?.priceMinor ?? 0) * l.quantity),
-        0,
-      );
+      const baseSubtotalMinor = views.reduce((sum, l, i) => {
+        const product = products.get(lines[i].productId);
+        // Gift cards are not delivered: they count towards no delivery price or threshold.
+        if (l.problem || !product || l.giftCard) return sum;
+        return sum + unitBaseMinor(product, l.size, l.colour) * l.quantity;
+      }, 0);
+      const delivered = deliveredSubtotalMinor(views.map((l) => ({ ...l, quantity: l.problem ? 0 : l.quantity })));
       const baseEstimate = zoneEstimate(await shipping.homeZone(), { subtotalMinor: baseSubtotalMinor, weightGrams });
-      const estimate = market ? estimateIn(market, baseEstimate, subtotalMinor) : baseEstimate;
+      const estimate = market ? estimateIn(market, baseEstimate, delivered) : baseEstimate;
       return {
         id: cart ? cart.id : null,
         lines: views,
@@ -184,6 +210,8 @@ export function createCartService(
         weightGrams,
         baseSubtotalMinor,
         hasProblems: views.some((l) => l.problem !== null),
+        onlyGiftCards: onlyGiftCards(views),
+        deliveredSubtotalMinor: delivered,
       };
     },
 
@@ -221,11 +249,20 @@ export function createCartService(
 
     async add(
       cartId: string,
-      input: { productId: string; size: string; colour: string; quantity: number },
+      request: { productId: string; size: string; colour: string; quantity: number; giftCard?: GiftCardLineDetails },
     ): Promise<CartChange> {
-      const product = await store.products.get(input.productId);
+      const product = await store.products.get(request.productId);
       if (!product || product.status !== "active")
         return { ok: false, field: "product", message: "This product is no longer available." };
+      // Only a gift card line keeps a recipient, a message and a send date; the date must be within a year.
+      const giftCard = isGiftCardProduct(product) ? (request.giftCard ?? NO_GIFT_CARD_DETAILS) : undefined;
+      const input = { ...request, giftCard };
+      if (giftCard && !product.sizes.includes(input.size))
+        return { ok: false, field: "size", message: "Choose an amount." };
+      if (giftCard?.sendOn) {
+        const problem = sendOnProblem(giftCard.sendOn, now());
+        if (problem) return { ok: false, field: "sendOn", message: problem };
+      }
       if (!product.colours.some((c) => c.name === input.colour))
         return { ok: false, field: "colour", message: "Choose a colour." };
       if (
@@ -274,6 +311,7 @@ export function createCartService(
           colour: input.colour,
           quantity: input.quantity,
           addedAt: now().toISOString(),
+          ...(giftCard ? { giftCard } : {}),
         });
       await save(cartId, lines);
       return {

@@ -17,6 +17,7 @@ import { newOrderNumber } from "../orders/order-links.server";
 import { cardAttemptOf, chargeKeyOf } from "../orders/payment-attempts.server";
 import type { OrdersService } from "../orders/orders.server";
 import { orderLineFor } from "./order-line";
+import { deliveredSubtotalMinor, EMAIL_DELIVERY, onlyGiftCards } from "./gift-card-delivery";
 import { choiceOf, type ShippingRates } from "./shipping.server";
 import { createShippingService, type ShippingService } from "../shipping/shipping.server";
 import { parcelWeight, quotesFor, sameQuotes, type Parcel } from "~/domain/shipping-zone";
@@ -30,7 +31,13 @@ import { splitTotal, type GiftCard } from "~/domain/gift-card";
 import { createGiftCardsService, giftCardProblem, type GiftCardsService } from "../gift-cards/gift-cards.server";
 import type { Market } from "~/domain/market";
 import { createMarketsService, type MarketsService } from "../markets/markets.server";
-import { amountIn, giftCardCurrencyProblem, orderLineIn, orderPricingOf } from "../markets/market-prices";
+import {
+  amountIn,
+  giftCardCurrencyProblem,
+  giftCardPurchaseProblem,
+  orderLineIn,
+  orderPricingOf,
+} from "../markets/market-prices";
 
 // Checkout: the order is priced here from the current catalogue (anything the browser sends
 // about prices is ignored), placed atomically by the store, then paid. A declined payment
@@ -288,9 +295,11 @@ export function createCheckoutService(deps: {
      */
     async deliveryOptions(
       country: string,
-      parcel: Parcel,
+      parcel: Parcel & { onlyGiftCards?: boolean },
       market?: Pick<Market, "currency" | "rateMicros" | "rounding">,
     ) {
+      // Gift cards only: e-mailed, free, whatever the country.
+      if (parcel.onlyGiftCards) return [choiceOf(EMAIL_DELIVERY)];
       const options = (await shipping.quotes(country, parcel))?.map(choiceOf) ?? null;
       return market ? (options?.map((o) => ({ ...o, priceMinor: amountIn(market, o.priceMinor) })) ?? null) : options;
     },
@@ -324,17 +333,23 @@ export function createCheckoutService(deps: {
           });
           continue;
         }
-        baseLines.push(orderLineFor(product, line.size, line.colour, line.quantity));
+        baseLines.push(orderLineFor(product, line.size, line.colour, line.quantity, line.giftCard));
       }
       if (shortfalls.length > 0) return { kind: "sold-out", shortfalls };
+      if (baseLines.some((l) => l.giftCard)) {
+        const notSold = giftCardPurchaseProblem(market);
+        if (notSold) return { kind: "gift-card-refused", message: notSold };
+      }
 
       // Every amount of the order is in the market's currency: its lines as the pages showed them.
       const orderLines = baseLines.map((l) => orderLineIn(market, l));
       const subtotalMinor = orderLines.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity, 0);
-      // Delivery is priced by the zone of the address's country, on the items' value (at base
-      // prices: the zones' bands are in them) and weight, then converted at the market's rate.
+      // Delivery is priced by the zone of the address's country, on the delivered items' value (at
+      // base prices: the zones' bands are in them; gift cards are e-mailed) and weight, then
+      // converted at the market's rate.
+      const giftCardsOnly = onlyGiftCards(baseLines);
       const parcel: Parcel = {
-        subtotalMinor: baseLines.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity, 0),
+        subtotalMinor: deliveredSubtotalMinor(baseLines),
         weightGrams: parcelWeight(
           lines.map((l) => ({
             quantity: l.quantity,
@@ -345,10 +360,12 @@ export function createCheckoutService(deps: {
       };
       // The order's price comes from the zones as they are now, not as a page last read them.
       const zone = await shipping.zoneFor(input.address.country, { fresh: true });
-      if (!zone || zone.methods.length === 0) return { kind: "no-delivery", country: input.address.country };
-      const quotes = quotesFor(zone, parcel);
+      if (!giftCardsOnly && (!zone || zone.methods.length === 0))
+        return { kind: "no-delivery", country: input.address.country };
+      // Gift cards only: sent by e-mail, nothing to deliver or price (and no zone needed).
+      const quotes = giftCardsOnly || !zone ? [EMAIL_DELIVERY] : quotesFor(zone, parcel);
       const chosenQuote = quotes.find((q) => q.methodId === input.shippingMethod);
-      if (input.pricedCountry && input.pricedCountry !== input.address.country) {
+      if (!giftCardsOnly && input.pricedCountry && input.pricedCountry !== input.address.country) {
         const shown = await shipping.quotes(input.pricedCountry, parcel, { fresh: true });
         if (!shown || !sameQuotes(shown, quotes)) return { kind: "delivery-repriced", country: input.address.country };
         // Another tax rule (import, UK) is news to the shopper too: they see its notice before paying.
@@ -361,7 +378,8 @@ export function createCheckoutService(deps: {
         lines: orderLines.map((l) => ({
           productId: l.productId,
           category: products.get(l.productId)?.category ?? null,
-          grossMinor: l.unitPriceMinor * l.quantity,
+          // A gift card is money, not merchandise: no promotion discounts it or counts it towards a threshold.
+          grossMinor: l.giftCard ? 0 : l.unitPriceMinor * l.quantity,
         })),
         code: input.promotionCode ?? null,
         customerKey: customerKeyFor(input.userId, input.email),
@@ -379,7 +397,8 @@ export function createCheckoutService(deps: {
       const tax = await taxes.taxFor({
         zone,
         country: input.address.country,
-        lineGrossMinor: paid,
+        // A gift card is a multi-purpose voucher: no VAT when sold, only on what it buys (decision 0029).
+        lineGrossMinor: paid.map((gross, i) => (orderLines[i].giftCard ? 0 : gross)),
         shippingMinor: delivery.priceMinor,
         currency: market.currency,
       });

@@ -1,6 +1,7 @@
 import type { OrderLine } from "~/domain/commerce";
 import type { Product, ProductInput } from "~/domain/product";
 import { imageForColour } from "../catalog/colour-image";
+import { isGiftCardVariant, NO_GIFT_CARD_DETAILS, type GiftCardLineDetails } from "~/domain/gift-card-product";
 
 /** What an order keeps of a product's variant: a snapshot that later catalogue edits never change. */
 export function orderLineFor(
@@ -8,6 +9,8 @@ export function orderLineFor(
   size: string,
   colour: string,
   quantity: number,
+  /** A gift card line's recipient, message and send date, as the cart holds them. */
+  giftCard?: GiftCardLineDetails,
 ): OrderLine {
   const variant = product.variants.find((v) => v.size === size && v.colour === colour);
   if (!variant) throw new Error(`${product.id} has no ${colour} ${size}`);
@@ -18,10 +21,13 @@ export function orderLineFor(
     sku: variant.sku,
     size,
     colour,
-    unitPriceMinor: product.priceMinor,
+    unitPriceMinor: variant.giftCardMinor ?? product.priceMinor,
     compareAtMinor:
-      product.compareAtMinor && product.compareAtMinor > product.priceMinor ? product.compareAtMinor : null,
+      !isGiftCardVariant(variant) && product.compareAtMinor && product.compareAtMinor > product.priceMinor
+        ? product.compareAtMinor
+        : null,
     quantity,
     imageUrl: imageForColour(product, colour)?.url ?? null,
+    ...(isGiftCardVariant(variant) ? { giftCard: giftCard ?? NO_GIFT_CARD_DETAILS } : {}),
   };
 }

@@ -93,6 +93,18 @@ export const allPricedIn = <T extends Priced>(market: PricingMarket, items: read
  * Why a gift card cannot pay an order in the market, or null: cards hold euros, and an order in
  * another currency would need a conversion the card's ledger does not record.
  */
+/**
+ * Why a gift card cannot be bought in an order of this market: cards hold euros, and one bought in
+ * another currency would hold an amount its ledger could not state.
+ */
+export function giftCardPurchaseProblem(market: Pick<Market, "currency">): string | null {
+  if (market.currency === GIFT_CARD_CURRENCY) return null;
+  return (
+    `Gift cards are sold in euros and this order is in ${market.currency}, the currency of its delivery country: ` +
+    "remove the gift card from your cart to order the rest. Nothing was charged and no order was placed."
+  );
+}
+
 export function giftCardCurrencyProblem(market: Pick<Market, "currency">): string | null {
   if (market.currency === GIFT_CARD_CURRENCY) return null;
   return (

@@ -2,7 +2,16 @@ import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import type { MailMessage } from "../../mail/port";
 import type { Order } from "~/domain/commerce";
+import type { GiftCardLineDetails } from "~/domain/gift-card-product";
 import { taxRuleStatement, vatCollected } from "~/domain/tax-rule";
+
+/** Where a gift card line's code goes (never the code: only the e-mail that carries it has it). */
+function giftCardWhere(amount: string, d: GiftCardLineDetails): string {
+  const to = d.recipientEmail
+    ? `e-mailed to ${d.recipientName ? `${d.recipientName}, ` : ""}${d.recipientEmail}`
+    : "e-mailed to you";
+  return `gift card ${amount}, ${to} ${d.sendOn ? `on ${d.sendOn}` : "now"}`;
+}
 
 /** The order confirmation: what was bought, where it goes, what it cost, and the link to follow it. */
 export function orderConfirmationMail(shopName: string, order: Order, orderUrl: string): MailMessage {
@@ -10,7 +19,8 @@ export function orderConfirmationMail(shopName: string, order: Order, orderUrl: 
   const money = (minor: number) => formatMoney(minor, order.currency);
   const lines = order.lines.map(
     (l) =>
-      `  ${l.quantity} × ${l.name} (${l.colour}, ${l.size})  ${money(l.unitPriceMinor * l.quantity)}` +
+      `  ${l.quantity} × ${l.name} (${l.giftCard ? giftCardWhere(l.size, l.giftCard) : `${l.colour}, ${l.size}`})  ` +
+      `${money(l.unitPriceMinor * l.quantity)}` +
       (l.discountMinor ? `  (discount −${money(l.discountMinor)})` : ""),
   );
   // Orders from before promotions and VAT were recorded have neither: their lines are left out.

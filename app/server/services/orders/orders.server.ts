@@ -49,6 +49,12 @@ export interface OrdersOptions {
     type: "order.paid" | "order.shipped" | "order.delivered" | "order.refunded",
     order: Order,
   ) => Promise<unknown>;
+  /**
+   * Issues the gift cards an order bought (each once, however often it is called), when it is paid;
+   * called again for an order already paid when its payment is reported again, so a process that died
+   * between the two finishes the job. Its failure never undoes the payment.
+   */
+  issueGiftCards?: (order: Order) => Promise<unknown>;
   /** Invoice numbers each process reserves at a time (INVOICE_NUMBER_BLOCK); default 1, gap-free. */
   invoiceBlockSize?: number;
 }
@@ -121,9 +127,21 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
     if (result.kind === "ok") {
       // Only the caller whose transition made it counts its pairs (the count is claimed by order id too).
       await countPaidOrder(store.pairs, result.order);
+      await issueGiftCards(result.order);
       await announce("order.paid", result.order);
     }
     return result;
+  }
+  async function issueGiftCards(order: Order) {
+    if (!order.lines.some((l) => l.giftCard)) return;
+    try {
+      await options.issueGiftCards?.(order);
+    } catch (error) {
+      console.error(
+        `Order ${order.number}: its gift cards could not be issued; they are when its payment is next reported`,
+        error,
+      );
+    }
   }
   const isExpired = (order: Order) =>
     order.status === "pending_payment" && Date.parse(pendingSince(order)) <= Date.parse(now()) - expiryMs;
@@ -444,6 +462,7 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
           }
         }
         const current = (await store.orders.get(order.id))!;
+        if (current.status === "paid") await issueGiftCards(current);
         if (current.status !== "pending_payment") return "unchanged";
         await markPaid(current, { ...payment, state: "succeeded", failureMessage: null }, origin);
         return "updated";

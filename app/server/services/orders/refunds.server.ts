@@ -14,6 +14,7 @@ import type { RefundingProcessor } from "../../payments/port";
 import type { Store } from "../../store/port";
 import { refundsMade } from "~/server/observability/metrics.server";
 import { refundedEntryId, splitRefund } from "~/domain/gift-card";
+import { giftCardsToVoid } from "./refund-gift-cards.server";
 
 // Money given back on an order. Three steps, each one atomic store revision:
 // 1. hold the amount and quantities on the order (a pending refund), checked against what remains;
@@ -64,6 +65,12 @@ export function createRefundsService(store: Store, options: RefundsOptions) {
 
   return {
     async refund(orderId: string, request: RefundRequest, actor: string): Promise<RefundResult> {
+      // Gift cards the order bought go back only unspent, and are voided with the refund.
+      const before = await store.orders.get(orderId);
+      const giftCardPlan = before
+        ? await giftCardsToVoid(store, before, request.lines)
+        : { ok: true as const, cardIds: [] };
+      if (!giftCardPlan.ok) return { ok: false, status: 409, message: giftCardPlan.message };
       const refund: Refund = {
         id: crypto.randomUUID(),
         amountMinor: request.amountMinor,
@@ -123,6 +130,7 @@ export function createRefundsService(store: Store, options: RefundsOptions) {
       }
 
       const reference = outcome.reference;
+      for (const cardId of giftCardPlan.cardIds) await store.giftCards.void(cardId, now());
       if (toGiftCardMinor > 0 && giftCardId) {
         // Keyed by the refund: a retried refund puts nothing back twice.
         await store.giftCards.credit(giftCardId, {

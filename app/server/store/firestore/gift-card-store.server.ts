@@ -29,8 +29,9 @@ export function createFirestoreGiftCardStore(db: Firestore): GiftCardStore {
   return {
     async create(card, issued) {
       return inTransaction(async (tx) => {
-        const holder = await tx.get(codes.doc(card.codeHash));
-        if (holder.exists) return { ok: false as const, reason: "code-taken" as const };
+        const [holder, existing] = await tx.getAll(codes.doc(card.codeHash), cards.doc(card.id));
+        if (existing!.exists) return { ok: false as const, reason: "exists" as const };
+        if (holder!.exists) return { ok: false as const, reason: "code-taken" as const };
         tx.create(codes.doc(card.codeHash), { cardId: card.id });
         tx.set(cards.doc(card.id), { ...card, seq: 1 });
         tx.set(cards.doc(card.id).collection(LEDGER).doc(issued.id), { ...issued, seq: 1 });
@@ -40,6 +41,24 @@ export function createFirestoreGiftCardStore(db: Firestore): GiftCardStore {
     async get(id) {
       const snap = await available(() => cards.doc(id).get());
       return snap.exists ? cardOf(snap) : null;
+    },
+    async dueDeliveries(day, limit) {
+      // A range on one field: Firestore's automatic single-field index answers it.
+      const snap = await available(() =>
+        cards.where("delivery.sendOn", "<=", day).orderBy("delivery.sendOn").limit(limit).get(),
+      );
+      return snap.docs.map(cardOf);
+    },
+    async takeDelivery(cardId) {
+      return inTransaction(async (tx) => {
+        const snap = await tx.get(cards.doc(cardId));
+        const delivery = snap.exists ? (cardOf(snap).delivery ?? null) : null;
+        if (delivery) tx.update(cards.doc(cardId), { delivery: null });
+        return delivery;
+      });
+    },
+    async putBackDelivery(cardId, delivery) {
+      await available(() => cards.doc(cardId).update({ delivery }));
     },
     async findByCodeHash(codeHash) {
       if (!/^[0-9a-f]{64}$/.test(codeHash)) return null;

@@ -1,4 +1,4 @@
-import type { GiftCard, GiftCardLedgerEntry } from "~/domain/gift-card";
+import type { GiftCard, GiftCardDelivery, GiftCardLedgerEntry } from "~/domain/gift-card";
 import { redeemedEntryId } from "~/domain/gift-card";
 import type { GiftCardCredit, GiftCardRedemption, GiftCardStore } from "../port";
 import type { SqliteDatabase } from "./database.server";
@@ -33,6 +33,7 @@ export function createSqliteGiftCardStore(db: SqliteDatabase): GiftCardStore {
   const setStatus = db.prepare<[string, string]>("UPDATE gift_cards SET status = 'voided', data = ? WHERE id = ?");
 
   const create = db.transaction((card: GiftCard, issued: GiftCardLedgerEntry) => {
+    if (cards.get(card.id)) return { ok: false as const, reason: "exists" as const };
     if (byHash.get(card.codeHash)) return { ok: false as const, reason: "code-taken" as const };
     insertCard.run(card.id, card.codeHash, card.status, card.balanceMinor, card.createdAt, JSON.stringify(card));
     cards.addEntry(issued);
@@ -72,6 +73,22 @@ export function createSqliteGiftCardStore(db: SqliteDatabase): GiftCardStore {
     });
     return voided;
   });
+  // Scheduled e-mails live in the card's JSON: a shop has hundreds of cards, so the due query scans them.
+  const due = db.prepare<[string, number], CardRow>(
+    `SELECT data, status, balance_minor FROM gift_cards
+     WHERE json_extract(data, '$.delivery.sendOn') <= ? ORDER BY json_extract(data, '$.delivery.sendOn'), id LIMIT ?`,
+  );
+  const writeData = db.prepare<[string, string]>("UPDATE gift_cards SET data = ? WHERE id = ?");
+  const takeDelivery = db.transaction((cardId: string): GiftCardDelivery | null => {
+    const card = cards.get(cardId);
+    if (!card?.delivery) return null;
+    writeData.run(JSON.stringify({ ...card, delivery: null }), cardId);
+    return card.delivery;
+  });
+  const putBack = db.transaction((cardId: string, delivery: GiftCardDelivery) => {
+    const card = cards.get(cardId);
+    if (card) writeData.run(JSON.stringify({ ...card, delivery }), cardId);
+  });
   const restore = db.transaction((list: readonly GiftCard[], entries: readonly GiftCardLedgerEntry[]) => {
     for (const c of list) insertCard.run(c.id, c.codeHash, c.status, c.balanceMinor, c.createdAt, JSON.stringify(c));
     for (const e of entries) cards.addEntry(e);
@@ -83,6 +100,15 @@ export function createSqliteGiftCardStore(db: SqliteDatabase): GiftCardStore {
     },
     async get(id) {
       return cards.get(id);
+    },
+    async dueDeliveries(day, limit) {
+      return due.all(day, limit).map((row) => parseCard(row)!);
+    },
+    async takeDelivery(cardId) {
+      return takeDelivery.immediate(cardId);
+    },
+    async putBackDelivery(cardId, delivery) {
+      putBack.immediate(cardId, delivery);
     },
     async findByCodeHash(codeHash) {
       return parseCard(byHash.get(codeHash));

@@ -1,0 +1,96 @@
+import type { Product, Variant } from "./product";
+
+// Gift cards sold as a product: its variants are amounts (the variant's `giftCardMinor`, shown in place
+// of a size), each its own price. A card is issued when the order is paid, so there is nothing to stock,
+// weigh or deliver. The shopper may name a recipient, a message and a send date on the cart line.
+
+/**
+ * The stock every amount shows, so the shop's one rule for what can be sold (domain/sellable) says yes;
+ * orders never take it (domain/stock skips gift card variants): a gift card never runs out.
+ */
+export const GIFT_CARD_UNITS = 999_999;
+
+/** What an owner may set: from €5 to €500, at most 10 amounts. */
+export const GIFT_CARD_AMOUNT_LIMITS = { minMinor: 500, maxMinor: 50_000, count: 10 } as const;
+
+/** The recipient's fields on a gift card line. */
+export const GIFT_CARD_LINE_LIMITS = { name: 80, email: 254, message: 300 } as const;
+
+/** A send date is today or up to this many days ahead. */
+export const GIFT_CARD_SEND_WINDOW_DAYS = 365;
+
+export const isGiftCardVariant = (v: Pick<Variant, "giftCardMinor">): boolean => typeof v.giftCardMinor === "number";
+
+/** A gift card product: every variant an amount. */
+export const isGiftCardProduct = (p: Pick<Product, "variants">): boolean =>
+  p.variants.length > 0 && p.variants.every(isGiftCardVariant);
+
+/** What one unit of a size × colour costs before promotions: a gift card amount's own value, else the product's price. */
+export function unitBaseMinor(product: Pick<Product, "priceMinor" | "variants">, size: string, colour: string): number {
+  const variant = product.variants.find((v) => v.size === size && v.colour === colour);
+  return variant?.giftCardMinor ?? product.priceMinor;
+}
+
+/** An amount as the product page shows it in place of a size: "€25", "€12.50". */
+export function giftCardAmountLabel(minor: number): string {
+  return `€${minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2)}`;
+}
+
+/** Why a list of amounts cannot be a gift card's (empty, out of range, twice), or null when it can. */
+export function giftCardAmountsProblem(amounts: readonly number[]): string | null {
+  const { minMinor, maxMinor, count } = GIFT_CARD_AMOUNT_LIMITS;
+  if (amounts.length === 0) return "Enter at least one amount, like 25, 50, 100.";
+  if (amounts.length > count) return `A gift card can have at most ${count} amounts.`;
+  for (const a of amounts) {
+    if (!Number.isInteger(a) || a < minMinor || a > maxMinor)
+      return `Each amount must be from ${giftCardAmountLabel(minMinor)} to ${giftCardAmountLabel(maxMinor)}.`;
+  }
+  if (new Set(amounts).size !== amounts.length) return "An amount is listed twice.";
+  return null;
+}
+
+/** What the buyer chose for one gift card line; every field optional (no recipient: the card is the buyer's). */
+export interface GiftCardLineDetails {
+  recipientName: string | null;
+  recipientEmail: string | null;
+  /** Plain text, at most GIFT_CARD_LINE_LIMITS.message characters; never rendered as HTML. */
+  message: string | null;
+  /** "YYYY-MM-DD" (UTC): when the code is e-mailed; null: at payment. */
+  sendOn: string | null;
+}
+
+export const NO_GIFT_CARD_DETAILS: GiftCardLineDetails = {
+  recipientName: null,
+  recipientEmail: null,
+  message: null,
+  sendOn: null,
+};
+
+/** The details as one string: two lines of the same amount for different people are different lines. */
+export function giftCardDetailsKey(d: GiftCardLineDetails | null | undefined): string {
+  if (!d) return "";
+  return [d.recipientName ?? "", (d.recipientEmail ?? "").toLowerCase(), d.message ?? "", d.sendOn ?? ""].join(
+    "\u0001",
+  );
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC calendar day of an instant, "YYYY-MM-DD". */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+
+/** Why a send date cannot be used (not a date, in the past, more than a year ahead), or null. Days are UTC. */
+export function sendOnProblem(sendOn: string, now: Date): string | null {
+  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(sendOn) ? new Date(`${sendOn}T00:00:00Z`) : null;
+  if (!parsed || Number.isNaN(parsed.getTime()) || utcDay(parsed) !== sendOn)
+    return "Enter the send date as a date, like 2026-12-24.";
+  const today = utcDay(now);
+  const last = utcDay(new Date(Date.parse(`${today}T00:00:00Z`) + GIFT_CARD_SEND_WINDOW_DAYS * DAY_MS));
+  if (sendOn < today) return "The send date cannot be in the past: choose today or a later day.";
+  if (sendOn > last) return `The send date can be at most a year ahead (until ${last}).`;
+  return null;
+}
+
+/** Whether a line's card goes out at payment (no date, or a date already come) rather than on its date. */
+export const sendsNow = (d: GiftCardLineDetails | null | undefined, now: Date): boolean =>
+  !d?.sendOn || d.sendOn <= utcDay(now);
