@@ -5,6 +5,19 @@ import { isGiftCardVariant } from "./gift-card-product";
 // Stock arithmetic done inside each adapter's transaction: both backends take and release stock
 // with this one function, so they cannot disagree about what "sold out" means.
 
+const shortfallOf = (
+  line: Pick<OrderLine, "productId" | "name" | "size" | "colour">,
+  requested: number,
+  available: number,
+): StockShortfall => ({
+  productId: line.productId,
+  name: line.name,
+  size: line.size,
+  colour: line.colour,
+  requested,
+  available,
+});
+
 export interface StockChange {
   /** Products whose variants changed, with the new variant list (everything else untouched). */
   updated: Product[];
@@ -38,28 +51,13 @@ export function changeStock(
     const variant = copy?.variants.find((v) => v.size === line.size && v.colour === line.colour);
     // A gift card amount is never stocked: selling one takes nothing (its product is not written).
     if (variant && isGiftCardVariant(variant)) {
-      if (direction === -1 && copy?.status !== "active")
-        shortfalls.push({
-          productId: line.productId,
-          name: line.name,
-          size: line.size,
-          colour: line.colour,
-          requested: quantity,
-          available: 0,
-        });
+      if (direction === -1 && copy?.status !== "active") shortfalls.push(shortfallOf(line, quantity, 0));
       continue;
     }
     if (direction === -1) {
       const available = copy && variant && copy.status === "active" ? variant.stock : 0;
       if (!variant || available < quantity) {
-        shortfalls.push({
-          productId: line.productId,
-          name: line.name,
-          size: line.size,
-          colour: line.colour,
-          requested: quantity,
-          available,
-        });
+        shortfalls.push(shortfallOf(line, quantity, available));
         continue;
       }
     }

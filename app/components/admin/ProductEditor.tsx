@@ -93,6 +93,32 @@ function TextField({
   );
 }
 
+/**
+ * A checkbox a staff member who may edit texts only sees but cannot change: disabled, and its value
+ * sent as it was by a hidden input (a disabled checkbox sends nothing, which would read as "off").
+ */
+function LockableCheckbox({
+  meta,
+  locked,
+  checked,
+  className = "",
+  children,
+}: {
+  meta: Meta;
+  locked: boolean;
+  checked: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className={`flex items-center gap-2 text-sm ${className}`.trim()}>
+      <input type="checkbox" name={meta.name} key={meta.key} disabled={locked} defaultChecked={checked} />{" "}
+      {locked && checked ? <input type="hidden" name={meta.name} value="on" /> : null}
+      {children}
+    </label>
+  );
+}
+
 const small = "rounded border border-stone-300 px-2 py-1 text-xs hover:bg-stone-100";
 
 /**
@@ -268,33 +294,17 @@ export function ProductEditor({
             {sentAsIs(fields.status)}
             <Errors name="status" errors={fields.status.errors} />
           </div>
-          <label className="mt-6 flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name={fields.featured.name}
-              key={fields.featured.key}
-              disabled={textsOnly}
-              defaultChecked={featured}
-            />{" "}
-            {textsOnly && featured ? <input type="hidden" name={fields.featured.name} value="on" /> : null}
+          <LockableCheckbox meta={fields.featured} locked={textsOnly} checked={featured} className="mt-6">
             Featured on the home page
-          </label>
+          </LockableCheckbox>
         </div>
       </fieldset>
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Gift card</legend>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            name={fields.giftCard.name}
-            key={fields.giftCard.key}
-            disabled={textsOnly}
-            defaultChecked={giftCard}
-          />{" "}
-          {textsOnly && giftCard ? <input type="hidden" name={fields.giftCard.name} value="on" /> : null}
+        <LockableCheckbox meta={fields.giftCard} locked={textsOnly} checked={giftCard}>
           Sold as a gift card: amounts instead of sizes
-        </label>
+        </LockableCheckbox>
         <TextField
           meta={fields.giftCardAmounts}
           label="Gift card amounts (€)"

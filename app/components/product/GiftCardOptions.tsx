@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { QuantityInput } from "./QuantityInput";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GIFT_CARD_LINE_LIMITS } from "~/domain/gift-card-product";
 
@@ -118,19 +119,7 @@ export function GiftCardOptions({ productId, colour, amounts, failure, sent, tod
       </fieldset>
 
       <div className="flex items-end gap-3">
-        <label className="text-sm font-semibold">
-          Quantity
-          <input
-            type="number"
-            name="quantity"
-            defaultValue={1}
-            min={1}
-            max={10}
-            step={1}
-            inputMode="numeric"
-            className="input mt-1 w-20"
-          />
-        </label>
+        <QuantityInput />
         <button type="submit" className="btn-primary flex-1" disabled={adding}>
           {adding ? "Adding…" : "Add to cart"}
         </button>

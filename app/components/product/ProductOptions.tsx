@@ -1,4 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { QuantityInput } from "./QuantityInput";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { availabilityLabel, availabilityOf, soldOutEverywhere, stockFor } from "~/domain/sellable";
@@ -166,19 +167,7 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
       </details>
 
       <div className="flex items-end gap-3">
-        <label className="text-sm font-semibold">
-          Quantity
-          <input
-            type="number"
-            name="quantity"
-            defaultValue={1}
-            min={1}
-            max={10}
-            step={1}
-            inputMode="numeric"
-            className="input mt-1 w-20"
-          />
-        </label>
+        <QuantityInput />
         <button type="submit" className="btn-primary flex-1" disabled={nothingToSell || adding}>
           {nothingToSell ? "Sold out" : adding ? "Adding…" : "Add to cart"}
         </button>
