@@ -55,9 +55,10 @@ export function feedLeases(leases: LeaseStore, leaseMs: number) {
       let renewedAt = asked;
       let refused = false;
       // Renewed while held: a build of 100,000 products takes longer than a lease.
+      let renewing: Promise<unknown> = Promise.resolve();
       const timer = setInterval(() => {
         const asked = Date.now();
-        leases.take(name, holder, leaseMs).then(
+        renewing = leases.take(name, holder, leaseMs).then(
           (ok) => (ok ? (renewedAt = asked) : (refused = true)),
           // Not answered: tried again at the next tick; lost() tells once the lease may have lapsed.
           () => undefined,
@@ -70,6 +71,10 @@ export function feedLeases(leases: LeaseStore, leaseMs: number) {
         stop: async () => {
           clearInterval(timer);
           holds.delete(group);
+          // Lapsed: another instance may hold it now. (A renewal that never answers is not waited for.)
+          if (created.lost()) return;
+          // A renewal still on its way would take the lease again after the release.
+          await renewing;
           if (!created.lost()) await leases.release(name, holder).catch(() => undefined);
         },
       };

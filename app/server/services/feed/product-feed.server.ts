@@ -367,9 +367,13 @@ export function createProductFeedService(options: ProductFeedOptions) {
           waiting.set(target.group, list);
         });
         schedule(request, true);
-        await built;
+        // A build here that failed (or lost its lease) leaves nothing to send unless another instance kept one.
+        const failure = await built.then(
+          () => undefined,
+          (error: unknown) => error,
+        );
         kept = await files.newest(target.group, request.format);
-        if (!kept) throw new FeedUnavailableError("no feed was kept");
+        if (!kept) throw failure ?? new FeedUnavailableError("no feed was kept");
       } else if (kept.key !== target.key) {
         schedule(request);
       }
