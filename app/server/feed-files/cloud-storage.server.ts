@@ -20,6 +20,24 @@ const objectOf = (file: FeedFileRef) => {
 
 const notFound = (error: unknown) => (error as { code?: unknown }).code === 404;
 
+/** The client retries an unreachable Storage for minutes; a crawler's fetch is answered (500) sooner instead. */
+const TIMEOUT_MS = 15_000;
+
+async function within<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what}: Cloud Storage did not answer in ${TIMEOUT_MS} ms`)),
+      TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function opened(object: StoredFile, metadata: StoredFile["metadata"]): OpenedFeedFile {
   const custom = metadata.metadata ?? {};
   return {
@@ -65,13 +83,13 @@ export function createCloudStorageFeedFiles(bucket: Bucket): FeedFileStore {
       };
     },
     async exists(file) {
-      const [found] = await bucket.file(objectOf(file)).exists();
+      const [found] = await within(bucket.file(objectOf(file)).exists(), "Looking for a product feed");
       return found;
     },
     async open(file) {
       const object = bucket.file(objectOf(file));
       try {
-        const [metadata] = await object.getMetadata();
+        const [metadata] = await within(object.getMetadata(), "Opening a product feed");
         return opened(bucket.file(object.name, { generation: metadata.generation }), metadata);
       } catch (error) {
         if (notFound(error)) return null;
@@ -80,7 +98,7 @@ export function createCloudStorageFeedFiles(bucket: Bucket): FeedFileStore {
     },
     async newest(group, format) {
       assertGroup(group);
-      const [objects] = await bucket.getFiles({ prefix: `${PREFIX}/${group}/` });
+      const [objects] = await within(bucket.getFiles({ prefix: `${PREFIX}/${group}/` }), "Listing the product feeds");
       const feeds = objects
         .filter((object) => object.name.endsWith(`.${format}`))
         .map((object) => opened(bucket.file(object.name, { generation: object.metadata.generation }), object.metadata));
@@ -89,7 +107,7 @@ export function createCloudStorageFeedFiles(bucket: Bucket): FeedFileStore {
     },
     async removeOlder(group, keep) {
       assertGroup(group);
-      const [objects] = await bucket.getFiles({ prefix: `${PREFIX}/${group}/` });
+      const [objects] = await within(bucket.getFiles({ prefix: `${PREFIX}/${group}/` }), "Listing the product feeds");
       await Promise.all(
         objects
           .filter((object) => !object.name.slice(`${PREFIX}/${group}/`.length).startsWith(`${keep}.`))
