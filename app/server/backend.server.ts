@@ -105,7 +105,9 @@ export function createBackend(config: Config): Backend {
             }
           : undefined,
         indexSnapshots: createSqliteIndexSnapshots(db),
-        feedFiles: createLocalDiskFeedFiles(path.join(config.dataDir, "cache", "feeds")),
+        feedFiles: createLocalDiskFeedFiles(path.join(config.dataDir, "cache", "feeds"), {
+          readChunkBytes: config.feed.readChunkBytes,
+        }),
         leases: createSqliteLeases(db),
         identity: createLocalIdentity(db, {
           resetTokenTtlMs: 60 * 60 * 1000,

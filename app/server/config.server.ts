@@ -89,6 +89,15 @@ const schema = z
     FEED_REBUILD_SECONDS: z.coerce.number().min(0, "must be 0 or more seconds").max(86_400).default(300),
     // How long the lease of the one instance building a product feed lasts unless renewed (renewed every third
     // of it while building): another instance takes over a dead builder's feed this long after (decision 0034).
+    // How much of a kept product feed file one read takes when it is sent (embedded backend): larger, fewer reads and
+    // socket writes per 1.7 GB feed; a slow client costs the server up to about twice this (the read and the socket's
+    // buffer), so it stays under a megabyte by default (bench/results/2026-11-27-feed-4.md).
+    FEED_READ_CHUNK_KB: z.coerce
+      .number()
+      .int("must be a whole number of kilobytes")
+      .min(16, "must be at least 16 KB")
+      .max(16_384, "must be at most 16384 KB")
+      .default(512),
     FEED_LEASE_SECONDS: z.coerce
       .number()
       .min(1, "must be at least 1 second")
@@ -309,7 +318,7 @@ export interface Config {
   /** Days from delivery in which the shop takes items back for free (at least the legal 14). */
   returnsWindowDays: number;
   /** The product feed's default target country (its shipping rows). */
-  feed: { country: CountryCode; rebuildEveryMs: number; leaseMs: number };
+  feed: { country: CountryCode; rebuildEveryMs: number; leaseMs: number; readChunkBytes: number };
   /** An order still awaiting payment after this long releases its stock (as Stripe Checkout sessions expire). */
   pendingPaymentExpiryMs: number;
   /** Backups of the embedded store: where they go, how often while serving (0: never), how many the schedule keeps. */
@@ -425,6 +434,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
       country: env.FEED_COUNTRY,
       rebuildEveryMs: Math.round(env.FEED_REBUILD_SECONDS * 1000),
       leaseMs: Math.round(env.FEED_LEASE_SECONDS * 1000),
+      readChunkBytes: env.FEED_READ_CHUNK_KB * 1024,
     },
     logFormat: env.LOG_FORMAT ?? (env.K_SERVICE ? "json" : "text"),
     metricsToken: env.METRICS_TOKEN,

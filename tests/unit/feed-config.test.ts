@@ -6,7 +6,12 @@ import { ConfigError, parseConfig } from "~/server/config.server";
 
 describe("product feed configuration", () => {
   it("rebuilds each feed at most every 300 s by default; 0 after every change", () => {
-    expect(parseConfig({}).feed).toEqual({ country: "IE", rebuildEveryMs: 300_000, leaseMs: 60_000 });
+    expect(parseConfig({}).feed).toEqual({
+      country: "IE",
+      rebuildEveryMs: 300_000,
+      leaseMs: 60_000,
+      readChunkBytes: 512 * 1024,
+    });
     expect(parseConfig({ FEED_REBUILD_SECONDS: "0" }).feed.rebuildEveryMs).toBe(0);
     expect(parseConfig({ FEED_REBUILD_SECONDS: "1.5" }).feed.rebuildEveryMs).toBe(1500);
   });
@@ -19,6 +24,13 @@ describe("product feed configuration", () => {
   it("holds a feed builder's lease 60 s unless renewed by default; another length in seconds", () => {
     expect(parseConfig({ FEED_LEASE_SECONDS: "2" }).feed.leaseMs).toBe(2000);
   });
+
+  it.each([["8"], ["1.5"], ["a lot"], ["20000"]])(
+    "stops start-up on FEED_READ_CHUNK_KB=%s, naming the variable",
+    (value) => {
+      expect(() => parseConfig({ FEED_READ_CHUNK_KB: value })).toThrow("FEED_READ_CHUNK_KB");
+    },
+  );
 
   it.each([["0"], ["later"], ["7200"]])("stops start-up on FEED_LEASE_SECONDS=%s, naming the variable", (value) => {
     expect(() => parseConfig({ FEED_LEASE_SECONDS: value })).toThrow(ConfigError);
