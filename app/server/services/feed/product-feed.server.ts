@@ -201,7 +201,10 @@ export function createProductFeedService(options: ProductFeedOptions) {
       throw error;
     }
     // The newer feed is in place: readers that opened an older one keep it where the store allows.
-    await files.removeOlder(target.group, target.key);
+    // Not removed (the store did not answer): the next build removes them; the newer is served meanwhile.
+    await files
+      .removeOlder(target.group, target.key)
+      .catch((error: unknown) => log(`Could not remove older product feeds: ${String(error)}`));
     compress(file, held);
     log(
       `Built the ${request.format} product feed for ${request.country}: ${items.toLocaleString("en")} items` +
@@ -227,6 +230,8 @@ export function createProductFeedService(options: ProductFeedOptions) {
     if (await files.exists(fileOf(request, target))) return false;
     let held = await hold(target.group);
     if (!held) {
+      // Not asked again by this instance's fetches before FEED_REBUILD_SECONDS (its periodic check does ask).
+      lastStarted.set(target.group, Date.now());
       log(
         `Another instance is building the ${request.format} product feed for ${request.country}; this one sends the feed kept.`,
       );
