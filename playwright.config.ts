@@ -90,9 +90,8 @@ export default defineConfig({
       ? [
           {
             name: "firebase-js-on",
-            // product-feed.http: the feed built into and sent from Cloud Storage (decision 0034); requests only, so js-on alone.
             testMatch:
-              /(accounts|google|checkout|admin-orders|multi-instance|firestore-down|staff|complete-the-look|product-feed\.http)\.spec\.ts/,
+              /(accounts|google|checkout|admin-orders|multi-instance|firestore-down|staff|complete-the-look)\.spec\.ts/,
             use: { ...chromium, baseURL: firebaseURL, javaScriptEnabled: true },
           },
           {
