@@ -47,6 +47,8 @@ export default tseslint.config(
                 "**/media/local-disk.server",
                 "**/media/cloud-storage.server",
                 "**/index-snapshots/*.server",
+                "**/feed-files/*.server",
+                "**/leases/*.server",
               ],
               message: "Use a service or a port; adapters are chosen in backend.server.ts.",
             },
@@ -62,6 +64,8 @@ export default tseslint.config(
       "app/server/auth/**",
       "app/server/mail/**",
       "app/server/index-snapshots/**",
+      "app/server/feed-files/**",
+      "app/server/leases/**",
       // Backups copy the embedded store's own file: they are that adapter's tooling.
       "app/server/backup/**",
       "app/server/backend.server.ts",

@@ -14,6 +14,7 @@ import { SERVER_NODE_FLAGS } from "../scripts/node-flags.mjs";
 import { parseConfig } from "~/server/config.server";
 import { seedIfEmpty, seedLarge } from "~/server/seed/seed.server";
 import { createCatalogService } from "~/server/services/catalog/catalog.server";
+import { createLocalDiskFeedFiles } from "~/server/feed-files/local-disk.server";
 import { createProductFeedService } from "~/server/services/feed/product-feed.server";
 import { createStore } from "~/server/store/create-store.server";
 import type { FeedPage, Store } from "~/server/store/port";
@@ -67,10 +68,12 @@ async function inProcessBuilds(dataDir: string, store: Store) {
     const products = productsOf();
     (globalThis as { gc?: () => void }).gc?.();
     const logs: string[] = [];
+    const dir = fs.mkdtempSync(path.join(dataDir, "feeds-"));
     const feed = createProductFeedService({
       products,
       version: () => catalog.version(),
-      cacheDir: fs.mkdtempSync(path.join(dataDir, "feeds-")),
+      files: createLocalDiskFeedFiles(dir),
+      cacheDir: dir,
       brand: config.shopName,
       shopName: config.shopName,
       rates: config.shipping,

@@ -11,6 +11,7 @@ import { parseConfig } from "~/server/config.server";
 import { seedIfEmpty, seedLarge } from "~/server/seed/seed.server";
 import { createCatalogService } from "~/server/services/catalog/catalog.server";
 import type { FeedFormat } from "~/server/services/feed/feed-format.server";
+import { createLocalDiskFeedFiles } from "~/server/feed-files/local-disk.server";
 import { createProductFeedService } from "~/server/services/feed/product-feed.server";
 import { createStore } from "~/server/store/create-store.server";
 import type { Readable } from "node:stream";
@@ -47,6 +48,7 @@ async function main() {
     const feed = createProductFeedService({
       products: store.products,
       version: () => catalog.version(),
+      files: createLocalDiskFeedFiles(path.join(dataDir, "cache", "feeds")),
       cacheDir: path.join(dataDir, "cache", "feeds"),
       brand: config.shopName,
       shopName: config.shopName,

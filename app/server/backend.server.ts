@@ -1,4 +1,10 @@
 import { createSqliteIndexSnapshots } from "./index-snapshots/sqlite.server";
+import { createCloudStorageFeedFiles } from "./feed-files/cloud-storage.server";
+import { createLocalDiskFeedFiles } from "./feed-files/local-disk.server";
+import type { FeedFileStore } from "./feed-files/port";
+import { createFirestoreLeases } from "./leases/firestore.server";
+import type { LeaseStore } from "./leases/port";
+import { createSqliteLeases } from "./leases/sqlite.server";
 import path from "node:path";
 import { storageSdk } from "~/server/firebase-sdk.server";
 import { createFirebaseIdentity } from "./auth/firebase/identity.server";
@@ -38,6 +44,10 @@ export interface Backend {
   media: MediaStore;
   /** Firebase: the catalogue index snapshot every instance starts from, and the lease to build it (decision 0009). */
   indexSnapshots: IndexSnapshotStore | null;
+  /** Built product feeds: DATA_DIR/cache/feeds, or the bucket's feeds/ objects every instance sends (decision 0034). */
+  feedFiles: FeedFileStore;
+  /** Which instance does a piece of background work (builds a product feed): database rows, or Firestore leases/{name}. */
+  leases: LeaseStore;
   /** Only with TEST_HOOKS (refused in production): make the embedded storage full, or free it again. */
   testHooks?: { setStorageFull(full: boolean): void };
 }
@@ -95,6 +105,10 @@ export function createBackend(config: Config): Backend {
             }
           : undefined,
         indexSnapshots: createSqliteIndexSnapshots(db),
+        feedFiles: createLocalDiskFeedFiles(path.join(config.dataDir, "cache", "feeds"), {
+          readChunkBytes: config.feed.readChunkBytes,
+        }),
+        leases: createSqliteLeases(db),
         identity: createLocalIdentity(db, {
           resetTokenTtlMs: 60 * 60 * 1000,
           sendResetMail: (email, url) => mailer.send(passwordResetMail(config.shopName, email, url)),
@@ -113,6 +127,8 @@ export function createBackend(config: Config): Backend {
         // FIREBASE_STORAGE_EMULATOR_HOST, when set, is read by firebase-admin itself.
         media: createCloudStorageMedia(bucket),
         indexSnapshots: createFirebaseIndexSnapshots(firestoreFor(projectId), bucket),
+        feedFiles: createCloudStorageFeedFiles(bucket),
+        leases: createFirestoreLeases(firestoreFor(projectId)),
         identity: createFirebaseIdentity({
           projectId,
           apiKey: config.firebase.apiKey!,

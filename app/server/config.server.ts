@@ -106,6 +106,22 @@ const schema = z
     // The least time between two background builds of one product feed, and how often each process checks
     // whether the catalogue moved past its kept feeds (decision 0031). 0: build after every change (tests).
     FEED_REBUILD_SECONDS: z.coerce.number().min(0, "must be 0 or more seconds").max(86_400).default(300),
+    // How long the lease of the one instance building a product feed lasts unless renewed (renewed every third
+    // of it while building): another instance takes over a dead builder's feed this long after (decision 0034).
+    // How much of a kept product feed file one read takes when it is sent (embedded backend): larger, fewer reads and
+    // socket writes per 1.7 GB feed; a slow client costs the server up to about twice this (the read and the socket's
+    // buffer), so it stays under a megabyte by default (bench/results/2026-11-27-feed-4.md).
+    FEED_READ_CHUNK_KB: z.coerce
+      .number()
+      .int("must be a whole number of kilobytes")
+      .min(16, "must be at least 16 KB")
+      .max(16_384, "must be at most 16384 KB")
+      .default(512),
+    FEED_LEASE_SECONDS: z.coerce
+      .number()
+      .min(1, "must be at least 1 second")
+      .max(3600, "must be at most 3600 seconds")
+      .default(60),
     // VAT rate (percent) for a delivery country missing from the table of standard rates (lib/vat-rates).
     VAT_DEFAULT_RATE: z.coerce.number().min(0).max(100).default(23),
     // Printed on every invoice: the seller's registered address (lines separated by "|") and VAT number.
@@ -323,7 +339,7 @@ export interface Config {
   /** Days from delivery in which the shop takes items back for free (at least the legal 14). */
   returnsWindowDays: number;
   /** The product feed's default target country (its shipping rows). */
-  feed: { country: CountryCode; rebuildEveryMs: number };
+  feed: { country: CountryCode; rebuildEveryMs: number; leaseMs: number; readChunkBytes: number };
   /** An order still awaiting payment after this long releases its stock (as Stripe Checkout sessions expire). */
   pendingPaymentExpiryMs: number;
   /** Backups of the embedded store: where they go, how often while serving (0: never), how many the schedule keeps. */
@@ -438,7 +454,12 @@ export function parseConfig(source: Record<string, string | undefined> = process
       numberBlock: env.INVOICE_NUMBER_BLOCK ?? (env.SHOP_BACKEND === "firebase" ? 20 : 1),
     },
     returnsWindowDays: env.RETURNS_WINDOW_DAYS,
-    feed: { country: env.FEED_COUNTRY, rebuildEveryMs: Math.round(env.FEED_REBUILD_SECONDS * 1000) },
+    feed: {
+      country: env.FEED_COUNTRY,
+      rebuildEveryMs: Math.round(env.FEED_REBUILD_SECONDS * 1000),
+      leaseMs: Math.round(env.FEED_LEASE_SECONDS * 1000),
+      readChunkBytes: env.FEED_READ_CHUNK_KB * 1024,
+    },
     logFormat: env.LOG_FORMAT ?? (env.K_SERVICE ? "json" : "text"),
     metricsToken: env.METRICS_TOKEN,
     testHooks: env.TEST_HOOKS === "on",

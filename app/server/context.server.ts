@@ -288,7 +288,13 @@ export function createContext(config: Config): AppContext {
     }),
     productFeed: createProductFeedService({
       products: backend.store.products,
-      version: () => catalog.version(),
+      version: (fresh) => {
+        if (fresh) catalog.invalidate();
+        return catalog.version();
+      },
+      files: backend.feedFiles,
+      leases: backend.leases,
+      leaseMs: config.feed.leaseMs,
       cacheDir: path.join(config.dataDir, "cache", "feeds"),
       brand: config.shopName,
       shopName: config.shopName,

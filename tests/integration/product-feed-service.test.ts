@@ -3,6 +3,7 @@ import type { Readable } from "node:stream";
 import { buffer, text } from "node:stream/consumers";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createLocalDiskFeedFiles } from "~/server/feed-files/local-disk.server";
 import { productFeedBuilds } from "~/server/observability/metrics.server";
 import { createCatalogService, type CatalogService } from "~/server/services/catalog/catalog.server";
 import {
@@ -99,6 +100,7 @@ describe.each(STORE_ADAPTERS)("product feed on $name", (adapter) => {
     options = {
       products: reads.products,
       version: () => catalog.version(),
+      files: createLocalDiskFeedFiles(cache.dir),
       cacheDir: cache.dir,
       brand: "Hemline",
       shopName: "Hemline",

@@ -65,6 +65,7 @@ const DOCUMENTS = [
   "importJobs/job-1/chunks/0001",
   "invoiceCounters/2026",
   "leases/catalogue-index",
+  "leases/feed-group-1",
   "mail/mail-1",
   "markets/europe",
   "meta/health",
@@ -99,8 +100,14 @@ const DOCUMENTS = [
   "wishlists/shopper-1",
 ];
 
-/** Objects where the shop keeps them: product photos, blog covers, the catalogue index snapshot. */
-const OBJECTS = ["products/0123-400.webp", "blog/cover.png", "indexes/catalogue-index.bin"];
+/** Objects where the shop keeps them: product photos, blog covers, the catalogue index snapshot, the product feeds. */
+const OBJECTS = [
+  "products/0123-400.webp",
+  "blog/cover.png",
+  "indexes/catalogue-index.bin",
+  "feeds/group-1/key-1.xml",
+  "feeds/group-1/key-1.xml.gz",
+];
 
 const run = crypto.randomBytes(5).toString("hex");
 const PROJECT_ID = `demo-hemline-rules-${run}`;

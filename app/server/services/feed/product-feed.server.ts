@@ -1,16 +1,19 @@
 import crypto from "node:crypto";
+import { once } from "node:events";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import fs from "node:fs";
-import type { Readable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
+import type { FeedFileRef, FeedFileStore } from "~/server/feed-files/port";
+import type { LeaseStore } from "~/server/leases/port";
 import type { ProductStore } from "~/server/store/port";
 import { productFeedBuilds, productFeedLastBuilt } from "~/server/observability/metrics.server";
 import type { ShippingRates } from "../checkout/shipping.server";
 import type { ShippingZone } from "~/domain/shipping-zone";
 import { feedHead, feedProductItems, feedTail, type FeedFormat } from "./feed-format.server";
 import { feedItems, requiredMissing, type FeedSettings } from "./feed-items.server";
+import { feedLeases, LeaseLostError, processLeases, type Held } from "./feed-leases.server";
 
 // The Google product feed, built in the background into a file named for the catalogue's version
 // and served from the last file kept (decision 0031). A fetch never waits for a build while some
@@ -19,7 +22,9 @@ import { feedItems, requiredMissing, type FeedSettings } from "./feed-items.serv
 // changes arriving during a build coalesced into one more build. Only a feed never built before
 // (a new shop, a new country or origin) is waited for. The build reads the catalogue a page of
 // active products at a time, with only the fields the feed writes, so 100,000 products never sit
-// in memory together. The files are work that can be redone: per process and machine.
+// in memory together. Where the files are kept is the feed-files port: the local disk of the
+// embedded backend, Cloud Storage on Firebase; a lease per feed (the lease port) makes one
+// instance of all build each feed while the others serve what it put there (decision 0034).
 
 /** Bumped when what a feed holds changes, so files written by an older release are not served. */
 const LAYOUT = "2";
@@ -27,9 +32,24 @@ const BATCH = 500;
 
 export interface ProductFeedOptions {
   products: Pick<ProductStore, "feedPage">;
-  /** The catalogue's version: its change-feed position, which moves with every product write. */
-  version: () => Promise<string>;
-  /** Where built feeds are kept. */
+  /**
+   * The catalogue's version: its change-feed position, which moves with every product write.
+   * `fresh`: ask the store now rather than answer this process's last look at it.
+   */
+  version: (fresh?: boolean) => Promise<string>;
+  /** Where built feeds are kept, for every instance to send. */
+  files: FeedFileStore;
+  /**
+   * Which instance builds each feed: the holder of its lease (renewed while it builds). Absent:
+   * this process alone decides (one process, tests).
+   */
+  leases?: LeaseStore;
+  /**
+   * How long a builder's lease lasts unless renewed (FEED_LEASE_SECONDS): renewed every third of
+   * it while building; another instance takes over a dead builder's feed this long after it died.
+   */
+  leaseMs?: number;
+  /** This process's own notes (the feeds asked for, rebuilt at start): a cache, never the feeds themselves. */
   cacheDir: string;
   brand: string;
   shopName: string;
@@ -76,6 +96,13 @@ export interface OpenedFeed {
   close(): Promise<void>;
 }
 
+/** Writes a piece, waiting while the destination's buffer is full (a 1.7 GB feed is never gathered in memory). */
+async function writeTo(out: Writable, chunk: Buffer): Promise<void> {
+  if (out.errored) throw out.errored;
+  if (out.destroyed) throw new Error("the feed file was closed while being written");
+  if (!out.write(chunk)) await once(out, "drain");
+}
+
 /** No feed was ever kept for this request and building one failed: the route answers 503. */
 export class FeedUnavailableError extends Error {
   constructor(cause: unknown) {
@@ -86,13 +113,18 @@ export class FeedUnavailableError extends Error {
 const hash = (...parts: string[]) =>
   crypto.createHash("sha256").update(parts.join("\0")).digest("base64url").slice(0, 24);
 
-/** Where a feed of the catalogue's current version is (or will be) kept. */
+/** Which feed the catalogue's current version makes. */
 interface Target {
   group: string;
   key: string;
-  file: string;
   zone: ShippingZone | null;
 }
+
+const fileOf = (request: FeedRequest, target: Target): FeedFileRef => ({
+  group: target.group,
+  key: target.key,
+  format: request.format,
+});
 
 export type ProductFeedService = ReturnType<typeof createProductFeedService>;
 
@@ -100,22 +132,27 @@ export function createProductFeedService(options: ProductFeedOptions) {
   const batchSize = options.batchSize ?? BATCH;
   const rebuildEveryMs = options.rebuildEveryMs ?? 0;
   const log = options.log ?? console.log;
+  const { files } = options;
+  const leaseMs = options.leaseMs ?? 60_000;
+  /** How often a fetch with nothing to send looks whether another instance's first build is in place. */
+  const pollMs = Math.min(1000, leaseMs / 4);
+  const { hold } = feedLeases(options.leases ?? processLeases(), leaseMs);
 
   /** Feeds of the same format, country and origin share a group; each catalogue version its key. */
   const groupOf = (request: FeedRequest) =>
     hash(LAYOUT, request.format, request.country, request.origin, options.brand);
 
-  async function targetOf(request: FeedRequest): Promise<Target> {
-    const version = await options.version();
+  async function targetOf(request: FeedRequest, fresh = false): Promise<Target> {
+    const version = await options.version(fresh);
     const group = groupOf(request);
     // An edited zone (its prices) makes a new feed, as a catalogue change does.
     const zone = options.zoneFor ? await options.zoneFor(request.country) : null;
     const key = hash(group, version, JSON.stringify(zone ?? options.rates));
-    return { group, key, zone, file: path.join(options.cacheDir, `${group}-${key}.${request.format}`) };
+    return { group, key, zone };
   }
 
-  /** Builds the feed into `target.file`: a temporary file renamed once complete, so a reader never sees half a feed. */
-  async function build(request: FeedRequest, target: Target): Promise<void> {
+  /** Builds the feed and keeps it: written as a stream into the feed files, visible once complete. */
+  async function build(request: FeedRequest, target: Target, held: Held): Promise<void> {
     const settings: FeedSettings = {
       origin: request.origin,
       brand: options.brand,
@@ -124,14 +161,16 @@ export function createProductFeedService(options: ProductFeedOptions) {
       zone: target.zone ?? undefined,
     };
     const began = Date.now();
-    await fsp.mkdir(options.cacheDir, { recursive: true });
-    const temp = `${target.file}.${process.pid}.${crypto.randomUUID()}.tmp`;
-    const out = await fsp.open(temp, "w");
+    const file = fileOf(request, target);
+    const out = await files.create(file, new Date(began));
     let items = 0;
     let refused = 0;
     try {
       // One Buffer per page of products: a few large writes, not one per item.
-      const write = (text: string) => (text ? out.write(Buffer.from(text, "utf8")) : undefined);
+      const write = async (text: string) => {
+        if (held.lost()) throw new LeaseLostError();
+        if (text) await writeTo(out.stream, Buffer.from(text, "utf8"));
+      };
       await write(
         feedHead(request.format, {
           title: options.shopName,
@@ -155,15 +194,18 @@ export function createProductFeedService(options: ProductFeedOptions) {
         await write(text);
       } while (after !== null);
       await write(feedTail(request.format));
-      await out.close();
-      await fsp.rename(temp, target.file);
+      if (held.lost()) throw new LeaseLostError();
+      await out.commit();
     } catch (error) {
-      await out.close().catch(() => undefined);
-      await fsp.rm(temp, { force: true });
+      await out.abort().catch(() => undefined);
       throw error;
     }
-    await dropOlder(target.group, target.file);
-    compress(target.file);
+    // The newer feed is in place: readers that opened an older one keep it where the store allows.
+    // Not removed (the store did not answer): the next build removes them; the newer is served meanwhile.
+    await files
+      .removeOlder(target.group, target.key)
+      .catch((error: unknown) => log(`Could not remove older product feeds: ${String(error)}`));
+    compress(file, held);
     log(
       `Built the ${request.format} product feed for ${request.country}: ${items.toLocaleString("en")} items` +
         (refused ? `, ${refused.toLocaleString("en")} left out for a missing required attribute` : "") +
@@ -182,14 +224,45 @@ export function createProductFeedService(options: ProductFeedOptions) {
   /** Every feed asked for since start (and remembered from before it): what the periodic check rebuilds. */
   const known = new Map<string, FeedRequest>();
 
-  async function refresh(request: FeedRequest): Promise<void> {
-    const target = await targetOf(request);
-    if (fs.existsSync(target.file)) return;
-    lastStarted.set(target.group, Date.now());
-    log(
-      `Building the ${request.format} product feed for ${request.country} (the catalogue changed since the kept one).`,
-    );
-    await build(request, target);
+  /** Builds the request's feed unless it is kept or another instance holds its lease; true when this process built it. */
+  async function refresh(request: FeedRequest): Promise<boolean> {
+    let target = await targetOf(request);
+    if (await files.exists(fileOf(request, target))) return false;
+    let held = await hold(target.group);
+    if (!held) {
+      // Not asked again by this instance's fetches before FEED_REBUILD_SECONDS (its periodic check does ask).
+      lastStarted.set(target.group, Date.now());
+      log(
+        `Another instance is building the ${request.format} product feed for ${request.country}; this one sends the feed kept.`,
+      );
+      // A fetch with nothing to send waits for that build, or takes over once the builder's lease lapses.
+      while (!held) {
+        if (!waiting.has(target.group)) return false;
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
+        const kept = await files.newest(target.group, request.format);
+        if (kept) {
+          await kept.close();
+          return false;
+        }
+        held = await hold(target.group);
+      }
+    }
+    let handedOn = false;
+    try {
+      // Built by another instance meanwhile, or this process's look at the catalogue was behind theirs.
+      target = await targetOf(request, true);
+      if (await files.exists(fileOf(request, target))) return false;
+      lastStarted.set(target.group, Date.now());
+      log(
+        `Building the ${request.format} product feed for ${request.country} (the catalogue changed since the kept one).`,
+      );
+      await build(request, target, held);
+      // The gzipping after it lets go of the lease.
+      handedOn = true;
+      return true;
+    } finally {
+      if (!handedOn) await held.release();
+    }
   }
 
   async function drain(): Promise<void> {
@@ -198,9 +271,10 @@ export function createProductFeedService(options: ProductFeedOptions) {
         queue.delete(group);
         let failure: unknown;
         try {
-          await refresh(request);
-          productFeedBuilds.inc({ result: "ok" });
-          productFeedLastBuilt.setToCurrentTime();
+          if (await refresh(request)) {
+            productFeedBuilds.inc({ result: "ok" });
+            productFeedLastBuilt.setToCurrentTime();
+          }
         } catch (error) {
           // The feed kept before goes on being served; the next change or check tries again.
           failure = error;
@@ -235,66 +309,52 @@ export function createProductFeedService(options: ProductFeedOptions) {
     await fsp.writeFile(path.join(options.cacheDir, `${group}.request.json`), JSON.stringify(request));
   }
 
-  /** The newest complete feed kept for the group, opened; null when none was ever built. */
-  async function openKept(group: string, format: FeedFormat) {
-    const names = await fsp.readdir(options.cacheDir).catch(() => [] as string[]);
-    const files = names
-      .filter((name) => name.startsWith(`${group}-`) && name.endsWith(`.${format}`))
-      .map((name) => path.join(options.cacheDir, name));
-    const found = [];
-    for (const file of files) {
-      const handle = await fsp.open(file, "r").catch(() => null);
-      if (handle) found.push({ file, handle, stat: await handle.stat() });
-    }
-    found.sort((a, b) => b.stat.mtimeMs - a.stat.mtimeMs);
-    for (const older of found.slice(1)) await older.handle.close();
-    const newest = found[0];
-    if (!newest) return null;
-    const key = path.basename(newest.file, `.${format}`).slice(group.length + 1);
-    return { ...newest, key };
-  }
-
-  // Kept files being gzipped, so each is compressed once per process, in the background.
+  // Kept feeds being gzipped, so each is compressed once per process, in the background.
   const compressing = new Map<string, Promise<void>>();
 
   /**
-   * Writes `file`.gz beside a kept file (Google fetches accept gzip: far fewer bytes to send).
-   * The fastest level: 1.7 GB at the default level took a minute of a shared core; the feed's
-   * repeated markup compresses well at any level.
+   * Keeps the feed gzipped beside it (Google fetches accept gzip: far fewer bytes to send), under
+   * the feed's lease: one instance compresses it. The fastest level: 1.7 GB at the default level
+   * took a minute of a shared core; the feed's repeated markup compresses well at any level.
    */
-  function compress(file: string) {
-    if (compressing.has(file)) return;
-    const temp = `${file}.gz.${process.pid}.${crypto.randomUUID()}.tmp`;
+  function compress(file: FeedFileRef, leased?: Held) {
+    const id = `${file.group}/${file.key}.${file.format}`;
+    if (compressing.has(id)) {
+      void leased?.release();
+      return;
+    }
     const began = Date.now();
-    const work = pipeline(
-      fs.createReadStream(file),
-      zlib.createGzip({ level: zlib.constants.Z_BEST_SPEED }),
-      fs.createWriteStream(temp),
-    )
-      .then(() => fsp.rename(temp, `${file}.gz`))
-      .then(() => log(`Gzipped ${path.basename(file)} in ${Date.now() - began} ms.`))
-      .catch(async (error: unknown) => {
-        // The plain file still serves; a removed (outdated) file is not worth a message.
-        await fsp.rm(temp, { force: true });
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") log(`Could not gzip ${file}: ${String(error)}`);
-      })
-      .finally(() => compressing.delete(file));
-    compressing.set(file, work);
-  }
-
-  /** Feeds of the same format, country and origin built for an older catalogue version. */
-  async function dropOlder(group: string, keep: string) {
-    const names = await fsp.readdir(options.cacheDir).catch(() => [] as string[]);
-    await Promise.all(
-      names
-        .filter(
-          (name) =>
-            name.startsWith(`${group}-`) &&
-            !name.endsWith(".tmp") &&
-            ![keep, `${keep}.gz`].includes(path.join(options.cacheDir, name)),
-        )
-        .map((name) => fsp.rm(path.join(options.cacheDir, name), { force: true })),
-    );
+    const work = (async () => {
+      const held = leased ?? (await hold(file.group));
+      // Another instance holds the feed's lease: it builds (and gzips) there.
+      if (!held) return;
+      try {
+        if (await files.exists({ ...file, gzip: true })) return;
+        const plain = await files.open(file);
+        // Replaced by a newer feed meanwhile: not worth compressing.
+        if (!plain) return;
+        const out = await files.create({ ...file, gzip: true }, plain.builtAt);
+        try {
+          await pipeline(plain.read(), zlib.createGzip({ level: zlib.constants.Z_BEST_SPEED }), async (zipped) => {
+            for await (const chunk of zipped as AsyncIterable<Buffer>) {
+              if (held.lost()) throw new LeaseLostError();
+              await writeTo(out.stream, chunk);
+            }
+          });
+          await out.commit();
+        } catch (error) {
+          await out.abort().catch(() => undefined);
+          throw error;
+        }
+        log(`Gzipped the ${file.format} product feed ${file.key} in ${Date.now() - began} ms.`);
+      } finally {
+        await held.release();
+      }
+    })()
+      // The plain feed still serves; the next fetch that finds no gzipped copy tries again.
+      .catch((error: unknown) => log(`Could not gzip the ${file.format} product feed ${file.key}: ${String(error)}`))
+      .finally(() => compressing.delete(id));
+    compressing.set(id, work);
   }
 
   let timer: NodeJS.Timeout | undefined;
@@ -303,39 +363,44 @@ export function createProductFeedService(options: ProductFeedOptions) {
     async open(request: FeedRequest): Promise<OpenedFeed> {
       const target = await targetOf(request);
       await remember(target.group, request);
-      let kept = await openKept(target.group, request.format);
+      let kept = await files.newest(target.group, request.format);
       if (!kept) {
-        // Nothing to serve meanwhile: wait for the first build of this feed.
+        // Nothing to serve meanwhile: wait for the first build of this feed (here or by another instance).
         const built = new Promise<void>((resolve, reject) => {
           const list = waiting.get(target.group) ?? [];
           list.push((error) => (error === undefined ? resolve() : reject(new FeedUnavailableError(error))));
           waiting.set(target.group, list);
         });
         schedule(request, true);
-        await built;
-        kept = await openKept(target.group, request.format);
-        if (!kept) throw new FeedUnavailableError("no feed was kept");
+        // A build here that failed (or lost its lease) leaves nothing to send unless another instance kept one.
+        const failure = await built.then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        kept = await files.newest(target.group, request.format);
+        if (!kept) throw failure ?? new FeedUnavailableError("no feed was kept");
       } else if (kept.key !== target.key) {
         schedule(request);
       }
-      const { handle, file, stat, key } = kept;
+      const found = kept;
+      const file: FeedFileRef = { group: target.group, key: found.key, format: request.format };
       return {
-        etag: `"${key}"`,
-        builtAt: stat.mtime,
-        current: key === target.key,
-        size: stat.size,
-        body: () => handle.createReadStream(),
+        etag: `"${found.key}"`,
+        builtAt: found.builtAt,
+        current: found.key === target.key,
+        size: found.size,
+        body: () => found.read(),
         async gzipped() {
-          const zipped = await fsp.open(`${file}.gz`, "r").catch(() => null);
+          const zipped = await files.open({ ...file, gzip: true });
           if (zipped) {
-            await handle.close();
-            return { stream: zipped.createReadStream(), size: (await zipped.stat()).size };
+            await found.close();
+            return { stream: zipped.read(), size: zipped.size };
           }
-          // Kept by an earlier run of this process (or another) but not compressed yet: start it now.
+          // Kept by an earlier run (or another instance) but not compressed yet: start it now, under the lease.
           compress(file);
           return null;
         },
-        close: () => handle.close(),
+        close: () => found.close(),
       };
     },
     /**
