@@ -300,6 +300,7 @@ export function createContext(config: Config): AppContext {
       shopName: config.shopName,
       rates: config.shipping,
       zoneFor: (country) => shipping.zoneFor(country),
+      marketFor: (country) => markets.marketForCountry(country),
       rebuildEveryMs: config.feed.rebuildEveryMs,
     }),
     blog: createBlogService(backend.store, undefined, { audit }),

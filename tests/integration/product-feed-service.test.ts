@@ -273,4 +273,41 @@ describe.each(STORE_ADAPTERS)("product feed on $name", (adapter) => {
     const current = changed.etag.replaceAll('"', "");
     expect(fs.readdirSync(cache.dir).filter((f) => f.endsWith(`${current}.xml.gz`))).toHaveLength(1);
   });
+
+  it("prices a country's feed in its market's currency, and builds it again when that market's rate changes", async () => {
+    const pounds = { currency: "GBP" as const, rateMicros: 860_000, rounding: "99" as const };
+    const own = makeTempDir("hemline-feed-market-");
+    const inMarkets = createProductFeedService({
+      ...options,
+      files: createLocalDiskFeedFiles(own.dir),
+      cacheDir: own.dir,
+      marketFor: async (country) =>
+        country === "GB" ? pounds : { currency: "EUR", rateMicros: 1_000_000, rounding: "exact" },
+    });
+    try {
+      await write(makeProduct({ id: "feed1", name: "Feed shirt 1", priceMinor: 2500 }));
+      const priceOf = (xml: string) => /<g:id>FEED1-BLACK-S<\/g:id>[\s\S]*?<g:price>([^<]+)<\/g:price>/.exec(xml)?.[1];
+      const british = await read((await inMarkets.open({ ...request, country: "GB" })).body());
+      // €25.00 at 0.86 is £21.50, ending .99: £21.99; no euro figure anywhere in it.
+      expect(priceOf(british)).toBe("21.99 GBP");
+      expect(british).not.toContain(" EUR<");
+      const irish = await read((await inMarkets.open(request)).body());
+      expect(priceOf(irish)).toBe("25.00 EUR");
+
+      const before = await inMarkets.open({ ...request, country: "GB" });
+      await before.close();
+      pounds.rateMicros = 900_000;
+      const stale = await inMarkets.open({ ...request, country: "GB" });
+      expect(stale.current).toBe(false);
+      await stale.close();
+      await inMarkets.settled();
+      const rebuilt = await inMarkets.open({ ...request, country: "GB" });
+      expect(rebuilt.etag).not.toBe(before.etag);
+      // €25.00 at 0.90 is £22.50: £22.99.
+      expect(priceOf(await read(rebuilt.body()))).toBe("22.99 GBP");
+    } finally {
+      await inMarkets.settled();
+      own.remove();
+    }
+  });
 });

@@ -13,6 +13,14 @@ import type { ShippingRates } from "../checkout/shipping.server";
 import type { ShippingZone } from "~/domain/shipping-zone";
 import { feedHead, feedProductItems, feedTail, type FeedFormat } from "./feed-format.server";
 import { feedItems, requiredMissing, type FeedSettings } from "./feed-items.server";
+import type { PricingMarket } from "../markets/market-prices";
+
+/** Only what prices a feed: the rest of a market (its name, its other countries) changes nothing in it. */
+const pricingOf = (m: PricingMarket): PricingMarket => ({
+  currency: m.currency,
+  rateMicros: m.rateMicros,
+  rounding: m.rounding,
+});
 import { feedLeases, LeaseLostError, processLeases, type Held } from "./feed-leases.server";
 
 // The Google product feed, built in the background into a file named for the catalogue's version
@@ -57,6 +65,8 @@ export interface ProductFeedOptions {
   rates: ShippingRates;
   /** The shipping zone of a target country: the feed's shipping rows are its methods. */
   zoneFor?: (country: string) => Promise<ShippingZone | null>;
+  /** The market of a target country: the feed's prices are in its currency, as its shoppers see them. */
+  marketFor?: (country: string) => Promise<PricingMarket>;
   batchSize?: number;
   /**
    * The least time between the starts of two builds of one feed (FEED_REBUILD_SECONDS): a busy
@@ -118,6 +128,7 @@ interface Target {
   group: string;
   key: string;
   zone: ShippingZone | null;
+  market: PricingMarket | null;
 }
 
 const fileOf = (request: FeedRequest, target: Target): FeedFileRef => ({
@@ -147,8 +158,10 @@ export function createProductFeedService(options: ProductFeedOptions) {
     const group = groupOf(request);
     // An edited zone (its prices) makes a new feed, as a catalogue change does.
     const zone = options.zoneFor ? await options.zoneFor(request.country) : null;
-    const key = hash(group, version, JSON.stringify(zone ?? options.rates));
-    return { group, key, zone };
+    // So does a change of the country's market (its currency, rate or ending).
+    const market = options.marketFor ? pricingOf(await options.marketFor(request.country)) : null;
+    const key = hash(group, version, JSON.stringify(zone ?? options.rates), market ? JSON.stringify(market) : "");
+    return { group, key, zone, market };
   }
 
   /** Builds the feed and keeps it: written as a stream into the feed files, visible once complete. */
@@ -159,6 +172,7 @@ export function createProductFeedService(options: ProductFeedOptions) {
       country: request.country,
       rates: options.rates,
       zone: target.zone ?? undefined,
+      market: target.market ?? undefined,
     };
     const began = Date.now();
     const file = fileOf(request, target);
