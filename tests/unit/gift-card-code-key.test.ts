@@ -34,5 +34,9 @@ describe("a sealed code", () => {
     expect(openCode(sealed, "card-1", "1e".repeat(32))).toBeNull();
     expect(openCode(`${sealed.slice(0, -2)}AA`, "card-1", key)).toBeNull();
     expect(openCode("garbage", "card-1", key)).toBeNull();
+    // A tag cut short (GCM would check only its first bytes) is refused outright.
+    const [version, iv, tag, body] = sealed.split(".");
+    const short = Buffer.from(tag, "base64url").subarray(0, 4).toString("base64url");
+    expect(openCode([version, iv, short, body].join("."), "card-1", key)).toBeNull();
   });
 });

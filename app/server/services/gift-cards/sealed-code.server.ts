@@ -18,6 +18,8 @@ export function sealCode(code: string, cardId: string, keyHex: string): string {
 export function openCode(sealed: string, cardId: string, keyHex: string): string | null {
   const [version, iv, tag, body] = sealed.split(".");
   if (version !== "v1" || !iv || !tag || !body) return null;
+  // A full 16-byte tag only: GCM would otherwise accept a truncated one, far easier to forge.
+  if (Buffer.from(tag, "base64url").length !== 16) return null;
   try {
     const decipher = crypto.createDecipheriv("aes-256-gcm", Buffer.from(keyHex, "hex"), Buffer.from(iv, "base64url"));
     decipher.setAAD(Buffer.from(cardId));
