@@ -177,6 +177,12 @@ export function createGiftCardSales(options: GiftCardSalesOptions) {
      * buyer hears of cards sent to someone else or scheduled. Answers how many cards this call issued.
      */
     async issueForOrder(order: Order): Promise<number> {
+      // Cards hold euros and checkout sells them only in euro orders; a line in another currency
+      // would make a card of the wrong amount, so none is made and an operator is told.
+      if (order.currency !== GIFT_CARD_CURRENCY && order.lines.some((l) => l.giftCard)) {
+        console.error(`Order ${order.number}: gift cards in ${order.currency} are not issued (cards hold euros)`);
+        return 0;
+      }
       const sent: string[] = [];
       const scheduled: string[] = [];
       let issued = 0;
