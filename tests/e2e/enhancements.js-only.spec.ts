@@ -58,6 +58,8 @@ test("a recently viewed price is shown only in the currency it was seen in, neve
   }, KEY);
   await page.goto("/products/p0001");
   const firstPrice = await page.locator("main [data-price]").first().getAttribute("data-price");
+  // The view is kept once the page has hydrated: wait for it before leaving, as a shopper would have.
+  await expect.poll(() => storedIds(page)).toEqual(["p0001", "p0004", "p0005"]);
   await page.goto("/products/p0002");
   const recent = page.getByRole("region", { name: "Recently viewed" });
   await expect(recent.getByRole("link", { name: "Seen in pounds" })).toBeVisible();
