@@ -1,5 +1,5 @@
 import type { Bucket } from "~/server/media/cloud-storage.server";
-import { finished } from "node:stream/promises";
+import { streamWriter } from "./stream-writer";
 import { assertFeedFileRef, assertGroup, type FeedFileRef, type FeedFileStore, type OpenedFeedFile } from "./port";
 
 // Feed files in Cloud Storage (the Firebase backend): the object feeds/{group}/{key}.{format} and
@@ -65,22 +65,9 @@ export function createCloudStorageFeedFiles(bucket: Bucket): FeedFileStore {
             : "text/tab-separated-values",
         metadata: { metadata: { key: file.key, builtAt: builtAt.toISOString() } },
       });
-      let failure: Error | undefined;
-      stream.on("error", (error) => (failure ??= error));
-      return {
-        stream,
-        async commit() {
-          if (failure) throw failure;
-          stream.end();
-          await finished(stream);
-        },
-        async abort() {
-          // An upload cut before its end is never stored. Nothing is deleted: an object of this name
-          // may be another instance's build of the same catalogue version, in place meanwhile.
-          stream.destroy();
-          await finished(stream).catch(() => undefined);
-        },
-      };
+      // An upload cut before its end is never stored. Nothing is deleted on abort: an object of this
+      // name may be another instance's build of the same catalogue version, in place meanwhile.
+      return streamWriter(stream);
     },
     async exists(file) {
       const [found] = await within(bucket.file(objectOf(file)).exists(), "Looking for a product feed");

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { finished } from "node:stream/promises";
+import { streamWriter } from "./stream-writer";
 import { assertFeedFileRef, assertGroup, type FeedFileRef, type FeedFileStore, type OpenedFeedFile } from "./port";
 
 // Feed files on local disk (the embedded backend, and the default of the feed service): the file
@@ -47,25 +47,13 @@ export function createLocalDiskFeedFiles(dir: string, options: LocalDiskFeedFile
       const target = pathOf(file);
       await fsp.mkdir(dir, { recursive: true });
       const temp = `${target}.${process.pid}.${crypto.randomUUID()}.tmp`;
-      const stream = fs.createWriteStream(temp, { flags: "wx" });
-      // Seen by commit(); without a listener a failed write would crash the process.
-      let failure: Error | undefined;
-      stream.on("error", (error) => (failure ??= error));
-      return {
-        stream,
-        async commit() {
-          if (failure) throw failure;
-          stream.end();
-          await finished(stream);
+      return streamWriter(fs.createWriteStream(temp, { flags: "wx" }), {
+        stored: async () => {
           await fsp.utimes(temp, builtAt, builtAt);
           await fsp.rename(temp, target);
         },
-        async abort() {
-          stream.destroy();
-          await finished(stream).catch(() => undefined);
-          await fsp.rm(temp, { force: true });
-        },
-      };
+        dropped: () => fsp.rm(temp, { force: true }),
+      });
     },
     async exists(file) {
       return fs.existsSync(pathOf(file));
