@@ -36,7 +36,9 @@ export async function startStorageEmulator(options: { projectId: string; port?: 
   child.stderr?.on("data", remember);
   let stopping = false;
   child.on("exit", (code, signal) => {
-    if (!stopping) console.error(`The Storage emulator stopped unexpectedly (${code ?? signal}):\n${log}`);
+    // Exit code 0 is the emulator stopping as its parent goes (stdin closed): not worth a word.
+    if (!stopping && code !== 0)
+      console.error(`The Storage emulator stopped unexpectedly (${code ?? signal}):\n${log}`);
   });
   const exited = () => child.exitCode !== null || child.signalCode !== null;
   const host = `127.0.0.1:${port}`;
