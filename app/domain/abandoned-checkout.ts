@@ -2,6 +2,8 @@
 // reminder after `abandonedAfterHours`, and a second only when the owner turned it on. These are
 // the pure rules (what is due, which reminder, how long a link lives); the service applies them.
 
+import { giftCardDetailsKey, type GiftCardLineDetails } from "./gift-card-product";
+
 /** One line as the shopper saw it at checkout (the price is what the page showed, for the e-mail). */
 export interface AbandonedLine {
   productId: string;
@@ -10,6 +12,8 @@ export interface AbandonedLine {
   quantity: number;
   name: string;
   unitPriceMinor: number;
+  /** A gift card line's recipient, message and send date, put back with it on restoring. */
+  giftCard?: GiftCardLineDetails;
 }
 
 /** One record per cart: the latest checkout of that cart with an e-mail. */
@@ -91,7 +95,7 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
  */
 export function checkoutFingerprint(email: string, lines: readonly AbandonedLine[]): string {
   const canonical = lines
-    .map((l) => [l.productId, l.size, l.colour, l.quantity, l.name, l.unitPriceMinor] as const)
+    .map((l) => [l.productId, l.size, l.colour, l.quantity, l.name, l.unitPriceMinor, giftCardDetailsKey(l.giftCard)])
     .sort((a, b) => (a.join("\u0000") < b.join("\u0000") ? -1 : 1));
   return JSON.stringify([normaliseEmail(email), canonical]);
 }

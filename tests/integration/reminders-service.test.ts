@@ -6,7 +6,12 @@ import { metricsText } from "~/server/observability/metrics.server";
 import { createAuditService } from "~/server/services/audit/audit.server";
 import { createCartService, type CartService } from "~/server/services/cart/cart.server";
 import { createPromotionsService } from "~/server/services/promotions/promotions.server";
-import { createRemindersService, type RemindersService } from "~/server/services/reminders/reminders.server";
+import {
+  createRemindersService,
+  linesOfView,
+  type RemindersService,
+} from "~/server/services/reminders/reminders.server";
+import { buildSeedGiftCard } from "~/server/seed/gift-card-product.server";
 import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS } from "../contract/adapters";
 import { makeProduct } from "../support/product-factory";
@@ -177,6 +182,46 @@ describe.each(STORE_ADAPTERS)("reminders on $name", (adapter) => {
     const { counts, latest } = await reminders.overview();
     expect(counts).toEqual({ recorded: 1, remindersSent: 1, recovered: 1, recoveredMinor: 6495 });
     expect(latest[0]).toMatchObject({ cartId: "guest:a", recovered: { orderId: "order-9", totalMinor: 6495 } });
+  });
+
+  it("a restored gift card line keeps its recipient and message; a send date gone by meanwhile becomes 'when paid'", async () => {
+    const card = buildSeedGiftCard();
+    await store.products.upsertMany([card]);
+    const reminders = service(store);
+    const forAna = (sendOn: string) => ({
+      recipientName: "Ana",
+      recipientEmail: "ana@example.com",
+      message: "For you",
+      sendOn,
+    });
+    await cart.add("guest:a", {
+      productId: card.id,
+      size: "€50",
+      colour: "Gift",
+      quantity: 1,
+      giftCard: forAna("2026-06-01"),
+    });
+    await cart.add("guest:a", {
+      productId: card.id,
+      size: "€25",
+      colour: "Gift",
+      quantity: 1,
+      giftCard: forAna("2026-12-24"),
+    });
+    await reminders.recordCheckout({
+      cartId: "guest:a",
+      email: "ann@example.com",
+      lines: linesOfView(await cart.view("guest:a")),
+    });
+    later(26);
+    await reminders.sendDue();
+    const token = linkIn(sent[0], "/reminders/restore");
+    expect(await reminders.restore(token, "guest:other")).toEqual({ kind: "restored", kept: 2, left: 0 });
+    const restored = await cart.view("guest:other");
+    expect(restored.lines.map((l) => [l.size, l.giftCard])).toEqual([
+      ["€50", { ...forAna("2026-06-01"), sendOn: null }],
+      ["€25", forAna("2026-12-24")],
+    ]);
   });
 
   it("checkout reloaded with the same cart writes its record once; a changed cart or address writes again", async () => {

@@ -15,6 +15,7 @@ import {
   isGiftCardProduct,
   NO_GIFT_CARD_DETAILS,
   sendOnProblem,
+  sendsNow,
   unitBaseMinor,
   type GiftCardLineDetails,
 } from "~/domain/gift-card-product";
@@ -221,7 +222,7 @@ export function createCartService(
      */
     async replace(
       cartId: string,
-      wanted: readonly Pick<CartLine, "productId" | "size" | "colour" | "quantity">[],
+      wanted: readonly Pick<CartLine, "productId" | "size" | "colour" | "quantity" | "giftCard">[],
     ): Promise<{ kept: number; left: number }> {
       const at = now().toISOString();
       const products = await productsFor(wanted.map((w) => ({ ...w, addedAt: at })));
@@ -235,7 +236,11 @@ export function createCartService(
         }
         const quantity = Math.min(w.quantity, lineLimit(units));
         if (quantity < w.quantity) left += 1;
-        lines.push({ productId: w.productId, size: w.size, colour: w.colour, quantity, addedAt: at });
+        const line: CartLine = { productId: w.productId, size: w.size, colour: w.colour, quantity, addedAt: at };
+        // A gift card keeps who it is for; a send date gone by meanwhile becomes "when paid".
+        if (w.giftCard && isGiftCardProduct(products.get(w.productId)!))
+          line.giftCard = { ...w.giftCard, sendOn: sendsNow(w.giftCard, now()) ? null : w.giftCard.sendOn };
+        lines.push(line);
       }
       await save(cartId, lines);
       return { kept: lines.length, left };

@@ -67,6 +67,8 @@ export const linesOfView = (view: Pick<CartView, "lines">): AbandonedLine[] =>
     quantity: l.quantity,
     name: l.name,
     unitPriceMinor: l.unitPriceMinor,
+    // Only on gift card lines: a Firestore array element may hold no undefined field.
+    ...(l.giftCard ? { giftCard: l.giftCard } : {}),
   }));
 
 export function createRemindersService(options: RemindersOptions) {
