@@ -18,7 +18,6 @@ import { startStorageEmulator } from "../scripts/emulators/storage";
 import { buildLargeCatalogue, buildSeedCatalogue } from "~/server/seed/catalogue.server";
 import { createFirestoreStore } from "~/server/store/firestore/store.server";
 import { deleteApp, initializeApp } from "firebase-admin/app";
-import { getFirestore } from "firebase-admin/firestore";
 import { getStorage } from "firebase-admin/storage";
 import { createFirebaseIndexSnapshots } from "~/server/index-snapshots/firebase.server";
 import { CatalogIndex } from "~/server/services/catalog/catalog-index.server";
@@ -73,9 +72,7 @@ async function seed(bucket: string): Promise<void> {
       index.applyChanges(changes, feed.cursor);
     }
     const app = initializeApp({ projectId: PROJECT, storageBucket: bucket }, "bench-snapshot");
-    await createFirebaseIndexSnapshots(getFirestore(app), getStorage(app).bucket(bucket)).write(
-      await encodeSnapshot(index.export()),
-    );
+    await createFirebaseIndexSnapshots(getStorage(app).bucket(bucket)).write(await encodeSnapshot(index.export()));
     await deleteApp(app);
     await store.close();
     return;

@@ -126,7 +126,7 @@ export function createBackend(config: Config): Backend {
         store,
         // FIREBASE_STORAGE_EMULATOR_HOST, when set, is read by firebase-admin itself.
         media: createCloudStorageMedia(bucket),
-        indexSnapshots: createFirebaseIndexSnapshots(firestoreFor(projectId), bucket),
+        indexSnapshots: createFirebaseIndexSnapshots(bucket),
         feedFiles: createCloudStorageFeedFiles(bucket),
         leases: createFirestoreLeases(firestoreFor(projectId)),
         identity: createFirebaseIdentity({

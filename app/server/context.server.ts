@@ -152,7 +152,10 @@ export function createContext(config: Config): AppContext {
         ),
       stockChanged(productIds),
     ]);
-  const catalog = createCatalogService(backend.store, { syncIntervalMs, snapshots: backend.indexSnapshots });
+  const catalog = createCatalogService(backend.store, {
+    syncIntervalMs,
+    snapshots: backend.indexSnapshots ? { files: backend.indexSnapshots, leases: backend.leases } : null,
+  });
   const completeTheLook = createCompleteTheLookService({ pairs: backend.store.pairs, catalog });
   const adminCatalog = createAdminCatalogService({
     store: backend.store,

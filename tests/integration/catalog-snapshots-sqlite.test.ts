@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { parseProductQuery } from "~/lib/product-query";
 import { createSqliteIndexSnapshots } from "~/server/index-snapshots/sqlite.server";
+import { createSqliteLeases } from "~/server/leases/sqlite.server";
 import { seedIfEmpty } from "~/server/seed/seed.server";
 import { createCatalogService, type CatalogService } from "~/server/services/catalog/catalog.server";
 import { openDatabase } from "~/server/store/sqlite/database.server";
@@ -33,7 +34,7 @@ describe("catalogue index snapshots on the embedded backend", () => {
     const logs: string[] = [];
     const catalog = createCatalogService(store, {
       syncIntervalMs: 0,
-      snapshots: snapshots ? createSqliteIndexSnapshots(db) : null,
+      snapshots: snapshots ? { files: createSqliteIndexSnapshots(db), leases: createSqliteLeases(db) } : null,
       log: (line) => logs.push(line),
     });
     open.push({ store, catalog });

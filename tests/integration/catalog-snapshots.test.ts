@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { parseProductQuery } from "~/lib/product-query";
 import { createFirebaseIndexSnapshots } from "~/server/index-snapshots/firebase.server";
+import { createFirestoreLeases } from "~/server/leases/firestore.server";
+import type { LeaseStore } from "~/server/leases/port";
 import type { IndexSnapshotStore } from "~/server/index-snapshots/port";
 import { seedIfEmpty } from "~/server/seed/seed.server";
 import { buildLargeCatalogue } from "~/server/seed/catalogue.server";
@@ -51,7 +53,10 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
   const instances: Instance[] = [];
 
   /** A serving instance: its own Firestore and Storage clients, as another process has. */
-  function instance(wrap: (s: IndexSnapshotStore) => IndexSnapshotStore = (s) => s): Instance {
+  function instance(
+    wrap: (s: IndexSnapshotStore) => IndexSnapshotStore = (s) => s,
+    leases: (l: LeaseStore) => LeaseStore = (l) => l,
+  ): Instance {
     const app = initializeApp({ projectId }, `${projectId}-${apps.length}`);
     apps.push(app);
     const store = createFirestoreStoreOn(getFirestore(app));
@@ -67,7 +72,10 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
         },
       },
     };
-    const snapshots = wrap(createFirebaseIndexSnapshots(getFirestore(app), getStorage(app).bucket(bucket)));
+    const snapshots = {
+      files: wrap(createFirebaseIndexSnapshots(getStorage(app).bucket(bucket))),
+      leases: leases(createFirestoreLeases(getFirestore(app))),
+    };
     const catalog = createCatalogService(counted, { syncIntervalMs: 0, snapshots, snapshotPollMs: 100, log: () => {} });
     const made = { catalog, reads: () => read };
     instances.push(made);
@@ -199,13 +207,10 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
     const old = new Uint8Array(gzipSync(Buffer.concat([length, header])));
     let written: Uint8Array | null = null;
     // This instance alone sees the old snapshot, and holds the lease (as after an upgrade of the whole shop).
-    const upgraded = instance((s) => ({
-      ...s,
-      read: async () => old,
-      write: async (bytes) => void (written = bytes),
-      lease: async () => true,
-      release: async () => {},
-    }));
+    const upgraded = instance(
+      (s) => ({ ...s, read: async () => old, write: async (bytes) => void (written = bytes) }),
+      () => ({ take: async () => true, release: async () => {} }),
+    );
     await upgraded.catalog.start();
     const reference = instance();
     await reference.catalog.start();

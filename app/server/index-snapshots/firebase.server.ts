@@ -1,15 +1,9 @@
-import type { Firestore, Timestamp } from "firebase-admin/firestore";
-import { firestoreSdk } from "~/server/firebase-sdk.server";
 import type { Bucket } from "~/server/media/cloud-storage.server";
-import { available, availableTransaction, healthProbe } from "~/server/store/firestore/availability.server";
 import type { IndexSnapshotStore } from "./port";
 
-// The snapshot is one object in the shop's Cloud Storage bucket; the lease is one Firestore
-// document, leases/catalogue-index { holder, expiresAt }, taken in a transaction so two
-// instances starting together cannot both hold it.
+// The snapshot is one object in the shop's Cloud Storage bucket.
 
 const OBJECT = "indexes/catalogue-index.bin";
-const LEASE = "catalogue-index";
 /** A snapshot at 100,000 products is a few megabytes: allow for a slow link. */
 const TIMEOUT_MS = 30_000;
 
@@ -25,10 +19,8 @@ async function within<T>(work: Promise<T>, what: string): Promise<T> {
   }
 }
 
-export function createFirebaseIndexSnapshots(db: Firestore, bucket: Bucket): IndexSnapshotStore {
+export function createFirebaseIndexSnapshots(bucket: Bucket): IndexSnapshotStore {
   const file = bucket.file(OBJECT);
-  const lease = db.collection("leases").doc(LEASE);
-  const probe = healthProbe(db);
   return {
     async read() {
       try {
@@ -46,26 +38,6 @@ export function createFirebaseIndexSnapshots(db: Firestore, bucket: Bucket): Ind
           resumable: false,
         }),
         "Writing the catalogue index snapshot",
-      );
-    },
-    async lease(holder, ttlMs, now = new Date()) {
-      return availableTransaction(probe, () =>
-        db.runTransaction(async (tx) => {
-          const snap = await tx.get(lease);
-          const current = snap.get("holder") as string | undefined;
-          const expiresAt = snap.get("expiresAt") as Timestamp | undefined;
-          if (current && current !== holder && expiresAt && expiresAt.toMillis() > now.getTime()) return false;
-          tx.set(lease, { holder, expiresAt: firestoreSdk().Timestamp.fromMillis(now.getTime() + ttlMs) });
-          return true;
-        }),
-      );
-    },
-    async release(holder) {
-      await available(() =>
-        db.runTransaction(async (tx) => {
-          const snap = await tx.get(lease);
-          if (snap.get("holder") === holder) tx.delete(lease);
-        }),
       );
     },
   };

@@ -2,6 +2,7 @@ import { CATEGORIES, type CategoryId } from "~/lib/categories";
 import type { ProductQuery } from "~/lib/product-query";
 import { randomUUID } from "node:crypto";
 import type { IndexSnapshotStore } from "~/server/index-snapshots/port";
+import type { LeaseStore } from "~/server/leases/port";
 import type { Store } from "~/server/store/port";
 import type { Product } from "~/domain/product";
 import { CatalogIndex, type ListingPrices, type ListingResult, type ProductSummary } from "./catalog-index.server";
@@ -26,7 +27,7 @@ export interface CatalogServiceOptions {
    * it writes a fresh snapshot every `snapshotEveryMs` while the catalogue changes. Without it
    * (embedded), the index is built from the store at start.
    */
-  snapshots?: IndexSnapshotStore | null;
+  snapshots?: SharedIndex | null;
   snapshotEveryMs?: number;
   leaseMs?: number;
   /** How often a starting instance looks for the snapshot another one is building. */
@@ -37,6 +38,14 @@ export interface CatalogServiceOptions {
 const SNAPSHOT_EVERY_MS = 5 * 60_000;
 const SNAPSHOT_POLL_MS = 1000;
 const LEASE_MS = 60_000;
+/** The lease whose holder builds and refreshes the shared snapshot (leases/catalogue-index on Firebase). */
+const LEASE_NAME = "catalogue-index";
+
+/** Where the instances' shared index is kept, and the lease that says which one of them writes it. */
+export interface SharedIndex {
+  files: IndexSnapshotStore;
+  leases: LeaseStore;
+}
 
 export interface CategorySummary {
   id: CategoryId;
@@ -82,7 +91,8 @@ function pricesIn(query: ProductQuery, market: ListingMarket): ListingPrices {
 export function createCatalogService(store: Store, options: CatalogServiceOptions = {}) {
   let index = new CatalogIndex();
   const interval = options.syncIntervalMs ?? 0;
-  const snapshots = options.snapshots ?? null;
+  const shared = options.snapshots ?? null;
+  const snapshots = shared?.files ?? null;
   const snapshotEveryMs = options.snapshotEveryMs ?? SNAPSHOT_EVERY_MS;
   const pollMs = options.snapshotPollMs ?? SNAPSHOT_POLL_MS;
   /** A lease outlives two missed renewals, and lapses within a minute of its holder stopping. */
@@ -97,6 +107,8 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
   /** The feed position of the last snapshot this instance wrote or loaded. */
   let snapshotCursor: string | null | undefined;
   let holdsLease = false;
+  const takeLease = () => shared!.leases.take(LEASE_NAME, instance, leaseMs);
+  const releaseLease = () => shared!.leases.release(LEASE_NAME, instance);
   let writing: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
 
@@ -164,7 +176,7 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
    * catalogue has changed since the last one (`now`: whatever the interval).
    */
   async function refresh(now = false): Promise<void> {
-    holdsLease = await snapshots!.lease(instance, leaseMs);
+    holdsLease = await takeLease();
     if (!holdsLease || (!now && Date.now() - lastWritten < snapshotEveryMs)) return;
     await sync();
     writing ??= writeSnapshot().finally(() => {
@@ -193,17 +205,17 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
           lastSync = -Infinity;
           break;
         }
-        if (await snapshots.lease(instance, leaseMs)) {
+        if (await takeLease()) {
           holdsLease = true;
           // Renew while building: at 100,000 products a build takes minutes.
-          const renew = setInterval(() => void snapshots.lease(instance, leaseMs).catch(() => undefined), leaseMs / 3);
+          const renew = setInterval(() => void takeLease().catch(() => undefined), leaseMs / 3);
           renew.unref?.();
           try {
             await pull();
           } catch (error) {
             // Let another instance build at once rather than when the lease lapses.
             holdsLease = false;
-            await snapshots.release(instance).catch(() => undefined);
+            await releaseLease().catch(() => undefined);
             throw error;
           } finally {
             clearInterval(renew);
@@ -291,7 +303,7 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
     /** Stop leasing (an instance shutting down), so another can take over at once. */
     async stop(): Promise<void> {
       clearInterval(timer);
-      if (snapshots && holdsLease) await snapshots.release(instance);
+      if (shared && holdsLease) await releaseLease();
       holdsLease = false;
     },
 
