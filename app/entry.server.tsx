@@ -1,4 +1,4 @@
-import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import type { Readable } from "node:stream";
@@ -24,13 +24,40 @@ import {
   type PageSecrets,
 } from "~/server/http/render-cache.server";
 import { commonSecurityHeaders, createNonce, documentSecurityHeaders } from "~/server/http/security-headers.server";
-import { renderCacheLookups, serverErrors } from "~/server/observability/metrics.server";
+import { renderCacheEarlyHits, renderCacheLookups, serverErrors } from "~/server/observability/metrics.server";
+import { createEarlyHitHandler, earlyVisitIn } from "~/server/http/early-hit-handler.server";
+import { EarlyHits } from "~/server/http/early-hits.server";
+import { csrf } from "~/server/http/csrf.server";
+import { getContext } from "~/server/context.server";
 import { currentRequest } from "~/server/observability/request-context.server";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
 
 const ABORT_DELAY = 5_000;
 
 const renderCache = new RenderCache();
+const earlyHits = new EarlyHits();
+
+/** The headers every page gets: its type, the security headers with this response's nonce, caching. */
+function documentHeaders(headers: Headers, nonce: string, status = 200): void {
+  const config = getConfig();
+  const security = { analytics: Boolean(config.analytics), googleSignIn: googleClientConfig(config) };
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  for (const [k, v] of Object.entries(documentSecurityHeaders(nonce, config.env === "development", security)))
+    headers.set(k, v);
+  if (status >= 400) headers.set("X-Robots-Tag", "noindex");
+  // Pages carry the shopper's header (account, cart count) and a CSRF token: never shared caches.
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
+}
+
+/**
+ * The headers of a kept page to send again with it, when the next anonymous visitor to it may be answered
+ * before Remix (early-hits.server.ts): none when this response is the viewer's own (a cookie set, an
+ * address put back).
+ */
+function shortcutHeaders(responseHeaders: Headers, secrets: PageSecrets): Array<[string, string]> | null {
+  if (secrets.email || responseHeaders.has("Set-Cookie")) return null;
+  return [...responseHeaders].filter(([name]) => name.toLowerCase() !== "x-cache");
+}
 
 /**
  * The render cache's key for this page, or null: only for routes that ask for it
@@ -63,12 +90,32 @@ export { createMethodGuard } from "~/server/http/method-guard.server";
 export { withoutTracking } from "~/server/http/tracking-params.server";
 // scripts/server.mjs answers the product feed's paths with it before Remix: the kept file piped with backpressure.
 export { handleFeedRequest } from "~/server/http/product-feed-handler.server";
+// scripts/server.mjs puts it just before Remix: an anonymous visitor's kept page without routing or loaders.
+export const handleEarlyHit = createEarlyHitHandler({
+  renderCache,
+  earlyHits,
+  changeStamp: () => {
+    const store = getContext().backend.store;
+    return store.changeStamp ? () => store.changeStamp!() : undefined;
+  },
+  csrfToken: async (cookie) => {
+    const [token, setCookie] = await csrf().commitToken(new Headers({ cookie }));
+    return setCookie ? null : token;
+  },
+  createNonce,
+  documentHeaders,
+  counted: (route) => {
+    renderCacheLookups.inc({ result: "hit", route });
+    renderCacheEarlyHits.inc({ route });
+  },
+});
 
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
   const bot = isbot(request.headers.get("user-agent") ?? "");
 
@@ -87,17 +134,9 @@ export default function handleRequest(
   }
 
   const nonce = createNonce();
-  const config = getConfig();
-  const isDevelopment = config.env === "development";
-  const security = { analytics: Boolean(config.analytics), googleSignIn: googleClientConfig(config) };
   /** The page, rendered now or served again, with this response's headers. */
   const respond = (html: Buffer, status: number) => {
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    for (const [k, v] of Object.entries(documentSecurityHeaders(nonce, isDevelopment, security)))
-      responseHeaders.set(k, v);
-    if (status >= 400) responseHeaders.set("X-Robots-Tag", "noindex");
-    // Pages carry the shopper's header (account, cart count) and a CSRF token: never shared caches.
-    if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+    documentHeaders(responseHeaders, nonce, status);
     return new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength), {
       headers: responseHeaders,
       status,
@@ -128,9 +167,19 @@ export default function handleRequest(
     responseHeaders.set("X-Cache", cached ? "hit" : "miss");
     responseHeaders.append("Vary", "Accept-Encoding");
   }
+  // An anonymous visit that Remix answered (scripts/server.mjs noted it): the next one to this page is
+  // answered before Remix while nothing changes (early-hits.server.ts).
+  const visit = earlyVisitIn(loadContext);
+  const headersAgain =
+    visit && cacheKey && responseStatusCode === 200 ? shortcutHeaders(responseHeaders, secrets) : null;
+  const remember = () => {
+    if (visit && cacheKey && headersAgain)
+      earlyHits.remember(visit, { pageKey: cacheKey, route: leafRouteId(remixContext), headers: headersAgain });
+  };
   // Gzip even when brotli is accepted too: put together from pieces compressed once, it costs a copy,
   // where brotli costs compressing the whole page again for every response (decision 0028).
   if (cached) {
+    remember();
     const filled = () => fillPage(unpackPage(cached), secrets);
     return wantsGzip
       ? respondGzipped(gzipPage(cached, secrets), responseStatusCode, filled)
@@ -182,7 +231,10 @@ export default function handleRequest(
               const page = cacheKey ? cutPage(html, rendered) : null;
               // An error while rendering turned the page into a 500: that one is never kept.
               const packed = cacheKey && page && responseStatusCode === 200 ? await packPage(page, rendered) : null;
-              if (cacheKey && packed) renderCache.set(cacheKey, packed);
+              if (cacheKey && packed) {
+                renderCache.set(cacheKey, packed);
+                remember();
+              }
               // The viewer's own address where the stand-in was rendered.
               const filled = () => (page && rendered.email ? fillPage(page, secrets) : html);
               // Compressed once for the cache, so this response too is put together from it.

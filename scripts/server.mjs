@@ -31,6 +31,7 @@ export async function serve(buildPath) {
     transportSecurity,
     withoutTracking,
     handleFeedRequest,
+    handleEarlyHit,
   } = build.entry.module;
   // First, so every line from here on has the configured shape and no secrets.
   installLogging(process.env);
@@ -80,6 +81,9 @@ export async function serve(buildPath) {
   app.use((req, res, next) =>
     publicNames.has(req.path.split("/")[1] ?? "") ? markStatic(req, res, () => servePublic(req, res, next)) : next(),
   );
+  // An anonymous visitor's kept page, sent without Remix's routing and loaders while nothing changed
+  // (app/server/http/early-hits.server.ts); any other request goes on to Remix.
+  app.use(handleEarlyHit);
   app.all(
     "*",
     createRequestHandler({
@@ -89,6 +93,8 @@ export async function serve(buildPath) {
       getLoadContext: (req, res) => ({
         clientAddress: req.socket.remoteAddress ?? null,
         disallowedMethod: res.locals.disallowedMethod ?? null,
+        // Noted by handleEarlyHit: the page Remix answers is remembered for the next such visitor.
+        earlyVisit: res.locals.earlyVisit ?? null,
       }),
     }),
   );

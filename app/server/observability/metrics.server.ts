@@ -25,6 +25,13 @@ export const httpDuration = new Histogram({
   registers: [registry],
 });
 
+export const renderCacheEarlyHits = new Counter({
+  name: "hemline_render_cache_early_hits_total",
+  help: "Kept pages sent to anonymous visitors before Remix (no routing, no loaders), by Remix route id; also counted as hits",
+  labelNames: ["route"] as const,
+  registers: [registry],
+});
+
 export const renderCacheLookups = new Counter({
   name: "hemline_render_cache_lookups_total",
   help: "Pages that could be served from the render cache, by result (hit or miss) and Remix route id",

@@ -1,0 +1,97 @@
+import { expect, test } from "./fixtures";
+import { parseConfig } from "~/server/config.server";
+import { createStore } from "~/server/store/create-store.server";
+import { startShop, serving } from "./support/extra-shop";
+import { field, HttpShopper } from "./support/http-shopper";
+
+// Kept pages sent to anonymous visitors before Remix (issue 27, app/server/http/early-hits.server.ts),
+// on the production build: each visitor still gets their own CSRF token and nonce, a change written
+// by another process shows on the very next page, and a visitor with a cart (or any cookie but the
+// CSRF token's and the market's) is always answered by Remix, with their own header.
+
+const METRICS_TOKEN = "metrics-token-for-the-e2e-early-hits-test";
+const PRODUCT = "/products/p0001";
+
+const priceOf = (html: string) => Number(/<main[\s\S]*?data-price="(\d+)"/.exec(html)?.[1]);
+const nonceOf = (html: string) => /<script[^>]*\bnonce="([^"]+)"/.exec(html)?.[1] ?? "";
+/** The page with what differs per response (the nonce) blanked out. */
+const sameness = (html: string) => html.replaceAll(nonceOf(html), "NONCE");
+
+test("anonymous visitors get the kept page before Remix with their own token and nonce, never a stale price or another's cart", async () => {
+  const shop = await startShop(() => ({ METRICS_TOKEN }));
+  try {
+    const base = await serving(shop);
+    const earlyHits = async () => {
+      const text = await (
+        await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+      ).text();
+      return Number(
+        /^hemline_render_cache_early_hits_total\{route="routes\/products\.\$id"\} (\S+)$/m.exec(text)?.[1] ?? 0,
+      );
+    };
+    const page = async (shopper: HttpShopper) => {
+      const response = await shopper.call(PRODUCT);
+      expect(response.status).toBe(200);
+      return { html: await response.text(), headers: response.headers };
+    };
+
+    // Ann's first view sets her CSRF cookie; her second is kept; her third is sent before Remix.
+    const ann = new HttpShopper(base);
+    await page(ann);
+    const second = await page(ann);
+    const before = await earlyHits();
+    const third = await page(ann);
+    expect(await earlyHits()).toBe(before + 1);
+    expect(third.headers.get("x-cache")).toBe("hit");
+    expect(third.headers.get("set-cookie")).toBeNull();
+    expect(sameness(third.html)).toBe(sameness(second.html));
+    // A nonce of its own, the one its Content-Security-Policy allows.
+    expect(nonceOf(third.html)).not.toBe(nonceOf(second.html));
+    expect(third.headers.get("content-security-policy")).toContain(`'nonce-${nonceOf(third.html)}'`);
+
+    // Bob, another anonymous visitor, is sent the same page early, with his own token in its forms.
+    const bob = new HttpShopper(base);
+    await page(bob);
+    const bobs = await page(bob);
+    expect(await earlyHits()).toBe(before + 2);
+    expect(field(bobs.html, "csrf")).not.toBe(field(third.html, "csrf"));
+    expect(bob.jar.header()).toContain("__csrf=");
+
+    // Another process changes the price: the very next page shows it (Remix answers it, then early again).
+    const price = priceOf(third.html);
+    const store = createStore(parseConfig({ DATA_DIR: shop.dataDir }));
+    try {
+      const product = (await store.products.get("p0001"))!;
+      await store.products.upsertMany([{ ...product, priceMinor: product.priceMinor + 500 }]);
+    } finally {
+      await store.close();
+    }
+    const changed = await page(ann);
+    expect(priceOf(changed.html)).toBe(price + 500);
+    expect(await earlyHits()).toBe(before + 2);
+    expect(priceOf((await page(bob)).html)).toBe(price + 500);
+    expect(await earlyHits()).toBe(before + 3);
+
+    // Cara puts something in her cart: her pages are hers, answered by Remix, with her cart's count.
+    const cara = new HttpShopper(base);
+    const html = (await page(cara)).html;
+    const form = new URLSearchParams({
+      intent: "add",
+      csrf: field(html, "csrf"),
+      productId: "p0001",
+      colour: field(html, "colour"),
+      size: /<input(?![^>]*disabled)[^>]*name="size"[^>]*value="([^"]+)"/.exec(html)?.[1] ?? "",
+      quantity: "1",
+    });
+    const added = await cara.call(PRODUCT, { method: "POST", body: form });
+    expect(added.status, await added.text()).toBe(303);
+    const hits = await earlyHits();
+    const carted = await page(cara);
+    expect(await earlyHits()).toBe(hits);
+    expect(carted.html).toMatch(/<span class="sr-only">, 1 items?<\/span>/);
+    // And Ann, still anonymous and without a cart, never sees Cara's count.
+    expect((await page(ann)).html).toMatch(/<span class="sr-only">, 0 items<\/span>/);
+  } finally {
+    await shop.stop();
+  }
+});
