@@ -26,7 +26,7 @@ import {
 import { commonSecurityHeaders, createNonce, documentSecurityHeaders } from "~/server/http/security-headers.server";
 import { renderCacheEarlyHits, renderCacheLookups, serverErrors } from "~/server/observability/metrics.server";
 import { createEarlyHitHandler, earlyVisitIn } from "~/server/http/early-hit-handler.server";
-import { EarlyHits } from "~/server/http/early-hits.server";
+import { EarlyHits, type EarlyVisit, type Shortcut } from "~/server/http/early-hits.server";
 import { csrf } from "~/server/http/csrf.server";
 import { getContext } from "~/server/context.server";
 import { currentRequest } from "~/server/observability/request-context.server";
@@ -50,13 +50,19 @@ function documentHeaders(headers: Headers, nonce: string, status = 200): void {
 }
 
 /**
- * The headers of a kept page to send again with it, when the next anonymous visitor to it may be answered
- * before Remix (early-hits.server.ts): none when this response is the viewer's own (a cookie set, an
- * address put back).
+ * How the next visit like this one may be answered before Remix (early-hits.server.ts): never when this
+ * response set a cookie, nor with an address on a page every anonymous visitor shares.
  */
-function shortcutHeaders(responseHeaders: Headers, secrets: PageSecrets): Array<[string, string]> | null {
-  if (secrets.email || responseHeaders.has("Set-Cookie")) return null;
-  return [...responseHeaders].filter(([name]) => name.toLowerCase() !== "x-cache");
+function shortcutOf(
+  visit: EarlyVisit,
+  pageKey: string,
+  responseHeaders: Headers,
+  secrets: PageSecrets,
+  route: string,
+): Shortcut | null {
+  if (responseHeaders.has("Set-Cookie") || (secrets.email && !visit.personal)) return null;
+  const headers = [...responseHeaders].filter(([name]) => name.toLowerCase() !== "x-cache");
+  return { pageKey, route, headers, email: visit.personal ? secrets.email : "" };
 }
 
 /**
@@ -170,11 +176,12 @@ export default function handleRequest(
   // An anonymous visit that Remix answered (scripts/server.mjs noted it): the next one to this page is
   // answered before Remix while nothing changes (early-hits.server.ts).
   const visit = earlyVisitIn(loadContext);
-  const headersAgain =
-    visit && cacheKey && responseStatusCode === 200 ? shortcutHeaders(responseHeaders, secrets) : null;
+  const shortcut =
+    visit && cacheKey && responseStatusCode === 200
+      ? shortcutOf(visit, cacheKey, responseHeaders, secrets, leafRouteId(remixContext))
+      : null;
   const remember = () => {
-    if (visit && cacheKey && headersAgain)
-      earlyHits.remember(visit, { pageKey: cacheKey, route: leafRouteId(remixContext), headers: headersAgain });
+    if (visit && shortcut) earlyHits.remember(visit, shortcut);
   };
   // Gzip even when brotli is accepted too: put together from pieces compressed once, it costs a copy,
   // where brotli costs compressing the whole page again for every response (decision 0028).

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { EarlyHits, earlyVisitOf, FRESH_MS, type EarlyVisit } from "~/server/http/early-hits.server";
 
-// Which requests may be answered before Remix, and for how long a remembered page stands: only an
-// anonymous GET with nothing but the CSRF and market cookies, keyed by everything its loaders read
-// of the request, while the store's change stamp stays the one read before that page's loaders ran.
+// Which requests may be answered before Remix, and for how long a remembered page stands: a GET with
+// a CSRF cookie, keyed by everything its loaders read of the request (an anonymous visitor's page
+// shared by all of them; anyone else's by their whole Cookie header), while the store's change stamp
+// stays the one read before that page's loaders ran.
 
 const CSRF = "__csrf=token.sig";
 const request = (url: string, headers: Record<string, string> = {}, method = "GET") => ({
@@ -17,22 +18,23 @@ const stamp =
     value;
 
 describe("earlyVisitOf", () => {
-  it("takes an anonymous GET with its CSRF cookie, and the market cookie", () => {
-    expect(earlyVisitOf(request("/products/p1"), stamp())).toMatchObject({ stamp: "1:0" });
-    expect(earlyVisitOf(request("/products/p1", { cookie: `${CSRF}; market=uk.sig` }), stamp())).not.toBeNull();
+  it("takes an anonymous GET with its CSRF cookie (and the market's) as a page shared by every such visitor", () => {
+    expect(earlyVisitOf(request("/products/p1"), stamp())).toMatchObject({ stamp: "1:0", personal: false });
+    expect(earlyVisitOf(request("/products/p1", { cookie: `${CSRF}; market=uk.sig` }), stamp())).toMatchObject({
+      personal: false,
+    });
   });
 
-  it("leaves to Remix a visitor with any other cookie, without a CSRF cookie, or another method", () => {
-    for (const cookie of [
-      `${CSRF}; __session=abc`,
-      `${CSRF}; __cart=abc`,
-      `${CSRF}; __flash=abc`,
-      `${CSRF}; theme=dark`,
-      "market=uk.sig",
-      `${CSRF}; ${CSRF}`,
-      "__csrf=",
-      "",
-    ])
+  it("takes a visitor with any other cookie as their own page, keyed by their whole Cookie header", () => {
+    const own = (cookie: string) => earlyVisitOf(request("/products/p1", { cookie }), stamp());
+    for (const cookie of [`${CSRF}; __session=abc`, `__cart=abc; ${CSRF}`, `${CSRF}; theme=dark`, `${CSRF}; ${CSRF}`])
+      expect(own(cookie), cookie).toMatchObject({ personal: true });
+    expect(own(`${CSRF}; __session=abc`)!.key).not.toBe(own(`${CSRF}; __session=abd`)!.key);
+    expect(own(`${CSRF}; __session=abc`)!.key).not.toBe(earlyVisitOf(request("/products/p1"), stamp())!.key);
+  });
+
+  it("leaves to Remix a request without a CSRF cookie (Remix issues one), or with another method", () => {
+    for (const cookie of ["market=uk.sig", "__csrf=", "", "__session=abc", "x__csrf=abc; __session=abc"])
       expect(earlyVisitOf(request("/products/p1", { cookie }), stamp()), cookie).toBeNull();
     expect(earlyVisitOf(request("/products/p1", {}, "POST"), stamp())).toBeNull();
     expect(earlyVisitOf(request("/products/p1", {}, "HEAD"), stamp())).toBeNull();
@@ -62,8 +64,9 @@ describe("EarlyHits", () => {
     pageKey: "k1",
     route: "routes/products.$id",
     headers: [["vary", "Accept-Encoding"]] as [string, string][],
+    email: "",
   };
-  const visit = (s = "1:0", key = "/p"): EarlyVisit => ({ key, stamp: s });
+  const visit = (s = "1:0", key = "/p"): EarlyVisit => ({ key, stamp: s, personal: false });
 
   it("gives the remembered page while the change stamp is the one seen, for FRESH_MS at most", () => {
     let now = 1_000;

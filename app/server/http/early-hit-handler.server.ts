@@ -46,7 +46,7 @@ export function createEarlyHitHandler(deps: EarlyHitDeps) {
     deps.csrfToken(String(req.headers.cookie ?? "")).then((csrfToken) => {
       if (!csrfToken) return next();
       const nonce = deps.createNonce();
-      const secrets = { csrfToken, nonce, email: "" };
+      const secrets = { csrfToken, nonce, email: shortcut.email };
       const headers = new Headers(shortcut.headers);
       headers.set("X-Cache", "hit");
       deps.documentHeaders(headers, nonce);

@@ -1,14 +1,19 @@
 import { pageIdentity } from "./tracking-params.server";
 
 // Kept pages answered before Remix (issue 27). A render-cache hit still ran Remix's routing and every
-// loader to find its key (a hash of their data): a third of a kept page's CPU. For an anonymous
-// visitor the loaders' data is a function of the URL, the market cookie, the host the shop is reached
-// at, the store's contents and the time. So once a request has found its page, the next visitor with
-// the same URL, market cookie and host is sent that page directly while the store's change stamp
-// (Store.changeStamp: any write by any process moves it) is the one seen before that request's loaders
-// ran, and for at most FRESH_MS (what the time alone can change: a promotion starting). Anything else
-// (a session, a cart, a flash notice, a cookie unknown here, a store without a change stamp: Firebase)
-// goes through Remix as before.
+// loader to find its key (a hash of their data): a third of a kept page's CPU. A kept page's loaders
+// read the URL, the cookies, the host the shop is reached at, the store and the clock, nothing else.
+// So once a request has found its page, the next request with the same URL, cookies and host is sent
+// that page directly while the store's change stamp (Store.changeStamp: any write by any process moves
+// it) is the one read before that request's loaders ran, and for at most FRESH_MS (what the clock
+// alone can change: a promotion starting).
+// - An anonymous visitor (only the CSRF token's and the market's cookies) shares the page with every
+//   other such visitor in the same market: the key leaves their token out, and each gets their own
+//   token put back, as from the render cache.
+// - Anyone else (signed in, a cart, other cookies) is keyed by their whole Cookie header: only the
+//   same browser, with nothing changed since, is sent its own page again, with its own address.
+// A response that set a cookie (a flash notice read, a token issued) is never remembered, and a store
+// without a change stamp (Firebase) answers nothing early: Remix answers as before.
 
 /** What only the time changes on a kept page (a promotion's start or end) shows this late at most. */
 export const FRESH_MS = 5_000;
@@ -23,6 +28,8 @@ const MARKET_COOKIE = "market";
 export interface EarlyVisit {
   key: string;
   stamp: string;
+  /** Keyed by the visitor's own cookies (not the anonymous page every such visitor shares). */
+  personal: boolean;
 }
 
 /** How a page found through Remix is answered again. */
@@ -33,6 +40,8 @@ export interface Shortcut {
   route: string;
   /** The response's headers from its routes (none per viewer: a page that set a cookie has no shortcut). */
   headers: Array<[string, string]>;
+  /** The signed-in viewer's address put back into a personal page ("" on a shared one). */
+  email: string;
 }
 
 interface Kept extends Shortcut {
@@ -58,18 +67,20 @@ function onlyCookies(header: string, allowed: ReadonlySet<string>): Map<string, 
 }
 
 const ALLOWED = new Set([CSRF_COOKIE, MARKET_COOKIE]);
+const HAS_CSRF = new RegExp(`(?:^|;\\s*)${CSRF_COOKIE}=[^;\\s]`);
 
 /**
- * The request's visit when it may be answered early: a GET with a CSRF cookie and no cookie but it and
- * the market's, on a store with a change stamp. Null otherwise (Remix answers it as always).
+ * The request's visit when it may be answered early: a GET with a CSRF cookie, on a store with a change
+ * stamp. Null otherwise (Remix answers it as always).
  */
 export function earlyVisitOf(
   request: { method: string; url: string; headers: Record<string, HeaderValue> },
   changeStamp: (() => string) | undefined,
 ): EarlyVisit | null {
   if (request.method !== "GET" || !changeStamp) return null;
-  const cookies = onlyCookies(one(request.headers.cookie), ALLOWED);
-  if (!cookies?.get(CSRF_COOKIE)) return null;
+  const cookieHeader = one(request.headers.cookie);
+  const cookies = onlyCookies(cookieHeader, ALLOWED);
+  if (cookies ? !cookies.get(CSRF_COOKIE) : !HAS_CSRF.test(cookieHeader)) return null;
   let identity: string;
   try {
     identity = pageIdentity(new URL(request.url, "http://early.invalid"));
@@ -80,13 +91,14 @@ export function earlyVisitOf(
   // trusted proxy's X-Forwarded-Host and -Proto) and the market the shopper chose.
   const h = request.headers;
   const key = [
+    cookies ? "shared" : "own",
     identity,
-    cookies.get(MARKET_COOKIE) ?? "",
+    cookies ? (cookies.get(MARKET_COOKIE) ?? "") : cookieHeader,
     one(h.host),
     one(h["x-forwarded-host"]),
     one(h["x-forwarded-proto"]),
   ].join("\0");
-  return { key, stamp: changeStamp() };
+  return { key, stamp: changeStamp(), personal: !cookies };
 }
 
 export class EarlyHits {
