@@ -46,6 +46,8 @@ export function MarketPricesFieldset({
                   {currencySign(f.currency)}
                 </span>
                 <input
+                  // Saved again (the same page, with JavaScript), it shows the stored price as the shop writes it.
+                  key={values[f.marketId] ?? ""}
                   id={fieldId(f.marketId)}
                   type="text"
                   name={name}
