@@ -122,6 +122,25 @@ describe("prices in other markets in the product editor", () => {
     expect(after.name).toBe(before.name);
   });
 
+  it("leaves own prices as they are when a texts-only role saves the product", async () => {
+    const before = (await harness.ctx.adminCatalog.get(productId))!;
+    const saved = await harness.run(
+      (await editProduct()).action,
+      harness.request(`/admin/products/${productId}/edit`, "content", {
+        ...BASE,
+        description: "Heavier cotton.",
+        intent: "save",
+        expectedSeq: String(before.seq),
+        [`marketPrices.${JP}`]: "1",
+      }),
+      { id: productId },
+    );
+    expect(statusOf(saved)).toBe(303);
+    const after = (await harness.ctx.adminCatalog.get(productId))!;
+    expect(after.description).toBe("Heavier cotton.");
+    expect(after.marketPrices).toEqual(before.marketPrices);
+  });
+
   it("keeps own prices off a gift card product", async () => {
     const created = await harness.run(
       (await newProduct()).action,
