@@ -128,6 +128,7 @@ export default defineConfig({
           "markets-admin-js-on@hemline.test,markets-admin-js-off@hemline.test",
           "markets-shopper-js-on@hemline.test,markets-shopper-js-off@hemline.test",
           "markets-checkout-js-on@hemline.test,markets-checkout-js-off@hemline.test",
+          "own-prices-js-on@hemline.test,own-prices-js-off@hemline.test",
         ].join(","),
         // The webhook spec's receiver listens on this machine (refused in production: SSRF).
         WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "1",

@@ -1,4 +1,5 @@
 import type { CategoryId } from "./category";
+import type { MarketPrices } from "./market-own-price";
 import type { RatingSummary } from "./review";
 
 // The catalogue's products, shared by the UI, the services and every store adapter. Prices are integer minor units.
@@ -61,6 +62,11 @@ export interface Product {
   seq: number;
   /** Its approved reviews in numbers, once it has had any; written by the reviews only (setRating). */
   rating?: RatingSummary;
+  /**
+   * Its own prices in markets not priced at base, by market id (decision 0030); absent when it has
+   * none. A write that leaves this out keeps the stored ones; `{}` clears them.
+   */
+  marketPrices?: MarketPrices;
 }
 
 /**

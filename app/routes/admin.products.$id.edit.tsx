@@ -10,6 +10,7 @@ import { firstError, replyFor } from "~/lib/form-reply";
 import { allows, requirePermission } from "~/server/http/permissions.server";
 import { getContext } from "~/server/context.server";
 import {
+  marketPricesEditor,
   productEditorAction,
   readProductForm,
   tooLargeAnswer,
@@ -44,7 +45,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     entityId: product.id,
     limit: HISTORY_SIZE,
   });
-  return { product, defaults: formDefaultsOf(product), history, textsOnly: !allows(staff, "catalogue.manage") };
+  return {
+    product,
+    defaults: formDefaultsOf(product),
+    history,
+    textsOnly: !allows(staff, "catalogue.manage"),
+    marketPrices: await marketPricesEditor(product),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -74,7 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const STATUS_LABEL = { draft: "draft", active: "active", archived: "archived" } as const;
 
 export default function EditProduct() {
-  const { product, defaults, history, textsOnly } = useLoaderData<typeof loader>();
+  const { product, defaults, history, textsOnly, marketPrices } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const deleteReply = replyFor(actionData, "delete");
   const deleteError = firstError(deleteReply)?.message;
@@ -106,6 +113,7 @@ export default function EditProduct() {
           expectedSeq={product.seq}
           submitLabel="Save product"
           textsOnly={textsOnly}
+          marketPrices={marketPrices}
         />
       }
     >

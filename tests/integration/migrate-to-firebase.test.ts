@@ -188,6 +188,9 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
       updatedAt: now,
     });
     expect(usMarket).toEqual({ kind: "saved" });
+    // A product with its own price in that market (decision 0030): it must come along as set.
+    const priced = (await store.products.get("p0001"))!;
+    await store.products.save({ ...priced, marketPrices: { us: { priceMinor: 5000 } } });
     // A support member and an invitation waiting to be accepted (its token only as a hash).
     await store.staff.save({
       uid: who.uid,
@@ -310,6 +313,8 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
     expect(figure("shipping zones").target).toBe(4);
     expect(figure("delivery price bands").target).toBe(8);
     expect(figure("markets").target).toBe(2);
+    expect(figure("product prices set in a market").target).toBe(1);
+    expect(figure("sum of product prices set in a market").target).toBe(5000);
     expect(figure("gift cards").target).toBe(1);
     expect(figure("gift card balances (cents)").target).toBe(3500);
     expect(figure("gift card ledger entries").target).toBe(2);
@@ -323,6 +328,7 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
     try {
       // The markets came along as they were (a shopper there pays the same in dollars).
       expect(await firebase.backend.store.markets.list()).toEqual(await embedded.backend.store.markets.list());
+      expect((await firebase.backend.store.products.get("p0001"))?.marketPrices).toEqual({ us: { priceMinor: 5000 } });
       // The zones came along whole, their tax rules too (import, UK VAT: decision 0033).
       const zones = await firebase.backend.store.shippingZones.list();
       expect(zones).toEqual(await embedded.backend.store.shippingZones.list());

@@ -5,6 +5,8 @@ import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { FormErrors } from "~/components/forms/Field";
+import { MarketPricesFieldset } from "~/components/admin/MarketPricesFieldset";
+import type { MarketPriceField } from "~/lib/market-price-fields";
 import { CATEGORIES } from "~/lib/categories";
 import {
   cellName,
@@ -127,6 +129,15 @@ const small = "rounded border border-stone-300 px-2 py-1 text-xs hover:bg-stone-
  */
 const anything = z.object({}).passthrough();
 
+/** The own prices a refused save sent, to show them again as typed. */
+function sentMarketPrices(result: SubmissionResult<string[]> | undefined): Record<string, string> {
+  const sent = (result?.initialValue as { marketPrices?: unknown } | undefined)?.marketPrices;
+  if (!sent || typeof sent !== "object") return {};
+  return Object.fromEntries(
+    Object.entries(sent).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+}
+
 const GIFT_CARD_HINT =
   "Comma-separated, like 25, 50, 100. A gift card keeps its colours; its sizes, stock and weight are not used: " +
   "it never runs out, and each card is issued when its order is paid and sent by e-mail.";
@@ -137,6 +148,7 @@ export function ProductEditor({
   expectedSeq,
   submitLabel,
   textsOnly = false,
+  marketPrices,
 }: {
   defaults: ProductFormDefaults;
   result?: SubmissionResult<string[]>;
@@ -144,6 +156,8 @@ export function ProductEditor({
   submitLabel: string;
   /** A role that may change texts and images only sees the rest (price, stock, options, status, category) read-only. */
   textsOnly?: boolean;
+  /** "Prices in other markets": its fields and the stored own prices (values sent back with errors win). */
+  marketPrices?: { fields: MarketPriceField[]; values: Record<string, string> };
 }) {
   const [form, fields] = useForm({
     id: "product-editor",
@@ -299,6 +313,16 @@ export function ProductEditor({
           </LockableCheckbox>
         </div>
       </fieldset>
+
+      {/* A gift card is sold at its amounts: it has no own prices in markets. */}
+      {marketPrices && !giftCard ? (
+        <MarketPricesFieldset
+          fields={marketPrices.fields}
+          values={{ ...marketPrices.values, ...sentMarketPrices(result) }}
+          errors={form.allErrors}
+          readOnly={textsOnly}
+        />
+      ) : null}
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Gift card</legend>

@@ -8,6 +8,14 @@ import { formGuardProblem } from "~/server/http/forms.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { parseForm, shapeRefused } from "~/server/http/form-shape.server";
 import { STORAGE_FULL_MESSAGE } from "~/server/store/storage-full";
+import { marketPriceFields, marketPriceValues, readMarketPrices } from "~/lib/market-price-fields";
+import type { Product } from "~/domain/product";
+
+/** The editor's "Prices in other markets": a field per market not priced at base, placeholders converted from `product`'s price. */
+export async function marketPricesEditor(product: Pick<Product, "priceMinor" | "marketPrices"> | null) {
+  const fields = marketPriceFields(await getContext().markets.markets({ fresh: true }), product?.priceMinor ?? null);
+  return { fields, values: marketPriceValues(fields, product?.marketPrices) };
+}
 
 // The product editor's action, shared by /admin/products/new and /admin/products/{id}/edit (both
 // check the admin role before calling it). Conform's list intents (add, remove or move a colour,
@@ -92,9 +100,14 @@ export async function productEditorAction(
     return answer(result, upload.error ? uploadFailureStatus(upload.error) : 200, notice);
   }
 
-  if (submission.status !== "success" || upload.error) {
+  // The own prices in markets, checked beside the rest (a texts-only role cannot change them).
+  const own = options.textsOnly
+    ? null
+    : readMarketPrices(marketPriceFields(await getContext().markets.markets({ fresh: true }), null), formData);
+  const ownErrors = own && !own.ok ? own.errors : {};
+  if (submission.status !== "success" || upload.error || (own && !own.ok)) {
     return answer(
-      submission.reply(upload.error ? { fieldErrors: { newImages: [upload.error] } } : {}),
+      submission.reply({ fieldErrors: { ...ownErrors, ...(upload.error ? { newImages: [upload.error] } : {}) } }),
       upload.error ? uploadFailureStatus(upload.error) : 400,
     );
   }
@@ -104,6 +117,7 @@ export async function productEditorAction(
     id: productId,
     expectedSeq: productId && Number.isInteger(expected) && expected > 0 ? expected : undefined,
     textsOnly: options.textsOnly,
+    marketPrices: own?.ok ? own.prices : undefined,
   });
   if (!result.success) {
     const { "": formErrors, ...fieldErrors } = result.errors;

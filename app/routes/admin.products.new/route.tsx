@@ -1,9 +1,14 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProductEditor } from "~/components/admin/ProductEditor";
 import { emptyProductForm } from "~/lib/product-form";
 import { seo } from "~/lib/seo";
-import { productEditorAction, readProductForm, tooLargeAnswer } from "~/routes/admin.products.new/product-form.server";
+import {
+  marketPricesEditor,
+  productEditorAction,
+  readProductForm,
+  tooLargeAnswer,
+} from "~/routes/admin.products.new/product-form.server";
 import { EditorPage } from "~/components/admin/EditorPage";
 import { requirePermission } from "~/server/http/permissions.server";
 
@@ -12,7 +17,7 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "catalogue.manage");
-  return null;
+  return { marketPrices: await marketPricesEditor(null) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,6 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewProduct() {
   const actionData = useActionData<typeof action>();
+  const { marketPrices } = useLoaderData<typeof loader>();
   return (
     <EditorPage
       back={{ to: "/admin/products", label: "All products" }}
@@ -37,6 +43,7 @@ export default function NewProduct() {
           defaults={emptyProductForm()}
           result={actionData?.result}
           submitLabel="Save product"
+          marketPrices={marketPrices}
         />
       }
     />

@@ -112,7 +112,10 @@ export async function migrateShop(options: MigrationOptions): Promise<MigrationR
   log(`Products: ${products.length}`);
   for (let i = 0; i < products.length; i += 100) {
     // The stored rating is left out: the target's own reviews summary sets it below.
-    const inputs: ProductInput[] = products.slice(i, i + 100).map(({ seq: _seq, rating: _rating, ...p }) => p);
+    // Own prices in markets go as they are, none as {}: a target product's own ones never outlive the copy.
+    const inputs: ProductInput[] = products
+      .slice(i, i + 100)
+      .map(({ seq: _seq, rating: _rating, ...p }) => ({ ...p, marketPrices: p.marketPrices ?? {} }));
     await target.store.products.upsertMany(inputs);
     wrote();
   }

@@ -133,6 +133,11 @@ export async function shopFigures(store: Store): Promise<Figures> {
     ["sum of prices (cents)", sum(products, (p) => p.priceMinor)],
     ["product images", sum(products, (p) => p.images.length)],
     ["products with a rating", products.filter((p) => (p.rating?.count ?? 0) > 0).length],
+    ["product prices set in a market", sum(products, (p) => Object.keys(p.marketPrices ?? {}).length)],
+    [
+      "sum of product prices set in a market",
+      sum(products, (p) => sum(Object.values(p.marketPrices ?? {}), (own) => own.priceMinor)),
+    ],
     ["blog posts", posts.length],
     ["customer profiles", profiles.length],
     ["admins", profiles.filter((p) => p.role === "admin").length],

@@ -69,6 +69,7 @@ export type FeedProduct = Pick<
   | "colours"
   | "variants"
   | "images"
+  | "marketPrices"
 >;
 
 export interface FeedPage {

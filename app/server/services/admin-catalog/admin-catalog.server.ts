@@ -18,6 +18,7 @@ import { categoryReport, salesByCategory, type CategoryReportRow } from "./categ
 import { csvHeader, productCsvLines } from "./product-csv.server";
 import { buildVariants, cellStock, giftCardVariants, sharedWeight } from "./variants.server";
 import { isGiftCardProduct } from "~/domain/gift-card-product";
+import type { MarketPrices } from "~/domain/market-own-price";
 
 // The back office's product rules on both backends: listing every product, creating and editing
 // with a unique slug, and deleting — a product that appears in orders is archived instead, so
@@ -61,6 +62,7 @@ const COMMERCE_FIELDS: Array<[label: string, read: (p: ProductInput) => unknown]
   ],
   ["its status", (p) => [p.status, p.featured]],
   ["its category", (p) => p.category],
+  ["its prices in other markets", (p) => p.marketPrices ?? {}],
 ];
 
 /** Which of the product's commerce fields `input` changes ("its price"…); empty when only texts and images do. */
@@ -119,6 +121,20 @@ export function formDefaultsOf(p: Product): ProductFormDefaults {
       colour: i.colour ?? "",
     })),
   };
+}
+
+/**
+ * The own prices a save writes: the editor's (its fields left empty are converted prices, and the
+ * entries of markets since deleted go), else the stored ones unchanged (`undefined` when none).
+ */
+function ownPricesOf(
+  sent: Record<string, number | null> | undefined,
+  stored: MarketPrices | undefined,
+): MarketPrices | undefined {
+  if (sent === undefined) return stored;
+  const prices: MarketPrices = {};
+  for (const [marketId, priceMinor] of Object.entries(sent)) if (priceMinor !== null) prices[marketId] = { priceMinor };
+  return prices;
 }
 
 export const newProductId = () => `p${crypto.randomBytes(6).toString("hex")}`;
@@ -214,6 +230,11 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
         expectedSeq?: number;
         /** A content editor's save: only the texts and images may change (not price, stock, status…). */
         textsOnly?: boolean;
+        /**
+         * The product's own prices by market id (decision 0030), as the editor's "Prices in other
+         * markets" sent them, validated (null: converted). Absent: the stored ones stay as they are.
+         */
+        marketPrices?: Record<string, number | null>;
       },
     ): Promise<SaveProductResult> {
       const existing = options.id ? await store.products.get(options.id) : null;
@@ -251,6 +272,8 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
         // An untagged image has no colour key at all (Firestore stores no undefined fields).
         images: values.images.map(({ colour, ...image }) => (colour ? { ...image, colour } : image)),
         createdAt: existing?.createdAt,
+        // A gift card is sold at its amount, in euros: no own prices (cleared if it had any).
+        marketPrices: values.giftCard ? {} : ownPricesOf(options.marketPrices, existing?.marketPrices),
       };
       if (options.textsOnly) {
         const refused = !existing ? ["a new product"] : commerceFieldsChanged(existing, input);

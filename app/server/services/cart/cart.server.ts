@@ -1,4 +1,5 @@
-import { amountIn, compareAtIn, productPriceIn, type PricingMarket } from "../markets/market-prices";
+import { amountIn, compareAtIn, ownPriceOf, productPriceIn, type PricingMarket } from "../markets/market-prices";
+import { wasPriceAbove } from "~/domain/market-own-price";
 import type { Cart, CartLine } from "~/domain/commerce";
 import type { Store } from "../../store/port";
 import type { Product } from "~/domain/product";
@@ -154,9 +155,9 @@ export function createCartService(
                 ? { kind: "reduced", available: stock }
                 : null;
         const base = product ? unitBaseMinor(product, line.size, line.colour) : 0;
-        const unit = market ? productPriceIn(market, base) : base;
+        const unit = market ? productPriceIn(market, base, product ? ownPriceOf(market, product) : null) : base;
         const baseCompareAt = product?.compareAtMinor && product.compareAtMinor > base ? product.compareAtMinor : null;
-        const compareAt = market ? compareAtIn(market, baseCompareAt) : baseCompareAt;
+        const compareAt = market ? wasPriceAbove(compareAtIn(market, baseCompareAt), unit) : baseCompareAt;
         const buyable = problem ? 0 : line.quantity;
         const image = product ? imageForColour(product, line.colour) : null;
         return {

@@ -10,6 +10,8 @@ import { canSell } from "~/domain/sellable";
 import { taggedImage } from "~/lib/colour-images";
 import { CardStore, type CardInput, type CardStoreData } from "./card-store.server";
 import { priceBandsIn, wholeToMinor, type PriceBand } from "~/domain/price-bands";
+import { hasOwnPrices, ownPriceIn, type MarketPrices } from "~/domain/market-own-price";
+import { convertFromBase, type Market } from "~/domain/market";
 
 // An in-process index of the sellable catalogue: full-text search (typo-tolerant, prefix-aware,
 // ranked as MiniSearch ranks) plus filters, facets, sorting and pagination. It is fed from the
@@ -39,6 +41,8 @@ export interface ProductSummary {
   soldOut: boolean;
   /** Its approved reviews: the average (one decimal) and how many; null before any. */
   rating: { average: number; count: number } | null;
+  /** Its own prices in markets, when it has any: `pricedIn` reads them and leaves them out of the page. */
+  marketPrices?: MarketPrices;
 }
 
 /** Small integer ids for sizes and colours, so the listing loop counts in typed arrays. */
@@ -69,6 +73,8 @@ export interface CatalogIndexData {
   colourHex: Array<[string, string]>;
   cards: CardStoreData;
   text: TextIndexData;
+  /** The listed products' own prices in markets, by product id (only those that have any). */
+  ownPrices: Array<[string, MarketPrices]>;
 }
 
 export interface FacetValue {
@@ -92,6 +98,19 @@ export interface ListingPrices {
   min: number;
   max: number;
   bands: Array<PriceBand & { base: { min: number; max: number } }>;
+  /**
+   * The shopper's market when it is not priced at base: a product with its own price there is
+   * filtered, banded and sorted by that price (its minor units) instead of its base price.
+   */
+  market?: {
+    id: string;
+    pricing: Pick<Market, "currency" | "rateMicros" | "rounding">;
+    /** The bounds in the market's minor units, inclusive (max Infinity: unbounded). */
+    min: number;
+    max: number;
+    /** Each band in the market's minor units, inclusive (max Infinity: open-ended). */
+    bands: Array<{ min: number; max: number }>;
+  };
 }
 
 export interface ListingResult {
@@ -131,9 +150,16 @@ export type ListedProduct = Pick<ProductSummary, "id" | "category" | "soldOut">;
 
 type SortOrder = "featured" | "newest" | "price-asc" | "price-desc" | "rating";
 
-/** Comparators over rows of the packed cards, ties broken by product id so every order is total. */
-function sorter(cards: CardStore, order: SortOrder): (a: number, b: number) => number {
-  const { ids, price, createdAt } = cards;
+/**
+ * Comparators over rows of the packed cards, ties broken by product id so every order is total.
+ * `price`: each row's price in the shopper's market when some products have their own there.
+ */
+function sorter(
+  cards: CardStore,
+  order: SortOrder,
+  price: ArrayLike<number> = cards.price,
+): (a: number, b: number) => number {
+  const { ids, createdAt } = cards;
   const byId = (a: number, b: number) => ids[a]!.localeCompare(ids[b]!);
   const featured = (a: number, b: number) =>
     Number(cards.isFeatured(b)) - Number(cards.isFeatured(a)) || createdAt[b] - createdAt[a] || byId(a, b);
@@ -194,6 +220,12 @@ export class CatalogIndex {
   /** Recent searches (text -> scores by row); cleared whenever the catalogue changes. */
   private searchCache = new Map<string, { scores: Map<number, number>; relaxed: boolean }>();
   private search = new TextIndex();
+  /** The listed products' own prices in markets, by product id: only those that have any. */
+  private ownPrices = new Map<string, MarketPrices>();
+  /** Per market id: the rows with an own price there and that price; kept until the catalogue changes. */
+  private ownByMarket = new Map<string, Map<number, number>>();
+  /** Per market (id and pricing): every row's price there, for sorting; kept until the catalogue changes. */
+  private marketPriceCache = new Map<string, Float64Array>();
 
   get size(): number {
     return this.rows.size;
@@ -257,12 +289,14 @@ export class CatalogIndex {
         this.rows.delete(id);
         this.search.remove(old);
         this.cards.remove(old);
+        this.ownPrices.delete(id);
       }
       if (change.kind === "product" && change.product.status === "active") {
         const row = this.search.nextDoc;
         this.cards.add(row, this.toCard(change.product));
         this.rows.set(id, row);
         this.search.add(row, toSearchFields(change.product));
+        if (hasOwnPrices(change.product.marketPrices)) this.ownPrices.set(id, change.product.marketPrices);
       }
     }
     this.cursor = cursor;
@@ -270,14 +304,54 @@ export class CatalogIndex {
       this.sorted.clear();
       this.searchCache.clear();
       this.resultCache.clear();
+      this.ownByMarket.clear();
+      this.marketPriceCache.clear();
       this.categoryTotals = null;
     }
+  }
+
+  /** The card with the product's own prices in markets, when it has any. */
+  private withOwnPrices(card: ProductSummary): ProductSummary {
+    const own = this.ownPrices.get(card.id);
+    return own ? { ...card, marketPrices: own } : card;
+  }
+
+  /** Rows with an own price in the market, and that price; empty for a market no product has one in. */
+  private ownPricesIn(marketId: string): Map<number, number> {
+    let found = this.ownByMarket.get(marketId);
+    if (!found) {
+      found = new Map();
+      for (const [id, prices] of this.ownPrices) {
+        const own = ownPriceIn(prices, marketId);
+        const row = this.rows.get(id);
+        if (own !== null && row !== undefined) found.set(row, own);
+      }
+      this.ownByMarket.set(marketId, found);
+    }
+    return found;
+  }
+
+  /**
+   * Every listed row's price in the market (its own price there, else its base price converted),
+   * for sorting by price there; kept until the catalogue changes.
+   */
+  private marketPriceRows(market: NonNullable<ListingPrices["market"]>, own: Map<number, number>): Float64Array {
+    const key = `prices:${market.id}:${market.pricing.currency}:${market.pricing.rateMicros}:${market.pricing.rounding}`;
+    const kept = this.marketPriceCache.get(key);
+    if (kept) return kept;
+    const prices = new Float64Array(this.cards.price.length);
+    for (const row of this.rows.values())
+      prices[row] = own.get(row) ?? convertFromBase(this.cards.price[row], market.pricing);
+    this.marketPriceCache.set(key, prices);
+    return prices;
   }
 
   /** A listed product's card, with its per-colour pictures. */
   get(id: string): ProductSummary | undefined {
     const row = this.rows.get(id);
-    return row === undefined ? undefined : (this.cards.decode(row, this.colourDict.names) as ProductSummary);
+    return row === undefined
+      ? undefined
+      : this.withOwnPrices(this.cards.decode(row, this.colourDict.names) as ProductSummary);
   }
 
   private sortedBy(order: SortOrder): Int32Array {
@@ -309,6 +383,25 @@ export class CatalogIndex {
     if (this.searchCache.size >= SEARCH_CACHE_SIZE) this.searchCache.delete(this.searchCache.keys().next().value!);
     this.searchCache.set(text, result);
     return result;
+  }
+
+  /**
+   * Products of one category (or all) by price in a market where some have their own price: the
+   * base order re-sorted by each row's price there; kept until the catalogue changes.
+   */
+  private candidatesIn(
+    order: SortOrder,
+    category: number,
+    market: NonNullable<ListingPrices["market"]>,
+    prices: Float64Array,
+  ): Int32Array {
+    const key = `${order}:${category}:${market.id}:${market.pricing.currency}:${market.pricing.rateMicros}:${market.pricing.rounding}`;
+    let list = this.sorted.get(key);
+    if (!list) {
+      list = Int32Array.from(this.candidates(order, category)).sort(sorter(this.cards, order, prices));
+      this.sorted.set(key, list);
+    }
+    return list;
   }
 
   /** Products of one category (or all, for -1) in a sort order; kept until the catalogue changes. */
@@ -358,11 +451,11 @@ export class CatalogIndex {
     const { colourImages, ...card } = this.cards.decode(row, this.colourDict.names) as ProductSummary;
     const coloursAt = this.cards.coloursAt(row);
     const id = colourIds.find((c) => this.cards.has(coloursAt, c));
-    if (id === undefined) return card;
+    if (id === undefined) return this.withOwnPrices(card);
     const colour = this.colourDict.names[id];
     const tagged = colourImages?.find((i) => i.colour === colour);
     return {
-      ...card,
+      ...this.withOwnPrices(card),
       colour,
       image: tagged ? { url: tagged.url, alt: tagged.alt, width: tagged.width, height: tagged.height } : card.image,
     };
@@ -373,6 +466,13 @@ export class CatalogIndex {
     const scores = search?.scores;
     const order: SortOrder = q.sort === "relevance" ? "featured" : q.sort;
     const { min: minMinor, max: maxMinor, bands } = prices;
+    // Products with their own price in the shopper's market are filtered, banded and sorted by it;
+    // in a market where none has one (every euro listing) nothing below changes.
+    const market = prices.market;
+    const own = market ? this.ownPricesIn(market.id) : null;
+    const owned = own !== null && own.size > 0 ? own : null;
+    const byPrice = order === "price-asc" || order === "price-desc";
+    const marketPrices = owned && byPrice ? this.marketPriceRows(market!, owned) : undefined;
     // The base bands were worked out per product as it was indexed; another currency's are compared here.
     const precomputed = JSON.stringify(bands) === BASE_BAND_KEY;
     const category = q.category === null ? -1 : CATEGORY_IDS.indexOf(q.category);
@@ -398,10 +498,12 @@ export class CatalogIndex {
     if (scores) {
       const hits = scored.filter((row) => category === -1 || cards.category[row] === category);
       if (q.sort === "relevance") hits.sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0));
-      else hits.sort(sorter(cards, order));
+      else hits.sort(sorter(cards, order, marketPrices));
       candidates = hits;
     } else {
-      candidates = this.candidates(order, category);
+      candidates = marketPrices
+        ? this.candidatesIn(order, category, market!, marketPrices)
+        : this.candidates(order, category);
     }
 
     const sizeCounts = new Int32Array(this.sizeDict.names.length);
@@ -418,7 +520,11 @@ export class CatalogIndex {
       const pairsAt = coloursAt + 1 + lists[coloursAt];
       const hasPair = (size: number) => colours.some((c) => cards.has(pairsAt, pairId(size, c)));
       const price = cards.price[row];
-      const inPrice = price >= minMinor && price <= maxMinor;
+      const ownPrice = owned?.get(row);
+      const inPrice =
+        ownPrice === undefined
+          ? price >= minMinor && price <= maxMinor
+          : ownPrice >= market!.min && ownPrice <= market!.max;
       const inSize = anySize || sizes.some((s) => cards.has(sizesAt, s));
       const inColour = anyColour || colours.some((c) => cards.has(coloursAt, c));
       // Size and colour together must be one variant that is in stock.
@@ -435,7 +541,11 @@ export class CatalogIndex {
         }
       }
       if (passesSizeColour) {
-        if (precomputed) {
+        if (ownPrice !== undefined) {
+          const marketBands = market!.bands;
+          for (let b = 0; b < priceCounts.length; b++)
+            if (ownPrice >= marketBands[b].min && ownPrice <= marketBands[b].max) priceCounts[b] += 1;
+        } else if (precomputed) {
           const buckets = cards.buckets[row];
           for (let b = 0; b < priceCounts.length; b++) if (buckets & (1 << b)) priceCounts[b] += 1;
         } else {
@@ -506,6 +616,7 @@ export class CatalogIndex {
       colourHex: [...this.colourHex],
       cards: data,
       text: this.search.export(renumber, data.rows),
+      ownPrices: [...this.ownPrices],
     };
   }
 
@@ -518,6 +629,7 @@ export class CatalogIndex {
     index.cards = CardStore.import(data.cards);
     index.cards.ids.forEach((id, row) => index.rows.set(id!, row));
     index.search = TextIndex.import(data.text);
+    index.ownPrices = new Map(data.ownPrices);
     index.cursor = data.cursor;
     return index;
   }

@@ -57,7 +57,8 @@ export interface CategorySummary {
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-type ListingMarket = Pick<Market, "currency" | "rateMicros" | "rounding">;
+/** The shopper's market; its id finds the products' own prices there (decision 0030). */
+type ListingMarket = Pick<Market, "currency" | "rateMicros" | "rounding"> & { id?: string };
 
 const marketKey = (m: ListingMarket) => `${m.currency}:${m.rateMicros}:${m.rounding}`;
 
@@ -80,12 +81,25 @@ function pricesIn(query: ProductQuery, market: ListingMarket): ListingPrices {
     if (bandsByMarket.size > 50) bandsByMarket.clear();
     bandsByMarket.set(key, bands);
   }
-  const bounds = baseRangeFor(
-    query.minPrice === null ? null : wholeToMinor(query.minPrice, market.currency),
-    query.maxPrice === null ? null : wholeToMinor(query.maxPrice, market.currency),
-    market,
-  );
-  return { ...bounds, bands };
+  const min = query.minPrice === null ? null : wholeToMinor(query.minPrice, market.currency);
+  const max = query.maxPrice === null ? null : wholeToMinor(query.maxPrice, market.currency);
+  const bounds = baseRangeFor(min, max, market);
+  if (market.id === undefined) return { ...bounds, bands };
+  // The same bounds and bands in the market's own minor units, for products with an own price there.
+  return {
+    ...bounds,
+    bands,
+    market: {
+      id: market.id,
+      pricing: { currency: market.currency, rateMicros: market.rateMicros, rounding: market.rounding },
+      min: min ?? 0,
+      max: max ?? Infinity,
+      bands: bands.map((b) => ({
+        min: wholeToMinor(b.min, market.currency),
+        max: b.max === null ? Infinity : wholeToMinor(b.max, market.currency),
+      })),
+    },
+  };
 }
 
 export function createCatalogService(store: Store, options: CatalogServiceOptions = {}) {
@@ -320,7 +334,13 @@ export function createCatalogService(store: Store, options: CatalogServiceOption
       const current = await sync();
       if (!market || pricesAreBase(market)) return listings.get(version, query, () => current.query(query));
       const prices = pricesIn(query, market);
-      return listings.get(version, query, () => current.query(query, prices), marketKey(market));
+      // Kept per market, not per pricing alone: two markets at one rate differ by their own prices.
+      return listings.get(
+        version,
+        query,
+        () => current.query(query, prices),
+        `${market.id ?? ""}:${marketKey(market)}`,
+      );
     },
 
     /** A product a shopper may see: active ones only (drafts and archived products are 404). */

@@ -12,9 +12,10 @@ import type { CardStoreData } from "./card-store.server";
 
 /**
  * Bumped whenever the layout or the index's meaning changes: an instance ignores other versions
- * and builds (2: cards carry colour images; 3: and ratings; 4: cards packed in typed arrays).
+ * and builds (2: cards carry colour images; 3: and ratings; 4: cards packed in typed arrays; 5: and
+ * the products' own prices in markets).
  */
-export const SNAPSHOT_FORMAT = 4;
+export const SNAPSHOT_FORMAT = 5;
 
 // Off the event loop (libuv's thread pool): a refresh must not stall the requests being served.
 const gzip = promisify(gzipCallback);
@@ -47,6 +48,8 @@ interface Header {
   sizes: string[];
   colours: string[];
   colourHex: Array<[string, string]>;
+  /** Few products have own prices in markets: by product id, so renumbered rows need nothing. */
+  ownPrices: CatalogIndexData["ownPrices"];
   cards: Pick<CardStoreData, "rows" | "categoryNames" | "palette">;
   text: Pick<CatalogIndexData["text"], "terms" | "slices" | "docCount">;
   /** Type and length of each array that follows, in order: the card columns, gaps, freqs, field lengths. */
@@ -78,6 +81,7 @@ export async function encodeSnapshot(data: CatalogIndexData): Promise<Buffer> {
     sizes: data.sizes,
     colours: data.colours,
     colourHex: data.colourHex,
+    ownPrices: data.ownPrices,
     cards: { rows: cards.rows, categoryNames: cards.categoryNames, palette: cards.palette },
     text: { terms: text.terms, slices: text.slices, docCount: text.docCount },
     arrays: arrays.map((a) => [typeOf(a), a.length]),
@@ -154,6 +158,7 @@ export async function decodeSnapshot(compressed: Uint8Array): Promise<CatalogInd
       sizes: header.sizes,
       colours: header.colours,
       colourHex: header.colourHex,
+      ownPrices: header.ownPrices,
       cards: { ...header.cards, ...cards },
       text: { ...header.text, docs, freqs, fieldLengths },
     };

@@ -36,6 +36,7 @@ import {
   giftCardCurrencyProblem,
   giftCardPurchaseProblem,
   orderLineIn,
+  ownPriceOf,
   orderPricingOf,
 } from "../markets/market-prices";
 
@@ -342,7 +343,10 @@ export function createCheckoutService(deps: {
       }
 
       // Every amount of the order is in the market's currency: its lines as the pages showed them.
-      const orderLines = baseLines.map((l) => orderLineIn(market, l));
+      const orderLines = baseLines.map((l) => {
+        const product = products.get(l.productId);
+        return orderLineIn(market, l, product ? ownPriceOf(market, product) : null);
+      });
       const subtotalMinor = orderLines.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity, 0);
       // Delivery is priced by the zone of the address's country, on the delivered items' value (at
       // base prices: the zones' bands are in them; gift cards are e-mailed) and weight, then

@@ -6,7 +6,7 @@ import { imageForColour } from "../catalog/colour-image";
 import { choiceOf, shippingOptions, type ShippingRates } from "../checkout/shipping.server";
 import { quotesFor, type ShippingZone } from "~/domain/shipping-zone";
 import { baseMarket } from "~/domain/market";
-import { amountIn, compareAtIn, productPriceIn, type PricingMarket } from "../markets/market-prices";
+import { amountIn, compareAtIn, ownPriceOf, productPriceIn, type PricingMarket } from "../markets/market-prices";
 
 const BASE_PRICING: PricingMarket = baseMarket([], "1970-01-01T00:00:00.000Z");
 
@@ -98,7 +98,7 @@ export function feedItems(product: FeedProduct, settings: FeedSettings): FeedIte
   const currency = market.currency;
   // The prices the product page shows a shopper of the target country (Google checks they match):
   // on sale only while the converted compare-at price is still above the converted price.
-  const paid = productPriceIn(market, product.priceMinor);
+  const paid = productPriceIn(market, product.priceMinor, ownPriceOf(market, product));
   const was = compareAtIn(market, product.compareAtMinor);
   const onSale = was !== null && was > paid;
   const price = formatFeedPrice(onSale ? was : paid, currency);

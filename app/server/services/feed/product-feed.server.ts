@@ -13,13 +13,17 @@ import type { ShippingRates } from "../checkout/shipping.server";
 import type { ShippingZone } from "~/domain/shipping-zone";
 import { feedHead, feedProductItems, feedTail, type FeedFormat } from "./feed-format.server";
 import { feedItems, requiredMissing, type FeedSettings } from "./feed-items.server";
-import type { PricingMarket } from "../markets/market-prices";
+import { pricesAreBase, type PricingMarket } from "../markets/market-prices";
 
-/** Only what prices a feed: the rest of a market (its name, its other countries) changes nothing in it. */
+/**
+ * Only what prices a feed: the rest of a market (its name, its other countries) changes nothing in
+ * it. Its id too outside the base market, since the products' own prices there are found by it.
+ */
 const pricingOf = (m: PricingMarket): PricingMarket => ({
   currency: m.currency,
   rateMicros: m.rateMicros,
   rounding: m.rounding,
+  ...(m.id !== undefined && !pricesAreBase(m) ? { id: m.id } : {}),
 });
 import { feedLeases, LeaseLostError, processLeases, type Held } from "./feed-leases.server";
 

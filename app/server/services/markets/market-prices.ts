@@ -2,6 +2,7 @@ import type { OrderLine } from "~/domain/commerce";
 import { convertFromBase, marketPrice, pricesAreBase, type Market, type MarketPricing } from "~/domain/market";
 import type { Promotion } from "~/domain/promotion";
 import { GIFT_CARD_CURRENCY } from "~/domain/gift-card";
+import { ownPriceIn, wasPriceAbove, type MarketPrices } from "~/domain/market-own-price";
 
 // The one way a base (euro) amount becomes an amount in a shopper's market. Every page, the cart and
 // checkout ask these two, so a price can never read differently in two places:
@@ -11,7 +12,15 @@ import { GIFT_CARD_CURRENCY } from "~/domain/gift-card";
 //   price filter's bound): converted at the rate to the exact minor unit, since the owner's endings
 //   are for prices on a label, not for fees.
 
-export type PricingMarket = Pick<Market, "currency" | "rateMicros" | "rounding">;
+export type PricingMarket = Pick<Market, "currency" | "rateMicros" | "rounding"> & {
+  /** The market's id: a product's own price there (decision 0030) is found by it; absent: none applies. */
+  id?: string;
+};
+
+/** The product's own price in the market, or null (its price there is converted from the base price). */
+export function ownPriceOf(market: PricingMarket, product: { marketPrices?: MarketPrices }): number | null {
+  return pricesAreBase(market) ? null : ownPriceIn(product.marketPrices, market.id);
+}
 
 /** A product's (or variant's) base price in the market. */
 export function productPriceIn(market: PricingMarket, baseMinor: number, ownPriceMinor?: number | null): number {
@@ -34,6 +43,8 @@ interface Priced {
   priceMinor: number;
   compareAtMinor?: number | null;
   savedPriceMinor?: number;
+  /** The product's own prices by market: read here, never passed on to a page. */
+  marketPrices?: MarketPrices;
 }
 
 /** What an order keeps of the market that priced it: reports convert its amounts back at this rate. */
@@ -47,14 +58,13 @@ export const orderPricingOf = (market: Pick<Market, "id" | "currency" | "rateMic
  * An order line priced from the catalogue's base price, in the market: its unit price as every page
  * showed it (`productPriceIn`), its compare-at price converted and kept only while above it.
  */
-export function orderLineIn(market: PricingMarket, line: OrderLine): OrderLine {
+export function orderLineIn(market: PricingMarket, line: OrderLine, ownPriceMinor: number | null = null): OrderLine {
   if (pricesAreBase(market)) return line;
-  const unitPriceMinor = productPriceIn(market, line.unitPriceMinor);
-  const compareAtMinor = compareAtIn(market, line.compareAtMinor);
+  const unitPriceMinor = productPriceIn(market, line.unitPriceMinor, ownPriceMinor);
   return {
     ...line,
     unitPriceMinor,
-    compareAtMinor: compareAtMinor !== null && compareAtMinor > unitPriceMinor ? compareAtMinor : null,
+    compareAtMinor: wasPriceAbove(compareAtIn(market, line.compareAtMinor), unitPriceMinor),
   };
 }
 
@@ -74,14 +84,22 @@ export function promotionIn(market: PricingMarket, promotion: Promotion): Promot
 
 /**
  * A product card, a product, a saved item… with its prices in the market (the price the shopper
- * saved an item at too, so a price drop compares like with like). The seeded euro market returns
- * the very same object: its pages do not change by a byte.
+ * saved an item at too, so a price drop compares like with like). Its own price in the market wins
+ * (decision 0030); the "was" price is the base compare-at price converted, shown only while above
+ * the price paid. The seeded euro market returns the very same object: its pages do not change by
+ * a byte. The own prices of other markets are left out of what a page gets.
  */
 export function pricedIn<T extends Priced>(market: PricingMarket, item: T): T {
-  if (pricesAreBase(market)) return item;
-  const priced: T = { ...item, priceMinor: productPriceIn(market, item.priceMinor) };
-  if (item.compareAtMinor !== undefined) priced.compareAtMinor = compareAtIn(market, item.compareAtMinor);
-  if (item.savedPriceMinor !== undefined) priced.savedPriceMinor = productPriceIn(market, item.savedPriceMinor);
+  const { marketPrices, ...rest } = item;
+  if (pricesAreBase(market)) return marketPrices === undefined ? item : (rest as T);
+  const own = ownPriceIn(marketPrices, market.id);
+  const priced = { ...rest, priceMinor: productPriceIn(market, item.priceMinor, own) } as T;
+  if (item.compareAtMinor !== undefined)
+    priced.compareAtMinor = wasPriceAbove(compareAtIn(market, item.compareAtMinor), priced.priceMinor);
+  if (item.savedPriceMinor !== undefined)
+    // Saved at today's base price: today's price in the market, own or converted; else converted.
+    priced.savedPriceMinor =
+      own !== null && item.savedPriceMinor === item.priceMinor ? own : productPriceIn(market, item.savedPriceMinor);
   return priced;
 }
 

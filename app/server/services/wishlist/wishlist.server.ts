@@ -1,6 +1,7 @@
 import type { Store } from "../../store/port";
 import type { ProductImage } from "~/domain/product";
 import { soldOutEverywhere } from "~/domain/sellable";
+import type { MarketPrices } from "~/domain/market-own-price";
 
 // Saved products ("Save" on cards and product pages). Rules: only products on sale can be saved;
 // at most MAX_SAVED per shopper; the price at saving is kept, so a lower price later shows as a
@@ -22,6 +23,8 @@ export interface WishlistEntry {
   priceDrop: boolean;
   /** Withdrawn from sale (archived, draft or deleted): shown so the shopper can remove it. */
   unavailable: boolean;
+  /** The product's own prices in markets, when it has any: `pricedIn` reads them, pages never get them. */
+  marketPrices?: MarketPrices;
 }
 
 export type ToggleResult =
@@ -55,6 +58,7 @@ export function createWishlistService(store: Store, options: { now?: () => Date 
           soldOut: Boolean(onSale && p && soldOutEverywhere(p.variants)),
           priceDrop: Boolean(onSale && p && p.priceMinor < item.savedPriceMinor),
           unavailable: !onSale,
+          ...(p?.marketPrices ? { marketPrices: p.marketPrices } : {}),
         };
       });
     },

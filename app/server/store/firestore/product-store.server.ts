@@ -39,6 +39,7 @@ const FEED_FIELDS = [
   "colours",
   "variants",
   "images",
+  "marketPrices",
 ] as const satisfies readonly (keyof FeedProduct)[];
 
 type StoredProduct = Product & { changedAt?: Timestamp };
@@ -47,6 +48,15 @@ type StoredProduct = Product & { changedAt?: Timestamp };
 function withoutRating<T extends object>(input: T): Omit<T, "rating"> {
   const { rating: _rating, ...rest } = input as T & { rating?: unknown };
   return rest;
+}
+
+/**
+ * A write that leaves out the own prices in markets keeps the stored ones (imports, archiving);
+ * `{}` clears them, and then the field is not stored at all.
+ */
+function keptMarketPrices(input: ProductInput, previous: Product | undefined): Pick<Product, "marketPrices"> {
+  const prices = input.marketPrices === undefined ? previous?.marketPrices : input.marketPrices;
+  return prices && Object.keys(prices).length > 0 ? { marketPrices: prices } : {};
 }
 
 /** …and the stored one is kept. */
@@ -114,9 +124,11 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
         chunk.forEach((p, i) => {
           const previous = existing[i].exists ? productFromDoc(existing[i].data()!) : undefined;
           if (previous && previous.slug !== p.slug) tx.delete(slugs.doc(previous.slug));
+          const { marketPrices: _marketPrices, ...input } = withoutRating(p);
           const product = {
-            ...withoutRating(p),
+            ...input,
             ...keptRating(previous),
+            ...keptMarketPrices(p, previous),
             createdAt: p.createdAt ?? previous?.createdAt ?? now,
             updatedAt: p.updatedAt ?? now,
             // A product written again after a delete continues from its tombstone's version.
@@ -185,9 +197,11 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
           const owner = slugSnap.exists ? (slugSnap.data()?.productId as string) : undefined;
           if (owner && owner !== input.id) throw new ProductSlugTakenError(input.slug);
           const now = new Date().toISOString();
+          const { marketPrices: _marketPrices, ...fields } = withoutRating(input);
           const product = {
-            ...withoutRating(input),
+            ...fields,
             ...keptRating(previous),
+            ...keptMarketPrices(input, previous),
             createdAt: previous?.createdAt ?? input.createdAt ?? now,
             updatedAt: input.updatedAt ?? now,
             ...versionFields(previous?.seq ?? (buried.get("seq") as number | undefined) ?? 0),

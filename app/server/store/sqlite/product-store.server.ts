@@ -2,6 +2,7 @@ import type { CategoryId } from "~/lib/categories";
 import { mergeChanges } from "../change-feed";
 import { ProductChangedError, ProductSlugTakenError, type ProductStore } from "../port";
 import type { Product, ProductInput, ProductStatus } from "~/domain/product";
+import { hasOwnPrices, type MarketPrices } from "~/domain/market-own-price";
 import type { SqliteDatabase } from "./database.server";
 
 export interface ProductRow {
@@ -25,6 +26,7 @@ export interface ProductRow {
   rating_count: number;
   rating_total: number;
   rating_version: number;
+  market_prices: string | null;
 }
 
 export function productFromRow(row: ProductRow): Product {
@@ -49,7 +51,15 @@ export function productFromRow(row: ProductRow): Product {
     ...(row.rating_version > 0
       ? { rating: { count: row.rating_count, total: row.rating_total, version: row.rating_version } }
       : {}),
+    ...marketPricesOf(row.market_prices),
   };
+}
+
+/** A row's own prices in markets: the field only when it has some (products without keep their shape). */
+function marketPricesOf(json: string | null | undefined): { marketPrices?: MarketPrices } {
+  if (!json) return {};
+  const prices = JSON.parse(json) as MarketPrices;
+  return hasOwnPrices(prices) ? { marketPrices: prices } : {};
 }
 
 /**
@@ -83,10 +93,11 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
       | "colours"
       | "variants"
       | "images"
+      | "market_prices"
     >
   >(
     `SELECT rowid AS position, id, name, description, category, material, price_minor, compare_at_minor,
-       colours, variants, images
+       colours, variants, images, market_prices
      FROM products WHERE status = 'active' AND rowid > ? ORDER BY rowid LIMIT ?`,
   );
   const count = db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM products");
@@ -102,15 +113,16 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
   );
   const upsert = db.prepare(`
     INSERT INTO products (id, slug, name, description, category, material, price_minor, compare_at_minor,
-      status, featured, colours, sizes, variants, images, created_at, updated_at, seq)
+      status, featured, colours, sizes, variants, images, created_at, updated_at, seq, market_prices)
     VALUES (@id, @slug, @name, @description, @category, @material, @price_minor, @compare_at_minor,
-      @status, @featured, @colours, @sizes, @variants, @images, @created_at, @updated_at, @seq)
+      @status, @featured, @colours, @sizes, @variants, @images, @created_at, @updated_at, @seq, @market_prices)
     ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, name = excluded.name,
       description = excluded.description, category = excluded.category, material = excluded.material,
       price_minor = excluded.price_minor, compare_at_minor = excluded.compare_at_minor,
       status = excluded.status, featured = excluded.featured, colours = excluded.colours,
       sizes = excluded.sizes, variants = excluded.variants, images = excluded.images,
-      updated_at = excluded.updated_at, seq = excluded.seq`);
+      updated_at = excluded.updated_at, seq = excluded.seq,
+      market_prices = COALESCE(excluded.market_prices, products.market_prices)`);
 
   function write(p: ProductInput, seq: number, now: string) {
     const owner = slugOwner.get(p.slug);
@@ -135,6 +147,8 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
       created_at: p.createdAt ?? now,
       updated_at: p.updatedAt ?? now,
       seq,
+      // Left out: the stored own prices stay (COALESCE above); {} clears them.
+      market_prices: p.marketPrices === undefined ? null : JSON.stringify(p.marketPrices),
     });
   }
 
@@ -207,6 +221,7 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
           colours: JSON.parse(row.colours),
           variants: JSON.parse(row.variants),
           images: JSON.parse(row.images),
+          ...marketPricesOf(row.market_prices),
         })),
         next: rows.length === limit ? String(rows[rows.length - 1].position) : null,
       };

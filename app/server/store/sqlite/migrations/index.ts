@@ -23,6 +23,7 @@ import giftCards from "./022-gift-cards";
 import markets from "./023-markets";
 import zoneTaxRules from "./024-zone-tax-rules";
 import orderCurrency from "./025-order-currency";
+import productMarketPrices from "./026-product-market-prices";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -51,4 +52,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 23, name: "markets", sql: markets },
   { version: 24, name: "zone-tax-rules", sql: zoneTaxRules },
   { version: 25, name: "order-currency", sql: orderCurrency },
+  { version: 26, name: "product-market-prices", sql: productMarketPrices },
 ];

@@ -1,0 +1,33 @@
+// A product's own price in a market (issue 29, decision 0030): the owner may set, per product, the
+// price it sells at in a market that is not priced at base; it wins over the converted base price.
+// Only the price is set by hand: the "was" price of a product on sale stays its base compare-at
+// price converted at the market's rate, shown only while it is above the price the shopper pays.
+
+/** What a product keeps per market: its price there, in that market's currency and minor units. */
+export interface MarketOwnPrice {
+  priceMinor: number;
+}
+
+/** A product's own prices by market id. Entries of a market since deleted are ignored by every reader. */
+export type MarketPrices = Record<string, MarketOwnPrice>;
+
+/** The product's own price in the market, or null when it has none there (its price is converted). */
+export function ownPriceIn(marketPrices: MarketPrices | undefined, marketId: string | undefined): number | null {
+  if (!marketPrices || marketId === undefined) return null;
+  const own = Object.prototype.hasOwnProperty.call(marketPrices, marketId) ? marketPrices[marketId] : undefined;
+  return own && Number.isInteger(own.priceMinor) && own.priceMinor > 0 ? own.priceMinor : null;
+}
+
+/** Whether a product has any own price at all (the seeded euro shop's products have none). */
+export const hasOwnPrices = (marketPrices: MarketPrices | undefined): marketPrices is MarketPrices =>
+  marketPrices !== undefined && Object.keys(marketPrices).length > 0;
+
+/** The most a price may be in any currency's minor units (the price fields take nine digits). */
+export const MAX_OWN_PRICE_MINOR = 999_999_999;
+
+/**
+ * The "was" price a card shows beside the price paid: kept only while it is above it, so an own
+ * price at or above the converted compare-at price never reads as a saving.
+ */
+export const wasPriceAbove = (compareAtMinor: number | null, priceMinor: number): number | null =>
+  compareAtMinor !== null && compareAtMinor > priceMinor ? compareAtMinor : null;
