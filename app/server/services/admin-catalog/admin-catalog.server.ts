@@ -18,6 +18,7 @@ import { categoryReport, salesByCategory, type CategoryReportRow } from "./categ
 import { csvHeader, productCsvLines } from "./product-csv.server";
 import { buildVariants, cellStock, giftCardVariants, sharedWeight } from "./variants.server";
 import { isGiftCardProduct } from "~/domain/gift-card-product";
+import { giftCardAmountsText } from "~/domain/gift-card-amounts-text";
 
 // The back office's product rules on both backends: listing every product, creating and editing
 // with a unique slug, and deleting — a product that appears in orders is archived instead, so
@@ -104,9 +105,7 @@ export function formDefaultsOf(p: Product): ProductFormDefaults {
     status: p.status,
     featured: p.featured,
     giftCard: isGiftCardProduct(p),
-    giftCardAmounts: isGiftCardProduct(p)
-      ? [...new Set(p.variants.map((v) => v.giftCardMinor!))].map((m) => minorToInput(m)).join(", ")
-      : "",
+    giftCardAmounts: isGiftCardProduct(p) ? giftCardAmountsText(p.variants) : "",
     colours,
     sizes,
     stock,

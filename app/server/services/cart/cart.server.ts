@@ -1,4 +1,6 @@
 import { amountIn, compareAtIn, productPriceIn, type PricingMarket } from "../markets/market-prices";
+import { BASE_CURRENCY } from "~/domain/currency";
+import { giftCardLineProblem } from "~/domain/gift-card-currency";
 import type { Cart, CartLine } from "~/domain/commerce";
 import type { Store } from "../../store/port";
 import type { Product } from "~/domain/product";
@@ -11,8 +13,10 @@ import { lineLimit, MAX_QUANTITY_PER_LINE, unitsForSale } from "~/domain/sellabl
 import crypto from "node:crypto";
 import { deliveredSubtotalMinor, onlyGiftCards } from "../checkout/gift-card-delivery";
 import {
+  giftCardCurrencyOf,
   giftCardDetailsKey,
   isGiftCardProduct,
+  isGiftCardVariant,
   NO_GIFT_CARD_DETAILS,
   sendOnProblem,
   unitBaseMinor,
@@ -34,7 +38,9 @@ export type LineProblem =
   | { kind: "unavailable" }
   | { kind: "sold-out" }
   /** Stock has dropped below the line's quantity since it was added. */
-  | { kind: "reduced"; available: number };
+  | { kind: "reduced"; available: number }
+  /** A gift card amount in another currency than the shopper's market (they changed market since). */
+  | { kind: "other-currency"; message: string };
 
 export interface CartLineView {
   key: string;
@@ -142,7 +148,7 @@ export function createCartService(
       const views: CartLineView[] = lines.map((line) => {
         const product = products.get(line.productId) ?? null;
         const stock = unitsForSale(product, line.size, line.colour);
-        const problem: LineProblem | null =
+        let problem: LineProblem | null =
           !product ||
           product.status !== "active" ||
           !product.variants.some((v) => v.size === line.size && v.colour === line.colour)
@@ -152,8 +158,17 @@ export function createCartService(
               : stock < line.quantity
                 ? { kind: "reduced", available: stock }
                 : null;
+        const variant = product?.variants.find((v) => v.size === line.size && v.colour === line.colour);
+        // A gift card amount is its face value in its own currency, never converted; in another
+        // currency than the cart's it cannot be bought (checkout refuses it too).
+        const cardCurrency = variant && isGiftCardVariant(variant) ? giftCardCurrencyOf(variant) : null;
+        const currencyProblem =
+          cardCurrency && !problem
+            ? giftCardLineProblem(line.size, cardCurrency, market?.currency ?? BASE_CURRENCY)
+            : null;
+        if (currencyProblem) problem = { kind: "other-currency", message: currencyProblem };
         const base = product ? unitBaseMinor(product, line.size, line.colour) : 0;
-        const unit = market ? productPriceIn(market, base) : base;
+        const unit = market && !cardCurrency ? productPriceIn(market, base) : base;
         const baseCompareAt = product?.compareAtMinor && product.compareAtMinor > base ? product.compareAtMinor : null;
         const compareAt = market ? compareAtIn(market, baseCompareAt) : baseCompareAt;
         const buyable = problem ? 0 : line.quantity;
