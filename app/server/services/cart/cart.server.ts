@@ -1,5 +1,5 @@
 import { amountIn, compareAtIn, productPriceIn, type PricingMarket } from "../markets/market-prices";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { BASE_CURRENCY, type CurrencyCode } from "~/domain/currency";
 import { giftCardLineProblem } from "~/domain/gift-card-currency";
 import type { Cart, CartLine } from "~/domain/commerce";
 import type { Store } from "../../store/port";
@@ -265,6 +265,8 @@ export function createCartService(
     async add(
       cartId: string,
       request: { productId: string; size: string; colour: string; quantity: number; giftCard?: GiftCardLineDetails },
+      /** The shopper's currency: a gift card amount in another is refused (it could not be bought). */
+      options: { currency?: CurrencyCode } = {},
     ): Promise<CartChange> {
       const product = await store.products.get(request.productId);
       if (!product || product.status !== "active")
@@ -274,6 +276,12 @@ export function createCartService(
       const input = { ...request, giftCard };
       if (giftCard && !product.sizes.includes(input.size))
         return { ok: false, field: "size", message: "Choose an amount." };
+      const amount = giftCard ? product.variants.find((v) => v.size === input.size) : undefined;
+      const otherCurrency =
+        amount && options.currency
+          ? giftCardLineProblem(input.size, giftCardCurrencyOf(amount), options.currency)
+          : null;
+      if (otherCurrency) return { ok: false, field: "size", message: otherCurrency };
       if (giftCard?.sendOn) {
         const problem = sendOnProblem(giftCard.sendOn, now());
         if (problem) return { ok: false, field: "sendOn", message: problem };
