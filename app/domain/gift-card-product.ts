@@ -1,3 +1,5 @@
+import { BASE_CURRENCY, formatMinorInText, type CurrencyCode } from "./currency";
+import { scaledLimitMinor } from "./gift-card-currency";
 import type { Product, Variant } from "./product";
 
 // Gift cards sold as a product: its variants are amounts (the variant's `giftCardMinor`, shown in place
@@ -10,14 +12,30 @@ import type { Product, Variant } from "./product";
  */
 export const GIFT_CARD_UNITS = 999_999;
 
-/** What an owner may set: from €5 to €500, at most 10 amounts. */
-export const GIFT_CARD_AMOUNT_LIMITS = { minMinor: 500, maxMinor: 50_000, count: 10 } as const;
+/** What an owner may set: from €5 to €500 (scaled per currency: £5–£500, 50–5,000 kr), at most 10 amounts a currency. */
+export const GIFT_CARD_AMOUNT_LIMITS = { minEuros: 5, maxEuros: 500, count: 10 } as const;
+
+/** The smallest and largest amount of a gift card in `currency` (minor units). */
+export const giftCardAmountBounds = (currency: CurrencyCode) => ({
+  minMinor: scaledLimitMinor(GIFT_CARD_AMOUNT_LIMITS.minEuros, currency),
+  maxMinor: scaledLimitMinor(GIFT_CARD_AMOUNT_LIMITS.maxEuros, currency),
+});
+
+/** One amount a gift card product is sold at: its value in its currency. */
+export interface GiftCardAmount {
+  currency: CurrencyCode;
+  minor: number;
+}
 
 /** The recipient's fields on a gift card line. */
 export const GIFT_CARD_LINE_LIMITS = { name: 80, email: 254, message: 300 } as const;
 
 /** A send date is today or up to this many days ahead. */
 export const GIFT_CARD_SEND_WINDOW_DAYS = 365;
+
+/** The currency a gift card variant's amount is in (and the card it issues holds): euros when it names none. */
+export const giftCardCurrencyOf = (v: Pick<Variant, "giftCardCurrency">): CurrencyCode =>
+  v.giftCardCurrency ?? BASE_CURRENCY;
 
 export const isGiftCardVariant = (v: Pick<Variant, "giftCardMinor">): boolean => typeof v.giftCardMinor === "number";
 
@@ -31,22 +49,51 @@ export function unitBaseMinor(product: Pick<Product, "priceMinor" | "variants">,
   return variant?.giftCardMinor ?? product.priceMinor;
 }
 
-/** An amount as the product page shows it in place of a size: "€25", "€12.50". */
-export function giftCardAmountLabel(minor: number): string {
-  return `€${minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2)}`;
+/**
+ * An amount as the product page shows it in place of a size: "€25", "€12.50", "£50", "CHF 30". Each
+ * currency writes its amounts differently, so a size names one currency's amount.
+ */
+export function giftCardAmountLabel(minor: number, currency: CurrencyCode = BASE_CURRENCY): string {
+  return formatMinorInText(minor, currency).replace(/[\u00a0\u202f]/g, " ");
 }
 
-/** Why a list of amounts cannot be a gift card's (empty, out of range, twice), or null when it can. */
-export function giftCardAmountsProblem(amounts: readonly number[]): string | null {
-  const { minMinor, maxMinor, count } = GIFT_CARD_AMOUNT_LIMITS;
+/**
+ * Why a gift card's amounts cannot be (none in the base currency, none at all, out of range, more than ten
+ * or one twice in a currency), or null when they can. The base currency is required: listings and feeds
+ * price the product from its smallest euro amount.
+ */
+export function giftCardAmountsProblem(amounts: readonly GiftCardAmount[]): string | null {
+  const { count } = GIFT_CARD_AMOUNT_LIMITS;
   if (amounts.length === 0) return "Enter at least one amount, like 25, 50, 100.";
-  if (amounts.length > count) return `A gift card can have at most ${count} amounts.`;
-  for (const a of amounts) {
-    if (!Number.isInteger(a) || a < minMinor || a > maxMinor)
-      return `Each amount must be from ${giftCardAmountLabel(minMinor)} to ${giftCardAmountLabel(maxMinor)}.`;
+  if (!amounts.some((a) => a.currency === BASE_CURRENCY))
+    return `Enter the amounts in ${BASE_CURRENCY} too, like ${BASE_CURRENCY} 25, 50, 100: listings show the smallest.`;
+  const currencies = [...new Set(amounts.map((a) => a.currency))];
+  for (const currency of currencies) {
+    const mine = amounts.filter((a) => a.currency === currency).map((a) => a.minor);
+    const { minMinor, maxMinor } = giftCardAmountBounds(currency);
+    if (mine.length > count) return `A gift card can have at most ${count} amounts in ${currency}.`;
+    for (const a of mine) {
+      if (!Number.isInteger(a) || a < minMinor || a > maxMinor)
+        return `Each amount in ${currency} must be from ${giftCardAmountLabel(minMinor, currency)} to ${giftCardAmountLabel(maxMinor, currency)}.`;
+    }
+    if (new Set(mine).size !== mine.length) return `An amount in ${currency} is listed twice.`;
   }
-  if (new Set(amounts).size !== amounts.length) return "An amount is listed twice.";
   return null;
+}
+
+/** A gift card product's amounts in one currency, in the owner's order: what a shopper in it may buy. */
+export function giftCardAmountsIn(
+  product: Pick<Product, "variants">,
+  currency: CurrencyCode,
+): Array<{ size: string; minor: number }> {
+  const seen = new Set<string>();
+  const amounts: Array<{ size: string; minor: number }> = [];
+  for (const v of product.variants) {
+    if (!isGiftCardVariant(v) || giftCardCurrencyOf(v) !== currency || seen.has(v.size)) continue;
+    seen.add(v.size);
+    amounts.push({ size: v.size, minor: v.giftCardMinor! });
+  }
+  return amounts;
 }
 
 /** What the buyer chose for one gift card line; every field optional (no recipient: the card is the buyer's). */

@@ -1,9 +1,25 @@
 // Gift cards: a code worth an amount, spent at checkout and credited back when an order paid by it is
-// refunded. Shared by the services and every store adapter. Money is integer minor units; every card
-// and ledger entry names its currency so markets can add others (the shop sells in EUR only today).
+// refunded. Shared by the services and every store adapter. Money is integer minor units of the card's
+// own currency: every card and ledger entry names it, and a card pays only orders in it.
 
-export type GiftCardCurrency = "EUR";
-export const GIFT_CARD_CURRENCY: GiftCardCurrency = "EUR";
+import { BASE_CURRENCY, type CurrencyCode } from "./currency";
+
+export type GiftCardCurrency = CurrencyCode;
+/** What a card or entry written before cards had other currencies holds: they were all euros. */
+export const LEGACY_GIFT_CARD_CURRENCY: GiftCardCurrency = BASE_CURRENCY;
+
+/** A card or ledger entry as an adapter read it, with the currency it holds (absent on old data: euros). */
+export function withCurrency<T extends { currency?: GiftCardCurrency | null }>(
+  stored: T,
+): T & { currency: GiftCardCurrency } {
+  return { ...stored, currency: stored.currency ?? LEGACY_GIFT_CARD_CURRENCY };
+}
+
+/** What active cards hold in one currency (the liability report lists one per currency). */
+export interface OutstandingBalance {
+  currency: GiftCardCurrency;
+  balanceMinor: number;
+}
 
 export type GiftCardStatus = "active" | "voided";
 

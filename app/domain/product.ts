@@ -1,3 +1,4 @@
+import type { CurrencyCode } from "./currency";
 import type { CategoryId } from "./category";
 import type { MarketPrices } from "./market-own-price";
 import type { RatingSummary } from "./review";
@@ -25,6 +26,8 @@ export interface Variant {
    * every variant of a gift card product and on no other (domain/gift-card-product).
    */
   giftCardMinor?: number;
+  /** The currency of `giftCardMinor` (the card it issues holds it); absent on a gift card variant: euros. */
+  giftCardCurrency?: CurrencyCode;
 }
 
 export interface ProductImage {

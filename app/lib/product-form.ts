@@ -2,7 +2,14 @@ import { z } from "zod";
 import { CATEGORIES } from "./categories";
 import { parseMoneyToMinor } from "./money";
 import { SLUG_PATTERN } from "./slug";
-import { GIFT_CARD_UNITS, giftCardAmountLabel, giftCardAmountsProblem } from "~/domain/gift-card-product";
+import {
+  GIFT_CARD_UNITS,
+  giftCardAmountLabel,
+  giftCardAmountsProblem,
+  type GiftCardAmount,
+} from "~/domain/gift-card-product";
+import { parseGiftCardAmounts } from "~/domain/gift-card-amounts-text";
+import { BASE_CURRENCY } from "~/domain/currency";
 
 // The product editor's form, parsed with conform (parseWithZod) on the server and, with
 // JavaScript, in the browser. Field names are conform paths: "name", "colours[0].hex",
@@ -62,7 +69,7 @@ export interface ProductFormDefaults {
   featured: boolean;
   /** Sold as a gift card: its amounts are its variants, in place of sizes. */
   giftCard: boolean;
-  /** The gift card's amounts in euros, comma-separated ("25, 50, 100"). */
+  /** The gift card's amounts: a group per currency ("EUR 25, 50, 100; GBP 25, 50"); no code: euros. */
   giftCardAmounts: string;
   colours: Array<{ key: string; name: string; hex: string }>;
   sizes: Array<{ key: string; name: string }>;
@@ -160,12 +167,7 @@ export const productFormSchema = z
     }),
     featured: z.boolean().default(false),
     giftCard: z.boolean().default(false),
-    giftCardAmounts: text().transform((v) =>
-      v
-        .split(/[,;\s]+/)
-        .filter(Boolean)
-        .map((a) => parseMoneyToMinor(a.replace(/^€/, ""))),
-    ),
+    giftCardAmounts: text().transform(parseGiftCardAmounts),
     colours: z
       .array(
         z.object({
@@ -235,9 +237,8 @@ export const productFormSchema = z
     if (v.price.blank && !v.giftCard)
       ctx.addIssue({ code: "custom", path: ["price"], message: "Enter the price, like 49.90." });
     if (v.giftCard) {
-      const problem = v.giftCardAmounts.includes(null)
-        ? "Enter each amount in euros, like 25, 50, 100."
-        : giftCardAmountsProblem(v.giftCardAmounts as number[]);
+      const problem =
+        "problem" in v.giftCardAmounts ? v.giftCardAmounts.problem : giftCardAmountsProblem(v.giftCardAmounts.amounts);
       if (problem) ctx.addIssue({ code: "custom", path: ["giftCardAmounts"], message: problem });
     } else if (v.sizes.length === 0) {
       ctx.addIssue({ code: "custom", path: ["sizes"], message: "Add at least one size." });
@@ -277,16 +278,17 @@ export const productFormSchema = z
   .transform((v) => {
     const colours = v.colours.map(({ name, hex }) => ({ name, hex }));
     if (v.giftCard) {
-      // A gift card: its amounts are the sizes, never out of stock; the price shown is the smallest.
-      const amounts = v.giftCardAmounts as number[];
+      // A gift card: its amounts are the sizes, never out of stock; the price listings show is the
+      // smallest amount in the base currency (a market shows its own currency's amounts on the page).
+      const amounts = "amounts" in v.giftCardAmounts ? v.giftCardAmounts.amounts : [];
       return {
         ...v,
-        price: Math.min(...amounts),
+        price: Math.min(...amounts.filter((a) => a.currency === BASE_CURRENCY).map((a) => a.minor)),
         compareAt: null,
         weight: null,
         colours,
         giftCardAmounts: amounts,
-        sizes: amounts.map(giftCardAmountLabel),
+        sizes: amounts.map((a) => giftCardAmountLabel(a.minor, a.currency)),
         stock: amounts.map(() => v.colours.map(() => GIFT_CARD_UNITS)),
         sku: amounts.map(() => v.colours.map(() => "")),
       };
@@ -295,7 +297,7 @@ export const productFormSchema = z
       ...v,
       price: v.price.minor,
       colours,
-      giftCardAmounts: [] as number[],
+      giftCardAmounts: [] as GiftCardAmount[],
       sizes: v.sizes.map((s) => s.name),
       stock: v.sizes.map((s) => v.colours.map((c) => v.stock[cellName(s.key, c.key)] ?? 0)),
       sku: v.sizes.map((s) => v.colours.map((c) => v.sku[cellName(s.key, c.key)] ?? "")),

@@ -8,7 +8,17 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { SecretShownOnce } from "~/components/admin/SecretShownOnce";
 import { ScrollBox } from "~/components/ScrollBox";
 import { fieldError, firstError, replyFor } from "~/lib/form-reply";
-import { formatMoney, parseMoneyToMinor } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
+import { GiftCardLiability } from "~/components/admin/GiftCardLiability";
+import {
+  BASE_CURRENCY,
+  CURRENCIES,
+  CURRENCY_CODES,
+  currencySign,
+  parseMinor,
+  type CurrencyCode,
+} from "~/domain/currency";
+import { scaledLimitMinor } from "~/domain/gift-card-currency";
 import { seo } from "~/lib/seo";
 import { shownOnceFor } from "~/lib/shown-once";
 import { getContext } from "~/server/context.server";
@@ -19,7 +29,8 @@ import { formGuardProblem, intentFailure, shownOnceAnswer } from "~/server/http/
 import { requirePermission } from "~/server/http/permissions.server";
 
 // The back office's gift cards: the outstanding balance (what the shop owes: a liability), issuing a card
-// (its code shown once, only its hash kept), top-ups, voids and a card's ledger (?card=id).
+// (its code shown once, only its hash kept), top-ups, voids and a card's ledger (?card=id). A card holds
+// the currency it was issued in: its top-ups, ledger and balance are in it.
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Gift cards", description: "Issue, top up and void gift cards.", noindex: true });
@@ -27,43 +38,47 @@ export const meta: MetaFunction = (args) =>
 // The answer that shows a new card's code must never be kept by a cache or the browser's history.
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-const MAX_CARD_MINOR = 100_000;
+/** The most one card is issued or topped up for: €1,000, scaled per currency. */
+const MAX_CARD_EUROS = 1000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "giftCards.manage");
   const { giftCards } = getContext();
   const selected = new URL(request.url).searchParams.get("card");
-  const [cards, outstandingMinor] = await Promise.all([giftCards.list(), giftCards.outstandingMinor()]);
+  const [cards, liability] = await Promise.all([giftCards.list(), giftCards.liability()]);
   const card = selected ? (cards.find((c) => c.id === selected) ?? null) : null;
   return {
-    outstandingMinor,
+    liability,
     cards: cards.map((c) => ({
       id: c.id,
       last4: c.last4,
+      currency: c.currency,
       initialMinor: c.initialMinor,
       balanceMinor: c.balanceMinor,
       status: c.status,
       recipientEmail: c.recipientEmail,
       createdAt: c.createdAt,
     })),
-    ledger: card ? { last4: card.last4, entries: await giftCards.ledger(card.id) } : null,
+    ledger: card ? { last4: card.last4, currency: card.currency, entries: await giftCards.ledger(card.id) } : null,
   };
 }
 
-const amount = z
-  .string({ required_error: "Enter an amount in euros." })
-  .trim()
-  .transform((text, ctx) => {
-    const minor = parseMoneyToMinor(text);
-    if (minor === null || minor <= 0 || minor > MAX_CARD_MINOR) {
-      ctx.addIssue({ code: "custom", message: `Enter an amount between €0.01 and ${formatMoney(MAX_CARD_MINOR)}.` });
-      return z.NEVER;
-    }
-    return minor;
-  });
+/** Why a typed amount cannot be issued or topped up in `currency`, or its minor units. */
+function parseAmount(text: string, currency: CurrencyCode): { minor: number } | { problem: string } {
+  const minor = parseMinor(text, currency);
+  const max = scaledLimitMinor(MAX_CARD_EUROS, currency);
+  if (minor === null || minor <= 0 || minor > max)
+    return { problem: `Enter an amount between ${formatMoney(1, currency)} and ${formatMoney(max, currency)}.` };
+  return { minor };
+}
+
+const amount = z.string({ required_error: "Enter an amount." }).trim().min(1, "Enter an amount.");
 const issueSchema = z.object({
   intent: z.literal("issue", { errorMap: () => ({ message: "Choose what to do: issue, top up or void a card." }) }),
   amount,
+  currency: z
+    .enum(CURRENCY_CODES, { errorMap: () => ({ message: "Choose one of the listed currencies." }) })
+    .default(BASE_CURRENCY),
   recipientEmail: z.string().trim().email("Enter a valid e-mail address.").max(254).optional(),
   message: z.string().trim().max(500, "Keep the message under 500 characters.").optional(),
 });
@@ -91,26 +106,40 @@ export async function action({ request }: ActionFunctionArgs) {
         `Gift card ending ${voided.last4} voided. It can no longer be spent.`,
       );
     }
-    const topped = await giftCards.topUp(value.cardId, value.amount, actor);
+    // A top-up is in the card's own currency.
+    const card = await giftCards.get(value.cardId);
+    if (!card) return fail("No such gift card.", 404);
+    const parsed = parseAmount(value.amount, card.currency);
+    if ("problem" in parsed)
+      return intentFailure("card", submission.reply({ fieldErrors: { amount: [parsed.problem] } }), 400);
+    const topped = await giftCards.topUp(value.cardId, parsed.minor, actor);
     if (!topped.ok)
       return fail(topped.reason === "voided" ? "A voided card cannot be topped up." : "No such gift card.", 400);
+    const [added, now] = [
+      formatMoney(parsed.minor, card.currency),
+      formatMoney(topped.card.balanceMinor, card.currency),
+    ];
     return redirectWithFlash(
       "/admin/gift-cards",
-      `Gift card ending ${topped.card.last4} topped up by ${formatMoney(value.amount)}: ${formatMoney(topped.card.balanceMinor)} now.`,
+      `Gift card ending ${topped.card.last4} topped up by ${added}: ${now} now.`,
     );
   }
   const submission = parseForm(formData, { schema: issueSchema });
   if (problem) return intentFailure("issue", submission.reply({ formErrors: [problem.message] }), problem.status);
   if (submission.status !== "success") return intentFailure("issue", submission.reply());
+  const parsed = parseAmount(submission.value.amount, submission.value.currency);
+  if ("problem" in parsed)
+    return intentFailure("issue", submission.reply({ fieldErrors: { amount: [parsed.problem] } }), 400);
   const { card, code } = await giftCards.issue({
-    amountMinor: submission.value.amount,
+    amountMinor: parsed.minor,
+    currency: submission.value.currency,
     recipientEmail: submission.value.recipientEmail ?? null,
     message: submission.value.message ?? null,
     source: { kind: "admin", staffUid: uid },
     actor,
   });
   return shownOnceAnswer("issue", {
-    message: `A gift card of ${formatMoney(card.initialMinor)} was issued. Copy its code now: it will not be shown again.`,
+    message: `A gift card of ${formatMoney(card.initialMinor, card.currency)} was issued. Copy its code now: it will not be shown again.`,
     label: "Gift card code",
     secret: code,
   });
@@ -126,19 +155,14 @@ const KIND_LABELS = {
 } as const;
 
 export default function AdminGiftCards() {
-  const { cards, outstandingMinor, ledger } = useLoaderData<typeof loader>();
+  const { cards, liability, ledger } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const issued = shownOnceFor(answer, "issue");
   const failed = replyFor(answer, "issue");
   const cardError = firstError(replyFor(answer, "card"))?.message;
   return (
     <AdminPage title="Gift cards">
-      <p className="mt-4 text-lg">
-        Outstanding balance (owed to card holders):{" "}
-        <span className="font-semibold" data-testid="gift-card-liability">
-          {formatMoney(outstandingMinor)}
-        </span>
-      </p>
+      <GiftCardLiability liability={liability} className="mt-4 text-lg" />
       {issued ? <SecretShownOnce shown={issued} /> : null}
       {cardError ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
@@ -155,7 +179,20 @@ export default function AdminGiftCards() {
           </p>
         ) : null}
         <label className="block">
-          <span className="font-medium">Amount (€)</span>
+          <span className="font-medium">Currency</span>
+          <select name="currency" defaultValue={BASE_CURRENCY} className="input mt-1 w-full">
+            {CURRENCY_CODES.map((code) => (
+              <option key={code} value={code}>
+                {code} – {CURRENCIES[code].name}
+              </option>
+            ))}
+          </select>
+          {fieldError(failed, "currency") ? (
+            <span className="text-red-700">{fieldError(failed, "currency")}</span>
+          ) : null}
+        </label>
+        <label className="block">
+          <span className="font-medium">Amount</span>
           <input
             name="amount"
             inputMode="decimal"
@@ -204,8 +241,8 @@ export default function AdminGiftCards() {
                       …{c.last4}
                     </Link>
                   </td>
-                  <td>{formatMoney(c.initialMinor)}</td>
-                  <td data-testid={`balance-${c.last4}`}>{formatMoney(c.balanceMinor)}</td>
+                  <td>{formatMoney(c.initialMinor, c.currency)}</td>
+                  <td data-testid={`balance-${c.last4}`}>{formatMoney(c.balanceMinor, c.currency)}</td>
                   <td className="[overflow-wrap:anywhere]">{c.recipientEmail ?? "—"}</td>
                   <td>{day.format(new Date(c.createdAt))}</td>
                   <td>
@@ -218,7 +255,7 @@ export default function AdminGiftCards() {
                           inputMode="decimal"
                           required
                           className="input w-20"
-                          aria-label={`Top-up amount for the card ending ${c.last4} (€)`}
+                          aria-label={`Top-up amount for the card ending ${c.last4} (${currencySign(c.currency)})`}
                         />
                         <button type="submit" name="intent" value="top-up" className="btn-secondary">
                           Top up
@@ -255,8 +292,12 @@ export default function AdminGiftCards() {
                   <tr key={e.id} className="border-b border-stone-200">
                     <td className="py-2">{day.format(new Date(e.at))}</td>
                     <td>{KIND_LABELS[e.kind]}</td>
-                    <td>{e.kind === "redeemed" ? `−${formatMoney(e.amountMinor)}` : formatMoney(e.amountMinor)}</td>
-                    <td>{formatMoney(e.balanceAfterMinor)}</td>
+                    <td>
+                      {e.kind === "redeemed"
+                        ? `−${formatMoney(e.amountMinor, e.currency)}`
+                        : formatMoney(e.amountMinor, e.currency)}
+                    </td>
+                    <td>{formatMoney(e.balanceAfterMinor, e.currency)}</td>
                     <td>{e.orderId ? <Link to={`/admin/orders/${e.orderId}`}>Order</Link> : "—"}</td>
                   </tr>
                 ))}

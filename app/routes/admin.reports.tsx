@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
 import { formatCount } from "~/lib/admin-format";
 import { formatMoney } from "~/lib/money";
+import { GiftCardLiability } from "~/components/admin/GiftCardLiability";
 import { seo } from "~/lib/seo";
 import { requirePermission } from "~/server/http/permissions.server";
 import { getContext } from "~/server/context.server";
@@ -18,8 +19,8 @@ export const meta: MetaFunction = (args) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "analytics.view");
   const { analytics, giftCards } = getContext();
-  const [reports, giftCardLiabilityMinor] = await Promise.all([analytics.ownerReports(), giftCards.outstandingMinor()]);
-  return { reports, giftCardLiabilityMinor };
+  const [reports, giftCardLiability] = await Promise.all([analytics.ownerReports(), giftCards.liability()]);
+  return { reports, giftCardLiability };
 }
 
 // What each report counts, shown above it.
@@ -85,15 +86,10 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
 const Empty = ({ children }: { children: ReactNode }) => <p className="text-sm text-stone-600">{children}</p>;
 
 export default function Reports() {
-  const { reports, giftCardLiabilityMinor } = useLoaderData<typeof loader>();
+  const { reports, giftCardLiability } = useLoaderData<typeof loader>();
   return (
     <AdminPage title="Reports">
-      <p className="mt-4 text-sm">
-        Gift cards outstanding (a liability: balances card holders may still spend):{" "}
-        <span className="font-semibold" data-testid="gift-card-liability">
-          {formatMoney(giftCardLiabilityMinor)}
-        </span>
-      </p>
+      <GiftCardLiability liability={giftCardLiability} className="mt-4 text-sm" />
       <AdminSection id="reorder-heading" title="Low stock to reorder" className="mt-6">
         <Counts what={COUNTS.reorder} />
         <p className="mb-3">

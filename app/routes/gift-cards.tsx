@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { card } = found;
   const message =
     card.status === "active"
-      ? `Gift card ending ${card.last4}: ${formatMoney(card.balanceMinor)} left to spend.`
+      ? `Gift card ending ${card.last4}: ${formatMoney(card.balanceMinor, card.currency)} left to spend.`
       : `Gift card ending ${card.last4}: ${giftCardProblem("voided")}`;
   return redirectWithFlash("/gift-cards", message, { kind: card.status === "active" ? "success" : "info" });
 }

@@ -77,7 +77,7 @@ describe.each(STORE_ADAPTERS)("GiftCardStore contract: $name", (adapter) => {
     await store.giftCards.create(a.card, a.issued);
     await store.giftCards.create(b.card, b.issued);
     await store.giftCards.redeem(a.card.id, 1000, "order-1", AT);
-    expect(await store.giftCards.outstandingMinor()).toBe(6500);
+    expect(await store.giftCards.outstanding()).toEqual([{ currency: "EUR", balanceMinor: 6500 }]);
 
     expect(await store.giftCards.void(b.card.id, AT)).toMatchObject({ status: "voided", balanceMinor: 2500 });
     expect(await store.giftCards.redeem(b.card.id, 100, "order-2", AT)).toEqual({
@@ -87,17 +87,17 @@ describe.each(STORE_ADAPTERS)("GiftCardStore contract: $name", (adapter) => {
     });
     const topUp = { id: "topped_up:t1", kind: "topped_up" as const, amountMinor: 500, orderId: null, at: AT };
     expect(await store.giftCards.credit(b.card.id, topUp)).toEqual({ ok: false, reason: "voided" });
-    expect(await store.giftCards.outstandingMinor()).toBe(4000);
+    expect(await store.giftCards.outstanding()).toEqual([{ currency: "EUR", balanceMinor: 4000 }]);
     expect((await store.giftCards.ledger(b.card.id)).map((e) => e.kind)).toEqual(["issued", "voided"]);
   });
 
   it("10 concurrent redemptions from two instances that together exceed the balance: never more than the balance is spent", async () => {
     const { store } = db;
     const other = await db.reopen();
-    const { card, issued } = makeGiftCard(5000);
+    const { card, issued } = makeGiftCard(5000, { currency: "GBP" });
     await store.giftCards.create(card, issued);
 
-    // 10 orders of €7 each (€70) against a €50 card: at most 7 can be paid, and the card ends at €1 with 7.
+    // 10 orders of £7 each (£70) against a £50 card: at most 7 can be paid, and the card ends at £1 with 7.
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         (i % 2 === 0 ? store : other).giftCards.redeem(card.id, 700, `order-${i}`, AT),
@@ -117,6 +117,7 @@ describe.each(STORE_ADAPTERS)("GiftCardStore contract: $name", (adapter) => {
     expect(redeemed.reduce((sum, e) => sum + e.amountMinor, 0)).toBe(4900);
     // The entries' running balance agrees with the card's, in ledger order.
     expect(redeemed.map((e) => e.balanceAfterMinor)).toEqual([4300, 3600, 2900, 2200, 1500, 800, 100]);
+    expect(new Set(ledger.map((e) => e.currency))).toEqual(new Set(["GBP"]));
   }, 120_000);
 
   it("10 orders placed at once, each paying €7 with one €50 card: 7 are placed and take it, 3 write nothing", async () => {
@@ -204,14 +205,82 @@ describe.each(STORE_ADAPTERS)("GiftCardStore contract: $name", (adapter) => {
     expect(await store.giftCards.get(later.card.id)).toMatchObject({ balanceMinor: 5000, delivery });
   }, 60_000);
 
+  it("a card in GBP keeps GBP through redemption, refund, top-up and void; the outstanding balance is per currency", async () => {
+    const { store } = db;
+    const pounds = makeGiftCard(5000, { currency: "GBP" });
+    const francs = makeGiftCard(3000, { currency: "CHF" });
+    const euros = makeGiftCard(2000);
+    for (const c of [pounds, francs, euros]) await store.giftCards.create(c.card, c.issued);
+    expect(await store.giftCards.get(pounds.card.id)).toMatchObject({ currency: "GBP", balanceMinor: 5000 });
+
+    await store.giftCards.redeem(pounds.card.id, 1500, "order-1", AT);
+    await store.giftCards.credit(pounds.card.id, {
+      id: "refunded:r1",
+      kind: "refunded",
+      amountMinor: 500,
+      orderId: "order-1",
+      at: AT,
+    });
+    await store.giftCards.credit(francs.card.id, {
+      id: "topped_up:t1",
+      kind: "topped_up",
+      amountMinor: 1000,
+      orderId: null,
+      at: AT,
+    });
+    expect(await store.giftCards.outstanding()).toEqual([
+      { currency: "CHF", balanceMinor: 4000 },
+      { currency: "EUR", balanceMinor: 2000 },
+      { currency: "GBP", balanceMinor: 4000 },
+    ]);
+    await store.giftCards.void(pounds.card.id, AT);
+    expect(
+      (await store.giftCards.ledger(pounds.card.id)).map((e) => [e.kind, e.balanceAfterMinor, e.currency]),
+    ).toEqual([
+      ["issued", 5000, "GBP"],
+      ["redeemed", 3500, "GBP"],
+      ["refunded", 4000, "GBP"],
+      ["voided", 4000, "GBP"],
+    ]);
+    expect((await store.giftCards.ledger(francs.card.id)).map((e) => e.currency)).toEqual(["CHF", "CHF"]);
+    expect(await store.giftCards.outstanding()).toEqual([
+      { currency: "CHF", balanceMinor: 4000 },
+      { currency: "EUR", balanceMinor: 2000 },
+    ]);
+  });
+
+  it("a card and entries stored before cards had currencies read as EUR everywhere", async () => {
+    const { store } = db;
+    const { card, issued } = makeGiftCard(4000);
+    // As an older release wrote them: no currency at all.
+    const { currency: _c, ...oldCard } = card;
+    const { currency: _e, ...oldEntry } = issued;
+    await store.giftCards.restore([oldCard as typeof card], [oldEntry as typeof issued]);
+
+    expect(await store.giftCards.get(card.id)).toEqual(card);
+    expect(await store.giftCards.findByCodeHash(card.codeHash)).toEqual(card);
+    expect(await store.giftCards.list()).toEqual([card]);
+    expect(await store.giftCards.ledger(card.id)).toEqual([issued]);
+    expect(await store.giftCards.allEntries()).toEqual([issued]);
+    expect(await store.giftCards.outstanding()).toEqual([{ currency: "EUR", balanceMinor: 4000 }]);
+    expect(await store.giftCards.redeem(card.id, 1000, "order-1", AT)).toMatchObject({
+      ok: true,
+      card: { currency: "EUR", balanceMinor: 3000 },
+      entry: { currency: "EUR" },
+    });
+  });
+
   it("restores cards and ledgers as they were (backups, moving backends)", async () => {
     const { store } = db;
-    const { card, issued } = makeGiftCard(5000);
+    const { card, issued } = makeGiftCard(5000, { currency: "CHF" });
     await store.giftCards.create(card, issued);
     await store.giftCards.redeem(card.id, 1200, "order-1", AT);
     const cards = await store.giftCards.list();
     const entries = await store.giftCards.allEntries();
-    expect(entries.map((e) => e.kind)).toEqual(["issued", "redeemed"]);
+    expect(entries.map((e) => [e.kind, e.currency])).toEqual([
+      ["issued", "CHF"],
+      ["redeemed", "CHF"],
+    ]);
 
     const target = await adapter.create();
     try {
@@ -219,6 +288,7 @@ describe.each(STORE_ADAPTERS)("GiftCardStore contract: $name", (adapter) => {
       expect(await target.store.giftCards.list()).toEqual(cards);
       expect(await target.store.giftCards.allEntries()).toEqual(entries);
       expect(await target.store.giftCards.findByCodeHash(card.codeHash)).toEqual(cards[0]);
+      expect(await target.store.giftCards.outstanding()).toEqual([{ currency: "CHF", balanceMinor: 3800 }]);
       // The restored card goes on from its restored balance.
       expect(await target.store.giftCards.redeem(card.id, 3900, "order-2", AT)).toMatchObject({
         ok: false,

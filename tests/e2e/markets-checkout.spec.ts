@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { registerOrSignIn, uniqueEmail } from "./support/accounts";
 import { latestMailTo } from "./support/outbox";
+import { setEurope } from "./support/markets";
 import { ADDRESS, addToCart, fillCard } from "./support/shop";
 
 // Checkout in the delivery country's market, with JavaScript on and off. An owner sells to a
@@ -20,16 +21,6 @@ const word = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 // free-delivery threshold, so the total is the price.
 const BOOT = { productId: "p0079", colour: "Olive" };
 const POUNDS = "£159.99";
-
-async function setEurope(page: Page, country: string, inEurope: boolean) {
-  await page.goto("/admin/markets");
-  await page.getByRole("link", { name: "Europe", exact: true }).click();
-  const box = page.getByRole("checkbox", { name: country, exact: true });
-  if (inEurope) await box.check();
-  else await box.uncheck();
-  await page.getByRole("button", { name: "Save market" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved the market Europe" })).toBeVisible();
-}
 
 async function fillAddress(page: Page, email: string, country: string) {
   await page.getByLabel("E-mail", { exact: true }).fill(email);

@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { registerOrSignIn } from "./support/accounts";
+import { setEurope } from "./support/markets";
 import { addToCart } from "./support/shop";
 
 // A shopper's market, with JavaScript on and off: an owner makes a market of their own (js-on takes
@@ -22,16 +22,6 @@ function endingIn99(euroCents: number, rateHundredths: number): number {
 }
 
 const euroCentsOf = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100);
-
-async function saveEurope(page: Page, country: string, inEurope: boolean) {
-  await page.goto("/admin/markets");
-  await page.getByRole("link", { name: "Europe", exact: true }).click();
-  const box = page.getByRole("checkbox", { name: country, exact: true });
-  if (inEurope) await box.check();
-  else await box.uncheck();
-  await page.getByRole("button", { name: "Save market" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved the market Europe" })).toBeVisible();
-}
 
 test("a shopper picks a market in the footer and sees its currency on the listing, product page and cart", async ({
   page,
@@ -56,7 +46,7 @@ test("a shopper picks a market in the footer and sees its currency on the listin
 
   // The owner makes the market.
   await registerOrSignIn(page, `markets-shopper-${testInfo.project.name}@hemline.test`);
-  if (setup.fromEurope) await saveEurope(page, setup.country, false);
+  if (setup.fromEurope) await setEurope(page, setup.country, false);
   try {
     await page.goto("/admin/markets/new");
     await page.getByLabel("Market name").fill(name);
@@ -125,6 +115,6 @@ test("a shopper picks a market in the footer and sees its currency on the listin
       await row.getByRole("button", { name: `Delete the market ${name}` }).click();
       await expect(page.getByRole("status").filter({ hasText: "Deleted the market" })).toBeVisible();
     }
-    if (setup.fromEurope) await saveEurope(page, setup.country, true);
+    if (setup.fromEurope) await setEurope(page, setup.country, true);
   }
 });

@@ -20,6 +20,7 @@ import { makeProduct } from "../support/product-factory";
 import { buildSeedGiftCard } from "~/server/seed/gift-card-product.server";
 import { NO_GIFT_CARD_DETAILS } from "~/domain/gift-card-product";
 import { makePromotion } from "../support/promotion-factory";
+import { createGiftCardsService } from "~/server/services/gift-cards/gift-cards.server";
 
 // The delivery country decides an order's market: a UK address buys in pounds (the prices every page
 // showed, delivery and a fixed discount at the rate, VAT on the pound amounts), the card is charged
@@ -153,7 +154,7 @@ describe.each(STORE_ADAPTERS)("checkout in the delivery country's market on $nam
     expect(result.order).toMatchObject({ currency: "GBP", discountMinor: 860, totalMinor: 4299 - 860 + 426 });
   });
 
-  it("refuses to sell a gift card (cards hold euros) in an order in pounds, placing nothing", async () => {
+  it("refuses to sell a euro gift card amount in an order in pounds, placing nothing", async () => {
     const card = buildSeedGiftCard();
     await store.products.upsertMany([card]);
     expect(
@@ -168,7 +169,7 @@ describe.each(STORE_ADAPTERS)("checkout in the delivery country's market on $nam
     const result = await buy("GB", { shownMarketId: "united-kingdom" });
     expect(result).toEqual({
       kind: "gift-card-refused",
-      message: expect.stringContaining("Gift cards are sold in euros and this order is in GBP"),
+      message: expect.stringContaining("The €25 gift card is in EUR and your order is in GBP"),
     });
     expect((await store.orders.list({ limit: 5, offset: 0 })).total).toBe(0);
     expect(charges).toEqual([]);
@@ -177,10 +178,22 @@ describe.each(STORE_ADAPTERS)("checkout in the delivery country's market on $nam
     expect(inEuros.kind).toBe("done");
   });
 
-  it("refuses a euro gift card on an order in pounds, with the reason, placing nothing", async () => {
-    const result = await buy("GB", { shownMarketId: "united-kingdom", giftCardCode: "AAAA-BBBB-CCCC-DDDD" });
-    expect(result).toEqual({ kind: "gift-card-refused", message: expect.stringContaining("this order is in GBP") });
+  it("refuses a euro gift card on an order in pounds, naming both currencies, placing and spending nothing", async () => {
+    const giftCards = createGiftCardsService(store);
+    const { card, code } = await giftCards.issue({
+      amountMinor: 5000,
+      recipientEmail: null,
+      message: null,
+      source: { kind: "admin", staffUid: null },
+    });
+    const result = await buy("GB", { shownMarketId: "united-kingdom", giftCardCode: code });
+    expect(result).toEqual({
+      kind: "gift-card-refused",
+      message: expect.stringContaining("This gift card is in EUR and this order is in GBP"),
+    });
     expect((await store.orders.list({ limit: 5, offset: 0 })).total).toBe(0);
     expect(charges).toEqual([]);
+    expect(await store.giftCards.get(card.id)).toMatchObject({ currency: "EUR", balanceMinor: 5000 });
+    expect((await store.giftCards.ledger(card.id)).map((e) => e.kind)).toEqual(["issued"]);
   });
 });

@@ -81,5 +81,37 @@ describe.each(STORE_ADAPTERS)("the product editor's gift cards on $name", (adapt
     expect(isGiftCardProduct(garment)).toBe(false);
     expect(garment.variants).toMatchObject([{ size: "One size", stock: 3 }]);
     expect(garment.variants[0].giftCardMinor).toBeUndefined();
+    expect(garment.variants[0].giftCardCurrency).toBeUndefined();
+  });
+
+  it("saves amounts per currency, each variant with its currency, and shows them again by currency", async () => {
+    const admin = createAdminCatalogService({
+      store,
+      audit: createAuditService(store),
+      ordersWithProduct: async () => 0,
+    });
+    const created = await admin.save(values({ giftCardAmounts: "EUR 25, 50; GBP 25, 50; CHF 30, 50" }), {
+      actor: "owner@hemline.test",
+    });
+    expect(created.success).toBe(true);
+    if (!created.success) return;
+    const product = (await store.products.get(created.product.id))!;
+    expect(product.priceMinor).toBe(2500);
+    expect(product.variants.map((v) => [v.size, v.giftCardCurrency, v.giftCardMinor])).toEqual([
+      ["€25", "EUR", 2500],
+      ["€50", "EUR", 5000],
+      ["£25", "GBP", 2500],
+      ["£50", "GBP", 5000],
+      ["CHF 30", "CHF", 3000],
+      ["CHF 50", "CHF", 5000],
+    ]);
+    expect(formDefaultsOf(product).giftCardAmounts).toBe("EUR 25.00, 50.00; GBP 25.00, 50.00; CHF 30.00, 50.00");
+
+    // Amounts only in pounds: refused with the reason, nothing saved.
+    const refused = productFormSchema.safeParse({ ...emptyProductForm(), giftCard: true, giftCardAmounts: "GBP 25" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.find((i) => i.path[0] === "giftCardAmounts")?.message).toBe(
+      "Enter the amounts in EUR too, like EUR 25, 50, 100: listings show the smallest.",
+    );
   });
 });

@@ -212,10 +212,12 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
       acceptedAt: null,
       acceptedBy: null,
     });
-    // A gift card partly spent: its balance and both ledger entries travel.
+    // A gift card partly spent: its balance and both ledger entries travel; so does a card in pounds.
     const gift = makeGiftCard(5000);
     await store.giftCards.create(gift.card, gift.issued);
     await store.giftCards.redeem(gift.card.id, 1500, "order-gift", now);
+    const pounds = makeGiftCard(2500, { currency: "GBP" });
+    await store.giftCards.create(pounds.card, pounds.issued);
     // An abandoned checkout reminded once, another whose address opted out, and the owner's settings.
     const lines = [{ productId: "p1", size: "M", colour: "Black", quantity: 1, name: "Shirt", unitPriceMinor: 2500 }];
     await store.abandonedCheckouts.upsert({ cartId: "guest:left", email: "left@example.com", lines, at: now });
@@ -315,9 +317,10 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
     expect(figure("markets").target).toBe(2);
     expect(figure("product prices set in a market").target).toBe(1);
     expect(figure("sum of product prices set in a market").target).toBe(5000);
-    expect(figure("gift cards").target).toBe(1);
-    expect(figure("gift card balances (cents)").target).toBe(3500);
-    expect(figure("gift card ledger entries").target).toBe(2);
+    expect(figure("gift cards").target).toBe(2);
+    expect(figure("gift card balances in EUR (minor units)").target).toBe(3500);
+    expect(figure("gift card balances in GBP (minor units)").target).toBe(2500);
+    expect(figure("gift card ledger entries").target).toBe(3);
     expect(figure("abandoned checkouts").target).toBe(2);
     expect(figure("reminders sent").target).toBe(1);
     expect(figure("reminder opt-outs").target).toBe(1);

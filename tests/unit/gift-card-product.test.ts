@@ -1,7 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
+import { giftCardAmountsText, parseGiftCardAmounts } from "~/domain/gift-card-amounts-text";
 import { describe, expect, it } from "vitest";
 import {
   giftCardAmountLabel,
+  giftCardAmountsIn,
   giftCardAmountsProblem,
   isGiftCardProduct,
   sendOnProblem,
@@ -21,6 +23,8 @@ import type { Product } from "~/domain/product";
 
 const card: Product = { ...buildSeedGiftCard(), seq: 1, createdAt: "2026-11-01", updatedAt: "2026-11-01" };
 const NOW = new Date("2026-11-27T10:00:00Z");
+const eur = (...minors: number[]) => minors.map((minor) => ({ currency: "EUR" as const, minor }));
+const gbp = (...minors: number[]) => minors.map((minor) => ({ currency: "GBP" as const, minor }));
 
 describe("a gift card's amounts", () => {
   it("are its variants, each its own price; a garment's variants cost the product's price", () => {
@@ -34,13 +38,78 @@ describe("a gift card's amounts", () => {
   });
 
   it("must be one to ten amounts from €5 to €500, none twice", () => {
-    expect(giftCardAmountsProblem([2500, 5000])).toBeNull();
+    expect(giftCardAmountsProblem(eur(2500, 5000))).toBeNull();
     expect(giftCardAmountsProblem([])).toMatch(/at least one amount/);
-    expect(giftCardAmountsProblem([400])).toBe("Each amount must be from €5 to €500.");
-    expect(giftCardAmountsProblem([50_100])).toBe("Each amount must be from €5 to €500.");
-    expect(giftCardAmountsProblem([2500, 2500])).toBe("An amount is listed twice.");
-    expect(giftCardAmountsProblem(Array.from({ length: 11 }, (_, i) => 1000 + i * 100))).toMatch(/at most 10/);
+    expect(giftCardAmountsProblem(eur(400))).toBe("Each amount in EUR must be from €5 to €500.");
+    expect(giftCardAmountsProblem(eur(50_100))).toBe("Each amount in EUR must be from €5 to €500.");
+    expect(giftCardAmountsProblem(eur(2500, 2500))).toBe("An amount in EUR is listed twice.");
+    expect(giftCardAmountsProblem(eur(...Array.from({ length: 11 }, (_, i) => 1000 + i * 100)))).toMatch(
+      /at most 10 amounts in EUR/,
+    );
     expect(giftCardAmountLabel(1250)).toBe("€12.50");
+  });
+
+  it("are set per currency, each within its own limits, always with euro amounts", () => {
+    const chf = (...minors: number[]) => minors.map((minor) => ({ currency: "CHF" as const, minor }));
+    const sek = (...minors: number[]) => minors.map((minor) => ({ currency: "SEK" as const, minor }));
+    expect(giftCardAmountsProblem([...eur(2500, 5000), ...gbp(2500, 5000), ...chf(3000, 5000)])).toBeNull();
+    // The same amount in two currencies is two amounts, not one listed twice.
+    expect(giftCardAmountsProblem([...eur(5000), ...gbp(5000)])).toBeNull();
+    expect(giftCardAmountsProblem(gbp(2500))).toBe(
+      "Enter the amounts in EUR too, like EUR 25, 50, 100: listings show the smallest.",
+    );
+    expect(giftCardAmountsProblem([...eur(2500), ...gbp(2500, 2500)])).toBe("An amount in GBP is listed twice.");
+    expect(giftCardAmountsProblem([...eur(2500), ...gbp(60_000)])).toBe("Each amount in GBP must be from £5 to £500.");
+    // Kronor scale: 40 kr is too little for a card, 250 kr is fine.
+    expect(giftCardAmountsProblem([...eur(2500), ...sek(4000)])).toBe(
+      "Each amount in SEK must be from 50 kr to 5 000 kr.",
+    );
+    expect(giftCardAmountsProblem([...eur(2500), ...sek(25_000)])).toBeNull();
+    expect(giftCardAmountLabel(5000, "GBP")).toBe("£50");
+    expect(giftCardAmountLabel(3000, "CHF")).toBe("CHF 30");
+  });
+
+  it("are read from the editor's text, a group per currency, and written back the same way", () => {
+    expect(parseGiftCardAmounts("25, 50, 100")).toEqual({ amounts: eur(2500, 5000, 10000) });
+    expect(parseGiftCardAmounts("EUR 25, 50; gbp: 25 50.50\nCHF 30")).toEqual({
+      amounts: [...eur(2500, 5000), ...gbp(2500, 5050), { currency: "CHF", minor: 3000 }],
+    });
+    expect(parseGiftCardAmounts("XYZ 25")).toEqual({
+      problem: "“XYZ” is not a currency this shop sells in: use a code like EUR, GBP or CHF.",
+    });
+    expect(parseGiftCardAmounts("GBP 25, fifty")).toEqual({
+      problem: "“fifty” is not an amount in GBP: write amounts like 25, 50, 100.",
+    });
+    const variants = [...eur(2500, 5000), ...gbp(2500)].map((a, i) => ({
+      size: `s${i}`,
+      colour: "Gift",
+      sku: "",
+      stock: 1,
+      giftCardMinor: a.minor,
+      giftCardCurrency: a.currency,
+    }));
+    expect(giftCardAmountsText(variants)).toBe("EUR 25.00, 50.00; GBP 25.00");
+    expect(giftCardAmountsText(card.variants)).toBe("25.00, 50.00, 100.00");
+  });
+
+  it("a shopper sees only the amounts of their market's currency", () => {
+    const product = {
+      variants: [...eur(2500), ...gbp(2500, 5000)].map((a) => ({
+        size: giftCardAmountLabel(a.minor, a.currency),
+        colour: "Gift",
+        sku: "",
+        stock: 1,
+        giftCardMinor: a.minor,
+        giftCardCurrency: a.currency,
+      })),
+    };
+    expect(giftCardAmountsIn(product, "GBP")).toEqual([
+      { size: "£25", minor: 2500 },
+      { size: "£50", minor: 5000 },
+    ]);
+    expect(giftCardAmountsIn(product, "CHF")).toEqual([]);
+    // Old variants without a currency are euros.
+    expect(giftCardAmountsIn(card, "EUR").map((a) => a.size)).toEqual(["€25", "€50", "€100"]);
   });
 
   it("never run out: an order takes nothing from a gift card's stock, and writes no product for it", () => {
@@ -157,11 +226,25 @@ describe("the product editor's gift card", () => {
     if (submission.status !== "success") return;
     expect(submission.value).toMatchObject({
       price: 2500,
-      giftCardAmounts: [5000, 2500, 10000],
+      giftCardAmounts: eur(5000, 2500, 10000),
       sizes: ["€50", "€25", "€100"],
       weight: null,
     });
     expect(submission.value.stock.flat().every((n) => n === 999_999)).toBe(true);
+  });
+
+  it("takes amounts per currency: each a size in its own currency, the price the smallest euro amount", () => {
+    const submission = parse({ giftCardAmounts: "EUR 25, 50, 100; GBP 20, 50; CHF 30" });
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    expect(submission.value).toMatchObject({
+      price: 2500,
+      sizes: ["€25", "€50", "€100", "£20", "£50", "CHF 30"],
+      giftCardAmounts: [...eur(2500, 5000, 10000), ...gbp(2000, 5000), { currency: "CHF", minor: 3000 }],
+    });
+    expect(parse({ giftCardAmounts: "GBP 20, 50" }).reply().error?.giftCardAmounts).toEqual([
+      "Enter the amounts in EUR too, like EUR 25, 50, 100: listings show the smallest.",
+    ]);
   });
 
   it("refuses no amounts, an amount that is not money, or one out of range, on the amounts field", () => {
@@ -169,10 +252,10 @@ describe("the product editor's gift card", () => {
       "Enter at least one amount, like 25, 50, 100.",
     ]);
     expect(parse({ giftCardAmounts: "25, abc" }).reply().error?.giftCardAmounts).toEqual([
-      "Enter each amount in euros, like 25, 50, 100.",
+      "“abc” is not an amount in EUR: write amounts like 25, 50, 100.",
     ]);
     expect(parse({ giftCardAmounts: "1000" }).reply().error?.giftCardAmounts).toEqual([
-      "Each amount must be from €5 to €500.",
+      "Each amount in EUR must be from €5 to €500.",
     ]);
   });
 

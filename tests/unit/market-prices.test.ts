@@ -3,7 +3,6 @@ import { baseMarket, type Market } from "~/domain/market";
 import {
   allPricedIn,
   amountIn,
-  giftCardCurrencyProblem,
   orderLineIn,
   orderPricingOf,
   pricedIn,
@@ -73,10 +72,5 @@ describe("prices in a market", () => {
   it("keeps on an order the market, currency and rate that priced it", () => {
     expect(orderPricingOf(uk)).toEqual({ marketId: "uk", currency: "GBP", rateMicros: 860_000 });
     expect(orderPricingOf(europe)).toEqual({ marketId: "europe", currency: "EUR", rateMicros: 1_000_000 });
-  });
-
-  it("refuses a euro gift card on an order in another currency, with a reason that names it", () => {
-    expect(giftCardCurrencyProblem(uk)).toContain("this order is in GBP");
-    expect(giftCardCurrencyProblem(europe)).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
 import { ScrollBox } from "~/components/ScrollBox";
 import { formatMoney } from "~/lib/money";
+import type { CurrencyCode } from "~/domain/currency";
 import { TableHead } from "./TableHead";
 
 /** One unit of a gift card line: its card once issued, by its last 4 characters (the code is never shown). */
 export interface IssuedGiftCardRow {
   id: string;
   amountMinor: number;
+  currency: CurrencyCode;
   to: string;
   sendOn: string | null;
   card: { last4: string; balanceMinor: number; status: "active" | "voided"; waiting: boolean } | null;
@@ -34,9 +36,9 @@ export function IssuedGiftCards({ cards }: { cards: readonly IssuedGiftCardRow[]
             {cards.map((row) => (
               <tr key={row.id} className="border-b border-stone-200" data-testid="issued-gift-card">
                 <td className="py-2 pr-4 font-mono">{row.card ? `…${row.card.last4}` : "—"}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(row.amountMinor)}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(row.amountMinor, row.currency)}</td>
                 <td className="py-2 pr-4 text-right tabular-nums">
-                  {row.card ? formatMoney(row.card.balanceMinor) : "—"}
+                  {row.card ? formatMoney(row.card.balanceMinor, row.currency) : "—"}
                 </td>
                 <td className="py-2 pr-4">{row.to}</td>
                 <td className="py-2">

@@ -139,7 +139,9 @@ function sentMarketPrices(result: SubmissionResult<string[]> | undefined): Recor
 }
 
 const GIFT_CARD_HINT =
-  "Comma-separated, like 25, 50, 100. A gift card keeps its colours; its sizes, stock and weight are not used: " +
+  "Comma-separated, like 25, 50, 100 (euros). For other currencies, a group per currency separated by “;”: " +
+  "EUR 25, 50, 100; GBP 25, 50, 100; CHF 30, 50, 100. Shoppers see only the amounts in their market's currency, " +
+  "at face value. A gift card keeps its colours; its sizes, stock and weight are not used: " +
   "it never runs out, and each card is issued when its order is paid and sent by e-mail.";
 
 export function ProductEditor({
@@ -331,9 +333,8 @@ export function ProductEditor({
         </LockableCheckbox>
         <TextField
           meta={fields.giftCardAmounts}
-          label="Gift card amounts (€)"
+          label="Gift card amounts (per currency)"
           hint={GIFT_CARD_HINT}
-          inputMode="decimal"
           readOnly={textsOnly}
         />
       </fieldset>

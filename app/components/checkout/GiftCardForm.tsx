@@ -1,5 +1,6 @@
 import { CodeEntryForm } from "~/components/forms/CodeEntryForm";
 import { formatMoney } from "~/lib/money";
+import type { CurrencyCode } from "~/domain/currency";
 
 /** The gift card at checkout: apply one (its code), or remove the one applied. Posts to the page's own action. */
 export function GiftCardForm({
@@ -10,6 +11,8 @@ export function GiftCardForm({
   applied: {
     last4: string;
     balanceMinor: number;
+    /** The card's currency: the order's too, unless `problem` says it cannot pay. */
+    currency: CurrencyCode;
     giftCardMinor: number;
     restMinor: number;
     problem: string | null;
@@ -34,7 +37,7 @@ export function GiftCardForm({
               summary: (
                 <>
                   Gift card ending <span className="font-semibold">{applied.last4}</span> (balance{" "}
-                  {formatMoney(applied.balanceMinor)})
+                  {formatMoney(applied.balanceMinor, applied.currency)})
                 </>
               ),
               what: `gift card ending ${applied.last4}`,
@@ -44,10 +47,11 @@ export function GiftCardForm({
                 </p>
               ) : (
                 <p className="mt-1 text-stone-700">
-                  With standard delivery: <span data-testid="gift-card-pays">{formatMoney(applied.giftCardMinor)}</span>{" "}
-                  paid by the gift card,{" "}
+                  With standard delivery:{" "}
+                  <span data-testid="gift-card-pays">{formatMoney(applied.giftCardMinor, applied.currency)}</span> paid
+                  by the gift card,{" "}
                   <span className="font-semibold" data-testid="rest-to-pay">
-                    {formatMoney(applied.restMinor)}
+                    {formatMoney(applied.restMinor, applied.currency)}
                   </span>{" "}
                   left to pay by card.
                 </p>

@@ -1,6 +1,7 @@
 import { addToCartSchema } from "~/lib/cart-schema";
 import { getContext } from "~/server/context.server";
 import { writableCartId } from "~/server/http/cart-cookie.server";
+import { shopperMarket } from "~/server/http/market-cookie.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { formGuardProblem, intentFailure } from "~/server/http/forms.server";
 import { parseForm } from "~/server/http/form-shape.server";
@@ -20,8 +21,8 @@ export async function addToCart(request: Request, formData: FormData, back: stri
   const problem = await formGuardProblem(formData, request);
   if (problem) return refuse("form", problem.message, problem.status);
   if (submission.status !== "success") return intentFailure("add", submission.reply(), 400);
-  const { cartId, headers } = await writableCartId(request);
-  const result = await getContext().cart.add(cartId, submission.value);
+  const [{ cartId, headers }, market] = await Promise.all([writableCartId(request), shopperMarket(request)]);
+  const result = await getContext().cart.add(cartId, submission.value, { currency: market.currency });
   if (!result.ok) {
     const status =
       result.field === "product" ? 404 : result.field === "quantity" || result.message.includes("sold out") ? 409 : 400;

@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import type { Market } from "~/domain/market";
-import { giftCardCurrencyProblem } from "~/server/services/markets/market-prices";
+import { giftCardPaymentProblem } from "~/domain/gift-card-currency";
 import { z } from "zod";
 import { normaliseGiftCardCode, splitTotal } from "~/domain/gift-card";
 import { getConfig } from "~/server/config.server";
@@ -48,18 +48,19 @@ export async function appliedGiftCard(request: Request, totalMinor: number, mark
   if (!code) return null;
   const card = await getContext().giftCards.byAppliedCode(code);
   if (!card) return null;
-  // Cards hold euros: an order in another currency cannot use one (placing it refuses it too).
+  // A card pays only orders in its own currency (placing the order refuses it too).
   const problem =
     card.status !== "active"
       ? giftCardProblem("voided")
       : card.balanceMinor === 0
         ? giftCardProblem("empty")
         : market
-          ? giftCardCurrencyProblem(market)
+          ? giftCardPaymentProblem(card.currency, market.currency)
           : null;
   return {
     last4: card.last4,
     balanceMinor: card.balanceMinor,
+    currency: card.currency,
     problem,
     ...splitTotal(totalMinor, problem ? 0 : card.balanceMinor),
   };

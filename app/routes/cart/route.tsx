@@ -184,7 +184,9 @@ function CartLine({ line, error, discountMinor }: { line: CartLineView; error: s
         ? "Sold out since you added it. Remove it to check out."
         : line.problem?.kind === "reduced"
           ? `Only ${line.problem.available} left now: lower the quantity to ${line.problem.available} to check out.`
-          : null;
+          : line.problem?.kind === "other-currency"
+            ? line.problem.message
+            : null;
   return (
     <li className="flex gap-4 py-6" aria-label={label}>
       {line.imageUrl ? (

@@ -19,7 +19,7 @@ import { getAuthState } from "~/server/http/session.server";
 import type { Product } from "~/domain/product";
 import { notFound } from "~/server/http/not-found.server";
 import { canSell, soldOutEverywhere } from "~/domain/sellable";
-import { GIFT_CARD_SEND_WINDOW_DAYS, utcDay } from "~/domain/gift-card-product";
+import { GIFT_CARD_SEND_WINDOW_DAYS, giftCardAmountsIn, isGiftCardProduct, utcDay } from "~/domain/gift-card-product";
 import { retryAfterHeaders } from "~/server/http/forms.server";
 
 export const productPageHeaders = retryAfterHeaders;
@@ -31,8 +31,13 @@ export async function productPageLoader({ params, request }: LoaderFunctionArgs)
   const { catalog, config } = getContext();
   const [found, market] = await Promise.all([catalog.getProduct(params.id), shopperMarket(request)]);
   if (!found) throw notFound(request);
-  // Every price on the page in the shopper's market (the render cache keeps one page per market).
-  const product = pricedIn(market, found);
+  // Every price on the page in the shopper's market (the render cache keeps one page per market). A gift
+  // card shows only its amounts in the market's currency, at face value (never converted), from the smallest.
+  const giftCardAmounts = isGiftCardProduct(found) ? giftCardAmountsIn(found, market.currency) : null;
+  const product =
+    giftCardAmounts && giftCardAmounts.length > 0
+      ? { ...found, priceMinor: Math.min(...giftCardAmounts.map((a) => a.minor)), compareAtMinor: null }
+      : pricedIn(market, found);
 
   const requested = url.searchParams.get("colour");
   const firstInStock = product.colours.find((c) => product.variants.some((v) => v.colour === c.name && canSell(v)));
@@ -65,6 +70,8 @@ export async function productPageLoader({ params, request }: LoaderFunctionArgs)
   const jsonLd = productJsonLd(product, market.currency, publicOrigin(request, config), reviews);
   return {
     product,
+    /** A gift card's amounts ("£25", "£50") in the shopper's currency; null for any other product. */
+    giftCardSizes: giftCardAmounts?.map((a) => a.size) ?? null,
     look,
     related,
     initialColour,

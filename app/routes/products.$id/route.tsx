@@ -54,6 +54,7 @@ export default function ProductPage() {
   const { policies, market } = useRootData();
   const currency = market.currency;
   const { product, look, related, initialColour, jsonLd, savedIds, email, reviews, signedIn, careHref } = loaderData;
+  const { giftCardSizes } = loaderData;
   const answer = useActionData<typeof action>();
   const addReply = replyFor(answer, "add");
   const addError = firstError(addReply);
@@ -82,9 +83,11 @@ export default function ProductPage() {
         <div>
           <h1 className="text-3xl font-semibold tracking-tight">{product.name}</h1>
           <RatingSummary average={reviews.average} count={reviews.count} />
-          <div className="mt-3">
-            <Price priceMinor={product.priceMinor} compareAtMinor={product.compareAtMinor} size="lg" />
-          </div>
+          {giftCardSizes?.length === 0 ? null : (
+            <div className="mt-3">
+              <Price priceMinor={product.priceMinor} compareAtMinor={product.compareAtMinor} size="lg" />
+            </div>
+          )}
           <p className="mt-1 text-xs text-stone-500">
             {giftCard ? "No VAT on a gift card: VAT is charged on what it buys. Sent by e-mail." : "Including VAT."}
             {!giftCard && policies?.freeShippingFrom
@@ -98,12 +101,16 @@ export default function ProductPage() {
             className="mt-3"
           />
 
-          {giftCard ? (
+          {giftCardSizes?.length === 0 ? (
+            <p className="mt-8 rounded-md bg-stone-100 px-4 py-3 text-sm" data-testid="gift-card-not-sold">
+              Gift cards are not sold in {currency} yet.
+            </p>
+          ) : giftCard ? (
             <GiftCardOptions
               key={product.id}
               productId={product.id}
               colour={product.colours[0]?.name ?? ""}
-              amounts={product.sizes}
+              amounts={giftCardSizes ?? product.sizes}
               failure={addError ? { error: addError.message, field: addError.field || "form" } : null}
               sent={{
                 size: sentValue(addReply, "size"),

@@ -324,7 +324,11 @@ async function compareShops(
   ];
   sourceFigures.push(...(await extra(source, accounts.sourceCount)));
   targetFigures.push(...(await extra(target, await accounts.targetCount())));
-  const rows = sourceFigures.map(([name, value], i) => ({ name, source: value, target: targetFigures[i]![1] }));
+  // Matched by name, not position: a figure per gift card currency exists only where cards in it exist.
+  const targetByName = new Map(targetFigures);
+  const rows = sourceFigures.map(([name, value]) => ({ name, source: value, target: targetByName.get(name) ?? 0 }));
+  const sourceNames = new Set(sourceFigures.map(([name]) => name));
+  for (const [name, value] of targetFigures) if (!sourceNames.has(name)) rows.push({ name, source: 0, target: value });
   return { rows, differences: rows.filter((r) => r.source !== r.target), accountsFailed, mediaMissing };
 }
 

@@ -176,7 +176,14 @@ export async function shopFigures(store: Store): Promise<Figures> {
     ["countries in markets", sum(markets, (m) => m.countries.length)],
     ["sum of market rates (millionths)", sum(markets, (m) => m.rateMicros)],
     ["gift cards", giftCards.length],
-    ["gift card balances (cents)", sum(giftCards, (c) => c.balanceMinor)],
+    // Per currency: a card's balance is owed in its own currency, so sums across currencies mean nothing.
+    ...[...new Set(giftCards.map((c) => c.currency))].sort().map((currency): [string, number] => [
+      `gift card balances in ${currency} (minor units)`,
+      sum(
+        giftCards.filter((c) => c.currency === currency),
+        (c) => c.balanceMinor,
+      ),
+    ]),
     ["gift card ledger entries", giftCardEntries.length],
     ["abandoned checkouts", reminderCounts.recorded],
     ["reminders sent", reminderCounts.remindersSent],

@@ -73,7 +73,7 @@ export const paymentsDeclined = new Counter({
 
 export const giftCardRedemptions = new Counter({
   name: "hemline_gift_card_redemptions_total",
-  help: "Gift-card redemptions at checkout: outcome redeemed, or refused (not-found, voided, insufficient-balance, rate-limited)",
+  help: "Gift-card redemptions at checkout: outcome redeemed, or refused (not-found, voided, insufficient-balance, rate-limited, wrong-currency)",
   labelNames: ["outcome"] as const,
   registers: [registry],
 });

@@ -13,7 +13,7 @@ const COLOUR = { name: "Gift", hex: "#c9a44c" };
 export function buildSeedGiftCard(): ProductInput {
   // Older than every garment (they are spread over the 120 days before 2026-11-01): "newest" lists do not change.
   const at = "2026-06-01T12:00:00.000Z";
-  const sizes = AMOUNTS.map(giftCardAmountLabel);
+  const sizes = AMOUNTS.map((minor) => giftCardAmountLabel(minor));
   return {
     id: SEED_GIFT_CARD_ID,
     slug: "hemline-gift-card",

@@ -1,5 +1,5 @@
 import type { Promotion, PromotionUseClaim } from "~/domain/promotion";
-import type { GiftCard, GiftCardDelivery, GiftCardLedgerEntry } from "~/domain/gift-card";
+import type { GiftCard, GiftCardDelivery, GiftCardLedgerEntry, OutstandingBalance } from "~/domain/gift-card";
 import type { SavedAddress } from "~/domain/saved-address";
 import type { AuditEntry, AuditFilter, AuditPage } from "~/domain/audit";
 import type {
@@ -397,8 +397,11 @@ export interface GiftCardStore {
   ): Promise<GiftCardCredit>;
   /** A voided card keeps its balance on record but can no longer be spent or credited. */
   void(cardId: string, at: string): Promise<GiftCard | null>;
-  /** The sum of active cards' balances: what the shop owes (a liability). */
-  outstandingMinor(): Promise<number>;
+  /**
+   * The sum of active cards' balances per currency, by currency code: what the shop owes (a liability).
+   * A currency without active cards is absent; a card stored without a currency counts as euros.
+   */
+  outstanding(): Promise<OutstandingBalance[]>;
   /** Backups and moving backends: every entry, and writing cards with their entries as they were. */
   allEntries(): Promise<GiftCardLedgerEntry[]>;
   restore(cards: readonly GiftCard[], entries: readonly GiftCardLedgerEntry[]): Promise<void>;

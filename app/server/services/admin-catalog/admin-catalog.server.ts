@@ -19,6 +19,7 @@ import { csvHeader, productCsvLines } from "./product-csv.server";
 import { buildVariants, cellStock, giftCardVariants, sharedWeight } from "./variants.server";
 import { isGiftCardProduct } from "~/domain/gift-card-product";
 import type { MarketPrices } from "~/domain/market-own-price";
+import { giftCardAmountsText } from "~/domain/gift-card-amounts-text";
 
 // The back office's product rules on both backends: listing every product, creating and editing
 // with a unique slug, and deleting — a product that appears in orders is archived instead, so
@@ -106,9 +107,7 @@ export function formDefaultsOf(p: Product): ProductFormDefaults {
     status: p.status,
     featured: p.featured,
     giftCard: isGiftCardProduct(p),
-    giftCardAmounts: isGiftCardProduct(p)
-      ? [...new Set(p.variants.map((v) => v.giftCardMinor!))].map((m) => minorToInput(m)).join(", ")
-      : "",
+    giftCardAmounts: isGiftCardProduct(p) ? giftCardAmountsText(p.variants) : "",
     colours,
     sizes,
     stock,

@@ -1,5 +1,5 @@
 import type { Colour, Variant } from "~/domain/product";
-import { GIFT_CARD_UNITS } from "~/domain/gift-card-product";
+import { GIFT_CARD_UNITS, type GiftCardAmount } from "~/domain/gift-card-product";
 
 // Variants are the size × colour grid. A cell keeps the SKU it had; a new cell gets one made
 // from the product's slug, the colour and the size (unique because the slug is).
@@ -62,12 +62,12 @@ export function sharedWeight(variants: readonly Variant[]): string {
 }
 
 /**
- * A gift card's variants: one per amount and colour, each with its value, never out of stock and
+ * A gift card's variants: one per currency, amount and colour, each with its value, never out of stock and
  * weightless. An amount and colour that existed keeps its SKU.
  */
 export function giftCardVariants(
   slug: string,
-  values: { sizes: string[]; colours: Colour[]; giftCardAmounts: number[] },
+  values: { sizes: string[]; colours: Colour[]; giftCardAmounts: GiftCardAmount[] },
   previous: readonly Variant[],
 ): Variant[] {
   const skus = values.sizes.map((size) =>
@@ -76,6 +76,7 @@ export function giftCardVariants(
   const stock = values.sizes.map(() => values.colours.map(() => GIFT_CARD_UNITS));
   return buildVariants(slug, values.sizes, values.colours, stock, skus).map((v) => ({
     ...v,
-    giftCardMinor: values.giftCardAmounts[values.sizes.indexOf(v.size)],
+    giftCardMinor: values.giftCardAmounts[values.sizes.indexOf(v.size)].minor,
+    giftCardCurrency: values.giftCardAmounts[values.sizes.indexOf(v.size)].currency,
   }));
 }

@@ -1,5 +1,7 @@
 import { amountIn, compareAtIn, ownPriceOf, productPriceIn, type PricingMarket } from "../markets/market-prices";
 import { wasPriceAbove } from "~/domain/market-own-price";
+import { BASE_CURRENCY, type CurrencyCode } from "~/domain/currency";
+import { giftCardLineProblem } from "~/domain/gift-card-currency";
 import type { Cart, CartLine } from "~/domain/commerce";
 import type { Store } from "../../store/port";
 import type { Product } from "~/domain/product";
@@ -12,8 +14,10 @@ import { lineLimit, MAX_QUANTITY_PER_LINE, unitsForSale } from "~/domain/sellabl
 import crypto from "node:crypto";
 import { deliveredSubtotalMinor, onlyGiftCards } from "../checkout/gift-card-delivery";
 import {
+  giftCardCurrencyOf,
   giftCardDetailsKey,
   isGiftCardProduct,
+  isGiftCardVariant,
   NO_GIFT_CARD_DETAILS,
   sendOnProblem,
   sendsNow,
@@ -36,7 +40,9 @@ export type LineProblem =
   | { kind: "unavailable" }
   | { kind: "sold-out" }
   /** Stock has dropped below the line's quantity since it was added. */
-  | { kind: "reduced"; available: number };
+  | { kind: "reduced"; available: number }
+  /** A gift card amount in another currency than the shopper's market (they changed market since). */
+  | { kind: "other-currency"; message: string };
 
 export interface CartLineView {
   key: string;
@@ -144,7 +150,7 @@ export function createCartService(
       const views: CartLineView[] = lines.map((line) => {
         const product = products.get(line.productId) ?? null;
         const stock = unitsForSale(product, line.size, line.colour);
-        const problem: LineProblem | null =
+        let problem: LineProblem | null =
           !product ||
           product.status !== "active" ||
           !product.variants.some((v) => v.size === line.size && v.colour === line.colour)
@@ -154,8 +160,19 @@ export function createCartService(
               : stock < line.quantity
                 ? { kind: "reduced", available: stock }
                 : null;
+        const variant = product?.variants.find((v) => v.size === line.size && v.colour === line.colour);
+        // A gift card amount is its face value in its own currency, never converted; in another
+        // currency than the cart's it cannot be bought (checkout refuses it too).
+        const cardCurrency = variant && isGiftCardVariant(variant) ? giftCardCurrencyOf(variant) : null;
+        const currencyProblem =
+          cardCurrency && !problem
+            ? giftCardLineProblem(line.size, cardCurrency, market?.currency ?? BASE_CURRENCY)
+            : null;
+        if (currencyProblem) problem = { kind: "other-currency", message: currencyProblem };
         const base = product ? unitBaseMinor(product, line.size, line.colour) : 0;
-        const unit = market ? productPriceIn(market, base, product ? ownPriceOf(market, product) : null) : base;
+        // A gift card amount is its face value in its own currency, never converted.
+        const unit =
+          market && !cardCurrency ? productPriceIn(market, base, product ? ownPriceOf(market, product) : null) : base;
         const baseCompareAt = product?.compareAtMinor && product.compareAtMinor > base ? product.compareAtMinor : null;
         const compareAt = market ? wasPriceAbove(compareAtIn(market, baseCompareAt), unit) : baseCompareAt;
         const buyable = problem ? 0 : line.quantity;
@@ -256,6 +273,8 @@ export function createCartService(
     async add(
       cartId: string,
       request: { productId: string; size: string; colour: string; quantity: number; giftCard?: GiftCardLineDetails },
+      /** The shopper's currency: a gift card amount in another is refused (it could not be bought). */
+      options: { currency?: CurrencyCode } = {},
     ): Promise<CartChange> {
       const product = await store.products.get(request.productId);
       if (!product || product.status !== "active")
@@ -265,6 +284,12 @@ export function createCartService(
       const input = { ...request, giftCard };
       if (giftCard && !product.sizes.includes(input.size))
         return { ok: false, field: "size", message: "Choose an amount." };
+      const amount = giftCard ? product.variants.find((v) => v.size === input.size) : undefined;
+      const otherCurrency =
+        amount && options.currency
+          ? giftCardLineProblem(input.size, giftCardCurrencyOf(amount), options.currency)
+          : null;
+      if (otherCurrency) return { ok: false, field: "size", message: otherCurrency };
       if (giftCard?.sendOn) {
         const problem = sendOnProblem(giftCard.sendOn, now());
         if (problem) return { ok: false, field: "sendOn", message: problem };

@@ -28,17 +28,12 @@ import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
 import { createTaxService, type TaxService } from "../taxes/taxes.server";
 import { giftCardRedemptions, ordersPlaced, paymentsDeclined } from "~/server/observability/metrics.server";
 import { splitTotal, type GiftCard } from "~/domain/gift-card";
+import { giftCardLineProblem, giftCardPaymentProblem } from "~/domain/gift-card-currency";
+import { giftCardCurrencyOf, isGiftCardVariant } from "~/domain/gift-card-product";
 import { createGiftCardsService, giftCardProblem, type GiftCardsService } from "../gift-cards/gift-cards.server";
 import type { Market } from "~/domain/market";
 import { createMarketsService, type MarketsService } from "../markets/markets.server";
-import {
-  amountIn,
-  giftCardCurrencyProblem,
-  giftCardPurchaseProblem,
-  orderLineIn,
-  ownPriceOf,
-  orderPricingOf,
-} from "../markets/market-prices";
+import { amountIn, orderLineIn, orderPricingOf, ownPriceOf } from "../markets/market-prices";
 
 // Checkout: the order is priced here from the current catalogue (anything the browser sends
 // about prices is ignored), placed atomically by the store, then paid. A declined payment
@@ -334,16 +329,23 @@ export function createCheckoutService(deps: {
           });
           continue;
         }
+        // A gift card amount is sold only in its own currency: its price is its face value, never converted.
+        const wrongCurrency = isGiftCardVariant(variant)
+          ? giftCardLineProblem(variant.size, giftCardCurrencyOf(variant), market.currency)
+          : null;
+        if (wrongCurrency)
+          return {
+            kind: "gift-card-refused",
+            message: `${wrongCurrency} Nothing was charged and no order was placed.`,
+          };
         baseLines.push(orderLineFor(product, line.size, line.colour, line.quantity, line.giftCard));
       }
       if (shortfalls.length > 0) return { kind: "sold-out", shortfalls };
-      if (baseLines.some((l) => l.giftCard)) {
-        const notSold = giftCardPurchaseProblem(market);
-        if (notSold) return { kind: "gift-card-refused", message: notSold };
-      }
 
-      // Every amount of the order is in the market's currency: its lines as the pages showed them.
+      // Every amount of the order is in the market's currency: its lines as the pages showed them (a gift
+      // card line is in it already, at its face value).
       const orderLines = baseLines.map((l) => {
+        if (l.giftCard) return l;
         const product = products.get(l.productId);
         return orderLineIn(market, l, product ? ownPriceOf(market, product) : null);
       });
@@ -411,8 +413,6 @@ export function createCheckoutService(deps: {
       // A gift card pays up to its balance: a payment, not a discount (VAT above is on the full price).
       let giftCard: { card: GiftCard; amountMinor: number } | null = null;
       if (input.giftCardCode?.trim()) {
-        const currencyProblem = giftCardCurrencyProblem(market);
-        if (currencyProblem) return { kind: "gift-card-refused", message: currencyProblem };
         const found = await giftCards.lookup(input.giftCardCode, input.ip ?? null);
         if (found.kind === "rate-limited") {
           giftCardRedemptions.inc({ outcome: "rate-limited" });
@@ -429,6 +429,13 @@ export function createCheckoutService(deps: {
         if (problem || found.kind !== "found") {
           giftCardRedemptions.inc({ outcome: found.kind === "found" ? "voided" : "not-found" });
           return { kind: "gift-card-refused", message: problem! };
+        }
+        // A card pays only orders in its own currency (a card's currency never changes: no need to
+        // check it again in the placement's transaction).
+        const currencyProblem = giftCardPaymentProblem(found.card.currency, market.currency);
+        if (currencyProblem) {
+          giftCardRedemptions.inc({ outcome: "wrong-currency" });
+          return { kind: "gift-card-refused", message: currencyProblem };
         }
         // What the card leaves is paid by card: on the card form, or on the processor's hosted page.
         const split = splitTotal(totalMinor, found.card.balanceMinor);

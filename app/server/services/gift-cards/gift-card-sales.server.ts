@@ -1,7 +1,6 @@
 import type { Order } from "~/domain/commerce";
 import {
   boughtCardId,
-  GIFT_CARD_CURRENCY,
   lastFourOf,
   normaliseGiftCardCode,
   type GiftCard,
@@ -12,6 +11,7 @@ import { sendsNow, utcDay } from "~/domain/gift-card-product";
 import type { Store } from "~/server/store/port";
 import type { MailMessage, Mailer } from "~/server/mail/port";
 import { formatMoneyInText } from "~/lib/money";
+import type { CurrencyCode } from "~/domain/currency";
 import { generateGiftCardCode, hashGiftCardCode } from "./gift-card-code.server";
 import { openCode, sealCode } from "./sealed-code.server";
 
@@ -37,6 +37,8 @@ export type GiftCardSales = ReturnType<typeof createGiftCardSales>;
 export interface IssuedCard {
   id: string;
   amountMinor: number;
+  /** The order's currency: the card's. */
+  currency: CurrencyCode;
   to: string;
   sendOn: string | null;
   card: { last4: string; balanceMinor: number; status: GiftCard["status"]; waiting: boolean } | null;
@@ -46,16 +48,17 @@ export interface IssuedCard {
 export function boughtCardMail(
   shopName: string,
   publicOrigin: string,
-  amountMinor: number,
+  amount: { minor: number; currency: CurrencyCode },
   code: string,
   delivery: Pick<GiftCardDelivery, "to" | "recipientName" | "fromName" | "message" | "buyerEmail">,
 ): MailMessage {
+  const worth = formatMoneyInText(amount.minor, amount.currency);
   const forSomeoneElse = delivery.to.toLowerCase() !== delivery.buyerEmail.toLowerCase();
   const lines = [
     ...(delivery.recipientName ? [`Hello ${delivery.recipientName},`, ""] : []),
     forSomeoneElse
-      ? `${delivery.fromName} sent you a ${shopName} gift card worth ${formatMoneyInText(amountMinor)}.`
-      : `Here is your ${shopName} gift card worth ${formatMoneyInText(amountMinor)}.`,
+      ? `${delivery.fromName} sent you a ${shopName} gift card worth ${worth}.`
+      : `Here is your ${shopName} gift card worth ${worth}.`,
     "",
     ...(delivery.message ? [`${delivery.fromName} wrote:`, delivery.message, ""] : []),
     `Your code: ${code}`,
@@ -116,7 +119,8 @@ export function createGiftCardSales(options: GiftCardSalesOptions) {
         id,
         codeHash: hashGiftCardCode(normalised),
         last4: lastFourOf(normalised),
-        currency: GIFT_CARD_CURRENCY,
+        // The line's face value in the order's currency (checkout sells a card only in its own currency).
+        currency: order.currency,
         initialMinor: line.unitPriceMinor,
         balanceMinor: line.unitPriceMinor,
         status: "active",
@@ -158,6 +162,7 @@ export function createGiftCardSales(options: GiftCardSalesOptions) {
         return {
           id: w.id,
           amountMinor: w.line.unitPriceMinor,
+          currency: order.currency,
           to: w.line.giftCard?.recipientEmail ?? order.email,
           sendOn: w.line.giftCard?.sendOn ?? null,
           card: card
@@ -177,12 +182,6 @@ export function createGiftCardSales(options: GiftCardSalesOptions) {
      * buyer hears of cards sent to someone else or scheduled. Answers how many cards this call issued.
      */
     async issueForOrder(order: Order): Promise<number> {
-      // Cards hold euros and checkout sells them only in euro orders; a line in another currency
-      // would make a card of the wrong amount, so none is made and an operator is told.
-      if (order.currency !== GIFT_CARD_CURRENCY && order.lines.some((l) => l.giftCard)) {
-        console.error(`Order ${order.number}: gift cards in ${order.currency} are not issued (cards hold euros)`);
-        return 0;
-      }
       const sent: string[] = [];
       const scheduled: string[] = [];
       let issued = 0;
@@ -204,11 +203,17 @@ export function createGiftCardSales(options: GiftCardSalesOptions) {
           );
           if (!made) continue;
           issued += 1;
-          const what = `a ${formatMoneyInText(line.unitPriceMinor)} gift card (ending ${made.card.last4}) to ${base.to}`;
+          const what = `a ${formatMoneyInText(line.unitPriceMinor, order.currency)} gift card (ending ${made.card.last4}) to ${base.to}`;
           if (later) scheduled.push(`${what} on ${details.sendOn}`);
           else {
             const ok = await send(
-              boughtCardMail(options.shopName, options.publicOrigin, line.unitPriceMinor, made.code, base),
+              boughtCardMail(
+                options.shopName,
+                options.publicOrigin,
+                { minor: line.unitPriceMinor, currency: order.currency },
+                made.code,
+                base,
+              ),
               `Order ${order.number}, gift card ${made.card.last4}`,
             );
             if (details.recipientEmail) sent.push(ok ? what : `${what} (not sent: we will be in touch)`);
@@ -241,7 +246,13 @@ export function createGiftCardSales(options: GiftCardSalesOptions) {
           continue;
         }
         const ok = await send(
-          boughtCardMail(options.shopName, options.publicOrigin, card.initialMinor, code, delivery),
+          boughtCardMail(
+            options.shopName,
+            options.publicOrigin,
+            { minor: card.initialMinor, currency: card.currency },
+            code,
+            delivery,
+          ),
           `Gift card ${card.last4}`,
         );
         if (!ok) {
@@ -255,7 +266,7 @@ export function createGiftCardSales(options: GiftCardSalesOptions) {
               to: delivery.buyerEmail,
               subject: `Your ${options.shopName} gift card was sent`,
               text:
-                `The ${formatMoneyInText(card.initialMinor)} gift card of your order ${delivery.orderNumber} ` +
+                `The ${formatMoneyInText(card.initialMinor, card.currency)} gift card of your order ${delivery.orderNumber} ` +
                 `(ending ${card.last4}) was e-mailed to ${delivery.to} today.`,
             },
             `Gift card ${card.last4}, buyer notice`,

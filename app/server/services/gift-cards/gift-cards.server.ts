@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
-import type { GiftCard, GiftCardLedgerEntry } from "~/domain/gift-card";
-import { GIFT_CARD_CURRENCY, lastFourOf, normaliseGiftCardCode } from "~/domain/gift-card";
+import type { GiftCard, GiftCardCurrency, GiftCardLedgerEntry } from "~/domain/gift-card";
+import { lastFourOf, normaliseGiftCardCode } from "~/domain/gift-card";
+import { BASE_CURRENCY } from "~/domain/currency";
+import { giftCardLiability } from "~/domain/gift-card-liability";
 import type { Store } from "~/server/store/port";
 import type { MailMessage, Mailer } from "~/server/mail/port";
 import { formatMoneyInText } from "~/lib/money";
@@ -42,12 +44,13 @@ export interface GiftCardMailOptions {
 /** The e-mail that brings a card's code to its recipient: the only place the code goes besides the issuer's screen. */
 export function giftCardMail(card: GiftCard, code: string, options: Omit<GiftCardMailOptions, "mailer">): MailMessage {
   const lines = [
-    `You have been given a ${options.shopName} gift card worth ${formatMoneyInText(card.initialMinor)}.`,
+    `You have been given a ${options.shopName} gift card worth ${formatMoneyInText(card.initialMinor, card.currency)}.`,
     "",
     ...(card.message ? [`Message: ${card.message}`, ""] : []),
     `Your code: ${code}`,
     "",
     "Type it in the Gift card field at checkout. It pays up to its balance; the rest is paid by card.",
+    ...(card.currency === BASE_CURRENCY ? [] : [`It pays orders in ${card.currency}.`]),
     `Check its balance at any time: ${options.publicOrigin}/gift-cards`,
     "",
     "Keep this code safe: whoever has it can spend the card.",
@@ -59,6 +62,7 @@ export function giftCardMail(card: GiftCard, code: string, options: Omit<GiftCar
 const auditView = (card: GiftCard) => ({
   id: card.id,
   last4: card.last4,
+  currency: card.currency,
   balanceMinor: card.balanceMinor,
   status: card.status,
   recipientEmail: card.recipientEmail,
@@ -98,6 +102,8 @@ export function createGiftCardsService(
     /** A new card; its code is answered once and never stored. */
     async issue(input: {
       amountMinor: number;
+      /** What it holds and pays orders in; default the base currency. */
+      currency?: GiftCardCurrency;
       recipientEmail: string | null;
       message: string | null;
       source: GiftCard["source"];
@@ -114,7 +120,7 @@ export function createGiftCardsService(
           id: input.id ?? crypto.randomUUID(),
           codeHash: hashGiftCardCode(normalised),
           last4: lastFourOf(normalised),
-          currency: GIFT_CARD_CURRENCY,
+          currency: input.currency ?? BASE_CURRENCY,
           initialMinor: input.amountMinor,
           balanceMinor: input.amountMinor,
           status: "active",
@@ -142,7 +148,7 @@ export function createGiftCardsService(
             entityType: "gift-card",
             entityId: card.id,
             action: "create",
-            summary: `Issued the gift card ending ${card.last4} for ${formatMoneyInText(card.initialMinor)}`,
+            summary: `Issued the gift card ending ${card.last4} for ${formatMoneyInText(card.initialMinor, card.currency)}`,
             after: auditView(card),
           });
         // A mail that fails does not undo the card: the issuer still has the code on screen to pass on.
@@ -171,7 +177,7 @@ export function createGiftCardsService(
           entityType: "gift-card",
           entityId: cardId,
           action: "top-up",
-          summary: `Topped up the gift card ending ${result.card.last4} by ${formatMoneyInText(amountMinor)}`,
+          summary: `Topped up the gift card ending ${result.card.last4} by ${formatMoneyInText(amountMinor, result.card.currency)}`,
           after: auditView(result.card),
         });
       return result;
@@ -194,6 +200,16 @@ export function createGiftCardsService(
     get: (id: string) => store.giftCards.get(id),
     list: () => store.giftCards.list(),
     ledger: (id: string) => store.giftCards.ledger(id),
-    outstandingMinor: () => store.giftCards.outstandingMinor(),
+    /** What active cards hold, per currency. */
+    outstanding: () => store.giftCards.outstanding(),
+    /** What active cards hold in one currency (0 without any). */
+    async outstandingIn(currency: GiftCardCurrency): Promise<number> {
+      return (await store.giftCards.outstanding()).find((b) => b.currency === currency)?.balanceMinor ?? 0;
+    },
+    /** The liability report: per currency, and estimated in the base currency at the markets' rates now. */
+    async liability() {
+      const [balances, markets] = await Promise.all([store.giftCards.outstanding(), store.markets.list()]);
+      return giftCardLiability(balances, markets);
+    },
   };
 }

@@ -1,7 +1,6 @@
 import type { OrderLine } from "~/domain/commerce";
 import { convertFromBase, marketPrice, pricesAreBase, type Market, type MarketPricing } from "~/domain/market";
 import type { Promotion } from "~/domain/promotion";
-import { GIFT_CARD_CURRENCY } from "~/domain/gift-card";
 import { ownPriceIn, wasPriceAbove, type MarketPrices } from "~/domain/market-own-price";
 
 // The one way a base (euro) amount becomes an amount in a shopper's market. Every page, the cart and
@@ -106,27 +105,3 @@ export function pricedIn<T extends Priced>(market: PricingMarket, item: T): T {
 /** Each of `items` priced in the market (`pricedIn`). */
 export const allPricedIn = <T extends Priced>(market: PricingMarket, items: readonly T[]): T[] =>
   items.map((item) => pricedIn(market, item));
-
-/**
- * Why a gift card cannot pay an order in the market, or null: cards hold euros, and an order in
- * another currency would need a conversion the card's ledger does not record.
- */
-/**
- * Why a gift card cannot be bought in an order of this market: cards hold euros, and one bought in
- * another currency would hold an amount its ledger could not state.
- */
-export function giftCardPurchaseProblem(market: Pick<Market, "currency">): string | null {
-  if (market.currency === GIFT_CARD_CURRENCY) return null;
-  return (
-    `Gift cards are sold in euros and this order is in ${market.currency}, the currency of its delivery country: ` +
-    "remove the gift card from your cart to order the rest. Nothing was charged and no order was placed."
-  );
-}
-
-export function giftCardCurrencyProblem(market: Pick<Market, "currency">): string | null {
-  if (market.currency === GIFT_CARD_CURRENCY) return null;
-  return (
-    `Gift cards are in euros and this order is in ${market.currency}, the currency of its delivery country: ` +
-    "remove the gift card to pay by card. Nothing was charged and no order was placed."
-  );
-}

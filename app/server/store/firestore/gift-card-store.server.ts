@@ -1,6 +1,6 @@
 import type { DocumentSnapshot, Firestore, Transaction } from "firebase-admin/firestore";
 import type { GiftCard, GiftCardLedgerEntry } from "~/domain/gift-card";
-import { redeemedEntryId } from "~/domain/gift-card";
+import { redeemedEntryId, withCurrency, type OutstandingBalance } from "~/domain/gift-card";
 import type { GiftCardCredit, GiftCardRedemption, GiftCardStore } from "../port";
 import { available, availableTransaction, healthProbe } from "./availability.server";
 
@@ -16,7 +16,8 @@ const LEDGER = "giftCardLedger";
 
 const cardOf = (snap: DocumentSnapshot): GiftCard => {
   const { seq: _seq, ...card } = snap.data() as GiftCard & { seq: number };
-  return card;
+  // A card written before cards had currencies has none: it holds euros.
+  return withCurrency(card);
 };
 
 export function createFirestoreGiftCardStore(db: Firestore): GiftCardStore {
@@ -124,9 +125,18 @@ export function createFirestoreGiftCardStore(db: Firestore): GiftCardStore {
         return voided;
       });
     },
-    async outstandingMinor() {
-      const snap = await available(() => cards.where("status", "==", "active").select("balanceMinor").get());
-      return snap.docs.reduce((sum, d) => sum + ((d.get("balanceMinor") as number) ?? 0), 0);
+    async outstanding() {
+      const snap = await available(() =>
+        cards.where("status", "==", "active").select("balanceMinor", "currency").get(),
+      );
+      const sums = new Map<string, OutstandingBalance>();
+      for (const d of snap.docs) {
+        const { currency } = withCurrency({ currency: d.get("currency") as GiftCard["currency"] | undefined });
+        const sum = sums.get(currency) ?? { currency, balanceMinor: 0 };
+        sum.balanceMinor += (d.get("balanceMinor") as number) ?? 0;
+        sums.set(currency, sum);
+      }
+      return [...sums.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1));
     },
     async allEntries() {
       const snap = await available(() => db.collectionGroup(LEDGER).get());
@@ -158,7 +168,7 @@ export function createFirestoreGiftCardStore(db: Firestore): GiftCardStore {
 
 function entryOf(snap: DocumentSnapshot): GiftCardLedgerEntry {
   const { seq: _seq, ...entry } = snap.data() as GiftCardLedgerEntry & { seq: number };
-  return entry;
+  return withCurrency(entry);
 }
 
 /**

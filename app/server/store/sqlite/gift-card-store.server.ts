@@ -1,5 +1,5 @@
 import type { GiftCard, GiftCardDelivery, GiftCardLedgerEntry } from "~/domain/gift-card";
-import { redeemedEntryId } from "~/domain/gift-card";
+import { LEGACY_GIFT_CARD_CURRENCY, redeemedEntryId, withCurrency } from "~/domain/gift-card";
 import type { GiftCardCredit, GiftCardRedemption, GiftCardStore } from "../port";
 import type { SqliteDatabase } from "./database.server";
 
@@ -27,8 +27,10 @@ export function createSqliteGiftCardStore(db: SqliteDatabase): GiftCardStore {
     "SELECT data FROM gift_card_ledger WHERE card_id = ? ORDER BY seq",
   );
   const allEntries = db.prepare<[], { data: string }>("SELECT data FROM gift_card_ledger ORDER BY card_id, seq");
-  const outstanding = db.prepare<[], { total: number }>(
-    "SELECT COALESCE(SUM(balance_minor), 0) AS total FROM gift_cards WHERE status = 'active'",
+  // A card written before cards had currencies has none in its JSON: it holds euros.
+  const outstanding = db.prepare<[string], { currency: GiftCard["currency"]; total: number }>(
+    `SELECT COALESCE(json_extract(data, '$.currency'), ?) AS currency, SUM(balance_minor) AS total
+     FROM gift_cards WHERE status = 'active' GROUP BY 1 ORDER BY 1`,
   );
   const setStatus = db.prepare<[string, string]>("UPDATE gift_cards SET status = 'voided', data = ? WHERE id = ?");
 
@@ -117,7 +119,7 @@ export function createSqliteGiftCardStore(db: SqliteDatabase): GiftCardStore {
       return all.all().map((row) => parseCard(row)!);
     },
     async ledger(cardId) {
-      return ledger.all(cardId).map((row) => JSON.parse(row.data) as GiftCardLedgerEntry);
+      return ledger.all(cardId).map(parseEntry);
     },
     async redeem(cardId, amountMinor, orderId, at) {
       return db.transaction(() => cards.redeem(cardId, amountMinor, orderId, at)).immediate();
@@ -128,11 +130,13 @@ export function createSqliteGiftCardStore(db: SqliteDatabase): GiftCardStore {
     async void(cardId, at) {
       return voidCard.immediate(cardId, at);
     },
-    async outstandingMinor() {
-      return outstanding.get()!.total;
+    async outstanding() {
+      return outstanding
+        .all(LEGACY_GIFT_CARD_CURRENCY)
+        .map((row) => ({ currency: row.currency, balanceMinor: row.total }));
     },
     async allEntries() {
-      return allEntries.all().map((row) => JSON.parse(row.data) as GiftCardLedgerEntry);
+      return allEntries.all().map(parseEntry);
     },
     async restore(list, entries) {
       restore.immediate(list, entries);
@@ -142,9 +146,12 @@ export function createSqliteGiftCardStore(db: SqliteDatabase): GiftCardStore {
 
 function parseCard(row: CardRow | undefined): GiftCard | null {
   if (!row) return null;
-  const card = JSON.parse(row.data) as GiftCard;
+  const card = withCurrency(JSON.parse(row.data) as GiftCard);
   return { ...card, status: row.status as GiftCard["status"], balanceMinor: row.balance_minor };
 }
+
+const parseEntry = (row: { data: string }): GiftCardLedgerEntry =>
+  withCurrency(JSON.parse(row.data) as GiftCardLedgerEntry);
 
 /**
  * The statements a redemption needs, for use inside a transaction the caller holds (the gift-card store's
@@ -170,7 +177,7 @@ export function giftCardStatements(db: SqliteDatabase) {
     get,
     entry(cardId: string, entryId: string): GiftCardLedgerEntry | null {
       const row = entryById.get(cardId, entryId);
-      return row ? (JSON.parse(row.data) as GiftCardLedgerEntry) : null;
+      return row ? parseEntry(row) : null;
     },
     addEntry(entry: GiftCardLedgerEntry) {
       insertEntry.run(entry.cardId, entry.id, entry.cardId, JSON.stringify(entry));
