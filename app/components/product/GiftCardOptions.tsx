@@ -1,6 +1,5 @@
-import { Form, useNavigation } from "@remix-run/react";
 import { QuantityInput } from "./QuantityInput";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { AddToCartForm, useAdding, type AddToCartFailure } from "./AddToCartForm";
 import { GIFT_CARD_LINE_LIMITS } from "~/domain/gift-card-product";
 
 const AMOUNT_CLASS = [
@@ -17,7 +16,7 @@ interface Props {
   /** The amounts, as the sizes show them ("€25"), in the owner's order. */
   amounts: string[];
   /** The server's answer to the last add (no amount chosen, a bad e-mail or date), and what was sent. */
-  failure: { error: string; field: string } | null;
+  failure: AddToCartFailure | null;
   sent: Partial<Record<"size" | "recipientName" | "recipientEmail" | "message" | "sendOn", string>>;
   /** Today (UTC), the earliest send date. */
   today: string;
@@ -30,21 +29,10 @@ interface Props {
  * browser's own checks (e-mail, date bounds, lengths) help; the server checks the same and answers here.
  */
 export function GiftCardOptions({ productId, colour, amounts, failure, sent, today, lastSendDay }: Props) {
-  const navigation = useNavigation();
-  const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
+  const adding = useAdding();
   const describedBy = (field: string) => (failure?.field === field ? "add-to-cart-error" : undefined);
   return (
-    <Form method="post" className="mt-8 space-y-6" aria-describedby={failure ? "add-to-cart-error" : undefined}>
-      <AuthenticityTokenInput />
-      <input type="hidden" name="intent" value="add" />
-      {failure ? (
-        <p id="add-to-cart-error" role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
-          {failure.error}
-        </p>
-      ) : null}
-      <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="colour" value={colour} />
-
+    <AddToCartForm productId={productId} colour={colour} failure={failure}>
       <fieldset>
         <legend className="text-sm font-semibold">Choose an amount</legend>
         <div className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4">
@@ -124,6 +112,6 @@ export function GiftCardOptions({ productId, colour, amounts, failure, sent, tod
           {adding ? "Adding…" : "Add to cart"}
         </button>
       </div>
-    </Form>
+    </AddToCartForm>
   );
 }

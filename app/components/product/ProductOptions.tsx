@@ -1,6 +1,6 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { QuantityInput } from "./QuantityInput";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { AddToCartForm, useAdding, type AddToCartFailure } from "./AddToCartForm";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { availabilityLabel, availabilityOf, soldOutEverywhere, stockFor } from "~/domain/sellable";
 import type { Colour, Variant } from "~/domain/product";
@@ -14,7 +14,7 @@ interface Props {
   /** The colour chosen (the page's ?colour=, or the first on sale); see useChosenColour. */
   colour: string;
   /** The server's answer to the last add (missing size, sold out, too many). */
-  failure: { error: string; field: string } | null;
+  failure: AddToCartFailure | null;
 }
 
 /**
@@ -37,24 +37,13 @@ export function useChosenColour(colours: Colour[], loaded: string): string {
  * colour, and the availability table shows each combination; with JS the sizes follow the colour.
  */
 export function ProductOptions({ productId, category, colours, sizes, variants, colour, failure }: Props) {
-  const navigation = useNavigation();
-  const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
+  const adding = useAdding();
   const hydrated = useHydrated();
   const nothingToSell = soldOutEverywhere(variants);
   const oneSize = sizes.length === 1;
 
   return (
-    <Form method="post" className="mt-8 space-y-6" aria-describedby={failure ? "add-to-cart-error" : undefined}>
-      <AuthenticityTokenInput />
-      <input type="hidden" name="intent" value="add" />
-      {failure ? (
-        <p id="add-to-cart-error" role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
-          {failure.error}
-        </p>
-      ) : null}
-      <input type="hidden" name="productId" value={productId} />
-
-      <input type="hidden" name="colour" value={colour} />
+    <AddToCartForm productId={productId} colour={colour} failure={failure}>
       <fieldset>
         <legend className="text-sm font-semibold">
           Colour: <span className="font-normal">{colour}</span>
@@ -172,6 +161,6 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
           {nothingToSell ? "Sold out" : adding ? "Adding…" : "Add to cart"}
         </button>
       </div>
-    </Form>
+    </AddToCartForm>
   );
 }
