@@ -35,13 +35,27 @@ test("kept pages are sent before Remix with each visitor's own token, nonce and 
       return { html: await response.text(), headers: response.headers };
     };
 
-    // Ann's first view sets her CSRF cookie; her second is kept; her third is sent before Remix.
+    /**
+     * The visitor's next view that is sent before Remix. The shop's own background work (a lease renewed,
+     * a sweep) writes to the store now and then, which rightly sends the next view through Remix; that
+     * view is remembered again, so the one after is early.
+     */
+    const earlyView = async (shopper: HttpShopper) => {
+      let view: Awaited<ReturnType<typeof page>> | null = null;
+      await expect(async () => {
+        const hits = await earlyHits();
+        const candidate = await page(shopper);
+        expect(await earlyHits()).toBe(hits + 1);
+        view = candidate;
+      }).toPass({ timeout: 30_000 });
+      return view!;
+    };
+
+    // Ann's first view sets her CSRF cookie; Remix answers her second from the cache; then she is sent it early.
     const ann = new HttpShopper(base);
     await page(ann);
     const second = await page(ann);
-    const before = await earlyHits();
-    const third = await page(ann);
-    expect(await earlyHits()).toBe(before + 1);
+    const third = await earlyView(ann);
     expect(third.headers.get("x-cache")).toBe("hit");
     expect(third.headers.get("set-cookie")).toBeNull();
     expect(sameness(third.html)).toBe(sameness(second.html));
@@ -52,12 +66,12 @@ test("kept pages are sent before Remix with each visitor's own token, nonce and 
     // Bob, another anonymous visitor, is sent the same page early, with his own token in its forms.
     const bob = new HttpShopper(base);
     await page(bob);
-    const bobs = await page(bob);
-    expect(await earlyHits()).toBe(before + 2);
+    const bobs = await earlyView(bob);
+    const tokenless = (html: string) => sameness(html).replaceAll(field(html, "csrf"), "TOKEN");
+    expect(tokenless(bobs.html)).toBe(tokenless(third.html));
     expect(field(bobs.html, "csrf")).not.toBe(field(third.html, "csrf"));
-    expect(bob.jar.header()).toContain("__csrf=");
 
-    // Another process changes the price: the very next page shows it (Remix answers it, then early again).
+    // Another process changes the price: the very next page shows it (never early: the store changed).
     const price = priceOf(third.html);
     const store = createStore(parseConfig({ DATA_DIR: shop.dataDir }));
     try {
@@ -66,11 +80,11 @@ test("kept pages are sent before Remix with each visitor's own token, nonce and 
     } finally {
       await store.close();
     }
+    const before = await earlyHits();
     const changed = await page(ann);
     expect(priceOf(changed.html)).toBe(price + 500);
-    expect(await earlyHits()).toBe(before + 2);
-    expect(priceOf((await page(bob)).html)).toBe(price + 500);
-    expect(await earlyHits()).toBe(before + 3);
+    expect(await earlyHits()).toBe(before);
+    expect(priceOf((await earlyView(bob)).html)).toBe(price + 500);
 
     // Cara puts something in her cart.
     const cara = new HttpShopper(base);
@@ -88,15 +102,11 @@ test("kept pages are sent before Remix with each visitor's own token, nonce and 
     // Her pages are her own: sent early only to her (keyed by her cookies), with her cart's count.
     // (Her first page shows the notice of what she added, once: that answer clears a cookie and is not remembered.)
     await page(cara);
-    const hers = await page(cara);
+    const hers = await earlyView(cara);
     expect(hers.html).toMatch(/<span class="sr-only">, 1 items?<\/span>/);
-    const hits = await earlyHits();
-    const again = await page(cara);
-    expect(await earlyHits()).toBe(hits + 1);
-    expect(sameness(again.html)).toBe(sameness(hers.html));
     // And Ann, still anonymous and without a cart, never sees Cara's count, early or not.
-    for (let i = 0; i < 2; i++) expect((await page(ann)).html).toMatch(/<span class="sr-only">, 0 items<\/span>/);
-    expect(await earlyHits()).toBeGreaterThan(hits + 1);
+    expect((await earlyView(ann)).html).toMatch(/<span class="sr-only">, 0 items<\/span>/);
+    expect((await page(ann)).html).toMatch(/<span class="sr-only">, 0 items<\/span>/);
   } finally {
     await shop.stop();
   }
