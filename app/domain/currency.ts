@@ -29,6 +29,23 @@ export const CURRENCIES: Readonly<Record<CurrencyCode, Currency>> = {
   JPY: { code: "JPY", name: "Japanese yen", minorDigits: 0, locale: "ja-JP" },
 };
 
+/**
+ * A round number of the currency's units near one euro's worth (×10 for the crowns, ×200 for the yen):
+ * what a figure set in euros becomes where a rate is not wanted (price bands, gift card limits).
+ */
+export const ROUND_UNITS_PER_EURO: Readonly<Record<CurrencyCode, number>> = {
+  EUR: 1,
+  GBP: 1,
+  CHF: 1,
+  USD: 1,
+  SEK: 10,
+  NOK: 10,
+  DKK: 10,
+  PLN: 5,
+  CZK: 25,
+  JPY: 200,
+};
+
 export const isCurrencyCode = (code: unknown): code is CurrencyCode =>
   typeof code === "string" && (CURRENCY_CODES as readonly string[]).includes(code);
 

@@ -1,4 +1,4 @@
-import { minorPerUnit, type CurrencyCode } from "./currency";
+import { minorPerUnit, ROUND_UNITS_PER_EURO, type CurrencyCode } from "./currency";
 
 // A gift card holds one currency and pays only orders in it: converting at checkout would spend an
 // amount the card's ledger could not state (its balance is owed in its own currency). The same rule
@@ -28,19 +28,7 @@ export function giftCardLineProblem(
 
 // Limits of amounts are set in euros and scaled per currency by a round step near its rate (a card of
 // 500 is a lot of pounds and little of kronor), so one rule serves every currency without a rate lookup.
-const UNITS_PER_EURO_STEP: Record<CurrencyCode, number> = {
-  EUR: 1,
-  GBP: 1,
-  CHF: 1,
-  USD: 1,
-  SEK: 10,
-  NOK: 10,
-  DKK: 10,
-  PLN: 5,
-  CZK: 25,
-  JPY: 150,
-};
 
-/** `euroUnits` whole euros as a limit in `currency`'s minor units (500 → £500, 5,000 kr, ¥75,000). */
+/** `euroUnits` whole euros as a limit in `currency`'s minor units (500 → £500, 5,000 kr, ¥100,000). */
 export const scaledLimitMinor = (euroUnits: number, currency: CurrencyCode): number =>
-  euroUnits * UNITS_PER_EURO_STEP[currency] * minorPerUnit(currency);
+  euroUnits * ROUND_UNITS_PER_EURO[currency] * minorPerUnit(currency);

@@ -5,7 +5,7 @@
 // exactly "base price within [lowest base reaching min, highest base not passing max]": one range
 // of base prices, found by bisection. No product can be counted in a band its card does not show.
 
-import { minorPerUnit, type CurrencyCode } from "./currency";
+import { minorPerUnit, ROUND_UNITS_PER_EURO, type CurrencyCode } from "./currency";
 import { convertFromBase, type Market } from "./market";
 
 type Pricing = Pick<Market, "currency" | "rateMicros" | "rounding">;
@@ -19,24 +19,6 @@ const BASE_BANDS: ReadonlyArray<{ min: number; max: number | null }> = [
   { min: 200, max: null },
 ];
 
-/**
- * How many units of each currency a band's euro figure becomes: a round number near the rate, so
- * bands read "kr 250–500", not "kr 287–574". Bands are a way in, not a price; the bounds a shopper
- * types are exact.
- */
-const BAND_SCALE: Readonly<Record<CurrencyCode, number>> = {
-  EUR: 1,
-  GBP: 1,
-  CHF: 1,
-  USD: 1,
-  SEK: 10,
-  NOK: 10,
-  DKK: 10,
-  PLN: 5,
-  CZK: 25,
-  JPY: 200,
-};
-
 export interface PriceBand {
   /** Whole units of the currency; max null = open-ended. Inclusive at both ends, as the min/max filter is. */
   min: number;
@@ -45,7 +27,9 @@ export interface PriceBand {
 
 /** The listing's price bands in a currency, in whole units. */
 export function priceBandsIn(currency: CurrencyCode): PriceBand[] {
-  const scale = BAND_SCALE[currency];
+  // Round amounts of the currency ("kr 250–500", not "kr 287–574"): bands are a way in, not a price;
+  // the bounds a shopper types are exact.
+  const scale = ROUND_UNITS_PER_EURO[currency];
   return BASE_BANDS.map((b) => ({ min: b.min * scale, max: b.max === null ? null : b.max * scale }));
 }
 

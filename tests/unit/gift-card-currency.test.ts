@@ -25,7 +25,7 @@ describe("gift card currency rule", () => {
     expect(scaledLimitMinor(500, "EUR")).toBe(50_000);
     expect(scaledLimitMinor(500, "GBP")).toBe(50_000);
     expect(scaledLimitMinor(500, "SEK")).toBe(500_000);
-    expect(scaledLimitMinor(5, "JPY")).toBe(750);
+    expect(scaledLimitMinor(5, "JPY")).toBe(1000);
   });
 });
 
