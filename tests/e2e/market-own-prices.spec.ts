@@ -1,7 +1,7 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { registerOrSignIn } from "./support/accounts";
 import { createProduct, uniqueWord } from "./support/admin-catalogue";
+import { deleteMarket } from "./support/markets";
 import { addToCart } from "./support/shop";
 
 // A product's own price in a market (decision 0030), with JavaScript on and off: the owner makes a
@@ -13,14 +13,6 @@ import { addToCart } from "./support/shop";
 // ADMIN_EMAILS. The market is deleted at the end; the product's stale own price is then ignored.
 
 const word = () => Math.random().toString(36).slice(2, 7).toUpperCase();
-
-async function deleteMarket(page: Page, name: string) {
-  await page.goto("/admin/markets");
-  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
-  if ((await row.count()) === 0) return;
-  await row.getByRole("button", { name: `Delete the market ${name}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Deleted the market" })).toBeVisible();
-}
 
 test("the owner sets a product's own price in a market; a shopper there sees it on the product page and in the cart", async ({
   page,

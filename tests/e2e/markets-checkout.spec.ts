@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { registerOrSignIn, uniqueEmail } from "./support/accounts";
 import { latestMailTo } from "./support/outbox";
-import { setEurope } from "./support/markets";
+import { deleteMarket, setEurope } from "./support/markets";
 import { ADDRESS, addToCart, fillCard } from "./support/shop";
 
 // Checkout in the delivery country's market, with JavaScript on and off. An owner sells to a
@@ -135,12 +135,7 @@ test("orders delivered to a market's country are placed, paid, shown and mailed 
     }
   } finally {
     // Leave the shop as it was for the other specs: the market gone, the country back in Europe.
-    await page.goto("/admin/markets");
-    const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: market, exact: true }) });
-    if ((await row.count()) > 0) {
-      await row.getByRole("button", { name: `Delete the market ${market}` }).click();
-      await expect(page.getByRole("status").filter({ hasText: "Deleted the market" })).toBeVisible();
-    }
+    await deleteMarket(page, market);
     await setEurope(page, place.name, true);
   }
 });

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { registerOrSignIn } from "./support/accounts";
-import { setEurope } from "./support/markets";
+import { deleteMarket, setEurope } from "./support/markets";
 import { addToCart } from "./support/shop";
 
 // A shopper's market, with JavaScript on and off: an owner makes a market of their own (js-on takes
@@ -109,12 +109,7 @@ test("a shopper picks a market in the footer and sees its currency on the listin
     }
   } finally {
     // Leave the shop as it was for the other specs: the market gone, the country back in Europe.
-    await page.goto("/admin/markets");
-    const row = page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
-    if ((await row.count()) > 0) {
-      await row.getByRole("button", { name: `Delete the market ${name}` }).click();
-      await expect(page.getByRole("status").filter({ hasText: "Deleted the market" })).toBeVisible();
-    }
+    await deleteMarket(page, name);
     if (setup.fromEurope) await setEurope(page, setup.country, true);
   }
 });

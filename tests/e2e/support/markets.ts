@@ -19,3 +19,12 @@ export async function setEurope(page: Page, country: string, inEurope: boolean):
     await expect(page.getByRole("status").filter({ hasText: "Saved the market Europe" })).toBeVisible();
   });
 }
+
+/** Deletes the market named `name` in the back office if it is there (a spec leaving the shop as it found it). */
+export async function deleteMarket(page: Page, name: string): Promise<void> {
+  await page.goto("/admin/markets");
+  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
+  if ((await row.count()) === 0) return;
+  await row.getByRole("button", { name: `Delete the market ${name}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Deleted the market" })).toBeVisible();
+}
