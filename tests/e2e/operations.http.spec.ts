@@ -212,7 +212,8 @@ test("SIGTERM while 10 purchases are in flight: /healthz says stopping, no new c
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
     shop.signal("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once the shop says it is stopping (a busy event loop may take a while to get to the signal).
+    await expect.poll(() => shop.output(), { timeout: 10_000 }).toContain("SIGTERM: finishing the requests in flight");
 
     probe.write("\r\n");
     await expect(() => expect(probeAnswer).toContain('{"status":"stopping"}')).toPass({ timeout: 10_000 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { GIFT_CARD_UNITS, isGiftCardProduct } from "~/domain/gift-card-product";
+import { GIFT_CARD_UNITS, giftCardCurrencyOf, isGiftCardProduct } from "~/domain/gift-card-product";
 import { emptyProductForm, productFormSchema, type ProductFormDefaults } from "~/lib/product-form";
 import { createAdminCatalogService, formDefaultsOf } from "~/server/services/admin-catalog/admin-catalog.server";
 import { createAuditService } from "~/server/services/audit/audit.server";
@@ -97,13 +97,16 @@ describe.each(STORE_ADAPTERS)("the product editor's gift cards on $name", (adapt
     if (!created.success) return;
     const product = (await store.products.get(created.product.id))!;
     expect(product.priceMinor).toBe(2500);
-    expect(product.variants.map((v) => [v.size, v.giftCardCurrency, v.giftCardMinor])).toEqual([
-      ["€25", "EUR", 2500],
-      ["€50", "EUR", 5000],
-      ["£25", "GBP", 2500],
-      ["£50", "GBP", 5000],
-      ["CHF 30", "CHF", 3000],
-      ["CHF 50", "CHF", 5000],
+    // A euro amount is stored without a currency, as before currencies (absent reads as EUR).
+    expect(
+      product.variants.map((v) => [v.size, v.giftCardCurrency ?? null, giftCardCurrencyOf(v), v.giftCardMinor]),
+    ).toEqual([
+      ["€25", null, "EUR", 2500],
+      ["€50", null, "EUR", 5000],
+      ["£25", "GBP", "GBP", 2500],
+      ["£50", "GBP", "GBP", 5000],
+      ["CHF 30", "CHF", "CHF", 3000],
+      ["CHF 50", "CHF", "CHF", 5000],
     ]);
     expect(formDefaultsOf(product).giftCardAmounts).toBe("EUR 25.00, 50.00; GBP 25.00, 50.00; CHF 30.00, 50.00");
 

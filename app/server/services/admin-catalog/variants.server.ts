@@ -1,5 +1,6 @@
 import type { Colour, Variant } from "~/domain/product";
 import { GIFT_CARD_UNITS, type GiftCardAmount } from "~/domain/gift-card-product";
+import { BASE_CURRENCY } from "~/domain/currency";
 
 // Variants are the size × colour grid. A cell keeps the SKU it had; a new cell gets one made
 // from the product's slug, the colour and the size (unique because the slug is).
@@ -74,9 +75,9 @@ export function giftCardVariants(
     values.colours.map((c) => previous.find((v) => v.size === size && v.colour === c.name)?.sku ?? ""),
   );
   const stock = values.sizes.map(() => values.colours.map(() => GIFT_CARD_UNITS));
-  return buildVariants(slug, values.sizes, values.colours, stock, skus).map((v) => ({
-    ...v,
-    giftCardMinor: values.giftCardAmounts[values.sizes.indexOf(v.size)].minor,
-    giftCardCurrency: values.giftCardAmounts[values.sizes.indexOf(v.size)].currency,
-  }));
+  return buildVariants(slug, values.sizes, values.colours, stock, skus).map((v) => {
+    const { minor, currency } = values.giftCardAmounts[values.sizes.indexOf(v.size)];
+    // No currency on a euro amount, as before currencies: a card saved unchanged stays the same data.
+    return { ...v, giftCardMinor: minor, ...(currency === BASE_CURRENCY ? {} : { giftCardCurrency: currency }) };
+  });
 }
