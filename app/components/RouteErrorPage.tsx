@@ -1,5 +1,5 @@
 import { useRouteError } from "@remix-run/react";
-import { ErrorPage } from "~/components/ErrorPage";
+import { LazyErrorPage } from "~/components/LazyErrorPage";
 import { errorDetails } from "~/lib/error-details";
 import { useRootData } from "~/components/layout/root-data";
 
@@ -7,5 +7,5 @@ import { useRootData } from "~/components/layout/root-data";
 export function RouteErrorPage() {
   const error = useRouteError();
   const root = useRootData();
-  return <ErrorPage details={errorDetails(error)} supportEmail={root.supportEmail} />;
+  return <LazyErrorPage details={errorDetails(error)} supportEmail={root.supportEmail} />;
 }
