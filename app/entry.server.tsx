@@ -10,6 +10,8 @@ import { wantsRenderCache } from "~/lib/render-cache";
 import { getConfig } from "~/server/config.server";
 import { documentStream, titlePrefixStream } from "~/server/http/document-stream.server";
 import { acceptsGzip } from "~/server/http/accept-encoding.server";
+import { compressPage } from "~/server/http/page-compression.server";
+import { wholeResponse } from "~/server/http/whole-response.server";
 import {
   EMAIL_STAND_IN,
   RenderCache,
@@ -89,6 +91,9 @@ export { prepareToServe } from "~/server/startup.server";
 export { installLogging } from "~/server/observability/log.server";
 export { createRequestObserver } from "~/server/observability/http-observer.server";
 export { beginShutdown, finishShutdown } from "~/server/observability/lifecycle.server";
+// scripts/server.mjs writes a page's bytes at once, and compresses other responses as pages are.
+export { wholeBodyOf } from "~/server/http/whole-response.server";
+export { PAGE_BROTLI_PARAMS } from "~/server/http/page-compression.server";
 // scripts/server.mjs puts it in front of everything it serves (Strict-Transport-Security).
 export { transportSecurity } from "~/server/http/transport-security.server";
 export { createMethodGuard } from "~/server/http/method-guard.server";
@@ -140,23 +145,24 @@ export default function handleRequest(
   }
 
   const nonce = createNonce();
-  /** The page, rendered now or served again, with this response's headers. */
-  const respond = (html: Buffer, status: number) => {
+  const acceptEncoding = request.headers.get("accept-encoding");
+  /** The page, rendered now or served again, compressed as the client takes it, with this response's headers. */
+  const respond = (html: Buffer, status: number, encoding: "gzip" | null = null) => {
     documentHeaders(responseHeaders, nonce, status);
-    return new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength), {
-      headers: responseHeaders,
-      status,
-    });
+    const page = encoding ? { body: html, encoding } : compressPage(html, acceptEncoding);
+    // Its encoding depends on the request's Accept-Encoding: shared caches and the browser must know.
+    if (!/accept-encoding/i.test(responseHeaders.get("Vary") ?? "")) responseHeaders.append("Vary", "Accept-Encoding");
+    // Already encoded: the compression middleware leaves it alone.
+    if (page.encoding) {
+      responseHeaders.set("Content-Encoding", page.encoding);
+      responseHeaders.set("Content-Length", String(page.body.length));
+    }
+    return wholeResponse(page.body, { headers: responseHeaders, status });
   };
-  // A kept page's encoding depends on the request's Accept-Encoding: shared caches and the browser must know.
-  const wantsGzip = acceptsGzip(request.headers.get("accept-encoding"));
-  /** A kept page, already gzipped with the viewer's values: the compression middleware leaves it alone. */
-  const respondGzipped = (gzipped: Buffer | null, status: number, otherwise: () => Buffer) => {
-    if (!gzipped) return respond(otherwise(), status);
-    responseHeaders.set("Content-Encoding", "gzip");
-    responseHeaders.set("Content-Length", String(gzipped.length));
-    return respond(gzipped, status);
-  };
+  const wantsGzip = acceptsGzip(acceptEncoding);
+  /** A kept page, already gzipped with the viewer's values. */
+  const respondGzipped = (gzipped: Buffer | null, status: number, otherwise: () => Buffer) =>
+    gzipped ? respond(gzipped, status, "gzip") : respond(otherwise(), status);
 
   const root = remixContext.staticHandlerContext.loaderData.root as
     | { csrfToken?: string; user?: { email?: string } | null }
@@ -171,6 +177,7 @@ export default function handleRequest(
   if (cacheKey) {
     renderCacheLookups.inc({ result: cached ? "hit" : "miss", route: leafRouteId(remixContext) });
     responseHeaders.set("X-Cache", cached ? "hit" : "miss");
+    // Before the shortcut below takes these headers: an early hit's encoding varies too.
     responseHeaders.append("Vary", "Accept-Encoding");
   }
   // An anonymous visit that Remix answered (scripts/server.mjs noted it): the next one to this page is
@@ -192,10 +199,13 @@ export default function handleRequest(
       ? respondGzipped(gzipPage(cached, secrets), responseStatusCode, filled)
       : respond(filled(), responseStatusCode);
   }
+  // Kept from its second render within the cache's time to live (RenderCache.admits): a page asked
+  // for once is sent as any other page, without being cut up and compressed for the cache.
+  const keep = cacheKey !== null && renderCache.admits(cacheKey);
   // A page that will be kept is rendered with a stand-in for the viewer's address, so what is kept
   // holds no shopper's data; each viewer's own is put back as it is served.
   const rendered: PageSecrets = { ...secrets, email: "" };
-  if (cacheKey && secrets.email) {
+  if (keep && secrets.email) {
     standInForEmail(remixContext.staticHandlerContext.loaderData, secrets.email);
     rendered.email = EMAIL_STAND_IN;
   }
@@ -235,10 +245,10 @@ export default function handleRequest(
           const body = documentStream();
           collect(body)
             .then(async (html) => {
-              const page = cacheKey ? cutPage(html, rendered) : null;
+              const page = keep ? cutPage(html, rendered) : null;
               // An error while rendering turned the page into a 500: that one is never kept.
-              const packed = cacheKey && page && responseStatusCode === 200 ? await packPage(page, rendered) : null;
-              if (cacheKey && packed) {
+              const packed = keep && page && responseStatusCode === 200 ? await packPage(page, rendered) : null;
+              if (keep && cacheKey && packed) {
                 renderCache.set(cacheKey, packed);
                 remember();
               }

@@ -10,8 +10,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { installGlobals } from "@remix-run/node";
+// The adapter's own request and response helpers (its index exports only its handler; the version is pinned).
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRequestHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
@@ -32,6 +33,8 @@ export async function serve(buildPath) {
     withoutTracking,
     handleFeedRequest,
     handleEarlyHit,
+    wholeBodyOf,
+    PAGE_BROTLI_PARAMS,
   } = build.entry.module;
   // First, so every line from here on has the configured shape and no secrets.
   installLogging(process.env);
@@ -66,7 +69,9 @@ export async function serve(buildPath) {
   // when the client takes it, so before the compression middleware and Remix (which would buffer a
   // slow client's 1.7 GB feed in memory: bench/results/2026-11-27-feed-2.md).
   app.use(handleFeedRequest);
-  app.use(compression());
+  // Pages come compressed from the build (page-compression.server.ts); other responses (route data,
+  // JSON) are compressed here with the same brotli settings (decision 0037).
+  app.use(compression({ brotli: { params: PAGE_BROTLI_PARAMS } }));
   // PUT, DELETE, PATCH (and POST to a page without a form): 405 with Allow, before any body is read.
   app.use(createMethodGuard(build.routes));
   const markStatic = (req, res, next) => {
@@ -84,20 +89,28 @@ export async function serve(buildPath) {
   // An anonymous visitor's kept page, sent without Remix's routing and loaders while nothing changed
   // (app/server/http/early-hits.server.ts); any other request goes on to Remix.
   app.use(handleEarlyHit);
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: process.env.NODE_ENV,
-      // The TCP peer: the client itself, or the nearest proxy when there is one.
-      getLoadContext: (req, res) => ({
+  // @remix-run/express's handler, but a page answered in one piece (whole-response.server.ts) is
+  // written at once rather than read back through its web stream.
+  const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
+  app.all("*", async (req, res, next) => {
+    try {
+      const response = await handleRemix(createRemixRequest(req, res), {
+        // The TCP peer: the client itself, or the nearest proxy when there is one.
         clientAddress: req.socket.remoteAddress ?? null,
         disallowedMethod: res.locals.disallowedMethod ?? null,
         // Noted by handleEarlyHit: the page Remix answers is remembered for the next such visitor.
         earlyVisit: res.locals.earlyVisit ?? null,
-      }),
-    }),
-  );
+      });
+      const whole = wholeBodyOf(response);
+      if (!whole) return await sendRemixResponse(res, response);
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [name, value] of response.headers) res.append(name, value);
+      res.end(whole);
+    } catch (error) {
+      next(error);
+    }
+  });
 
   const onListen = async () => {
     console.log(`[server] http://localhost:${port}`);

@@ -217,6 +217,10 @@ test("a kept page is sent compressed for the encoding asked, with the viewer's o
   const firstHtml = decode(first.body, first.headers["content-encoding"]);
   const [token] = formTokens(firstHtml);
   expect(token).toBeTruthy();
+  // A page is kept from its second render within a minute (RenderCache.admits): this one, or one before.
+  await expect(async () => {
+    expect((await rawGet(url, "gzip", visitor)).headers["x-cache"]).toBe("hit");
+  }).toPass({ timeout: 10_000 });
 
   const answers = [];
   for (const acceptEncoding of ["gzip, deflate, br", "br", "identity", ""]) {

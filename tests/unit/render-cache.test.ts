@@ -152,4 +152,21 @@ describe("RenderCache", () => {
     expect(cache.get("b")).toBeNull();
     for (const key of ["a", "c", "d"]) expect(cache.get(key), key).not.toBeNull();
   });
+
+  it("admits a page from its second render within its time to live, not its first", () => {
+    let now = 0;
+    const cache = new RenderCache(1024 * 1024, 60_000, () => now);
+    expect(cache.admits("k")).toBe(false);
+    now = 59_000;
+    expect(cache.admits("k")).toBe(true);
+    // Admitted once: the next render of the same page starts again (it is kept by then).
+    expect(cache.admits("k")).toBe(false);
+    // A render a minute after the last one is a first render again.
+    now = 120_001;
+    expect(cache.admits("k")).toBe(false);
+    expect(cache.admits("other")).toBe(false);
+    now = 120_002;
+    expect(cache.admits("k")).toBe(true);
+    expect(cache.admits("other")).toBe(true);
+  });
 });

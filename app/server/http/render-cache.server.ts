@@ -47,6 +47,8 @@ interface Entry extends PackedPage {
 const MAX_BYTES = 6 * 1024 * 1024;
 /** What a page shows without reading it from a loader (the footer's year) is never older than this. */
 const TTL_MS = 60_000;
+/** Keys of pages rendered once and not kept (see `admits`): a few MB at most. */
+const MAX_SEEN = 20_000;
 
 const UNCACHEABLE = Symbol("uncacheable");
 
@@ -195,6 +197,8 @@ function secretBuffers(secrets: PageSecrets): Buffer[] {
 export class RenderCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  /** Pages rendered once within the time to live, not kept: when each was. */
+  private readonly seen = new Map<string, number>();
 
   constructor(
     private readonly maxBytes = MAX_BYTES,
@@ -214,6 +218,29 @@ export class RenderCache {
     this.entries.delete(key);
     this.entries.set(key, entry);
     return entry;
+  }
+
+  /**
+   * Whether a page just rendered for `key` is worth keeping: only from its second render within the
+   * time to live. Most pages asked for once in a minute (a product of the long tail, a one-off search)
+   * are not asked for again, and compressing them for the cache cost more than the rest of the miss
+   * (bench/results/2026-11-27-cold.md); kept, they would also push out pages that are asked for.
+   */
+  admits(key: string): boolean {
+    const at = this.seen.get(key);
+    const now = this.now();
+    if (at !== undefined && now - at <= this.ttlMs) {
+      this.seen.delete(key);
+      return true;
+    }
+    this.seen.delete(key);
+    this.seen.set(key, now);
+    // Oldest first: Map keeps insertion order.
+    for (const [oldest] of this.seen) {
+      if (this.seen.size <= MAX_SEEN) break;
+      this.seen.delete(oldest);
+    }
+    return false;
   }
 
   /** Keeps `page` for `key`. */

@@ -1,0 +1,41 @@
+import zlib from "node:zlib";
+import { acceptsBrotli, acceptsGzip } from "./accept-encoding.server";
+
+// A page rendered for one request, compressed here at once rather than streamed through the
+// compression middleware: one synchronous call instead of a zlib stream's setup, chunks and callbacks
+// on every page (decision 0037, bench/results/2026-11-27-cold.md). Kept pages are not compressed here:
+// the render cache sends them as gzip put together from pieces compressed once (decision 0028).
+
+/** Below this the middleware does not compress either: the headers would outweigh the saving. */
+const THRESHOLD = 1024;
+
+/**
+ * Brotli at quality 2 with a 256 KB window: smaller than gzip's default and less than half its CPU on
+ * a page of 50–100 KB. The default window (4 MB) made each page's encoder cost more than the page.
+ */
+const BROTLI: zlib.BrotliOptions = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
+    [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
+};
+
+export const PAGE_BROTLI_PARAMS = BROTLI.params!;
+
+/** The page as it goes out for this Accept-Encoding, and its Content-Encoding (null: as it is). */
+export function compressPage(
+  html: Buffer,
+  acceptEncoding: string | null,
+): { body: Buffer; encoding: "br" | "gzip" | null } {
+  if (html.length < THRESHOLD) return { body: html, encoding: null };
+  if (acceptsBrotli(acceptEncoding))
+    return {
+      body: zlib.brotliCompressSync(html, {
+        params: { ...BROTLI.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+      }),
+      encoding: "br",
+    };
+  if (acceptsGzip(acceptEncoding)) return { body: zlib.gzipSync(html), encoding: "gzip" };
+  return { body: html, encoding: null };
+}
