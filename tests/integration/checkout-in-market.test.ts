@@ -1,19 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ProductInput } from "~/domain/product";
 import { vatBreakdown } from "~/domain/vat";
-import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
 import type { MailMessage } from "~/server/mail/port";
-import type { CardFormProcessor } from "~/server/payments/port";
-import { createTestCardProcessor } from "~/server/payments/test-card-processor.server";
-import { seedZonesIfEmpty } from "~/server/seed/seed.server";
-import { createCartService, type CartService } from "~/server/services/cart/cart.server";
-import { createCheckoutService, type CheckoutService } from "~/server/services/checkout/checkout.server";
-import { createMarketsService, type MarketsService } from "~/server/services/markets/markets.server";
-import { createOrdersService } from "~/server/services/orders/orders.server";
-import { createShippingService } from "~/server/services/shipping/shipping.server";
-import { createTaxService } from "~/server/services/taxes/taxes.server";
+import type { CartService } from "~/server/services/cart/cart.server";
+import type { CheckoutService } from "~/server/services/checkout/checkout.server";
 import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS, useFreshStore } from "../contract/adapters";
+import { marketCheckout } from "../support/market-checkout";
 import { ukMarketInput } from "../support/market-factory";
 import { addressIn, checkoutInput } from "../support/order-factory";
 import { makeProduct } from "../support/product-factory";
@@ -27,15 +20,10 @@ import { createGiftCardsService } from "~/server/services/gift-cards/gift-cards.
 // in pounds and the confirmation states pounds; a form priced in euros for a UK address is refused
 // before anything is placed; a euro order is exactly what it was before markets.
 
-const RATES = { standardMinor: 495, expressMinor: 995, freeFromMinor: 7500 };
-const VAT = { rates: STANDARD_VAT_RATES, defaultRate: 23 };
-const OWNER = "owner@hemline.test";
-
 describe.each(STORE_ADAPTERS)("checkout in the delivery country's market on $name", (adapter) => {
   const db = useFreshStore(adapter);
   let store: Store;
   let cart: CartService;
-  let markets: MarketsService;
   let checkout: CheckoutService;
   let shirt: ProductInput;
   let sent: MailMessage[];
@@ -43,35 +31,9 @@ describe.each(STORE_ADAPTERS)("checkout in the delivery country's market on $nam
 
   beforeEach(async () => {
     store = db.store;
-    sent = [];
-    charges = [];
     shirt = makeProduct({ priceMinor: 4995, compareAtMinor: null });
     await store.products.upsertMany([shirt]);
-    await seedZonesIfEmpty(store, RATES, () => {});
-    markets = createMarketsService({ store });
-    const europe = await markets.defaultMarket();
-    const withoutUk = { ...europe, countries: europe.countries.filter((c) => c !== "GB") };
-    expect(await markets.save(withoutUk, OWNER)).toMatchObject({ kind: "saved" });
-    expect(await markets.save(ukMarketInput(), OWNER)).toMatchObject({ kind: "saved" });
-    const shipping = createShippingService({ store, rates: RATES });
-    cart = createCartService(store, RATES, undefined, shipping);
-    const cards = createTestCardProcessor({ keys: store.paymentKeys });
-    // What the card processor was asked to charge, as the processor receives it.
-    const payments: CardFormProcessor = {
-      ...cards,
-      charge: (input) => {
-        charges.push({ amountMinor: input.amountMinor, currency: input.currency });
-        return cards.charge(input);
-      },
-    };
-    const orders = createOrdersService(store, {
-      secret: "test-secret-that-is-long-enough-0123456789",
-      shopName: "Hemline",
-      mailer: { kind: "outbox", send: async (m) => void sent.push(m) },
-      payments,
-    });
-    const taxes = createTaxService({ vat: VAT });
-    checkout = createCheckoutService({ store, cart, orders, payments, rates: RATES, shipping, taxes, markets });
+    ({ cart, checkout, charges, mails: sent } = await marketCheckout(store, [ukMarketInput()]));
   });
 
   async function buy(country: string, overrides: Parameters<typeof checkoutInput>[0] = {}) {

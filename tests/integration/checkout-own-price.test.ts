@@ -1,17 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ProductInput } from "~/domain/product";
-import type { CardFormProcessor } from "~/server/payments/port";
-import { createTestCardProcessor } from "~/server/payments/test-card-processor.server";
-import { seedZonesIfEmpty } from "~/server/seed/seed.server";
-import { createCartService, type CartService } from "~/server/services/cart/cart.server";
-import { createCheckoutService, type CheckoutService } from "~/server/services/checkout/checkout.server";
-import { createMarketsService, type MarketsService } from "~/server/services/markets/markets.server";
-import { createOrdersService } from "~/server/services/orders/orders.server";
-import { createShippingService } from "~/server/services/shipping/shipping.server";
-import { createTaxService } from "~/server/services/taxes/taxes.server";
+import type { CartService } from "~/server/services/cart/cart.server";
+import type { CheckoutService } from "~/server/services/checkout/checkout.server";
+import type { MarketsService } from "~/server/services/markets/markets.server";
 import type { Store } from "~/server/store/port";
-import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
 import { STORE_ADAPTERS, useFreshStore } from "../contract/adapters";
+import { marketCheckout } from "../support/market-checkout";
 import { ukMarketInput } from "../support/market-factory";
 import { addressIn, checkoutInput } from "../support/order-factory";
 import { makeProduct } from "../support/product-factory";
@@ -20,8 +14,6 @@ import { makeProduct } from "../support/product-factory";
 // charged it and its line keeps it, on both stores; the converted "was" price shows only above it;
 // a euro order of the same product is at its base price.
 
-const RATES = { standardMinor: 495, expressMinor: 995, freeFromMinor: 7500 };
-const OWNER = "owner@hemline.test";
 const UK = "united-kingdom";
 
 describe.each(STORE_ADAPTERS)("checkout at a product's own price in a market on $name", (adapter) => {
@@ -35,35 +27,10 @@ describe.each(STORE_ADAPTERS)("checkout at a product's own price in a market on 
 
   beforeEach(async () => {
     store = db.store;
-    charges = [];
     // €49.95, on sale from €79.95 (£68.99 converted); its own price in the UK is £35.00, not £42.99.
     shirt = makeProduct({ priceMinor: 4995, compareAtMinor: 7995, marketPrices: { [UK]: { priceMinor: 3500 } } });
     await store.products.upsertMany([shirt]);
-    await seedZonesIfEmpty(store, RATES, () => {});
-    markets = createMarketsService({ store });
-    const europe = await markets.defaultMarket();
-    expect(
-      await markets.save({ ...europe, countries: europe.countries.filter((c) => c !== "GB") }, OWNER),
-    ).toMatchObject({ kind: "saved" });
-    expect(await markets.save(ukMarketInput(), OWNER)).toMatchObject({ kind: "saved" });
-    const shipping = createShippingService({ store, rates: RATES });
-    cart = createCartService(store, RATES, undefined, shipping);
-    const cards = createTestCardProcessor({ keys: store.paymentKeys });
-    const payments: CardFormProcessor = {
-      ...cards,
-      charge: (input) => {
-        charges.push({ amountMinor: input.amountMinor, currency: input.currency });
-        return cards.charge(input);
-      },
-    };
-    const orders = createOrdersService(store, {
-      secret: "test-secret-that-is-long-enough-0123456789",
-      shopName: "Hemline",
-      mailer: { kind: "outbox", send: async () => {} },
-      payments,
-    });
-    const taxes = createTaxService({ vat: { rates: STANDARD_VAT_RATES, defaultRate: 23 } });
-    checkout = createCheckoutService({ store, cart, orders, payments, rates: RATES, shipping, taxes, markets });
+    ({ markets, cart, checkout, charges } = await marketCheckout(store, [ukMarketInput()]));
     await cart.add("guest:abc", { productId: shirt.id, size: "M", colour: "Black", quantity: 2 });
   });
 

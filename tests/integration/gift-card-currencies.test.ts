@@ -3,21 +3,15 @@ import type { Order } from "~/domain/commerce";
 import { NO_GIFT_CARD_DETAILS } from "~/domain/gift-card-product";
 import type { ProductInput } from "~/domain/product";
 import type { MailMessage } from "~/server/mail/port";
-import type { CardFormProcessor } from "~/server/payments/port";
-import { createTestCardProcessor } from "~/server/payments/test-card-processor.server";
-import { seedZonesIfEmpty } from "~/server/seed/seed.server";
-import { createCartService, type CartService } from "~/server/services/cart/cart.server";
-import { createCheckoutService, type CheckoutService } from "~/server/services/checkout/checkout.server";
+import type { CartService } from "~/server/services/cart/cart.server";
+import type { CheckoutService } from "~/server/services/checkout/checkout.server";
 import { createGiftCardSales } from "~/server/services/gift-cards/gift-card-sales.server";
 import { createGiftCardsService, type GiftCardsService } from "~/server/services/gift-cards/gift-cards.server";
-import { createMarketsService, type MarketsService } from "~/server/services/markets/markets.server";
-import { createOrdersService } from "~/server/services/orders/orders.server";
-import { createShippingService } from "~/server/services/shipping/shipping.server";
-import { createTaxService } from "~/server/services/taxes/taxes.server";
-import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
+import type { MarketsService } from "~/server/services/markets/markets.server";
 import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS, useFreshStore } from "../contract/adapters";
 import { giftCardProductWith } from "../support/gift-card-factory";
+import { marketCheckout } from "../support/market-checkout";
 import { ukMarketInput } from "../support/market-factory";
 import { addressIn, checkoutInput } from "../support/order-factory";
 import { makeProduct } from "../support/product-factory";
@@ -26,8 +20,6 @@ import { makeProduct } from "../support/product-factory";
 // pays only orders in it (partly or fully, the rest by card); one in another currency is refused with
 // nothing spent; a card amount is sold at its face value in its own currency, and the card bought is in it.
 
-const RATES = { standardMinor: 495, expressMinor: 995, freeFromMinor: 7500 };
-const OWNER = "owner@hemline.test";
 const CODE = /Your code: ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/;
 
 describe.each(STORE_ADAPTERS)("gift cards in other currencies on $name", (adapter) => {
@@ -45,7 +37,6 @@ describe.each(STORE_ADAPTERS)("gift cards in other currencies on $name", (adapte
   beforeEach(async () => {
     store = db.store;
     mails = [];
-    charges = [];
     shirt = makeProduct({ priceMinor: 4995, compareAtMinor: null });
     giftCard = giftCardProductWith([
       { currency: "EUR", minor: 2500 },
@@ -55,28 +46,6 @@ describe.each(STORE_ADAPTERS)("gift cards in other currencies on $name", (adapte
       { currency: "CHF", minor: 5000 },
     ]);
     await store.products.upsertMany([shirt, giftCard]);
-    await seedZonesIfEmpty(store, RATES, () => {});
-    markets = createMarketsService({ store });
-    const europe = await markets.defaultMarket();
-    const rest = { ...europe, countries: europe.countries.filter((c) => c !== "GB" && c !== "CH") };
-    expect(await markets.save(rest, OWNER)).toMatchObject({ kind: "saved" });
-    expect(await markets.save(ukMarketInput(), OWNER)).toMatchObject({ kind: "saved" });
-    expect(
-      await markets.save(
-        ukMarketInput({ name: "Switzerland", countries: ["CH"], currency: "CHF", rateMicros: 940_000, rounding: "95" }),
-        OWNER,
-      ),
-    ).toMatchObject({ kind: "saved" });
-    const shipping = createShippingService({ store, rates: RATES });
-    cart = createCartService(store, RATES, undefined, shipping);
-    const cards = createTestCardProcessor({ keys: store.paymentKeys });
-    const payments: CardFormProcessor = {
-      ...cards,
-      charge: (input) => {
-        charges.push({ amountMinor: input.amountMinor, currency: input.currency });
-        return cards.charge(input);
-      },
-    };
     const sales = createGiftCardSales({
       store,
       mailer: { kind: "outbox", send: async (m) => void mails.push(m) },
@@ -84,26 +53,18 @@ describe.each(STORE_ADAPTERS)("gift cards in other currencies on $name", (adapte
       publicOrigin: "https://shop.test",
       codeKey: "0f".repeat(32),
     });
-    const orders = createOrdersService(store, {
-      secret: "test-secret-that-is-long-enough-0123456789",
-      shopName: "Hemline",
-      mailer: { kind: "outbox", send: async () => undefined },
-      payments,
-      issueGiftCards: (order) => sales.issueForOrder(order),
-    });
     giftCards = createGiftCardsService(store);
-    const taxes = createTaxService({ vat: { rates: STANDARD_VAT_RATES, defaultRate: 23 } });
-    checkout = createCheckoutService({
-      store,
-      cart,
-      orders,
-      payments,
-      rates: RATES,
-      shipping,
-      taxes,
-      markets,
-      giftCards,
+    const switzerland = ukMarketInput({
+      name: "Switzerland",
+      countries: ["CH"],
+      currency: "CHF",
+      rateMicros: 940_000,
+      rounding: "95",
     });
+    ({ markets, cart, checkout, charges } = await marketCheckout(store, [ukMarketInput(), switzerland], {
+      giftCards,
+      issueGiftCards: (order) => sales.issueForOrder(order),
+    }));
   });
 
   const marketId = async (country: string) => (await markets.marketForCountry(country)).id;
