@@ -1,4 +1,5 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, useSubmit } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { CATEGORIES } from "~/lib/categories";
 import { formatWholeMoney } from "~/lib/money";
 import { currencySign, minorPerUnit } from "~/domain/currency";
@@ -24,23 +25,23 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
         <h2 className="text-sm font-semibold">Category</h2>
         <ul className="mt-3 space-y-2 text-sm">
           <li>
-            <Link
+            <ShopLink
               to={productsHref(query, { category: null, ...CLEARED })}
               aria-current={query.category === null ? "true" : undefined}
               className={query.category === null ? "font-semibold underline" : "text-stone-600 hover:underline"}
             >
               All categories
-            </Link>
+            </ShopLink>
           </li>
           {CATEGORIES.map((c) => (
             <li key={c.id}>
-              <Link
+              <ShopLink
                 to={productsHref(query, { category: c.id, ...CLEARED })}
                 aria-current={query.category === c.id ? "true" : undefined}
                 className={query.category === c.id ? "font-semibold underline" : "text-stone-600 hover:underline"}
               >
                 {c.name} <span className="text-stone-500">({categoryCounts.get(c.id) ?? 0})</span>
-              </Link>
+              </ShopLink>
             </li>
           ))}
         </ul>
@@ -123,13 +124,13 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
               .filter((b) => b.count > 0)
               .map((b) => (
                 <li key={b.min}>
-                  <Link
+                  <ShopLink
                     to={productsHref(query, { minPrice: b.min, maxPrice: b.max, page: 1 })}
                     className="text-stone-600 hover:underline"
                   >
                     {b.max === null ? `${whole(b.min)} and up` : `${whole(b.min)} – ${whole(b.max)}`}{" "}
                     <span className="text-stone-500">({b.count})</span>
-                  </Link>
+                  </ShopLink>
                 </li>
               ))}
           </ul>

@@ -1,4 +1,5 @@
-import { Form, Link, useSearchParams } from "@remix-run/react";
+import { Form, useSearchParams } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { CATEGORIES } from "~/lib/categories";
 
@@ -21,9 +22,9 @@ export function SiteHeader({
   return (
     <header className="border-b border-stone-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-4 sm:px-6">
-        <Link to="/" className="font-serif text-2xl font-bold tracking-tight text-stone-900">
+        <ShopLink to="/" className="font-serif text-2xl font-bold tracking-tight text-stone-900">
           {shopName}
-        </Link>
+        </ShopLink>
         <Form
           method="get"
           action="/products"
@@ -56,20 +57,20 @@ export function SiteHeader({
           {user ? (
             <>
               {user.isAdmin ? (
-                <Link to="/admin" className="hover:underline">
+                <ShopLink to="/admin" className="hover:underline">
                   Admin
-                </Link>
+                </ShopLink>
               ) : null}
-              <Link to="/orders" className="hover:underline">
+              <ShopLink to="/orders" className="hover:underline">
                 Orders
-              </Link>
-              <Link
+              </ShopLink>
+              <ShopLink
                 to="/profile"
                 className="max-w-[9rem] truncate hover:underline sm:max-w-[14rem]"
                 title="Your profile"
               >
                 {user.email ?? "Your profile"}
-              </Link>
+              </ShopLink>
               <Form method="post" action="/auth/logout">
                 <AuthenticityTokenInput />
                 <button type="submit" className="hover:underline">
@@ -79,22 +80,22 @@ export function SiteHeader({
             </>
           ) : (
             <>
-              <Link to="/auth/login" className="hover:underline">
+              <ShopLink to="/auth/login" className="hover:underline">
                 Sign in
-              </Link>
-              <Link to="/auth/register" className="hover:underline">
+              </ShopLink>
+              <ShopLink to="/auth/register" className="hover:underline">
                 Register
-              </Link>
+              </ShopLink>
             </>
           )}
-          <Link to="/wishlist" className="hover:underline">
+          <ShopLink to="/wishlist" className="hover:underline">
             Saved
-          </Link>
-          <Link to="/cart" className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-50">
+          </ShopLink>
+          <ShopLink to="/cart" className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-50">
             {/* aria-label does not name a plain <span>: the count is read from hidden text instead. */}
             Cart <span aria-hidden="true">({cartCount})</span>
             <span className="sr-only">{cartCount === 1 ? ", 1 item" : `, ${cartCount} items`}</span>
-          </Link>
+          </ShopLink>
         </nav>
       </div>
       <nav aria-label="Categories" className="border-t border-stone-100">
@@ -102,9 +103,12 @@ export function SiteHeader({
         <ul className="mx-auto flex max-w-7xl flex-wrap gap-x-6 gap-y-2 px-4 py-3 text-sm sm:px-6">
           {CATEGORIES.map((c) => (
             <li key={c.id} className="shrink-0">
-              <Link to={`/products?category=${c.slug}`} className="text-stone-700 hover:text-stone-950 hover:underline">
+              <ShopLink
+                to={`/products?category=${c.slug}`}
+                className="text-stone-700 hover:text-stone-950 hover:underline"
+              >
                 {c.name}
-              </Link>
+              </ShopLink>
             </li>
           ))}
         </ul>

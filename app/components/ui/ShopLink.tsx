@@ -1,0 +1,31 @@
+import { Link, type LinkProps } from "@remix-run/react";
+import { forwardRef } from "react";
+
+// A link to a page of the shop. In the browser it is Remix's Link (navigation without a reload,
+// prefetch on intent, route discovery). On the server, for a plain path of the shop, it is the anchor
+// that Link renders there (`href` and `data-discover`), without Link's hooks: resolving the path
+// against the route, prefetch state and click handling were a fifth of what a catalogue page rendered
+// for one request allocated (decision 0037). Hydration adopts the anchor: the same element, the same
+// attributes. Anything the plain anchor cannot stand for goes to Link on the server too.
+
+const onServer = typeof document === "undefined";
+
+/**
+ * A path Link renders unchanged: absolute, not `//host`, no `.`, `..` or empty segment to resolve,
+ * and no empty `?` or `#` to drop.
+ */
+export function isPlainShopPath(to: LinkProps["to"]): to is string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//")) return false;
+  const pathname = to.split(/[?#]/, 1)[0];
+  return !/\/\/|(^|\/)\.\.?(\/|$)/.test(pathname) && !/[?#]$/.test(to);
+}
+
+export const ShopLink = forwardRef<HTMLAnchorElement, LinkProps>(function ShopLink(props, ref) {
+  const { to, prefetch = "none", discover = "render", reloadDocument, ...rest } = props;
+  // Prefetch "render" and "viewport" add elements beside the anchor: those stay with Link.
+  if (!onServer || reloadDocument || (prefetch !== "none" && prefetch !== "intent") || !isPlainShopPath(to))
+    return <Link ref={ref} {...props} />;
+  // Link's own props that are not the anchor's attributes.
+  const { replace: _r, state: _s, preventScrollReset: _p, relative: _l, viewTransition: _v, ...anchor } = rest;
+  return <a {...anchor} ref={ref} data-discover={discover === "render" ? "true" : undefined} href={to} />;
+});
