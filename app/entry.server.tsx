@@ -9,6 +9,7 @@ import { RequestReferenceContext } from "~/lib/request-reference";
 import { wantsRenderCache } from "~/lib/render-cache";
 import { getConfig } from "~/server/config.server";
 import { documentStream, titlePrefixStream } from "~/server/http/document-stream.server";
+import { readHandoffAhead, renderNow, withTitlePrefix } from "~/server/http/document-render.server";
 import { acceptsGzip } from "~/server/http/accept-encoding.server";
 import { compressPage } from "~/server/http/page-compression.server";
 import { wholeResponse } from "~/server/http/whole-response.server";
@@ -121,7 +122,7 @@ export const handleEarlyHit = createEarlyHitHandler({
   },
 });
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -211,6 +212,39 @@ export default function handleRequest(
   }
   // Raised while the shell renders when the page shows form errors: its title then starts "Error: ".
   const errorTitle = { raised: false };
+  const tree = (
+    <NonceContext.Provider value={nonce}>
+      <RequestReferenceContext.Provider value={errorPage ? (currentRequest()?.requestId ?? null) : null}>
+        <ErrorTitleSignal.Provider value={errorTitle}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </ErrorTitleSignal.Provider>
+      </RequestReferenceContext.Provider>
+    </NonceContext.Provider>
+  );
+  /** The rendered page kept (from its second render) and answered. */
+  const finish = async (html: Buffer): Promise<Response> => {
+    const page = keep ? cutPage(html, rendered) : null;
+    // An error while rendering turned the page into a 500: that one is never kept.
+    const packed = keep && page && responseStatusCode === 200 ? await packPage(page, rendered) : null;
+    if (keep && cacheKey && packed) {
+      renderCache.set(cacheKey, packed);
+      remember();
+    }
+    // The viewer's own address where the stand-in was rendered.
+    const filled = () => (page && rendered.email ? fillPage(page, secrets) : html);
+    // Compressed once for the cache, so this response too is put together from it.
+    if (packed && wantsGzip) return respondGzipped(gzipPage(packed, secrets), responseStatusCode, filled);
+    return respond(filled(), responseStatusCode);
+  };
+  // Only a page answering a submission (the same page, with its errors) is retitled.
+  const retitled = () => errorTitle.raised && remixContext.staticHandlerContext.actionData != null;
+  // In one synchronous pass with the page's data read first (document-render.server.ts); a page a
+  // part of which did not render is rendered again below, as a stream that reports what failed.
+  if (await readHandoffAhead(remixContext)) {
+    const html = renderNow(tree);
+    if (html !== null) return finish(Buffer.from(retitled() ? withTitlePrefix(html, ERROR_TITLE_PREFIX) : html));
+    errorTitle.raised = false;
+  }
   return new Promise<Response>((resolveWith, rejectWith) => {
     let shellRendered = false;
     // The timer holds the render (its tree, its stream and every chunk written) until it fires:
@@ -225,56 +259,28 @@ export default function handleRequest(
       clearTimeout(abortTimer.id);
       rejectWith(error);
     };
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <RequestReferenceContext.Provider value={errorPage ? (currentRequest()?.requestId ?? null) : null}>
-          <ErrorTitleSignal.Provider value={errorTitle}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-          </ErrorTitleSignal.Provider>
-        </RequestReferenceContext.Provider>
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
-        // The shop defers no data, so the whole page is ready as soon as its shell is: it is sent
-        // in one piece, one write instead of a stream of 2 KB ones (the cost was in the writes).
-        onAllReady() {
-          // Valid HTML: React 18's output mended on its way out (document-stream.server.ts says how).
-          const body = documentStream();
-          collect(body)
-            .then(async (html) => {
-              const page = keep ? cutPage(html, rendered) : null;
-              // An error while rendering turned the page into a 500: that one is never kept.
-              const packed = keep && page && responseStatusCode === 200 ? await packPage(page, rendered) : null;
-              if (keep && cacheKey && packed) {
-                renderCache.set(cacheKey, packed);
-                remember();
-              }
-              // The viewer's own address where the stand-in was rendered.
-              const filled = () => (page && rendered.email ? fillPage(page, secrets) : html);
-              // Compressed once for the cache, so this response too is put together from it.
-              if (packed && wantsGzip)
-                return resolve(respondGzipped(gzipPage(packed, secrets), responseStatusCode, filled));
-              resolve(respond(filled(), responseStatusCode));
-            })
-            .catch(reject);
-          // Only a page answering a submission (the same page, with its errors) is retitled.
-          if (errorTitle.raised && remixContext.staticHandlerContext.actionData)
-            pipe(titlePrefixStream(ERROR_TITLE_PREFIX)).pipe(body);
-          else pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors after the shell are logged here; before it, Remix's ErrorBoundary renders them.
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(tree, {
+      nonce,
+      onShellReady() {
+        shellRendered = true;
       },
-    );
+      // The whole page is ready as soon as its shell is: it is sent in one piece.
+      onAllReady() {
+        // Valid HTML: React 18's output mended on its way out (document-stream.server.ts says how).
+        const body = documentStream();
+        collect(body).then(finish).then(resolve, reject);
+        if (retitled()) pipe(titlePrefixStream(ERROR_TITLE_PREFIX)).pipe(body);
+        else pipe(body);
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors after the shell are logged here; before it, Remix's ErrorBoundary renders them.
+        if (shellRendered) console.error(error);
+      },
+    });
     abortTimer.id = setTimeout(abort, ABORT_DELAY);
   });
 }
