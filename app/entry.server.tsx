@@ -9,7 +9,7 @@ import { RequestReferenceContext } from "~/lib/request-reference";
 import { wantsRenderCache } from "~/lib/render-cache";
 import { getConfig } from "~/server/config.server";
 import { documentStream, titlePrefixStream } from "~/server/http/document-stream.server";
-import { readHandoffAhead, renderNow, withTitlePrefix } from "~/server/http/document-render.server";
+import { readHandoffAhead, renderNow } from "~/server/http/document-render.server";
 import { acceptsGzip } from "~/server/http/accept-encoding.server";
 import { compressPage } from "~/server/http/page-compression.server";
 import { wholeResponse } from "~/server/http/whole-response.server";
@@ -241,8 +241,8 @@ export default async function handleRequest(
   // In one synchronous pass with the page's data read first (document-render.server.ts); a page a
   // part of which did not render is rendered again below, as a stream that reports what failed.
   if (await readHandoffAhead(remixContext)) {
-    const html = renderNow(tree);
-    if (html !== null) return finish(Buffer.from(retitled() ? withTitlePrefix(html, ERROR_TITLE_PREFIX) : html));
+    const html = renderNow(tree, () => (retitled() ? ERROR_TITLE_PREFIX : ""));
+    if (html !== null) return finish(html);
     errorTitle.raised = false;
   }
   return new Promise<Response>((resolveWith, rejectWith) => {

@@ -2,17 +2,20 @@ import type { EntryContext } from "@remix-run/node";
 import { createElement as h, Fragment, Suspense, type ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { readHandoffAhead, renderNow, withTitlePrefix } from "~/server/http/document-render.server";
-import { documentStream } from "~/server/http/document-stream.server";
+import { readHandoffAhead, renderNow } from "~/server/http/document-render.server";
+import { documentStream, titlePrefixStream } from "~/server/http/document-stream.server";
 
 /** The page as the streaming renderer sends it (through documentStream, as entry.server did before). */
-function streamed(tree: ReactElement): Promise<string> {
+function streamed(tree: ReactElement, titlePrefix = ""): Promise<string> {
   return new Promise((resolve, reject) => {
     const body = documentStream();
     const out: Buffer[] = [];
     body.on("data", (chunk: Buffer) => out.push(chunk));
     body.on("end", () => resolve(Buffer.concat(out).toString("utf8")));
-    const { pipe } = renderToPipeableStream(tree, { onAllReady: () => pipe(body), onShellError: reject });
+    const { pipe } = renderToPipeableStream(tree, {
+      onAllReady: () => (titlePrefix ? pipe(titlePrefixStream(titlePrefix)).pipe(body) : pipe(body)),
+      onShellError: reject,
+    });
   });
 }
 
@@ -40,10 +43,19 @@ const Suspends = (): ReactElement => {
 describe("renderNow", () => {
   it("writes the bytes the streaming renderer sent: doctype, markers, data scripts inside <body>", async () => {
     const tree = page(h("section", null, "Reviews"));
-    const html = renderNow(tree);
+    const html = renderNow(tree)?.toString("utf8");
     expect(html).toBe(await streamed(tree));
     expect(html).toMatch(/^<!DOCTYPE html><html>/);
     expect(html).toMatch(/<script>enqueue\('data'\)<\/script><!--\/\$--><\/body><\/html>$/);
+  });
+
+  it("prefixes the first title of a page showing form errors, as the stream did", async () => {
+    const tree = page(h("section", null, h("svg", null, h("title", null, "Stars"))));
+    const html = renderNow(tree, () => "Error: ")?.toString("utf8");
+    expect(html).toBe(await streamed(tree, "Error: "));
+    expect(html).toContain("<title>Error: Linen shirt | Hemline</title>");
+    expect(html).toContain("<title>Stars</title>");
+    expect(renderNow(tree, () => "")?.toString("utf8")).toBe(await streamed(tree));
   });
 
   it("gives up (null) when a part of the page threw or would wait: the stream renders it and reports it", () => {
@@ -75,14 +87,5 @@ describe("readHandoffAhead", () => {
 
   it("leaves a page without single fetch's stream to the renderer", async () => {
     expect(await readHandoffAhead({ renderMeta: {} } as unknown as EntryContext)).toBe(false);
-  });
-});
-
-describe("withTitlePrefix", () => {
-  it("prefixes the first title only", () => {
-    expect(withTitlePrefix("<title>Sign in</title><svg><title>x</title></svg>", "Error: ")).toBe(
-      "<title>Error: Sign in</title><svg><title>x</title></svg>",
-    );
-    expect(withTitlePrefix("<p>no title</p>", "Error: ")).toBe("<p>no title</p>");
   });
 });

@@ -37,7 +37,9 @@ export async function readHandoffAhead(context: EntryContext): Promise<boolean> 
 // pending) as `<!--$!-->` and leaves it to the browser; renderToString says nothing else of it.
 // Text and attributes are escaped, so the shop's own content never writes this.
 const FELL_BACK = "<!--$!-->";
+const TITLE = "<title>";
 
+const DOCTYPE = "<!DOCTYPE html>";
 const CLOSING = "</body></html>";
 
 /**
@@ -45,17 +47,25 @@ const CLOSING = "</body></html>";
  * again with the streaming renderer, which reports the error and answers 500 as it always did.
  * The doctype the streaming renderer writes before `<html>` is written here too; Remix renders its
  * data scripts after the root, so the closing tags are moved after them (document-stream.server.ts).
+ * `retitle` puts a prefix at the start of the first <title> (a page showing form errors: "Error: ").
+ * The page is encoded straight into its buffer: each string made on the way would be another copy
+ * of it (a two-byte string when it holds "€").
  */
-export function renderNow(tree: ReactElement): string | null {
+export function renderNow(tree: ReactElement, retitle?: () => string): Buffer | null {
   const html = renderToString(tree);
   if (html.includes(FELL_BACK)) return null;
-  const at = html.indexOf(CLOSING);
-  const valid = at === -1 ? html : `${html.slice(0, at)}${html.slice(at + CLOSING.length)}${CLOSING}`;
-  return valid.startsWith("<html") ? `<!DOCTYPE html>${valid}` : valid;
-}
-
-/** `prefix` at the start of the document's first <title> (a page showing form errors: "Error: "). */
-export function withTitlePrefix(html: string, prefix: string): string {
-  const at = html.indexOf("<title>");
-  return at === -1 ? html : `${html.slice(0, at + 7)}${prefix}${html.slice(at + 7)}`;
+  const prefix = retitle?.() ?? "";
+  const titleAt = prefix ? html.indexOf(TITLE) : -1;
+  const closingAt = html.indexOf(CLOSING);
+  // Pieces of the page in order: [start, end) of the rendered text, or a string of their own.
+  const pieces: Array<string | [number, number]> = html.startsWith("<html") ? [DOCTYPE] : [];
+  let from = 0;
+  if (titleAt !== -1) pieces.push([from, (from = titleAt + TITLE.length)], prefix);
+  if (closingAt !== -1) pieces.push([from, closingAt], [(from = closingAt + CLOSING.length), html.length], CLOSING);
+  else pieces.push([from, html.length]);
+  const text = (piece: string | [number, number]) => (typeof piece === "string" ? piece : html.slice(...piece));
+  const page = Buffer.allocUnsafe(pieces.reduce((n, piece) => n + Buffer.byteLength(text(piece)), 0));
+  let at = 0;
+  for (const piece of pieces) at += page.write(text(piece), at);
+  return page;
 }
