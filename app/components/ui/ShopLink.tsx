@@ -1,5 +1,5 @@
 import { Link, type LinkProps } from "@remix-run/react";
-import { forwardRef } from "react";
+import { createElement, forwardRef } from "react";
 
 // A link to a page of the shop. In the browser it is Remix's Link (navigation without a reload,
 // prefetch on intent, route discovery). On the server, for a plain path of the shop, it is the anchor
@@ -20,12 +20,29 @@ export function isPlainShopPath(to: LinkProps["to"]): to is string {
   return !/\/\/|(^|\/)\.\.?(\/|$)/.test(pathname) && !/[?#]$/.test(to);
 }
 
+/** Link's own props, which are not the anchor's attributes. */
+const LINK_ONLY = new Set([
+  "to",
+  "prefetch",
+  "discover",
+  "reloadDocument",
+  "replace",
+  "state",
+  "preventScrollReset",
+  "relative",
+  "viewTransition",
+]);
+
 export const ShopLink = forwardRef<HTMLAnchorElement, LinkProps>(function ShopLink(props, ref) {
-  const { to, prefetch = "none", discover = "render", reloadDocument, ...rest } = props;
+  const { to, prefetch = "none", discover = "render", reloadDocument } = props;
   // Prefetch "render" and "viewport" add elements beside the anchor: those stay with Link.
   if (!onServer || reloadDocument || (prefetch !== "none" && prefetch !== "intent") || !isPlainShopPath(to))
     return <Link ref={ref} {...props} />;
-  // Link's own props that are not the anchor's attributes.
-  const { replace: _r, state: _s, preventScrollReset: _p, relative: _l, viewTransition: _v, ...anchor } = rest;
-  return <a {...anchor} ref={ref} data-discover={discover === "render" ? "true" : undefined} href={to} />;
+  // One object for the anchor's attributes, in Link's order (a page renders dozens of links).
+  const anchor: Record<string, unknown> = {};
+  for (const key in props) if (!LINK_ONLY.has(key)) anchor[key] = props[key as keyof LinkProps];
+  anchor["data-discover"] = discover === "render" ? "true" : undefined;
+  anchor.href = to;
+  anchor.ref = ref;
+  return createElement("a", anchor);
 });
