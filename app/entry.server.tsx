@@ -48,6 +48,9 @@ function documentHeaders(headers: Headers, nonce: string, status = 200): void {
   for (const [k, v] of Object.entries(documentSecurityHeaders(nonce, config.env === "development", security)))
     headers.set(k, v);
   if (status >= 400) headers.set("X-Robots-Tag", "noindex");
+  // A page leaves compressed as the request's Accept-Encoding allows (rendered, kept or answered
+  // early): shared caches and the browser must know. Once, whatever the headers already held.
+  if (!/accept-encoding/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
   // Pages carry the shopper's header (account, cart count) and a CSRF token: never shared caches.
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
 }
@@ -151,8 +154,6 @@ export default async function handleRequest(
   const respond = (html: Buffer, status: number, encoding: "gzip" | null = null) => {
     documentHeaders(responseHeaders, nonce, status);
     const page = encoding ? { body: html, encoding } : compressPage(html, acceptEncoding);
-    // Its encoding depends on the request's Accept-Encoding: shared caches and the browser must know.
-    if (!/accept-encoding/i.test(responseHeaders.get("Vary") ?? "")) responseHeaders.append("Vary", "Accept-Encoding");
     // Already encoded: the compression middleware leaves it alone.
     if (page.encoding) {
       responseHeaders.set("Content-Encoding", page.encoding);
@@ -178,8 +179,6 @@ export default async function handleRequest(
   if (cacheKey) {
     renderCacheLookups.inc({ result: cached ? "hit" : "miss", route: leafRouteId(remixContext) });
     responseHeaders.set("X-Cache", cached ? "hit" : "miss");
-    // Before the shortcut below takes these headers: an early hit's encoding varies too.
-    responseHeaders.append("Vary", "Accept-Encoding");
   }
   // An anonymous visit that Remix answered (scripts/server.mjs noted it): the next one to this page is
   // answered before Remix while nothing changes (early-hits.server.ts).

@@ -56,7 +56,7 @@ export function createEarlyHitHandler(deps: EarlyHitDeps) {
       headers.set("Content-Length", String(body.length));
       deps.counted(shortcut.route);
       res.statusCode = 200;
-      // Set-Cookie never: a page that set one has no shortcut. Vary comes from the remembered headers.
+      // Set-Cookie never: a page that set one has no shortcut. Vary comes from documentHeaders.
       for (const [name, value] of headers) res.setHeader(name, value);
       res.end(body);
     }, next);
