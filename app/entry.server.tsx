@@ -97,7 +97,7 @@ export { createRequestObserver } from "~/server/observability/http-observer.serv
 export { beginShutdown, finishShutdown } from "~/server/observability/lifecycle.server";
 // scripts/server.mjs writes a page's bytes at once, and compresses other responses as pages are.
 export { wholeBodyOf } from "~/server/http/whole-response.server";
-export { PAGE_BROTLI_PARAMS } from "~/server/http/page-compression.server";
+export { RESPONSE_COMPRESSION } from "~/server/http/page-compression.server";
 // scripts/server.mjs puts it in front of everything it serves (Strict-Transport-Security).
 export { transportSecurity } from "~/server/http/transport-security.server";
 export { createMethodGuard } from "~/server/http/method-guard.server";

@@ -34,7 +34,7 @@ export async function serve(buildPath) {
     handleFeedRequest,
     handleEarlyHit,
     wholeBodyOf,
-    PAGE_BROTLI_PARAMS,
+    RESPONSE_COMPRESSION,
   } = build.entry.module;
   // First, so every line from here on has the configured shape and no secrets.
   installLogging(process.env);
@@ -70,8 +70,8 @@ export async function serve(buildPath) {
   // slow client's 1.7 GB feed in memory: bench/results/2026-11-27-feed-2.md).
   app.use(handleFeedRequest);
   // Pages come compressed from the build (page-compression.server.ts); other responses (route data,
-  // JSON) are compressed here with the same brotli settings (decision 0037).
-  app.use(compression({ brotli: { params: PAGE_BROTLI_PARAMS } }));
+  // JSON) are compressed here with the same settings, which that file holds (decisions 0037, 0038).
+  app.use(compression(RESPONSE_COMPRESSION));
   // PUT, DELETE, PATCH (and POST to a page without a form): 405 with Allow, before any body is read.
   app.use(createMethodGuard(build.routes));
   const markStatic = (req, res, next) => {

@@ -24,7 +24,14 @@ const BROTLI: zlib.BrotliOptions = {
   },
 };
 
-export const PAGE_BROTLI_PARAMS = BROTLI.params!;
+/** Gzip for a browser that does not take brotli: zlib's default level, here and in the middleware. */
+const GZIP: zlib.ZlibOptions = { level: zlib.constants.Z_DEFAULT_COMPRESSION };
+
+/**
+ * The compression middleware's options (scripts/server.mjs): route data and JSON are compressed as
+ * pages are, from this one place.
+ */
+export const RESPONSE_COMPRESSION = { brotli: BROTLI, level: GZIP.level, threshold: THRESHOLD };
 
 /** The page as it goes out for this Accept-Encoding, and its Content-Encoding (null: as it is). */
 export function compressPage(
@@ -39,6 +46,6 @@ export function compressPage(
       }),
       encoding: "br",
     };
-  if (acceptsGzip(acceptEncoding)) return { body: zlib.gzipSync(html), encoding: "gzip" };
+  if (acceptsGzip(acceptEncoding)) return { body: zlib.gzipSync(html, GZIP), encoding: "gzip" };
   return { body: html, encoding: null };
 }
