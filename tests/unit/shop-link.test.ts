@@ -3,7 +3,8 @@ import { createElement, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { ShopLink, isPlainShopPath } from "~/components/ui/ShopLink";
+import { ShopLink } from "~/components/ui/ShopLink";
+import { isPlainShopPath } from "~/components/ui/shop-anchor.server";
 
 // On the server a shop link is the anchor Remix's Link renders, without its hooks (decision 0037):
 // hydration adopts it only if the HTML is the same, so the two are compared as React renders them.
