@@ -6,6 +6,23 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 import prettier from "eslint-config-prettier";
 
+// Routes and components must go through services: never reach for an adapter directly.
+const ADAPTERS = {
+  group: [
+    "**/store/sqlite/**",
+    "**/store/firestore/**",
+    "**/auth/local/**",
+    "**/auth/firebase/**",
+    "**/mail/*.server",
+    "**/media/local-disk.server",
+    "**/media/cloud-storage.server",
+    "**/index-snapshots/*.server",
+    "**/feed-files/*.server",
+    "**/leases/*.server",
+  ],
+  message: "Use a service or a port; adapters are chosen in backend.server.ts.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -32,25 +49,35 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      // Routes and components must go through services: never reach for an adapter directly.
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
+          patterns: [ADAPTERS],
+        },
+      ],
+    },
+  },
+  {
+    // The shop's pages link with ShopLink: on the server the anchor Link renders there, without its
+    // hooks (decision 0037); in the browser Link itself. The back office keeps Link.
+    files: ["app/root.tsx", "app/routes/**/*.tsx", "app/components/**/*.tsx"],
+    ignores: [
+      "app/routes/admin*",
+      "app/routes/admin*/**",
+      "app/components/admin/**",
+      "app/components/ui/ShopLink.tsx",
+      "app/components/ui/shop-anchor.server.tsx",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [ADAPTERS],
+          paths: [
             {
-              group: [
-                "**/store/sqlite/**",
-                "**/store/firestore/**",
-                "**/auth/local/**",
-                "**/auth/firebase/**",
-                "**/mail/*.server",
-                "**/media/local-disk.server",
-                "**/media/cloud-storage.server",
-                "**/index-snapshots/*.server",
-                "**/feed-files/*.server",
-                "**/leases/*.server",
-              ],
-              message: "Use a service or a port; adapters are chosen in backend.server.ts.",
+              name: "@remix-run/react",
+              importNames: ["Link"],
+              message: "Use ShopLink (~/components/ui/ShopLink): a plain anchor on the server, Link in the browser.",
             },
           ],
         },

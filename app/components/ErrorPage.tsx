@@ -1,4 +1,5 @@
-import { Form, Link, useNavigate } from "@remix-run/react";
+import { Form, useNavigate } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import type { FormEvent } from "react";
 import { CATEGORIES, POPULAR_CATEGORY_COUNT, categoryImage } from "~/lib/categories";
 import type { ErrorDetails } from "~/lib/error-details";
@@ -56,12 +57,12 @@ export function ErrorPage({ details, supportEmail }: { details: ErrorDetails; su
       </Form>
 
       <div className="mt-6 flex justify-center gap-3">
-        <Link to="/" className="btn-primary">
+        <ShopLink to="/" className="btn-primary">
           Go Home
-        </Link>
-        <Link to="/products" className="btn-secondary">
+        </ShopLink>
+        <ShopLink to="/products" className="btn-secondary">
           Browse Products
-        </Link>
+        </ShopLink>
       </div>
 
       <section aria-labelledby="popular-categories" className="mt-12">
@@ -71,13 +72,13 @@ export function ErrorPage({ details, supportEmail }: { details: ErrorDetails; su
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {popular.map((c) => (
             <li key={c.id}>
-              <Link
+              <ShopLink
                 to={`/products?category=${c.slug}`}
                 className="flex flex-col items-center rounded-lg border border-stone-200 p-4 hover:border-stone-400"
               >
                 <img src={categoryImage(c.id)} alt="" width={64} height={80} className="aspect-[4/5] h-20 w-auto" />
                 <span className="mt-1 text-sm font-medium">{c.name}</span>
-              </Link>
+              </ShopLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { categoryImage } from "~/lib/categories";
 import { seo } from "~/lib/seo";
@@ -58,12 +59,12 @@ export default function Home() {
                 : null}
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/products" className="btn-primary">
+              <ShopLink to="/products" className="btn-primary">
                 Shop everything
-              </Link>
-              <Link to="/products?sort=newest" className="btn-secondary">
+              </ShopLink>
+              <ShopLink to="/products?sort=newest" className="btn-secondary">
                 New arrivals
-              </Link>
+              </ShopLink>
             </div>
           </div>
           {heroImage ? (
@@ -88,7 +89,7 @@ export default function Home() {
         <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-7">
           {categories.map((c) => (
             <li key={c.id}>
-              <Link
+              <ShopLink
                 to={`/products?category=${c.id}`}
                 className="flex h-full flex-col items-center rounded-lg border border-stone-200 p-4 text-center hover:border-stone-400"
               >
@@ -102,7 +103,7 @@ export default function Home() {
                 />
                 <span className="mt-2 text-sm font-semibold">{c.name}</span>
                 <span className="mt-1 text-xs text-stone-500">{c.productCount} styles</span>
-              </Link>
+              </ShopLink>
             </li>
           ))}
         </ul>
@@ -113,9 +114,9 @@ export default function Home() {
           <h2 id="featured-heading" className="text-2xl font-semibold tracking-tight">
             Featured
           </h2>
-          <Link to="/products" className="text-sm font-medium underline">
+          <ShopLink to="/products" className="text-sm font-medium underline">
             See all
-          </Link>
+          </ShopLink>
         </div>
         <div className="mt-6">
           <ProductGrid products={featured} eagerCount={4} savedIds={savedIds} />
@@ -127,9 +128,9 @@ export default function Home() {
           <h2 id="new-heading" className="text-2xl font-semibold tracking-tight">
             New arrivals
           </h2>
-          <Link to="/products?sort=newest" className="text-sm font-medium underline">
+          <ShopLink to="/products?sort=newest" className="text-sm font-medium underline">
             See all new arrivals
-          </Link>
+          </ShopLink>
         </div>
         <div className="mt-6">
           <ProductGrid products={newArrivals} savedIds={savedIds} />

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthCard } from "~/components/forms/AuthCard";
 import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
@@ -68,9 +69,9 @@ export default function ForgotPassword() {
   });
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-stone-50">
-      <Link to="/" className="font-serif text-2xl font-bold">
+      <ShopLink to="/" className="font-serif text-2xl font-bold">
         {shopName}
-      </Link>
+      </ShopLink>
       <div className="mt-4 w-full max-w-md rounded-xl bg-white shadow-sm">
         <AuthCard
           title="Forgot your password?"
@@ -78,9 +79,9 @@ export default function ForgotPassword() {
           footer={
             <p>
               Remembered it?{" "}
-              <Link to="/auth/login" className="font-medium text-stone-900 underline">
+              <ShopLink to="/auth/login" className="font-medium text-stone-900 underline">
                 Back to sign in
-              </Link>
+              </ShopLink>
             </p>
           }
         >

@@ -2,7 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GoogleSignIn } from "~/components/auth/GoogleSignIn";
 import { AuthCard } from "~/components/forms/AuthCard";
@@ -74,9 +75,9 @@ export default function Login() {
       footer={
         <p>
           New to Hemline?{" "}
-          <Link to={registerHref} className="font-medium text-stone-900 underline">
+          <ShopLink to={registerHref} className="font-medium text-stone-900 underline">
             Create an account
-          </Link>
+          </ShopLink>
         </p>
       }
     >
@@ -95,9 +96,9 @@ export default function Login() {
           <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Signing in…" : "Sign in"}
           </button>
-          <Link to="/auth/forgot-password" className="text-sm underline">
+          <ShopLink to="/auth/forgot-password" className="text-sm underline">
             Forgot your password?
-          </Link>
+          </ShopLink>
         </div>
       </Form>
       {google ? <GoogleSignIn config={google} redirectTo={redirectTo} /> : null}

@@ -2,7 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GoogleSignIn } from "~/components/auth/GoogleSignIn";
 import { AuthCard } from "~/components/forms/AuthCard";
@@ -94,9 +95,9 @@ export default function Register() {
       footer={
         <p>
           Already have an account?{" "}
-          <Link to="/auth/login" className="font-medium text-stone-900 underline">
+          <ShopLink to="/auth/login" className="font-medium text-stone-900 underline">
             Sign in
-          </Link>
+          </ShopLink>
         </p>
       }
     >

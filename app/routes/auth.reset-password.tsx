@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthCard } from "~/components/forms/AuthCard";
 import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
@@ -63,9 +64,9 @@ export default function ResetPassword() {
     return (
       <AuthCard title="Choose a new password">
         <FormErrors id="reset-error" errors={[error ?? RESET_LINK_INVALID]} />
-        <Link to="/auth/forgot-password" className="btn-primary">
+        <ShopLink to="/auth/forgot-password" className="btn-primary">
           Request a new link
-        </Link>
+        </ShopLink>
       </AuthCard>
     );
   }

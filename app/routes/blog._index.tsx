@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { PostCard } from "~/components/blog/PostCard";
 import { Pagination } from "~/components/catalog/Pagination";
 import { SLUG_PATTERN } from "~/lib/slug";
@@ -53,23 +54,23 @@ export default function BlogIndex() {
         <nav aria-label="Blog tags" className="mt-6">
           <ul className="flex flex-wrap gap-2 text-sm">
             <li>
-              <Link
+              <ShopLink
                 to="/blog"
                 aria-current={tag ? undefined : "page"}
                 className={`rounded-full px-3 py-1 ${tag ? "bg-stone-100 hover:bg-stone-200" : "bg-stone-900 text-white"}`}
               >
                 All posts
-              </Link>
+              </ShopLink>
             </li>
             {tags.map((t) => (
               <li key={t}>
-                <Link
+                <ShopLink
                   to={`/blog?tag=${encodeURIComponent(t)}`}
                   aria-current={t === tag ? "page" : undefined}
                   className={`rounded-full px-3 py-1 ${t === tag ? "bg-stone-900 text-white" : "bg-stone-100 hover:bg-stone-200"}`}
                 >
                   #{t}
-                </Link>
+                </ShopLink>
               </li>
             ))}
           </ul>
@@ -80,9 +81,9 @@ export default function BlogIndex() {
           {tag || unknownTag ? (
             <>
               No posts with this tag yet.{" "}
-              <Link to="/blog" className="underline">
+              <ShopLink to="/blog" className="underline">
                 See every post
-              </Link>
+              </ShopLink>
               .
             </>
           ) : (

@@ -6,7 +6,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderSummary } from "~/components/cart/OrderSummary";
@@ -341,9 +342,9 @@ export default function Checkout() {
       <div className="mx-auto max-w-3xl px-4 py-12 text-center sm:px-6">
         <h1 className="text-3xl font-semibold tracking-tight">Checkout</h1>
         <p className="mt-4 text-stone-700">Your cart is empty, so there is nothing to check out yet.</p>
-        <Link to="/products" className="btn-primary mt-6">
+        <ShopLink to="/products" className="btn-primary mt-6">
           Start shopping
-        </Link>
+        </ShopLink>
       </div>
     );
   }
@@ -355,9 +356,9 @@ export default function Checkout() {
       {!signedIn ? (
         <p className="mt-2 text-sm text-stone-600">
           Checking out as a guest.{" "}
-          <Link to="/auth/login?redirectTo=%2Fcheckout" className="underline">
+          <ShopLink to="/auth/login?redirectTo=%2Fcheckout" className="underline">
             Sign in
-          </Link>{" "}
+          </ShopLink>{" "}
           to keep your orders together.
         </p>
       ) : null}
@@ -416,9 +417,9 @@ export default function Checkout() {
           />
           {actionData?.cartLink ? (
             <p className="text-sm">
-              <Link to="/cart" className="font-medium underline">
+              <ShopLink to="/cart" className="font-medium underline">
                 Review your cart
-              </Link>
+              </ShopLink>
             </p>
           ) : null}
 
@@ -566,9 +567,9 @@ export function ErrorBoundary() {
   return (
     <>
       <p className="mx-auto max-w-2xl px-4 pt-8 text-center text-sm text-stone-700">
-        <Link to="/cart" className="font-medium underline">
+        <ShopLink to="/cart" className="font-medium underline">
           Back to your cart
-        </Link>
+        </ShopLink>
       </p>
       <RouteErrorPage />
     </>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PostalAddress } from "~/components/orders/PostalAddress";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
@@ -63,9 +64,9 @@ export default function InvoicePage() {
           Order {loaded.orderNumber} has no invoice yet: one is issued when the order is paid.
         </p>
         <p className="mt-6">
-          <Link to={loaded.orderHref} className="font-medium underline">
+          <ShopLink to={loaded.orderHref} className="font-medium underline">
             Back to order {loaded.orderNumber}
-          </Link>
+          </ShopLink>
         </p>
       </div>
     );
@@ -74,9 +75,9 @@ export default function InvoicePage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 print:max-w-none print:p-0">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <Link to={loaded.orderHref} className="text-sm font-medium underline">
+        <ShopLink to={loaded.orderHref} className="text-sm font-medium underline">
           Back to order {loaded.orderNumber}
-        </Link>
+        </ShopLink>
         <PrintButton />
       </div>
       <article

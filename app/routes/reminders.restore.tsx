@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { FormErrors } from "~/components/forms/Field";
@@ -75,9 +76,9 @@ export default function RestoreCart() {
         <>
           <p className="mt-4 text-stone-700">{problem}</p>
           <p className="mt-4">
-            <Link to="/products" className="font-medium underline">
+            <ShopLink to="/products" className="font-medium underline">
               Browse the shop
-            </Link>
+            </ShopLink>
           </p>
         </>
       ) : (

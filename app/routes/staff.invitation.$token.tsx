@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { AuthCard } from "~/components/forms/AuthCard";
@@ -92,13 +93,13 @@ export default function StaffInvitation() {
             </p>
           ) : (
             <p>
-              <Link to={invitation.signIn} className="underline">
+              <ShopLink to={invitation.signIn} className="underline">
                 Sign in as {invitation.email}
-              </Link>{" "}
+              </ShopLink>{" "}
               to accept, or{" "}
-              <Link to={invitation.register} className="underline">
+              <ShopLink to={invitation.register} className="underline">
                 create an account
-              </Link>{" "}
+              </ShopLink>{" "}
               with that address.
             </p>
           )}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/Field";
 import { Price } from "~/components/product/Price";
@@ -88,18 +89,18 @@ export default function Wishlist() {
       {!signedIn ? (
         <p className="mt-2 text-sm text-stone-600">
           Saved in this browser.{" "}
-          <Link to="/auth/login?redirectTo=%2Fwishlist" className="underline">
+          <ShopLink to="/auth/login?redirectTo=%2Fwishlist" className="underline">
             Sign in
-          </Link>{" "}
+          </ShopLink>{" "}
           to keep them with your account.
         </p>
       ) : null}
       {items.length === 0 ? (
         <div className="mt-8">
           <p className="text-stone-700">Nothing saved yet. Tap “Save” on any product to keep it here.</p>
-          <Link to="/products" className="btn-primary mt-6">
+          <ShopLink to="/products" className="btn-primary mt-6">
             Start shopping
-          </Link>
+          </ShopLink>
         </div>
       ) : (
         <ul className="mt-8 divide-y divide-stone-200">
@@ -122,9 +123,12 @@ export default function Wishlist() {
                 {item.unavailable ? (
                   <span className="font-medium">{item.name}</span>
                 ) : (
-                  <Link to={`/products/${item.productId}`} className="font-medium underline-offset-2 hover:underline">
+                  <ShopLink
+                    to={`/products/${item.productId}`}
+                    className="font-medium underline-offset-2 hover:underline"
+                  >
                     {item.name}
-                  </Link>
+                  </ShopLink>
                 )}
                 {item.unavailable ? (
                   <p className="text-stone-600">No longer available.</p>

@@ -1,4 +1,5 @@
-import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { QuantityInput } from "./QuantityInput";
 import { AddToCartForm, useAdding, type AddToCartFailure } from "./AddToCartForm";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -53,7 +54,7 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
             const chosen = c.name === colour;
             return (
               <li key={c.name}>
-                <Link
+                <ShopLink
                   to={`/products/${productId}?colour=${encodeURIComponent(c.name)}`}
                   replace
                   preventScrollReset
@@ -70,7 +71,7 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
                     aria-hidden="true"
                   />
                   {c.name}
-                </Link>
+                </ShopLink>
               </li>
             );
           })}
@@ -114,9 +115,9 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
           })}
         </div>
         <p className="mt-2 text-sm">
-          <Link to={`/size-guide#${category}`} className="underline">
+          <ShopLink to={`/size-guide#${category}`} className="underline">
             Size guide
-          </Link>
+          </ShopLink>
         </p>
       </fieldset>
 

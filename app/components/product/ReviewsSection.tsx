@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { REVIEW_SORTS, REVIEW_SORT_LABELS, reviewsHref, type ReviewSortKey } from "~/lib/reviews";
 import { lazy, Suspense, type ComponentType } from "react";
@@ -94,7 +95,7 @@ export function ReviewsSection({
             <nav aria-label="Order of reviews" className="flex flex-wrap items-center gap-3 text-sm">
               <span className="text-stone-600">Show:</span>
               {REVIEW_SORTS.map((s) => (
-                <Link
+                <ShopLink
                   key={s}
                   to={reviewsHref(path, s, 1)}
                   preventScrollReset
@@ -102,7 +103,7 @@ export function ReviewsSection({
                   className={s === sort ? "font-semibold text-stone-900" : "underline"}
                 >
                   {REVIEW_SORT_LABELS[s]} first
-                </Link>
+                </ShopLink>
               ))}
             </nav>
           ) : null}
@@ -135,17 +136,17 @@ export function ReviewsSection({
           {pageCount > 1 ? (
             <nav aria-label="Pages of reviews" className="mt-4 flex flex-wrap items-center gap-4 text-sm">
               {page > 1 ? (
-                <Link to={reviewsHref(path, sort, page - 1)} preventScrollReset rel="prev" className="underline">
+                <ShopLink to={reviewsHref(path, sort, page - 1)} preventScrollReset rel="prev" className="underline">
                   Previous reviews
-                </Link>
+                </ShopLink>
               ) : null}
               <span className="text-stone-600">
                 Page {page} of {pageCount}
               </span>
               {page < pageCount ? (
-                <Link to={reviewsHref(path, sort, page + 1)} preventScrollReset rel="next" className="underline">
+                <ShopLink to={reviewsHref(path, sort, page + 1)} preventScrollReset rel="next" className="underline">
                   More reviews
-                </Link>
+                </ShopLink>
               ) : null}
             </nav>
           ) : null}
@@ -179,9 +180,9 @@ function WhoMayReview({
     case "sign-in":
       return (
         <p className="mt-2 text-sm text-stone-700">
-          <Link to={`/auth/login?redirectTo=${encodeURIComponent(`${path}#reviews`)}`} className="underline">
+          <ShopLink to={`/auth/login?redirectTo=${encodeURIComponent(`${path}#reviews`)}`} className="underline">
             Sign in
-          </Link>{" "}
+          </ShopLink>{" "}
           to review this product. Only customers who received it can review it.
         </p>
       );

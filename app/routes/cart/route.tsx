@@ -1,6 +1,7 @@
 import { GiftCardLineNote } from "~/components/orders/GiftCardLineNote";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderSummary } from "~/components/cart/OrderSummary";
@@ -107,9 +108,9 @@ export default function CartPage() {
                 : "Tracked delivery"}
               {policies ? ` and free ${policies.returnsDays}-day returns` : null}.
             </p>
-            <Link to="/products" className="btn-primary mt-6">
+            <ShopLink to="/products" className="btn-primary mt-6">
               Start shopping
-            </Link>
+            </ShopLink>
           </div>
           <SavedForLater items={saved} signedIn={signedIn} />
           {/* Kept in this browser's storage: shown once the page's script runs. */}
@@ -158,13 +159,13 @@ export default function CartPage() {
                 Some items changed since you added them. Update or remove them to check out.
               </p>
             ) : (
-              <Link to="/checkout" className="btn-primary mt-6 w-full">
+              <ShopLink to="/checkout" className="btn-primary mt-6 w-full">
                 Check out
-              </Link>
+              </ShopLink>
             )}
-            <Link to="/products" className="mt-3 block text-center text-sm underline">
+            <ShopLink to="/products" className="mt-3 block text-center text-sm underline">
               Continue shopping
-            </Link>
+            </ShopLink>
           </aside>
         </div>
       )}
@@ -206,12 +207,12 @@ function CartLine({ line, error, discountMinor }: { line: CartLineView; error: s
             {line.problem?.kind === "unavailable" ? (
               <p className="font-medium">{line.name}</p>
             ) : (
-              <Link
+              <ShopLink
                 to={`/products/${line.productId}?colour=${encodeURIComponent(line.colour)}`}
                 className="font-medium hover:underline"
               >
                 {line.name}
-              </Link>
+              </ShopLink>
             )}
             {line.giftCard ? (
               <GiftCardLineNote amount={line.size} details={line.giftCard} />

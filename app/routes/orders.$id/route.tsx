@@ -2,7 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OrderSummary, orderVat } from "~/components/cart/OrderSummary";
 import { CardFields } from "~/components/checkout/CardFields";
@@ -214,21 +215,21 @@ export default function OrderPage() {
             </p>
             {invoiceHref ? (
               <p className="mt-2">
-                <Link to={invoiceHref} className="font-medium underline">
+                <ShopLink to={invoiceHref} className="font-medium underline">
                   Invoice {order.invoiceNumber}
-                </Link>
+                </ShopLink>
               </p>
             ) : null}
           </section>
           <p>
             Questions? See{" "}
-            <Link to="/returns" className="underline">
+            <ShopLink to="/returns" className="underline">
               returns
-            </Link>{" "}
+            </ShopLink>{" "}
             or{" "}
-            <Link to="/shipping" className="underline">
+            <ShopLink to="/shipping" className="underline">
               shipping
-            </Link>
+            </ShopLink>
             .
           </p>
         </aside>
@@ -295,9 +296,9 @@ export function ErrorBoundary() {
     <>
       {user ? (
         <p className="mx-auto max-w-2xl px-4 pt-8 text-center text-sm text-stone-700">
-          <Link to="/orders" className="font-medium underline">
+          <ShopLink to="/orders" className="font-medium underline">
             See all your orders
-          </Link>
+          </ShopLink>
         </p>
       ) : null}
       <RouteErrorPage />

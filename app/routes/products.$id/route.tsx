@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ShopLink } from "~/components/ui/ShopLink";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Gallery } from "~/components/product/Gallery";
 import { Price } from "~/components/product/Price";
@@ -158,25 +159,25 @@ export default function ProductPage() {
               <dd>{product.material}</dd>
               <dt className="text-stone-500">Care</dt>
               <dd>
-                <Link to={careHref} className="underline">
+                <ShopLink to={careHref} className="underline">
                   How to care for it
-                </Link>
+                </ShopLink>
               </dd>
               <dt className="text-stone-500">Fit</dt>
               <dd>
-                <Link to={`/size-guide#${product.category}`} className="underline">
+                <ShopLink to={`/size-guide#${product.category}`} className="underline">
                   {category?.name} size guide
-                </Link>
+                </ShopLink>
               </dd>
               <dt className="text-stone-500">Delivery</dt>
               <dd>
-                <Link to="/shipping" className="underline">
+                <ShopLink to="/shipping" className="underline">
                   Shipping
-                </Link>{" "}
+                </ShopLink>{" "}
                 and{" "}
-                <Link to="/returns" className="underline">
+                <ShopLink to="/returns" className="underline">
                   {policies ? `free ${policies.returnsDays}-day returns` : "free returns"}
-                </Link>
+                </ShopLink>
               </dd>
             </dl>
           </section>
