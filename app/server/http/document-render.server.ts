@@ -37,9 +37,9 @@ export async function readHandoffAhead(context: EntryContext): Promise<boolean> 
 // pending) as `<!--$!-->` and leaves it to the browser; renderToString says nothing else of it.
 // Text and attributes are escaped, so the shop's own content never writes this.
 const FELL_BACK = "<!--$!-->";
-const TITLE = "<title>";
 
 const DOCTYPE = "<!DOCTYPE html>";
+const TITLE = "<title>";
 const CLOSING = "</body></html>";
 
 /**
