@@ -57,15 +57,14 @@ export function renderNow(tree: ReactElement, retitle?: () => string): Buffer | 
   const prefix = retitle?.() ?? "";
   const titleAt = prefix ? html.indexOf(TITLE) : -1;
   const closingAt = html.indexOf(CLOSING);
-  // Pieces of the page in order: [start, end) of the rendered text, or a string of their own.
-  const pieces: Array<string | [number, number]> = html.startsWith("<html") ? [DOCTYPE] : [];
+  // The page in pieces: slices of the rendered text (no copies) and the strings put between them.
+  const parts = html.startsWith("<html") ? [DOCTYPE] : [];
   let from = 0;
-  if (titleAt !== -1) pieces.push([from, (from = titleAt + TITLE.length)], prefix);
-  if (closingAt !== -1) pieces.push([from, closingAt], [(from = closingAt + CLOSING.length), html.length], CLOSING);
-  else pieces.push([from, html.length]);
-  const text = (piece: string | [number, number]) => (typeof piece === "string" ? piece : html.slice(...piece));
-  const page = Buffer.allocUnsafe(pieces.reduce((n, piece) => n + Buffer.byteLength(text(piece)), 0));
+  if (titleAt !== -1) parts.push(html.slice(from, (from = titleAt + TITLE.length)), prefix);
+  if (closingAt !== -1) parts.push(html.slice(from, closingAt), html.slice(closingAt + CLOSING.length), CLOSING);
+  else parts.push(html.slice(from));
+  const page = Buffer.allocUnsafe(parts.reduce((n, part) => n + Buffer.byteLength(part), 0));
   let at = 0;
-  for (const piece of pieces) at += page.write(text(piece), at);
+  for (const part of parts) at += page.write(part, at);
   return page;
 }
