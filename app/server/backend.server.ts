@@ -31,6 +31,7 @@ import { openDatabase } from "./store/sqlite/database.server";
 import { createSqliteStoreOn } from "./store/sqlite/store.server";
 import { fillStorage, freeStorage } from "./store/sqlite/fill-storage.server";
 import { countedMailer } from "./mail/counted.server";
+import { oncePerReadRequest } from "./observability/request-context.server";
 
 // The one switch between backends: the adapters for every port, chosen from configuration.
 // Everything above the ports (services, routes) is shared.
@@ -85,7 +86,9 @@ export function createBackend(config: Config): Backend {
   switch (config.backend) {
     case "embedded": {
       const db = openDatabase(config.dataDir);
-      const store = createSqliteStoreOn(db);
+      const sqlite = createSqliteStoreOn(db);
+      // A page reads the stamp once (~7 statements fewer): request-context.server.ts says when.
+      const store: Store = { ...sqlite, changeStamp: oncePerReadRequest(sqlite.changeStamp!) };
       const storage = { full: false };
       return {
         mailer,

@@ -26,6 +26,7 @@ export function createRequestObserver(routes: Record<string, BuildRoute>) {
     // this response, headers included (Cloud Logging's responseSize counts them too).
     const bytesBefore = req.socket.bytesWritten;
     const scope = scopeFromHeaders(req.headers);
+    scope.readOnly = method === "GET" || method === "HEAD";
     res.setHeader("X-Request-Id", scope.requestId);
     res.once("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;

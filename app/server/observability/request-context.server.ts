@@ -12,6 +12,10 @@ export interface RequestScope {
   spanId: string | null;
   /** Whether the platform sampled this trace (Cloud Logging groups sampled lines under it). */
   sampled: boolean;
+  /** GET or HEAD: the request reads, so it may see the store as it was when it first looked. */
+  readOnly?: boolean;
+  /** What `oncePerReadRequest` read first for this request. */
+  stamp?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();
@@ -20,6 +24,20 @@ export const currentRequest = (): RequestScope | undefined => storage.getStore()
 
 export function runInRequest<T>(scope: RequestScope, fn: () => T): T {
   return storage.run(scope, fn);
+}
+
+/**
+ * `read` (the store's change stamp) asked once per GET or HEAD request and given again for the rest
+ * of it: a page asks before each list it keeps (the catalogue's changes, zones, markets, its early
+ * answer), each time a statement. What is kept with an older stamp is only read again sooner. Any
+ * other request, which may write before it reads, and code outside a request ask every time.
+ */
+export function oncePerReadRequest(read: () => string): () => string {
+  return () => {
+    const scope = storage.getStore();
+    if (!scope?.readOnly) return read();
+    return (scope.stamp ??= read());
+  };
 }
 
 // An incoming id is kept only when it cannot smuggle anything into a header or a log line.
