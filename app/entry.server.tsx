@@ -20,7 +20,8 @@ import {
   fillPage,
   gzipPage,
   packPage,
-  pageKey,
+  pageIn,
+  renderKey,
   unpackPage,
   standInForEmail,
   substitutableEmail,
@@ -72,15 +73,16 @@ function shortcutOf(
 }
 
 /**
- * The render cache's key for this page, or null: only for routes that ask for it
- * (`RENDER_CACHED` in their handle: the catalogue's public pages), answered 200 without errors or a submission.
+ * The page (`pageIn`: path, parameters, market) the render cache would keep this response as, or null:
+ * only for routes that ask for it (`RENDER_CACHED` in their handle: the catalogue's public pages),
+ * answered 200 without errors or a submission.
  */
-function cacheKeyOf(request: Request, status: number, remixContext: EntryContext, secrets: PageSecrets): string | null {
+function cachedPageOf(request: Request, status: number, remixContext: EntryContext): string | null {
   const context = remixContext.staticHandlerContext;
   if (status !== 200 || context.errors || context.actionData || request.method !== "GET") return null;
   const leaf = context.matches[context.matches.length - 1];
   if (!wantsRenderCache(remixContext.routeModules[leaf?.route.id ?? ""]?.handle)) return null;
-  return pageKey(new URL(request.url), context.loaderData, secrets);
+  return pageIn(new URL(request.url), context.loaderData);
 }
 
 /** The leaf route's id, for the cache's counters (a fixed, small set: the cached routes). */
@@ -174,9 +176,15 @@ export default async function handleRequest(
     nonce,
     email: substitutableEmail(root?.user?.email),
   };
-  const cacheKey = cacheKeyOf(request, responseStatusCode, remixContext, secrets);
+  const cachedPage = cachedPageOf(request, responseStatusCode, remixContext);
+  // A page's data is hashed into its key only when it was rendered before (RenderCache.renderOf).
+  const pass = cachedPage ? renderCache.renderOf(cachedPage) : "first";
+  const cacheKey =
+    cachedPage && pass !== "first"
+      ? renderKey(cachedPage, remixContext.staticHandlerContext.loaderData, secrets)
+      : null;
   const cached = cacheKey ? renderCache.get(cacheKey) : null;
-  if (cacheKey) {
+  if (cachedPage) {
     renderCacheLookups.inc({ result: cached ? "hit" : "miss", route: leafRouteId(remixContext) });
     responseHeaders.set("X-Cache", cached ? "hit" : "miss");
   }
@@ -199,9 +207,9 @@ export default async function handleRequest(
       ? respondGzipped(gzipPage(cached, secrets), responseStatusCode, filled)
       : respond(filled(), responseStatusCode);
   }
-  // Kept from its second render within the cache's time to live (RenderCache.admits): a page asked
-  // for once is sent as any other page, without being cut up and compressed for the cache.
-  const keep = cacheKey !== null && renderCache.admits(cacheKey);
+  // Kept from its second render within the cache's time to live (RenderCache.renderOf, admits): a page
+  // asked for once is sent as any other page, without being cut up and compressed for the cache.
+  const keep = cacheKey !== null && (pass === "second" || renderCache.admits(cacheKey));
   // A page that will be kept is rendered with a stand-in for the viewer's address, so what is kept
   // holds no shopper's data; each viewer's own is put back as it is served.
   const rendered: PageSecrets = { ...secrets, email: "" };

@@ -153,6 +153,24 @@ describe("RenderCache", () => {
     for (const key of ["a", "c", "d"]) expect(cache.get(key), key).not.toBeNull();
   });
 
+  it("hashes a page's data only from its second render, and keeps that second render", () => {
+    let now = 0;
+    const cache = new RenderCache(1024 * 1024, 60_000, () => now);
+    expect(cache.renderOf("/products/p1")).toBe("first");
+    expect(cache.renderOf("/products/p2")).toBe("first");
+    now = 59_000;
+    expect(cache.renderOf("/products/p1")).toBe("second");
+    // From then on the key decides: served when kept, kept from its own second render.
+    expect(cache.renderOf("/products/p1")).toBe("again");
+    now = 118_000;
+    expect(cache.renderOf("/products/p1")).toBe("again");
+    // A minute after its last render a page is new again, and so is one last seen a minute ago.
+    expect(cache.renderOf("/products/p2")).toBe("first");
+    now = 178_001;
+    expect(cache.renderOf("/products/p1")).toBe("first");
+    expect(cache.renderOf("/products/p1")).toBe("second");
+  });
+
   it("admits a page from its second render within its time to live, not its first", () => {
     let now = 0;
     const cache = new RenderCache(1024 * 1024, 60_000, () => now);

@@ -104,14 +104,18 @@ export function renderKey(
 }
 
 /**
- * The key of the page at `url` with these loaders' data (see `renderKey`), in the shopper's market
- * (the root's `market`): the same URL in two markets is two pages, so a page kept in pounds is
- * never served to a shopper in euros, whatever else its data holds (decision 0030).
+ * The page at `url` in the shopper's market (the root's `market`): the same URL in two markets is
+ * two pages, so a page kept in pounds is never served to a shopper in euros, whatever else its data
+ * holds (decision 0030).
  */
-export function pageKey(url: URL, loaderData: Record<string, unknown>, viewer: { csrfToken: string; email: string }) {
+export function pageIn(url: URL, loaderData: Record<string, unknown>): string {
   const market = (loaderData.root as { market?: { id?: unknown } } | undefined)?.market?.id;
-  const identity = `${pageIdentity(url)}\0market=${typeof market === "string" ? market : ""}`;
-  return renderKey(identity, loaderData, viewer);
+  return `${pageIdentity(url)}\0market=${typeof market === "string" ? market : ""}`;
+}
+
+/** The key of the page at `url` with these loaders' data (see `renderKey` and `pageIn`). */
+export function pageKey(url: URL, loaderData: Record<string, unknown>, viewer: { csrfToken: string; email: string }) {
+  return renderKey(pageIn(url, loaderData), loaderData, viewer);
 }
 
 /**
@@ -199,6 +203,8 @@ export class RenderCache {
   private bytes = 0;
   /** Pages rendered once within the time to live, not kept: when each was. */
   private readonly seen = new Map<string, number>();
+  /** Pages (`pageIn`) rendered within the time to live: when last, and whether their data was hashed then. */
+  private readonly pages = new Map<string, { at: number; hashed: boolean }>();
 
   constructor(
     private readonly maxBytes = MAX_BYTES,
@@ -218,6 +224,29 @@ export class RenderCache {
     this.entries.delete(key);
     this.entries.set(key, entry);
     return entry;
+  }
+
+  /**
+   * Notes a render of the page `page` (`pageIn`: its path, parameters and market) and says what its
+   * data's key is worth. "first": it was not rendered within the time to live, so nothing is kept for
+   * it and it will not be kept now, whatever its data: its key is not worth its hash (a fortieth of a
+   * rendered page's CPU, and most pages asked for in a minute are asked for once). "second": the render
+   * before was such a first one, whose key was not made: this one is kept (`admits` by the page).
+   * "again": the render before had its key, so the key decides (`get`, then `admits`).
+   */
+  renderOf(page: string): "first" | "second" | "again" {
+    const now = this.now();
+    const last = this.pages.get(page);
+    const known = last !== undefined && now - last.at <= this.ttlMs;
+    this.pages.delete(page);
+    this.pages.set(page, { at: now, hashed: known });
+    // Oldest first: Map keeps insertion order.
+    for (const [oldest] of this.pages) {
+      if (this.pages.size <= MAX_SEEN) break;
+      this.pages.delete(oldest);
+    }
+    if (!known) return "first";
+    return last.hashed ? "again" : "second";
   }
 
   /**
