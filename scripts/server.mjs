@@ -50,6 +50,8 @@ export async function serve(buildPath) {
   const port = Number.parseInt(process.env.PORT ?? "3000", 10) || 3000;
   const app = express();
   app.disable("x-powered-by");
+  // Nothing here reads req.query (Remix reads the URL): not parsed for every request.
+  app.set("query parser", false);
   // Before anything answers: the request's id (X-Request-Id), its log line and its metrics.
   app.use(createRequestObserver(build.routes));
   let stopping = false;
@@ -69,22 +71,30 @@ export async function serve(buildPath) {
   // when the client takes it, so before the compression middleware and Remix (which would buffer a
   // slow client's 1.7 GB feed in memory: bench/results/2026-11-27-feed-2.md).
   app.use(handleFeedRequest);
-  // Pages come compressed from the build (page-compression.server.ts); other responses (route data,
-  // JSON) are compressed here with the same settings, which that file holds (decisions 0037, 0038).
-  app.use(compression(RESPONSE_COMPRESSION));
+  // Pages come compressed from the build (page-compression.server.ts); other responses (files, route
+  // data, JSON) are compressed here with the same settings, which that file holds (decisions 0037,
+  // 0038). Put in front of those only: it wraps the response's every method, a page's too.
+  const compress = compression(RESPONSE_COMPRESSION);
   // PUT, DELETE, PATCH (and POST to a page without a form): 405 with Allow, before any body is read.
   app.use(createMethodGuard(build.routes));
   const markStatic = (req, res, next) => {
     res.locals.static = true;
     next();
   };
-  app.use(build.publicPath, markStatic, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+  app.use(
+    build.publicPath,
+    markStatic,
+    compress,
+    express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
+  );
   // public/ is part of the deployment, never written while serving: its top-level names are read
   // once, so a page request does not cost a filesystem lookup (3 % of a cached page's CPU).
   const servePublic = express.static("public", { maxAge: "1h" });
   const publicNames = new Set(fs.existsSync("public") ? fs.readdirSync("public") : []);
   app.use((req, res, next) =>
-    publicNames.has(req.path.split("/")[1] ?? "") ? markStatic(req, res, () => servePublic(req, res, next)) : next(),
+    publicNames.has(req.path.split("/")[1] ?? "")
+      ? markStatic(req, res, () => compress(req, res, () => servePublic(req, res, next)))
+      : next(),
   );
   // An anonymous visitor's kept page, sent without Remix's routing and loaders while nothing changed
   // (app/server/http/early-hits.server.ts); any other request goes on to Remix.
@@ -102,7 +112,12 @@ export async function serve(buildPath) {
         earlyVisit: res.locals.earlyVisit ?? null,
       });
       const whole = wholeBodyOf(response);
-      if (!whole) return await sendRemixResponse(res, response);
+      if (!whole) {
+        await new Promise((resolve, reject) =>
+          compress(req, res, () => sendRemixResponse(res, response).then(resolve, reject)),
+        );
+        return;
+      }
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [name, value] of response.headers) res.append(name, value);

@@ -23,6 +23,12 @@ test("fingerprinted assets are cached immutable and responses are compressed", a
   expect(css).toMatch(/^\/build\//);
   const asset = await request.get(css!, { headers: { "Accept-Encoding": "gzip" } });
   expect(asset.headers()["cache-control"]).toContain("immutable");
+  expect(asset.headers()["content-encoding"]).toBe("gzip");
   const html = await request.get("/products", { headers: { "Accept-Encoding": "gzip" } });
   expect(html.headers()["content-encoding"]).toBe("gzip");
+  // Route data (what a JavaScript navigation fetches) is compressed by the server, pages by the build.
+  const data = await request.get("/products.data", { headers: { "Accept-Encoding": "br" } });
+  expect(data.status()).toBe(200);
+  expect(data.headers()["content-encoding"]).toBe("br");
+  expect(await data.text()).toContain("routes/products._index");
 });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { acceptsGzip } from "./accept-encoding.server";
 import { earlyVisitOf, type EarlyHits, type EarlyVisit } from "./early-hits.server";
+import { compressPage } from "./page-compression.server";
 import { fillPage, gzipPage, unpackPage, type RenderCache } from "./render-cache.server";
 
 // scripts/server.mjs puts this just before Remix: an anonymous visitor's kept page sent without
@@ -50,9 +51,14 @@ export function createEarlyHitHandler(deps: EarlyHitDeps) {
       const headers = new Headers(shortcut.headers);
       headers.set("X-Cache", "hit");
       deps.documentHeaders(headers, nonce);
-      const gzipped = acceptsGzip(String(req.headers["accept-encoding"] ?? "")) ? gzipPage(packed, secrets) : null;
-      if (gzipped) headers.set("Content-Encoding", "gzip");
-      const body = gzipped ?? fillPage(unpackPage(packed), secrets);
+      // Gzip put together from the kept parts; otherwise compressed as a rendered page is.
+      const acceptEncoding = String(req.headers["accept-encoding"] ?? "");
+      const gzipped = acceptsGzip(acceptEncoding) ? gzipPage(packed, secrets) : null;
+      const page = gzipped
+        ? { body: gzipped, encoding: "gzip" }
+        : compressPage(fillPage(unpackPage(packed), secrets), acceptEncoding);
+      if (page.encoding) headers.set("Content-Encoding", page.encoding);
+      const body = page.body;
       headers.set("Content-Length", String(body.length));
       deps.counted(shortcut.route);
       res.statusCode = 200;
