@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/server/config.server";
-import { documentSecurityHeaders } from "~/server/http/security-headers.server";
+import { createNonce, documentSecurityHeaders } from "~/server/http/security-headers.server";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
 
 function directives(csp: string): Record<string, string[]> {
@@ -94,5 +94,14 @@ describe("documentSecurityHeaders", () => {
         expect.arrayContaining(["https://firebase.googleapis.com", "https://identitytoolkit.googleapis.com"]),
       );
     });
+  });
+});
+
+describe("createNonce", () => {
+  it("gives 16 random bytes in base64, never the same twice, across refills of its pool", () => {
+    const nonces = Array.from({ length: 1000 }, createNonce);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    expect(nonces.every((nonce) => /^[A-Za-z0-9+/]{22}==$/.test(nonce))).toBe(true);
+    expect(new Set(nonces).size).toBe(nonces.length);
   });
 });
