@@ -100,7 +100,7 @@ export async function serve(buildPath) {
   // (app/server/http/early-hits.server.ts); any other request goes on to Remix.
   app.use(handleEarlyHit);
   // @remix-run/express's handler, but a page answered in one piece (whole-response.server.ts) is
-  // written at once rather than read back through its web stream.
+  // written at once: its bytes are kept beside its Response, which has no body of its own.
   const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
   app.all("*", async (req, res, next) => {
     try {
