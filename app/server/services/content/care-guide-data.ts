@@ -261,6 +261,13 @@ const SPECIFICITY: readonly CareMaterialId[] = [
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** Each material with its rank and a whole-word pattern per keyword, made once (a product page asks). */
+const MATCHERS = CARE_MATERIALS.map((material) => ({
+  material,
+  rank: SPECIFICITY.indexOf(material.id),
+  patterns: material.keywords.map((keyword) => new RegExp(`\\b${escapeRegExp(keyword)}\\b`)),
+}));
+
 /**
  * The care-guide material that best matches a product's material text, if any. Composition
  * labels list the main fibre first, so the earliest mention wins: "98% cotton, 2% elastane"
@@ -269,13 +276,12 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 export function careMaterialFor(material: string): CareMaterial | undefined {
   const text = material.toLowerCase();
   let best: { material: CareMaterial; index: number; rank: number } | undefined;
-  for (const candidate of CARE_MATERIALS) {
-    const rank = SPECIFICITY.indexOf(candidate.id);
-    for (const keyword of candidate.keywords) {
-      const index = text.search(new RegExp(`\\b${escapeRegExp(keyword)}\\b`));
+  for (const candidate of MATCHERS) {
+    for (const pattern of candidate.patterns) {
+      const index = text.search(pattern);
       if (index === -1) continue;
-      if (!best || index < best.index || (index === best.index && rank < best.rank)) {
-        best = { material: candidate, index, rank };
+      if (!best || index < best.index || (index === best.index && candidate.rank < best.rank)) {
+        best = { material: candidate.material, index, rank: candidate.rank };
       }
     }
   }
