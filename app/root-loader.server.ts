@@ -2,7 +2,7 @@
 // carries one empty stand-in for it instead of a shared empty chunk per server module it uses.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { policyFigures, shopPolicies } from "~/server/services/policies/shop-policies.server";
+import { statedPolicyFigures } from "~/server/services/policies/shop-policies.server";
 import { getAuthState } from "~/server/http/session.server";
 import { getConfig } from "~/server/config.server";
 import { csrf } from "~/server/http/csrf.server";
@@ -43,7 +43,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
       shopShortName: config.shopShortName,
       supportEmail: config.supportEmail,
       // The figures the footer, home page and product page state, from what checkout obeys.
-      policies: zones ? policyFigures(shopPolicies(config, zones), market) : null,
+      policies: zones ? statedPolicyFigures(config, zones, market) : null,
       // The shopper's market (the render cache keys kept pages by its id) and, when the shop has
       // more than one, the footer's choice of them.
       market: { id: market.id, currency: market.currency },
