@@ -9,8 +9,8 @@ import type { PricingMarket } from "~/server/services/markets/market-prices";
 
 const AT = "2026-11-27T00:00:00.000Z";
 const config = parseConfig({});
-const europe: PricingMarket = { id: "europe", currency: "EUR", rateMicros: 1_000_000, rounding: "none" };
-const uk: PricingMarket = { id: "uk", currency: "GBP", rateMicros: 860_000, rounding: "none" };
+const europe: PricingMarket = { id: "europe", currency: "EUR", rateMicros: 1_000_000, rounding: "exact" };
+const uk: PricingMarket = { id: "uk", currency: "GBP", rateMicros: 860_000, rounding: "exact" };
 
 describe("statedPolicyFigures", () => {
   it("states the zones' figures in the shopper's market, and the same answer for the same rows", () => {
