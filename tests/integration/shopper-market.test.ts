@@ -4,7 +4,7 @@ import { ukMarketInput } from "../support/market-factory";
 import type { RootData } from "~/components/layout/root-data";
 import { loader as rootLoader } from "~/root";
 import { loader as marketLoader } from "~/routes/market";
-import { pageKey } from "~/server/http/render-cache.server";
+import { pageIn, renderKey } from "~/server/http/render-cache.server";
 
 // The shopper's market from the footer's form: /market keeps a market the shop has in a cookie and
 // goes back to a page of this shop only; every page then states that market's currency, and the
@@ -98,6 +98,10 @@ describe("the shopper's market", () => {
 });
 
 describe("the render cache", () => {
+  /** The key entry.server gives the page at `url` with these loaders' data. */
+  const pageKey = (url: URL, loaderData: Record<string, unknown>, viewer: { csrfToken: string; email: string }) =>
+    renderKey(pageIn(url, loaderData), loaderData, viewer);
+
   it("keeps one page per market: the same URL in pounds and in euros never shares a key", async () => {
     const cookie = marketCookieOf(await choose("market=united-kingdom&back=/"));
     const viewer = { csrfToken: harness.csrfToken, email: "" };

@@ -113,11 +113,6 @@ export function pageIn(url: URL, loaderData: Record<string, unknown>): string {
   return `${pageIdentity(url)}\0market=${typeof market === "string" ? market : ""}`;
 }
 
-/** The key of the page at `url` with these loaders' data (see `renderKey` and `pageIn`). */
-export function pageKey(url: URL, loaderData: Record<string, unknown>, viewer: { csrfToken: string; email: string }) {
-  return renderKey(pageIn(url, loaderData), loaderData, viewer);
-}
-
 /**
  * Puts `EMAIL_STAND_IN` wherever a route's data holds the viewer's address (the root's user, a
  * form's prefilled field), in place, so the render and the page's data stream, which keeps a
@@ -198,6 +193,16 @@ function secretBuffers(secrets: PageSecrets): Buffer[] {
   return [Buffer.from(secrets.csrfToken), Buffer.from(secrets.nonce), Buffer.from(secrets.email)];
 }
 
+/** Sets `key` as the newest entry of `map`, dropping the oldest beyond MAX_SEEN (Map keeps insertion order). */
+function latest<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  for (const [oldest] of map) {
+    if (map.size <= MAX_SEEN) break;
+    map.delete(oldest);
+  }
+}
+
 export class RenderCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
@@ -238,13 +243,7 @@ export class RenderCache {
     const now = this.now();
     const last = this.pages.get(page);
     const known = last !== undefined && now - last.at <= this.ttlMs;
-    this.pages.delete(page);
-    this.pages.set(page, { at: now, hashed: known });
-    // Oldest first: Map keeps insertion order.
-    for (const [oldest] of this.pages) {
-      if (this.pages.size <= MAX_SEEN) break;
-      this.pages.delete(oldest);
-    }
+    latest(this.pages, page, { at: now, hashed: known });
     if (!known) return "first";
     return last.hashed ? "again" : "second";
   }
@@ -262,13 +261,7 @@ export class RenderCache {
       this.seen.delete(key);
       return true;
     }
-    this.seen.delete(key);
-    this.seen.set(key, now);
-    // Oldest first: Map keeps insertion order.
-    for (const [oldest] of this.seen) {
-      if (this.seen.size <= MAX_SEEN) break;
-      this.seen.delete(oldest);
-    }
+    latest(this.seen, key, now);
     return false;
   }
 
