@@ -31,7 +31,8 @@ import { createReviewsService, type ReviewsService } from "./services/reviews/re
 import { createApiKeysService, type ApiKeysService } from "./services/api/api-keys.server";
 import { createApiReadsService, type ApiReadsService } from "./services/api/api-reads.server";
 import { createWebhooksService, type WebhooksService } from "./services/webhooks/webhooks.server";
-import { orderJson, productJson, returnJson } from "./api/representations.server";
+import { outboxSubjectJson } from "./api/representations.server";
+import { webhookDeliveries } from "./observability/metrics.server";
 import { createVariantUpdateService, type VariantUpdateService } from "./services/admin-catalog/variant-update.server";
 import { createRateLimiter } from "./services/accounts/rate-limit.server";
 import { createStaffService, type StaffService } from "./services/staff/staff.server";
@@ -118,13 +119,12 @@ export function createContext(config: Config): AppContext {
     store: backend.store,
     audit: (change) => audit.record(change),
     allowPrivateAddresses: config.webhooks.allowPrivateAddresses,
+    render: outboxSubjectJson,
+    onAttempt: (event, ok) => webhookDeliveries.inc({ event, result: ok ? "ok" : "failed" }),
   });
-  // Events are recorded right after the change that makes them, by the caller that made it; the
-  // key names the change, so recording it again stores one event.
-  const productEvent = (type: "product.updated" | "product.stock_changed", id: string) =>
-    backend.store.products
-      .get(id)
-      .then((p) => (p ? webhooks.emit(type, `${p.id}:${p.seq}`, productJson(p)) : undefined));
+  // The stores write each change's events in its own transaction (the outbox); after a change this
+  // relays and sends them now rather than at the next sweep, which relays whatever a dead process left.
+  const relayEvents = () => void webhooks.deliverDue();
   const publicOrigin = config.publicUrl ?? fallbackOrigin(config);
   const stockAlerts = createStockAlertsService(backend.store, {
     secret: config.sessionSecret,
@@ -133,15 +133,8 @@ export function createContext(config: Config): AppContext {
     publicOrigin,
     mailer: backend.mailer,
   });
-  // Any stock change (an edit, an import, an order taking it, a release) is announced to webhooks.
-  const stockChanged = (productIds: string[]) =>
-    Promise.all(
-      productIds.map((id) =>
-        productEvent("product.stock_changed", id).catch((error) =>
-          console.error(`Product ${id}: the product.stock_changed event could not be recorded`, error),
-        ),
-      ),
-    );
+  // Any stock change (an edit, an import, an order taking it, a release) wrote product.stock_changed with it.
+  const stockChanged = async (_productIds: string[]) => relayEvents();
   // Wherever stock may have come back (an edit, an import, a release), waiting alerts are e-mailed; a failure there never undoes the change.
   const stockWritten = (productIds: string[]) =>
     Promise.all([
@@ -166,7 +159,7 @@ export function createContext(config: Config): AppContext {
     // A product that appears in orders is archived, never deleted; sales per category come from orders.
     ordersWithProduct: (id) => backend.store.orders.countWithProduct(id),
     ordersBetween: (from, to) => backend.store.orders.createdBetween(from, to),
-    onProductSaved: (p) => webhooks.emit("product.updated", `${p.id}:${p.seq}`, productJson(p)),
+    onProductSaved: async () => relayEvents(),
   });
   // The one service that prices delivery: checkout, the cart, the pages and the feed all ask it.
   const shipping = createShippingService({
@@ -214,10 +207,10 @@ export function createContext(config: Config): AppContext {
     payments: backend.payments,
     onStockReleased: stockWritten,
     invoiceBlockSize: config.invoice.numberBlock,
-    onOrderEvent: (type, order) => {
+    onOrderEvent: async (type, order) => {
       // Its pairs are counted by now: this process shows them at once (others within PARTNERS_TTL_MS).
       if (type === "order.paid") completeTheLook.forget(order.lines.map((l) => l.productId));
-      return webhooks.emit(type, `${order.id}:${order.history.length}:${order.refunds?.length ?? 0}`, orderJson(order));
+      relayEvents();
     },
   });
   const checkout = createCheckoutService({
@@ -264,8 +257,7 @@ export function createContext(config: Config): AppContext {
       mailer: backend.mailer,
       audit: (change) => audit.record(change),
       onStockReleased: stockWritten,
-      onReturnRequested: (order, request) =>
-        webhooks.emit("return.requested", `${order.id}:${request.id}`, returnJson(order, request)),
+      onReturnRequested: async () => relayEvents(),
     }),
     checkout,
     shipping,
@@ -331,7 +323,7 @@ export function createContext(config: Config): AppContext {
       audit,
       changed: () => adminCatalog.changed(),
       onStockWritten: stockWritten,
-      onProductChanged: (p) => webhooks.emit("product.updated", `${p.id}:${p.seq}`, productJson(p)),
+      onProductChanged: async () => relayEvents(),
     }),
     webhooks,
     staff: createStaffService(backend.store, {

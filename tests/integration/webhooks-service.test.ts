@@ -1,12 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { nextRetry, createWebhooksService, type WebhooksService } from "~/server/services/webhooks/webhooks.server";
+import {
+  nextRetry,
+  createWebhooksService,
+  webhookEventId,
+  type WebhooksService,
+} from "~/server/services/webhooks/webhooks.server";
+import { outboxSubjectJson } from "~/server/api/representations.server";
 import { isPrivateAddress } from "~/server/services/webhooks/address-guard.server";
 import { signatureHeader, verifySignature } from "~/server/services/webhooks/signature.server";
 import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS } from "../contract/adapters";
+import { makeProduct } from "../support/product-factory";
 import { startReceiver } from "../support/webhook-receiver";
 
 // Webhooks on both backends, delivered over HTTP to a local receiver that verifies signatures:
+// events a store wrote to its outbox with a change (here: products saved) relayed and sent;
 // retried with backoff until a 2xx, then never again; given up after 24 hours; "send again";
 // two instances on one store send each event once; private addresses refused unless allowed.
 
@@ -24,9 +32,18 @@ describe.each(STORE_ADAPTERS)("webhooks: $name", (adapter) => {
       store: on,
       audit: async () => {},
       allowPrivateAddresses,
+      render: outboxSubjectJson,
       clock: () => clock,
       timeoutMs: 5000,
     });
+
+  /** A product saved: its store writes product.updated (and stock_changed) to the outbox; the event's id. */
+  async function change(on: Store, id: string, stock = 5): Promise<string> {
+    const saved = await on.products.save(
+      makeProduct({ id, variants: [{ size: "M", colour: "Black", sku: `${id}-M`.toUpperCase(), stock }] }),
+    );
+    return webhookEventId("product.updated", `${saved.id}:${saved.seq}`);
+  }
 
   beforeEach(async () => {
     ({ store, dispose, reopen } = await adapter.create());
@@ -37,7 +54,7 @@ describe.each(STORE_ADAPTERS)("webhooks: $name", (adapter) => {
     await dispose();
   });
 
-  async function register(webhooks: WebhooksService, events = ["order.paid", "order.shipped"]) {
+  async function register(webhooks: WebhooksService, events = ["product.updated", "order.shipped"]) {
     const made = await webhooks.register(OWNER, { url: receiver.url, events });
     if (!made.ok) throw new Error(JSON.stringify(made.errors));
     receiver.useSecret(made.secret);
@@ -50,17 +67,17 @@ describe.each(STORE_ADAPTERS)("webhooks: $name", (adapter) => {
     const made = await register(webhooks);
     expect(made.secret).toMatch(/^whsec_/);
     expect(JSON.stringify(await webhooks.listEndpoints())).not.toContain(made.secret);
-    const eventId = await webhooks.emit("order.paid", "order-1:2:0", { id: "order-1", status: "paid" });
-    await webhooks.emit("product.updated", "p1:3", { id: "p1" }); // not subscribed: not sent
+    // The save writes product.updated and product.stock_changed; only the first is subscribed to.
+    const eventId = await change(store, "p1");
     await webhooks.deliverDue();
     expect(receiver.received).toHaveLength(1);
     const [got] = receiver.received;
-    expect(got).toMatchObject({ signed: true, eventId, eventType: "order.paid", status: 200 });
-    expect(got!.body).toMatchObject({ id: eventId, type: "order.paid", data: { id: "order-1", status: "paid" } });
+    expect(got).toMatchObject({ signed: true, eventId, eventType: "product.updated", status: 200 });
+    expect(got!.body).toMatchObject({ id: eventId, type: "product.updated", data: { id: "p1", status: "active" } });
     const [logged] = await webhooks.log(made.endpoint.id);
     expect(logged).toMatchObject({ status: "delivered", attempts: 1, lastStatus: 200, eventId });
-    // The same change recorded again is the same event, not sent twice.
-    expect(await webhooks.emit("order.paid", "order-1:2:0", { id: "order-1" })).toBe(eventId);
+    // Relayed once: the outbox is empty and the next pass sends nothing again.
+    expect(await store.webhooks.outbox(10)).toEqual([]);
     await webhooks.deliverDue();
     expect(receiver.received).toHaveLength(1);
   });
@@ -69,7 +86,7 @@ describe.each(STORE_ADAPTERS)("webhooks: $name", (adapter) => {
     receiver = await startReceiver({ answer: (n) => (n < 3 ? 500 : 200) });
     const webhooks = service(store);
     const made = await register(webhooks);
-    await webhooks.emit("order.shipped", "order-2:4:0", { id: "order-2" });
+    await change(store, "p2");
     await webhooks.deliverDue();
     const waits: number[] = [];
     for (let i = 0; i < 3; i += 1) {
@@ -97,7 +114,7 @@ describe.each(STORE_ADAPTERS)("webhooks: $name", (adapter) => {
     receiver = await startReceiver({ answer: () => (failing ? 503 : 200) });
     const webhooks = service(store);
     const made = await register(webhooks);
-    await webhooks.emit("order.paid", "order-3:2:0", { id: "order-3" });
+    await change(store, "p3");
     const start = clock.getTime();
     for (let i = 0; i < 60; i += 1) {
       await webhooks.deliverDue();
@@ -120,11 +137,10 @@ describe.each(STORE_ADAPTERS)("webhooks: $name", (adapter) => {
   it("two instances on one store send each of many events once", async () => {
     receiver = await startReceiver();
     const one = service(store);
-    const two = service(await reopen());
+    const other = await reopen();
+    const two = service(other);
     await register(one);
-    const ids = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => (i % 2 ? two : one).emit("order.paid", `order-${i}:2:0`, { n: i })),
-    );
+    const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => change(i % 2 ? other : store, `p-${i}`)));
     await Promise.all([one.deliverDue(), two.deliverDue(), one.deliverDue(), two.deliverDue()]);
     expect(receiver.received.every((r) => r.signed)).toBe(true);
     const got = receiver.received.map((r) => r.eventId).sort();
@@ -142,7 +158,7 @@ describe.each(STORE_ADAPTERS)("webhooks: $name", (adapter) => {
       "http://[::1]/",
       "http://[fe80::1]/",
     ]) {
-      const result = await strict.register(OWNER, { url, events: ["order.paid"] });
+      const result = await strict.register(OWNER, { url, events: ["product.updated"] });
       expect(result, url).toMatchObject({ ok: false, errors: { url: expect.stringContaining("own network") } });
     }
     expect(await strict.register(OWNER, { url: "ftp://example.com/x", events: ["order.paid"] })).toMatchObject({
@@ -154,7 +170,7 @@ describe.each(STORE_ADAPTERS)("webhooks: $name", (adapter) => {
     });
     // Registered while allowed, then sent by an instance that does not allow it: refused at connection.
     const made = await register(service(store, true));
-    await strict.emit("order.paid", "order-9:2:0", {});
+    await change(store, "p9");
     await strict.deliverDue();
     expect(receiver.received).toHaveLength(0);
     expect((await strict.log(made.endpoint.id))[0]?.lastError).toContain("private");

@@ -1,4 +1,5 @@
 import type { Order } from "~/domain/commerce";
+import type { OutboxSubject } from "~/domain/outbox";
 import type { Product } from "~/domain/product";
 import type { Refund } from "~/domain/refund-record";
 import type { Profile } from "~/domain/profile";
@@ -123,3 +124,17 @@ export const returnJson = (o: Order, r: ReturnRequest) => ({
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
+
+/** A webhook event's `data`: what it is about, as the API shows it. */
+export function outboxSubjectJson(subject: OutboxSubject): unknown {
+  switch (subject.kind) {
+    case "order":
+      return orderJson(subject.order);
+    case "product":
+      return productJson(subject.product);
+    case "return": {
+      const request = subject.order.returns?.find((r) => r.id === subject.returnId);
+      return request ? returnJson(subject.order, request) : orderJson(subject.order);
+    }
+  }
+}

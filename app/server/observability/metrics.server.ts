@@ -105,6 +105,13 @@ export const webhookFailures = new Counter({
   registers: [registry],
 });
 
+export const webhookDeliveries = new Counter({
+  name: "hemline_webhook_deliveries_total",
+  help: "Outgoing webhook delivery attempts to the owner's endpoints, by event type and result (ok or failed)",
+  labelNames: ["event", "result"] as const,
+  registers: [registry],
+});
+
 export const backups = new Counter({
   name: "hemline_backups_total",
   help: "Backups of the embedded store, by result (ok or failed)",

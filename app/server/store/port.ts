@@ -15,6 +15,7 @@ import type {
 import type { ImportJob, ImportJobUpdate } from "~/domain/import-job";
 import type { ApiKey } from "~/domain/api-key";
 import type { DeliveryOutcome, WebhookDelivery, WebhookEndpoint } from "~/domain/webhook";
+import type { OutboxEvent } from "~/domain/outbox";
 import type {
   HelpfulVoteResult,
   ModerateResult,
@@ -96,8 +97,12 @@ export interface ProductStore {
    */
   feedPage(after: string | null, limit: number): Promise<FeedPage>;
   count(): Promise<number>;
-  /** Create or replace whole products (seeding, imports). Gives each a new version (seq). */
-  upsertMany(products: ProductInput[]): Promise<void>;
+  /**
+   * Create or replace whole products (seeding, imports). Gives each a new version (seq). With
+   * `announce` (an owner's import), their webhook events go to the outbox in the same transaction;
+   * seeding and moving a shop announce nothing.
+   */
+  upsertMany(products: ProductInput[], options?: { announce?: boolean }): Promise<void>;
   /**
    * Create or replace one product (the back office), with a new version (seq); returns it as stored.
    * Rejects with ProductSlugTakenError when another product has its slug, and with
@@ -563,6 +568,14 @@ export interface WebhookStore {
   requeue(id: string, now: string, giveUpAt: string): Promise<boolean>;
   /** An endpoint's deliveries, newest first. */
   listForEndpoint(endpointId: string, limit: number): Promise<WebhookDelivery[]>;
+  /**
+   * The transactional outbox: events the order and product stores wrote in the transactions of
+   * their changes (OrderStore.place/transition/revise, ProductStore.save/upsertMany with announce),
+   * not yet relayed into deliveries; oldest first, at most `limit`.
+   */
+  outbox(limit: number): Promise<OutboxEvent[]>;
+  /** Drop outbox events whose deliveries are enqueued (ids already gone are ignored). */
+  relayed(ids: readonly string[]): Promise<void>;
 }
 
 /** What accepting an invitation came to; "accepted" only once per invitation, whatever the instance. */

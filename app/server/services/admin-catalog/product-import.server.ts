@@ -56,7 +56,10 @@ export function createProductImportService(deps: {
     try {
       for (let i = 0; i < toWrite.length; i += chunkSize) {
         const chunk = toWrite.slice(i, i + chunkSize);
-        await deps.store.products.upsertMany(chunk.map((p) => p.input!));
+        await deps.store.products.upsertMany(
+          chunk.map((p) => p.input!),
+          { announce: true },
+        );
         await deps.onStockWritten?.(chunk.map((p) => p.input!.id));
         const written = await Promise.all(chunk.map((p) => deps.store.products.get(p.input!.id)));
         for (const [i, p] of chunk.entries()) {

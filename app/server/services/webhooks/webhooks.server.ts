@@ -6,25 +6,37 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from "~/domain/webhook";
+import type { OutboxEvent, OutboxSubject } from "~/domain/outbox";
 import type { Store } from "~/server/store/port";
 import type { AuditRecord } from "../audit/audit.server";
 import { PrivateAddressError, resolvePublic } from "./address-guard.server";
 import { sendWebhook, type WebhookSender } from "./send.server";
 import { SIGNATURE_HEADER, signatureHeader } from "./signature.server";
 
-// Webhooks: endpoints an owner registers, events written to the store's outbox right after the
-// change that makes them (one delivery per subscribed endpoint, keyed by the event, so writing an
-// event twice stores it once), and delivery by whichever instance is alive: a claim with a lease,
-// a signed POST, retries with exponential backoff for 24 hours. At least once: a receiver that
-// answered but whose 2xx was lost gets the event again, with the same event id to drop it by.
+// Webhooks: endpoints an owner registers; events the stores write to their outbox in the same
+// transaction as the change that makes them (decision 0040), relayed by whichever instance runs
+// next into one delivery per subscribed endpoint (keyed by the event, so relaying an event twice
+// stores it once); and delivery by whichever instance is alive: a claim with a lease, a signed
+// POST, retries with exponential backoff for 24 hours. At least once: a process killed after a
+// commit leaves its events in the outbox, and a receiver that answered but whose 2xx was lost gets
+// the event again, with the same event id to drop it by.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LOG_SIZE = 50;
 const BATCH = 20;
+const RELAY_BATCH = 100;
+
+/** An event's public id, derived from its type and key: the same change always has the same id. */
+export const webhookEventId = (type: WebhookEventType, key: string) =>
+  `evt_${crypto.createHash("sha256").update(`${type}:${key}`).digest("hex").slice(0, 32)}`;
 
 export interface WebhooksDeps {
   store: Store;
   audit: (record: AuditRecord) => Promise<unknown>;
+  /** The `data` of an event's body: the API's representation of what it is about. */
+  render: (subject: OutboxSubject) => unknown;
+  /** Counts each delivery attempt's outcome (the /metrics counter). */
+  onAttempt?: (eventType: WebhookEventType, ok: boolean) => void;
   /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES: endpoints on private, loopback or link-local addresses. */
   allowPrivateAddresses: boolean;
   clock?: () => Date;
@@ -118,6 +130,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       : { httpStatus: null, error: "The endpoint was removed." };
     const at = clock();
     const ok = result.error === null;
+    deps.onAttempt?.(claimed.eventType, ok);
     await store.webhooks.finish(claimed.id, instanceId, {
       at: at.toISOString(),
       ok,
@@ -127,7 +140,52 @@ export function createWebhooksService(deps: WebhooksDeps) {
     });
   }
 
+  /** One delivery per subscribed endpoint for each outbox event, then the events leave the outbox. */
+  async function relay(): Promise<void> {
+    for (;;) {
+      const events = await store.webhooks.outbox(RELAY_BATCH);
+      if (events.length === 0) return;
+      const endpoints = await store.webhooks.listEndpoints();
+      // Enqueued before the events are dropped: a relay cut short between the two is repeated, and
+      // enqueuing again stores nothing new.
+      await store.webhooks.enqueue(events.flatMap((event) => deliveriesOf(event, endpoints)));
+      await store.webhooks.relayed(events.map((e) => e.id));
+      if (events.length < RELAY_BATCH) return;
+    }
+  }
+
+  function deliveriesOf(event: OutboxEvent, endpoints: readonly WebhookEndpoint[]): WebhookDelivery[] {
+    const subscribed = endpoints.filter((e) => e.events.includes(event.type));
+    if (subscribed.length === 0) return [];
+    const eventId = webhookEventId(event.type, event.key);
+    const body = JSON.stringify({
+      id: eventId,
+      type: event.type,
+      createdAt: event.at,
+      data: deps.render(event.subject),
+    });
+    const createdAt = clock();
+    return subscribed.map((e) => ({
+      id: crypto.createHash("sha256").update(`${eventId}:${e.id}`).digest("hex").slice(0, 40),
+      endpointId: e.id,
+      eventId,
+      eventType: event.type,
+      body,
+      createdAt: createdAt.toISOString(),
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: createdAt.toISOString(),
+      giveUpAt: new Date(createdAt.getTime() + DAY_MS).toISOString(),
+      claimOwner: null,
+      lastAttemptAt: null,
+      lastStatus: null,
+      lastError: null,
+      deliveredAt: null,
+    }));
+  }
+
   async function pass(): Promise<number> {
+    await relay();
     let sent = 0;
     for (;;) {
       const due = await store.webhooks.due(clock().toISOString(), BATCH);
@@ -244,42 +302,9 @@ export function createWebhooksService(deps: WebhooksDeps) {
     },
 
     /**
-     * Record an event for every endpoint that takes it. `key` names the change (an order and its
-     * history's length, a product and its version): the event id is derived from it, so recording
-     * the same change twice stores one event.
+     * Relay the outbox, then send every due delivery (one pass at a time per process; a call during
+     * one runs another after it). Called after each change that may have written events, and by the sweep.
      */
-    async emit(type: WebhookEventType, key: string, data: unknown): Promise<string> {
-      const eventId = `evt_${crypto.createHash("sha256").update(`${type}:${key}`).digest("hex").slice(0, 32)}`;
-      const endpoints = (await store.webhooks.listEndpoints()).filter((e) => e.events.includes(type));
-      if (endpoints.length === 0) return eventId;
-      const now = clock();
-      const createdAt = now.toISOString();
-      const body = JSON.stringify({ id: eventId, type, createdAt, data });
-      await store.webhooks.enqueue(
-        endpoints.map((e) => ({
-          id: crypto.createHash("sha256").update(`${eventId}:${e.id}`).digest("hex").slice(0, 40),
-          endpointId: e.id,
-          eventId,
-          eventType: type,
-          body,
-          createdAt,
-          status: "pending",
-          attempts: 0,
-          nextAttemptAt: createdAt,
-          giveUpAt: new Date(now.getTime() + DAY_MS).toISOString(),
-          claimOwner: null,
-          lastAttemptAt: null,
-          lastStatus: null,
-          lastError: null,
-          deliveredAt: null,
-        })),
-      );
-      // Sent now rather than at the next sweep; a failure waits for its retry.
-      void deliverDue();
-      return eventId;
-    },
-
-    /** Send every due delivery (one pass at a time per process; a call during one runs another after it). */
     deliverDue,
   };
 }

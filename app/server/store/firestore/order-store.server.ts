@@ -18,6 +18,8 @@ import { redeemInTransaction } from "./gift-card-store.server";
 import { productFromDoc, versionFields } from "./product-store.server";
 import { isStalePlan, planPromotionUses, readPromotionUses } from "./promotion-store.server";
 import { recordTransaction } from "./transaction-stats.server";
+import { orderEvents, stockEvents } from "~/domain/outbox";
+import { writeOutbox } from "./webhook-store.server";
 
 // orders/{id}: the Order, plus emailLower and productIds for queries.
 // orderKeys/{idempotencyKey}: { orderId } — read inside the placement transaction, so the same
@@ -63,25 +65,33 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
     return new Map(ids.map((id, i) => [id, snaps[i].exists ? productFromDoc(snaps[i].data()!) : null]));
   }
 
-  /** Writes a stock change computed from readStock; returns the shortfalls instead when there are any. */
+  /**
+   * Writes a stock change computed from readStock: the products it wrote (with their new versions),
+   * or the shortfalls instead when there are any.
+   */
   function writeStock(
     tx: Transaction,
     found: Map<string, Product | null>,
     lines: OrderLine[],
     direction: -1 | 1,
-  ): StockShortfall[] {
+  ): { shortfalls: StockShortfall[]; written: Product[] } {
     const change = changeStock(found, lines, direction);
-    if (change.shortfalls.length > 0) return change.shortfalls;
+    if (change.shortfalls.length > 0) return { shortfalls: change.shortfalls, written: [] };
     const now = new Date().toISOString();
+    const written: Product[] = [];
     for (const product of change.updated) {
-      tx.update(products.doc(product.id), {
-        variants: product.variants,
-        updatedAt: now,
-        ...versionFields(product.seq),
-      });
+      const version = versionFields(product.seq);
+      tx.update(products.doc(product.id), { variants: product.variants, updatedAt: now, ...version });
+      written.push({ ...product, seq: version.seq, updatedAt: now });
     }
-    return [];
+    return { shortfalls: [], written };
   }
+
+  /** The change's webhook events, written in its transaction. */
+  const announce = (tx: Transaction, before: Order | null, after: Order, written: readonly Product[]) => {
+    const at = new Date().toISOString();
+    writeOutbox(db, tx, [...orderEvents(before, after, at), ...stockEvents(written, at)]);
+  };
 
   return {
     async place(order, { cartId, cartLines, promotionUses = [], giftCardRedemption = null }) {
@@ -128,12 +138,13 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
                   balanceMinor: gift.outcome.balanceMinor,
                 };
               const read = await readStock(tx, order.lines);
-              const shortfalls = writeStock(tx, read, order.lines, -1);
+              const { shortfalls, written } = writeStock(tx, read, order.lines, -1);
               if (shortfalls.length > 0) return { kind: "sold-out", shortfalls };
               uses.write();
               gift?.commit();
               faults.afterStockTaken?.();
               tx.create(orders.doc(order.id), toDoc(order));
+              announce(tx, null, order, written);
               tx.set(keyRef, { orderId: order.id });
               if (cartId) tx.delete(carts.doc(cartId));
               return { kind: "placed", order };
@@ -165,10 +176,12 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
             if (!snap.exists) return { kind: "not-found" };
             const order = fromDoc(snap.data()!);
             if (!change.from.includes(order.status)) return { kind: "conflict", order };
+            let written: Product[] = [];
             if (change.stock !== "none") {
               const read = await readStock(tx, order.lines);
-              const shortfalls = writeStock(tx, read, order.lines, change.stock === "take" ? -1 : 1);
-              if (shortfalls.length > 0) return { kind: "sold-out", order, shortfalls };
+              const moved = writeStock(tx, read, order.lines, change.stock === "take" ? -1 : 1);
+              if (moved.shortfalls.length > 0) return { kind: "sold-out", order, shortfalls: moved.shortfalls };
+              written = moved.written;
             }
             const next: Order = {
               ...order,
@@ -178,6 +191,7 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
               updatedAt: change.event.at,
             };
             tx.set(ref, toDoc(next));
+            announce(tx, order, next, written);
             return { kind: "ok", order: next };
           },
           { maxAttempts: MAX_ATTEMPTS },
@@ -194,11 +208,13 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
             const order = fromDoc(snap.data()!);
             const revision = plan(order);
             if (!revision.ok) return { kind: "rejected", order, message: revision.message };
+            let written: Product[] = [];
             if (revision.restock.length > 0) {
               const read = await readStock(tx, revision.restock);
-              writeStock(tx, read, revision.restock, 1);
+              written = writeStock(tx, read, revision.restock, 1).written;
             }
             tx.set(ref, toDoc(revision.order));
+            announce(tx, order, revision.order, written);
             return { kind: "ok", order: revision.order };
           },
           { maxAttempts: MAX_ATTEMPTS },

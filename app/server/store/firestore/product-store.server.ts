@@ -10,6 +10,8 @@ import {
 } from "../port";
 import type { Product, ProductInput } from "~/domain/product";
 import { available, availableTransaction, healthProbe } from "./availability.server";
+import { productWrittenEvents } from "~/domain/outbox";
+import { writeOutbox } from "./webhook-store.server";
 
 // products/{id}: the Product, plus `changedAt`, the server's commit time of its last write.
 // productSlugs/{slug}: { productId }, so a slug is unique across products (Firestore has no unique index).
@@ -102,7 +104,7 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
     return query.limit(limit);
   }
 
-  async function writeChunk(chunk: ProductInput[]): Promise<void> {
+  async function writeChunk(chunk: ProductInput[], announce: boolean): Promise<void> {
     const inBatch = new Map<string, string>();
     for (const p of chunk) {
       const other = inBatch.get(p.slug);
@@ -137,6 +139,8 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
           tx.set(products.doc(p.id), product);
           tx.set(slugs.doc(p.slug), { productId: p.id });
           if (buried[i].exists) tx.delete(tombstones.doc(p.id));
+          // The import's events, in its transaction: stock it set is announced even if the process dies now.
+          if (announce) writeOutbox(db, tx, productWrittenEvents(previous, productFromDoc(product), now));
         });
       }),
     );
@@ -210,7 +214,9 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
           tx.set(ref, product);
           tx.set(slugs.doc(input.slug), { productId: input.id });
           if (buried.exists) tx.delete(tombstones.doc(input.id));
-          return productFromDoc(product);
+          const saved = productFromDoc(product);
+          writeOutbox(db, tx, productWrittenEvents(previous, saved, now));
+          return saved;
         }),
       );
     },
@@ -244,10 +250,13 @@ export function createFirestoreProductStore(db: Firestore): ProductStore {
         }),
       );
     },
-    async upsertMany(input) {
-      // Within one transaction a batch is all or nothing; larger imports go in chunks.
-      for (let i = 0; i < input.length; i += MAX_PER_TRANSACTION) {
-        await writeChunk(input.slice(i, i + MAX_PER_TRANSACTION));
+    async upsertMany(input, options = {}) {
+      // Within one transaction a batch is all or nothing; larger imports go in chunks (half as many
+      // products when each also writes its events, to stay within a commit's writes).
+      const announce = options.announce ?? false;
+      const size = announce ? MAX_PER_TRANSACTION / 2 : MAX_PER_TRANSACTION;
+      for (let i = 0; i < input.length; i += size) {
+        await writeChunk(input.slice(i, i + size), announce);
       }
     },
   };

@@ -1,4 +1,5 @@
-import type { DocumentData, Firestore } from "firebase-admin/firestore";
+import type { DocumentData, Firestore, Transaction } from "firebase-admin/firestore";
+import type { OutboxEvent } from "~/domain/outbox";
 import type { WebhookDelivery, WebhookEndpoint } from "~/domain/webhook";
 import type { WebhookStore } from "../port";
 import { available, availableTransaction, healthProbe } from "./availability.server";
@@ -34,13 +35,52 @@ const deliveryOf = (d: DocumentData): WebhookDelivery => ({
   deliveredAt: d.deliveredAt ?? null,
 });
 
+/** webhookOutbox/{event id}: one document per event, written by the transaction of its change. */
+const OUTBOX = "webhookOutbox";
+// An event id names an order or a product and a version; "/" is the one character a document id cannot hold.
+const outboxDocId = (id: string) => id.replaceAll("/", "%2F");
+
+/** Writes outbox events in the caller's transaction (the order and product stores call it inside theirs). */
+export function writeOutbox(db: Firestore, tx: Transaction, events: readonly OutboxEvent[]): void {
+  const outbox = db.collection(OUTBOX);
+  // The subject as JSON: an order or product as it was, without Firestore's rules on undefined fields.
+  for (const e of events)
+    tx.set(outbox.doc(outboxDocId(e.id)), {
+      id: e.id,
+      type: e.type,
+      key: e.key,
+      at: e.at,
+      subject: JSON.stringify(e.subject),
+    });
+}
+
 export function createFirestoreWebhookStore(db: Firestore): WebhookStore {
+  const outbox = db.collection(OUTBOX);
   const endpoints = db.collection("webhookEndpoints");
   const deliveries = db.collection("webhookDeliveries");
   const probe = healthProbe(db);
   const tx = <T>(work: (t: FirebaseFirestore.Transaction) => Promise<T>) =>
     availableTransaction(probe, () => db.runTransaction(work));
   return {
+    async outbox(limit) {
+      const snap = await available(() => outbox.orderBy("at").limit(limit).get());
+      return snap.docs.map((d) => {
+        const data = d.data();
+        return {
+          id: data.id,
+          type: data.type,
+          key: data.key,
+          at: data.at,
+          subject: JSON.parse(data.subject) as OutboxEvent["subject"],
+        };
+      });
+    },
+    async relayed(ids) {
+      if (ids.length === 0) return;
+      const batch = db.batch();
+      for (const id of ids) batch.delete(outbox.doc(outboxDocId(id)));
+      await available(() => batch.commit());
+    },
     async createEndpoint(e) {
       await available(() => endpoints.doc(e.id).create(e));
     },

@@ -17,6 +17,8 @@ import type { SqliteDatabase } from "./database.server";
 import { pagedSelect } from "./paged-query.server";
 import { promotionUseCounter } from "./promotion-store.server";
 import { CATALOGUE_SEQ_SQL, productFromRow, type ProductRow } from "./product-store.server";
+import { orderEvents, stockEvents } from "~/domain/outbox";
+import { outboxWriter } from "./webhook-store.server";
 
 // Orders on SQLite. Placement and every status change that moves stock run in one
 // BEGIN IMMEDIATE transaction: the write lock is taken first, so two checkouts racing for the
@@ -63,9 +65,18 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
   const withProduct = db.prepare<[string], { n: number }>(
     "SELECT COUNT(*) AS n FROM order_products WHERE product_id = ?",
   );
+  const writeEvents = outboxWriter(db);
+  /** The change's webhook events, written in its transaction (the caller's). */
+  const announce = (before: Order | null, after: Order, written: readonly Product[]) => {
+    const at = new Date().toISOString();
+    writeEvents([...orderEvents(before, after, at), ...stockEvents(written, at)]);
+  };
 
-  /** Apply a stock change inside the current transaction; returns the shortfalls (nothing written when any). */
-  function moveStock(lines: OrderLine[], direction: -1 | 1): StockShortfall[] {
+  /**
+   * Apply a stock change inside the current transaction: the products it wrote (with their new
+   * versions), or the shortfalls (nothing written when any).
+   */
+  function moveStock(lines: OrderLine[], direction: -1 | 1): { shortfalls: StockShortfall[]; written: Product[] } {
     const products = new Map<string, Product | null>();
     for (const line of lines) {
       if (products.has(line.productId)) continue;
@@ -73,14 +84,16 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
       products.set(line.productId, row ? productFromRow(row) : null);
     }
     const change = changeStock(products, lines, direction);
-    if (change.shortfalls.length > 0) return change.shortfalls;
+    if (change.shortfalls.length > 0) return { shortfalls: change.shortfalls, written: [] };
     let seq = maxSeq.get()!.seq;
     const now = new Date().toISOString();
+    const written: Product[] = [];
     for (const product of change.updated) {
       seq += 1; // a new change number, so the search index picks up the new stock
       writeStock.run(JSON.stringify(product.variants), seq, now, product.id);
+      written.push({ ...product, seq, updatedAt: now });
     }
-    return [];
+    return { shortfalls: [], written };
   }
 
   function write(order: Order) {
@@ -128,13 +141,14 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
         if (card.balanceMinor < giftCard.amountMinor)
           return { kind: "gift-card-refused", reason: "insufficient-balance", balanceMinor: card.balanceMinor };
       }
-      const shortfalls = moveStock(order.lines, -1);
+      const { shortfalls, written } = moveStock(order.lines, -1);
       if (shortfalls.length > 0) return { kind: "sold-out" as const, shortfalls };
       promotionUses.count(claims);
       // Checked above in this transaction (it holds the write lock): the card pays its part.
       if (giftCard) giftCards.redeem(giftCard.cardId, giftCard.amountMinor, order.id, order.createdAt);
       faults.afterStockTaken?.();
       write(order);
+      announce(null, order, written);
       if (cartId) deleteCart.run(cartId);
       return { kind: "placed" as const, order };
     },
@@ -145,9 +159,11 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
     if (!row) return { kind: "not-found" as const };
     const order = fromRow(row);
     if (!change.from.includes(order.status)) return { kind: "conflict" as const, order };
+    let written: Product[] = [];
     if (change.stock !== "none") {
-      const shortfalls = moveStock(order.lines, change.stock === "take" ? -1 : 1);
-      if (shortfalls.length > 0) return { kind: "sold-out" as const, order, shortfalls };
+      const moved = moveStock(order.lines, change.stock === "take" ? -1 : 1);
+      if (moved.shortfalls.length > 0) return { kind: "sold-out" as const, order, shortfalls: moved.shortfalls };
+      written = moved.written;
     }
     const next: Order = {
       ...order,
@@ -157,6 +173,7 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
       updatedAt: change.event.at,
     };
     update.run(next.status, JSON.stringify(next), id);
+    announce(order, next, written);
     return { kind: "ok" as const, order: next };
   });
 
@@ -167,8 +184,9 @@ export function createSqliteOrderStore(db: SqliteDatabase, faults: StoreFaults =
     const revision = plan(order);
     if (!revision.ok) return { kind: "rejected", order, message: revision.message };
     // Releasing never falls short, so the write always follows.
-    if (revision.restock.length > 0) moveStock(revision.restock, 1);
+    const { written } = revision.restock.length > 0 ? moveStock(revision.restock, 1) : { written: [] };
     update.run(revision.order.status, JSON.stringify(revision.order), id);
+    announce(order, revision.order, written);
     return { kind: "ok", order: revision.order };
   });
 

@@ -4,6 +4,8 @@ import { ProductChangedError, ProductSlugTakenError, type ProductStore } from ".
 import type { Product, ProductInput, ProductStatus } from "~/domain/product";
 import { hasOwnPrices, type MarketPrices } from "~/domain/market-own-price";
 import type { SqliteDatabase } from "./database.server";
+import { productWrittenEvents } from "~/domain/outbox";
+import { outboxWriter } from "./webhook-store.server";
 
 export interface ProductRow {
   id: string;
@@ -152,12 +154,18 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
     });
   }
 
-  const upsertAll = db.transaction((products: ProductInput[]) => {
+  const writeEvents = outboxWriter(db);
+
+  const upsertAll = db.transaction((products: ProductInput[], announce: boolean) => {
     let seq = maxSeq.get()!.seq;
     const now = new Date().toISOString();
     for (const p of products) {
       seq += 1;
+      const before = announce ? byId.get(p.id) : undefined;
       write(p, seq, now);
+      // The import's events, in its transaction: stock it set is announced even if the process dies now.
+      if (announce)
+        writeEvents(productWrittenEvents(before && productFromRow(before), productFromRow(byId.get(p.id)!), now));
     }
   });
 
@@ -171,7 +179,9 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
       maxSeq.get()!.seq + 1,
       now,
     );
-    return productFromRow(byId.get(p.id)!);
+    const saved = productFromRow(byId.get(p.id)!);
+    writeEvents(productWrittenEvents(previous && productFromRow(previous), saved, now));
+    return saved;
   });
 
   const writeRating = db.prepare<[number, number, number, number, string, number]>(
@@ -229,9 +239,9 @@ export function createSqliteProductStore(db: SqliteDatabase): ProductStore {
     async count() {
       return count.get()!.n;
     },
-    async upsertMany(products) {
+    async upsertMany(products, options = {}) {
       // IMMEDIATE takes the write lock up front so concurrent writers queue instead of deadlocking.
-      upsertAll.immediate(products);
+      upsertAll.immediate(products, options.announce ?? false);
     },
     async save(product, options = {}) {
       return saveOne.immediate(product, options.expectedSeq);

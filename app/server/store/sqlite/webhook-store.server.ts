@@ -1,6 +1,28 @@
+import type { OutboxEvent } from "~/domain/outbox";
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from "~/domain/webhook";
 import type { WebhookStore } from "../port";
 import type { SqliteDatabase } from "./database.server";
+
+interface OutboxRow {
+  id: string;
+  type: string;
+  event_key: string;
+  at: string;
+  subject: string;
+}
+
+/**
+ * Writes outbox events with the statement of the caller's transaction (the order and product
+ * stores call it inside theirs); an event already there is kept as it is.
+ */
+export function outboxWriter(db: SqliteDatabase): (events: readonly OutboxEvent[]) => void {
+  const insert = db.prepare<[string, string, string, string, string]>(
+    "INSERT OR IGNORE INTO webhook_outbox (id, type, event_key, at, subject) VALUES (?, ?, ?, ?, ?)",
+  );
+  return (events) => {
+    for (const e of events) insert.run(e.id, e.type, e.key, e.at, JSON.stringify(e.subject));
+  };
+}
 
 interface EndpointRow {
   id: string;
@@ -97,7 +119,24 @@ export function createSqliteWebhookStore(db: SqliteDatabase): WebhookStore {
   const forEndpoint = db.prepare<[string, number], DeliveryRow>(
     "SELECT * FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY created_at DESC, id DESC LIMIT ?",
   );
+  const pendingEvents = db.prepare<[number], OutboxRow>("SELECT * FROM webhook_outbox ORDER BY at, id LIMIT ?");
+  const dropEvent = db.prepare<[string]>("DELETE FROM webhook_outbox WHERE id = ?");
+  const dropEvents = db.transaction((ids: readonly string[]) => {
+    for (const id of ids) dropEvent.run(id);
+  });
   return {
+    async outbox(limit) {
+      return pendingEvents.all(limit).map((r) => ({
+        id: r.id,
+        type: r.type as WebhookEventType,
+        key: r.event_key,
+        at: r.at,
+        subject: JSON.parse(r.subject) as OutboxEvent["subject"],
+      }));
+    },
+    async relayed(ids) {
+      dropEvents.immediate(ids);
+    },
     async createEndpoint(e) {
       insertEndpoint.run({ ...e, events: JSON.stringify(e.events) });
     },

@@ -24,6 +24,7 @@ import markets from "./023-markets";
 import zoneTaxRules from "./024-zone-tax-rules";
 import orderCurrency from "./025-order-currency";
 import productMarketPrices from "./026-product-market-prices";
+import webhookOutbox from "./027-webhook-outbox";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -53,4 +54,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 24, name: "zone-tax-rules", sql: zoneTaxRules },
   { version: 25, name: "order-currency", sql: orderCurrency },
   { version: 26, name: "product-market-prices", sql: productMarketPrices },
+  { version: 27, name: "webhook-outbox", sql: webhookOutbox },
 ];
