@@ -2,6 +2,7 @@ import type { Order, OrderLine } from "./commerce";
 import { paidForUnits } from "./line-paid";
 import { refundedQuantity, refundsOf } from "./refund";
 import type { Refund } from "./refund-record";
+import { formatMinor } from "./currency";
 import type { ReturnRequest, ReturnStatus } from "./return-record";
 
 // Returns the shopper starts, kept on the order itself (beside its refunds), so a return and the
@@ -185,7 +186,8 @@ export function closeReturnAtZero(
   if (!request || request.status !== "received" || request.refundId || held)
     return { ok: false, message: "Only a received return can be refunded, once." };
   const value = returnValueMinor(order, request);
-  if (value > 0) return { ok: false, message: `This return is worth €${(value / 100).toFixed(2)}: refund it.` };
+  if (value > 0)
+    return { ok: false, message: `This return is worth ${formatMinor(value, order.currency)}: refund it.` };
   // Units the back office refunded meanwhile (a full refund naming them) were settled, and their
   // restock chosen, by that refund: this one covers only the rest, so nothing goes back twice.
   const unrefunded = (sku: string, quantity: number) => {

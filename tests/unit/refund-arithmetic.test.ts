@@ -103,6 +103,10 @@ describe("refund arithmetic (property-based)", () => {
       ok: false,
       message: "The amount is more than what remains to refund (€44.95).",
     });
+    // An order in pounds is refused in pounds.
+    expect(
+      reserveRefund({ ...order, currency: "GBP" }, refundOf(1, 4496, [{ sku: "A", quantity: 0, restock: false }])),
+    ).toEqual({ ok: false, message: "The amount is more than what remains to refund (£44.95)." });
     expect(refuse(100, 3)).toEqual({ ok: false, message: "Only 2 of A (Black, M) can still be refunded." });
     expect(refuse(4495, 2).ok).toBe(true);
   });

@@ -157,6 +157,14 @@ describe("return value", () => {
       ok: false,
       message: "This return is worth €10.00: refund it.",
     });
+    // In the order's own currency, whatever it is.
+    const inPounds = receivedReturn({ ...deliveredOrder([line("A", 1000, 2)]), currency: "GBP" }, "ret1", [
+      { sku: "A", quantity: 1 },
+    ]);
+    expect(closeReturnAtZero(inPounds.order, "ret1", { refundId: "z1", at, by: "x" })).toEqual({
+      ok: false,
+      message: "This return is worth £10.00: refund it.",
+    });
   });
 
   it("refuses a refund outside a return of units that return holds; the units it does not hold can be refunded", () => {
