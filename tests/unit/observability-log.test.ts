@@ -24,6 +24,11 @@ describe("log lines", () => {
     for (const [text, secret] of cases) expect(redact(text), text).not.toContain(secret);
     // Diagnostics stay readable.
     expect(redact("SqliteError: database or disk is full code: 'SQLITE_FULL'")).toContain("SQLITE_FULL");
+    // A configuration message that names a secret keeps its words; a value after it is still redacted.
+    expect(redact("METRICS_TOKEN: must be at least 24 characters")).toBe(
+      "METRICS_TOKEN: must be at least 24 characters",
+    );
+    expect(redact("token: s3cr3tvalue and more")).not.toContain("s3cr3tvalue");
   });
 
   it("log a URL without its capability parameters", () => {

@@ -29,12 +29,22 @@ const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 // Stripe keys and webhook secrets, wherever they are pasted.
 const STRIPE_KEY = /\b(sk|rk|pk|whsec)_(live|test)?_?[A-Za-z0-9]{8,}/g;
 
+// "METRICS_TOKEN: must be at least 24 characters" names a secret and goes on in prose: a lowercase
+// word after a colon that a sentence continues from is not a value.
+const PROSE_WORD = /^[a-z]+$/;
+
 /** The text with every value that looks like a secret replaced by `[redacted]`. */
 export function redact(text: string): string {
   return text
     .replace(BEARER, "$1 [redacted]")
     .replace(STRIPE_KEY, "$1_[redacted]")
-    .replace(NAMED_SECRET, "$1$2[redacted]");
+    .replace(
+      NAMED_SECRET,
+      (match: string, name: string, separator: string, value: string, at: number, whole: string) =>
+        !separator.includes("=") && PROSE_WORD.test(value) && whole.charAt(at + match.length) === " "
+          ? match
+          : `${name}${separator}[redacted]`,
+    );
 }
 
 // Query parameters that carry a capability: reset codes, signed order links' keys, unsubscribe tokens.
