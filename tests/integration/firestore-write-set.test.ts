@@ -7,9 +7,9 @@ import type { Store } from "~/server/store/port";
 import { lineFor, makeOrder } from "../support/order-factory";
 import { makeProduct } from "../support/product-factory";
 
-// Many instances on one Firestore: an order must write only what it is about (its products and
-// itself), never a document every order writes, or the whole shop is capped by one document's
-// write rate. This reads every document's update time before and after a placement.
+// Many instances on one Firestore: an order must write only what it is about (its products, itself
+// and its own new webhook events), never a document every order writes, or the whole shop is
+// capped by one document's write rate. This reads every document's update time before and after a placement.
 
 describe("Firestore: what placing an order writes", () => {
   const projectId = `demo-hemline-${crypto.randomBytes(5).toString("hex")}`;
@@ -60,8 +60,15 @@ describe("Firestore: what placing an order writes", () => {
       .map(([path]) => path)
       .sort();
     const removed = [...before.keys()].filter((path) => !after.has(path));
+    const stored = await store.products.get(ordered.id);
     expect(written).toEqual(
-      [`orderKeys/${order.idempotencyKey}`, `orders/${order.id}`, `products/${ordered.id}`].sort(),
+      [
+        `orderKeys/${order.idempotencyKey}`,
+        `orders/${order.id}`,
+        `products/${ordered.id}`,
+        // A new document for the stock this order took (the outbox), relayed and deleted later.
+        `webhookOutbox/product.stock_changed:${ordered.id}:${stored!.seq}`,
+      ].sort(),
     );
     expect(removed).toEqual(["carts/guest:write-set"]);
   });

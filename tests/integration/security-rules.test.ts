@@ -97,6 +97,7 @@ const DOCUMENTS = [
   "users/shopper-1/addresses/address-1",
   "webhookDeliveries/delivery-1",
   "webhookEndpoints/endpoint-1",
+  "webhookOutbox/order.paid:order-1:2:0",
   "wishlists/shopper-1",
 ];
 
