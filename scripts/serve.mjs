@@ -5,6 +5,7 @@ import cluster from "node:cluster";
 import path from "node:path";
 import url from "node:url";
 import { logLine } from "./log-line.mjs";
+import { ensurePortFree } from "./port-check.mjs";
 import { serve } from "./server.mjs";
 
 const cli = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "server.mjs");
@@ -41,5 +42,6 @@ export async function serveBuild(build) {
 }
 
 if (process.argv[1] && import.meta.url === url.pathToFileURL(path.resolve(process.argv[1])).href) {
+  await ensurePortFree();
   await serveBuild(process.argv[2] ?? "build/index.js");
 }

@@ -15,6 +15,7 @@ import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/s
 import { createRequestHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { portProblem } from "./port-check.mjs";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -138,6 +139,13 @@ export async function serve(buildPath) {
     }
   };
   const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+  // Taken since the check before start-up (scripts/port-check.mjs): the same one line, no stack.
+  server.on("error", (error) => {
+    const problem = portProblem(error, { port, host: process.env.HOST || undefined });
+    if (!problem) throw error;
+    console.error(`Cannot start: ${problem}`);
+    process.exit(1);
+  });
   // SIGTERM (Cloud Run, Kubernetes, docker stop, systemd): /healthz answers 503 "stopping", the
   // port takes no new connection, the requests in flight finish (up to SHUTDOWN_GRACE_MS), then
   // the store closes and the process leaves. A second signal does not cut this short.

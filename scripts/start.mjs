@@ -8,6 +8,7 @@ import path from "node:path";
 import v8 from "node:v8";
 import { logLine } from "./log-line.mjs";
 import { SERVER_NODE_FLAGS } from "./node-flags.mjs";
+import { ensurePortFree } from "./port-check.mjs";
 import { serveBuild } from "./serve.mjs";
 
 const BUILD_ENTRY = "build/index.js";
@@ -76,6 +77,8 @@ function noticeDefaultHeap() {
 // ./.env when present (Node's own parser); real environment variables win.
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 process.env.NODE_ENV = "production";
+// Before the build, the migrations and the seed: a busy port is said in one line.
+await ensurePortFree();
 ensureSessionSecret(path.resolve(process.env.DATA_DIR || "./data"));
 noticeDefaultHeap();
 buildIfStale();
