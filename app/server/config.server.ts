@@ -17,7 +17,15 @@ const emailList = z
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
   )
-  .pipe(z.array(z.string().email("must be a comma-separated list of e-mail addresses")));
+  // One message naming the entries that are not addresses (zod alone reports "ADMIN_EMAILS.0").
+  .superRefine((emails, ctx) => {
+    const bad = emails.filter((e) => !z.string().email().safeParse(e).success);
+    if (bad.length > 0)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `must be a comma-separated list of e-mail addresses (not an address: ${bad.map((e) => `"${e}"`).join(", ")})`,
+      });
+  });
 
 /**
  * Without GIFT_CARD_CODE_KEY, a key derived from the session secret (HKDF-SHA256): every production shop
@@ -405,7 +413,8 @@ export function parseConfig(source: Record<string, string | undefined> = process
   const result = schema.safeParse(cleaned);
   if (!result.success) {
     const issues = result.error.issues.map((issue) => ({
-      variable: issue.path.join(".") || "environment",
+      // The variable, never zod's path into its value ("ADMIN_EMAILS", not "ADMIN_EMAILS.0").
+      variable: issue.path.length > 0 ? String(issue.path[0]) : "environment",
       message: issue.message,
     }));
     const lines = issues.map((issue) => `  ${issue.variable}: ${issue.message}`);

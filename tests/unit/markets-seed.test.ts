@@ -54,3 +54,12 @@ it("takes the countries of the zones an owner edited, and never re-seeds a shop 
   await other.close();
   await store.close();
 });
+
+it("says how many countries each seeded zone holds in words an operator reads ('1 country')", async () => {
+  const store = freshStore();
+  const lines: string[] = [];
+  await seedZonesIfEmpty(store, RATES, (line: string) => lines.push(line));
+  expect(lines).toContain("Seeded the shipping zone United Kingdom (1 country) from the configured delivery prices.");
+  expect(lines.join("\n")).not.toMatch(/\b1 countries\b/);
+  await store.close();
+});

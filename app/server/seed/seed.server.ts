@@ -98,12 +98,15 @@ export async function seedZonesIfEmpty(store: Store, rates: ShippingRates, log: 
     for (const zone of zones) {
       await store.shippingZones.save(zone);
       log(
-        `Seeded the shipping zone ${zone.name} (${zone.countries.length} countries) from the configured delivery prices.`,
+        `Seeded the shipping zone ${zone.name} (${countriesText(zone.countries.length)}) from the configured delivery prices.`,
       );
     }
     return zones.length;
   });
 }
+
+/** "1 country", "12 countries": the seed's progress lines are read by an operator. */
+export const countriesText = (count: number) => `${count} ${count === 1 ? "country" : "countries"}`;
 
 /**
  * The one market of a shop from before markets, once per store: Europe, in euros at the base
@@ -117,7 +120,7 @@ export async function seedMarketsIfEmpty(store: Store, log: Log = console.log): 
     const countries = zones.length > 0 ? zones.flatMap((z) => z.countries) : SHIPPING_COUNTRIES.map((c) => c.code);
     const market = baseMarket([...new Set(countries)], new Date().toISOString());
     await store.markets.save(market);
-    log(`Seeded the market ${market.name} (${market.currency}, ${market.countries.length} countries).`);
+    log(`Seeded the market ${market.name} (${market.currency}, ${countriesText(market.countries.length)}).`);
     return 1;
   });
 }
