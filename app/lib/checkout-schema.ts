@@ -95,15 +95,32 @@ const ignoredAddress = {
   phone: z.unknown(),
 } as unknown as AddressOnly;
 
+// A purchase sent by e-mail (gift cards only) posts nothing: the name and country are asked (the
+// invoice's, and the country decides the currency and tax), the postal parts are stored empty.
+const notPosted = z.unknown().transform(() => "");
+const unpostedAddress = {
+  line1: notPosted,
+  line2: notPosted,
+  city: notPosted,
+  postalCode: notPosted,
+  phone: notPosted,
+} as unknown as Pick<AddressOnly, "line1" | "line2" | "city" | "postalCode" | "phone">;
+
+/** The form's own word that it asked for no postal address (checkout's service checks the cart agrees). */
+export const BY_EMAIL_FIELD = { name: "delivery", value: "email" } as const;
+export const sentByEmail = (formData: FormData) => formData.get(BY_EMAIL_FIELD.name) === BY_EMAIL_FIELD.value;
+
 /**
  * Card fields are part of the form only when the processor takes cards on our page; the address
- * fields only when no saved address is chosen (`savedAddress`). Everything is checked in one
- * pass: every error of the form shows at once.
+ * fields only when no saved address is chosen (`savedAddress`), and of them only the name and
+ * country when nothing is posted (`byEmail`). Everything is checked in one pass: every error of
+ * the form shows at once.
  */
-export function checkoutSchema(withCard: boolean, savedAddress = false) {
+export function checkoutSchema(withCard: boolean, savedAddress = false, byEmail = false) {
   return z.object({
     ...addressFields,
     country: zoneCountry,
+    ...(byEmail ? unpostedAddress : {}),
     ...(savedAddress ? ignoredAddress : {}),
     // The country whose delivery prices the form showed (the server compares it with the address's).
     pricedCountry: z

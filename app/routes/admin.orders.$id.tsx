@@ -10,7 +10,8 @@ import { OrderTimeline } from "~/components/orders/OrderTimeline";
 import { Described, Field, FormErrors, invalidFields } from "~/components/forms/Field";
 import { formatDateTime } from "~/lib/admin-format";
 import { noteSchema, statusChangeSchema } from "~/lib/admin-order-schema";
-import { countryName } from "~/lib/countries";
+import { PostalAddress } from "~/components/orders/PostalAddress";
+import { hasPostalAddress } from "~/domain/postal-address";
 import { formatMoney } from "~/lib/money";
 import { CURRENCIES, currencySymbol, minorToInput } from "~/domain/currency";
 import { toBaseMinor } from "~/domain/market";
@@ -500,27 +501,11 @@ export default function AdminOrder() {
             </p>
           </AdminSection>
           <AdminSection id="address-heading" title="Delivery address">
-            <address className="text-sm not-italic">
-              {order.address.name}
-              <br />
-              {order.address.line1}
-              {order.address.line2 ? (
-                <>
-                  <br />
-                  {order.address.line2}
-                </>
-              ) : null}
-              <br />
-              {order.address.postalCode} {order.address.city}
-              <br />
-              {countryName(order.address.country)}
-              {order.address.phone ? (
-                <>
-                  <br />
-                  {order.address.phone}
-                </>
-              ) : null}
-            </address>
+            <PostalAddress address={order.address} className="text-sm not-italic" />
+            {order.address.phone ? <p className="text-sm">{order.address.phone}</p> : null}
+            {hasPostalAddress(order.address) ? null : (
+              <p className="mt-1 text-sm text-stone-600">Nothing to post: gift cards only, sent by e-mail.</p>
+            )}
           </AdminSection>
           <AdminSection id="payment-heading" title="Payment and delivery">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

@@ -15,7 +15,7 @@ import { CARD_LABELS, CardFields } from "~/components/checkout/CardFields";
 import { SaveAddressBox, SavedAddressChoice, useNewAddressShown } from "~/components/checkout/SavedAddressChoice";
 import { AddressFields } from "~/components/forms/AddressFields";
 import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
-import { checkoutSchema, chosenSavedAddress, parseExpiry } from "~/lib/checkout-schema";
+import { BY_EMAIL_FIELD, checkoutSchema, chosenSavedAddress, parseExpiry, sentByEmail } from "~/lib/checkout-schema";
 import { MAX_ADDRESSES } from "~/lib/address-limits";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
@@ -171,6 +171,13 @@ function refusalAnswer(refusal: CheckoutRefusal): { message: string; status: num
       return { message: refusal.message, status: 409, cartLink: false };
     case "rate-limited":
       return { message: rateLimitMessage(refusal.retryAfterSeconds), status: 429, cartLink: false };
+    case "address-needed":
+      return {
+        message:
+          "Your cart now holds items we post, not only gift cards: enter the delivery address and place your order again. Nothing was charged.",
+        status: 409,
+        cartLink: true,
+      };
     case "no-delivery":
       return {
         message: `We do not deliver to ${worldCountry(refusal.country).name}. Choose a country we deliver to. Nothing was charged.`,
@@ -207,7 +214,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const giftCardAnswer = await giftCardIntent(request, formData, "/checkout", clientIp(request, context));
   if (giftCardAnswer) return giftCardAnswer;
   const savedAddressId = chosenSavedAddress(formData);
-  const submission = parseForm(formData, { schema: checkoutSchema(withCard, savedAddressId !== null) });
+  const submission = parseForm(formData, {
+    schema: checkoutSchema(withCard, savedAddressId !== null, sentByEmail(formData)),
+  });
   type Delivery = { country: string; options: ShippingChoice[]; taxNotice: string | null };
   const refuse = (
     message: string | undefined,
@@ -321,16 +330,20 @@ export default function Checkout() {
   const firstOption = shippingOptions[0] ?? { method: "", label: "Delivery", priceMinor: 0 };
   const navigation = useNavigation();
   const withCard = processor.kind === "card-form";
-  const [newAddressShown, onChoice] = useNewAddressShown(addresses);
+  // Gift cards only: sent by e-mail, so only the buyer's name and country are asked.
+  const byEmail = cart.onlyGiftCards;
+  const [newAddressShown, onChoice] = useNewAddressShown(byEmail ? [] : addresses);
   const [form, fields] = useForm({
     id: "checkout",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(checkoutSchema(withCard)),
+    constraint: getZodConstraint(checkoutSchema(withCard, false, byEmail)),
     defaultValue: { email, country: delivery.country, shippingMethod: firstOption.method },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: checkoutSchema(withCard, chosenSavedAddress(formData) !== null) }),
+      parseWithZod(formData, {
+        schema: checkoutSchema(withCard, chosenSavedAddress(formData) !== null, sentByEmail(formData)),
+      }),
   });
   const placing = navigation.state !== "idle" && navigation.formMethod === "POST";
   // The method sent, while this country offers it; else (a new country's methods) its first.
@@ -440,22 +453,38 @@ export default function Checkout() {
             )}
           </fieldset>
 
-          {addresses.length > 0 ? <SavedAddressChoice addresses={addresses} onChoice={onChoice} /> : null}
+          {byEmail ? (
+            <fieldset className="space-y-4">
+              <legend className="text-lg font-semibold">Billing details</legend>
+              <p className="text-sm text-stone-600">
+                Gift cards are sent by e-mail, so we need no postal address: only your name and country (for the invoice
+                and its currency).
+              </p>
+              <input type="hidden" name={BY_EMAIL_FIELD.name} value={BY_EMAIL_FIELD.value} />
+              <AddressFields fields={fields} countries={countries} billingOnly />
+            </fieldset>
+          ) : (
+            <>
+              {addresses.length > 0 ? <SavedAddressChoice addresses={addresses} onChoice={onChoice} /> : null}
 
-          <fieldset className="space-y-4" hidden={!newAddressShown}>
-            <legend className="text-lg font-semibold">
-              {addresses.length > 0 ? "Or a new delivery address" : "Delivery address"}
-            </legend>
-            <AddressFields fields={fields} countries={countries} />
-            {signedIn ? <SaveAddressBox full={addresses.length >= MAX_ADDRESSES} /> : null}
-          </fieldset>
+              <fieldset className="space-y-4" hidden={!newAddressShown}>
+                <legend className="text-lg font-semibold">
+                  {addresses.length > 0 ? "Or a new delivery address" : "Delivery address"}
+                </legend>
+                <AddressFields fields={fields} countries={countries} />
+                {signedIn ? <SaveAddressBox full={addresses.length >= MAX_ADDRESSES} /> : null}
+              </fieldset>
+            </>
+          )}
 
           <fieldset>
             <legend className="text-lg font-semibold">Delivery method</legend>
-            <p className="mt-1 text-sm text-stone-600">
-              Prices for delivery to {countries.find((c) => c.code === delivery.country)?.name ?? delivery.country}.
-              Another country may be priced differently: you will see its prices before anything is charged.
-            </p>
+            {byEmail ? null : (
+              <p className="mt-1 text-sm text-stone-600">
+                Prices for delivery to {countries.find((c) => c.code === delivery.country)?.name ?? delivery.country}.
+                Another country may be priced differently: you will see its prices before anything is charged.
+              </p>
+            )}
             {delivery.taxNotice ? (
               <p
                 className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-stone-800"

@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ShopLink } from "~/components/ui/ShopLink";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PostalAddress } from "~/components/orders/PostalAddress";
+import { hasPostalAddress } from "~/domain/postal-address";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { ScrollBox } from "~/components/ScrollBox";
 import { invoiceOf } from "~/domain/invoice";
@@ -114,7 +115,7 @@ export default function InvoicePage() {
 
         <section aria-labelledby="bill-to-heading" className="mt-6 text-sm">
           <h2 id="bill-to-heading" className="font-semibold">
-            Billed and delivered to
+            {hasPostalAddress(address) ? "Billed and delivered to" : "Billed to"}
           </h2>
           <PostalAddress address={address} className="mt-1 not-italic" />
           <p>{loaded.email}</p>

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { registerOrSignIn, uniqueEmail } from "./support/accounts";
 import { latestMailTo } from "./support/outbox";
-import { addToCart, fillCheckout } from "./support/shop";
+import { addToCart, fillCard, fillCheckout } from "./support/shop";
 
 // A shopper buys the seeded €50 gift card for someone, with JavaScript on and off: the product page asks
 // for an amount (a bad recipient e-mail is refused there), checkout charges no delivery, the order page
@@ -36,11 +36,24 @@ test("a shopper buys a €50 gift card for a recipient, whose code then pays par
 
   await page.goto("/checkout");
   await expect(page.getByText("By e-mail (gift cards: no delivery)")).toBeVisible();
-  await fillCheckout(page, { email: uniqueEmail(testInfo, "buyer"), card: "4242 4242 4242 4242" });
+  // Nothing is posted: the buyer's name and country, no postal address.
+  await expect(page.getByRole("group", { name: "Billing details" })).toBeVisible();
+  for (const postal of ["Street address", "Postcode", "Town or city"])
+    await expect(page.getByLabel(postal, { exact: true })).toHaveCount(0);
+  const buyer = uniqueEmail(testInfo, "buyer");
+  await page.getByLabel("E-mail", { exact: true }).fill(buyer);
+  await page.getByLabel("Full name").fill("Ada Shopper");
+  await page.getByLabel("Country").selectOption("IE");
+  await fillCard(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: "Place order and pay" }).click();
   await expect(page.getByText("Thank you! Your order is confirmed.")).toBeVisible();
   await expect(page.getByTestId("total")).toHaveText("€50.00");
   const orderId = new URL(page.url()).pathname.split("/")[2];
+  // The order's delivery is its buyer and country, with no empty postal lines; the confirmation says nothing is posted.
+  await expect(page.getByRole("region", { name: "Delivery" }).locator("address")).toHaveText(/^Ada Shopper\s*Ireland$/);
+  const confirmation = await latestMailTo(buyer, testInfo);
+  expect(confirmation).toContain("Nothing is posted: each gift card is sent by e-mail.");
+  expect(confirmation).not.toContain("Delivering to:");
   await expect(page.getByTestId("gift-card-line")).toContainText(
     `Gift card of €50 · sent by e-mail to Ana (${recipient}) when the order is paid`,
   );

@@ -11,6 +11,7 @@ import {
 } from "~/server/services/checkout/checkout.server";
 import { createGiftCardSales, type GiftCardSales } from "~/server/services/gift-cards/gift-card-sales.server";
 import { createGiftCardsService, type GiftCardsService } from "~/server/services/gift-cards/gift-cards.server";
+import { orderConfirmationMail } from "~/server/services/orders/emails.server";
 import { createOrdersService, type OrdersService } from "~/server/services/orders/orders.server";
 import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS } from "../contract/adapters";
@@ -102,6 +103,27 @@ describe.each(STORE_ADAPTERS)("gift cards bought in the shop on $name", (adapter
   });
   afterEach(async () => {
     await dispose();
+  });
+
+  it("gift cards only need no postal address; goods in the cart do, and nothing is placed without one", async () => {
+    const unposted = { name: "Bo Buyer", line1: "", line2: "", city: "", postalCode: "", country: "IE", phone: "" };
+    await cart.add("guest:abc", { productId: card.id, size: "€50", colour: "Gift", quantity: 1, giftCard: forAna() });
+    const order = await paid({ shippingMethod: "email", address: unposted });
+    expect(order.address).toEqual(unposted);
+    const confirmation = orderConfirmationMail("Hemline", order, "https://shop.test/orders/x").text;
+    expect(confirmation).toContain("Nothing is posted: each gift card is sent by e-mail.");
+    expect(confirmation).not.toContain("Delivering to:");
+
+    // A form that asked no address while the cart gained a shirt (another tab): refused, nothing taken.
+    await cart.add("guest:def", { productId: card.id, size: "€50", colour: "Gift", quantity: 1, giftCard: forAna() });
+    await cart.add("guest:def", { productId: shirtId, size: "M", colour: "Black", quantity: 1 });
+    const stockBefore = (await store.products.get(shirtId))?.variants.find((v) => v.size === "M")?.stock;
+    const refused = await checkout.placeOrder(
+      input({ cartId: "guest:def", shippingMethod: "standard", address: unposted }),
+    );
+    expect(refused).toEqual({ kind: "address-needed" });
+    expect((await store.products.get(shirtId))?.variants.find((v) => v.size === "M")?.stock).toBe(stockBefore);
+    expect((await store.orders.list({ limit: 10, offset: 0 })).total).toBe(1);
   });
 
   it("a €50 card for Ana: paid without delivery or VAT, one €50 card, its code e-mailed to Ana and usable", async () => {

@@ -1,9 +1,10 @@
 import type { Address } from "~/domain/commerce";
+import { postalLines } from "~/domain/postal-address";
 import { countryName } from "~/lib/countries";
 
 /** A delivery or billing address as a letter would show it, one part per line. */
 export function PostalAddress({ address: a, className }: { address: Address; className?: string }) {
-  const lines = [a.name, a.line1, a.line2, `${a.postalCode} ${a.city}`, countryName(a.country)].filter(Boolean);
+  const lines = [...postalLines(a), countryName(a.country)];
   return (
     <address className={className ?? "not-italic"}>
       {lines.map((line, i) => (

@@ -18,6 +18,7 @@ import { cardAttemptOf, chargeKeyOf } from "../orders/payment-attempts.server";
 import type { OrdersService } from "../orders/orders.server";
 import { orderLineFor } from "./order-line";
 import { deliveredSubtotalMinor, EMAIL_DELIVERY, onlyGiftCards } from "./gift-card-delivery";
+import { hasPostalAddress } from "~/domain/postal-address";
 import { choiceOf, type ShippingRates } from "./shipping.server";
 import { createShippingService, type ShippingService } from "../shipping/shipping.server";
 import { parcelWeight, quotesFor, sameQuotes, type Parcel } from "~/domain/shipping-zone";
@@ -77,6 +78,8 @@ export type CheckoutResult =
   | { kind: "promotion-refused"; message: string }
   /** No shipping zone holds the address's country: nothing was placed or charged. */
   | { kind: "no-delivery"; country: string }
+  /** The form asked no postal address (gift cards only) but the cart now holds goods to post: nothing was placed. */
+  | { kind: "address-needed" }
   /** The address's country is priced differently from what the form showed: nothing was placed. */
   | { kind: "delivery-repriced"; country: string }
   /** The address's country buys in another market (currency) than the form showed: nothing was placed. */
@@ -365,6 +368,7 @@ export function createCheckoutService(deps: {
         ),
       };
       // The order's price comes from the zones as they are now, not as a page last read them.
+      if (!giftCardsOnly && !hasPostalAddress(input.address)) return { kind: "address-needed" };
       const zone = await shipping.zoneFor(input.address.country, { fresh: true });
       if (!giftCardsOnly && (!zone || zone.methods.length === 0))
         return { kind: "no-delivery", country: input.address.country };

@@ -5,6 +5,7 @@ import type { OrdersService } from "../orders/orders.server";
 import { linesOfView, type RemindersService } from "../reminders/reminders.server";
 import type { CartService, CartView } from "../cart/cart.server";
 import { addressFields } from "~/lib/checkout-schema";
+import { hasPostalAddress } from "~/domain/postal-address";
 import type { CheckoutService } from "./checkout.server";
 import type { Market } from "~/domain/market";
 
@@ -44,6 +45,7 @@ export type CheckoutRefusal =
   | { kind: "sold-out"; shortfalls: StockShortfall[] }
   | { kind: "promotion-refused"; message: string }
   | { kind: "no-delivery"; country: string }
+  | { kind: "address-needed" }
   | { kind: "delivery-repriced"; country: string }
   | { kind: "market-changed"; country: string; market: Market }
   | { kind: "gift-card-refused"; message: string }
@@ -127,7 +129,7 @@ export function createCheckoutSubmission(deps: {
         giftCardCode: input.giftCardCode ?? null,
       });
       const placed = result.kind === "redirect" || result.kind === "done" || result.kind === "payment-failed";
-      if (placed && !saved && input.saveAddress && input.userId) {
+      if (placed && !saved && input.saveAddress && input.userId && hasPostalAddress(typed)) {
         // Best effort: a full address book never stands in the way of an order.
         await addressBook.add(input.userId, typed);
       }

@@ -1,3 +1,4 @@
+import { hasPostalAddress, postalLines } from "~/domain/postal-address";
 import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import type { MailMessage } from "../../mail/port";
@@ -56,12 +57,9 @@ export function orderConfirmationMail(shopName: string, order: Order, orderUrl: 
       `  Total      ${money(order.totalMinor)}${vatCollected(order) ? " (including VAT)" : ""}`,
       ...vat,
       "",
-      "Delivering to:",
-      `  ${a.name}`,
-      `  ${a.line1}`,
-      ...(a.line2 ? [`  ${a.line2}`] : []),
-      `  ${a.postalCode} ${a.city}`,
-      `  ${countryName(a.country)}`,
+      ...(hasPostalAddress(a)
+        ? ["Delivering to:", ...postalLines(a).map((line) => `  ${line}`), `  ${countryName(a.country)}`]
+        : ["Nothing is posted: each gift card is sent by e-mail."]),
       "",
       "Follow your order here:",
       orderUrl,
