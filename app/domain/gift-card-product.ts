@@ -141,3 +141,13 @@ export function sendOnProblem(sendOn: string, now: Date): string | null {
 /** Whether a line's card goes out at payment (no date, or a date already come) rather than on its date. */
 export const sendsNow = (d: GiftCardLineDetails | null | undefined, now: Date): boolean =>
   !d?.sendOn || d.sendOn <= utcDay(now);
+
+/**
+ * How the back office names an order line: "Linen shirt (White, M)", and for a gift card its amount
+ * and recipient, "Hemline gift card (€50, for Ana)", so two cards of one amount can be told apart.
+ */
+export function lineLabel(line: { name: string; colour: string; size: string; giftCard?: GiftCardLineDetails }) {
+  if (!line.giftCard) return `${line.name} (${line.colour}, ${line.size})`;
+  const to = line.giftCard.recipientName ?? line.giftCard.recipientEmail;
+  return `${line.name} (${line.size}${to ? `, for ${to}` : ""})`;
+}

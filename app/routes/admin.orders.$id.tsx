@@ -11,6 +11,7 @@ import { Described, Field, FormErrors, invalidFields } from "~/components/forms/
 import { formatDateTime } from "~/lib/admin-format";
 import { noteSchema, statusChangeSchema } from "~/lib/admin-order-schema";
 import { PostalAddress } from "~/components/orders/PostalAddress";
+import { lineLabel } from "~/domain/gift-card-product";
 import { hasPostalAddress } from "~/domain/postal-address";
 import { formatMoney } from "~/lib/money";
 import { CURRENCIES, currencySymbol, minorToInput } from "~/domain/currency";
@@ -342,7 +343,7 @@ export default function AdminOrder() {
                         return (
                           <div key={l.sku} className="flex flex-wrap items-center gap-3">
                             <span>
-                              {l.quantity} × {line ? `${line.name} (${line.colour}, ${line.size})` : l.sku}
+                              {l.quantity} × {line ? lineLabel(line) : l.sku}
                             </span>
                             {r.status === "approved" ? (
                               <label className="flex items-center gap-1">
@@ -456,7 +457,7 @@ export default function AdminOrder() {
                   {order.lines.map((l, i) => (
                     <div key={l.sku} className="flex flex-wrap items-center gap-3 text-sm">
                       <label htmlFor={`refund-qty-${i}`} className="min-w-40">
-                        {l.name} ({l.colour}, {l.size})
+                        {lineLabel(l)}
                       </label>
                       <input
                         id={`refund-qty-${i}`}
@@ -465,7 +466,7 @@ export default function AdminOrder() {
                         min={0}
                         max={refund.lines[i].left}
                         defaultValue={0}
-                        aria-label={`Quantity of ${l.name} (${l.colour}, ${l.size}) refunded, at most ${refund.lines[i].left}`}
+                        aria-label={`Quantity of ${lineLabel(l)} refunded, at most ${refund.lines[i].left}`}
                         className="input w-20"
                       />
                       <label className="flex items-center gap-1">

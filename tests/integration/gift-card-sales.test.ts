@@ -246,6 +246,26 @@ describe.each(STORE_ADAPTERS)("gift cards bought in the shop on $name", (adapter
     expect((await giftCards.get(first.id))?.status).toBe("active");
   });
 
+  it("two cards of one amount for two people are two lines: either can be refunded alone", async () => {
+    const forBo = { ...forAna(), recipientName: "Bo", recipientEmail: "bo.friend@example.com" };
+    await cart.add("guest:abc", { productId: card.id, size: "€50", colour: "Gift", quantity: 1, giftCard: forAna() });
+    await cart.add("guest:abc", { productId: card.id, size: "€50", colour: "Gift", quantity: 1, giftCard: forBo });
+    const order = await paid({ shippingMethod: "email" });
+    expect(order.lines).toHaveLength(2);
+    const [toAna, toBo] = order.lines;
+    expect(toBo.sku).not.toBe(toAna.sku);
+    const cardOf = async (email: string) => (await giftCards.list()).find((c) => c.recipientEmail === email)!;
+
+    const refunded = await orders.refund(
+      order.id,
+      { amountMinor: 5000, reason: "", lines: [{ sku: toBo.sku, quantity: 1, restock: false }] },
+      "owner",
+    );
+    expect(refunded).toMatchObject({ ok: true, order: { status: "partially_refunded" } });
+    expect((await cardOf("bo.friend@example.com")).status).toBe("voided");
+    expect((await cardOf("ana@example.com")).status).toBe("active");
+  });
+
   it("refuses a send date in the past or more than a year ahead, on the line", async () => {
     const add = (sendOn: string) =>
       cart.add("guest:abc", { productId: card.id, size: "€50", colour: "Gift", quantity: 1, giftCard: forAna(sendOn) });

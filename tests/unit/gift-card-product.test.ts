@@ -6,6 +6,7 @@ import {
   giftCardAmountsIn,
   giftCardAmountsProblem,
   isGiftCardProduct,
+  lineLabel,
   sendOnProblem,
   sendsNow,
   unitBaseMinor,
@@ -267,5 +268,20 @@ describe("the product editor's gift card", () => {
     expect(parse({ giftCard: "", price: "12.345" }).reply().error?.price).toEqual([
       "Enter the price in euros: a number of at least 0 with at most 2 decimals, like 49.90.",
     ]);
+  });
+});
+
+describe("lineLabel", () => {
+  it("tells two gift cards of one amount apart by their recipient, and names garments by colour and size", () => {
+    const card = { name: "Hemline gift card", colour: "Gift", size: "€50" };
+    const details = { recipientName: "Ana", recipientEmail: "ana@example.com", message: null, sendOn: null };
+    expect(lineLabel({ ...card, giftCard: details })).toBe("Hemline gift card (€50, for Ana)");
+    expect(lineLabel({ ...card, giftCard: { ...details, recipientName: null } })).toBe(
+      "Hemline gift card (€50, for ana@example.com)",
+    );
+    expect(lineLabel({ ...card, giftCard: { ...details, recipientName: null, recipientEmail: null } })).toBe(
+      "Hemline gift card (€50)",
+    );
+    expect(lineLabel({ name: "Linen shirt", colour: "White", size: "M" })).toBe("Linen shirt (White, M)");
   });
 });

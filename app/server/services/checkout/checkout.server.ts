@@ -16,7 +16,7 @@ import type { CartService } from "../cart/cart.server";
 import { newOrderNumber } from "../orders/order-links.server";
 import { cardAttemptOf, chargeKeyOf } from "../orders/payment-attempts.server";
 import type { OrdersService } from "../orders/orders.server";
-import { orderLineFor } from "./order-line";
+import { orderLineFor, withDistinctSkus } from "./order-line";
 import { deliveredSubtotalMinor, EMAIL_DELIVERY, onlyGiftCards } from "./gift-card-delivery";
 import { hasPostalAddress } from "~/domain/postal-address";
 import { choiceOf, type ShippingRates } from "./shipping.server";
@@ -347,11 +347,13 @@ export function createCheckoutService(deps: {
 
       // Every amount of the order is in the market's currency: its lines as the pages showed them (a gift
       // card line is in it already, at its face value).
-      const orderLines = baseLines.map((l) => {
-        if (l.giftCard) return l;
-        const product = products.get(l.productId);
-        return orderLineIn(market, l, product ? ownPriceOf(market, product) : null);
-      });
+      const orderLines = withDistinctSkus(
+        baseLines.map((l) => {
+          if (l.giftCard) return l;
+          const product = products.get(l.productId);
+          return orderLineIn(market, l, product ? ownPriceOf(market, product) : null);
+        }),
+      );
       const subtotalMinor = orderLines.reduce((sum, l) => sum + l.unitPriceMinor * l.quantity, 0);
       // Delivery is priced by the zone of the address's country, on the delivered items' value (at
       // base prices: the zones' bands are in them; gift cards are e-mailed) and weight, then

@@ -31,3 +31,17 @@ export function orderLineFor(
     ...(isGiftCardVariant(variant) ? { giftCard: giftCard ?? NO_GIFT_CARD_DETAILS } : {}),
   };
 }
+
+/**
+ * An order knows each line by its SKU (refunds and returns name lines by it). Two gift cards of one
+ * amount for different people are two lines of one variant: the second is kept as "SKU#2", so
+ * either card can be refunded alone. Other lines are one per variant already (the cart merges them).
+ */
+export function withDistinctSkus(lines: OrderLine[]): OrderLine[] {
+  const seen = new Map<string, number>();
+  return lines.map((line) => {
+    const count = (seen.get(line.sku) ?? 0) + 1;
+    seen.set(line.sku, count);
+    return count === 1 ? line : { ...line, sku: `${line.sku}#${count}` };
+  });
+}
