@@ -1,3 +1,6 @@
+import { giftCardCurrencyOf, isGiftCardProduct } from "./gift-card-product";
+import type { Product } from "./product";
+
 // A product's own price in a market (issue 29, decision 0030): the owner may set, per product, the
 // price it sells at in a market that is not priced at base; it wins over the converted base price.
 // Only the price is set by hand: the "was" price of a product on sale stays its base compare-at
@@ -16,6 +19,32 @@ export function ownPriceIn(marketPrices: MarketPrices | undefined, marketId: str
   if (!marketPrices || marketId === undefined) return null;
   const own = Object.prototype.hasOwnProperty.call(marketPrices, marketId) ? marketPrices[marketId] : undefined;
   return own && Number.isInteger(own.priceMinor) && own.priceMinor > 0 ? own.priceMinor : null;
+}
+
+/**
+ * What a listing keeps of a product's own prices: its own prices by market id, and, for a gift
+ * card, its smallest amount in each currency under "currency:XXX" (no market id has a colon), so
+ * a pound listing shows "from £20", never €25 converted.
+ */
+export const listedCurrencyKey = (currency: string) => `currency:${currency}`;
+
+/** The price a listing states in the market: its own there, else (gift cards) its smallest amount in the currency. */
+export function listedPriceIn(
+  listed: MarketPrices | undefined,
+  market: { id?: string; currency: string },
+): number | null {
+  return ownPriceIn(listed, market.id) ?? ownPriceIn(listed, listedCurrencyKey(market.currency));
+}
+
+/** A product's prices as a listing keeps them (see `listedCurrencyKey`); undefined when it has none of its own. */
+export function listedPricesOf(product: Pick<Product, "marketPrices" | "variants">): MarketPrices | undefined {
+  if (!isGiftCardProduct(product)) return product.marketPrices;
+  const listed: MarketPrices = { ...product.marketPrices };
+  for (const v of product.variants) {
+    const key = listedCurrencyKey(giftCardCurrencyOf(v));
+    if (!listed[key] || v.giftCardMinor! < listed[key].priceMinor) listed[key] = { priceMinor: v.giftCardMinor! };
+  }
+  return listed;
 }
 
 /** Whether a product has any own price at all (the seeded euro shop's products have none). */

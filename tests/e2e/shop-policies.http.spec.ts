@@ -27,7 +27,9 @@ const PAGES: Record<string, string[]> = {
   "/size-guide": ["45 days"],
   "/cart": [`Free standard delivery from ${FREE_FROM} and free 45-day returns.`],
 };
-const DEFAULTS = [/€75\b/, /€4\.95/, /€9\.95/, /30-day/];
+// The default threshold reads "€75"; a product at €75.00 (a suggestion on the product page) is
+// not a default figure, so a price with cents does not count.
+const DEFAULTS = [/€75(?![.\d])/, /€4\.95/, /€9\.95/, /30-day/];
 
 const text = (html: string) =>
   html

@@ -8,6 +8,7 @@ import { allPricedIn } from "~/server/services/markets/market-prices";
 import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS } from "../contract/adapters";
 import { allProducts } from "../support/all-products";
+import { giftCardProductWith } from "../support/gift-card-factory";
 
 // Listings in a market where a product has its own price (decision 0030): it is filtered, banded
 // and sorted by that price, not by its converted one, on both stores; the euro listings and a
@@ -77,7 +78,7 @@ describe.each(STORE_ADAPTERS)("listing by own prices in a market on $name", (ada
     expect(lastPage[lastPage.length - 1].id).toBe(mover.id);
     for (let i = 1; i < desc.length; i++) expect(desc[i - 1].priceMinor).toBeGreaterThanOrEqual(desc[i].priceMinor);
     // A search sorted by price sorts the same way.
-    const searched = await cardsIn(uk, `q=${encodeURIComponent(mover.name)}&sort=price-desc`);
+    const searched = await cardsIn(uk, `search=${encodeURIComponent(mover.name)}&sort=price-desc`);
     expect(searched[0].id).toBe(mover.id);
 
     // A market at the same rate where it has no own price lists it where it was.
@@ -90,5 +91,36 @@ describe.each(STORE_ADAPTERS)("listing by own prices in a market on $name", (ada
     expect(euroAfter).toBe(euroBefore);
     expect(euroAfter).not.toContain("marketPrices");
     expect((await catalog.listProducts(query(""))).facets.prices).toEqual(euroBandsBefore);
+  });
+
+  it("lists a gift card sold in pounds at its smallest pound amount in a pound market, not its euro amount converted", async () => {
+    const card = giftCardProductWith([
+      { currency: "EUR", minor: 2500 },
+      { currency: "EUR", minor: 5000 },
+      { currency: "GBP", minor: 3000 },
+      { currency: "GBP", minor: 2000 },
+    ]);
+    await store.products.save(card);
+    catalog.invalidate();
+    const swiss: Market = { ...uk, id: "ch", currency: "CHF", rateMicros: 950_000 };
+
+    const inUk = await cardsIn(uk, `search=${encodeURIComponent(card.name)}`);
+    expect(inUk.find((c) => c.id === card.id)?.priceMinor).toBe(2000);
+    // Keyed by currency, not market: another pound market says the same.
+    const inTwin = await cardsIn(twin, `category=${card.category}`);
+    expect(inTwin.find((c) => c.id === card.id)?.priceMinor).toBe(2000);
+    // Filtered by that price: £20 is in a £15–25 filter, and not in one from £21.
+    expect((await listIn(uk, "min=15&max=25")).items.map((c) => c.id)).toContain(card.id);
+    expect((await listIn(uk, "min=21&max=25")).items.map((c) => c.id)).not.toContain(card.id);
+    // A currency it has no amounts in shows the euro amount converted; the euro listing its euro amount.
+    const inSwiss = await cardsIn(swiss, `search=${encodeURIComponent(card.name)}`);
+    expect(inSwiss.find((c) => c.id === card.id)?.priceMinor).toBe(
+      allPricedIn(swiss, [{ priceMinor: 2500 }])[0].priceMinor,
+    );
+    const inEuro = allPricedIn(
+      europe,
+      (await catalog.listProducts(query(`search=${encodeURIComponent(card.name)}`))).items,
+    );
+    expect(inEuro.find((c) => c.id === card.id)?.priceMinor).toBe(2500);
   });
 });

@@ -184,8 +184,8 @@ describe("a catalogue index from a snapshot", () => {
 });
 
 describe("snapshot format", () => {
-  it("is 5 since the index keeps own prices in markets, and a snapshot of format 4 (without them) decodes to nothing", async () => {
-    expect(SNAPSHOT_FORMAT).toBe(5);
+  it("is 6 (own prices in markets, gift cards' amounts per currency); a snapshot of format 4 (without them) decodes to nothing", async () => {
+    expect(SNAPSHOT_FORMAT).toBe(6);
     const header = Buffer.from(JSON.stringify({ format: 4, cursor: "c9", rows: [["p1", "slug", "Name"]] }));
     const length = Buffer.alloc(4);
     length.writeUInt32LE(header.length);

@@ -10,7 +10,7 @@ import { canSell } from "~/domain/sellable";
 import { taggedImage } from "~/lib/colour-images";
 import { CardStore, type CardInput, type CardStoreData } from "./card-store.server";
 import { priceBandsIn, wholeToMinor, type PriceBand } from "~/domain/price-bands";
-import { hasOwnPrices, ownPriceIn, type MarketPrices } from "~/domain/market-own-price";
+import { hasOwnPrices, listedPriceIn, listedPricesOf, type MarketPrices } from "~/domain/market-own-price";
 import { convertFromBase, type Market } from "~/domain/market";
 
 // An in-process index of the sellable catalogue: full-text search (typo-tolerant, prefix-aware,
@@ -296,7 +296,9 @@ export class CatalogIndex {
         this.cards.add(row, this.toCard(change.product));
         this.rows.set(id, row);
         this.search.add(row, toSearchFields(change.product));
-        if (hasOwnPrices(change.product.marketPrices)) this.ownPrices.set(id, change.product.marketPrices);
+        // Own prices by market, and a gift card's smallest amount per currency (what its card says it is "from").
+        const listed = listedPricesOf(change.product);
+        if (hasOwnPrices(listed)) this.ownPrices.set(id, listed);
       }
     }
     this.cursor = cursor;
@@ -316,17 +318,18 @@ export class CatalogIndex {
     return own ? { ...card, marketPrices: own } : card;
   }
 
-  /** Rows with an own price in the market, and that price; empty for a market no product has one in. */
-  private ownPricesIn(marketId: string): Map<number, number> {
-    let found = this.ownByMarket.get(marketId);
+  /** Rows with an own price in the market (or a gift card amount in its currency), and that price; empty when none has. */
+  private ownPricesIn(market: NonNullable<ListingPrices["market"]>): Map<number, number> {
+    const key = `${market.id}:${market.pricing.currency}`;
+    let found = this.ownByMarket.get(key);
     if (!found) {
       found = new Map();
       for (const [id, prices] of this.ownPrices) {
-        const own = ownPriceIn(prices, marketId);
+        const own = listedPriceIn(prices, { id: market.id, currency: market.pricing.currency });
         const row = this.rows.get(id);
         if (own !== null && row !== undefined) found.set(row, own);
       }
-      this.ownByMarket.set(marketId, found);
+      this.ownByMarket.set(key, found);
     }
     return found;
   }
@@ -469,7 +472,7 @@ export class CatalogIndex {
     // Products with their own price in the shopper's market are filtered, banded and sorted by it;
     // in a market where none has one (every euro listing) nothing below changes.
     const market = prices.market;
-    const own = market ? this.ownPricesIn(market.id) : null;
+    const own = market ? this.ownPricesIn(market) : null;
     const owned = own !== null && own.size > 0 ? own : null;
     const byPrice = order === "price-asc" || order === "price-desc";
     const marketPrices = owned && byPrice ? this.marketPriceRows(market!, owned) : undefined;

@@ -13,9 +13,9 @@ import type { CardStoreData } from "./card-store.server";
 /**
  * Bumped whenever the layout or the index's meaning changes: an instance ignores other versions
  * and builds (2: cards carry colour images; 3: and ratings; 4: cards packed in typed arrays; 5: and
- * the products' own prices in markets).
+ * the products' own prices in markets; 6: and gift cards' smallest amount per currency).
  */
-export const SNAPSHOT_FORMAT = 5;
+export const SNAPSHOT_FORMAT = 6;
 
 // Off the event loop (libuv's thread pool): a refresh must not stall the requests being served.
 const gzip = promisify(gzipCallback);

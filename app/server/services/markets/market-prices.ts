@@ -1,7 +1,7 @@
 import type { OrderLine } from "~/domain/commerce";
 import { convertFromBase, marketPrice, pricesAreBase, type Market, type MarketPricing } from "~/domain/market";
 import type { Promotion } from "~/domain/promotion";
-import { ownPriceIn, wasPriceAbove, type MarketPrices } from "~/domain/market-own-price";
+import { listedPriceIn, ownPriceIn, wasPriceAbove, type MarketPrices } from "~/domain/market-own-price";
 
 // The one way a base (euro) amount becomes an amount in a shopper's market. Every page, the cart and
 // checkout ask these two, so a price can never read differently in two places:
@@ -91,7 +91,8 @@ export function promotionIn(market: PricingMarket, promotion: Promotion): Promot
 export function pricedIn<T extends Priced>(market: PricingMarket, item: T): T {
   const { marketPrices, ...rest } = item;
   if (pricesAreBase(market)) return marketPrices === undefined ? item : (rest as T);
-  const own = ownPriceIn(marketPrices, market.id);
+  // A card's own price there, or (a gift card's card) its smallest amount in the market's currency.
+  const own = listedPriceIn(marketPrices, market);
   const priced = { ...rest, priceMinor: productPriceIn(market, item.priceMinor, own) } as T;
   if (item.compareAtMinor !== undefined)
     priced.compareAtMinor = wasPriceAbove(compareAtIn(market, item.compareAtMinor), priced.priceMinor);
