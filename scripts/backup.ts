@@ -12,7 +12,9 @@ try {
     throw new BackupError(
       "npm run backup copies the embedded store; on SHOP_BACKEND=firebase use Firestore's managed export (docs/operations.md)",
     );
-  const { folder, manifest } = await takeBackup(config.dataDir, config.backup.dir);
+  const { folder, manifest } = await takeBackup(config.dataDir, config.backup.dir, new Date(), {
+    giftCardCodeKey: config.giftCardCodeKey,
+  });
   const rows = Object.entries(manifest.rowCounts)
     .map(([table, n]) => `${table} ${n}`)
     .join(", ");

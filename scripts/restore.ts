@@ -4,10 +4,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { BackupError } from "~/server/backup/backup-error";
-import { restoreBackup } from "~/server/backup/restore.server";
-import { ConfigError, parseConfig } from "~/server/config.server";
-import { loadShopEnv } from "./env";
+import { giftCardKeyProblem, restoreBackup } from "~/server/backup/restore.server";
+import { SESSION_SECRET_FILE } from "~/server/backup/manifest.server";
+import { ConfigError, derivedGiftCardCodeKey, parseConfig } from "~/server/config.server";
+import { loadDotEnv, loadShopEnv } from "./env";
 
+loadDotEnv();
+// A secret set by the operator wins over the one the backup carries into DATA_DIR.
+const secretFromEnvironment = Boolean(process.env.SESSION_SECRET);
 loadShopEnv();
 try {
   const config = parseConfig();
@@ -22,7 +26,7 @@ try {
   }
   const inBackupDir = path.join(config.backup.dir, arg);
   const folder = fs.existsSync(arg) || !fs.existsSync(inBackupDir) ? path.resolve(arg) : inBackupDir;
-  const { manifest, keptAside } = await restoreBackup(folder, config.dataDir);
+  const { manifest, keptAside, sessionSecretRestored } = await restoreBackup(folder, config.dataDir);
   const rows = Object.entries(manifest.rowCounts)
     .map(([table, n]) => `${table} ${n}`)
     .join(", ");
@@ -34,6 +38,20 @@ try {
       ? `  kept the previous state aside: ${keptAside.map((p) => path.basename(p)).join(", ")}`
       : "  there was no previous database",
   );
+  if (sessionSecretRestored)
+    console.log(
+      secretFromEnvironment
+        ? `  restored DATA_DIR/${SESSION_SECRET_FILE}; SESSION_SECRET is set, and it is what the shop signs sessions with`
+        : `  restored the session secret (DATA_DIR/${SESSION_SECRET_FILE}): shoppers stay signed in`,
+    );
+  // The key the restored shop starts with: GIFT_CARD_CODE_KEY, else from the secret it will read.
+  const restoredSecret = path.join(config.dataDir, SESSION_SECRET_FILE);
+  const keyAfter =
+    process.env.GIFT_CARD_CODE_KEY || secretFromEnvironment || !fs.existsSync(restoredSecret)
+      ? config.giftCardCodeKey
+      : derivedGiftCardCodeKey(fs.readFileSync(restoredSecret, "utf8").trim());
+  const keyProblem = giftCardKeyProblem(manifest, keyAfter);
+  if (keyProblem) console.warn(`WARNING: ${keyProblem}.`);
   console.log("Start the shop: it applies any newer migrations at start.");
 } catch (error) {
   // Bad input (no such folder, a damaged backup, a shop still serving) in one line, never a stack.

@@ -3,7 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { restoreBackup } from "~/server/backup/restore.server";
+import { giftCardKeyProblem, restoreBackup } from "~/server/backup/restore.server";
+import { derivedGiftCardCodeKey } from "~/server/config.server";
+import { openCode, sealCode } from "~/server/services/gift-cards/sealed-code.server";
 import { listBackups } from "~/server/backup/prune.server";
 import { everyBoundary, runScheduledBackup, type Slot } from "~/server/backup/schedule.server";
 import { takeBackup } from "~/server/backup/take-backup.server";
@@ -114,5 +116,39 @@ describe("a backup", () => {
       "The backup is damaged: the checksum of uploads/products/p1.webp does not match its manifest",
     );
     expect(fs.existsSync(path.join(dir, "target", "hemline.sqlite"))).toBe(false);
+  });
+
+  it("carries the session secret npm start keeps, so the shop restored on a new machine opens codes sealed for a later date", async () => {
+    // A zero-configuration shop: its secret in DATA_DIR, its gift-card key derived from it.
+    const secret = "s".repeat(64);
+    fs.writeFileSync(path.join(dataDir, "session-secret"), secret, { mode: 0o600 });
+    const key = derivedGiftCardCodeKey(secret);
+    const sealed = sealCode("HEML-AAAA-BBBB-CCCC", "card-1", key);
+    const { folder, manifest } = await takeBackup(dataDir, path.join(dir, "backups"), new Date(), {
+      giftCardCodeKey: key,
+    });
+    expect(Object.keys(manifest.files)).toContain("session-secret");
+    // The manifest names the key by a fingerprint only.
+    const manifestText = fs.readFileSync(path.join(folder, "manifest.json"), "utf8");
+    expect(manifestText).not.toContain(key);
+    expect(manifestText).not.toContain(secret);
+    expect(manifest.giftCardKeyId).toMatch(/^[0-9a-f]{16}$/);
+
+    // A new machine: `npm start` already made a secret of its own there, which is kept aside.
+    const target = path.join(dir, "new-machine");
+    fs.mkdirSync(target, { recursive: true });
+    fs.writeFileSync(path.join(target, "session-secret"), "another secret");
+    const { keptAside, sessionSecretRestored } = await restoreBackup(folder, target, new Date("2030-01-01T00:00:00Z"));
+    expect(sessionSecretRestored).toBe(true);
+    expect(keptAside.map((p) => path.basename(p))).toContain("session-secret.before-restore-2030-01-01T00-00-00.000Z");
+    const restoredSecret = fs.readFileSync(path.join(target, "session-secret"), "utf8");
+    expect(restoredSecret).toBe(secret);
+    expect(fs.statSync(path.join(target, "session-secret")).mode & 0o777).toBe(0o600);
+    expect(openCode(sealed, "card-1", derivedGiftCardCodeKey(restoredSecret))).toBe("HEML-AAAA-BBBB-CCCC");
+    expect(giftCardKeyProblem(manifest, derivedGiftCardCodeKey(restoredSecret))).toBeNull();
+    // A shop that would start with another key (SESSION_SECRET or GIFT_CARD_CODE_KEY set otherwise) is told what to set.
+    expect(giftCardKeyProblem(manifest, derivedGiftCardCodeKey("another secret"))).toMatch(
+      /^gift-card codes waiting for their send date were sealed with another key than this shop's: set GIFT_CARD_CODE_KEY/,
+    );
   });
 });

@@ -31,11 +31,26 @@ export const manifestSchema = z.object({
   schemaVersion: z.number().int().min(0),
   database: relativePath,
   rowCounts: z.record(z.string(), z.number().int().min(0)),
+  /**
+   * A fingerprint (never the key) of the key that sealed gift-card codes waiting for their send
+   * date, so a restore can say when the shop it makes could not open them. Absent in older backups.
+   */
+  giftCardKeyId: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .optional(),
   /** SHA-256 (hex) of every file of the backup but the manifest, by path. */
   files: z.record(relativePath, z.string().regex(/^[0-9a-f]{64}$/)),
 });
 
 export type Manifest = z.infer<typeof manifestSchema>;
+
+/** The session secret `npm start` keeps in DATA_DIR when SESSION_SECRET is not set: carried in backups. */
+export const SESSION_SECRET_FILE = "session-secret";
+
+/** A key's fingerprint: 16 hex characters of its SHA-256, which say whether two keys are one, not what it is. */
+export const keyId = (key: string) =>
+  crypto.createHash("sha256").update(`hemline-key-id:${key}`).digest("hex").slice(0, 16);
 
 export function sha256File(file: string): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -4,7 +4,16 @@ import Database from "better-sqlite3";
 import { MIGRATIONS } from "~/server/store/sqlite/migrations";
 import { DATABASE_FILE } from "~/server/store/sqlite/database.server";
 import { BackupError } from "./backup-error";
-import { MANIFEST_FILE, backupName, manifestSchema, sha256File, syncPath, type Manifest } from "./manifest.server";
+import {
+  MANIFEST_FILE,
+  SESSION_SECRET_FILE,
+  backupName,
+  keyId,
+  manifestSchema,
+  sha256File,
+  syncPath,
+  type Manifest,
+} from "./manifest.server";
 import { whileNotServed } from "./serving-lock.server";
 import { UPLOADS_DIR } from "./take-backup.server";
 
@@ -61,8 +70,24 @@ export async function verifyBackup(folder: string): Promise<Manifest> {
 
 export interface Restored {
   manifest: Manifest;
-  /** What the previous database and uploads were renamed to, when there were any. */
+  /** What the previous database, uploads and session secret were renamed to, when there were any. */
   keptAside: string[];
+  /** Whether the backup carried the session secret `npm start` keeps in DATA_DIR (and it is now there). */
+  sessionSecretRestored: boolean;
+}
+
+/**
+ * What an operator must do before starting the restored shop so it can open the gift-card codes the
+ * backup holds sealed for a later send date, or null when nothing: `giftCardCodeKey` is the key the
+ * restored shop will start with (GIFT_CARD_CODE_KEY, else derived from its session secret).
+ */
+export function giftCardKeyProblem(manifest: Manifest, giftCardCodeKey: string): string | null {
+  if (!manifest.giftCardKeyId || manifest.giftCardKeyId === keyId(giftCardCodeKey)) return null;
+  return (
+    "gift-card codes waiting for their send date were sealed with another key than this shop's: set " +
+    "GIFT_CARD_CODE_KEY (or SESSION_SECRET, when the old shop had no GIFT_CARD_CODE_KEY) as on the shop the backup " +
+    "was taken from before you start, or those cards are never sent"
+  );
 }
 
 function moveAside(from: string, to: string, kept: string[]): void {
@@ -100,7 +125,18 @@ export async function restoreBackup(folder: string, dataDir: string, now = new D
     fs.renameSync(incoming, live);
     moveAside(path.join(dataDir, UPLOADS_DIR), path.join(dataDir, `${UPLOADS_DIR}.before-restore-${stamp}`), kept);
     fs.renameSync(incomingUploads, path.join(dataDir, UPLOADS_DIR));
+    // The secret sessions are signed with (and, without GIFT_CARD_CODE_KEY, sealed codes keyed from):
+    // the restored shop signs no one out and can send the cards bought for a later date.
+    const sessionSecretRestored = SESSION_SECRET_FILE in manifest.files;
+    if (sessionSecretRestored) {
+      const liveSecret = path.join(dataDir, SESSION_SECRET_FILE);
+      const incomingSecret = path.join(folder, SESSION_SECRET_FILE);
+      if (!fs.existsSync(liveSecret) || !fs.readFileSync(liveSecret).equals(fs.readFileSync(incomingSecret)))
+        moveAside(liveSecret, `${liveSecret}.before-restore-${stamp}`, kept);
+      fs.copyFileSync(incomingSecret, liveSecret);
+      fs.chmodSync(liveSecret, 0o600);
+    }
     syncPath(dataDir);
-    return { manifest, keptAside: kept };
+    return { manifest, keptAside: kept, sessionSecretRestored };
   });
 }

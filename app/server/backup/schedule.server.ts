@@ -44,6 +44,8 @@ export interface ScheduledBackupOptions {
   backupDir: string;
   keep: number;
   holder?: string;
+  /** Its fingerprint goes in the manifest (see takeBackup). */
+  giftCardCodeKey?: string;
 }
 
 /** One tick of the schedule: claim the slot, back up, prune. Never throws. */
@@ -60,7 +62,9 @@ export async function runScheduledBackup(
       db.close();
     }
     if (!claimed) return "skipped";
-    const { folder, manifest } = await takeBackup(options.dataDir, options.backupDir);
+    const { folder, manifest } = await takeBackup(options.dataDir, options.backupDir, new Date(), {
+      giftCardCodeKey: options.giftCardCodeKey,
+    });
     const pruned = pruneBackups(options.backupDir, options.keep);
     backups.inc({ result: "ok" });
     console.log(
@@ -108,5 +112,10 @@ export function everyBoundary(everyMs: number, tick: (slot: Slot) => Promise<unk
 export function startBackupSchedule(config: Config): { stop(): void } | null {
   if (config.backend !== "embedded" || config.backup.everyMs === 0) return null;
   const { dir, everyMs, keep } = config.backup;
-  return everyBoundary(everyMs, (slot) => runScheduledBackup({ dataDir: config.dataDir, backupDir: dir, keep }, slot));
+  return everyBoundary(everyMs, (slot) =>
+    runScheduledBackup(
+      { dataDir: config.dataDir, backupDir: dir, keep, giftCardCodeKey: config.giftCardCodeKey },
+      slot,
+    ),
+  );
 }

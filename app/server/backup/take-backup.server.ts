@@ -4,7 +4,16 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { DATABASE_FILE } from "~/server/store/sqlite/database.server";
 import { BackupError } from "./backup-error";
-import { MANIFEST_FILE, backupName, filesUnder, sha256File, syncPath, type Manifest } from "./manifest.server";
+import {
+  MANIFEST_FILE,
+  SESSION_SECRET_FILE,
+  backupName,
+  filesUnder,
+  keyId,
+  sha256File,
+  syncPath,
+  type Manifest,
+} from "./manifest.server";
 
 // One backup of the embedded store: the SQLite file through SQLite's online backup (a consistent
 // snapshot, taken while the shop serves and takes orders), then DATA_DIR/uploads, into a hidden
@@ -50,8 +59,22 @@ async function copyDatabase(source: string, target: string): Promise<void> {
   }
 }
 
-/** Takes a backup of dataDir into backupDir/<UTC time>. Throws BackupError (or an I/O error) when it cannot. */
-export async function takeBackup(dataDir: string, backupDir: string, now = new Date()): Promise<TakenBackup> {
+export interface BackupKeys {
+  /** The key sealing scheduled gift-card codes (config.giftCardCodeKey): only its fingerprint is written. */
+  giftCardCodeKey?: string;
+}
+
+/**
+ * Takes a backup of dataDir into backupDir/<UTC time>, with the session secret `npm start` keeps
+ * there (without it a restored shop signs everyone out and, when the gift-card key derives from it,
+ * cannot open codes sealed for a later date). Throws BackupError (or an I/O error) when it cannot.
+ */
+export async function takeBackup(
+  dataDir: string,
+  backupDir: string,
+  now = new Date(),
+  keys: BackupKeys = {},
+): Promise<TakenBackup> {
   const name = backupName(now);
   const folder = path.join(backupDir, name);
   fs.mkdirSync(backupDir, { recursive: true });
@@ -77,6 +100,13 @@ export async function takeBackup(dataDir: string, backupDir: string, now = new D
     if (fs.existsSync(uploads))
       fs.cpSync(uploads, path.join(temp, UPLOADS_DIR), { recursive: true, filter: (src) => !src.endsWith(".tmp") });
 
+    // Readable only by the shop's user, as in DATA_DIR.
+    const secret = path.join(dataDir, SESSION_SECRET_FILE);
+    if (fs.existsSync(secret)) {
+      fs.copyFileSync(secret, path.join(temp, SESSION_SECRET_FILE));
+      fs.chmodSync(path.join(temp, SESSION_SECRET_FILE), 0o600);
+    }
+
     const files: Record<string, string> = {};
     for (const file of filesUnder(temp)) {
       files[file] = await sha256File(path.join(temp, ...file.split("/")));
@@ -88,6 +118,7 @@ export async function takeBackup(dataDir: string, backupDir: string, now = new D
       schemaVersion,
       database: DATABASE_FILE,
       rowCounts: counts,
+      ...(keys.giftCardCodeKey ? { giftCardKeyId: keyId(keys.giftCardCodeKey) } : {}),
       files,
     };
     fs.writeFileSync(path.join(temp, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
