@@ -1,8 +1,9 @@
 import Database from "better-sqlite3";
+import { spawnSync } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-import { startShop, serving } from "./support/extra-shop";
+import { E2E_SESSION_SECRET, startShop, serving } from "./support/extra-shop";
 import { field, HttpShopper } from "./support/http-shopper";
 
 // What an operator watches (issue 31, part 5): request ids, JSON log lines without secrets,
@@ -155,11 +156,32 @@ test("/metrics is 404 without its bearer token and counts requests, cache hits a
     await shopper.call(`/products/${productId}`);
     await shopper.call(`/products/${productId}`);
     expect((await shopper.add(productId, { colour, size })).status).toBe(303);
-    const placed = await shopper.post("/checkout", await shopper.checkoutForm(`metrics-${Date.now()}@hemline.test`));
+    const email = `metrics-${Date.now()}@hemline.test`;
+    const placed = await shopper.post("/checkout", await shopper.checkoutForm(email));
     expect(placed.status, await placed.text()).toBe(303);
+
+    // A backup taken by hand, in another process, is counted by the serving shop.
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: shop.dataDir, SESSION_SECRET: E2E_SESSION_SECRET };
+    for (const name of ["SHOP_BACKEND", "BACKUP_DIR", "PUBLIC_URL", "HOST", "WEB_CONCURRENCY"]) delete env[name];
+    const backup = spawnSync("npm", ["run", "--silent", "backup"], { env, encoding: "utf8" });
+    expect(backup.status, backup.stderr).toBe(0);
 
     const after = await scrape();
     expect(value(after, "hemline_orders_placed_total")).toBe(value(before, "hemline_orders_placed_total") + 1);
+    expect(value(after, 'hemline_backups_total{result="ok"}')).toBe(
+      value(before, 'hemline_backups_total{result="ok"}') + 1,
+    );
+    // The order was paid (the test card): one payment, and its total as revenue, in its currency.
+    const db = new Database(path.join(shop.dataDir, "hemline.sqlite"), { readonly: true });
+    const order = JSON.parse(
+      (db.prepare("SELECT data FROM orders WHERE email = ?").get(email) as { data: string }).data,
+    ) as { status: string; totalMinor: number; currency: string };
+    db.close();
+    expect(order.status).toBe("paid");
+    const paid = `hemline_payments_total{currency="${order.currency}"}`;
+    expect(value(after, paid)).toBe(value(before, paid) + 1);
+    const earned = `hemline_revenue_total{currency="${order.currency}"}`;
+    expect(value(after, earned) - value(before, earned)).toBeCloseTo(order.totalMinor / 100, 6);
     // The second view of the product page was served from the render cache, counted under its route.
     const productHits = 'hemline_render_cache_lookups_total{result="hit",route="routes/products.$id"}';
     expect(value(after, productHits)).toBeGreaterThan(value(before, productHits));

@@ -9,7 +9,8 @@ import { openCode, sealCode } from "~/server/services/gift-cards/sealed-code.ser
 import { listBackups } from "~/server/backup/prune.server";
 import { everyBoundary, runScheduledBackup, type Slot } from "~/server/backup/schedule.server";
 import { takeBackup } from "~/server/backup/take-backup.server";
-import { backups } from "~/server/observability/metrics.server";
+import { backups, countBackupsFrom } from "~/server/observability/metrics.server";
+import { backupCountsOf } from "~/server/backup/backup-counts.server";
 import { openDatabase } from "~/server/store/sqlite/database.server";
 import { MIGRATIONS } from "~/server/store/sqlite/migrations";
 
@@ -24,6 +25,8 @@ async function counted(result: "ok" | "failed"): Promise<number> {
 }
 
 beforeEach(() => {
+  // As a serving shop counts them: in its database, with what this process could not write there.
+  countBackupsFrom(() => backupCountsOf(dataDir));
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "hemline-backups-"));
   dataDir = path.join(dir, "data");
   const db = openDatabase(dataDir);

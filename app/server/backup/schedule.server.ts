@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Config } from "~/server/config.server";
-import { backups } from "~/server/observability/metrics.server";
+import { countBackupsFrom } from "~/server/observability/metrics.server";
+import { backupCountsOf, countBackup } from "./backup-counts.server";
 import { DATABASE_FILE } from "~/server/store/sqlite/database.server";
 import { pruneBackups } from "./prune.server";
 import { takeBackup } from "./take-backup.server";
@@ -66,14 +67,14 @@ export async function runScheduledBackup(
       giftCardCodeKey: options.giftCardCodeKey,
     });
     const pruned = pruneBackups(options.backupDir, options.keep);
-    backups.inc({ result: "ok" });
+    countBackup(options.dataDir, "ok");
     console.log(
       `Backup written to ${folder} (schema version ${manifest.schemaVersion}, ${Object.keys(manifest.files).length} files)` +
         (pruned.length ? `; deleted ${pruned.length} older (keeping ${options.keep}): ${pruned.join(", ")}` : ""),
     );
     return "ok";
   } catch (error) {
-    backups.inc({ result: "failed" });
+    countBackup(options.dataDir, "failed");
     console.error(
       `Backup failed (the shop keeps serving; next attempt in one interval): ${(error as Error).message ?? error}`,
     );
@@ -110,7 +111,10 @@ export function everyBoundary(everyMs: number, tick: (slot: Slot) => Promise<unk
 
 /** Started by a serving process of the embedded backend (startup.server); nothing when BACKUP_EVERY_MINUTES=0. */
 export function startBackupSchedule(config: Config): { stop(): void } | null {
-  if (config.backend !== "embedded" || config.backup.everyMs === 0) return null;
+  if (config.backend !== "embedded") return null;
+  // Counted in the database, with those taken by hand, even when this process takes none.
+  countBackupsFrom(() => backupCountsOf(config.dataDir));
+  if (config.backup.everyMs === 0) return null;
   const { dir, everyMs, keep } = config.backup;
   return everyBoundary(everyMs, (slot) =>
     runScheduledBackup(

@@ -65,6 +65,20 @@ export const ordersPlaced = new Counter({
   registers: [registry],
 });
 
+export const paymentsReceived = new Counter({
+  name: "hemline_payments_total",
+  help: "Orders whose payment was recorded (by card, on the processor's page, or wholly by gift card), by the order's currency",
+  labelNames: ["currency"] as const,
+  registers: [registry],
+});
+
+export const revenue = new Counter({
+  name: "hemline_revenue_total",
+  help: "Totals of the orders counted in hemline_payments_total, in units of their currency (49.9 for €49.90), by currency",
+  labelNames: ["currency"] as const,
+  registers: [registry],
+});
+
 export const paymentsDeclined = new Counter({
   name: "hemline_payments_declined_total",
   help: "Payments the processor declined",
@@ -112,11 +126,23 @@ export const webhookDeliveries = new Counter({
   registers: [registry],
 });
 
+/** Where backups are counted (the embedded store's own count, every process's): set where backups run. */
+let backupCounts: (() => Record<"ok" | "failed", number>) | null = null;
+export const countBackupsFrom = (source: typeof backupCounts) => {
+  backupCounts = source;
+};
+
 export const backups = new Counter({
   name: "hemline_backups_total",
-  help: "Backups of the embedded store, by result (ok or failed)",
+  help: "Backups of the embedded store by any process (the schedule, npm run backup), by result (ok or failed)",
   labelNames: ["result"] as const,
   registers: [registry],
+  collect() {
+    if (!backupCounts) return;
+    const counts = backupCounts();
+    this.reset();
+    for (const result of ["ok", "failed"] as const) this.inc({ result }, counts[result]);
+  },
 });
 
 export const serverErrors = new Counter({

@@ -10,7 +10,8 @@ import { createInvoiceNumbers } from "./invoice-numbers.server";
 import { paidAt } from "~/domain/invoice";
 import { ADMIN_TRANSITIONS, REFUND_STATUSES, adminSourcesOf, stockEffect } from "~/domain/order-status-rules";
 import { cardAttemptOf, chargeKeyOf } from "./payment-attempts.server";
-import { paymentsRecovered } from "~/server/observability/metrics.server";
+import { paymentsReceived, paymentsRecovered, revenue } from "~/server/observability/metrics.server";
+import { minorPerUnit } from "~/domain/currency";
 import { countPaidOrder } from "../look/pair-counts.server";
 
 // Orders after placement: who may see one, the customer's history, payment outcomes and the
@@ -221,6 +222,12 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
     }
   }
 
+  /** Counted by the one call whose transition recorded the payment (so never twice for one order). */
+  function countPayment(order: Order): void {
+    paymentsReceived.inc({ currency: order.currency });
+    revenue.inc({ currency: order.currency }, order.totalMinor / minorPerUnit(order.currency));
+  }
+
   /** Paid, once: of concurrent callers (a replayed form, the sweep, the webhook) only the one whose transition made it e-mails. */
   async function markPaid(order: Order, payment: PaymentRecord, origin: string): Promise<Order> {
     return (await recordPaid(order, payment, origin)).order;
@@ -240,6 +247,7 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
       patch: { payment },
     });
     if (result.kind !== "ok") return { order: result.kind === "not-found" ? order : result.order, made: false };
+    countPayment(result.order);
     await sendConfirmation(result.order, origin);
     return { order: result.order, made: true };
   }
@@ -447,7 +455,7 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
           // Paid after the session expired and stock went back: take it again if it is still there.
           const reopened = await this.reopenForPayment(order);
           if (reopened.kind === "sold-out") {
-            await pay(order.id, {
+            const late = await pay(order.id, {
               from: ["payment_failed"],
               event: {
                 status: "paid",
@@ -458,6 +466,8 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
               stock: "none",
               patch: { payment: { ...payment, state: "succeeded" } },
             });
+            // The money came in, whatever happens to the order now.
+            if (late.kind === "ok") countPayment(late.order);
             return "updated";
           }
         }

@@ -25,6 +25,7 @@ import zoneTaxRules from "./024-zone-tax-rules";
 import orderCurrency from "./025-order-currency";
 import productMarketPrices from "./026-product-market-prices";
 import webhookOutbox from "./027-webhook-outbox";
+import backupCounts from "./028-backup-counts";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -55,4 +56,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 25, name: "order-currency", sql: orderCurrency },
   { version: 26, name: "product-market-prices", sql: productMarketPrices },
   { version: 27, name: "webhook-outbox", sql: webhookOutbox },
+  { version: 28, name: "backup-counts", sql: backupCounts },
 ];
