@@ -1,6 +1,13 @@
-import type { Bucket } from "~/server/media/cloud-storage.server";
+import { unreachable, type Bucket } from "~/server/media/cloud-storage.server";
 import { streamWriter } from "./stream-writer";
-import { assertFeedFileRef, assertGroup, type FeedFileRef, type FeedFileStore, type OpenedFeedFile } from "./port";
+import {
+  assertFeedFileRef,
+  assertGroup,
+  FeedStorageUnavailableError,
+  type FeedFileRef,
+  type FeedFileStore,
+  type OpenedFeedFile,
+} from "./port";
 
 // Feed files in Cloud Storage (the Firebase backend): the object feeds/{group}/{key}.{format} and
 // its .gz, with the catalogue-version key and builtAt as custom metadata. The one instance that
@@ -20,19 +27,26 @@ const objectOf = (file: FeedFileRef) => {
 
 const notFound = (error: unknown) => (error as { code?: unknown }).code === 404;
 
-/** The client retries an unreachable Storage for minutes; a crawler's fetch is answered (500) sooner instead. */
-const TIMEOUT_MS = 15_000;
+/**
+ * The client retries an unreachable Storage for minutes; a crawler's fetch is answered sooner
+ * instead, with a 503 (FeedStorageUnavailableError) it retries later. Listing and reading an
+ * object's metadata take well under a second when Storage is up.
+ */
+const TIMEOUT_MS = 5_000;
 
 async function within<T>(work: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`${what}: Cloud Storage did not answer in ${TIMEOUT_MS} ms`)),
+      () => reject(new FeedStorageUnavailableError(what, new Error(`no answer in ${TIMEOUT_MS} ms`))),
       TIMEOUT_MS,
     );
   });
   try {
     return await Promise.race([work, timeout]);
+  } catch (error) {
+    if (error instanceof FeedStorageUnavailableError || !unreachable(error)) throw error;
+    throw new FeedStorageUnavailableError(what, error);
   } finally {
     clearTimeout(timer);
   }

@@ -69,3 +69,11 @@ export function assertFeedFileRef(file: FeedFileRef): void {
 export function assertGroup(group: string): void {
   if (!NAME.test(group)) throw new Error(`Not a feed group: ${JSON.stringify(group)}`);
 }
+
+/** The store of feed files could not be reached in time (Cloud Storage down): the feed answers 503. */
+export class FeedStorageUnavailableError extends Error {
+  constructor(what: string, cause?: unknown) {
+    super(`${what}: the feed storage cannot be reached`, { cause });
+    this.name = "FeedStorageUnavailableError";
+  }
+}

@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { getContext } from "../context.server";
 import { FEED_CONTENT_TYPES, type FeedFormat } from "../services/feed/feed-format.server";
 import { FeedUnavailableError } from "../services/feed/product-feed.server";
+import { FeedStorageUnavailableError } from "../feed-files/port";
 import { acceptsGzip } from "./accept-encoding.server";
 import { CACHE } from "./cache.server";
 import { publicOrigin } from "./public-origin.server";
@@ -38,7 +39,31 @@ const text = (status: number, message: string, extra: Record<string, string> = {
   body: message,
 });
 
+/** The 503 for a feed that cannot be sent now (never built, or its storage unreachable); null for any other error. */
+export function feedUnavailableAnswer(error: unknown): FeedAnswer | null {
+  // A dependency that is down: the crawler is told when to come back, not given a 500.
+  if (error instanceof FeedStorageUnavailableError)
+    return text(503, "The product feed cannot be read just now; try again in a minute.\n", { "Retry-After": "60" });
+  // Only a feed never built before is waited for; when that build fails there is nothing to send.
+  if (error instanceof FeedUnavailableError)
+    return text(503, "The product feed is being prepared and could not be built just now; try again later.\n", {
+      "Retry-After": "300",
+    });
+  return null;
+}
+
 export async function answerFeedRequest(format: FeedFormat, request: Request): Promise<FeedAnswer> {
+  try {
+    return await answerFeed(format, request);
+  } catch (error) {
+    const unavailable = feedUnavailableAnswer(error);
+    if (!unavailable) throw error;
+    console.error(error);
+    return unavailable;
+  }
+}
+
+async function answerFeed(format: FeedFormat, request: Request): Promise<FeedAnswer> {
   const { productFeed, config, shipping } = getContext();
   const askedCountry = new URL(request.url).searchParams.get("country");
   const country = askedCountry === null ? config.feed.country : askedCountry.toUpperCase();
@@ -50,17 +75,7 @@ export async function answerFeedRequest(format: FeedFormat, request: Request): P
       `Unknown country "${askedCountry}": use the two-letter code of a country the shop delivers to (${countries.join(", ")}).\n`,
     );
   }
-  let feed;
-  try {
-    feed = await productFeed.open({ format, country, origin: publicOrigin(request, config) });
-  } catch (error) {
-    // Only a feed never built before is waited for; when that build fails there is nothing to send.
-    if (!(error instanceof FeedUnavailableError)) throw error;
-    console.error(error);
-    return text(503, "The product feed is being prepared and could not be built just now; try again later.\n", {
-      "Retry-After": "300",
-    });
-  }
+  const feed = await productFeed.open({ format, country, origin: publicOrigin(request, config) });
   // The gzipped copy has its own ETag (other bytes); either one sent back means "unchanged".
   const gzipEtag = feed.etag.replace(/"$/, '-gz"');
   const headers = {

@@ -13,7 +13,7 @@ const READ_TIMEOUT_MS = 5000;
 const WRITE_TIMEOUT_MS = 15_000;
 
 /** A network failure (ECONNREFUSED, ENOTFOUND, …) or a server-side one (5xx, 429): not a missing object. */
-function unreachable(error: unknown): boolean {
+export function unreachable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === "string") return /^E[A-Z_]+$/.test(code);
   return typeof code === "number" && (code >= 500 || code === 429);
