@@ -4,7 +4,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ConfigError, parseConfig, type Config } from "~/server/config.server";
+import { BackupError } from "~/server/backup/backup-error";
 import { TargetHoldsAnotherShopError, formatReport } from "~/server/migration/migrate-shop.server";
+import { StillAbortedError } from "~/server/migration/retry-aborted.server";
 import { migrateEmbeddedToFirebase } from "~/server/migration/to-firebase.server";
 import { loadShopEnv } from "./env";
 
@@ -39,6 +41,10 @@ try {
   if (error instanceof TargetHoldsAnotherShopError) {
     console.error(error.message);
     process.exitCode = 2;
+  } else if (error instanceof BackupError || error instanceof StillAbortedError) {
+    // A shop still serving DATA_DIR, or Firestore still busy with a killed run: one line, no stack.
+    console.error(`${error instanceof BackupError ? "Migration refused" : "Migration stopped"}: ${error.message}`);
+    process.exitCode = 1;
   } else throw error;
 }
 // firebase-admin's clients keep the process alive: end it once the report is out.

@@ -24,6 +24,8 @@ import { AUTH_PROJECT_ID } from "../contract/global-setup";
 import { lineFor, makeOrder } from "../support/order-factory";
 import { makeTempDir } from "../support/temp-dir";
 import { makeGiftCard } from "../support/gift-card-factory";
+import Database from "better-sqlite3";
+import path from "node:path";
 
 // The embedded demo shop, with orders, a refund, a return and a customer with a password, moved to
 // the emulators: the Firebase shop then serves the same catalogue, order pages and revenue, and
@@ -291,6 +293,22 @@ describe("npm run migrate:to-firebase: the embedded shop into Firebase", () => {
     await source.close();
     await lossy.close();
   }, 240_000);
+
+  it("refuses while a shop serves the embedded store, before it writes anything to Firebase", async () => {
+    // A serving process's read lock on DATA_DIR/serving.lock, as backup/serving-lock takes it.
+    const serving = new Database(path.join(temp.dir, "serving.lock"));
+    serving.exec("BEGIN");
+    serving.prepare("SELECT count(*) FROM sqlite_master").get();
+    try {
+      await expect(migrateEmbeddedToFirebase(firebaseConfig, { log: silent })).rejects.toThrow(
+        `A shop is serving ${temp.dir}: stop it (every process of it) before migrating.`,
+      );
+      expect(await createFirestoreStore(projectId).products.count()).toBe(0);
+    } finally {
+      serving.exec("ROLLBACK");
+      serving.close();
+    }
+  });
 
   it("a run cut short, then run again, copies everything once: every figure matches", async () => {
     const cut = migrateEmbeddedToFirebase(firebaseConfig, {

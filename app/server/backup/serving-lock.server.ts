@@ -32,8 +32,11 @@ export function holdServingLock(dataDir: string, waitMs = 60_000): void {
   held = lock;
 }
 
-/** Runs fn holding dataDir's exclusive lock, so no shop serves it meanwhile; refuses at once when one does. */
-export async function whileNotServed<T>(dataDir: string, fn: () => Promise<T> | T): Promise<T> {
+/**
+ * Runs fn holding dataDir's exclusive lock, so no shop serves it meanwhile; refuses at once when one
+ * does, saying what waits for it to stop (`doing`: "restoring", "migrating").
+ */
+export async function whileNotServed<T>(dataDir: string, fn: () => Promise<T> | T, doing = "restoring"): Promise<T> {
   fs.mkdirSync(dataDir, { recursive: true });
   const lock = new Database(path.join(dataDir, SERVING_LOCK_FILE), { timeout: 0 });
   try {
@@ -41,7 +44,7 @@ export async function whileNotServed<T>(dataDir: string, fn: () => Promise<T> | 
       lock.exec("BEGIN EXCLUSIVE");
     } catch (error) {
       if ((error as { code?: string }).code === "SQLITE_BUSY")
-        throw new BackupError(`A shop is serving ${dataDir}: stop it (every process of it) before restoring.`);
+        throw new BackupError(`A shop is serving ${dataDir}: stop it (every process of it) before ${doing}.`);
       throw error;
     }
     return await fn();

@@ -332,6 +332,30 @@ async function compareShops(
   return { rows, differences: rows.filter((r) => r.source !== r.target), accountsFailed, mediaMissing };
 }
 
+/**
+ * What to do about the figures that differ. A run copies and never deletes: one that was cut short
+ * leaves the target short, which running again fixes; a target holding more than the source
+ * (orders placed on the Firebase shop, data written there by hand) stays so however often it runs.
+ */
+function differenceAdvice(differences: readonly FigureRow[]): string[] {
+  if (differences.length === 0) return [`Every figure matches.`];
+  const names = (rows: readonly FigureRow[]) => rows.map((r) => r.name).join(", ");
+  const short = differences.filter((r) => r.target < r.source);
+  const over = differences.filter((r) => r.target > r.source);
+  const lines = [`${differences.length} figure(s) differ.`];
+  if (short.length > 0)
+    lines.push(
+      `- Firebase holds less of: ${names(short)}. Run the migration again (it copies what is missing); if they still differ, do not switch.`,
+    );
+  if (over.length > 0)
+    lines.push(
+      `- Firebase holds more of: ${names(over)}. Running again cannot fix this (a run never deletes): the project was written to ` +
+        "apart from this shop (the Firebase shop served orders, or data was added by hand). Find out what those are before you " +
+        "switch, or copy into an empty project.",
+    );
+  return lines;
+}
+
 /** The report as Markdown: one row per figure, then what differs and what could not be copied. */
 export function formatReport(report: MigrationReport, meta: { at: string; source: string; target: string }): string {
   const lines = [
@@ -345,10 +369,7 @@ export function formatReport(report: MigrationReport, meta: { at: string; source
       (r) => `| ${r.name} | ${r.source} | ${r.target} | ${r.source === r.target ? "ok" : "DIFFERS"} |`,
     ),
     ``,
-    report.differences.length === 0
-      ? `Every figure matches.`
-      : `${report.differences.length} figure(s) differ: ${report.differences.map((r) => r.name).join(", ")}. ` +
-        "Run the migration again; if they still differ, do not switch.",
+    ...differenceAdvice(report.differences),
   ];
   if (report.accountsFailed.length > 0) {
     lines.push(``, `Accounts Firebase Auth refused:`);

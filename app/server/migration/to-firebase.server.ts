@@ -9,14 +9,31 @@ import { firebaseApp } from "~/server/store/firestore/firebase-app.server";
 import { createFirestoreStore } from "~/server/store/firestore/store.server";
 import { openDatabase } from "~/server/store/sqlite/database.server";
 import { createSqliteStoreOn } from "~/server/store/sqlite/store.server";
+import { whileNotServed } from "~/server/backup/serving-lock.server";
 import { migrateShop, type MigrationOptions, type MigrationReport } from "./migrate-shop.server";
+import { retryAborted } from "./retry-aborted.server";
 
 // The embedded shop (DATA_DIR) into the Firebase project the configuration names: the SQLite and
 // local-disk adapters on one side, the Firestore, Cloud Storage and Firebase Auth ones on the other.
 
-export async function migrateEmbeddedToFirebase(
+/**
+ * Refuses while a shop serves DATA_DIR (an order placed during the copy would be left behind, as
+ * a restore refuses), and runs the copy again when Firestore aborts it (see retry-aborted).
+ */
+export function migrateEmbeddedToFirebase(
   config: Config,
-  options: Pick<MigrationOptions, "force" | "log" | "afterWrite"> = {},
+  options: Pick<MigrationOptions, "force" | "log" | "afterWrite"> & { abortedWaitsMs?: readonly number[] } = {},
+): Promise<MigrationReport> {
+  return whileNotServed(
+    config.dataDir,
+    () => retryAborted(() => copyOnce(config, options), { waitsMs: options.abortedWaitsMs, log: options.log }),
+    "migrating",
+  );
+}
+
+async function copyOnce(
+  config: Config,
+  options: Pick<MigrationOptions, "force" | "log" | "afterWrite">,
 ): Promise<MigrationReport> {
   const projectId = config.firebase.projectId;
   if (!projectId)
