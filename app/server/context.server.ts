@@ -38,7 +38,7 @@ import { createRateLimiter } from "./services/accounts/rate-limit.server";
 import { createStaffService, type StaffService } from "./services/staff/staff.server";
 import { createProductFeedService, type ProductFeedService } from "./services/feed/product-feed.server";
 import { createRemindersService, type RemindersService } from "./services/reminders/reminders.server";
-import { checkoutFaultsFor } from "./test-hooks.server";
+import { checkoutFaultsFor, orderEventFaultFor } from "./test-hooks.server";
 
 // The one place where adapters (from config) are wired into services. Routes call getContext()
 // and use only the services; they never import an adapter.
@@ -125,6 +125,7 @@ export function createContext(config: Config): AppContext {
   // The stores write each change's events in its own transaction (the outbox); after a change this
   // relays and sends them now rather than at the next sweep, which relays whatever a dead process left.
   const relayEvents = () => void webhooks.deliverDue();
+  const orderEventFault = orderEventFaultFor(config.crashHooks?.killAt);
   const publicOrigin = config.publicUrl ?? fallbackOrigin(config);
   const stockAlerts = createStockAlertsService(backend.store, {
     secret: config.sessionSecret,
@@ -210,6 +211,8 @@ export function createContext(config: Config): AppContext {
     onOrderEvent: async (type, order) => {
       // Its pairs are counted by now: this process shows them at once (others within PARTNERS_TTL_MS).
       if (type === "order.paid") completeTheLook.forget(order.lines.map((l) => l.productId));
+      // Test hook (HEMLINE_KILL_AT=after-order-paid): the event is committed, the relay not yet told.
+      orderEventFault?.(type);
       relayEvents();
     },
   });

@@ -21,3 +21,14 @@ export function checkoutFaultsFor(killAt: KillPoint | undefined): CheckoutFaults
     webhookReceived: killAt === "webhook-received" ? () => die(killAt) : undefined,
   };
 }
+
+/**
+ * The orders' crash point: called with each order event once its change has committed (the event
+ * is in the outbox) and before the webhook relay is told; "after-order-paid" dies at order.paid.
+ */
+export function orderEventFaultFor(killAt: KillPoint | undefined): ((type: string) => void) | undefined {
+  if (killAt !== "after-order-paid") return undefined;
+  return (type) => {
+    if (type === "order.paid") die(killAt);
+  };
+}
