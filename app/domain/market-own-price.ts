@@ -60,3 +60,31 @@ export const MAX_OWN_PRICE_MINOR = 999_999_999;
  */
 export const wasPriceAbove = (compareAtMinor: number | null, priceMinor: number): number | null =>
   compareAtMinor !== null && compareAtMinor > priceMinor ? compareAtMinor : null;
+
+/**
+ * The stored own prices with `changes` applied (a price sets it, null removes it), other markets'
+ * left as they are: what an API change or a CSV line writes. `{}` when none is left, so a product
+ * that had some has them cleared; undefined when it had none and gets none (nothing to write).
+ */
+export function withOwnPrices(
+  stored: MarketPrices | undefined,
+  changes: Readonly<Record<string, number | null>>,
+): MarketPrices | undefined {
+  const prices: MarketPrices = { ...stored };
+  for (const [marketId, priceMinor] of Object.entries(changes)) {
+    if (priceMinor === null) delete prices[marketId];
+    else prices[marketId] = { priceMinor };
+  }
+  return !hasOwnPrices(prices) && !hasOwnPrices(stored) ? stored : prices;
+}
+
+/** Whether two products' own prices are the same (none and `{}` alike; the order of markets does not count). */
+export function sameOwnPrices(a: MarketPrices | undefined, b: MarketPrices | undefined): boolean {
+  const key = (p: MarketPrices | undefined) =>
+    JSON.stringify(
+      Object.entries(p ?? {})
+        .map(([id, own]) => [id, own.priceMinor])
+        .sort(([x], [y]) => String(x).localeCompare(String(y))),
+    );
+  return key(a) === key(b);
+}

@@ -7,7 +7,7 @@ import { getContext } from "~/server/context.server";
 import { readUploadForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { firstError } from "~/lib/form-reply";
-import { CSV_COLUMNS, MAX_CSV_BYTES, type ImportPlan } from "~/server/services/admin-catalog/product-csv.server";
+import { csvColumns, MAX_CSV_BYTES, type ImportPlan } from "~/server/services/admin-catalog/product-csv.server";
 import { notFound } from "~/server/http/not-found.server";
 import { ScrollBox } from "~/components/ScrollBox";
 import { requirePermission } from "~/server/http/permissions.server";
@@ -44,11 +44,13 @@ function planView(plan: ImportPlan) {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "catalogue.manage");
   const token = new URL(request.url).searchParams.get("job");
-  if (!token) return { job: null, plan: null, stalled: false, columns: CSV_COLUMNS };
+  // The fixed columns, then one of own prices per market not priced at base.
+  const columns = csvColumns(await getContext().markets.markets());
+  if (!token) return { job: null, plan: null, stalled: false, columns };
   const found = await getContext().productImports.status(token);
   if (!found) throw notFound(request);
   const { claim: _claim, ...job } = found.job;
-  return { job, plan: found.plan ? planView(found.plan) : null, stalled: found.stalled, columns: CSV_COLUMNS };
+  return { job, plan: found.plan ? planView(found.plan) : null, stalled: found.stalled, columns };
 }
 
 /** A refused upload or apply: the message above the form (the file input cannot be filled back). */
@@ -124,7 +126,8 @@ export default function ImportProducts() {
           </p>
           <p className="mt-2 text-xs text-stone-600">
             Columns: <code>{columns.join(", ")}</code>. product_id, material, compare_at_price and featured may be left
-            out.
+            out, as may weight_grams and each market&apos;s price_ column (a product&apos;s own price there, in its
+            currency; an empty cell means the converted price, a column left out keeps the prices saved).
           </p>
           <Form method="post" encType="multipart/form-data" className="mt-6 space-y-4">
             <AuthenticityTokenInput />

@@ -44,7 +44,7 @@ const api = apiRoute({
           result.status,
           result.message,
         );
-      return { body: productJson(result.product) };
+      return { body: productJson(result.product, await ctx.markets.markets()) };
     },
   },
 });

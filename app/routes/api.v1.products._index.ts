@@ -10,9 +10,10 @@ const api = apiRoute({
       const page = await readPage(ctx.config.sessionSecret, url, "products", (position, limit) =>
         ctx.apiReads.products(position, limit),
       );
+      const markets = await ctx.markets.markets();
       return {
         body: {
-          data: page.items.map(productJson),
+          data: page.items.map((p) => productJson(p, markets)),
           // The last page still has a cursor: kept, it later gives what changed since.
           nextCursor: page.nextCursor,
           hasMore: page.more,

@@ -7,6 +7,7 @@ import { createContext, type AppContext } from "~/server/context.server";
 import { API_ROUTES, callApi, type ApiCallOptions } from "../support/api-client";
 import { documented } from "../support/openapi-check";
 import { checkoutInput, lineFor, makeOrder } from "../support/order-factory";
+import { ukMarketInput } from "../support/market-factory";
 import { makeProduct } from "../support/product-factory";
 import { makeTempDir } from "../support/temp-dir";
 import { startReceiver } from "../support/webhook-receiver";
@@ -369,6 +370,105 @@ describe.each(BACKENDS)("admin API: $name", (backend) => {
     expect(returns.body.data).toEqual([
       expect.objectContaining({ id: "ret-1", orderId: delivered.id, status: "requested" }),
     ]);
+  });
+
+  it("gives a product's own prices in markets, and sets or clears them with the version read", async () => {
+    const europe = await ctx.markets.defaultMarket({ fresh: true });
+    await ctx.markets.save({ ...europe, countries: europe.countries.filter((c) => c !== "GB") }, OWNER);
+    const uk = await ctx.markets.save(ukMarketInput(), OWNER);
+    const jp = await ctx.markets.save(
+      ukMarketInput({ name: "Japan", countries: ["JP"], currency: "JPY", rateMicros: 160_000_000, rounding: "whole" }),
+      OWNER,
+    );
+    if (uk.kind !== "saved" || jp.kind !== "saved") throw new Error("markets not saved");
+    const [UK, JP] = [uk.market.id, jp.market.id];
+    const priced = makeProduct({ priceMinor: 4995 });
+    await ctx.backend.store.products.upsertMany([priced]);
+    const path = `/products/${priced.id}`;
+    type Priced = { version: number; marketPrices: Record<string, { priceMinor: number; currency: string }> };
+
+    const before = await api<Priced>("GET", path, { key: keys.productsRead });
+    expect(before.body.marketPrices).toEqual({});
+    const set = await api<Priced>("PATCH", path, {
+      key: keys.all,
+      body: {
+        version: before.body.version,
+        marketPrices: { [UK]: { priceMinor: 3500, currency: "GBP" }, [JP]: { priceMinor: 5400 } },
+      },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.version).toBeGreaterThan(before.body.version);
+    expect(set.body.marketPrices).toEqual({
+      [UK]: { priceMinor: 3500, currency: "GBP" },
+      [JP]: { priceMinor: 5400, currency: "JPY" },
+    });
+    expect((await ctx.backend.store.products.get(priced.id))?.marketPrices).toEqual({
+      [UK]: { priceMinor: 3500 },
+      [JP]: { priceMinor: 5400 },
+    });
+    const audit = await ctx.audit.list({ entityType: "product", entityId: priced.id });
+    expect(audit.entries[0]?.summary).toContain("through the API");
+    expect(audit.entries[0]?.summary).toContain("marketPrices");
+    // The list shows them as the product does.
+    const page = await api<{ data: Array<Priced & { id: string }> }>("GET", "/products?limit=100", {
+      key: keys.productsRead,
+    });
+    expect(page.body.data.find((p) => p.id === priced.id)?.marketPrices).toEqual(set.body.marketPrices);
+
+    // null clears one market's; the markets not sent keep theirs. A stale version saves nothing.
+    const cleared = await api<Priced>("PATCH", path, {
+      key: keys.all,
+      body: { version: set.body.version, marketPrices: { [UK]: null } },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.marketPrices).toEqual({ [JP]: { priceMinor: 5400, currency: "JPY" } });
+    const stale = await api("PATCH", path, {
+      key: keys.all,
+      body: { version: set.body.version, marketPrices: { [UK]: { priceMinor: 3000 } } },
+    });
+    expect(stale.status).toBe(409);
+    expect((await ctx.backend.store.products.get(priced.id))?.marketPrices).toEqual({ [JP]: { priceMinor: 5400 } });
+    expect((await api("PATCH", path, { key: keys.productsRead, body: { version: 1, marketPrices: {} } })).status).toBe(
+      403,
+    );
+    expect(
+      (await api("PATCH", "/products/no-such-product", { key: keys.all, body: { version: 1, marketPrices: {} } }))
+        .status,
+    ).toBe(404);
+
+    // What it refuses: 400 with the market named, nothing saved.
+    const stored = (await ctx.backend.store.products.get(priced.id))!;
+    const refusals: Array<[Record<string, unknown>, string, string]> = [
+      [{ mars: { priceMinor: 100 } }, "marketPrices.mars", "There is no market “mars”"],
+      [{ [europe.id]: { priceMinor: 4500 } }, `marketPrices.${europe.id}`, "is priced at base"],
+      [{ [UK]: { priceMinor: 0 } }, `marketPrices.${UK}`, "United Kingdom (GBP)"],
+      [{ [UK]: { priceMinor: -250 } }, `marketPrices.${UK}`, "United Kingdom (GBP)"],
+      [{ [UK]: { priceMinor: 24.99 } }, `marketPrices.${UK}`, "whole number of GBP minor units"],
+      [{ [JP]: { priceMinor: 1_000_000_000 } }, `marketPrices.${JP}`, "Japan (JPY)"],
+      [{ [UK]: { priceMinor: 2499, currency: "EUR" } }, `marketPrices.${UK}.currency`, "in GBP, not EUR"],
+      // And nothing of a change with one bad market is saved.
+      [{ [JP]: { priceMinor: 6000 }, [UK]: { priceMinor: 0 } }, `marketPrices.${UK}`, "United Kingdom (GBP)"],
+    ];
+    for (const [marketPrices, field, words] of refusals) {
+      const refused = await api<{ detail: string; errors: Array<{ field: string; message: string }> }>("PATCH", path, {
+        key: keys.all,
+        body: { version: stored.seq, marketPrices },
+      });
+      expect(refused.status, JSON.stringify(marketPrices)).toBe(400);
+      expect(refused.body.detail).toContain(words);
+      expect(refused.body.errors.map((e) => e.field)).toContain(field);
+    }
+    for (const body of [
+      { version: stored.seq, marketPrices: { [UK]: { priceMinor: "24.99" } } },
+      { version: stored.seq, marketPrices: { [UK]: 2499 } },
+      { version: stored.seq, marketPrices: { [UK]: { priceMinor: 2499, compareAtMinor: 3000 } } },
+      { marketPrices: { [UK]: { priceMinor: 2499 } } },
+      { version: stored.seq, priceMinor: 2499 },
+    ])
+      expect((await api("PATCH", path, { key: keys.all, body })).status, JSON.stringify(body)).toBe(400);
+    const after = (await ctx.backend.store.products.get(priced.id))!;
+    expect(after.seq).toBe(stored.seq);
+    expect(after.marketPrices).toEqual({ [JP]: { priceMinor: 5400 } });
   });
 
   it("answers a method an address does not take with 405 and Allow", async () => {

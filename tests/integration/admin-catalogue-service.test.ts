@@ -19,8 +19,10 @@ import {
 } from "~/server/services/admin-catalog/product-import.server";
 import { createAuditService, type AuditService } from "~/server/services/audit/audit.server";
 import { createCatalogService } from "~/server/services/catalog/catalog.server";
+import { createMarketsService } from "~/server/services/markets/markets.server";
 import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS } from "../contract/adapters";
+import { ukMarketInput } from "../support/market-factory";
 import { lineFor, makeOrder } from "../support/order-factory";
 import { makeProduct } from "../support/product-factory";
 import { allProducts } from "../support/all-products";
@@ -299,6 +301,103 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     expect(text.trim().split("\n")).toHaveLength(5);
     const { plan } = await imports.upload("export.csv", text, ADMIN);
     expect(plan.counts).toEqual({ create: 0, update: 0, unchanged: 1, reject: 0, rejectedLines: 0 });
+  });
+
+  /** The United Kingdom (GBP) and Japan (JPY) besides Europe, which is priced at base: their ids. */
+  async function twoMarkets() {
+    const markets = createMarketsService({ store });
+    const europe = await markets.defaultMarket({ fresh: true });
+    await markets.save({ ...europe, countries: europe.countries.filter((c) => c !== "GB") }, ADMIN);
+    const uk = await markets.save(ukMarketInput(), ADMIN);
+    const jp = await markets.save(
+      ukMarketInput({ name: "Japan", countries: ["JP"], currency: "JPY", rateMicros: 160_000_000, rounding: "whole" }),
+      ADMIN,
+    );
+    if (uk.kind !== "saved" || jp.kind !== "saved") throw new Error("markets not saved");
+    return { europe: europe.id, uk: uk.market.id, jp: jp.market.id };
+  }
+
+  const exportAll = async () =>
+    new Response(await admin.exportCsv({ q: "", category: null, status: null, stock: null, sort: "name" })).text();
+
+  it("CSV export has a column of own prices per market not priced at base, and imports back unchanged", async () => {
+    const { uk, jp } = await twoMarkets();
+    const created = await admin.save(values(), { actor: ADMIN, marketPrices: { [uk]: 3500, [jp]: null } });
+    if (!created.success) throw new Error("setup failed");
+    const text = await exportAll();
+    const [header, ...lines] = text.trim().split("\n");
+    expect(header).toBe(
+      "product_id,slug,name,description,category,material,price,compare_at_price,status,featured,colour," +
+        "colour_hex,size,sku,stock,weight_grams,price_united_kingdom,price_japan",
+    );
+    expect(lines).toHaveLength(4);
+    for (const line of lines) expect(line.endsWith(",35.00,")).toBe(true);
+    const { plan } = await imports.upload("export.csv", text, ADMIN);
+    expect(plan.counts).toEqual({ create: 0, update: 0, unchanged: 1, reject: 0, rejectedLines: 0 });
+
+    // A changed cell sets the price there (whole yen in JPY); an empty one clears it.
+    const changed = text.replace(/,35\.00,\n/g, ",,5400\n");
+    const upload = await imports.upload("changed.csv", changed, ADMIN);
+    expect(upload.plan.products[0]).toMatchObject({ outcome: "update", changes: ["marketPrices"] });
+    expect((await imports.apply(upload.job!.token))?.status).toBe("done");
+    expect((await store.products.get(created.product.id))?.marketPrices).toEqual({ [jp]: { priceMinor: 5400 } });
+    // Without the columns a file keeps the prices saved.
+    const without = (await exportAll())
+      .split("\n")
+      .map((l) => l.replace(/,[^,]*,[^,]*$/, ""))
+      .join("\n");
+    expect(without.split("\n")[0]!.endsWith(",weight_grams")).toBe(true);
+    expect((await imports.upload("without.csv", without, ADMIN)).plan.counts.unchanged).toBe(1);
+  });
+
+  it("CSV import rejects a line with a bad own price, naming the line and the column, and writes nothing of that product", async () => {
+    const { europe, uk } = await twoMarkets();
+    const created = await admin.save(values(), { actor: ADMIN, marketPrices: { [uk]: 3500 } });
+    if (!created.success) throw new Error("setup failed");
+    const head = `${HEADER},price_united_kingdom,price_japan`;
+    const shirt = (size: string, colour: string, hex: string, ownPrices: string) =>
+      "linen-camp-shirt,Linen Camp Shirt,A loose shirt in washed linen.,t-shirts,49.00,,active,false," +
+      `${colour},${hex},${size},LINEN-CAMP-SHIRT-${colour.toUpperCase()}-${size},1,${ownPrices}`;
+    const csv = [
+      head,
+      "wool-scarf,Wool Scarf,A warm scarf.,accessories,25.00,,active,false,Grey,#888888,One size,SCARF-GREY,10,19.99,",
+      shirt("S", "Sand", "#d8c8a8", "30.00,"),
+      shirt("M", "Sand", "#d8c8a8", "12.345,"),
+      "zero-tee,Zero Tee,Nope.,t-shirts,10.00,,active,false,Red,#ff0000,M,ZERO-1,1,0,",
+      "yen-tee,Yen Tee,Nope.,t-shirts,10.00,,active,false,Red,#ff0000,M,YEN-1,1,,54.50",
+    ].join("\n");
+    const { job, plan } = await imports.upload("prices.csv", csv, ADMIN);
+    expect(plan.counts).toEqual({ create: 1, update: 0, unchanged: 0, reject: 3, rejectedLines: 4 });
+    const reasons = (line: number) => plan.rows.find((r) => r.line === line)!.reasons.join(" ");
+    expect(reasons(4)).toContain("Bad price_united_kingdom “12.345”");
+    expect(reasons(4)).toContain("United Kingdom (GBP)");
+    expect(reasons(3)).toContain("Not imported: another line of this product has errors.");
+    expect(reasons(5)).toContain("Bad price_united_kingdom “0”");
+    expect(reasons(6)).toContain("Bad price_japan “54.50”: Enter the price in Japan (JPY)");
+    expect(reasons(6)).toContain("JPY has no decimals");
+    expect((await imports.apply(job!.token))?.status).toBe("done");
+    const shirtAfter = await store.products.get(created.product.id);
+    expect(shirtAfter).toMatchObject({ priceMinor: 5990, marketPrices: { [uk]: { priceMinor: 3500 } } });
+    expect((await store.products.getBySlug("wool-scarf"))?.marketPrices).toEqual({ [uk]: { priceMinor: 1999 } });
+    expect(await store.products.getBySlug("zero-tee")).toBeNull();
+    expect(await store.products.getBySlug("yen-tee")).toBeNull();
+
+    // Own prices differing between the lines of one product are refused as the price is.
+    const differing = await imports.upload(
+      "differ.csv",
+      [head, shirt("S", "Sand", "#d8c8a8", "30.00,"), shirt("M", "Sand", "#d8c8a8", "31.00,")].join("\n"),
+      ADMIN,
+    );
+    expect(differing.plan.rows[1]!.reasons.join(" ")).toContain("The price in a market differs from line 2");
+
+    // A column of the market priced at base, or of no market, refuses the whole file.
+    const atBase = await imports.upload("base.csv", `${HEADER},price_${europe}\n`, ADMIN);
+    expect(atBase.job).toBeNull();
+    expect(atBase.plan.fileError).toContain("The column price_europe is for Europe, which is priced at base");
+    const unknown = await imports.upload("mars.csv", `${HEADER},price_mars\n`, ADMIN);
+    expect(unknown.plan.fileError).toMatch(
+      /^Unknown column: price_mars\. The columns are: .*price_united_kingdom, price_japan\.$/,
+    );
   });
 
   it("with the real order store: a product in an order is archived, and paid orders count as category sales", async () => {

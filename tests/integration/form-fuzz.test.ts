@@ -610,6 +610,7 @@ describe("bad input never 500s", () => {
     "$",
     "webhooks.stripe",
     "test-hooks.storage-full",
+    "api.v1.products.$id._index",
     "api.v1.products.$id.variants.$sku",
     "api.v1.orders.$id.shipment",
     "api.v1.orders.$id.refunds",

@@ -23,6 +23,8 @@ const object = (properties: Record<string, Schema>, required = Object.keys(prope
 const page = (item: string, extra: Record<string, Schema> = {}): Schema =>
   object({ data: { type: "array", items: ref(item) }, nextCursor: nullable("string"), ...extra });
 
+const ownPriceCurrency: Schema = { type: "string", enum: [...CURRENCY_CODES] };
+
 const schemas: Record<string, Schema> = {
   Problem: {
     type: "object",
@@ -38,20 +40,44 @@ const schemas: Record<string, Schema> = {
     additionalProperties: false,
   },
   Variant: object({ sku: str, size: str, colour: str, stock: { type: "integer", minimum: 0 }, priceMinor: int }),
-  Product: object({
-    id: str,
-    slug: str,
-    name: str,
-    status: { type: "string", enum: ["draft", "active", "archived"] },
-    category: str,
-    currency: { type: "string", enum: ["EUR"] },
-    priceMinor: int,
-    compareAtMinor: nullable("integer"),
-    version: { type: "integer", description: "Send it back with a write: the stale-edit check." },
-    createdAt: str,
-    updatedAt: str,
-    variants: { type: "array", items: ref("Variant") },
-  }),
+  Product: object(
+    {
+      id: str,
+      slug: str,
+      name: str,
+      status: { type: "string", enum: ["draft", "active", "archived"] },
+      category: str,
+      currency: { type: "string", enum: ["EUR"] },
+      priceMinor: int,
+      compareAtMinor: nullable("integer"),
+      version: { type: "integer", description: "Send it back with a write: the stale-edit check." },
+      createdAt: str,
+      updatedAt: str,
+      variants: { type: "array", items: ref("Variant") },
+      marketPrices: {
+        type: "object",
+        description:
+          "The product's own prices by market id, in markets not priced at base: each in the market's currency " +
+          "and its minor units. A market left out sells the product at its euro price converted at the market's " +
+          "rate and ending. Always in API answers; webhook payloads leave it out.",
+        additionalProperties: object({ priceMinor: { type: "integer", minimum: 1 }, currency: ownPriceCurrency }),
+      },
+    },
+    [
+      "id",
+      "slug",
+      "name",
+      "status",
+      "category",
+      "currency",
+      "priceMinor",
+      "compareAtMinor",
+      "version",
+      "createdAt",
+      "updatedAt",
+      "variants",
+    ],
+  ),
   ProductPage: page("Product", {
     hasMore: { type: "boolean", description: "False when this page reached the latest change." },
   }),
@@ -154,6 +180,33 @@ const schemas: Record<string, Schema> = {
     required: ["version"],
     additionalProperties: false,
   },
+  ProductPatch: {
+    type: "object",
+    properties: {
+      version: { type: "integer", minimum: 0 },
+      marketPrices: {
+        type: "object",
+        description:
+          "By market id: its own price in that market's minor units (pence, cents; whole yen), or null to sell at " +
+          "the converted price again. Markets not sent keep theirs. Refused (400, nothing saved): a market that does " +
+          "not exist or is priced at base (the euro default), an amount that is not a whole number above zero, a " +
+          "currency other than the market's, any price on a gift card product.",
+        additionalProperties: {
+          anyOf: [
+            {
+              type: "object",
+              properties: { priceMinor: { type: "integer", minimum: 1 }, currency: ownPriceCurrency },
+              required: ["priceMinor"],
+              additionalProperties: false,
+            },
+            { type: "null" },
+          ],
+        },
+      },
+    },
+    required: ["version", "marketPrices"],
+    additionalProperties: false,
+  },
   Shipment: {
     type: "object",
     properties: { trackingNumber: { type: "string", minLength: 1, maxLength: 64 }, note: str },
@@ -242,7 +295,16 @@ export const OPENAPI_DOCUMENT = {
   },
   paths: {
     "/products": { get: read("products:read", "Products, in order of last change", "ProductPage", pageParams) },
-    "/products/{id}": { get: read("products:read", "One product", "Product", [idParam("id")], true) },
+    "/products/{id}": {
+      get: read("products:read", "One product", "Product", [idParam("id")], true),
+      patch: write(
+        "products:write",
+        "Set or clear the product's own prices in markets",
+        "ProductPatch",
+        ["200", "Product"],
+        [idParam("id")],
+      ),
+    },
     "/products/{id}/variants/{sku}": {
       get: read("products:read", "One variant", "Variant", [idParam("id"), idParam("sku")], true),
       patch: write(

@@ -1,4 +1,7 @@
 import type { Order } from "~/domain/commerce";
+import type { CurrencyCode } from "~/domain/currency";
+import { pricesAreBase, type Market } from "~/domain/market";
+import { ownPriceIn } from "~/domain/market-own-price";
 import type { OutboxSubject } from "~/domain/outbox";
 import type { Product } from "~/domain/product";
 import type { Refund } from "~/domain/refund-record";
@@ -32,6 +35,12 @@ export interface ApiProduct {
   createdAt: string;
   updatedAt: string;
   variants: ApiVariant[];
+  /**
+   * The product's own prices in markets not priced at base (decision 0030), by market id, each in
+   * that market's currency and minor units; a market left out sells it at the converted price.
+   * Absent from webhook payloads (rendered without the markets).
+   */
+  marketPrices?: Record<string, { priceMinor: number; currency: CurrencyCode }>;
 }
 
 export const variantJson = (p: Product, v: Product["variants"][number]): ApiVariant => ({
@@ -42,7 +51,18 @@ export const variantJson = (p: Product, v: Product["variants"][number]): ApiVari
   priceMinor: p.priceMinor,
 });
 
-export const productJson = (p: Product): ApiProduct => ({
+/** The own prices the API shows: of markets that exist and are not priced at base (the only ones ever read). */
+export function marketPricesJson(p: Product, markets: readonly Market[]): NonNullable<ApiProduct["marketPrices"]> {
+  const shown: NonNullable<ApiProduct["marketPrices"]> = {};
+  for (const m of markets) {
+    const own = pricesAreBase(m) ? null : ownPriceIn(p.marketPrices, m.id);
+    if (own !== null) shown[m.id] = { priceMinor: own, currency: m.currency };
+  }
+  return shown;
+}
+
+/** A product as the API shows it; with `markets` (every API answer), its own prices in them too. */
+export const productJson = (p: Product, markets?: readonly Market[]): ApiProduct => ({
   id: p.id,
   slug: p.slug,
   name: p.name,
@@ -55,6 +75,7 @@ export const productJson = (p: Product): ApiProduct => ({
   createdAt: p.createdAt,
   updatedAt: p.updatedAt,
   variants: p.variants.map((v) => variantJson(p, v)),
+  ...(markets ? { marketPrices: marketPricesJson(p, markets) } : {}),
 });
 
 export const refundJson = (r: Refund) => ({

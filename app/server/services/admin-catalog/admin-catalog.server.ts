@@ -182,10 +182,13 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
 
     /**
      * The CSV of every product passing the list's filters, as a stream: products are read in
-     * batches of 100, so 100,000 products never sit in memory at once.
+     * batches of 100, so 100,000 products never sit in memory at once. Own prices in markets
+     * not priced at base have a column each (`price_<market id>`).
      */
     async exportCsv(query: Omit<AdminProductQuery, "page">): Promise<ReadableStream<Uint8Array>> {
       const rows = (await sync()).matching(query);
+      // A column of own prices per market not priced at base (a store without markets has none).
+      const markets = await store.markets.list();
       const encoder = new TextEncoder();
       let at = 0;
       let headerSent = false;
@@ -193,14 +196,14 @@ export function createAdminCatalogService(deps: AdminCatalogDeps) {
         async pull(controller) {
           if (!headerSent) {
             headerSent = true;
-            controller.enqueue(encoder.encode(csvHeader()));
+            controller.enqueue(encoder.encode(csvHeader(markets)));
             return;
           }
           if (at >= rows.length) return controller.close();
           const batch = rows.slice(at, at + 100);
           at += batch.length;
           const products = await Promise.all(batch.map((r) => store.products.get(r.id)));
-          controller.enqueue(encoder.encode(products.map((p) => (p ? productCsvLines(p) : "")).join("")));
+          controller.enqueue(encoder.encode(products.map((p) => (p ? productCsvLines(p, markets) : "")).join("")));
         },
       });
     },

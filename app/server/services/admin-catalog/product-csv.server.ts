@@ -4,11 +4,19 @@ import { CATEGORIES, isCategoryId } from "~/lib/categories";
 import { parseMoneyToMinor } from "~/lib/money";
 import { minorToInput, PRODUCT_LIMITS, PRODUCT_SLUG_PATTERN } from "~/lib/product-form";
 import type { Colour, Product, ProductInput, ProductStatus, Variant } from "~/domain/product";
+import { minorToInput as amountToInput } from "~/domain/currency";
+import { isGiftCardProduct } from "~/domain/gift-card-product";
+import { pricesAreBase, type Market } from "~/domain/market";
+import { ownPriceIn, sameOwnPrices, withOwnPrices } from "~/domain/market-own-price";
+import { checkOwnPrices } from "~/lib/market-price-fields";
 
 // The product CSV: one line per variant (size × colour), the product's own fields repeated on
 // each of its lines, like Shopify's product CSV. Products are matched by slug: a known slug
 // updates that product (its images and creation date are kept), a new one creates a product.
 // Parsing and checking are pure functions here; product-import.server.ts runs imports.
+// After the fixed columns, one optional column per market not priced at base (decision 0030):
+// `price_<market id>` (hyphens as underscores: price_united_kingdom), the product's own price there
+// in that market's currency, empty for none (the converted price).
 
 export const CSV_COLUMNS = [
   "product_id",
@@ -39,15 +47,27 @@ const OPTIONAL: ReadonlySet<Column> = new Set([
   "weight_grams",
 ]);
 
+/** The column of a market's own prices: price_united_kingdom for the market "united-kingdom". */
+export const marketPriceColumn = (marketId: string) => `price_${marketId.replace(/-/g, "_")}`;
+
+/** The markets that have a column of own prices: those not priced at base, in the back office's order. */
+const pricedMarkets = (markets: readonly Market[]) => markets.filter((m) => !pricesAreBase(m));
+
+/** Every column of the shop's CSV: the fixed ones, then one of own prices per market not priced at base. */
+export const csvColumns = (markets: readonly Market[] = []): string[] => [
+  ...CSV_COLUMNS,
+  ...pricedMarkets(markets).map((m) => marketPriceColumn(m.id)),
+];
+
 export const MAX_CSV_BYTES = 10 * 1024 * 1024;
 const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 // ---- export -------------------------------------------------------------------------------
 
-export const csvHeader = () => stringify([CSV_COLUMNS as unknown as string[]]);
+export const csvHeader = (markets: readonly Market[] = []) => stringify([csvColumns(markets)]);
 
 /** The lines of one product; escape_formulas keeps a cell like "=HYPERLINK(…)" inert in spreadsheets. */
-export function productCsvLines(p: Product): string {
+export function productCsvLines(p: Product, markets: readonly Market[] = []): string {
   const base = {
     product_id: p.id,
     slug: p.slug,
@@ -60,10 +80,15 @@ export function productCsvLines(p: Product): string {
     status: p.status,
     featured: p.featured ? "true" : "false",
   };
+  // Its own price in each market with a column, as the editor shows it ("42.99", "7990"); empty: converted.
+  const ownPrices = pricedMarkets(markets).map((m) => {
+    const own = ownPriceIn(p.marketPrices, m.id);
+    return own === null ? "" : amountToInput(own, m.currency);
+  });
   const hex = new Map(p.colours.map((c) => [c.name, c.hex]));
   const variants: Array<Partial<Variant>> = p.variants.length ? p.variants : [{}];
-  const rows = variants.map((v) =>
-    CSV_COLUMNS.map((col) => {
+  const rows = variants.map((v) => [
+    ...CSV_COLUMNS.map((col) => {
       switch (col) {
         case "colour":
           return v.colour ?? "";
@@ -81,7 +106,8 @@ export function productCsvLines(p: Product): string {
           return base[col];
       }
     }),
-  );
+    ...ownPrices,
+  ]);
   return stringify(rows, { escape_formulas: true });
 }
 
@@ -123,7 +149,7 @@ type Raw = Record<string, string>;
 /** Undo the export's formula escaping: a leading apostrophe before = + - @ is not data. */
 const unescape = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
 
-export function parseCsv(text: string): { records: Raw[]; error: string | null } {
+export function parseCsv(text: string, markets: readonly Market[] = []): { records: Raw[]; error: string | null } {
   let records: string[][];
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: false });
@@ -134,17 +160,28 @@ export function parseCsv(text: string): { records: Raw[]; error: string | null }
   if (!records.length)
     return { records: [], error: "The file is empty: it needs a header line and at least one product line." };
   const header = records[0].map((h) => h.trim().toLowerCase());
-  const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
+  const columns = csvColumns(markets);
+  const atBase = header
+    .map((h) => markets.find((m) => pricesAreBase(m) && marketPriceColumn(m.id) === h))
+    .find((m) => m !== undefined);
+  if (atBase)
+    return {
+      records: [],
+      error:
+        `The column ${marketPriceColumn(atBase.id)} is for ${atBase.name}, which is priced at base: its prices are ` +
+        "the price column. Remove the column.",
+    };
+  const unknown = header.filter((h) => !columns.includes(h));
   if (unknown.length)
     return {
       records: [],
-      error: `Unknown column${unknown.length > 1 ? "s" : ""}: ${unknown.slice(0, 5).join(", ")}. The columns are: ${CSV_COLUMNS.join(", ")}.`,
+      error: `Unknown column${unknown.length > 1 ? "s" : ""}: ${unknown.slice(0, 5).join(", ")}. The columns are: ${columns.join(", ")}.`,
     };
   const missing = CSV_COLUMNS.filter((c) => !OPTIONAL.has(c) && !header.includes(c));
   if (missing.length)
     return {
       records: [],
-      error: `Missing column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}. The columns are: ${CSV_COLUMNS.join(", ")}.`,
+      error: `Missing column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}. The columns are: ${columns.join(", ")}.`,
     };
   const duplicated = header.filter((h, i) => header.indexOf(h) !== i);
   if (duplicated.length) return { records: [], error: `The column ${duplicated[0]} appears twice.` };
@@ -173,6 +210,8 @@ interface CheckedRow {
     compareAtMinor: number | null;
     status: string;
     featured: boolean;
+    /** Own prices by market id from the file's market columns (null: empty cell, converted); {} without any. */
+    ownPrices: Record<string, number | null>;
   };
   /** weightGrams: undefined when the file has no weight_grams column (the stored weights are kept). */
   variant: { colour: string; hex: string; size: string; sku: string; stock: number; weightGrams?: number | null };
@@ -189,7 +228,7 @@ const FEATURED: Record<string, boolean> = {
   "0": false,
 };
 
-function checkRow(raw: Raw, line: number, columns: number): CheckedRow {
+function checkRow(raw: Raw, line: number, columns: number, markets: readonly Market[]): CheckedRow {
   const reasons: string[] = [];
   if (Number(raw.__cells) !== columns) reasons.push(`Has ${raw.__cells} cells where the header has ${columns}.`);
   const slug = raw.slug ?? "";
@@ -249,6 +288,16 @@ function checkRow(raw: Raw, line: number, columns: number): CheckedRow {
     if (weightGrams === undefined)
       reasons.push(`Bad weight “${weightText.slice(0, 20)}”: a whole number of grams, or empty for none.`);
   }
+  // Own prices, by the editor's one rule (checkOwnPrices); a market without a column keeps its stored price.
+  const sentPrices: Record<string, string> = {};
+  for (const m of pricedMarkets(markets))
+    if (marketPriceColumn(m.id) in raw) sentPrices[m.id] = raw[marketPriceColumn(m.id)]!;
+  const checkedPrices = checkOwnPrices(markets, sentPrices);
+  if (!checkedPrices.ok)
+    for (const problem of checkedPrices.problems)
+      reasons.push(
+        `Bad ${marketPriceColumn(problem.marketId)} “${sentPrices[problem.marketId]!.slice(0, 20)}”: ${problem.message}`,
+      );
   return {
     line,
     raw,
@@ -263,6 +312,7 @@ function checkRow(raw: Raw, line: number, columns: number): CheckedRow {
       compareAtMinor,
       status,
       featured: FEATURED[featuredText] ?? false,
+      ownPrices: checkedPrices.ok ? checkedPrices.prices : {},
     },
     variant: { colour, hex, size, sku, stock, weightGrams },
   };
@@ -277,6 +327,7 @@ const PRODUCT_FIELDS = [
   ["compareAtMinor", "compare_at_price"],
   ["status", "status"],
   ["featured", "featured"],
+  ["ownPrices", "price in a market"],
 ] as const;
 
 export interface PlanContext {
@@ -286,16 +337,19 @@ export interface PlanContext {
   skuOwners: Map<string, string>;
   load(id: string): Promise<Product | null>;
   newId(): string;
+  /** The shop's markets: those not priced at base have a column of own prices. */
+  markets?: readonly Market[];
 }
 
 /** Check every line and work out, per product, what an apply would do. Writes nothing. */
 export async function planImport(text: string, ctx: PlanContext): Promise<ImportPlan> {
   const empty = { rows: [], products: [], counts: { create: 0, update: 0, unchanged: 0, reject: 0, rejectedLines: 0 } };
-  const { records, error } = parseCsv(text);
+  const markets = ctx.markets ?? [];
+  const { records, error } = parseCsv(text, markets);
   if (error) return { fileError: error, ...empty };
   const columns = Object.keys(records[0]).length - 1;
   // Line 1 is the header, so the first product line is line 2 (as a spreadsheet numbers it).
-  const rows = records.map((raw, i) => checkRow(raw, i + 2, columns));
+  const rows = records.map((raw, i) => checkRow(raw, i + 2, columns, markets));
 
   const skuLine = new Map<string, number>();
   for (const row of rows) {
@@ -315,10 +369,10 @@ export async function planImport(text: string, ctx: PlanContext): Promise<Import
 
   // The stored products the file changes, read 50 at a time rather than one after another.
   const ownerIds = [...bySlug.keys()].map((slug) => ctx.slugOwners.get(slug)).filter((id): id is string => Boolean(id));
-  const stored = new Map<string, Product>();
+  const storedById = new Map<string, Product>();
   for (let i = 0; i < ownerIds.length; i += 50) {
     const batch = await Promise.all(ownerIds.slice(i, i + 50).map((id) => ctx.load(id)));
-    for (const p of batch) if (p) stored.set(p.id, p);
+    for (const p of batch) if (p) storedById.set(p.id, p);
   }
 
   const products: PlannedProduct[] = [];
@@ -347,6 +401,9 @@ export async function planImport(text: string, ctx: PlanContext): Promise<Import
       if (skuOwner && skuOwner !== ownerId)
         row.reasons.push(`Duplicated SKU ${row.variant.sku}: another product already uses it.`);
     }
+    const stored = ownerId ? (storedById.get(ownerId) ?? null) : null;
+    if (stored && isGiftCardProduct(stored) && Object.values(first.product.ownPrices).some((p) => p !== null))
+      first.reasons.push("A gift card product is sold at its amounts: it cannot have prices in markets.");
     const rejected = group.some((r) => r.reasons.length > 0);
     if (rejected) {
       for (const row of group)
@@ -362,10 +419,11 @@ export async function planImport(text: string, ctx: PlanContext): Promise<Import
       });
       continue;
     }
-    const existing = ownerId ? (stored.get(ownerId) ?? null) : null;
+    const existing = ownerId ? (storedById.get(ownerId) ?? null) : null;
     const colours: Colour[] = [...colourHex].map(([name, hex]) => ({ name, hex }));
     const sizes = [...new Set(group.map((r) => r.variant.size))];
     const p = first.product;
+    const marketPrices = withOwnPrices(existing?.marketPrices, p.ownPrices);
     const input: ProductInput = {
       id: existing?.id ?? ctx.newId(),
       slug,
@@ -399,6 +457,8 @@ export async function planImport(text: string, ctx: PlanContext): Promise<Import
         colour && colours.some((c) => c.name === colour) ? { ...image, colour } : image,
       ),
       createdAt: existing?.createdAt,
+      // Absent when it has none and gets none (Firestore stores no undefined fields).
+      ...(marketPrices !== undefined ? { marketPrices } : {}),
     };
     const changes = existing ? changedProductFields(existing, input) : [];
     const outcome = !existing ? "create" : changes.length ? "update" : "unchanged";
@@ -450,5 +510,6 @@ const COMPARED: ReadonlyArray<keyof ProductInput> = [
 ];
 
 function changedProductFields(before: Product, after: ProductInput): string[] {
-  return COMPARED.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  const changed: string[] = COMPARED.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return sameOwnPrices(before.marketPrices, after.marketPrices) ? changed : [...changed, "marketPrices"];
 }

@@ -32,7 +32,14 @@ export function createProductImportService(deps: {
 
   async function plan(csv: string): Promise<ImportPlan> {
     const owners = await deps.adminCatalog.owners();
-    return planImport(csv, { ...owners, load: (id) => deps.store.products.get(id), newId: newProductId });
+    // Read fresh: a market's column of own prices is checked against the markets as they are now.
+    const markets = await deps.store.markets.list();
+    return planImport(csv, {
+      ...owners,
+      markets,
+      load: (id) => deps.store.products.get(id),
+      newId: newProductId,
+    });
   }
 
   /** Apply a claimed job; stops quietly when another apply takes it over (this one stalled). */

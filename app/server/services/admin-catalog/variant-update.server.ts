@@ -1,4 +1,8 @@
+import { isGiftCardProduct } from "~/domain/gift-card-product";
+import type { Market } from "~/domain/market";
+import { sameOwnPrices, withOwnPrices } from "~/domain/market-own-price";
 import type { Product, ProductInput } from "~/domain/product";
+import { checkOwnPrices, ownPriceFieldOf } from "~/lib/market-price-fields";
 import { PRODUCT_LIMITS } from "~/lib/product-form";
 import { ProductChangedError, type Store } from "../../store/port";
 import type { AuditService } from "../audit/audit.server";
@@ -7,6 +11,7 @@ import { changedFields } from "../audit/audit.server";
 // One variant's stock, and its price (Hemline prices per product, so the product's price), as
 // the admin API changes them: the editor's rules (whole numbers, a price below the compare-at
 // price) and its stale-edit check (the version the caller read must still be the stored one).
+// Also a product's own prices in markets (decision 0030), checked by the editor's one rule.
 
 export interface VariantChange {
   stock?: number;
@@ -15,7 +20,10 @@ export interface VariantChange {
 
 export type VariantUpdateResult =
   | { ok: true; product: Product }
-  | { ok: false; status: 400 | 404 | 409; message: string };
+  | { ok: false; status: 400 | 404 | 409; message: string; errors?: Array<{ field: string; message: string }> };
+
+/** A product's own prices as the API changes them, by market id: a price (minor units; its currency, if named, checked) or null (converted). */
+export type MarketPricesChange = Record<string, { priceMinor: number; currency?: string } | null>;
 
 /** What the API answers when the product changed since the caller read it (the editor's message, for a program). */
 export const STALE_VERSION_MESSAGE =
@@ -62,29 +70,89 @@ export function createVariantUpdateService(deps: VariantUpdateDeps) {
           v.sku === sku && change.stock !== undefined ? { ...v, stock: change.stock } : v,
         ),
       };
-      let product: Product;
-      try {
-        product = await deps.store.products.save(input, { expectedSeq: expectedVersion });
-      } catch (error) {
-        if (error instanceof ProductChangedError) return { ok: false, status: 409, message: STALE_VERSION_MESSAGE };
-        throw error;
+      const saved = await save(actor, existing, input, expectedVersion, ` (${sku})`);
+      if (saved.ok && change.stock !== undefined && change.stock !== variant.stock)
+        await deps.onStockWritten?.([saved.product.id]);
+      if (saved.ok) await deps.onProductChanged?.(saved.product, existing);
+      return saved;
+    },
+
+    /**
+     * Set or clear the product's own prices in `markets` (decision 0030), the others kept: each is
+     * checked as the editor checks its fields (`checkOwnPrices`: a market that exists and is not
+     * priced at base, a whole number of its minor units above zero), and a currency sent must be
+     * the market's. Nothing is written when any is refused (400, each named) or the version is stale.
+     */
+    async setMarketPrices(
+      actor: string,
+      productId: string,
+      change: MarketPricesChange,
+      expectedVersion: number,
+      markets: readonly Market[],
+    ): Promise<VariantUpdateResult> {
+      const existing = await deps.store.products.get(productId);
+      if (!existing) return { ok: false, status: 404, message: "There is no such product." };
+      const errors: Array<{ field: string; message: string }> = [];
+      for (const [marketId, sent] of Object.entries(change)) {
+        const found = ownPriceFieldOf(markets, marketId);
+        if (found.ok && sent?.currency !== undefined && sent.currency !== found.field.currency)
+          errors.push({
+            field: `marketPrices.${marketId}.currency`,
+            message: `Prices in ${found.field.label} are in ${found.field.currency}, not ${sent.currency.slice(0, 10)}.`,
+          });
       }
-      const fields = changedFields(existing, product);
-      await deps.audit.record({
-        actor,
-        entityType: "product",
-        entityId: product.id,
-        action: "update",
-        summary: `Edited “${product.name}” through the API (${sku})${fields.length ? `: ${fields.join(", ")}` : " (no changes)"}`,
-        before: existing,
-        after: product,
-      });
-      await deps.changed();
-      if (change.stock !== undefined && change.stock !== variant.stock) await deps.onStockWritten?.([product.id]);
-      await deps.onProductChanged?.(product, existing);
-      return { ok: true, product };
+      const checked = checkOwnPrices(
+        markets,
+        Object.fromEntries(Object.entries(change).map(([id, sent]) => [id, sent === null ? null : sent.priceMinor])),
+      );
+      if (!checked.ok)
+        errors.unshift(...checked.problems.map((p) => ({ field: `marketPrices.${p.marketId}`, message: p.message })));
+      if (checked.ok && isGiftCardProduct(existing) && Object.values(checked.prices).some((p) => p !== null))
+        errors.push({
+          field: "marketPrices",
+          message: "A gift card product is sold at its amounts in each currency: it cannot have prices in markets.",
+        });
+      if (errors.length > 0 || !checked.ok) return { ok: false, status: 400, message: errors[0]!.message, errors };
+      const marketPrices = withOwnPrices(existing.marketPrices, checked.prices);
+      if (sameOwnPrices(marketPrices, existing.marketPrices) && existing.seq === expectedVersion)
+        return { ok: true, product: existing };
+      const { seq: _seq, rating: _rating, updatedAt: _updatedAt, marketPrices: _stored, ...rest } = existing;
+      // Absent when it has none and gets none (Firestore stores no undefined fields).
+      const input: ProductInput = { ...rest, ...(marketPrices !== undefined ? { marketPrices } : {}) };
+      const saved = await save(actor, existing, input, expectedVersion, "");
+      if (saved.ok) await deps.onProductChanged?.(saved.product, existing);
+      return saved;
     },
   };
+
+  /** Write `input` over `existing` if it is still at `expectedVersion`; audited, the indexes told. */
+  async function save(
+    actor: string,
+    existing: Product,
+    input: ProductInput,
+    expectedVersion: number,
+    what: string,
+  ): Promise<VariantUpdateResult> {
+    let product: Product;
+    try {
+      product = await deps.store.products.save(input, { expectedSeq: expectedVersion });
+    } catch (error) {
+      if (error instanceof ProductChangedError) return { ok: false, status: 409, message: STALE_VERSION_MESSAGE };
+      throw error;
+    }
+    const fields = changedFields(existing, product);
+    await deps.audit.record({
+      actor,
+      entityType: "product",
+      entityId: product.id,
+      action: "update",
+      summary: `Edited “${product.name}” through the API${what}${fields.length ? `: ${fields.join(", ")}` : " (no changes)"}`,
+      before: existing,
+      after: product,
+    });
+    await deps.changed();
+    return { ok: true, product };
+  }
 }
 
 export type VariantUpdateService = ReturnType<typeof createVariantUpdateService>;
