@@ -8,7 +8,6 @@ import { Price } from "~/components/product/Price";
 import { formatMoney } from "~/lib/money";
 import { useCurrency } from "~/components/layout/root-data";
 import { shopperMarket } from "~/server/http/market-cookie.server";
-import { allPricedIn } from "~/server/services/markets/market-prices";
 import { responsiveImage } from "~/lib/responsive-image";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
@@ -37,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currentCartId(request),
     shopperMarket(request),
   ]);
-  return { signedIn: Boolean(auth.user), items: allPricedIn(market, await getContext().wishlist.view(ownerId)) };
+  return { signedIn: Boolean(auth.user), items: await getContext().wishlist.view(ownerId, market) };
 }
 
 const CHOOSE = "Choose a product to save.";
@@ -60,11 +59,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (problem) return refuse(problem.message, problem.status);
   if (submission.status !== "success") return formFailure(submission.reply(), 400);
   const { productId, want } = submission.value;
-  const { cartId, headers } = await writableCartId(request);
+  const [{ cartId, headers }, market] = await Promise.all([writableCartId(request), shopperMarket(request)]);
   const result = await getContext().wishlist.toggle(
     cartId,
     productId,
     want === "1" ? true : want === "0" ? false : undefined,
+    market,
   );
   const responseHeaders = new Headers(headers);
   if (!result.ok) return refuse(result.message, result.status, responseHeaders);
@@ -135,7 +135,7 @@ export default function Wishlist() {
                 ) : (
                   <>
                     <Price priceMinor={item.priceMinor} compareAtMinor={item.compareAtMinor} />
-                    {item.priceDrop ? (
+                    {item.priceDrop && item.savedPriceMinor !== null ? (
                       <p className="font-medium text-emerald-800">
                         Price drop: {formatMoney(item.savedPriceMinor, currency)} when you saved it.
                       </p>

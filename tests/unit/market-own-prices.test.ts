@@ -51,11 +51,6 @@ describe("a product's own price in a market", () => {
     expect(wasPriceAbove(101, 100)).toBe(101);
   });
 
-  it("compares a saved item's price in like terms: saved at today's base price, it was saved at the own price", () => {
-    const saved = pricedIn(uk, { priceMinor: 4995, compareAtMinor: null, savedPriceMinor: 4995, marketPrices: own });
-    expect(saved).toMatchObject({ priceMinor: 2500, savedPriceMinor: 2500 });
-  });
-
   it("prices an order line at the own price, keeping the 'was' price only above it", () => {
     const product = makeProduct({ priceMinor: 4995, compareAtMinor: 7995, marketPrices: own });
     const line = { ...lineFor(product, product.variants[0].size, product.variants[0].colour), quantity: 2 };

@@ -30,13 +30,6 @@ describe("prices in a market", () => {
     expect(pricedIn(uk, { priceMinor: 4995, compareAtMinor: null }).compareAtMinor).toBeNull();
   });
 
-  it("converts the price a saved item was saved at too, so a price drop compares pounds with pounds", () => {
-    expect(pricedIn(uk, { priceMinor: 3995, compareAtMinor: null, savedPriceMinor: 4995 })).toMatchObject({
-      priceMinor: 3499,
-      savedPriceMinor: 4299,
-    });
-  });
-
   it("converts fees and thresholds at the rate, exact to the penny", () => {
     expect(amountIn(uk, 7500)).toBe(6450);
     expect(amountIn(uk, 495)).toBe(426);

@@ -42,8 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const look = await getContext().completeTheLook.forCart(cart.lines.map((l) => l.productId));
     return { cart, promotions, saved: [], signedIn: false, look: look ? allPricedIn(market, [look]) : [] };
   }
-  const [saved, auth] = await Promise.all([getContext().wishlist.view(ownerId), getAuthState(request)]);
-  return { cart, promotions, saved: allPricedIn(market, saved), signedIn: Boolean(auth.user), look: [] };
+  const [saved, auth] = await Promise.all([getContext().wishlist.view(ownerId, market), getAuthState(request)]);
+  return { cart, promotions, saved, signedIn: Boolean(auth.user), look: [] };
 }
 
 /** One action, its intents (add, update, remove, and the code's), each answered with a 303 back to the cart. */

@@ -41,7 +41,6 @@ export { pricesAreBase };
 interface Priced {
   priceMinor: number;
   compareAtMinor?: number | null;
-  savedPriceMinor?: number;
   /** The product's own prices by market: read here, never passed on to a page. */
   marketPrices?: MarketPrices;
 }
@@ -82,8 +81,8 @@ export function promotionIn(market: PricingMarket, promotion: Promotion): Promot
 }
 
 /**
- * A product card, a product, a saved item… with its prices in the market (the price the shopper
- * saved an item at too, so a price drop compares like with like). Its own price in the market wins
+ * A product card, a product, a saved item… with its prices in the market (a saved item's price at
+ * saving is the wishlist's to tell: `savedPriceIn`). Its own price in the market wins
  * (decision 0030); the "was" price is the base compare-at price converted, shown only while above
  * the price paid. The seeded euro market returns the very same object: its pages do not change by
  * a byte. The own prices of other markets are left out of what a page gets.
@@ -96,10 +95,6 @@ export function pricedIn<T extends Priced>(market: PricingMarket, item: T): T {
   const priced = { ...rest, priceMinor: productPriceIn(market, item.priceMinor, own) } as T;
   if (item.compareAtMinor !== undefined)
     priced.compareAtMinor = wasPriceAbove(compareAtIn(market, item.compareAtMinor), priced.priceMinor);
-  if (item.savedPriceMinor !== undefined)
-    // Saved at today's base price: today's price in the market, own or converted; else converted.
-    priced.savedPriceMinor =
-      own !== null && item.savedPriceMinor === item.priceMinor ? own : productPriceIn(market, item.savedPriceMinor);
   return priced;
 }
 

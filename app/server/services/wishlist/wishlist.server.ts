@@ -1,30 +1,32 @@
 import type { Store } from "../../store/port";
 import type { ProductImage } from "~/domain/product";
 import { soldOutEverywhere } from "~/domain/sellable";
-import type { MarketPrices } from "~/domain/market-own-price";
+import type { Market } from "~/domain/market";
+import { priceDropped, savedPriceIn } from "~/domain/wishlist";
+import { ownPriceOf, pricedIn, productPriceIn, type PricingMarket } from "../markets/market-prices";
 
 // Saved products ("Save" on cards and product pages). Rules: only products on sale can be saved;
-// at most MAX_SAVED per shopper; the price at saving is kept, so a lower price later shows as a
-// drop. The owner is the cart's id, so a guest's list merges into the account's at sign-in.
+// at most MAX_SAVED per shopper; the price at saving is kept, in the shopper's market as well as the
+// base price, so a lower price later in their market shows as a drop. The owner is the cart's id, so a guest's list merges into the account's at sign-in.
 
 export const MAX_SAVED = 100;
 
+/** A saved product as the shopper sees it, its prices in their market. */
 export interface WishlistEntry {
   productId: string;
   name: string;
   image: ProductImage | null;
   priceMinor: number;
   compareAtMinor: number | null;
-  savedPriceMinor: number;
+  /** The price when saved, in the market; null when it cannot be told there (`savedPriceIn`). */
+  savedPriceMinor: number | null;
   savedAt: string;
   /** Still on sale but nothing left in any size and colour. */
   soldOut: boolean;
-  /** Cheaper now than when saved. */
+  /** Cheaper now in the shopper's market than it was there when saved. */
   priceDrop: boolean;
   /** Withdrawn from sale (archived, draft or deleted): shown so the shopper can remove it. */
   unavailable: boolean;
-  /** The product's own prices in markets, when it has any: `pricedIn` reads them, pages never get them. */
-  marketPrices?: MarketPrices;
 }
 
 export type ToggleResult =
@@ -40,31 +42,49 @@ export function createWishlistService(store: Store, options: { now?: () => Date 
       return (await store.wishlists.list(ownerId)).map((i) => i.productId);
     },
 
-    async view(ownerId: string | null): Promise<WishlistEntry[]> {
+    /** The owner's saved products, priced in the shopper's market. */
+    async view(ownerId: string | null, market: PricingMarket): Promise<WishlistEntry[]> {
       if (!ownerId) return [];
       const items = await store.wishlists.list(ownerId);
       const products = await Promise.all(items.map((i) => store.products.get(i.productId)));
       return items.map((item, i) => {
         const p = products[i];
         const onSale = p?.status === "active";
+        const base = p ?? { priceMinor: item.savedPriceMinor, compareAtMinor: null };
+        const now = pricedIn(market, {
+          priceMinor: base.priceMinor,
+          compareAtMinor: base.compareAtMinor ?? null,
+          ...(p?.marketPrices ? { marketPrices: p.marketPrices } : {}),
+        });
+        const saved = savedPriceIn(item, market, {
+          baseMinor: base.priceMinor,
+          ownMinor: p ? ownPriceOf(market, p) : null,
+        });
         return {
           productId: item.productId,
           name: p?.name ?? "A product no longer sold",
           image: p?.images[0] ?? null,
-          priceMinor: p?.priceMinor ?? item.savedPriceMinor,
-          compareAtMinor: p?.compareAtMinor ?? null,
-          savedPriceMinor: item.savedPriceMinor,
+          priceMinor: now.priceMinor,
+          compareAtMinor: now.compareAtMinor,
+          savedPriceMinor: saved,
           savedAt: item.savedAt,
           soldOut: Boolean(onSale && p && soldOutEverywhere(p.variants)),
-          priceDrop: Boolean(onSale && p && p.priceMinor < item.savedPriceMinor),
+          priceDrop: Boolean(onSale && priceDropped(saved, now.priceMinor)),
           unavailable: !onSale,
-          ...(p?.marketPrices ? { marketPrices: p.marketPrices } : {}),
         };
       });
     },
 
-    /** Save the product, or un-save it when it is saved already (`want` forces one way). */
-    async toggle(ownerId: string, productId: string, want?: boolean): Promise<ToggleResult> {
+    /**
+     * Save the product, or un-save it when it is saved already (`want` forces one way). A saving
+     * keeps the price in the shopper's `market` as well as the base price.
+     */
+    async toggle(
+      ownerId: string,
+      productId: string,
+      want: boolean | undefined,
+      market: Pick<Market, "id" | "currency" | "rateMicros" | "rounding">,
+    ): Promise<ToggleResult> {
       const items = await store.wishlists.list(ownerId);
       const isSaved = items.some((i) => i.productId === productId);
       const save = want ?? !isSaved;
@@ -83,7 +103,16 @@ export function createWishlistService(store: Store, options: { now?: () => Date 
           message: `You have saved ${MAX_SAVED} items, the most we keep. Remove one to save another.`,
           status: 409,
         };
-      await store.wishlists.add(ownerId, { productId, savedPriceMinor: product.priceMinor, savedAt: now() });
+      await store.wishlists.add(ownerId, {
+        productId,
+        savedPriceMinor: product.priceMinor,
+        savedAt: now(),
+        savedIn: {
+          marketId: market.id,
+          currency: market.currency,
+          priceMinor: productPriceIn(market, product.priceMinor, ownPriceOf(market, product)),
+        },
+      });
       return { ok: true, saved: true, message: `Saved ${name}. Find it under Saved items.` };
     },
 

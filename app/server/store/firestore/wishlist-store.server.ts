@@ -3,14 +3,20 @@ import type { WishlistStore } from "../port";
 import type { WishlistItem } from "~/domain/wishlist";
 import { available, availableTransaction, healthProbe } from "./availability.server";
 
-// wishlists/{ownerId}: { items: { [productId]: { savedPriceMinor, savedAt } } } — the owner is the
-// cart's id ("user:{uid}" or "guest:{token}"). One small document per shopper, changed in transactions.
+// wishlists/{ownerId}: { items: { [productId]: { savedPriceMinor, savedAt, savedIn? } } } — savedIn
+// ({ marketId, currency, priceMinor }, absent on items saved before issue 44) is the price in the
+// shopper's market at saving. The owner is the cart's id ("user:{uid}" or "guest:{token}"). One small document per shopper, changed in transactions.
 
-type Items = Record<string, { savedPriceMinor: number; savedAt: string }>;
+type Items = Record<string, Omit<WishlistItem, "productId">>;
 
 const toList = (items: Items): WishlistItem[] =>
   Object.entries(items)
-    .map(([productId, v]) => ({ productId, savedPriceMinor: v.savedPriceMinor, savedAt: v.savedAt }))
+    .map(([productId, v]) => ({
+      productId,
+      savedPriceMinor: v.savedPriceMinor,
+      savedAt: v.savedAt,
+      ...(v.savedIn ? { savedIn: { ...v.savedIn } } : {}),
+    }))
     .sort((a, b) => (a.savedAt === b.savedAt ? (a.productId < b.productId ? -1 : 1) : a.savedAt < b.savedAt ? 1 : -1));
 
 export function createFirestoreWishlistStore(db: Firestore): WishlistStore {
@@ -28,8 +34,12 @@ export function createFirestoreWishlistStore(db: Firestore): WishlistStore {
         db.runTransaction(async (tx) => {
           const items = itemsOf(await tx.get(ref));
           if (items[item.productId]) return false;
+          const { productId, savedPriceMinor, savedAt, savedIn } = item;
           tx.set(ref, {
-            items: { ...items, [item.productId]: { savedPriceMinor: item.savedPriceMinor, savedAt: item.savedAt } },
+            items: {
+              ...items,
+              [productId]: { savedPriceMinor, savedAt, ...(savedIn ? { savedIn: { ...savedIn } } : {}) },
+            },
           });
           return true;
         }),

@@ -26,6 +26,7 @@ import orderCurrency from "./025-order-currency";
 import productMarketPrices from "./026-product-market-prices";
 import webhookOutbox from "./027-webhook-outbox";
 import backupCounts from "./028-backup-counts";
+import wishlistMarketPrices from "./029-wishlist-market-prices";
 
 /** Numbered migrations, applied in order at start; PRAGMA user_version records the last applied. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -57,4 +58,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 26, name: "product-market-prices", sql: productMarketPrices },
   { version: 27, name: "webhook-outbox", sql: webhookOutbox },
   { version: 28, name: "backup-counts", sql: backupCounts },
+  { version: 29, name: "wishlist-market-prices", sql: wishlistMarketPrices },
 ];
