@@ -10,12 +10,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
-// The adapter's own request and response helpers (its index exports only its handler; the version is pinned).
-import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import { createRequestHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { portProblem } from "./port-check.mjs";
+import { sendFetchResponse, toFetchRequest } from "./remix-node-bridge.mjs";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -100,12 +99,12 @@ export async function serve(buildPath) {
   // An anonymous visitor's kept page, sent without Remix's routing and loaders while nothing changed
   // (app/server/http/early-hits.server.ts); any other request goes on to Remix.
   app.use(handleEarlyHit);
-  // @remix-run/express's handler, but a page answered in one piece (whole-response.server.ts) is
+  // What @remix-run/express's handler does (remix-node-bridge.mjs), but a page answered in one piece (whole-response.server.ts) is
   // written at once: its bytes are kept beside its Response, which has no body of its own.
   const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
   app.all("*", async (req, res, next) => {
     try {
-      const response = await handleRemix(createRemixRequest(req, res), {
+      const response = await handleRemix(toFetchRequest(req, res), {
         // The TCP peer: the client itself, or the nearest proxy when there is one.
         clientAddress: req.socket.remoteAddress ?? null,
         disallowedMethod: res.locals.disallowedMethod ?? null,
@@ -115,7 +114,7 @@ export async function serve(buildPath) {
       const whole = wholeBodyOf(response);
       if (!whole) {
         await new Promise((resolve, reject) =>
-          compress(req, res, () => sendRemixResponse(res, response).then(resolve, reject)),
+          compress(req, res, () => sendFetchResponse(res, response).then(resolve, reject)),
         );
         return;
       }
