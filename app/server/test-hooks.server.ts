@@ -1,7 +1,7 @@
 import type { KillPoint } from "./kill-points";
 import type { CheckoutFaults } from "./services/checkout/checkout.server";
 
-// Test hooks, for the end-to-end specs only (never for operators, so not in .env.example): with
+// Test hooks, for the end-to-end specs only (never for operators: .env.example lists them as such): with
 // HEMLINE_TEST_HOOKS=1, HEMLINE_KILL_AT makes the serving process die (SIGKILL, nothing runs after)
 // at a named point of a payment, so a spec can prove what a crash there leaves and how a restart
 // settles it. Configuration refuses HEMLINE_KILL_AT without HEMLINE_TEST_HOOKS=1.
