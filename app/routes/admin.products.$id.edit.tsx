@@ -74,8 +74,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         : `Deleted “${product.name}”.`,
     );
   }
-  // A content editor saves texts and images; the catalogue service refuses any other change.
-  return productEditorAction(request, formData, actor, product.id, { textsOnly: !allows(staff, "catalogue.manage") });
+  // A content editor saves texts and images: what the form leaves out of the rest is taken as
+  // stored, and the catalogue service refuses any change to it.
+  return productEditorAction(request, formData, actor, product.id, {
+    textsOnly: !allows(staff, "catalogue.manage"),
+    stored: formDefaultsOf(product),
+  });
 }
 
 const STATUS_LABEL = { draft: "draft", active: "active", archived: "archived" } as const;

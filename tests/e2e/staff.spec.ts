@@ -181,7 +181,7 @@ test("a support member refunds within their limit and is refused over it", async
   await close();
 });
 
-test("a content member writes a blog post and a product's texts, but sees its price read-only", async ({
+test("a content member writes a blog post and a product's texts, but sees its price, stock and status read-only", async ({
   page,
   js,
   browser,
@@ -205,9 +205,19 @@ test("a content member writes a blog post and a product's texts, but sees its pr
   const price = member.getByLabel("Price (€)", { exact: true });
   const before = await price.inputValue();
   await expect(price).not.toBeEditable();
-  await expect(member.getByLabel("Status")).toBeDisabled();
+  await expect(member.getByLabel("Compare-at price (€)")).not.toBeEditable();
+  const status = member.getByLabel("Status");
+  const statusBefore = await status.inputValue();
+  await expect(status).toBeDisabled();
+  // Every stock cell is shown with its count, none editable.
+  const stock = member.getByLabel(/^Stock: /);
+  const stockBefore = await stock.evaluateAll((cells) => cells.map((c) => (c as HTMLInputElement).value));
+  expect(stockBefore.length).toBeGreaterThan(0);
+  for (const cell of await stock.all()) await expect(cell).not.toBeEditable();
   await expect(
-    member.getByText(/Its price, stock, options, status and category are shown for reference/),
+    member.getByText(
+      /Its price, stock, options, status and category are shown for reference: only an owner or a manager can change them\./,
+    ),
   ).toBeVisible();
   await expect(member.getByRole("button", { name: "Delete product" })).toHaveCount(0);
   // The read-only fields go back as they were, so a change of texts saves.
@@ -217,6 +227,8 @@ test("a content member writes a blog post and a product's texts, but sees its pr
   await expect(member.getByRole("status")).toHaveText("The product has been saved.");
   await expect(description).toHaveValue(/Written by content\.$/);
   await expect(price).toHaveValue(before);
+  await expect(status).toHaveValue(statusBefore);
+  expect(await stock.evaluateAll((cells) => cells.map((c) => (c as HTMLInputElement).value))).toEqual(stockBefore);
   // Promotions are not content's: refused by the server.
   expect((await member.goto("/admin/promotions"))?.status()).toBe(403);
   await close();

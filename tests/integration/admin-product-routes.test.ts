@@ -161,6 +161,84 @@ describe("product editor actions", () => {
     ]);
   });
 
+  it("a content member saves a product's texts with its price, stock and status left out or sent as shown; a changed price is refused", async () => {
+    const created = await harness.run(
+      (await newProduct()).action,
+      harness.request("/admin/products/new", "admin", {
+        ...BASE,
+        name: "Texts Tee",
+        compareAt: "30.00",
+        featured: "on",
+        intent: "save",
+      }),
+    );
+    const id = (created as Response).headers.get("Location")!.split("/")[3];
+    const before = (await harness.ctx.adminCatalog.get(id))!;
+    const edit = await editProduct();
+    const page = dataOf<{ textsOnly: boolean }>(
+      await harness.run(edit.loader, harness.request(`/admin/products/${id}/edit`, "content"), { id }),
+    );
+    expect(page.textsOnly).toBe(true);
+    // Only what the role may change: the read-only fields (and the featured box) are taken as stored.
+    const texts = await harness.run(
+      edit.action,
+      harness.request(`/admin/products/${id}/edit`, "content", {
+        name: "Texts Tee",
+        description: "Heavier cotton, written by content.",
+        material: "100% cotton",
+        intent: "save",
+        expectedSeq: String(before.seq),
+      }),
+      { id },
+    );
+    expect(statusOf(texts)).toBe(303);
+    expect(await flashOf(texts as Response)).toBe("The product has been saved.");
+    const after = (await harness.ctx.adminCatalog.get(id))!;
+    expect(after).toMatchObject({
+      description: "Heavier cotton, written by content.",
+      material: "100% cotton",
+      priceMinor: before.priceMinor,
+      compareAtMinor: before.compareAtMinor,
+      status: before.status,
+      featured: true,
+      category: before.category,
+      colours: before.colours,
+      sizes: before.sizes,
+      variants: before.variants,
+    });
+    // The whole form, as the editor sends its read-only fields back, saves too.
+    const whole = await harness.run(
+      edit.action,
+      harness.request(`/admin/products/${id}/edit`, "content", {
+        ...BASE,
+        name: "Texts Tee",
+        compareAt: "30.00",
+        featured: "on",
+        description: "Written twice.",
+        intent: "save",
+        expectedSeq: String(after.seq),
+      }),
+      { id },
+    );
+    expect(statusOf(whole)).toBe(303);
+    // A price that differs is not the role's to change: 403, nothing saved.
+    const latest = (await harness.ctx.adminCatalog.get(id))!;
+    const priced = await harness.run(
+      edit.action,
+      harness.request(`/admin/products/${id}/edit`, "content", {
+        name: "Texts Tee",
+        description: "Cheaper now.",
+        price: "10.00",
+        intent: "save",
+        expectedSeq: String(latest.seq),
+      }),
+      { id },
+    );
+    expect(statusOf(priced)).toBe(403);
+    expect(dataOf<ProductFormData>(priced).result.error?.[""]?.[0]).toContain("not its price");
+    expect(await harness.ctx.adminCatalog.get(id)).toMatchObject({ description: "Written twice.", priceMinor: 2000 });
+  });
+
   it("an unknown product id is a 404 page, not a 500", async () => {
     const edit = await editProduct();
     const outcome = await harness.run(edit.loader, harness.request("/admin/products/nope/edit", "admin"), {

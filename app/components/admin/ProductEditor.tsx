@@ -209,7 +209,7 @@ export function ProductEditor({
       {textsOnly ? (
         <p className="rounded-md bg-stone-100 px-4 py-3 text-sm text-stone-700" id="texts-only-note">
           Your role changes a product&apos;s texts and images. Its price, stock, options, status and category are shown
-          for reference and cannot be changed here.
+          for reference: only an owner or a manager can change them.
         </p>
       ) : null}
       <fieldset className="space-y-4">
@@ -246,7 +246,7 @@ export function ProductEditor({
               key={fields.category.key}
               {...control(fields.category)}
               disabled={textsOnly}
-              className="input mt-1"
+              className="input mt-1 disabled:bg-stone-100"
             >
               {CATEGORIES.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -299,7 +299,7 @@ export function ProductEditor({
               key={fields.status.key}
               {...control(fields.status)}
               disabled={textsOnly}
-              className="input mt-1"
+              className="input mt-1 disabled:bg-stone-100"
             >
               {PRODUCT_STATUSES.map((st) => (
                 <option key={st.value} value={st.value}>
@@ -371,7 +371,7 @@ export function ProductEditor({
                           aria-label={`Colour ${i + 1} name`}
                           readOnly={textsOnly}
                           {...control(c.name)}
-                          className="input"
+                          className="input read-only:bg-stone-100"
                           maxLength={PRODUCT_LIMITS.colourName}
                         />
                         <Errors name={c.name.name} errors={c.name.errors} />
@@ -390,7 +390,7 @@ export function ProductEditor({
                             aria-label={`Colour ${i + 1} hex`}
                             readOnly={textsOnly}
                             {...control(c.hex)}
-                            className="input w-32"
+                            className="input w-32 read-only:bg-stone-100"
                             placeholder="#1f3a5f"
                           />
                         </span>
@@ -452,7 +452,7 @@ export function ProductEditor({
                     aria-label={`Size ${i + 1}`}
                     readOnly={textsOnly}
                     {...control(sz.name)}
-                    className="input w-40"
+                    className="input w-40 read-only:bg-stone-100"
                     maxLength={PRODUCT_LIMITS.size}
                     placeholder="e.g. M or 42"
                   />
@@ -532,7 +532,7 @@ export function ProductEditor({
                             readOnly={textsOnly}
                             {...control(meta)}
                             defaultValue={(meta.initialValue as string | undefined) ?? "0"}
-                            className="input w-24"
+                            className="input w-24 read-only:bg-stone-100"
                           />
                           {skuMeta.initialValue ? (
                             <input type="hidden" name={skuMeta.name} value={String(skuMeta.initialValue)} />

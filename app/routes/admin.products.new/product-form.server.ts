@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import { productFormSchema, type FieldErrors } from "~/lib/product-form";
+import { productFormSchema, type FieldErrors, type ProductFormDefaults } from "~/lib/product-form";
 import { getContext } from "~/server/context.server";
 import { saveProductImage } from "~/server/media/product-images.server";
 import { readUploadForm } from "~/server/http/form-body.server";
@@ -47,6 +47,47 @@ export function readProductForm(request: Request): Promise<FormData | null> {
 
 type ImageValue = { url: string; alt: string; width: string; height: string; colour: string };
 
+/** What a texts-only role may not change: the editor shows it read-only, and the form may leave it out. */
+const COMMERCE_FORM_FIELDS = [
+  "category",
+  "price",
+  "compareAt",
+  "weight",
+  "status",
+  "featured",
+  "giftCard",
+  "giftCardAmounts",
+  "colours",
+  "sizes",
+  "stock",
+  "sku",
+] as const;
+
+/** A field's form entries as the editor names them: "price", "colours[0].name", "stock.s0-c0"; a box that is off sends none. */
+function formEntries(name: string, value: unknown): Array<[string, string]> {
+  if (typeof value === "boolean") return value ? [[name, "on"]] : [];
+  if (Array.isArray(value)) return value.flatMap((row, i) => formEntries(`${name}[${i}]`, row));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([key, v]) => formEntries(`${name}.${key}`, v));
+  return [[name, String(value ?? "")]];
+}
+
+/**
+ * A texts-only save of a stored product: each commerce field the form leaves out (a read-only or
+ * disabled control, a client that sends the texts alone) is added as stored, so leaving it out is
+ * never read as a change the role may not make. One that is sent is kept, so the catalogue service
+ * still refuses a changed price. A box that is sent off reads as absent, so it stays as stored.
+ */
+export function withStoredCommerceFields(formData: FormData, stored: ProductFormDefaults): FormData {
+  const sent = [...formData.keys()];
+  const isSent = (name: string) => sent.some((k) => k === name || k.startsWith(`${name}.`) || k.startsWith(`${name}[`));
+  for (const name of COMMERCE_FORM_FIELDS) {
+    if (isSent(name)) continue;
+    for (const [key, value] of formEntries(name, stored[name])) formData.append(key, value);
+  }
+  return formData;
+}
+
 /** Store the files of the "Add images" field: the images to add, and an error message or null. */
 async function addUploads(formData: FormData): Promise<{ added: ImageValue[]; error: string | null }> {
   const files = formData.getAll("newImages").filter((f): f is File => f instanceof File && f.size > 0);
@@ -72,8 +113,9 @@ export async function productEditorAction(
   formData: FormData,
   actor: string,
   productId?: string,
-  options: { textsOnly?: boolean } = {},
+  options: { textsOnly?: boolean; stored?: ProductFormDefaults } = {},
 ) {
+  if (options.textsOnly && options.stored) withStoredCommerceFields(formData, options.stored);
   const submission = parseForm(formData, { schema: productFormSchema });
   const problem = await formGuardProblem(formData, request);
   if (problem) return answer(submission.reply({ formErrors: [problem.message] }), problem.status);
