@@ -1,6 +1,7 @@
 import { BASE_CURRENCY, formatMinorInText, type CurrencyCode } from "./currency";
 import { scaledLimitMinor } from "./gift-card-currency";
 import type { Product, Variant } from "./product";
+import { listedCurrencyKey, type MarketPrices } from "./market-own-price";
 
 // Gift cards sold as a product: its variants are amounts (the variant's `giftCardMinor`, shown in place
 // of a size), each its own price. A card is issued when the order is paid, so there is nothing to stock,
@@ -150,4 +151,15 @@ export function lineLabel(line: { name: string; colour: string; size: string; gi
   if (!line.giftCard) return `${line.name} (${line.colour}, ${line.size})`;
   const to = line.giftCard.recipientName ?? line.giftCard.recipientEmail;
   return `${line.name} (${line.size}${to ? `, for ${to}` : ""})`;
+}
+
+/** A product's prices as a listing keeps them (see `listedCurrencyKey`); undefined when it has none of its own. */
+export function listedPricesOf(product: Pick<Product, "marketPrices" | "variants">): MarketPrices | undefined {
+  if (!isGiftCardProduct(product)) return product.marketPrices;
+  const listed: MarketPrices = { ...product.marketPrices };
+  for (const v of product.variants) {
+    const key = listedCurrencyKey(giftCardCurrencyOf(v));
+    if (!listed[key] || v.giftCardMinor! < listed[key].priceMinor) listed[key] = { priceMinor: v.giftCardMinor! };
+  }
+  return listed;
 }

@@ -1,6 +1,3 @@
-import { giftCardCurrencyOf, isGiftCardProduct } from "./gift-card-product";
-import type { Product } from "./product";
-
 // A product's own price in a market (issue 29, decision 0030): the owner may set, per product, the
 // price it sells at in a market that is not priced at base; it wins over the converted base price.
 // Only the price is set by hand: the "was" price of a product on sale stays its base compare-at
@@ -34,17 +31,6 @@ export function listedPriceIn(
   market: { id?: string; currency: string },
 ): number | null {
   return ownPriceIn(listed, market.id) ?? ownPriceIn(listed, listedCurrencyKey(market.currency));
-}
-
-/** A product's prices as a listing keeps them (see `listedCurrencyKey`); undefined when it has none of its own. */
-export function listedPricesOf(product: Pick<Product, "marketPrices" | "variants">): MarketPrices | undefined {
-  if (!isGiftCardProduct(product)) return product.marketPrices;
-  const listed: MarketPrices = { ...product.marketPrices };
-  for (const v of product.variants) {
-    const key = listedCurrencyKey(giftCardCurrencyOf(v));
-    if (!listed[key] || v.giftCardMinor! < listed[key].priceMinor) listed[key] = { priceMinor: v.giftCardMinor! };
-  }
-  return listed;
 }
 
 /** Whether a product has any own price at all (the seeded euro shop's products have none). */

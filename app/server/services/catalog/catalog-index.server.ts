@@ -10,7 +10,8 @@ import { canSell } from "~/domain/sellable";
 import { taggedImage } from "~/lib/colour-images";
 import { CardStore, type CardInput, type CardStoreData } from "./card-store.server";
 import { priceBandsIn, wholeToMinor, type PriceBand } from "~/domain/price-bands";
-import { hasOwnPrices, listedPriceIn, listedPricesOf, type MarketPrices } from "~/domain/market-own-price";
+import { hasOwnPrices, listedPriceIn, type MarketPrices } from "~/domain/market-own-price";
+import { listedPricesOf } from "~/domain/gift-card-product";
 import { convertFromBase, type Market } from "~/domain/market";
 
 // An in-process index of the sellable catalogue: full-text search (typo-tolerant, prefix-aware,
