@@ -6,7 +6,6 @@ import { statedPolicyFigures } from "~/server/services/policies/shop-policies.se
 import { getAuthState } from "~/server/http/session.server";
 import { getConfig } from "~/server/config.server";
 import { csrf } from "~/server/http/csrf.server";
-import { getContext } from "~/server/context.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { shopperMarket } from "~/server/http/market-cookie.server";
 import { readFlash } from "~/server/http/flash.server";
@@ -14,25 +13,23 @@ import { honeypotInputProps } from "~/server/http/honeypot.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { backOfficeMember } from "~/server/http/permissions.server";
 
-export async function rootLoader({ request }: LoaderFunctionArgs) {
+export async function rootLoader({ request, context }: LoaderFunctionArgs) {
   const config = getConfig();
   const [auth, [csrfToken, csrfCookieHeader], cartCount, { flash, clear }, member, zones, market, choices] =
     await Promise.all([
-      getAuthState(request),
+      getAuthState(request, context),
       csrf().commitToken(request),
       // The header's count must not take down pages that have nothing to do with the cart.
-      currentCartId(request)
-        .then((id) => getContext().cart.count(id))
+      currentCartId(request, context)
+        .then((id) => context.shop.cart.count(id))
         .catch(() => 0),
       readFlash(request),
       // Like the cart count: a store that does not answer leaves the header without its back-office link.
-      backOfficeMember(request).catch(() => null),
+      backOfficeMember(request, context).catch(() => null),
       // The zones' figures; a store that does not answer leaves pages without them rather than down.
-      getContext()
-        .shipping.zones()
-        .catch(() => null),
-      shopperMarket(request),
-      getContext().markets.choices(),
+      context.shop.shipping.zones().catch(() => null),
+      shopperMarket(request, context),
+      context.shop.markets.choices(),
     ]);
   const headers = new Headers();
   if (csrfCookieHeader) headers.append("Set-Cookie", csrfCookieHeader);

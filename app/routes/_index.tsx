@@ -5,7 +5,6 @@ import { ProductGrid } from "~/components/product/ProductCard";
 import { categoryImage } from "~/lib/categories";
 import { seo } from "~/lib/seo";
 import { useRootData } from "~/components/layout/root-data";
-import { getContext } from "~/server/context.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { shopperMarket } from "~/server/http/market-cookie.server";
 import { allPricedIn } from "~/server/services/markets/market-prices";
@@ -21,15 +20,15 @@ export const meta: MetaFunction = (args) =>
 
 export const handle = RENDER_CACHED;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { catalog, wishlist } = getContext();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { catalog, wishlist } = context.shop;
   // Prices in the shopper's market (the render cache keeps one page per market).
   const [featured, newArrivals, categories, savedIds, market] = await Promise.all([
     catalog.featured(8),
     catalog.newArrivals(8),
     catalog.categories(),
-    currentCartId(request).then((owner) => wishlist.savedIds(owner)),
-    shopperMarket(request),
+    currentCartId(request, context).then((owner) => wishlist.savedIds(owner)),
+    shopperMarket(request, context),
   ]);
   return {
     featured: allPricedIn(market, featured),

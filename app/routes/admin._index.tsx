@@ -10,15 +10,14 @@ import { formatMoney } from "~/lib/money";
 import { revenueNote } from "~/lib/revenue-wording";
 import { seo } from "~/lib/seo";
 import { allows, requirePermission } from "~/server/http/permissions.server";
-import { getContext } from "~/server/context.server";
 import { TableHead } from "~/components/admin/TableHead";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Back office", description: "Hemline back office.", noindex: true });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requirePermission(request, "dashboard.view");
-  const dashboard = await getContext().analytics.dashboard();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requirePermission(request, context, "dashboard.view");
+  const dashboard = await context.shop.analytics.dashboard();
   // Each part of the dashboard only for a role that may see its section (fulfilment sees no revenue).
   return {
     email: staff.actor,

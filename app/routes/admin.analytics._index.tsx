@@ -9,7 +9,6 @@ import { formatCount, formatPercent } from "~/lib/admin-format";
 import { axisMoney } from "~/lib/chart-format";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { parseDateRange } from "~/server/http/admin-query.server";
 import { requirePermission } from "~/server/http/permissions.server";
 
@@ -35,10 +34,10 @@ const REPORTS = [
   },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "analytics.view");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "analytics.view");
   const range = parseDateRange(new URL(request.url).searchParams, Date.now(), 30);
-  const report = await getContext().analytics.overview(range.value.window);
+  const report = await context.shop.analytics.overview(range.value.window);
   return data(
     { report, fromDay: range.value.fromDay, toDay: range.value.toDay, problems: range.problems },
     { status: range.problems.length ? 400 : 200 },

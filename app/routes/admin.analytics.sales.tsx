@@ -10,17 +10,16 @@ import { formatCount } from "~/lib/admin-format";
 import { axisMoney, categoryLabel } from "~/lib/chart-format";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { reportQuery } from "~/server/http/admin-query.server";
 import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Sales", description: "Revenue over time, by category and product.", noindex: true });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "analytics.view");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "analytics.view");
   const { window, by, fromDay, toDay, problems } = reportQuery(request, 90);
-  const report = await getContext().analytics.sales(window, by);
+  const report = await context.shop.analytics.sales(window, by);
   return data({ report, by, fromDay, toDay, problems }, { status: problems.length ? 400 : 200 });
 }
 

@@ -11,7 +11,6 @@ import { API_SCOPES } from "~/domain/api-key";
 import { fieldError, firstError, replyFor, sentValue, sentValues } from "~/lib/form-reply";
 import { seo } from "~/lib/seo";
 import { shownOnceFor } from "~/lib/shown-once";
-import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { parseForm } from "~/server/http/form-shape.server";
@@ -24,9 +23,9 @@ export const meta: MetaFunction = (args) =>
 // The answer that shows a new key's secret must never be kept by a cache or the browser's history.
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "apiKeys.manage");
-  return { keys: await getContext().apiKeys.list() };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "apiKeys.manage");
+  return { keys: await context.shop.apiKeys.list() };
 }
 
 const keySchema = z.object({
@@ -36,11 +35,11 @@ const keySchema = z.object({
 });
 const revokeSchema = z.object({ intent: z.literal("revoke"), keyId: z.string().max(64).default("") });
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { actor } = await requirePermission(request, "apiKeys.manage");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor } = await requirePermission(request, context, "apiKeys.manage");
   const formData = await readForm(request);
   const problem = await formGuardProblem(formData, request);
-  const { apiKeys } = getContext();
+  const { apiKeys } = context.shop;
   // Any intent but revoke goes to the new-key form, which refuses what it does not know.
   if (formData.get("intent") === "revoke") {
     const submission = parseForm(formData, { schema: revokeSchema });

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuditList } from "~/components/admin/AuditList";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { AUDIT_ENTITY_TYPES, type AuditEntityType } from "~/domain/audit";
 import { requirePermission } from "~/server/http/permissions.server";
 
@@ -11,15 +10,15 @@ export const meta: MetaFunction = (args) =>
 
 const CURSOR = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z-[\da-f-]{1,40}$/;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "audit.view");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "audit.view");
   const params = new URL(request.url).searchParams;
   const rawType = params.get("entityType");
   const entityType = AUDIT_ENTITY_TYPES.includes(rawType as AuditEntityType) ? (rawType as AuditEntityType) : undefined;
   const entityId = (params.get("entityId") ?? "").trim().slice(0, 100) || undefined;
   const rawBefore = params.get("before");
   const before = rawBefore && CURSOR.test(rawBefore) ? rawBefore : undefined;
-  const page = await getContext().audit.listViews({ entityType, entityId, before });
+  const page = await context.shop.audit.listViews({ entityType, entityId, before });
   return {
     ...page,
     entityType: entityType ?? "",

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteWithConfirmation } from "~/components/admin/DeleteWithConfirmation";
@@ -7,7 +8,6 @@ import { toPublishAtInput } from "~/lib/blog";
 import { seo } from "~/lib/seo";
 import { deleteConfirmation } from "~/server/http/delete-confirmation.server";
 import { firstError, replyFor } from "~/lib/form-reply";
-import { getContext } from "~/server/context.server";
 import { formFailure } from "~/server/http/forms.server";
 import { postEditorAction, readAdminForm, TOO_LARGE_MESSAGE } from "~/routes/admin.blog.new/post-form.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
@@ -23,21 +23,21 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     noindex: true,
   });
 
-async function findPost(request: Request, id: string | undefined) {
-  const post = isValidId(id) ? await getContext().blog.get(id) : null;
+async function findPost(request: Request, context: AppLoadContext, id: string | undefined) {
+  const post = isValidId(id) ? await context.shop.blog.get(id) : null;
   if (!post) throw notFound(request);
   return post;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, "blog.manage");
-  const post = await findPost(request, params.id);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "blog.manage");
+  const post = await findPost(request, context, params.id);
   return { post };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { actor } = await requirePermission(request, "blog.manage");
-  const post = await findPost(request, params.id);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { actor } = await requirePermission(request, context, "blog.manage");
+  const post = await findPost(request, context, params.id);
   const formData = await readAdminForm(request);
   if (!formData) return formFailure({ status: "error", error: { "": [TOO_LARGE_MESSAGE] } }, 413);
   const intent = formData.get("intent");
@@ -45,10 +45,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // The first press only asks; the second (intent=confirm-delete) deletes.
     const asked = await deleteConfirmation(formData, request);
     if (asked) return asked;
-    await getContext().blog.delete(post.id, actor);
+    await context.shop.blog.delete(post.id, actor);
     return redirectWithFlash("/admin/blog", `Deleted “${post.title}”.`);
   }
-  return postEditorAction(request, formData, actor, post.id);
+  return postEditorAction(request, context, formData, actor, post.id);
 }
 
 export default function EditPost() {

@@ -2,17 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatPostDate } from "~/lib/blog";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Blog posts", description: "Every blog post.", noindex: true });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "blog.manage");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "blog.manage");
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const posts = await getContext().blog.adminList(q);
+  const posts = await context.shop.blog.adminList(q);
   return { posts, q };
 }
 

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { ORDER_MAIL_KINDS, type OrderMailKind } from "~/server/mail/templates/order-status.server";
 import { sampleOrder } from "~/server/mail/templates/sample-order.server";
@@ -24,11 +23,11 @@ const LABELS: Record<OrderMailKind, string> = {
   payment_failed: "Payment failed",
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "emails.view");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "emails.view");
   const requested = new URL(request.url).searchParams.get("kind");
   const kind = ORDER_MAIL_KINDS.find((k) => k === requested) ?? "shipped";
-  const { orders, config } = getContext();
+  const { orders, config } = context.shop;
   const mail = await orders.previewMail(kind, sampleOrder(kind), publicOrigin(request, config));
   return {
     kind,

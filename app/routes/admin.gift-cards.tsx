@@ -21,7 +21,6 @@ import {
 import { scaledLimitMinor } from "~/domain/gift-card-currency";
 import { seo } from "~/lib/seo";
 import { shownOnceFor } from "~/lib/shown-once";
-import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { parseForm } from "~/server/http/form-shape.server";
@@ -41,9 +40,9 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 /** The most one card is issued or topped up for: €1,000, scaled per currency. */
 const MAX_CARD_EUROS = 1000;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "giftCards.manage");
-  const { giftCards } = getContext();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "giftCards.manage");
+  const { giftCards } = context.shop;
   const selected = new URL(request.url).searchParams.get("card");
   const [cards, liability] = await Promise.all([giftCards.list(), giftCards.liability()]);
   const card = selected ? (cards.find((c) => c.id === selected) ?? null) : null;
@@ -85,11 +84,11 @@ const issueSchema = z.object({
 const topUpSchema = z.object({ intent: z.literal("top-up"), cardId: z.string().max(64), amount });
 const voidSchema = z.object({ intent: z.literal("void"), cardId: z.string().max(64) });
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { uid, actor } = await requirePermission(request, "giftCards.manage");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { uid, actor } = await requirePermission(request, context, "giftCards.manage");
   const formData = await readForm(request);
   const problem = await formGuardProblem(formData, request);
-  const { giftCards } = getContext();
+  const { giftCards } = context.shop;
   const intent = formData.get("intent");
   if (intent === "top-up" || intent === "void") {
     const submission = parseForm(formData, { schema: intent === "top-up" ? topUpSchema : voidSchema });

@@ -8,7 +8,6 @@ import { replyFor } from "~/lib/form-reply";
 import { formValuesOf, marketFormSchema, marketFromForm } from "~/lib/market-form";
 import { seo } from "~/lib/seo";
 import { WORLD_COUNTRIES } from "~/lib/world-countries";
-import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { parseForm } from "~/server/http/form-shape.server";
@@ -23,9 +22,9 @@ import { requirePermission } from "~/server/http/permissions.server";
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Market", description: "A market's countries, currency and prices.", noindex: true });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, "markets.manage");
-  const markets = await getContext().markets.markets({ fresh: true });
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "markets.manage");
+  const markets = await context.shop.markets.markets({ fresh: true });
   const market = params.id === "new" ? null : (markets.find((m) => m.id === params.id) ?? null);
   if (params.id !== "new" && !market) throw notFound(request);
   // Which other market holds each country, so the owner sees where a country is before moving it.
@@ -39,8 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { actor } = await requirePermission(request, "markets.manage");
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { actor } = await requirePermission(request, context, "markets.manage");
   const formData = await readForm(request);
   const submission = parseForm(formData, { schema: marketFormSchema });
   const problem = await formGuardProblem(formData, request);
@@ -49,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const read = marketFromForm(submission.value);
   if (!read.ok) return intentFailure("save", submission.reply({ formErrors: read.problems }), 400);
   const id = params.id === "new" ? null : (params.id ?? null);
-  const result = await getContext().markets.save({ ...read.market, id }, actor);
+  const result = await context.shop.markets.save({ ...read.market, id }, actor);
   if (result.kind === "not-found")
     return intentFailure("save", submission.reply({ formErrors: ["This market was deleted meanwhile."] }), 404);
   if (result.kind === "invalid") return intentFailure("save", submission.reply({ formErrors: result.problems }), 400);

@@ -11,7 +11,6 @@ import { ROUNDING_LABELS, convertFromBase, formatRate } from "~/domain/market";
 import { firstError, replyFor } from "~/lib/form-reply";
 import { seo } from "~/lib/seo";
 import { worldCountry } from "~/lib/world-countries";
-import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem, intentFailure } from "~/server/http/forms.server";
@@ -23,9 +22,9 @@ export const meta: MetaFunction = (args) =>
 /** The base price the list converts as an example, so the owner sees what a rate and a rounding make. */
 const EXAMPLE_MINOR = 4995;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "markets.manage");
-  const markets = await getContext().markets.markets({ fresh: true });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "markets.manage");
+  const markets = await context.shop.markets.markets({ fresh: true });
   return {
     example: formatMinor(EXAMPLE_MINOR, BASE_CURRENCY),
     markets: markets.map((m) => ({
@@ -43,15 +42,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const deleteSchema = z.object({ marketId: z.string().max(64) });
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { actor } = await requirePermission(request, "markets.manage");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor } = await requirePermission(request, context, "markets.manage");
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: deleteSchema });
   const problem = await formGuardProblem(formData, request);
   if (problem) return intentFailure("delete", submission.reply({ formErrors: [problem.message] }), problem.status);
   if (submission.status !== "success")
     return intentFailure("delete", submission.reply({ formErrors: ["Choose a market to delete."] }), 400);
-  const result = await getContext().markets.remove(submission.value.marketId, actor);
+  const result = await context.shop.markets.remove(submission.value.marketId, actor);
   if (result.kind === "not-found")
     return intentFailure("delete", submission.reply({ formErrors: ["That market was already deleted."] }), 404);
   if (result.kind === "refused")

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -20,7 +21,6 @@ import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
 import { allows, requirePermission, type StaffActor } from "~/server/http/permissions.server";
 import type { Permission } from "~/domain/staff";
-import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { STATUS_LABELS } from "~/lib/order-status";
@@ -45,19 +45,19 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     noindex: true,
   });
 
-async function findOrder(request: Request, id: string | undefined) {
-  const order = isValidId(id) ? await getContext().adminOrders.get(id) : null;
+async function findOrder(request: Request, context: AppLoadContext, id: string | undefined) {
+  const order = isValidId(id) ? await context.shop.adminOrders.get(id) : null;
   if (!order) throw notFound(request);
   return order;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requirePermission(request, "orders.view");
-  const order = await findOrder(request, params.id);
-  const transitions = getContext().adminOrders.transitionsFrom(order.status, order.history);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const staff = await requirePermission(request, context, "orders.view");
+  const order = await findOrder(request, context, params.id);
+  const transitions = context.shop.adminOrders.transitionsFrom(order.status, order.history);
   return {
     order,
-    giftCards: await getContext().giftCardSales.issuedFor(order),
+    giftCards: await context.shop.giftCardSales.issuedFor(order),
     transitions,
     // The forms this member's role may send (each action checks its own permission again).
     may: {
@@ -83,6 +83,7 @@ interface IntentArgs {
   actor: string;
   staff: StaffActor;
   problem: { message: string; status: number } | null;
+  context: AppLoadContext;
 }
 
 /** A return's form: which return, which step, the message to the shopper (restock-{i} read per line). */
@@ -93,7 +94,7 @@ const returnStepSchema = z.object({
 });
 
 /** Approve, reject, receive or refund one of the order's returns. */
-async function returnStep({ order, formData, actor, staff, problem }: IntentArgs) {
+async function returnStep({ order, formData, actor, staff, problem, context }: IntentArgs) {
   const submission = parseForm(formData, { schema: returnStepSchema });
   const refuse = (message: string, status = 400) => formFailure(submission.reply({ formErrors: [message] }), status);
   if (problem) return refuse(problem.message, problem.status);
@@ -101,10 +102,10 @@ async function returnStep({ order, formData, actor, staff, problem }: IntentArgs
   const { returnId = "", step, message } = submission.value;
   const returnRequest = returnsOf(order).find((r) => r.id === returnId);
   if (!returnRequest) return refuse("Choose a return of this order.");
-  const { returns } = getContext();
+  const { returns } = context.shop;
   const overLimit =
     step === "refund"
-      ? getContext().staff.refundRefusal(staff.member, toBaseMinor(returnValueMinor(order, returnRequest), order))
+      ? context.shop.staff.refundRefusal(staff.member, toBaseMinor(returnValueMinor(order, returnRequest), order))
       : null;
   if (overLimit) return refuse(overLimit, 403);
   const result =
@@ -127,7 +128,7 @@ async function returnStep({ order, formData, actor, staff, problem }: IntentArgs
 }
 
 /** Refund part or all of what was paid, optionally naming the units (and putting them back on sale). */
-async function refund({ order, formData, actor, staff, problem }: IntentArgs) {
+async function refund({ order, formData, actor, staff, problem, context }: IntentArgs) {
   const submission = parseForm(formData, { schema: refundFormSchema(order.currency) });
   const refuse = (message: string, status = 400) => formFailure(submission.reply({ formErrors: [message] }), status);
   if (problem) return refuse(problem.message, problem.status);
@@ -139,9 +140,9 @@ async function refund({ order, formData, actor, staff, problem }: IntentArgs) {
   if ("error" in read) return refuse(read.error);
   const { amount, reason } = submission.value;
   // A support member's own limit (in euros): the refund is refused whole, nothing is paid back.
-  const overLimit = getContext().staff.refundRefusal(staff.member, toBaseMinor(amount, order));
+  const overLimit = context.shop.staff.refundRefusal(staff.member, toBaseMinor(amount, order));
   if (overLimit) return refuse(overLimit, 403);
-  const result = await getContext().adminOrders.refund(
+  const result = await context.shop.adminOrders.refund(
     order.id,
     { amountMinor: amount, reason, lines: read.lines },
     actor,
@@ -154,22 +155,22 @@ async function refund({ order, formData, actor, staff, problem }: IntentArgs) {
 }
 
 /** A note on the order's timeline. */
-async function note({ request, order, formData, actor, problem }: IntentArgs) {
+async function note({ request, order, formData, actor, problem, context }: IntentArgs) {
   const submission = parseForm(formData, { schema: noteSchema });
   if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
   if (submission.status !== "success") return formFailure(submission.reply());
-  const noted = await getContext().adminOrders.addNote(order.id, submission.value.note, actor);
+  const noted = await context.shop.adminOrders.addNote(order.id, submission.value.note, actor);
   if (!noted) throw notFound(request);
   return redirectWithFlash(`/admin/orders/${order.id}`, "The note has been added to the timeline.");
 }
 
 /** A new status; which change is allowed, and whether it needs a tracking number, is the orders service's rule. */
-async function statusChange({ order, formData, actor, problem }: IntentArgs) {
+async function statusChange({ order, formData, actor, problem, context }: IntentArgs) {
   const submission = parseForm(formData, { schema: statusChangeSchema });
   if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
   if (submission.status !== "success") return formFailure(submission.reply());
   const to = submission.value.to as OrderStatus;
-  const result = await getContext().adminOrders.changeStatus(order.id, to, actor, {
+  const result = await context.shop.adminOrders.changeStatus(order.id, to, actor, {
     trackingNumber: submission.value.trackingNumber ?? null,
     note: submission.value.note ?? null,
   });
@@ -191,15 +192,15 @@ const INTENTS = {
   status: { handle: statusChange, needs: (): Permission => "orders.fulfil" },
 };
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requirePermission(request, "orders.view");
-  const order = await findOrder(request, params.id);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await requirePermission(request, context, "orders.view");
+  const order = await findOrder(request, context, params.id);
   const formData = await readForm(request);
   const intent = String(formData.get("intent"));
   const { handle, needs } = Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : INTENTS.status;
-  const staff = await requirePermission(request, needs(formData));
+  const staff = await requirePermission(request, context, needs(formData));
   const problem = await formGuardProblem(formData, request);
-  return handle({ request, order, formData, actor: staff.actor, staff, problem });
+  return handle({ request, order, formData, actor: staff.actor, staff, problem, context });
 }
 
 /** Each field's label, for the error summaries' links. */

@@ -7,7 +7,6 @@ import { Pagination } from "~/components/catalog/Pagination";
 import { formatCount } from "~/lib/admin-format";
 import { orderRow } from "~/lib/admin-order-row";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { parseOptionalRange, parseOrderStatus, parsePage, parseSearch } from "~/server/http/admin-query.server";
 import { STATUS_LABELS } from "~/lib/order-status";
 import { ORDER_STATUSES } from "~/domain/commerce";
@@ -15,15 +14,15 @@ import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) => seo(args, { title: "Orders", description: "Every order.", noindex: true });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "orders.view");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "orders.view");
   const params = new URL(request.url).searchParams;
   const status = parseOrderStatus(params.get("status"));
   const range = parseOptionalRange(params);
   const page = parsePage(params.get("page"));
   const q = parseSearch(params.get("q"));
   const problems = [...status.problems, ...range.problems, ...page.problems];
-  const { adminOrders } = getContext();
+  const { adminOrders } = context.shop;
   const filter = { status: status.value, query: q, from: range.value.from, to: range.value.to };
   let result = await adminOrders.list({ ...filter, page: page.value });
   if (result.orders.length === 0 && result.total > 0) {

@@ -9,17 +9,16 @@ import { DateRangeForm } from "~/components/admin/DateRangeForm";
 import { formatCount, formatHours } from "~/lib/admin-format";
 import { countFormat } from "~/lib/chart-format";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { parseDateRange } from "~/server/http/admin-query.server";
 import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Order analytics", description: "Orders by status and by day, time to ship.", noindex: true });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "analytics.view");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "analytics.view");
   const range = parseDateRange(new URL(request.url).searchParams, Date.now(), 30);
-  const report = await getContext().analytics.orders(range.value.window);
+  const report = await context.shop.analytics.orders(range.value.window);
   return data(
     { report, fromDay: range.value.fromDay, toDay: range.value.toDay, problems: range.problems },
     { status: range.problems.length ? 400 : 200 },

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteWithConfirmation } from "~/components/admin/DeleteWithConfirmation";
@@ -8,7 +9,6 @@ import { seo } from "~/lib/seo";
 import { deleteConfirmation } from "~/server/http/delete-confirmation.server";
 import { firstError, replyFor } from "~/lib/form-reply";
 import { allows, requirePermission } from "~/server/http/permissions.server";
-import { getContext } from "~/server/context.server";
 import {
   marketPricesEditor,
   productEditorAction,
@@ -31,16 +31,16 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     noindex: true,
   });
 
-async function findProduct(request: Request, id: string | undefined) {
-  const product = isValidId(id) ? await getContext().adminCatalog.get(id) : null;
+async function findProduct(request: Request, context: AppLoadContext, id: string | undefined) {
+  const product = isValidId(id) ? await context.shop.adminCatalog.get(id) : null;
   if (!product) throw notFound(request);
   return product;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requirePermission(request, "catalogue.view");
-  const product = await findProduct(request, params.id);
-  const history = await getContext().audit.listViews({
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const staff = await requirePermission(request, context, "catalogue.view");
+  const product = await findProduct(request, context, params.id);
+  const history = await context.shop.audit.listViews({
     entityType: "product",
     entityId: product.id,
     limit: HISTORY_SIZE,
@@ -54,19 +54,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const staff = await requirePermission(request, "catalogue.editTexts");
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const staff = await requirePermission(request, context, "catalogue.editTexts");
   const { actor } = staff;
-  const product = await findProduct(request, params.id);
+  const product = await findProduct(request, context, params.id);
   const formData = await readProductForm(request);
   if (!formData) return tooLargeAnswer({ ...formDefaultsOf(product) });
   const intent = formData.get("intent");
   if (intent === "delete" || intent === "confirm-delete") {
-    await requirePermission(request, "catalogue.manage");
+    await requirePermission(request, context, "catalogue.manage");
     // The first press only asks; the second (intent=confirm-delete) deletes or archives.
     const asked = await deleteConfirmation(formData, request);
     if (asked) return asked;
-    const result = await getContext().adminCatalog.remove(product.id, actor);
+    const result = await context.shop.adminCatalog.remove(product.id, actor);
     return redirectWithFlash(
       "/admin/products",
       result.outcome === "archived"
@@ -76,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   // A content editor saves texts and images: what the form leaves out of the rest is taken as
   // stored, and the catalogue service refuses any change to it.
-  return productEditorAction(request, formData, actor, product.id, {
+  return productEditorAction(request, context, formData, actor, product.id, {
     textsOnly: !allows(staff, "catalogue.manage"),
     stored: formDefaultsOf(product),
   });

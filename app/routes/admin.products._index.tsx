@@ -6,17 +6,16 @@ import { CATEGORIES, getCategory } from "~/lib/categories";
 import { formatMoney } from "~/lib/money";
 import { PRODUCT_STATUSES } from "~/lib/product-form";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { allows, requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Products", description: "Every product in the catalogue.", noindex: true });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requirePermission(request, "catalogue.view");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requirePermission(request, context, "catalogue.view");
   const url = new URL(request.url);
   const query = parseAdminProductQuery(url.searchParams);
-  const result = await getContext().adminCatalog.list(query);
+  const result = await context.shop.adminCatalog.list(query);
   // Creating and importing are catalogue.manage's; a content editor sees only the export.
   return { query, result, mayManage: allows(staff, "catalogue.manage") };
 }

@@ -3,7 +3,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/Field";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { readUploadForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { firstError } from "~/lib/form-reply";
@@ -41,13 +40,13 @@ function planView(plan: ImportPlan) {
   };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "catalogue.manage");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "catalogue.manage");
   const token = new URL(request.url).searchParams.get("job");
   // The fixed columns, then one of own prices per market not priced at base.
-  const columns = csvColumns(await getContext().markets.markets());
+  const columns = csvColumns(await context.shop.markets.markets());
   if (!token) return { job: null, plan: null, stalled: false, columns };
-  const found = await getContext().productImports.status(token);
+  const found = await context.shop.productImports.status(token);
   if (!found) throw notFound(request);
   const { claim: _claim, ...job } = found.job;
   return { job, plan: found.plan ? planView(found.plan) : null, stalled: found.stalled, columns };
@@ -56,8 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** A refused upload or apply: the message above the form (the file input cannot be filled back). */
 const refuse = (message: string, status: number) => formFailure({ status: "error", error: { "": [message] } }, status);
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { actor } = await requirePermission(request, "catalogue.manage");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor } = await requirePermission(request, context, "catalogue.manage");
   const formData = await readUploadForm(request, {
     maxPartBytes: MAX_CSV_BYTES,
     maxBodyBytes: MAX_CSV_BYTES + 1024 * 1024,
@@ -65,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!formData) return refuse(TOO_LARGE, 413);
   const problem = await formGuardProblem(formData, request);
   if (problem) return refuse(problem.message, problem.status);
-  const imports = getContext().productImports;
+  const imports = context.shop.productImports;
 
   if (formData.get("intent") === "apply") {
     const token = String(formData.get("job") ?? "");

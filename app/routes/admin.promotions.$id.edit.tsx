@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PromotionForm } from "~/components/admin/PromotionForm";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { notFound } from "~/server/http/not-found.server";
 import { promotionDefaults, promotionEditorAction } from "~/routes/admin.promotions.new/promotion-form.server";
@@ -12,16 +11,16 @@ import { requirePermission } from "~/server/http/permissions.server";
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Edit promotion", description: "Edit a discount code or automatic promotion.", noindex: true });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, "promotions.manage");
-  const promotion = await getContext().promotions.get(params.id ?? "");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "promotions.manage");
+  const promotion = await context.shop.promotions.get(params.id ?? "");
   if (!promotion) throw notFound(request);
   return { name: promotion.name, defaults: promotionDefaults(promotion) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { actor } = await requirePermission(request, "promotions.manage");
-  return promotionEditorAction(request, await readForm(request), actor, params.id ?? "");
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { actor } = await requirePermission(request, context, "promotions.manage");
+  return promotionEditorAction(request, context, await readForm(request), actor, params.id ?? "");
 }
 
 export default function EditPromotion() {

@@ -2,16 +2,15 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { ScrollBox } from "~/components/ScrollBox";
 import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Promotions", description: "Discount codes and automatic promotions.", noindex: true });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "promotions.manage");
-  return { promotions: await getContext().promotions.list(), now: new Date().toISOString() };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "promotions.manage");
+  return { promotions: await context.shop.promotions.list(), now: new Date().toISOString() };
 }
 
 const kindText = (p: { kind: string; percentOff: number | null; amountOffMinor: number | null }) =>

@@ -11,7 +11,6 @@ import { formatDateTime } from "~/lib/admin-format";
 import { replyFor } from "~/lib/form-reply";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem, intentFailure } from "~/server/http/forms.server";
@@ -36,13 +35,13 @@ const settingsSchema = z.object({
     .optional(),
 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "reminders.manage");
-  return getContext().reminders.overview();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "reminders.manage");
+  return context.shop.reminders.overview();
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { actor } = await requirePermission(request, "reminders.manage");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor } = await requirePermission(request, context, "reminders.manage");
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: settingsSchema });
   const problem = await formGuardProblem(formData, request);
@@ -50,13 +49,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return intentFailure("settings", submission.reply(), 400);
   const { secondAfterHours, promotionCode } = submission.value;
   const code = promotionCode ? promotionCode : null;
-  if (code && !(await getContext().promotions.activeCode(code)))
+  if (code && !(await context.shop.promotions.activeCode(code)))
     return intentFailure(
       "settings",
       submission.reply({ fieldErrors: { promotionCode: [`No promotion with the code ${code} is on now.`] } }),
       400,
     );
-  await getContext().reminders.saveSettings({ secondAfterHours: secondAfterHours ?? null, promotionCode: code }, actor);
+  await context.shop.reminders.saveSettings({ secondAfterHours: secondAfterHours ?? null, promotionCode: code }, actor);
   return redirectWithFlash("/admin/reminders", "Saved the reminder settings.");
 }
 

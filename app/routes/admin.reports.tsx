@@ -7,7 +7,6 @@ import { formatMoney } from "~/lib/money";
 import { GiftCardLiability } from "~/components/admin/GiftCardLiability";
 import { seo } from "~/lib/seo";
 import { requirePermission } from "~/server/http/permissions.server";
-import { getContext } from "~/server/context.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, {
@@ -16,9 +15,9 @@ export const meta: MetaFunction = (args) =>
     noindex: true,
   });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "analytics.view");
-  const { analytics, giftCards } = getContext();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "analytics.view");
+  const { analytics, giftCards } = context.shop;
   const [reports, giftCardLiability] = await Promise.all([analytics.ownerReports(), giftCards.liability()]);
   return { reports, giftCardLiability };
 }

@@ -6,17 +6,16 @@ import { ScrollBox } from "~/components/ScrollBox";
 import { RETURN_STATUS_LABELS, returnsOf } from "~/domain/return";
 import { formatDateTime } from "~/lib/admin-format";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { parsePage } from "~/server/http/admin-query.server";
 import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Returns", description: "Returns shoppers started.", noindex: true });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "orders.view");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "orders.view");
   const page = parsePage(new URL(request.url).searchParams.get("page"));
-  const { orders, pageCount } = await getContext().returns.listOrders(page.value);
+  const { orders, pageCount } = await context.shop.returns.listOrders(page.value);
   const rows = orders.flatMap((order) =>
     returnsOf(order)
       .map((r) => ({

@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { parsePage } from "~/server/http/admin-query.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
@@ -42,13 +41,13 @@ const listHref = (status: ReviewStatus, page: number) => {
   return `/admin/reviews${query ? `?${query}` : ""}`;
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "reviews.moderate");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "reviews.moderate");
   const params = new URL(request.url).searchParams;
   const status = parseStatus(params.get("status"));
   const page = parsePage(params.get("page"));
   const problems = [...status.problems, ...page.problems];
-  const result = await getContext().reviews.adminList(status.value, page.value);
+  const result = await context.shop.reviews.adminList(status.value, page.value);
   if (result.page !== page.value) problems.push(`There is no page ${page.value}; showing page ${result.page}.`);
   // A filter the shop cannot read is ignored (the page still lists reviews) and answered 400, with the reason on the page.
   return data(
@@ -65,8 +64,8 @@ const moderationSchema = z.object({
 });
 
 /** Approve or reject one review (POST, CSRF), recorded in the audit log, then back to the list it came from. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { actor } = await requirePermission(request, "reviews.moderate");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor } = await requirePermission(request, context, "reviews.moderate");
   const formData = await readForm(request);
   const submission = parseForm(formData, { schema: moderationSchema });
   const fail = (message: string, status: number) => formFailure(submission.reply({ formErrors: [message] }), status);
@@ -75,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return formFailure(submission.reply(), 400);
   const { intent, reviewId, status } = submission.value;
   const back = listHref(parseStatus(status).value, 1);
-  const result = await getContext().reviews.moderate(actor, reviewId, intent === "approve" ? "approved" : "rejected");
+  const result = await context.shop.reviews.moderate(actor, reviewId, intent === "approve" ? "approved" : "rejected");
   if (!result.ok) return fail(result.message, result.status);
   return redirectWithFlash(back, result.message);
 }

@@ -8,7 +8,6 @@ import { formRowsOf, MAX_BANDS, MAX_METHODS, zoneFormSchema, zoneFromForm } from
 import { taxFormOf, taxRuleFromForm, type TaxFormValue } from "~/lib/tax-rule-form";
 import { DEFAULT_TAX_RULE, TAX_RULE_KINDS, TAX_RULE_LABELS } from "~/domain/tax-rule";
 import { WORLD_COUNTRIES } from "~/lib/world-countries";
-import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { parseForm } from "~/server/http/form-shape.server";
@@ -25,9 +24,9 @@ export const meta: MetaFunction = (args) =>
 
 const SPARE_BANDS = 2;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, "shipping.manage");
-  const { shipping } = getContext();
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "shipping.manage");
+  const { shipping } = context.shop;
   const zones = await shipping.zones();
   const zone = params.id === "new" ? null : (zones.find((z) => z.id === params.id) ?? null);
   if (params.id !== "new" && !zone) throw notFound(request);
@@ -42,8 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { actor } = await requirePermission(request, "shipping.manage");
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { actor } = await requirePermission(request, context, "shipping.manage");
   const formData = await readForm(request);
   const submission = parseForm(formData, { schema: zoneFormSchema });
   const problem = await formGuardProblem(formData, request);
@@ -54,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const problems = [...(read.ok ? [] : read.problems), ...(tax.ok ? [] : tax.problems)];
   if (!read.ok || !tax.ok) return intentFailure("save", submission.reply({ formErrors: problems }), 400);
   const id = params.id === "new" ? null : (params.id ?? null);
-  const result = await getContext().shipping.save({ ...read.zone, taxRule: tax.rule, id }, actor);
+  const result = await context.shop.shipping.save({ ...read.zone, taxRule: tax.rule, id }, actor);
   if (result.kind === "not-found")
     return intentFailure("save", submission.reply({ formErrors: ["This zone was deleted meanwhile."] }), 404);
   if (result.kind === "invalid") return intentFailure("save", submission.reply({ formErrors: result.problems }), 400);

@@ -11,7 +11,6 @@ import { firstError, replyFor } from "~/lib/form-reply";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { worldCountry } from "~/lib/world-countries";
-import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem, intentFailure } from "~/server/http/forms.server";
@@ -20,9 +19,9 @@ import { requirePermission } from "~/server/http/permissions.server";
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Shipping", description: "Shipping zones, delivery methods and prices.", noindex: true });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "shipping.manage");
-  const { shipping } = getContext();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "shipping.manage");
+  const { shipping } = context.shop;
   const zones = await shipping.zones();
   return {
     homeCountry: worldCountry(shipping.homeCountry).name,
@@ -44,15 +43,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const deleteSchema = z.object({ zoneId: z.string().max(64) });
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { actor } = await requirePermission(request, "shipping.manage");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor } = await requirePermission(request, context, "shipping.manage");
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: deleteSchema });
   const problem = await formGuardProblem(formData, request);
   if (problem) return intentFailure("delete", submission.reply({ formErrors: [problem.message] }), problem.status);
   if (submission.status !== "success")
     return intentFailure("delete", submission.reply({ formErrors: ["Choose a zone to delete."] }), 400);
-  const result = await getContext().shipping.remove(submission.value.zoneId, actor);
+  const result = await context.shop.shipping.remove(submission.value.zoneId, actor);
   if (result.kind === "not-found")
     return intentFailure("delete", submission.reply({ formErrors: ["That zone was already deleted."] }), 404);
   if (result.kind === "refused")

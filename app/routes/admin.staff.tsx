@@ -10,7 +10,6 @@ import { formatMoney, formatMoneyInText, parseMoneyToMinor } from "~/lib/money";
 import { firstError, replyFor, sentValue } from "~/lib/form-reply";
 import { seo } from "~/lib/seo";
 import { shownOnceFor } from "~/lib/shown-once";
-import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { parseForm } from "~/server/http/form-shape.server";
@@ -30,11 +29,11 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
   return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "staff.manage");
-  const { members, invitations } = await getContext().staff.list();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "staff.manage");
+  const { members, invitations } = await context.shop.staff.list();
   return {
-    owners: getContext().config.adminEmails,
+    owners: context.shop.config.adminEmails,
     members,
     invitations: invitations.map(({ tokenHash, email, role, refundLimitMinor, invitedBy, expiresAt }) => ({
       tokenHash,
@@ -69,8 +68,8 @@ function readRole(form: StaffForm): { role: StaffRole; refundLimitMinor: number 
   return { role: form.role, refundLimitMinor: limit };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { actor } = await requirePermission(request, "staff.manage");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor } = await requirePermission(request, context, "staff.manage");
   const formData = await readForm(request);
   const submission = parseForm(formData, { schema: staffSchema });
   // Any intent the page does not know goes to its main form, the invitation, which refuses it.
@@ -82,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (problem) return fail(problem.message, problem.status);
   if (submission.status !== "success") return intentFailure(intent, submission.reply());
   const form = submission.value;
-  const { staff } = getContext();
+  const { staff } = context.shop;
   switch (form.intent) {
     case "invite": {
       const role = readRole(form);

@@ -7,8 +7,8 @@ import { requireStaff } from "~/server/http/permissions.server";
 // The layout of every /admin page: the back-office navigation above the page, with the sections
 // the member's role may use. It lets in any member of staff; every child loader and action checks
 // its own permission (they may run without the layout).
-export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
   return { email: staff.actor, permissions: staff.permissions };
 }
 

@@ -10,7 +10,6 @@ import { formatMoney } from "~/lib/money";
 import { spendNote } from "~/lib/revenue-wording";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { parsePage } from "~/server/http/admin-query.server";
 import { notFound } from "~/server/http/not-found.server";
 import { requirePermission } from "~/server/http/permissions.server";
@@ -22,11 +21,11 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     noindex: true,
   });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, "customers.view");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "customers.view");
   const url = new URL(request.url);
   const page = parsePage(url.searchParams.get("page"));
-  const user = isValidId(params.id) ? await getContext().adminUsers.get(params.id, page.value) : null;
+  const user = isValidId(params.id) ? await context.shop.adminUsers.get(params.id, page.value) : null;
   if (!user) throw notFound(request);
   return data(
     {

@@ -6,21 +6,20 @@ import { Pagination } from "~/components/catalog/Pagination";
 import { formatCount, formatDate } from "~/lib/admin-format";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { parsePage, parseRole, parseSearch } from "~/server/http/admin-query.server";
 import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Users", description: "Customers and administrators.", noindex: true });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "customers.view");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "customers.view");
   const params = new URL(request.url).searchParams;
   const role = parseRole(params.get("role"));
   const page = parsePage(params.get("page"));
   const q = parseSearch(params.get("q"));
   const problems = [...role.problems, ...page.problems];
-  const { adminUsers } = getContext();
+  const { adminUsers } = context.shop;
   let result = await adminUsers.list({ query: q, role: role.value, page: page.value });
   if (result.users.length === 0 && result.total > 0) {
     problems.push(`There is no page ${page.value}; showing page ${result.pageCount}.`);

@@ -9,17 +9,16 @@ import { GranularityLinks } from "~/components/admin/GranularityLinks";
 import { formatCount, formatPercent } from "~/lib/admin-format";
 import { countFormat } from "~/lib/chart-format";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { reportQuery } from "~/server/http/admin-query.server";
 import { requirePermission } from "~/server/http/permissions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "User analytics", description: "Sign-ups and returning customers.", noindex: true });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "analytics.view");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "analytics.view");
   const { window, by, fromDay, toDay, problems } = reportQuery(request, 90);
-  const report = await getContext().analytics.customers(window, by);
+  const report = await context.shop.analytics.customers(window, by);
   return data({ report, by, fromDay, toDay, problems }, { status: problems.length ? 400 : 200 });
 }
 

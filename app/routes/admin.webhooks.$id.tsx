@@ -7,7 +7,6 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { ScrollBox } from "~/components/ScrollBox";
 import { firstError } from "~/lib/form-reply";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { parseForm } from "~/server/http/form-shape.server";
@@ -18,12 +17,12 @@ import { requirePermission } from "~/server/http/permissions.server";
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Webhook deliveries", description: "What the shop sent to one endpoint.", noindex: true });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, "webhooks.manage");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "webhooks.manage");
   const id = String(params.id ?? "").slice(0, 64);
-  const endpoint = await getContext().webhooks.getEndpoint(id);
+  const endpoint = await context.shop.webhooks.getEndpoint(id);
   if (!endpoint) throw notFound(request);
-  const deliveries = await getContext().webhooks.log(id);
+  const deliveries = await context.shop.webhooks.log(id);
   return {
     endpoint,
     deliveries: deliveries.map(({ body: _body, claimOwner: _owner, ...d }) => d),
@@ -33,8 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 // One form on the page: any other intent is refused with the same message as a missing delivery.
 const resendSchema = z.object({ intent: z.literal("resend"), deliveryId: z.string().max(64) });
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { actor } = await requirePermission(request, "webhooks.manage");
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { actor } = await requirePermission(request, context, "webhooks.manage");
   const formData = await readForm(request);
   const submission = parseForm(formData, { schema: resendSchema });
   const fail = (message: string, status = 400) => formFailure(submission.reply({ formErrors: [message] }), status);
@@ -42,9 +41,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (problem) return fail(problem.message, problem.status);
   const id = String(params.id ?? "").slice(0, 64);
   const deliveryId = submission.status === "success" ? submission.value.deliveryId : "";
-  const delivery = (await getContext().webhooks.log(id)).find((d) => d.id === deliveryId);
+  const delivery = (await context.shop.webhooks.log(id)).find((d) => d.id === deliveryId);
   if (!delivery) return fail("Choose a delivery of this endpoint to send again.");
-  const result = await getContext().webhooks.resend(actor, deliveryId);
+  const result = await context.shop.webhooks.resend(actor, deliveryId);
   if (!result.ok) return fail(result.message);
   return redirectWithFlash(
     `/admin/webhooks/${id}`,

@@ -11,7 +11,6 @@ import { WEBHOOK_EVENTS } from "~/domain/webhook";
 import { fieldError, firstError, replyFor, sentValue, sentValues } from "~/lib/form-reply";
 import { seo } from "~/lib/seo";
 import { shownOnceFor } from "~/lib/shown-once";
-import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { parseForm } from "~/server/http/form-shape.server";
@@ -24,9 +23,9 @@ export const meta: MetaFunction = (args) =>
 // The answer that shows a new endpoint's signing secret must never be kept by a cache.
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "webhooks.manage");
-  return { endpoints: await getContext().webhooks.listEndpoints() };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "webhooks.manage");
+  return { endpoints: await context.shop.webhooks.listEndpoints() };
 }
 
 const endpointSchema = z.object({
@@ -36,11 +35,11 @@ const endpointSchema = z.object({
 });
 const removeSchema = z.object({ intent: z.literal("remove"), endpointId: z.string().max(64).default("") });
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { actor } = await requirePermission(request, "webhooks.manage");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor } = await requirePermission(request, context, "webhooks.manage");
   const formData = await readForm(request);
   const problem = await formGuardProblem(formData, request);
-  const { webhooks } = getContext();
+  const { webhooks } = context.shop;
   // Any intent but remove goes to the new-endpoint form, which refuses what it does not know.
   if (formData.get("intent") === "remove") {
     const submission = parseForm(formData, { schema: removeSchema });

@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
   if (submission.status !== "success") return formFailure(submission.reply());
 
-  const { config, accounts } = getContext();
+  const { config, accounts } = context.shop;
   const origin = publicOrigin(request, config);
   const result = await accounts.requestPasswordReset(
     submission.value.email,

@@ -14,7 +14,6 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
 import { clientIp, getAuthState } from "~/server/http/session.server";
 import { signedInHeaders } from "~/server/http/cart-cookie.server";
-import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { googleClientConfig } from "~/server/services/accounts/google-config.server";
@@ -25,13 +24,13 @@ export const meta: MetaFunction = (args) =>
 
 export const headers = retryAfterHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
-  if ((await getAuthState(request)).user) throw redirect(redirectTo);
+  if ((await getAuthState(request, context)).user) throw redirect(redirectTo);
   return {
     redirectTo,
-    google: googleClientConfig(getContext().config),
+    google: googleClientConfig(context.shop.config),
   };
 }
 
@@ -44,13 +43,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return formFailure(submission.reply({ hideFields: ["password"] }));
 
   const { email, password, redirectTo } = submission.value;
-  const result = await getContext().accounts.signIn(email, password, clientIp(request, context));
+  const result = await context.shop.accounts.signIn(email, password, clientIp(request, context));
   if (!result.success)
     return formFailure(
       submission.reply({ formErrors: [result.error], hideFields: ["password"] }),
       ...failureStatus(result, 401),
     );
-  return redirect(safeRedirect(redirectTo, "/"), { status: 303, headers: await signedInHeaders(request, result) });
+  return redirect(safeRedirect(redirectTo, "/"), {
+    status: 303,
+    headers: await signedInHeaders(request, context, result),
+  });
 }
 
 export default function Login() {

@@ -14,7 +14,6 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
 import { clientIp, getAuthState } from "~/server/http/session.server";
 import { signedInHeaders } from "~/server/http/cart-cookie.server";
-import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { failureStatus, formFailure, formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
@@ -35,10 +34,10 @@ const HIDE = ["password", "confirmPassword"];
 
 export const headers = retryAfterHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
-  if ((await getAuthState(request)).user) throw redirect(redirectTo);
-  return { redirectTo, google: googleClientConfig(getContext().config) };
+  if ((await getAuthState(request, context)).user) throw redirect(redirectTo);
+  return { redirectTo, google: googleClientConfig(context.shop.config) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -51,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const { email, password } = submission.value;
   const origin = publicOrigin(request);
-  const result = await getContext().accounts.register(email, password, clientIp(request, context), {
+  const result = await context.shop.accounts.register(email, password, clientIp(request, context), {
     signInUrl: `${origin}/auth/login`,
     resetUrl: `${origin}/auth/forgot-password`,
   });
@@ -68,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // owner has been e-mailed. The notice reads true either way, so it reveals nothing more.
     return redirectWithFlash(redirectTo, checkEmailNotice(email), { kind: "info" });
   }
-  return redirect(redirectTo, { status: 303, headers: await signedInHeaders(request, result) });
+  return redirect(redirectTo, { status: 303, headers: await signedInHeaders(request, context, result) });
 }
 
 /** What someone who registered an address that already has an account reads (spec: no enumeration). */

@@ -9,7 +9,6 @@ import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
 import { PASSWORD_CHANGED_MESSAGE, PASSWORD_MIN, RESET_LINK_INVALID, resetPasswordSchema } from "~/lib/auth-schemas";
 import { seo } from "~/lib/seo";
 import { clearSession } from "~/server/http/session.server";
-import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
@@ -25,14 +24,14 @@ function codeFrom(url: URL): string | null {
   return code && code.length <= 2000 ? code : null;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const code = codeFrom(new URL(request.url));
   if (!code) return { code: null, email: null, error: RESET_LINK_INVALID };
-  const check = await getContext().accounts.checkResetCode(code);
+  const check = await context.shop.accounts.checkResetCode(code);
   return check.success ? { code, email: check.email, error: null } : { code: null, email: null, error: check.error };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseForm(formData, { schema: resetPasswordSchema });
   const hide = ["password", "confirmPassword"];
@@ -40,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (problem)
     return formFailure(submission.reply({ formErrors: [problem.message], hideFields: hide }), problem.status);
   if (submission.status !== "success") return formFailure(submission.reply({ hideFields: hide }));
-  const result = await getContext().accounts.resetPassword(submission.value.code, submission.value.password);
+  const result = await context.shop.accounts.resetPassword(submission.value.code, submission.value.password);
   if (!result.success) return formFailure(submission.reply({ formErrors: [result.error], hideFields: hide }), 400);
   // Every session ended with the reset, this browser's too.
   return redirectWithFlash("/auth/login", PASSWORD_CHANGED_MESSAGE, {

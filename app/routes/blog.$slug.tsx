@@ -5,7 +5,6 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { PostCard, PostMeta, Prose, TagList } from "~/components/blog/PostCard";
 import { SLUG_MAX, SLUG_PATTERN } from "~/lib/slug";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { backOfficeMember } from "~/server/http/permissions.server";
 import { can } from "~/domain/staff";
@@ -15,13 +14,13 @@ import { RENDER_CACHED } from "~/lib/render-cache";
 
 export const handle = RENDER_CACHED;
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
   // Unknown, unpublished or malformed slugs are a 404 naming the path.
   if (slug.length > SLUG_MAX || !SLUG_PATTERN.test(slug)) throw notFound(request);
-  const { blog, config } = getContext();
+  const { blog, config } = context.shop;
   // Drafts and scheduled posts show to whoever may edit the blog (the owner, a manager, content).
-  const member = await backOfficeMember(request);
+  const member = await backOfficeMember(request, context);
   const found = await blog.readPost(slug, { admin: can(member?.role ?? null, "blog.manage") });
   if (!found) throw notFound(request);
   const origin = publicOrigin(request, config);

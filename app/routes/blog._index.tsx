@@ -5,7 +5,6 @@ import { PostCard } from "~/components/blog/PostCard";
 import { Pagination } from "~/components/catalog/Pagination";
 import { SLUG_PATTERN } from "~/lib/slug";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { RENDER_CACHED } from "~/lib/render-cache";
 
 export const meta: MetaFunction<typeof loader> = (args) => {
@@ -22,13 +21,13 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 
 export const handle = RENDER_CACHED;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const rawTag = url.searchParams.get("tag")?.trim().toLowerCase() || null;
   const validTag = rawTag && rawTag.length <= 40 && SLUG_PATTERN.test(rawTag) ? rawTag : null;
   const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1), 10_000);
   // A tag that no post could have ("-" is never a tag) matches nothing rather than failing.
-  const result = await getContext().blog.listPublished({ page, tag: rawTag ? (validTag ?? "-") : null });
+  const result = await context.shop.blog.listPublished({ page, tag: rawTag ? (validTag ?? "-") : null });
   return { ...result, tag: validTag, unknownTag: Boolean(rawTag && !validTag) };
 }
 

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { CACHE } from "~/server/http/cache.server";
 import { resourceRoute } from "~/server/http/resource-route.server";
@@ -10,8 +9,8 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export const loader = resourceRoute(async ({ request }: LoaderFunctionArgs) => {
-  const { blog, config } = getContext();
+export const loader = resourceRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { blog, config } = context.shop;
   const origin = publicOrigin(request, config);
   const posts = await blog.feed(50);
   const items = posts.map((p) => {

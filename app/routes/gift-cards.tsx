@@ -7,7 +7,6 @@ import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { firstError, replyFor } from "~/lib/form-reply";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { parseForm } from "~/server/http/form-shape.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
@@ -41,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const problem = await formGuardProblem(formData, request);
   if (problem) return refuse(problem.message, problem.status);
   if (submission.status !== "success") return intentFailure("balance", submission.reply(), 400);
-  const found = await getContext().giftCards.lookup(submission.value.code, clientIp(request, context));
+  const found = await context.shop.giftCards.lookup(submission.value.code, clientIp(request, context));
   if (found.kind === "rate-limited")
     return refuse(rateLimitMessage(found.retryAfterSeconds), 429, { "Retry-After": String(found.retryAfterSeconds) });
   if (found.kind === "not-found") return refuse(giftCardProblem("not-found"), 400);

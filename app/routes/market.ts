@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { marketCookieHeader } from "~/server/http/market-cookie.server";
 import { resourceRoute } from "~/server/http/resource-route.server";
@@ -11,11 +10,11 @@ import { resourceRoute } from "~/server/http/resource-route.server";
 // shopper could do no more than a language switch would. The choice is checked against the
 // markets (an unknown id sets nothing) and the shopper goes back to `back`, a path on this site
 // only (`safeRedirect`): never an open redirect.
-export const loader = resourceRoute(async ({ request }: LoaderFunctionArgs) => {
+export const loader = resourceRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   const back = safeRedirect(url.searchParams.get("back"));
   const id = url.searchParams.get("market") ?? "";
-  const market = id ? await getContext().markets.market(id) : null;
+  const market = id ? await context.shop.markets.market(id) : null;
   if (!market) return redirect(back, { status: 303 });
   return redirectWithFlash(back, `Prices are now shown in ${market.name}'s currency (${market.currency}).`, {
     kind: "info",

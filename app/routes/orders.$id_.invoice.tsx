@@ -11,7 +11,6 @@ import { invoiceOf } from "~/domain/invoice";
 import { refundsOf } from "~/domain/refund";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { viewableOrder, viewerPath } from "~/routes/orders.$id/viewable-order.server";
 
 // The printable invoice of a paid order, for whoever may see the order. The site's header and
@@ -24,14 +23,14 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     noindex: true,
   });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const order = await getContext().orders.invoiceFor(await viewableOrder(request, params.id));
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const order = await context.shop.orders.invoiceFor(await viewableOrder(request, context, params.id));
   const key = new URL(request.url).searchParams.get("key");
   const orderHref = viewerPath(order.id, key);
   const invoice = invoiceOf(order);
   // Not paid (yet): there is no invoice to show, and the page says why.
   if (!invoice) return data({ invoice: null, orderNumber: order.number, orderHref }, { status: 404 });
-  const { config } = getContext();
+  const { config } = context.shop;
   return {
     invoice,
     orderNumber: order.number,

@@ -6,18 +6,17 @@ import { StatusBadge } from "~/components/orders/StatusBadge";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { requireUser } from "~/server/http/session.server";
-import { getContext } from "~/server/context.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Your orders", description: "Your Hemline orders.", noindex: true });
 
 const dateFormat = new Intl.DateTimeFormat("en-IE", { dateStyle: "medium", timeZone: "UTC" });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request, context);
   const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const page = Number.isInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
-  const { orders } = getContext();
+  const { orders } = context.shop;
   const result = await orders.listForUser(user.uid, page);
   // A page past the end shows the last one rather than an empty list.
   const list = page > result.pageCount ? await orders.listForUser(user.uid, result.pageCount) : result;

@@ -9,26 +9,25 @@ import { ProductGrid } from "~/components/product/ProductCard";
 import { getCategory } from "~/lib/categories";
 import { SORT_LABELS, listingTitle, parseProductQuery, productsHref, type SortKey } from "~/lib/product-query";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { shopperMarket } from "~/server/http/market-cookie.server";
 import { allPricedIn } from "~/server/services/markets/market-prices";
 import { RENDER_CACHED } from "~/lib/render-cache";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const { query, notices } = parseProductQuery(params);
   // Untrimmed or over-long search text (a no-JS form, a pasted URL) goes to its canonical URL.
   if (params.has("search") && params.get("search") !== query.search) {
     throw redirect(productsHref(query));
   }
-  const { catalog } = getContext();
-  const market = await shopperMarket(request);
+  const { catalog } = context.shop;
+  const market = await shopperMarket(request, context);
   // Price bounds and bands are in the shopper's currency.
   const result = await catalog.listProducts(query, market);
   const [suggestions, savedIds] = await Promise.all([
     result.total === 0 ? catalog.featured(4) : [],
-    getContext().wishlist.savedIds(await currentCartId(request)),
+    context.shop.wishlist.savedIds(await currentCartId(request, context)),
   ]);
   return {
     query,

@@ -9,7 +9,6 @@ import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
 import { changePasswordSchema, PASSWORD_MIN, profileSchema } from "~/lib/auth-schemas";
 import { seo } from "~/lib/seo";
 import { clearSession, commitSession, requireUser } from "~/server/http/session.server";
-import { getContext } from "~/server/context.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
 import { roleOf } from "~/server/services/accounts/roles.server";
@@ -24,9 +23,9 @@ const NOTICES = {
   password: "Your password has been changed. Other devices have been signed out.",
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const state = await requireUser(request);
-  const addresses = await getContext().addressBook.list(state.user.uid);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const state = await requireUser(request, context);
+  const addresses = await context.shop.addressBook.list(state.user.uid);
   return {
     addresses,
     email: state.user.email,
@@ -37,11 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const state = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const state = await requireUser(request, context);
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  const { accounts } = getContext();
+  const { accounts } = context.shop;
   const problem = await formGuardProblem(formData, request);
 
   if (intent === "update-profile") {

@@ -5,20 +5,20 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { FormErrors } from "~/components/forms/Field";
 import { seo } from "~/lib/seo";
 import { requireUser } from "~/server/http/session.server";
-import { getContext } from "~/server/context.server";
 import { addressBookAction, addressFormChoices } from "~/routes/profile_.addresses.new/address-book-actions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Edit an address", description: "A delivery address for your Hemline orders.", noindex: true });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const state = await requireUser(request);
-  const address = await getContext().addressBook.get(state.user.uid, params.id ?? "");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const state = await requireUser(request, context);
+  const address = await context.shop.addressBook.get(state.user.uid, params.id ?? "");
   if (!address) throw new Response("That address is not in your address book.", { status: 404 });
   return { address, ...(await addressFormChoices()) };
 }
 
-export const action = ({ request, params }: ActionFunctionArgs) => addressBookAction(request, params.id ?? "");
+export const action = ({ request, params, context }: ActionFunctionArgs) =>
+  addressBookAction(request, context, params.id ?? "");
 
 export default function EditAddress() {
   const { address, countries, homeCountry } = useLoaderData<typeof loader>();

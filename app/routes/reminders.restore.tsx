@@ -7,7 +7,6 @@ import { z } from "zod";
 import { FormErrors } from "~/components/forms/Field";
 import { firstError } from "~/lib/form-reply";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { writableCartId } from "~/server/http/cart-cookie.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
@@ -26,24 +25,24 @@ const MESSAGES = {
   used: { message: "This link was already used: each reminder's link works once.", status: 410 },
 } as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const state = getContext().reminders.checkRestore(token);
+  const state = context.shop.reminders.checkRestore(token);
   if (state !== "ok") return data({ token: "", problem: MESSAGES[state].message }, { status: MESSAGES[state].status });
   return { token, problem: null };
 }
 
 const restoreSchema = z.object({ token: z.string().max(400).default("") });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseForm(formData, { schema: restoreSchema });
   const refuse = (message: string, status: number) => formFailure(submission.reply({ formErrors: [message] }), status);
   const problem = await formGuardProblem(formData, request);
   if (problem) return refuse(problem.message, problem.status);
   const token = submission.status === "success" ? submission.value.token : "";
-  const { cartId, headers } = await writableCartId(request);
-  const result = await getContext().reminders.restore(token, cartId);
+  const { cartId, headers } = await writableCartId(request, context);
+  const result = await context.shop.reminders.restore(token, cartId);
   if (result.kind !== "restored") return refuse(MESSAGES[result.kind].message, MESSAGES[result.kind].status);
   if (result.kept === 0)
     return redirectWithFlash(

@@ -6,7 +6,6 @@ import { z } from "zod";
 import { FormErrors } from "~/components/forms/Field";
 import { firstError } from "~/lib/form-reply";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { parseForm } from "~/server/http/form-shape.server";
@@ -22,18 +21,18 @@ export const meta: MetaFunction = (args) =>
 
 const BAD_LINK = "This unsubscribe link is not one of ours, or it was changed. Use the link in the e-mail.";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const email = getContext().reminders.unsubscribeAddress(token);
+  const email = context.shop.reminders.unsubscribeAddress(token);
   if (!email) return data({ token: "", email: null }, { status: 400 });
   return { token, email };
 }
 
 const unsubscribeSchema = z.object({ token: z.string().max(600).default("") });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const { reminders } = getContext();
+  const { reminders } = context.shop;
   if (formData.get("List-Unsubscribe") === "One-Click") {
     const token = new URL(request.url).searchParams.get("token");
     if (!(await reminders.unsubscribe(token))) return new Response(BAD_LINK, { status: 400 });

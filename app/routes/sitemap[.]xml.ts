@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CATEGORIES } from "~/lib/categories";
 import { INFO_PAGES } from "~/lib/info-pages";
-import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { CACHE } from "~/server/http/cache.server";
 import { resourceRoute } from "~/server/http/resource-route.server";
@@ -13,8 +12,8 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export const loader = resourceRoute(async ({ request }: LoaderFunctionArgs) => {
-  const { blog, catalog, config } = getContext();
+export const loader = resourceRoute(async ({ request, context }: LoaderFunctionArgs) => {
+  const { blog, catalog, config } = context.shop;
   const origin = publicOrigin(request, config);
   const paths = [
     "/",

@@ -8,7 +8,6 @@ import { AuthCard } from "~/components/forms/AuthCard";
 import { ROLE_LABELS } from "~/domain/staff";
 import { firstError } from "~/lib/form-reply";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { parseForm } from "~/server/http/form-shape.server";
@@ -22,8 +21,11 @@ import { INVITATION_MESSAGES } from "~/server/services/staff/staff.server";
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Join the staff", description: "Accept an invitation to the back office.", noindex: true });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [state, auth] = await Promise.all([getContext().staff.invitation(params.token ?? ""), getAuthState(request)]);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const [state, auth] = await Promise.all([
+    context.shop.staff.invitation(params.token ?? ""),
+    getAuthState(request, context),
+  ]);
   if (state.status !== "valid")
     return data({ problem: INVITATION_MESSAGES[state.status], invitation: null, signedInAs: null }, { status: 410 });
   const back = encodeURIComponent(new URL(request.url).pathname);
@@ -43,15 +45,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 // The one form has no fields: accepting is the whole of it.
 const acceptSchema = z.object({});
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const auth = await getAuthState(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const auth = await getAuthState(request, context);
   if (!auth.user) throw redirect(loginRedirectPath(request));
   const formData = await readForm(request);
   const submission = parseForm(formData, { schema: acceptSchema });
   const fail = (message: string, status: number) => formFailure(submission.reply({ formErrors: [message] }), status);
   const problem = await formGuardProblem(formData, request);
   if (problem) return fail(problem.message, problem.status);
-  const result = await getContext().staff.accept(params.token ?? "", {
+  const result = await context.shop.staff.accept(params.token ?? "", {
     uid: auth.user.uid,
     email: auth.userProfile?.email ?? auth.user.email,
   });

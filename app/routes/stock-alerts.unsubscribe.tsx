@@ -4,7 +4,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/Field";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
@@ -22,9 +21,9 @@ export const meta: MetaFunction = (args) =>
 // The link in the alert's e-mails opens this page; only its button (a POST) ends the alert, so
 // a mail scanner following links unsubscribes nobody.
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  const alert = await getContext().stockAlerts.forToken(token);
+  const alert = await context.shop.stockAlerts.forToken(token);
   if (!alert) return data({ token: "", item: null, email: null }, { status: 404 });
   return { token: token ?? "", item: alert.item, email: alert.email };
 }
@@ -32,15 +31,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // Any token the form sends is looked up; one no alert has is "already ended".
 const unsubscribeSchema = z.object({ token: z.string().max(200).default("") });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseForm(formData, { schema: unsubscribeSchema });
   const refuse = (message: string, status: number) => formFailure(submission.reply({ formErrors: [message] }), status);
   const problem = await formGuardProblem(formData, request);
   if (problem) return refuse(problem.message, problem.status);
   const token = submission.status === "success" ? submission.value.token : "";
-  const alert = await getContext().stockAlerts.forToken(token);
-  if (!alert || !(await getContext().stockAlerts.unsubscribe(token)))
+  const alert = await context.shop.stockAlerts.forToken(token);
+  if (!alert || !(await context.shop.stockAlerts.unsubscribe(token)))
     return refuse("This alert has already ended.", 404);
   return redirectWithFlash("/", `Unsubscribed: we will not e-mail ${alert.email} about ${alert.item}.`);
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getContext } from "~/server/context.server";
 import { resourceRoute } from "~/server/http/resource-route.server";
 
 // Tests only (TEST_HOOKS=on, which configuration refuses in production): POST full=on makes the
@@ -10,8 +9,8 @@ const notFound = () => new Response("Not Found\n", { status: 404, headers: { "Ca
 
 export const loader = resourceRoute(async () => notFound());
 
-export const action = resourceRoute(async ({ request }: ActionFunctionArgs) => {
-  const hooks = getContext().config.testHooks ? getContext().backend.testHooks : undefined;
+export const action = resourceRoute(async ({ request, context }: ActionFunctionArgs) => {
+  const hooks = context.shop.config.testHooks ? context.shop.backend.testHooks : undefined;
   if (!hooks) return notFound();
   const full = (await request.formData()).get("full");
   if (full !== "on" && full !== "off") return new Response("full must be on or off\n", { status: 400 });

@@ -6,7 +6,6 @@ import { z } from "zod";
 import { FormErrors } from "~/components/forms/Field";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
@@ -71,9 +70,9 @@ function probeOrder(amountMinor: number): Order {
   };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "payments.test");
-  const { checkout, config } = getContext();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "payments.test");
+  const { checkout, config } = context.shop;
   const result = new URL(request.url).searchParams.get("result");
   return {
     processor: checkout.processor,
@@ -83,8 +82,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requirePermission(request, "payments.test");
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requirePermission(request, context, "payments.test");
   const formData = await readForm(request);
   const submission = parseForm(formData, { schema });
   const refuse = (message: string, status: number) => formFailure(submission.reply({ formErrors: [message] }), status);
@@ -92,7 +91,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (problem) return refuse(problem.message, problem.status);
   if (submission.status !== "success") return formFailure(submission.reply());
   const parsed = { data: submission.value };
-  const { checkout, config } = getContext();
+  const { checkout, config } = context.shop;
   const origin = publicOrigin(request, config);
   let outcome;
   try {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { readBodyText } from "~/server/http/form-body.server";
 import { resourceRoute } from "~/server/http/resource-route.server";
@@ -8,8 +7,8 @@ import { WebhookSignatureError } from "~/server/payments/port";
 
 // Stripe's webhook: the signature (not a CSRF token) proves the sender. Answers Stripe, not a
 // browser, so it speaks JSON. Unknown event types are acknowledged so Stripe stops retrying.
-export const action = resourceRoute(async ({ request }: ActionFunctionArgs) => {
-  const { checkout, orders, config } = getContext();
+export const action = resourceRoute(async ({ request, context }: ActionFunctionArgs) => {
+  const { checkout, orders, config } = context.shop;
   if (checkout.processor.kind !== "hosted")
     return Response.json({ error: "Stripe is not configured" }, { status: 404 });
   const body = await readBodyText(request, 512 * 1024);

@@ -12,7 +12,6 @@ import { responsiveImage } from "~/lib/responsive-image";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
 import { getAuthState } from "~/server/http/session.server";
-import { getContext } from "~/server/context.server";
 import { currentCartId, writableCartId } from "~/server/http/cart-cookie.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
@@ -30,13 +29,13 @@ export const meta: MetaFunction = (args) =>
     noindex: true,
   });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [auth, ownerId, market] = await Promise.all([
-    getAuthState(request),
-    currentCartId(request),
-    shopperMarket(request),
+    getAuthState(request, context),
+    currentCartId(request, context),
+    shopperMarket(request, context),
   ]);
-  return { signedIn: Boolean(auth.user), items: await getContext().wishlist.view(ownerId, market) };
+  return { signedIn: Boolean(auth.user), items: await context.shop.wishlist.view(ownerId, market) };
 }
 
 const CHOOSE = "Choose a product to save.";
@@ -48,7 +47,7 @@ const toggleSchema = z.object({
 });
 
 /** Save or un-save a product. Without JavaScript it redirects back with a notice; with it (inPlace) it answers in place. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const inPlace = formData.get("inPlace") === "1";
   const back = safeRedirect(formData.get("redirectTo"), "/wishlist");
@@ -59,8 +58,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (problem) return refuse(problem.message, problem.status);
   if (submission.status !== "success") return formFailure(submission.reply(), 400);
   const { productId, want } = submission.value;
-  const [{ cartId, headers }, market] = await Promise.all([writableCartId(request), shopperMarket(request)]);
-  const result = await getContext().wishlist.toggle(
+  const [{ cartId, headers }, market] = await Promise.all([
+    writableCartId(request, context),
+    shopperMarket(request, context),
+  ]);
+  const result = await context.shop.wishlist.toggle(
     cartId,
     productId,
     want === "1" ? true : want === "0" ? false : undefined,

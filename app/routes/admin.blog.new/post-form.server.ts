@@ -1,7 +1,7 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { postSchema } from "~/lib/blog-schema";
 import { BODY_MAX } from "~/lib/blog";
-import { getContext } from "~/server/context.server";
 import { saveBlogImage } from "~/server/media/blog-images.server";
 import { STORAGE_FULL_MESSAGE } from "~/server/store/storage-full";
 import type { PostCover } from "~/domain/post";
@@ -25,8 +25,14 @@ export function readAdminForm(request: Request): Promise<FormData | null> {
 export const TOO_LARGE_MESSAGE =
   "The upload is too large: images can be up to 2 MB and the text up to 200,000 characters. Nothing was saved.";
 
-export async function postEditorAction(request: Request, formData: FormData, actor: string, postId?: string) {
-  const { blog, backend } = getContext();
+export async function postEditorAction(
+  request: Request,
+  context: AppLoadContext,
+  formData: FormData,
+  actor: string,
+  postId?: string,
+) {
+  const { blog, backend } = context.shop;
   const intent = formData.get("intent") === "preview" ? "preview" : "save";
   const submission = parseForm(formData, { schema: postSchema });
   const problem = await formGuardProblem(formData, request);

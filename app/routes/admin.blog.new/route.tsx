@@ -10,16 +10,16 @@ import { requirePermission } from "~/server/http/permissions.server";
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "New blog post", description: "Write a blog post.", noindex: true });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "blog.manage");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "blog.manage");
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { actor } = await requirePermission(request, "blog.manage");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor } = await requirePermission(request, context, "blog.manage");
   const formData = await readAdminForm(request);
   if (!formData) return formFailure({ status: "error", error: { "": [TOO_LARGE_MESSAGE] } }, 413);
-  return postEditorAction(request, formData, actor);
+  return postEditorAction(request, context, formData, actor);
 }
 
 const EMPTY = { title: "", slug: "", excerpt: "", body: "", tags: "", status: "draft", publishAt: "", coverAlt: "" };

@@ -7,7 +7,7 @@ import { categoryReportLoader } from "~/routes/admin.categories/category-report.
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Categories", description: "Products, stock and sales per category.", noindex: true });
 
-export const loader = ({ request }: LoaderFunctionArgs) => categoryReportLoader(request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => categoryReportLoader(request, context);
 
 export default function AdminCategories() {
   return <CategoryReport report={useLoaderData<typeof loader>()} />;

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { productFormSchema, type FieldErrors, type ProductFormDefaults } from "~/lib/product-form";
@@ -110,6 +111,7 @@ const uploadFailureStatus = (error: string) => (error.includes(STORAGE_FULL_MESS
 
 export async function productEditorAction(
   request: Request,
+  context: AppLoadContext,
   formData: FormData,
   actor: string,
   productId?: string,
@@ -145,7 +147,7 @@ export async function productEditorAction(
   // The own prices in markets, checked beside the rest (a texts-only role cannot change them).
   const own = options.textsOnly
     ? null
-    : readMarketPrices(marketPriceFields(await getContext().markets.markets({ fresh: true }), null), formData);
+    : readMarketPrices(marketPriceFields(await context.shop.markets.markets({ fresh: true }), null), formData);
   const ownErrors = own && !own.ok ? own.errors : {};
   if (submission.status !== "success" || upload.error || (own && !own.ok)) {
     return answer(
@@ -154,7 +156,7 @@ export async function productEditorAction(
     );
   }
   const expected = Number(formData.get("expectedSeq"));
-  const result = await getContext().adminCatalog.save(submission.value, {
+  const result = await context.shop.adminCatalog.save(submission.value, {
     actor,
     id: productId,
     expectedSeq: productId && Number.isInteger(expected) && expected > 0 ? expected : undefined,

@@ -15,16 +15,16 @@ import { requirePermission } from "~/server/http/permissions.server";
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "New product", description: "Add a product to the catalogue.", noindex: true });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "catalogue.manage");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "catalogue.manage");
   return { marketPrices: await marketPricesEditor(null) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { actor } = await requirePermission(request, "catalogue.manage");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor } = await requirePermission(request, context, "catalogue.manage");
   const formData = await readProductForm(request);
   if (!formData) return tooLargeAnswer({ ...emptyProductForm() });
-  return productEditorAction(request, formData, actor);
+  return productEditorAction(request, context, formData, actor);
 }
 
 export default function NewProduct() {

@@ -1,8 +1,8 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { parsePublishAt } from "~/lib/blog";
 import { parseMoneyToMinor } from "~/lib/money";
 import { promotionSchema, type PromotionFormValue } from "~/lib/promotion-schema";
 import type { Promotion } from "~/domain/promotion";
-import { getContext } from "~/server/context.server";
 import type { PromotionInput } from "~/server/services/promotions/promotions.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
@@ -53,12 +53,18 @@ export function promotionDefaults(p: Promotion) {
   };
 }
 
-export async function promotionEditorAction(request: Request, formData: FormData, actor: string, id: string | null) {
+export async function promotionEditorAction(
+  request: Request,
+  context: AppLoadContext,
+  formData: FormData,
+  actor: string,
+  id: string | null,
+) {
   const submission = parseForm(formData, { schema: promotionSchema });
   const problem = await formGuardProblem(formData, request);
   if (problem) return formFailure(submission.reply({ formErrors: [problem.message] }), problem.status);
   if (submission.status !== "success") return formFailure(submission.reply(), 400);
-  const saved = await getContext().promotions.save(id, inputOf(submission.value), actor);
+  const saved = await context.shop.promotions.save(id, inputOf(submission.value), actor);
   if (!saved.ok) {
     return saved.reason === "code-taken"
       ? formFailure(submission.reply({ fieldErrors: { code: ["Another promotion already has this code."] } }), 409)

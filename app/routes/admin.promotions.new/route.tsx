@@ -10,14 +10,14 @@ import { requirePermission } from "~/server/http/permissions.server";
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "New promotion", description: "Create a discount code or automatic promotion.", noindex: true });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "promotions.manage");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePermission(request, context, "promotions.manage");
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { actor } = await requirePermission(request, "promotions.manage");
-  return promotionEditorAction(request, await readForm(request), actor, null);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor } = await requirePermission(request, context, "promotions.manage");
+  return promotionEditorAction(request, context, await readForm(request), actor, null);
 }
 
 const EMPTY = { name: "", code: "", kind: "percentage", combinable: "on" };

@@ -1,5 +1,5 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { addToCartSchema } from "~/lib/cart-schema";
-import { getContext } from "~/server/context.server";
 import { writableCartId } from "~/server/http/cart-cookie.server";
 import { shopperMarket } from "~/server/http/market-cookie.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
@@ -14,15 +14,18 @@ export const fieldErrors = (field: string, message: string) =>
  * Add to cart (intent "add"), shared by the product page and /cart: validate, add, then 303 back
  * to `back` with "Added to your cart …". Failures come back to the page that sent the form, with a 4xx.
  */
-export async function addToCart(request: Request, formData: FormData, back: string) {
+export async function addToCart(request: Request, context: AppLoadContext, formData: FormData, back: string) {
   const submission = parseForm(formData, { schema: addToCartSchema });
   const refuse = (field: string, message: string, status: number) =>
     intentFailure("add", submission.reply(fieldErrors(field, message)), status);
   const problem = await formGuardProblem(formData, request);
   if (problem) return refuse("form", problem.message, problem.status);
   if (submission.status !== "success") return intentFailure("add", submission.reply(), 400);
-  const [{ cartId, headers }, market] = await Promise.all([writableCartId(request), shopperMarket(request)]);
-  const result = await getContext().cart.add(cartId, submission.value, { currency: market.currency });
+  const [{ cartId, headers }, market] = await Promise.all([
+    writableCartId(request, context),
+    shopperMarket(request, context),
+  ]);
+  const result = await context.shop.cart.add(cartId, submission.value, { currency: market.currency });
   if (!result.ok) {
     const status =
       result.field === "product" ? 404 : result.field === "quantity" || result.message.includes("sold out") ? 409 : 400;

@@ -1,10 +1,10 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { createCookie } from "@remix-run/node";
 import type { Market } from "~/domain/market";
 import { giftCardPaymentProblem } from "~/domain/gift-card-currency";
 import { z } from "zod";
 import { normaliseGiftCardCode, splitTotal } from "~/domain/gift-card";
 import { getConfig } from "~/server/config.server";
-import { getContext } from "~/server/context.server";
 import { CART_TTL_MS } from "~/server/services/cart/cart.server";
 import { giftCardProblem } from "~/server/services/gift-cards/gift-cards.server";
 import { rateLimitMessage } from "~/server/services/accounts/rate-limit.server";
@@ -43,10 +43,15 @@ export async function clearGiftCardHeader(): Promise<string> {
 }
 
 /** What the checkout shows of the applied card: what it pays of `totalMinor` and the rest to pay by card. */
-export async function appliedGiftCard(request: Request, totalMinor: number, market?: Pick<Market, "currency">) {
+export async function appliedGiftCard(
+  request: Request,
+  context: AppLoadContext,
+  totalMinor: number,
+  market?: Pick<Market, "currency">,
+) {
   const code = await appliedGiftCardCode(request);
   if (!code) return null;
-  const card = await getContext().giftCards.byAppliedCode(code);
+  const card = await context.shop.giftCards.byAppliedCode(code);
   if (!card) return null;
   // A card pays only orders in its own currency (placing the order refuses it too).
   const problem =
@@ -71,7 +76,13 @@ export async function appliedGiftCard(request: Request, totalMinor: number, mark
  * its reason: 400, or 429 with Retry-After after too many wrong codes), "remove-gift-card" forgets it; both
  * answer with a 303 back to `back`. null when the form is about something else.
  */
-export async function giftCardIntent(request: Request, formData: FormData, back: string, ip: string | null) {
+export async function giftCardIntent(
+  request: Request,
+  context: AppLoadContext,
+  formData: FormData,
+  back: string,
+  ip: string | null,
+) {
   const intent = formData.get("intent");
   if (intent !== "apply-gift-card" && intent !== "remove-gift-card") return null;
   const submission = parseForm(formData, { schema: intent === "apply-gift-card" ? applySchema : removeSchema });
@@ -84,7 +95,7 @@ export async function giftCardIntent(request: Request, formData: FormData, back:
   }
   if (submission.status !== "success" || !("giftCardCode" in submission.value))
     return intentFailure("gift-card", submission.reply(), 400);
-  const found = await getContext().giftCards.lookup(submission.value.giftCardCode, ip);
+  const found = await context.shop.giftCards.lookup(submission.value.giftCardCode, ip);
   if (found.kind === "rate-limited")
     return refuse(rateLimitMessage(found.retryAfterSeconds), 429, { "Retry-After": String(found.retryAfterSeconds) });
   if (found.kind === "not-found") return refuse(giftCardProblem("not-found"), 400);

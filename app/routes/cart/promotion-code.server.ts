@@ -1,10 +1,10 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { createCookie } from "@remix-run/node";
 import type { PricingMarket } from "~/server/services/markets/market-prices";
 import { z } from "zod";
 import { PROMOTION_CODE_PATTERN, promotionCodeSchema } from "~/lib/promotion-code";
 import { getAuthState } from "~/server/http/session.server";
 import { getConfig } from "~/server/config.server";
-import { getContext } from "~/server/context.server";
 import type { CartView } from "~/server/services/cart/cart.server";
 import { CART_TTL_MS } from "~/server/services/cart/cart.server";
 import { customerKeyFor } from "~/server/services/promotions/promotions.server";
@@ -46,10 +46,15 @@ export const pricedCartLines = (cart: CartView) =>
   }));
 
 /** The cart priced with its promotions and the applied code, in the cart's market: what the cart and checkout show. */
-export async function cartPromotions(request: Request, cart: CartView, market?: PricingMarket) {
-  const { user } = await getAuthState(request);
+export async function cartPromotions(
+  request: Request,
+  context: AppLoadContext,
+  cart: CartView,
+  market?: PricingMarket,
+) {
+  const { user } = await getAuthState(request, context);
   const code = await appliedCode(request);
-  const priced = await getContext().promotions.price({
+  const priced = await context.shop.promotions.price({
     lines: pricedCartLines(cart),
     code,
     customerKey: user ? customerKeyFor(user.uid, user.email ?? "") : null,
@@ -75,7 +80,7 @@ export type CartPromotions = Awaited<ReturnType<typeof cartPromotions>>;
  * cart (a refusal comes back to the page with a 400 and its reason), "remove-code" forgets it; both
  * answer with a 303 back to `back`. null when the form is about something else.
  */
-export async function codeIntent(request: Request, formData: FormData, back: string) {
+export async function codeIntent(request: Request, context: AppLoadContext, formData: FormData, back: string) {
   const intent = formData.get("intent");
   if (intent !== "apply-code" && intent !== "remove-code") return null;
   const submission = parseForm(formData, { schema: intent === "apply-code" ? applyCodeSchema : removeCodeSchema });
@@ -87,9 +92,9 @@ export async function codeIntent(request: Request, formData: FormData, back: str
     return redirectWithFlash(back, "Discount code removed.", { headers: { "Set-Cookie": await clearCodeHeader() } });
   }
   if (submission.status !== "success" || !submission.value.code) return intentFailure("code", submission.reply(), 400);
-  const { user } = await getAuthState(request);
-  const cart = await getContext().cart.view(await currentCartId(request));
-  const refusal = await getContext().promotions.checkCode(
+  const { user } = await getAuthState(request, context);
+  const cart = await context.shop.cart.view(await currentCartId(request, context));
+  const refusal = await context.shop.promotions.checkCode(
     submission.value.code,
     pricedCartLines(cart),
     user ? customerKeyFor(user.uid, user.email ?? "") : null,

@@ -11,7 +11,6 @@ import { useCurrency } from "~/components/layout/root-data";
 import { shopperMarket } from "~/server/http/market-cookie.server";
 import { allPricedIn } from "~/server/services/markets/market-prices";
 import { seo } from "~/lib/seo";
-import { getContext } from "~/server/context.server";
 import { addToCart, fieldErrors } from "~/routes/cart/cart-actions.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
@@ -31,27 +30,30 @@ import { cartPromotions, codeIntent } from "~/routes/cart/promotion-code.server"
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Your cart", description: "The items in your cart.", path: "/cart", noindex: true });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [ownerId, market] = await Promise.all([currentCartId(request), shopperMarket(request)]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [ownerId, market] = await Promise.all([currentCartId(request, context), shopperMarket(request, context)]);
   // The cart in the shopper's market: its lines, totals and delivery figures in their currency.
-  const cart = await getContext().cart.view(ownerId, market);
-  const promotions = await cartPromotions(request, cart, market);
+  const cart = await context.shop.cart.view(ownerId, market);
+  const promotions = await cartPromotions(request, context, cart, market);
   // An empty cart offers the shopper's saved products (the cart's owner owns them too).
   if (cart.lines.length > 0) {
     // One suggestion for the whole cart, none of its products, in stock.
-    const look = await getContext().completeTheLook.forCart(cart.lines.map((l) => l.productId));
+    const look = await context.shop.completeTheLook.forCart(cart.lines.map((l) => l.productId));
     return { cart, promotions, saved: [], signedIn: false, look: look ? allPricedIn(market, [look]) : [] };
   }
-  const [saved, auth] = await Promise.all([getContext().wishlist.view(ownerId, market), getAuthState(request)]);
+  const [saved, auth] = await Promise.all([
+    context.shop.wishlist.view(ownerId, market),
+    getAuthState(request, context),
+  ]);
   return { cart, promotions, saved, signedIn: Boolean(auth.user), look: [] };
 }
 
 /** One action, its intents (add, update, remove, and the code's), each answered with a 303 back to the cart. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  if (intent === "add") return addToCart(request, formData, "/cart");
-  const codeAnswer = await codeIntent(request, formData, "/cart");
+  if (intent === "add") return addToCart(request, context, formData, "/cart");
+  const codeAnswer = await codeIntent(request, context, formData, "/cart");
   if (codeAnswer) return codeAnswer;
 
   // A line's form: update its quantity or remove it. An unknown intent is answered as a line form.
@@ -64,8 +66,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent !== "update" && intent !== "remove") return refuse("form", "Choose what to do with the item.", 400);
   if (submission.status !== "success") return intentFailure("line", submission.reply(), 400);
 
-  const { cart } = getContext();
-  const cartId = await currentCartId(request);
+  const { cart } = context.shop;
+  const cartId = await currentCartId(request, context);
   const value = submission.value;
   const result =
     value.intent === "update"

@@ -1,6 +1,6 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import type { Order } from "~/domain/commerce";
-import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { formGuardProblem, intentFailure } from "~/server/http/forms.server";
 import { parseForm } from "~/server/http/form-shape.server";
@@ -10,7 +10,13 @@ import { parseForm } from "~/server/http/form-shape.server";
 const schema = z.object({ intent: z.literal("return"), reason: z.string().optional() });
 
 /** The shopper's "start a return" form (intent return): quantities per line and a reason, then back with a notice. */
-export async function returnAction(request: Request, formData: FormData, order: Order, back: string) {
+export async function returnAction(
+  request: Request,
+  context: AppLoadContext,
+  formData: FormData,
+  order: Order,
+  back: string,
+) {
   const submission = parseForm(formData, { schema });
   const refuse = (message: string, status: number) =>
     intentFailure("return", submission.reply({ formErrors: [message] }), status);
@@ -24,7 +30,7 @@ export async function returnAction(request: Request, formData: FormData, order: 
     if (text !== "" && !/^\d{1,4}$/.test(text)) return refuse("Enter whole numbers of items.", 400);
     lines.push({ sku: line.sku, quantity: text === "" ? 0 : Number(text) });
   }
-  const started = await getContext().returns.request(order.id, { lines, reason: submission.value.reason ?? "" });
+  const started = await context.shop.returns.request(order.id, { lines, reason: submission.value.reason ?? "" });
   if (!started.ok) return refuse(started.message, started.status);
   return redirectWithFlash(back, `Return ${started.request.number} started. We have e-mailed you the instructions.`);
 }

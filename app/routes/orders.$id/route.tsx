@@ -18,7 +18,6 @@ import { formatMoney } from "~/lib/money";
 import type { CurrencyCode } from "~/domain/currency";
 import { seo } from "~/lib/seo";
 import { clientIp } from "~/server/http/session.server";
-import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem, intentFailure, retryAfterHeaders } from "~/server/http/forms.server";
@@ -45,10 +44,10 @@ const SENSITIVE = ["cardNumber", "cvc", "expiry"];
 
 export const headers = retryAfterHeaders;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const order = await viewableOrder(request, params.id);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const order = await viewableOrder(request, context, params.id);
   const url = new URL(request.url);
-  const { checkout, returns } = getContext();
+  const { checkout, returns } = context.shop;
   const { idempotencyKey: _key, userId: _user, ...visible } = order;
   return {
     order: visible,
@@ -68,12 +67,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const order = await viewableOrder(request, params.id);
-  const { checkout, orders, config } = getContext();
+  const order = await viewableOrder(request, context, params.id);
+  const { checkout, orders, config } = context.shop;
   const formData = await readForm(request);
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
-  if (formData.get("intent") === "return") return returnAction(request, formData, order, back);
+  if (formData.get("intent") === "return") return returnAction(request, context, formData, order, back);
   const withCard = checkout.processor.kind === "card-form";
   const submission = parseForm(formData, { schema: payAgainSchema });
   const problem = await formGuardProblem(formData, request);

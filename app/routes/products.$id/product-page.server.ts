@@ -7,7 +7,6 @@ import { REVIEW_SORTS, type ReviewSortKey } from "~/lib/reviews";
 import { getCategory } from "~/lib/categories";
 import { minorToInput, type CurrencyCode } from "~/domain/currency";
 import { isValidId } from "~/lib/route-params";
-import { getContext } from "~/server/context.server";
 import { careGuideHref } from "~/server/services/content/care-guide-data";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
@@ -24,12 +23,12 @@ import { retryAfterHeaders } from "~/server/http/forms.server";
 
 export const productPageHeaders = retryAfterHeaders;
 
-export async function productPageLoader({ params, request }: LoaderFunctionArgs) {
+export async function productPageLoader({ params, request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // A route parameter that fails validation is a 404 naming the path.
   if (!isValidId(params.id)) throw notFound(request);
-  const { catalog, config } = getContext();
-  const [found, market] = await Promise.all([catalog.getProduct(params.id), shopperMarket(request)]);
+  const { catalog, config } = context.shop;
+  const [found, market] = await Promise.all([catalog.getProduct(params.id), shopperMarket(request, context)]);
   if (!found) throw notFound(request);
   // Every price on the page in the shopper's market (the render cache keeps one page per market). A gift
   // card shows only its amounts in the market's currency, at face value (never converted), from the smallest.
@@ -45,12 +44,10 @@ export async function productPageLoader({ params, request }: LoaderFunctionArgs)
     product.colours.find((c) => c.name === requested)?.name ?? firstInStock?.name ?? product.colours[0]?.name ?? "";
 
   const [look, alsoLike, savedIds, auth] = await Promise.all([
-    getContext()
-      .completeTheLook.forProduct(product.id)
-      .then((items) => allPricedIn(market, items)),
+    context.shop.completeTheLook.forProduct(product.id).then((items) => allPricedIn(market, items)),
     catalog.related(found, 8).then((items) => allPricedIn(market, items)),
-    getContext().wishlist.savedIds(await currentCartId(request)),
-    getAuthState(request),
+    context.shop.wishlist.savedIds(await currentCartId(request, context)),
+    getAuthState(request, context),
   ]);
   // Part of the loaders' data, so the render cache keys the page by them (a sale changes the key).
   const related = alsoLike.filter((p) => !look.some((l) => l.id === p.id)).slice(0, 4);
@@ -61,7 +58,7 @@ export async function productPageLoader({ params, request }: LoaderFunctionArgs)
     : "newest";
   const pageText = url.searchParams.get("reviewPage") ?? "";
   const reviewPage = /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1;
-  const reviews = await getContext().reviews.forProduct(product.id, {
+  const reviews = await context.shop.reviews.forProduct(product.id, {
     userId: auth.user?.uid ?? null,
     sort: reviewSort,
     page: reviewPage,
@@ -103,9 +100,10 @@ export async function productPageAction({ params, request, context }: ActionFunc
   const intent = formData.get("intent");
   if (intent === "stock-alert")
     return stockAlertAction(request, context, formData, params.id, url.pathname + url.search);
-  if (intent === "review") return reviewAction(request, formData, params.id);
-  if (intent === "helpful") return helpfulAction(request, formData, params.id, `${url.pathname}${url.search}#reviews`);
-  return addToCart(request, formData, url.pathname + url.search);
+  if (intent === "review") return reviewAction(request, context, formData, params.id);
+  if (intent === "helpful")
+    return helpfulAction(request, context, formData, params.id, `${url.pathname}${url.search}#reviews`);
+  return addToCart(request, context, formData, url.pathname + url.search);
 }
 
 /** schema.org Product, serialised so no "<" can close the script element early. */

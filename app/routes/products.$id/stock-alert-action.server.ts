@@ -1,6 +1,6 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { clientIp } from "~/server/http/session.server";
-import { getContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { formGuardProblem, intentFailure } from "~/server/http/forms.server";
 import { parseForm } from "~/server/http/form-shape.server";
@@ -21,7 +21,7 @@ const schema = z.object({
 /** The product page's "E-mail me when it is back" form (intent stock-alert): subscribe to a sold-out size × colour. */
 export async function stockAlertAction(
   request: Request,
-  context: unknown,
+  context: AppLoadContext,
   formData: FormData,
   productId: string,
   back: string,
@@ -33,7 +33,7 @@ export async function stockAlertAction(
   if (problem) return refuse(problem.message, problem.status);
   if (submission.status !== "success") return intentFailure("stock-alert", submission.reply(), 400);
   const [colour, size] = submission.value.variant.split("|");
-  const result = await getContext().stockAlerts.subscribe(
+  const result = await context.shop.stockAlerts.subscribe(
     { email: submission.value.email, productId, size, colour },
     clientIp(request, context),
   );

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { savedAddressSchema } from "~/lib/address-schema";
 import { requireUser } from "~/server/http/session.server";
 import { getContext } from "~/server/context.server";
@@ -9,11 +10,11 @@ import { parseForm } from "~/server/http/form-shape.server";
 const toProfile = (message: string) => redirectWithFlash("/profile#addresses", message);
 
 /** The address form's action, adding (id null) or editing one address, or deleting / making it the default. */
-export async function addressBookAction(request: Request, id: string | null) {
-  const state = await requireUser(request);
+export async function addressBookAction(request: Request, context: AppLoadContext, id: string | null) {
+  const state = await requireUser(request, context);
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  const { addressBook } = getContext();
+  const { addressBook } = context.shop;
   const problem = await formGuardProblem(formData, request);
   const fail = (message: string, status: number) =>
     formFailure({ status: "error", initialValue: { intent: String(intent ?? "") }, error: { "": [message] } }, status);

@@ -4,19 +4,18 @@ import { AddressForm } from "~/components/account/AddressForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { seo } from "~/lib/seo";
 import { requireUser } from "~/server/http/session.server";
-import { getContext } from "~/server/context.server";
 import { addressBookAction, addressFormChoices } from "~/routes/profile_.addresses.new/address-book-actions.server";
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Add an address", description: "A delivery address for your Hemline orders.", noindex: true });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const state = await requireUser(request);
-  const [addresses, choices] = await Promise.all([getContext().addressBook.list(state.user.uid), addressFormChoices()]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const state = await requireUser(request, context);
+  const [addresses, choices] = await Promise.all([context.shop.addressBook.list(state.user.uid), addressFormChoices()]);
   return { hasAddresses: addresses.length > 0, ...choices };
 }
 
-export const action = ({ request }: ActionFunctionArgs) => addressBookAction(request, null);
+export const action = ({ request, context }: ActionFunctionArgs) => addressBookAction(request, context, null);
 
 export default function NewAddress() {
   const { hasAddresses, countries, homeCountry } = useLoaderData<typeof loader>();

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import type { ApiScope } from "~/domain/api-key";
 import type { ApiKeyView } from "../services/api/api-keys.server";
-import { getContext, type AppContext } from "../context.server";
+import { type AppContext } from "../context.server";
 import { readBodyText } from "../http/form-body.server";
 import { resourceRoute } from "../http/resource-route.server";
 import { ApiProblem, problemResponse } from "./problem.server";
@@ -119,8 +119,8 @@ async function serve(
 
 /** `export const loader = api.loader` (and `action`) of `apiRoute({ GET: …, PATCH: … })`. */
 export function apiRoute(endpoints: Partial<Record<Method, Endpoint>>) {
-  const handler = resourceRoute(({ request, params }: LoaderFunctionArgs | ActionFunctionArgs) =>
-    serve(getContext(), endpoints, request, params),
+  const handler = resourceRoute(({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) =>
+    serve(context.shop, endpoints, request, params),
   );
   return { loader: handler, action: handler };
 }

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
-import { createCookie } from "@remix-run/node";
+import { createCookie, type AppLoadContext } from "@remix-run/node";
 import type { Session } from "../auth/port";
 import { commitSession, getAuthState } from "./session.server";
 import { getConfig } from "../config.server";
 import { baseCookieOptions } from "./cookie-security.server";
-import { getContext } from "../context.server";
+import { remembered } from "../load-context.server";
 import { CART_TTL_MS } from "../services/cart/cart.server";
 
 // Which cart a request uses: a signed-in shopper's own ("user:{uid}"), or a guest's, named by a
@@ -25,16 +25,21 @@ async function guestToken(request: Request): Promise<string | null> {
 }
 
 /** The cart this request reads; null for a guest without a cart cookie. */
-export async function currentCartId(request: Request): Promise<string | null> {
-  const { user } = await getAuthState(request);
-  if (user) return `user:${user.uid}`;
-  const token = await guestToken(request);
-  return token ? `guest:${token}` : null;
+export function currentCartId(request: Request, context: AppLoadContext): Promise<string | null> {
+  return remembered(context, request, "cartId", async () => {
+    const { user } = await getAuthState(request, context);
+    if (user) return `user:${user.uid}`;
+    const token = await guestToken(request);
+    return token ? `guest:${token}` : null;
+  });
 }
 
 /** The cart this request writes to, creating the guest cookie when needed (its Set-Cookie in `headers`). */
-export async function writableCartId(request: Request): Promise<{ cartId: string; headers: HeadersInit | undefined }> {
-  const existing = await currentCartId(request);
+export async function writableCartId(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ cartId: string; headers: HeadersInit | undefined }> {
+  const existing = await currentCartId(request, context);
   const token = existing ? null : crypto.randomBytes(24).toString("base64url");
   if (existing) {
     // Each write renews a guest cart's cookie, as each write renews the cart.
@@ -48,22 +53,27 @@ export async function writableCartId(request: Request): Promise<{ cartId: string
  * At sign-in or registration: the guest cart and saved items join the user's and the guest cookie is
  * cleared. Returns the Set-Cookie value to add to the sign-in response (or null).
  */
-export async function mergeGuestCartInto(request: Request, uid: string): Promise<string | null> {
+export async function mergeGuestCartInto(
+  request: Request,
+  context: AppLoadContext,
+  uid: string,
+): Promise<string | null> {
   const token = await guestToken(request);
   if (!token) return null;
-  await getContext().cart.merge(`guest:${token}`, `user:${uid}`);
+  await context.shop.cart.merge(`guest:${token}`, `user:${uid}`);
   // Saved items belong to the same guest record, so they join the account's the same way.
-  await getContext().wishlist.merge(`guest:${token}`, `user:${uid}`);
+  await context.shop.wishlist.merge(`guest:${token}`, `user:${uid}`);
   return cartCookie().serialize("", { maxAge: 0 });
 }
 
 /** The cookies of a successful sign-in: the session, and the guest cart merged into the user's. */
 export async function signedInHeaders(
   request: Request,
+  context: AppLoadContext,
   signedIn: { identity: { uid: string }; session: Session },
 ): Promise<Headers> {
   const headers = new Headers({ "Set-Cookie": await commitSession(signedIn.session) });
-  const cleared = await mergeGuestCartInto(request, signedIn.identity.uid);
+  const cleared = await mergeGuestCartInto(request, context, signedIn.identity.uid);
   if (cleared) headers.append("Set-Cookie", cleared);
   return headers;
 }

@@ -1,7 +1,7 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie, type AppLoadContext } from "@remix-run/node";
 import type { Market } from "~/domain/market";
 import { getConfig } from "../config.server";
-import { getContext } from "../context.server";
+import { remembered } from "../load-context.server";
 import { baseCookieOptions } from "./cookie-security.server";
 
 // The shopper's market: the one their `market` cookie names (signed, like every cookie of the
@@ -30,6 +30,8 @@ export function marketCookieHeader(marketId: string): Promise<string> {
 }
 
 /** The market this request's shopper sees prices in. */
-export async function shopperMarket(request: Request): Promise<Market> {
-  return getContext().markets.shopperMarket(await chosenMarketId(request));
+export function shopperMarket(request: Request, context: AppLoadContext): Promise<Market> {
+  return remembered(context, request, "market", async () =>
+    context.shop.markets.shopperMarket(await chosenMarketId(request)),
+  );
 }

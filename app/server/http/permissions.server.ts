@@ -1,9 +1,9 @@
-import { data } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import { can, ROLE_PERMISSIONS, type Permission } from "~/domain/staff";
-import { getContext } from "../context.server";
 import type { AuthState } from "../services/accounts/accounts.server";
 import { isAdmin } from "../services/accounts/roles.server";
 import type { BackOfficeMember } from "../services/staff/staff.server";
+import { remembered } from "../load-context.server";
 import { getAuthState, requireUser } from "./session.server";
 
 // The back office's guard: every admin loader and action calls requirePermission with the one
@@ -20,28 +20,21 @@ export interface StaffActor {
   permissions: readonly Permission[];
 }
 
-const members = new WeakMap<Request, Promise<BackOfficeMember | null>>();
-
-function memberOf(request: Request, state: AuthState): Promise<BackOfficeMember | null> {
-  let member = members.get(request);
-  if (!member) {
-    member = state.user
-      ? getContext().staff.memberFor(state.user.uid, isAdmin(state.userProfile))
-      : Promise.resolve(null);
-    members.set(request, member);
-  }
-  return member;
+function memberOf(request: Request, context: AppLoadContext, state: AuthState): Promise<BackOfficeMember | null> {
+  return remembered(context, request, "member", () =>
+    state.user ? context.shop.staff.memberFor(state.user.uid, isAdmin(state.userProfile)) : Promise.resolve(null),
+  );
 }
 
 /** The signed-in visitor's back-office role, or null (signed out, or not staff): for the header's link. */
-export async function backOfficeMember(request: Request): Promise<BackOfficeMember | null> {
-  return memberOf(request, await getAuthState(request));
+export async function backOfficeMember(request: Request, context: AppLoadContext): Promise<BackOfficeMember | null> {
+  return memberOf(request, context, await getAuthState(request, context));
 }
 
 /** Any member of staff (the back-office layout); others 403. */
-export async function requireStaff(request: Request): Promise<StaffActor> {
-  const state = await requireUser(request);
-  const member = await memberOf(request, state);
+export async function requireStaff(request: Request, context: AppLoadContext): Promise<StaffActor> {
+  const state = await requireUser(request, context);
+  const member = await memberOf(request, context, state);
   if (!member) throw data(null, { status: 403 });
   return {
     actor: state.userProfile?.email ?? state.user.email ?? state.user.uid,
@@ -52,8 +45,12 @@ export async function requireStaff(request: Request): Promise<StaffActor> {
 }
 
 /** A member of staff whose role has `permission`; others 403. */
-export async function requirePermission(request: Request, permission: Permission): Promise<StaffActor> {
-  const staff = await requireStaff(request);
+export async function requirePermission(
+  request: Request,
+  context: AppLoadContext,
+  permission: Permission,
+): Promise<StaffActor> {
+  const staff = await requireStaff(request, context);
   if (!can(staff.member.role, permission)) throw data(null, { status: 403 });
   return staff;
 }

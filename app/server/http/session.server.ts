@@ -1,6 +1,6 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { getContext } from "../context.server";
+import { remembered } from "../load-context.server";
 import { clientAddress } from "./client-address.server";
 import { sessionCookie } from "./cookies.server";
 import type { AuthState } from "../services/accounts/accounts.server";
@@ -9,21 +9,16 @@ import type { Session } from "../auth/port";
 // Request-level helpers for routes: who is asking, and the guard that requires a user (the back
 // office's guard, by permission, is permissions.server.ts).
 
-const states = new WeakMap<Request, Promise<AuthState>>();
-
 export async function readSessionToken(request: Request): Promise<string | null> {
   const value = await sessionCookie().parse(request.headers.get("Cookie"));
   return typeof value === "string" && value ? value : null;
 }
 
-/** The auth state of this request; loaders running in parallel share one lookup. */
-export function getAuthState(request: Request): Promise<AuthState> {
-  let state = states.get(request);
-  if (!state) {
-    state = readSessionToken(request).then((token) => getContext().accounts.load(token));
-    states.set(request, state);
-  }
-  return state;
+/** The auth state of this request; loaders running in parallel share one lookup (on the load context). */
+export function getAuthState(request: Request, context: AppLoadContext): Promise<AuthState> {
+  return remembered(context, request, "authState", () =>
+    readSessionToken(request).then((token) => context.shop.accounts.load(token)),
+  );
 }
 
 export async function commitSession(session: Session): Promise<string> {
@@ -42,13 +37,16 @@ export function loginRedirectPath(request: Request): string {
 }
 
 /** Guard "auth": signed-in users only; others go to sign-in and come back afterwards. */
-export async function requireUser(request: Request): Promise<AuthState & { user: NonNullable<AuthState["user"]> }> {
-  const state = await getAuthState(request);
+export async function requireUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<AuthState & { user: NonNullable<AuthState["user"]> }> {
+  const state = await getAuthState(request, context);
   if (!state.user) throw redirect(loginRedirectPath(request));
   return state as AuthState & { user: NonNullable<AuthState["user"]> };
 }
 
 /** The client's address for rate limits (see client-address.server.ts); pass the loader's or action's `context`. */
-export function clientIp(request: Request, context: unknown): string {
-  return clientAddress(request, context);
+export function clientIp(request: Request, context: AppLoadContext): string {
+  return clientAddress(request, context, context.shop.config);
 }
