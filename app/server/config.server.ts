@@ -78,6 +78,9 @@ const schema = z
     // asking to be on browsers' preload list (which requires includeSubDomains).
     HSTS_INCLUDE_SUBDOMAINS: flag(),
     HSTS_PRELOAD: flag(),
+    // Keeping rendered catalogue pages and answering repeat visits before Remix (app/server/page-delivery):
+    // "off" serves every page through Remix's streaming renderer, nothing kept.
+    PAGE_CACHE: z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("on"),
     // How many reverse proxies in front of the shop append to X-Forwarded-For (0: none, so every
     // X-Forwarded-* header is the client's own word and ignored).
     TRUST_PROXY: z
@@ -321,6 +324,8 @@ export interface Config {
   shopShortName: string;
   /** The shop's public origin (PUBLIC_URL), for links in e-mails, canonical URLs and the sitemap. */
   publicUrl: string | undefined;
+  /** Whether catalogue pages are kept and repeat visits answered before Remix (PAGE_CACHE). */
+  pageCache: "on" | "off";
   /** Reverse proxies trusted to append X-Forwarded-For/Host/Proto (TRUST_PROXY); 0 trusts none. */
   trustProxy: number;
   /** Strict-Transport-Security's options; the header itself only when publicUrl is https. */
@@ -436,6 +441,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
     shopShortName: env.SHOP_SHORT_NAME,
     publicUrl: env.PUBLIC_URL,
     trustProxy: env.TRUST_PROXY ?? 0,
+    pageCache: env.PAGE_CACHE,
     hsts: { includeSubDomains: env.HSTS_INCLUDE_SUBDOMAINS, preload: env.HSTS_PRELOAD },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.SHOP_NAME} <${env.SUPPORT_EMAIL}>` },
     firebase: {

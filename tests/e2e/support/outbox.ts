@@ -21,7 +21,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function latestMailTo(to: string, testInfo?: TestInfo, timeoutMs = 10_000): Promise<string> {
   const firebase = testInfo?.project.name.startsWith("firebase") ?? false;
-  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  // A project against another embedded shop (PAGE_CACHE=off) names that shop's data directory.
+  const dataDir =
+    (testInfo?.project.metadata as { dataDir?: string } | undefined)?.dataDir ?? process.env.E2E_DATA_DIR!;
+  const dir = path.join(dataDir, "outbox");
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (firebase) {
