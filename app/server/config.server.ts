@@ -134,7 +134,6 @@ const schema = z
       .max(3600, "must be at most 3600 seconds")
       .default(60),
     // VAT rate (percent) for a delivery country missing from the table of standard rates (lib/vat-rates).
-    VAT_DEFAULT_RATE: z.coerce.number().min(0).max(100).default(23),
     // Printed on every invoice: the seller's registered address (lines separated by "|") and VAT number.
     INVOICE_SELLER_ADDRESS: z.string().max(300).optional(),
     VAT_NUMBER: z.string().max(30).optional(),
@@ -346,7 +345,7 @@ export interface Config {
    */
   shipping: { standardMinor: number; expressMinor: number; freeFromMinor: number };
   /** VAT rates (percent) by delivery country, and the rate for any other; prices include VAT. */
-  vat: { rates: Readonly<Record<string, number>>; defaultRate: number };
+  vat: { rates: Readonly<Record<string, number>> };
   /** What invoices print about the seller, and how many numbers a process reserves at a time. */
   invoice: { sellerAddress: string[]; vatNumber: string | undefined; numberBlock: number };
   /** Days from delivery in which the shop takes items back for free (at least the legal 14). */
@@ -458,7 +457,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
       expressMinor: env.SHIPPING_EXPRESS_CENTS,
       freeFromMinor: env.FREE_SHIPPING_FROM_CENTS,
     },
-    vat: { rates: STANDARD_VAT_RATES, defaultRate: env.VAT_DEFAULT_RATE },
+    vat: { rates: STANDARD_VAT_RATES },
     invoice: {
       sellerAddress: (env.INVOICE_SELLER_ADDRESS ?? "")
         .split("|")
