@@ -13,9 +13,7 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 ENV npm_config_nodedir=/usr/local
 WORKDIR /app
-# patch-package runs at postinstall: the patches must be there before `npm ci`.
 COPY package.json package-lock.json ./
-COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN NODE_ENV=production npx remix build
@@ -31,11 +29,10 @@ ENV NODE_ENV=production \
     npm_config_nodedir=/usr/local
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY patches ./patches
 # Production dependencies only, better-sqlite3 compiled here against this stage's own Node (never a
 # prebuilt binary downloaded at build time); the compilers are removed in the same layer, so the
 # image does not keep them. Copying the compiled module from the build stage would save about a
-# minute of build time, but would need `npm ci --ignore-scripts` (no patch-package) and a second
+# minute of build time, but would need `npm ci --ignore-scripts` and a second
 # copy step that must match the lockfile's better-sqlite3 exactly.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \

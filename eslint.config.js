@@ -58,33 +58,6 @@ export default tseslint.config(
     },
   },
   {
-    // The shop's pages link with ShopLink: on the server the anchor Link renders there, without its
-    // hooks (decision 0037); in the browser Link itself. The back office keeps Link.
-    files: ["app/root.tsx", "app/routes/**/*.tsx", "app/components/**/*.tsx"],
-    ignores: [
-      "app/routes/admin*",
-      "app/routes/admin*/**",
-      "app/components/admin/**",
-      "app/components/ui/ShopLink.tsx",
-      "app/components/ui/shop-anchor.server.tsx",
-    ],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [ADAPTERS],
-          paths: [
-            {
-              name: "@remix-run/react",
-              importNames: ["Link"],
-              message: "Use ShopLink (~/components/ui/ShopLink): a plain anchor on the server, Link in the browser.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     // The wiring code and the adapters' own tests are the places allowed to name adapters.
     files: [
       "app/server/store/**",

@@ -26,6 +26,19 @@ process.env.E2E_FIREBASE_B_URL = `http://127.0.0.1:${FIREBASE_B_PORT}`;
 // Tests read the Firebase shop's mail from its Firestore `mail` collection on this emulator.
 process.env.E2E_FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${FIRESTORE_PORT}`;
 
+// The embedded shop again with PAGE_CACHE=off (every page streamed by Remix's renderer, nothing kept):
+// the storefront's flows must behave the same either way (cacheOff below).
+const CACHE_OFF_PORT = PORT + 3;
+const cacheOffURL = `http://127.0.0.1:${CACHE_OFF_PORT}`;
+const cacheOffDataDir =
+  process.env.E2E_CACHE_OFF_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "hemline-e2e-cache-off-"));
+process.env.E2E_CACHE_OFF_DATA_DIR = cacheOffDataDir;
+/** The storefront's flows, run once more against the shop with its page cache off. */
+const CACHE_OFF_FLOWS = new RegExp(
+  "(^|/)(storefront|checkout|accounts|wishlist|blog|empty-cart|form-errors|gallery|enhancements|" +
+    "html-validity|page-audits|page-cache-off)(\\.no-js|\\.js-only|\\.http)?\\.spec\\.ts$",
+);
+
 // Debian's Chromium: Playwright cannot download its own browser on these machines.
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
 if (!systemChromium) {
@@ -71,7 +84,7 @@ export default defineConfig({
     // *.no-js.spec.ts: what a page without JavaScript offers instead. google.spec.ts is Firebase only.
     {
       name: "js-on",
-      testIgnore: [/\.no-js\.spec\.ts$/, /(google|multi-instance|firestore-down)\.spec\.ts$/],
+      testIgnore: [/\.no-js\.spec\.ts$/, /(google|multi-instance|firestore-down|page-cache-off\.http)\.spec\.ts$/],
       use: { ...chromium, javaScriptEnabled: true },
     },
     // *.http.spec.ts: requests only, no browser: once is enough (in js-on).
@@ -83,6 +96,21 @@ export default defineConfig({
         /(google|multi-instance|firestore-down|html-validity)\.spec\.ts$/,
       ],
       use: { ...chromium, javaScriptEnabled: false },
+    },
+    // The same storefront with PAGE_CACHE=off; page-cache-off.http.spec.ts checks that nothing is kept there.
+    {
+      name: "cache-off-js-on",
+      testMatch: CACHE_OFF_FLOWS,
+      testIgnore: [/\.no-js\.spec\.ts$/],
+      use: { ...chromium, baseURL: cacheOffURL, javaScriptEnabled: true },
+      metadata: { dataDir: cacheOffDataDir },
+    },
+    {
+      name: "cache-off-js-off",
+      testMatch: CACHE_OFF_FLOWS,
+      testIgnore: [/\.js-only\.spec\.ts$/, /\.http\.spec\.ts$/, /html-validity\.spec\.ts$/],
+      use: { ...chromium, baseURL: cacheOffURL, javaScriptEnabled: false },
+      metadata: { dataDir: cacheOffDataDir },
     },
     // Accounts, purchases and the back office's orders behave the same on Firebase Auth + Firestore,
     // and two instances of the shop share everything through Firebase (multi-instance.spec.ts).
@@ -133,6 +161,45 @@ export default defineConfig({
         // The webhook spec's receiver listens on this machine (refused in production: SSRF).
         WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "1",
         PUBLIC_URL: baseURL,
+        // Each test sends an X-Forwarded-For of its own (fixtures.ts): a client apart for rate limits.
+        TRUST_PROXY: "1",
+        SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+        // The seeded orders awaiting payment must not expire while the suite runs on a slow machine.
+        PENDING_PAYMENT_EXPIRY_MINUTES: "1440",
+      },
+    },
+    {
+      command: ["node", ...SERVER_NODE_FLAGS, "scripts/start.mjs"].join(" "),
+      url: `${cacheOffURL}/healthz`,
+      reuseExistingServer: false,
+      // SIGTERM first, so the servers stop the emulators they started.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      timeout: 180_000,
+      stdout: "ignore",
+      env: {
+        PORT: String(CACHE_OFF_PORT),
+        PAGE_CACHE: "off",
+        DATA_DIR: cacheOffDataDir,
+        SUPPORT_EMAIL: "care@hemline.test",
+        ADMIN_EMAILS: [
+          "owner-js-on@hemline.test,owner-js-off@hemline.test,blog-admin-js-on@hemline.test,blog-admin-js-off@hemline.test",
+          "catalogue-admin-js-on@hemline.test,catalogue-admin-js-off@hemline.test,orders-admin-js-on@hemline.test,orders-admin-js-off@hemline.test",
+          "payments-admin-js-on@hemline.test,payments-admin-js-off@hemline.test",
+          "promotions-admin-js-on@hemline.test,promotions-admin-js-off@hemline.test",
+          "cache-admin-js-on@hemline.test,cache-admin-js-off@hemline.test",
+          "integrations-admin-js-on@hemline.test,integrations-admin-js-off@hemline.test",
+          "staff-owner-js-on@hemline.test,staff-owner-js-off@hemline.test",
+          "shipping-admin-js-on@hemline.test,shipping-admin-js-off@hemline.test",
+          "markets-admin-js-on@hemline.test,markets-admin-js-off@hemline.test",
+          "markets-shopper-js-on@hemline.test,markets-shopper-js-off@hemline.test",
+          "markets-checkout-js-on@hemline.test,markets-checkout-js-off@hemline.test",
+          "own-prices-js-on@hemline.test,own-prices-js-off@hemline.test",
+          "owner-cache-off-js-on@hemline.test,owner-cache-off-js-off@hemline.test",
+          "catalogue-admin-cache-off-js-on@hemline.test,catalogue-admin-cache-off-js-off@hemline.test",
+        ].join(","),
+        // The webhook spec's receiver listens on this machine (refused in production: SSRF).
+        WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "1",
+        PUBLIC_URL: cacheOffURL,
         // Each test sends an X-Forwarded-For of its own (fixtures.ts): a client apart for rate limits.
         TRUST_PROXY: "1",
         SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",

@@ -1,20 +1,21 @@
 // The production HTTP server: what remix-serve does (compression, the build's assets cached for a
-// year, public/ for an hour, a request log, Remix for everything else), plus the one thing
-// remix-serve cannot give: its getLoadContext is fixed, so routes never learn the address the
-// connection came from. Rate limits need it (app/server/http/client-address.server.ts): headers
-// such as X-Forwarded-For are the client's own word unless TRUST_PROXY says a proxy wrote them.
-// Every request gets an id, a log line (text or JSON for Cloud Logging) and a place in the metrics;
-// SIGTERM lets the requests in flight finish (up to 10 s) before the store closes (issue 31).
+// year, public/ for an hour, a request log, Remix for everything else), plus what remix-serve cannot
+// give: its getLoadContext is fixed, so routes would never receive the shop the build made at start
+// (app/server/load-context.server.ts), nor the address the connection came from, which rate limits
+// need (app/server/http/client-address.server.ts): headers such as X-Forwarded-For are the client's
+// own word unless TRUST_PROXY says a proxy wrote them. Remix is served by @remix-run/express's stock
+// handler. Every request gets an id, a log line (text or JSON for Cloud Logging) and a place in the
+// metrics; SIGTERM lets the requests in flight finish (up to 10 s) before the store closes (issue 31).
 // Plain JavaScript: production runs on `node` alone, with no TypeScript runner.
 // `node scripts/server.mjs <build>` serves that build; scripts/start.mjs imports `serve` instead.
 import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
-import { createRequestHandler, installGlobals } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/express";
+import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { portProblem } from "./port-check.mjs";
-import { sendFetchResponse, toFetchRequest } from "./remix-node-bridge.mjs";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -32,14 +33,15 @@ export async function serve(buildPath) {
     transportSecurity,
     withoutTracking,
     handleFeedRequest,
-    handleEarlyHit,
-    wholeBodyOf,
+    createEarlyAnswers,
+    createLoadContext,
     RESPONSE_COMPRESSION,
   } = build.entry.module;
   // First, so every line from here on has the configured shape and no secrets.
   installLogging(process.env);
+  let shop;
   try {
-    await build.entry.module.prepareToServe();
+    shop = await build.entry.module.prepareToServe();
   } catch (error) {
     // A configuration mistake is the operator's to fix: say what it is, without a stack.
     if (error?.name !== "ConfigError") throw error;
@@ -71,9 +73,8 @@ export async function serve(buildPath) {
   // when the client takes it, so before the compression middleware and Remix (which would buffer a
   // slow client's 1.7 GB feed in memory: bench/results/2026-11-27-feed-2.md).
   app.use(handleFeedRequest);
-  // Pages come compressed from the build (page-compression.server.ts); other responses (files, route
-  // data, JSON) are compressed here with the same settings, which that file holds (decisions 0037,
-  // 0038). Put in front of those only: it wraps the response's every method, a page's too.
+  // Responses are compressed with the settings page-compression.server.ts holds (decisions 0037,
+  // 0038); a page the render cache sends already compressed is left as it is.
   const compress = compression(RESPONSE_COMPRESSION);
   // PUT, DELETE, PATCH (and POST to a page without a form): 405 with Allow, before any body is read.
   app.use(createMethodGuard(build.routes));
@@ -97,35 +98,25 @@ export async function serve(buildPath) {
       : next(),
   );
   // An anonymous visitor's kept page, sent without Remix's routing and loaders while nothing changed
-  // (app/server/http/early-hits.server.ts); any other request goes on to Remix.
-  app.use(handleEarlyHit);
-  // What @remix-run/express's handler does (remix-node-bridge.mjs), but a page answered in one piece (whole-response.server.ts) is
-  // written at once: its bytes are kept beside its Response, which has no body of its own.
-  const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
-  app.all("*", async (req, res, next) => {
-    try {
-      const response = await handleRemix(toFetchRequest(req, res), {
-        // The TCP peer: the client itself, or the nearest proxy when there is one.
-        clientAddress: req.socket.remoteAddress ?? null,
-        disallowedMethod: res.locals.disallowedMethod ?? null,
-        // Noted by handleEarlyHit: the page Remix answers is remembered for the next such visitor.
-        earlyVisit: res.locals.earlyVisit ?? null,
-      });
-      const whole = wholeBodyOf(response);
-      if (!whole) {
-        await new Promise((resolve, reject) =>
-          compress(req, res, () => sendFetchResponse(res, response).then(resolve, reject)),
-        );
-        return;
-      }
-      res.statusMessage = response.statusText;
-      res.status(response.status);
-      for (const [name, value] of response.headers) res.append(name, value);
-      res.end(whole);
-    } catch (error) {
-      next(error);
-    }
-  });
+  // (app/server/page-delivery/early-hits.server.ts; nothing with PAGE_CACHE=off); any other request
+  // goes on to Remix.
+  app.use(createEarlyAnswers(shop));
+  app.all(
+    "*",
+    compress,
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV,
+      getLoadContext: (req, res) =>
+        createLoadContext(shop, {
+          // The TCP peer: the client itself, or the nearest proxy when there is one.
+          clientAddress: req.socket.remoteAddress ?? null,
+          disallowedMethod: res.locals.disallowedMethod ?? null,
+          // Noted by the early answers: the page Remix answers is remembered for the next such visitor.
+          earlyVisit: res.locals.earlyVisit ?? null,
+        }),
+    }),
+  );
 
   const onListen = async () => {
     console.log(`[server] http://localhost:${port}`);
@@ -165,7 +156,7 @@ export async function serve(buildPath) {
       clearInterval(sweep);
       clearTimeout(force);
       try {
-        await finishShutdown();
+        await finishShutdown(shop);
       } catch (closeError) {
         console.error("[server] closing the store failed:", closeError);
       }

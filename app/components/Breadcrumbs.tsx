@@ -1,4 +1,4 @@
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Link } from "@remix-run/react";
 import { Fragment } from "react";
 
 export interface Crumb {
@@ -18,9 +18,9 @@ export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
             {i > 0 ? <li aria-hidden="true">/</li> : null}
             <li aria-current={c.to ? undefined : "page"} className={c.to ? undefined : "text-stone-700"}>
               {c.to ? (
-                <ShopLink to={c.to} className="hover:underline">
+                <Link to={c.to} className="hover:underline">
                   {c.label}
-                </ShopLink>
+                </Link>
               ) : (
                 c.label
               )}

@@ -1,5 +1,4 @@
-import { Form, useNavigate } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Form, Link, useNavigate } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { CATEGORIES, POPULAR_CATEGORY_COUNT, categoryImage } from "~/lib/categories";
 import type { ErrorDetails } from "~/lib/error-details";
@@ -57,12 +56,12 @@ export function ErrorPage({ details, supportEmail }: { details: ErrorDetails; su
       </Form>
 
       <div className="mt-6 flex justify-center gap-3">
-        <ShopLink to="/" className="btn-primary">
+        <Link to="/" className="btn-primary">
           Go Home
-        </ShopLink>
-        <ShopLink to="/products" className="btn-secondary">
+        </Link>
+        <Link to="/products" className="btn-secondary">
           Browse Products
-        </ShopLink>
+        </Link>
       </div>
 
       <section aria-labelledby="popular-categories" className="mt-12">
@@ -72,13 +71,13 @@ export function ErrorPage({ details, supportEmail }: { details: ErrorDetails; su
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {popular.map((c) => (
             <li key={c.id}>
-              <ShopLink
+              <Link
                 to={`/products?category=${c.slug}`}
                 className="flex flex-col items-center rounded-lg border border-stone-200 p-4 hover:border-stone-400"
               >
                 <img src={categoryImage(c.id)} alt="" width={64} height={80} className="aspect-[4/5] h-20 w-auto" />
                 <span className="mt-1 text-sm font-medium">{c.name}</span>
-              </ShopLink>
+              </Link>
             </li>
           ))}
         </ul>

@@ -35,8 +35,6 @@ export type TaxRule =
     }
   | { kind: "import" };
 
-export const UK_VAT_DEFAULTS = { ratePercent: 20, thresholdGbpMinor: 13_500, gbpPerBaseMicros: 850_000 } as const;
-
 /** The rule of a zone saved before rules existed: today's behaviour, the configured rates. */
 export const DEFAULT_TAX_RULE: TaxRule = { kind: "eu-vat", rates: {} };
 
@@ -78,7 +76,7 @@ export interface TaxBasis {
   shippingMinor: number;
   /** The goods' value (the lines as paid, without delivery) in pence: what the UK threshold compares. */
   goodsGbpMinor: number;
-  /** The configured rate of the destination (lib/vat-rates or VAT_DEFAULT_RATE). */
+  /** The configured rate of the destination (lib/vat-rates; 0 for a country not listed). */
   configuredRate: number;
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatRate, parseRate } from "~/domain/market";
-import { TAX_RULE_KINDS, UK_VAT_DEFAULTS, type TaxRule } from "~/domain/tax-rule";
+import { TAX_RULE_KINDS, type TaxRule } from "~/domain/tax-rule";
+import { UK_VAT_DEFAULTS } from "~/lib/vat-rates";
 import { parseMoneyToMinor } from "./money";
 
 // The tax part of the back office's zone form: which rule applies, and its figures as typed. Every

@@ -1,6 +1,9 @@
 // Standard VAT rates (percent) of the countries Hemline delivers to (lib/countries). Prices include
-// VAT; an order records the rate of its delivery country, or the shop-wide default (VAT_DEFAULT_RATE)
-// for a country missing here. Update when a country changes its rate: orders keep the rate they had.
+// VAT; an order records the rate of its delivery country. The one VAT source: zones' tax rules are
+// seeded from it, and a country missing here (not delivered to) has no VAT. Update when a country changes its rate: orders keep the rate they had.
+/** The UK's standard rate: the table's GB entry and UK_VAT_DEFAULTS below. */
+export const GB_VAT_RATE = 20;
+
 export const STANDARD_VAT_RATES: Readonly<Record<string, number>> = {
   AT: 20,
   BE: 21,
@@ -31,8 +34,15 @@ export const STANDARD_VAT_RATES: Readonly<Record<string, number>> = {
   ES: 21,
   SE: 25,
   CH: 8.1,
-  GB: 20,
+  GB: GB_VAT_RATE,
 };
+
+/** The UK VAT rule's seed (domain/tax-rule): the table's GB rate, a £135 threshold, £0.85 per base unit. */
+export const UK_VAT_DEFAULTS = {
+  ratePercent: GB_VAT_RATE,
+  thresholdGbpMinor: 13_500,
+  gbpPerBaseMicros: 850_000,
+} as const;
 
 /** "23%", "25.5%". */
 export const formatVatRate = (rate: number) => `${rate}%`;

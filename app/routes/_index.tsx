@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { categoryImage } from "~/lib/categories";
 import { seo } from "~/lib/seo";
@@ -58,12 +57,12 @@ export default function Home() {
                 : null}
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <ShopLink to="/products" className="btn-primary">
+              <Link to="/products" className="btn-primary">
                 Shop everything
-              </ShopLink>
-              <ShopLink to="/products?sort=newest" className="btn-secondary">
+              </Link>
+              <Link to="/products?sort=newest" className="btn-secondary">
                 New arrivals
-              </ShopLink>
+              </Link>
             </div>
           </div>
           {heroImage ? (
@@ -88,7 +87,7 @@ export default function Home() {
         <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-7">
           {categories.map((c) => (
             <li key={c.id}>
-              <ShopLink
+              <Link
                 to={`/products?category=${c.id}`}
                 className="flex h-full flex-col items-center rounded-lg border border-stone-200 p-4 text-center hover:border-stone-400"
               >
@@ -102,7 +101,7 @@ export default function Home() {
                 />
                 <span className="mt-2 text-sm font-semibold">{c.name}</span>
                 <span className="mt-1 text-xs text-stone-500">{c.productCount} styles</span>
-              </ShopLink>
+              </Link>
             </li>
           ))}
         </ul>
@@ -113,9 +112,9 @@ export default function Home() {
           <h2 id="featured-heading" className="text-2xl font-semibold tracking-tight">
             Featured
           </h2>
-          <ShopLink to="/products" className="text-sm font-medium underline">
+          <Link to="/products" className="text-sm font-medium underline">
             See all
-          </ShopLink>
+          </Link>
         </div>
         <div className="mt-6">
           <ProductGrid products={featured} eagerCount={4} savedIds={savedIds} />
@@ -127,9 +126,9 @@ export default function Home() {
           <h2 id="new-heading" className="text-2xl font-semibold tracking-tight">
             New arrivals
           </h2>
-          <ShopLink to="/products?sort=newest" className="text-sm font-medium underline">
+          <Link to="/products?sort=newest" className="text-sm font-medium underline">
             See all new arrivals
-          </ShopLink>
+          </Link>
         </div>
         <div className="mt-6">
           <ProductGrid products={newArrivals} savedIds={savedIds} />

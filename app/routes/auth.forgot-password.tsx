@@ -1,8 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthCard } from "~/components/forms/AuthCard";
 import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
@@ -69,9 +68,9 @@ export default function ForgotPassword() {
   });
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-stone-50">
-      <ShopLink to="/" className="font-serif text-2xl font-bold">
+      <Link to="/" className="font-serif text-2xl font-bold">
         {shopName}
-      </ShopLink>
+      </Link>
       <div className="mt-4 w-full max-w-md rounded-xl bg-white shadow-sm">
         <AuthCard
           title="Forgot your password?"
@@ -79,9 +78,9 @@ export default function ForgotPassword() {
           footer={
             <p>
               Remembered it?{" "}
-              <ShopLink to="/auth/login" className="font-medium text-stone-900 underline">
+              <Link to="/auth/login" className="font-medium text-stone-900 underline">
                 Back to sign in
-              </ShopLink>
+              </Link>
             </p>
           }
         >

@@ -2,8 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GoogleSignIn } from "~/components/auth/GoogleSignIn";
 import { AuthCard } from "~/components/forms/AuthCard";
@@ -77,9 +76,9 @@ export default function Login() {
       footer={
         <p>
           New to Hemline?{" "}
-          <ShopLink to={registerHref} className="font-medium text-stone-900 underline">
+          <Link to={registerHref} className="font-medium text-stone-900 underline">
             Create an account
-          </ShopLink>
+          </Link>
         </p>
       }
     >
@@ -98,9 +97,9 @@ export default function Login() {
           <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Signing in…" : "Sign in"}
           </button>
-          <ShopLink to="/auth/forgot-password" className="text-sm underline">
+          <Link to="/auth/forgot-password" className="text-sm underline">
             Forgot your password?
-          </ShopLink>
+          </Link>
         </div>
       </Form>
       {google ? <GoogleSignIn config={google} redirectTo={redirectTo} /> : null}

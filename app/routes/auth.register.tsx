@@ -2,8 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { GoogleSignIn } from "~/components/auth/GoogleSignIn";
 import { AuthCard } from "~/components/forms/AuthCard";
@@ -94,9 +93,9 @@ export default function Register() {
       footer={
         <p>
           Already have an account?{" "}
-          <ShopLink to="/auth/login" className="font-medium text-stone-900 underline">
+          <Link to="/auth/login" className="font-medium text-stone-900 underline">
             Sign in
-          </ShopLink>
+          </Link>
         </p>
       }
     >

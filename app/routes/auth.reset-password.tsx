@@ -1,8 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthCard } from "~/components/forms/AuthCard";
 import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
@@ -63,9 +62,9 @@ export default function ResetPassword() {
     return (
       <AuthCard title="Choose a new password">
         <FormErrors id="reset-error" errors={[error ?? RESET_LINK_INVALID]} />
-        <ShopLink to="/auth/forgot-password" className="btn-primary">
+        <Link to="/auth/forgot-password" className="btn-primary">
           Request a new link
-        </ShopLink>
+        </Link>
       </AuthCard>
     );
   }

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { PostCard, PostMeta, Prose, TagList } from "~/components/blog/PostCard";
 import { SLUG_MAX, SLUG_PATTERN } from "~/lib/slug";
@@ -76,9 +75,9 @@ export default function BlogPost() {
       {!isLive ? (
         <p role="status" className="mt-6 rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900">
           Preview: this post is {post.status === "draft" ? "a draft" : "scheduled"} and not public.{" "}
-          <ShopLink to={`/admin/blog/${post.id}/edit`} className="underline">
+          <Link to={`/admin/blog/${post.id}/edit`} className="underline">
             Edit it
-          </ShopLink>
+          </Link>
         </p>
       ) : null}
       <article className="mt-6">
@@ -109,18 +108,18 @@ export default function BlogPost() {
         <nav aria-label="More posts" className="mt-12 grid gap-4 border-t border-stone-200 pt-6 sm:grid-cols-2">
           <div>
             {older ? (
-              <ShopLink to={`/blog/${older.slug}`} rel="prev" className="block hover:underline">
+              <Link to={`/blog/${older.slug}`} rel="prev" className="block hover:underline">
                 <span className="block text-xs uppercase tracking-wide text-stone-500">Previous post</span>
                 {older.title}
-              </ShopLink>
+              </Link>
             ) : null}
           </div>
           <div className="sm:text-right">
             {newer ? (
-              <ShopLink to={`/blog/${newer.slug}`} rel="next" className="block hover:underline">
+              <Link to={`/blog/${newer.slug}`} rel="next" className="block hover:underline">
                 <span className="block text-xs uppercase tracking-wide text-stone-500">Next post</span>
                 {newer.title}
-              </ShopLink>
+              </Link>
             ) : null}
           </div>
         </nav>

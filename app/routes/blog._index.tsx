@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PostCard } from "~/components/blog/PostCard";
 import { Pagination } from "~/components/catalog/Pagination";
 import { SLUG_PATTERN } from "~/lib/slug";
@@ -53,23 +52,23 @@ export default function BlogIndex() {
         <nav aria-label="Blog tags" className="mt-6">
           <ul className="flex flex-wrap gap-2 text-sm">
             <li>
-              <ShopLink
+              <Link
                 to="/blog"
                 aria-current={tag ? undefined : "page"}
                 className={`rounded-full px-3 py-1 ${tag ? "bg-stone-100 hover:bg-stone-200" : "bg-stone-900 text-white"}`}
               >
                 All posts
-              </ShopLink>
+              </Link>
             </li>
             {tags.map((t) => (
               <li key={t}>
-                <ShopLink
+                <Link
                   to={`/blog?tag=${encodeURIComponent(t)}`}
                   aria-current={t === tag ? "page" : undefined}
                   className={`rounded-full px-3 py-1 ${t === tag ? "bg-stone-900 text-white" : "bg-stone-100 hover:bg-stone-200"}`}
                 >
                   #{t}
-                </ShopLink>
+                </Link>
               </li>
             ))}
           </ul>
@@ -80,9 +79,9 @@ export default function BlogIndex() {
           {tag || unknownTag ? (
             <>
               No posts with this tag yet.{" "}
-              <ShopLink to="/blog" className="underline">
+              <Link to="/blog" className="underline">
                 See every post
-              </ShopLink>
+              </Link>
               .
             </>
           ) : (

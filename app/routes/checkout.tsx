@@ -6,8 +6,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderSummary } from "~/components/cart/OrderSummary";
@@ -355,9 +354,9 @@ export default function Checkout() {
       <div className="mx-auto max-w-3xl px-4 py-12 text-center sm:px-6">
         <h1 className="text-3xl font-semibold tracking-tight">Checkout</h1>
         <p className="mt-4 text-stone-700">Your cart is empty, so there is nothing to check out yet.</p>
-        <ShopLink to="/products" className="btn-primary mt-6">
+        <Link to="/products" className="btn-primary mt-6">
           Start shopping
-        </ShopLink>
+        </Link>
       </div>
     );
   }
@@ -369,9 +368,9 @@ export default function Checkout() {
       {!signedIn ? (
         <p className="mt-2 text-sm text-stone-600">
           Checking out as a guest.{" "}
-          <ShopLink to="/auth/login?redirectTo=%2Fcheckout" className="underline">
+          <Link to="/auth/login?redirectTo=%2Fcheckout" className="underline">
             Sign in
-          </ShopLink>{" "}
+          </Link>{" "}
           to keep your orders together.
         </p>
       ) : null}
@@ -430,9 +429,9 @@ export default function Checkout() {
           />
           {actionData?.cartLink ? (
             <p className="text-sm">
-              <ShopLink to="/cart" className="font-medium underline">
+              <Link to="/cart" className="font-medium underline">
                 Review your cart
-              </ShopLink>
+              </Link>
             </p>
           ) : null}
 
@@ -596,9 +595,9 @@ export function ErrorBoundary() {
   return (
     <>
       <p className="mx-auto max-w-2xl px-4 pt-8 text-center text-sm text-stone-700">
-        <ShopLink to="/cart" className="font-medium underline">
+        <Link to="/cart" className="font-medium underline">
           Back to your cart
-        </ShopLink>
+        </Link>
       </p>
       <RouteErrorPage />
     </>

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PostalAddress } from "~/components/orders/PostalAddress";
 import { hasPostalAddress } from "~/domain/postal-address";
@@ -64,9 +63,9 @@ export default function InvoicePage() {
           Order {loaded.orderNumber} has no invoice yet: one is issued when the order is paid.
         </p>
         <p className="mt-6">
-          <ShopLink to={loaded.orderHref} className="font-medium underline">
+          <Link to={loaded.orderHref} className="font-medium underline">
             Back to order {loaded.orderNumber}
-          </ShopLink>
+          </Link>
         </p>
       </div>
     );
@@ -75,9 +74,9 @@ export default function InvoicePage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 print:max-w-none print:p-0">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <ShopLink to={loaded.orderHref} className="text-sm font-medium underline">
+        <Link to={loaded.orderHref} className="text-sm font-medium underline">
           Back to order {loaded.orderNumber}
-        </ShopLink>
+        </Link>
         <PrintButton />
       </div>
       <article

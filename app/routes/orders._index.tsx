@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/catalog/Pagination";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 import { formatMoney } from "~/lib/money";
@@ -45,9 +44,9 @@ export default function Orders() {
       {total === 0 ? (
         <div className="mt-8 rounded-lg border border-dashed border-stone-300 p-10 text-center">
           <p className="text-lg font-medium">You have not placed an order yet.</p>
-          <ShopLink to="/products" className="btn-primary mt-6">
+          <Link to="/products" className="btn-primary mt-6">
             Start shopping
-          </ShopLink>
+          </Link>
         </div>
       ) : (
         <>
@@ -58,9 +57,9 @@ export default function Orders() {
             {orders.map((o) => (
               <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 py-4">
                 <div>
-                  <ShopLink to={`/orders/${o.id}`} className="font-medium hover:underline">
+                  <Link to={`/orders/${o.id}`} className="font-medium hover:underline">
                     Order {o.number}
-                  </ShopLink>
+                  </Link>
                   <p className="text-sm text-stone-600">
                     <time dateTime={o.createdAt}>{dateFormat.format(new Date(o.createdAt))}</time> · {o.items}{" "}
                     {o.items === 1 ? "item" : "items"}: {o.firstItem}

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Filters } from "~/components/catalog/Filters";
 import { Pagination } from "~/components/catalog/Pagination";
@@ -92,7 +91,7 @@ export default function Products() {
         <nav aria-label="Sort" className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-stone-500">Sort by:</span>
           {sorts.map((s) => (
-            <ShopLink
+            <Link
               key={s}
               to={productsHref(query, { sort: s, page: 1 })}
               aria-current={query.sort === s ? "true" : undefined}
@@ -103,7 +102,7 @@ export default function Products() {
               }
             >
               {SORT_LABELS[s]}
-            </ShopLink>
+            </Link>
           ))}
         </nav>
       </div>
@@ -123,45 +122,45 @@ export default function Products() {
         <ul aria-label="Active filters" className="mt-4 flex flex-wrap gap-2 text-sm">
           {query.sizes.map((s) => (
             <li key={`size-${s}`}>
-              <ShopLink
+              <Link
                 to={productsHref(query, { sizes: query.sizes.filter((x) => x !== s), page: 1 })}
                 className="rounded-full bg-stone-100 px-3 py-1 hover:bg-stone-200"
               >
                 Size {s} <span aria-hidden="true">×</span>
                 <span className="sr-only"> (remove)</span>
-              </ShopLink>
+              </Link>
             </li>
           ))}
           {query.colours.map((c) => (
             <li key={`colour-${c}`}>
-              <ShopLink
+              <Link
                 to={productsHref(query, { colours: query.colours.filter((x) => x !== c), page: 1 })}
                 className="rounded-full bg-stone-100 px-3 py-1 hover:bg-stone-200"
               >
                 {c} <span aria-hidden="true">×</span>
                 <span className="sr-only"> (remove)</span>
-              </ShopLink>
+              </Link>
             </li>
           ))}
           {query.minPrice !== null || query.maxPrice !== null ? (
             <li>
-              <ShopLink
+              <Link
                 to={productsHref(query, { minPrice: null, maxPrice: null, page: 1 })}
                 className="rounded-full bg-stone-100 px-3 py-1 hover:bg-stone-200"
               >
                 Price €{query.minPrice ?? 0} – {query.maxPrice === null ? "any" : `€${query.maxPrice}`}{" "}
                 <span aria-hidden="true">×</span>
                 <span className="sr-only"> (remove)</span>
-              </ShopLink>
+              </Link>
             </li>
           ) : null}
           <li>
-            <ShopLink
+            <Link
               to={productsHref(query, { sizes: [], colours: [], minPrice: null, maxPrice: null, page: 1 })}
               className="px-2 py-1 underline"
             >
               Clear all filters
-            </ShopLink>
+            </Link>
           </li>
         </ul>
       ) : null}
@@ -235,13 +234,13 @@ function EmptyState({
       </p>
       <div className="mt-4 flex flex-wrap justify-center gap-3">
         {hasFilters ? (
-          <ShopLink to={clearHref} className="btn-secondary">
+          <Link to={clearHref} className="btn-secondary">
             Clear filters
-          </ShopLink>
+          </Link>
         ) : null}
-        <ShopLink to="/products" className="btn-primary">
+        <Link to="/products" className="btn-primary">
           Browse all products
-        </ShopLink>
+        </Link>
       </div>
       {suggestions.length > 0 ? (
         <div className="mt-10 text-left">

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { FormErrors } from "~/components/forms/Field";
@@ -75,9 +74,9 @@ export default function RestoreCart() {
         <>
           <p className="mt-4 text-stone-700">{problem}</p>
           <p className="mt-4">
-            <ShopLink to="/products" className="font-medium underline">
+            <Link to="/products" className="font-medium underline">
               Browse the shop
-            </ShopLink>
+            </Link>
           </p>
         </>
       ) : (

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { AuthCard } from "~/components/forms/AuthCard";
@@ -95,13 +94,13 @@ export default function StaffInvitation() {
             </p>
           ) : (
             <p>
-              <ShopLink to={invitation.signIn} className="underline">
+              <Link to={invitation.signIn} className="underline">
                 Sign in as {invitation.email}
-              </ShopLink>{" "}
+              </Link>{" "}
               to accept, or{" "}
-              <ShopLink to={invitation.register} className="underline">
+              <Link to={invitation.register} className="underline">
                 create an account
-              </ShopLink>{" "}
+              </Link>{" "}
               with that address.
             </p>
           )}

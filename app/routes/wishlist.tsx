@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/Field";
 import { Price } from "~/components/product/Price";
@@ -91,18 +90,18 @@ export default function Wishlist() {
       {!signedIn ? (
         <p className="mt-2 text-sm text-stone-600">
           Saved in this browser.{" "}
-          <ShopLink to="/auth/login?redirectTo=%2Fwishlist" className="underline">
+          <Link to="/auth/login?redirectTo=%2Fwishlist" className="underline">
             Sign in
-          </ShopLink>{" "}
+          </Link>{" "}
           to keep them with your account.
         </p>
       ) : null}
       {items.length === 0 ? (
         <div className="mt-8">
           <p className="text-stone-700">Nothing saved yet. Tap “Save” on any product to keep it here.</p>
-          <ShopLink to="/products" className="btn-primary mt-6">
+          <Link to="/products" className="btn-primary mt-6">
             Start shopping
-          </ShopLink>
+          </Link>
         </div>
       ) : (
         <ul className="mt-8 divide-y divide-stone-200">
@@ -125,12 +124,9 @@ export default function Wishlist() {
                 {item.unavailable ? (
                   <span className="font-medium">{item.name}</span>
                 ) : (
-                  <ShopLink
-                    to={`/products/${item.productId}`}
-                    className="font-medium underline-offset-2 hover:underline"
-                  >
+                  <Link to={`/products/${item.productId}`} className="font-medium underline-offset-2 hover:underline">
                     {item.name}
-                  </ShopLink>
+                  </Link>
                 )}
                 {item.unavailable ? (
                   <p className="text-stone-600">No longer available.</p>

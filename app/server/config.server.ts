@@ -78,6 +78,9 @@ const schema = z
     // asking to be on browsers' preload list (which requires includeSubDomains).
     HSTS_INCLUDE_SUBDOMAINS: flag(),
     HSTS_PRELOAD: flag(),
+    // Keeping rendered catalogue pages and answering repeat visits before Remix (app/server/page-delivery):
+    // "off" serves every page through Remix's streaming renderer, nothing kept.
+    PAGE_CACHE: z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("on"),
     // How many reverse proxies in front of the shop append to X-Forwarded-For (0: none, so every
     // X-Forwarded-* header is the client's own word and ignored).
     TRUST_PROXY: z
@@ -131,7 +134,6 @@ const schema = z
       .max(3600, "must be at most 3600 seconds")
       .default(60),
     // VAT rate (percent) for a delivery country missing from the table of standard rates (lib/vat-rates).
-    VAT_DEFAULT_RATE: z.coerce.number().min(0).max(100).default(23),
     // Printed on every invoice: the seller's registered address (lines separated by "|") and VAT number.
     INVOICE_SELLER_ADDRESS: z.string().max(300).optional(),
     VAT_NUMBER: z.string().max(30).optional(),
@@ -321,6 +323,8 @@ export interface Config {
   shopShortName: string;
   /** The shop's public origin (PUBLIC_URL), for links in e-mails, canonical URLs and the sitemap. */
   publicUrl: string | undefined;
+  /** Whether catalogue pages are kept and repeat visits answered before Remix (PAGE_CACHE). */
+  pageCache: "on" | "off";
   /** Reverse proxies trusted to append X-Forwarded-For/Host/Proto (TRUST_PROXY); 0 trusts none. */
   trustProxy: number;
   /** Strict-Transport-Security's options; the header itself only when publicUrl is https. */
@@ -341,7 +345,7 @@ export interface Config {
    */
   shipping: { standardMinor: number; expressMinor: number; freeFromMinor: number };
   /** VAT rates (percent) by delivery country, and the rate for any other; prices include VAT. */
-  vat: { rates: Readonly<Record<string, number>>; defaultRate: number };
+  vat: { rates: Readonly<Record<string, number>> };
   /** What invoices print about the seller, and how many numbers a process reserves at a time. */
   invoice: { sellerAddress: string[]; vatNumber: string | undefined; numberBlock: number };
   /** Days from delivery in which the shop takes items back for free (at least the legal 14). */
@@ -436,6 +440,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
     shopShortName: env.SHOP_SHORT_NAME,
     publicUrl: env.PUBLIC_URL,
     trustProxy: env.TRUST_PROXY ?? 0,
+    pageCache: env.PAGE_CACHE,
     hsts: { includeSubDomains: env.HSTS_INCLUDE_SUBDOMAINS, preload: env.HSTS_PRELOAD },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.SHOP_NAME} <${env.SUPPORT_EMAIL}>` },
     firebase: {
@@ -452,7 +457,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
       expressMinor: env.SHIPPING_EXPRESS_CENTS,
       freeFromMinor: env.FREE_SHIPPING_FROM_CENTS,
     },
-    vat: { rates: STANDARD_VAT_RATES, defaultRate: env.VAT_DEFAULT_RATE },
+    vat: { rates: STANDARD_VAT_RATES },
     invoice: {
       sellerAddress: (env.INVOICE_SELLER_ADDRESS ?? "")
         .split("|")

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Market } from "~/domain/market";
 import type { AppContext } from "./context.server";
-import type { EarlyVisit } from "./http/early-hits.server";
+import type { EarlyVisit } from "./page-delivery/early-hits.server";
 import type { AuthState } from "./services/accounts/accounts.server";
 import type { BackOfficeMember } from "./services/staff/staff.server";
 

@@ -1,6 +1,6 @@
 import { startBackupSchedule } from "./backup/schedule.server";
 import { holdServingLock } from "./backup/serving-lock.server";
-import { getContext } from "./context.server";
+import { getContext, type AppContext } from "./context.server";
 import { cookieSecurity } from "./http/cookie-security.server";
 import { seedIfEmpty } from "./seed/seed.server";
 import { numberPastInvoices } from "./services/orders/invoice-numbers.server";
@@ -40,8 +40,10 @@ function prepareInBackground(store: Store): void {
   }, RETRY_PREPARE_MS).unref();
 }
 
-export async function prepareToServe(): Promise<void> {
-  const { config, backend, catalog } = getContext();
+/** Prepares the store and the catalogue, and gives the shop (its services) the server hands each request. */
+export async function prepareToServe(): Promise<AppContext> {
+  const shop = getContext();
+  const { config, backend, catalog } = shop;
   if (config.env === "production" && !config.publicUrl) {
     // Refusing to start would break the zero-configuration `npm install && npm start`; the
     // fallback is safe (never taken from a request's Host), so say what it is.
@@ -76,4 +78,5 @@ export async function prepareToServe(): Promise<void> {
   }
   // Built before the first shopper's request, not during it.
   catalog.start().catch((error) => console.error("Could not build the catalogue index at start:", error));
+  return shop;
 }

@@ -4,7 +4,7 @@ import { createStore } from "~/server/store/create-store.server";
 import { startShop, serving } from "./support/extra-shop";
 import { field, HttpShopper } from "./support/http-shopper";
 
-// Kept pages sent before Remix (issue 27, app/server/http/early-hits.server.ts), on the production
+// Kept pages sent before Remix (issue 27, app/server/page-delivery/early-hits.server.ts), on the production
 // build: anonymous visitors share a page but each gets their own CSRF token and nonce; a change
 // written by another process shows on the very next page; a visitor with a cart is sent only their
 // own page again, with their own count.

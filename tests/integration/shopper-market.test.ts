@@ -4,7 +4,7 @@ import { ukMarketInput } from "../support/market-factory";
 import type { RootData } from "~/components/layout/root-data";
 import { loader as rootLoader } from "~/root";
 import { loader as marketLoader } from "~/routes/market";
-import { pageIn, renderKey } from "~/server/http/render-cache.server";
+import { pageIn, renderKey } from "~/server/page-delivery/render-cache.server";
 
 // The shopper's market from the footer's form: /market keeps a market the shop has in a cookie and
 // goes back to a page of this shop only; every page then states that market's currency, and the

@@ -25,7 +25,7 @@ import { makeProduct } from "../support/product-factory";
 // order records the rule and rate, and an owner's corrected rate is what the next order includes.
 
 const RATES = { standardMinor: 495, expressMinor: 995, freeFromMinor: 7500 };
-const VAT = { rates: STANDARD_VAT_RATES, defaultRate: 23 };
+const VAT = { rates: STANDARD_VAT_RATES };
 
 describe.each(STORE_ADAPTERS)("taxes by zone at checkout on $name", (adapter) => {
   const db = useFreshStore(adapter);

@@ -67,7 +67,7 @@ export async function marketCheckout(
     payments,
     ...(options.issueGiftCards ? { issueGiftCards: options.issueGiftCards } : {}),
   });
-  const taxes = createTaxService({ vat: { rates: STANDARD_VAT_RATES, defaultRate: 23 } });
+  const taxes = createTaxService({ vat: { rates: STANDARD_VAT_RATES } });
   const checkout = createCheckoutService({
     store,
     cart,

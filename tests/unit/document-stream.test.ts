@@ -2,7 +2,7 @@ import { PassThrough, type Transform } from "node:stream";
 import { createElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { documentStream, titlePrefixStream } from "~/server/http/document-stream.server";
+import { documentStream, titlePrefixStream } from "~/server/page-delivery/document-stream.server";
 
 /** Write `chunks` through the stream, as React's renderer writes them; the bytes that come out. */
 async function through(stream: Transform, chunks: Array<string | Uint8Array>): Promise<Buffer> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EarlyHits, earlyVisitOf, FRESH_MS, type EarlyVisit } from "~/server/http/early-hits.server";
+import { EarlyHits, earlyVisitOf, FRESH_MS, type EarlyVisit } from "~/server/page-delivery/early-hits.server";
 
 // Which requests may be answered before Remix, and for how long a remembered page stands: a GET with
 // a CSRF cookie, keyed by everything its loaders read of the request (an anonymous visitor's page

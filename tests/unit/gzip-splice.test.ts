@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { acceptsGzip } from "~/server/http/accept-encoding.server";
-import { crc32Combine, deflateParts, inflateParts, spliceGzip } from "~/server/http/gzip-splice.server";
+import { crc32Combine, deflateParts, inflateParts, spliceGzip } from "~/server/page-delivery/gzip-splice.server";
 
 // Kept pages are answered as gzip put together from the page compressed once and the viewer's values
 // (decision 0028): what comes out must be one ordinary gzip member that any decoder reads as the page

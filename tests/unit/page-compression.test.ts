@@ -1,8 +1,7 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { acceptsBrotli, acceptsGzip } from "~/server/http/accept-encoding.server";
-import { compressPage } from "~/server/http/page-compression.server";
-import { wholeBodyOf, wholeResponse } from "~/server/http/whole-response.server";
+import { compressPage } from "~/server/page-delivery/page-compression.server";
 
 // A page rendered for one request goes out compressed as the client takes it (decision 0037): brotli
 // when it is accepted, else gzip, else as it is; a standard decoder gives the page back.
@@ -44,16 +43,5 @@ describe("Accept-Encoding", () => {
     expect(acceptsBrotli("br;q=0, *")).toBe(false);
     expect(acceptsGzip("x-gzip")).toBe(true);
     expect(acceptsGzip("br")).toBe(false);
-  });
-});
-
-describe("wholeResponse", () => {
-  it("gives its bytes to the server, and only its own", () => {
-    const response = wholeResponse(html, { status: 200, headers: { "Content-Type": "text/html" } });
-    expect(Buffer.from(wholeBodyOf(response)!).equals(html)).toBe(true);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Type")).toBe("text/html");
-    expect(wholeBodyOf(new Response("other"))).toBeUndefined();
-    expect(wholeBodyOf(new Response(null, { headers: response.headers }))).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { invoiceOf } from "~/domain/invoice";
-import { IMPORT_NOTICE, UK_VAT_DEFAULTS } from "~/domain/tax-rule";
+import { IMPORT_NOTICE } from "~/domain/tax-rule";
+import { UK_VAT_DEFAULTS } from "~/lib/vat-rates";
 import { taxFormOf, taxRuleFromForm } from "~/lib/tax-rule-form";
 import { orderConfirmationMail } from "~/server/services/orders/emails.server";
 import { order } from "../support/order-fixture";

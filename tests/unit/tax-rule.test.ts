@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   IMPORT_NOTICE,
-  UK_VAT_DEFAULTS,
   applyTaxRule,
   baseToGbpMinor,
   taxRuleProblems,
@@ -10,6 +9,7 @@ import {
   type TaxBasis,
 } from "~/domain/tax-rule";
 import { vatBreakdown } from "~/domain/vat";
+import { UK_VAT_DEFAULTS } from "~/lib/vat-rates";
 
 // The tax rules of shipping zones: what VAT an order includes, and how its invoice names it.
 

@@ -1,5 +1,4 @@
-import { Form } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { addressLine } from "~/lib/address-schema";
 import { MAX_ADDRESSES } from "~/lib/address-limits";
@@ -37,13 +36,13 @@ export function AddressBook({ addresses }: { addresses: Entry[] }) {
             </p>
             {a.isDefault ? <p className="mt-1 font-medium text-emerald-800">Default delivery address</p> : null}
             <div className="mt-3 flex flex-wrap items-center gap-3">
-              <ShopLink to={`/profile/addresses/${a.id}`} className="underline">
+              <Link to={`/profile/addresses/${a.id}`} className="underline">
                 Edit
                 <span className="sr-only">
                   {" "}
                   {a.name}, {a.line1}
                 </span>
-              </ShopLink>
+              </Link>
               {!a.isDefault ? (
                 <Form method="post" action={`/profile/addresses/${a.id}`}>
                   <AuthenticityTokenInput />
@@ -73,9 +72,9 @@ export function AddressBook({ addresses }: { addresses: Entry[] }) {
         ))}
       </ul>
       {addresses.length < MAX_ADDRESSES ? (
-        <ShopLink to="/profile/addresses/new" className="btn-secondary mt-4">
+        <Link to="/profile/addresses/new" className="btn-secondary mt-4">
           Add an address
-        </ShopLink>
+        </Link>
       ) : (
         <p className="mt-4 text-sm text-stone-600">Your address book is full. Delete an address to add another.</p>
       )}

@@ -1,4 +1,4 @@
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Link } from "@remix-run/react";
 import { formatPostDate } from "~/lib/blog";
 import type { PostSummary } from "~/server/services/blog/blog.server";
 
@@ -8,12 +8,12 @@ export function TagList({ tags }: { tags: string[] }) {
     <ul className="flex flex-wrap gap-2" aria-label="Tags">
       {tags.map((t) => (
         <li key={t}>
-          <ShopLink
+          <Link
             to={`/blog?tag=${encodeURIComponent(t)}`}
             className="relative z-10 rounded-full bg-stone-100 px-2.5 py-0.5 text-xs text-stone-700 hover:bg-stone-200"
           >
             #{t}
-          </ShopLink>
+          </Link>
         </li>
       ))}
     </ul>
@@ -44,9 +44,9 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headin
         />
       </div>
       <Heading className="mt-4 text-lg font-semibold text-stone-900">
-        <ShopLink to={`/blog/${post.slug}`} className="after:absolute after:inset-0 group-hover:underline">
+        <Link to={`/blog/${post.slug}`} className="after:absolute after:inset-0 group-hover:underline">
           {post.title}
-        </ShopLink>
+        </Link>
       </Heading>
       <div className="mt-1">
         <PostMeta publishAt={post.publishAt} readingMinutes={post.readingMinutes} />

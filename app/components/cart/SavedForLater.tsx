@@ -1,4 +1,4 @@
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Link } from "@remix-run/react";
 import { Price } from "~/components/product/Price";
 import { responsiveImage } from "~/lib/responsive-image";
 import type { WishlistEntry } from "~/server/services/wishlist/wishlist.server";
@@ -16,9 +16,9 @@ export function SavedForLater({ items, signedIn }: { items: WishlistEntry[]; sig
         <h2 id="saved-for-later-heading" className="text-2xl font-semibold tracking-tight">
           {signedIn ? "Your wishlist" : "Saved for later"}
         </h2>
-        <ShopLink to="/wishlist" className="text-sm underline">
+        <Link to="/wishlist" className="text-sm underline">
           All saved items
-        </ShopLink>
+        </Link>
       </div>
       <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-4 lg:grid-cols-8">
         {shown.map((item) => (
@@ -38,9 +38,9 @@ export function SavedForLater({ items, signedIn }: { items: WishlistEntry[]; sig
               ) : null}
             </div>
             <h3 className="mt-2 text-sm font-medium text-stone-900">
-              <ShopLink to={`/products/${item.productId}`} prefetch="intent" className="after:absolute after:inset-0">
+              <Link to={`/products/${item.productId}`} prefetch="intent" className="after:absolute after:inset-0">
                 {item.name}
-              </ShopLink>
+              </Link>
             </h3>
             <Price priceMinor={item.priceMinor} compareAtMinor={item.compareAtMinor} />
             {item.soldOut ? <p className="text-xs font-medium text-stone-600">Sold out</p> : null}

@@ -1,5 +1,4 @@
-import { Form, useSubmit } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Form, Link, useSubmit } from "@remix-run/react";
 import { CATEGORIES } from "~/lib/categories";
 import { formatWholeMoney } from "~/lib/money";
 import { currencySign, minorPerUnit } from "~/domain/currency";
@@ -25,23 +24,23 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
         <h2 className="text-sm font-semibold">Category</h2>
         <ul className="mt-3 space-y-2 text-sm">
           <li>
-            <ShopLink
+            <Link
               to={productsHref(query, { category: null, ...CLEARED })}
               aria-current={query.category === null ? "true" : undefined}
               className={query.category === null ? "font-semibold underline" : "text-stone-600 hover:underline"}
             >
               All categories
-            </ShopLink>
+            </Link>
           </li>
           {CATEGORIES.map((c) => (
             <li key={c.id}>
-              <ShopLink
+              <Link
                 to={productsHref(query, { category: c.id, ...CLEARED })}
                 aria-current={query.category === c.id ? "true" : undefined}
                 className={query.category === c.id ? "font-semibold underline" : "text-stone-600 hover:underline"}
               >
                 {c.name} <span className="text-stone-500">({categoryCounts.get(c.id) ?? 0})</span>
-              </ShopLink>
+              </Link>
             </li>
           ))}
         </ul>
@@ -124,13 +123,13 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
               .filter((b) => b.count > 0)
               .map((b) => (
                 <li key={b.min}>
-                  <ShopLink
+                  <Link
                     to={productsHref(query, { minPrice: b.min, maxPrice: b.max, page: 1 })}
                     className="text-stone-600 hover:underline"
                   >
                     {b.max === null ? `${whole(b.min)} and up` : `${whole(b.min)} – ${whole(b.max)}`}{" "}
                     <span className="text-stone-500">({b.count})</span>
-                  </ShopLink>
+                  </Link>
                 </li>
               ))}
           </ul>

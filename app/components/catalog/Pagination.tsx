@@ -1,4 +1,4 @@
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Link } from "@remix-run/react";
 import { segmentClass } from "~/components/ui/segment-class";
 
 /** Page numbers to show: first, last, and a window around the current page, with gaps as null. */
@@ -29,9 +29,9 @@ export function Pagination({
   return (
     <nav aria-label="Pagination" className="mt-10 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
-        <ShopLink to={href(page - 1)} rel="prev" className={linkClass(false)}>
+        <Link to={href(page - 1)} rel="prev" className={linkClass(false)}>
           Previous
-        </ShopLink>
+        </Link>
       ) : null}
       {pageWindow(page, pageCount).map((p, i) =>
         p === null ? (
@@ -39,7 +39,7 @@ export function Pagination({
             …
           </span>
         ) : (
-          <ShopLink
+          <Link
             key={p}
             to={href(p)}
             aria-current={p === page ? "page" : undefined}
@@ -47,13 +47,13 @@ export function Pagination({
             className={linkClass(p === page)}
           >
             {p}
-          </ShopLink>
+          </Link>
         ),
       )}
       {page < pageCount ? (
-        <ShopLink to={href(page + 1)} rel="next" className={linkClass(false)}>
+        <Link to={href(page + 1)} rel="next" className={linkClass(false)}>
           Next
-        </ShopLink>
+        </Link>
       ) : null}
     </nav>
   );

@@ -1,4 +1,4 @@
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Link } from "@remix-run/react";
 import { CATEGORIES } from "~/lib/categories";
 import { INFO_PAGES } from "~/lib/info-pages";
 import { MarketSelector } from "./MarketSelector";
@@ -15,9 +15,9 @@ function LinkList({ title, links }: { title: string; links: Array<{ to: string; 
       <ul className="mt-3 space-y-2 text-sm">
         {links.map((l) => (
           <li key={l.to}>
-            <ShopLink to={l.to} className="text-stone-600 hover:text-stone-900 hover:underline">
+            <Link to={l.to} className="text-stone-600 hover:text-stone-900 hover:underline">
               {l.label}
-            </ShopLink>
+            </Link>
           </li>
         ))}
       </ul>

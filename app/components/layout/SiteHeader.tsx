@@ -1,5 +1,4 @@
-import { Form, useSearchParams } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Form, Link, useSearchParams } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { CATEGORIES } from "~/lib/categories";
 
@@ -22,9 +21,9 @@ export function SiteHeader({
   return (
     <header className="border-b border-stone-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-4 sm:px-6">
-        <ShopLink to="/" className="font-serif text-2xl font-bold tracking-tight text-stone-900">
+        <Link to="/" className="font-serif text-2xl font-bold tracking-tight text-stone-900">
           {shopName}
-        </ShopLink>
+        </Link>
         <Form
           method="get"
           action="/products"
@@ -57,20 +56,20 @@ export function SiteHeader({
           {user ? (
             <>
               {user.isAdmin ? (
-                <ShopLink to="/admin" className="hover:underline">
+                <Link to="/admin" className="hover:underline">
                   Admin
-                </ShopLink>
+                </Link>
               ) : null}
-              <ShopLink to="/orders" className="hover:underline">
+              <Link to="/orders" className="hover:underline">
                 Orders
-              </ShopLink>
-              <ShopLink
+              </Link>
+              <Link
                 to="/profile"
                 className="max-w-[9rem] truncate hover:underline sm:max-w-[14rem]"
                 title="Your profile"
               >
                 {user.email ?? "Your profile"}
-              </ShopLink>
+              </Link>
               <Form method="post" action="/auth/logout">
                 <AuthenticityTokenInput />
                 <button type="submit" className="hover:underline">
@@ -80,22 +79,22 @@ export function SiteHeader({
             </>
           ) : (
             <>
-              <ShopLink to="/auth/login" className="hover:underline">
+              <Link to="/auth/login" className="hover:underline">
                 Sign in
-              </ShopLink>
-              <ShopLink to="/auth/register" className="hover:underline">
+              </Link>
+              <Link to="/auth/register" className="hover:underline">
                 Register
-              </ShopLink>
+              </Link>
             </>
           )}
-          <ShopLink to="/wishlist" className="hover:underline">
+          <Link to="/wishlist" className="hover:underline">
             Saved
-          </ShopLink>
-          <ShopLink to="/cart" className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-50">
+          </Link>
+          <Link to="/cart" className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-stone-50">
             {/* aria-label does not name a plain <span>: the count is read from hidden text instead. */}
             Cart <span aria-hidden="true">({cartCount})</span>
             <span className="sr-only">{cartCount === 1 ? ", 1 item" : `, ${cartCount} items`}</span>
-          </ShopLink>
+          </Link>
         </nav>
       </div>
       <nav aria-label="Categories" className="border-t border-stone-100">
@@ -103,12 +102,9 @@ export function SiteHeader({
         <ul className="mx-auto flex max-w-7xl flex-wrap gap-x-6 gap-y-2 px-4 py-3 text-sm sm:px-6">
           {CATEGORIES.map((c) => (
             <li key={c.id} className="shrink-0">
-              <ShopLink
-                to={`/products?category=${c.slug}`}
-                className="text-stone-700 hover:text-stone-950 hover:underline"
-              >
+              <Link to={`/products?category=${c.slug}`} className="text-stone-700 hover:text-stone-950 hover:underline">
                 {c.name}
-              </ShopLink>
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Link } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
 import type { OrderLine } from "~/domain/commerce";
 import { BASE_CURRENCY, type CurrencyCode } from "~/domain/currency";
@@ -26,9 +26,9 @@ export function OrderLines({
             />
           ) : null}
           <div className="flex-1 text-sm">
-            <ShopLink to={`/products/${line.productId}`} className="font-medium hover:underline">
+            <Link to={`/products/${line.productId}`} className="font-medium hover:underline">
               {line.name}
-            </ShopLink>
+            </Link>
             {line.giftCard ? (
               <GiftCardLineNote amount={line.size} details={line.giftCard} />
             ) : (

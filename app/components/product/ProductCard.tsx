@@ -1,4 +1,4 @@
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Link } from "@remix-run/react";
 import type { ProductSummary } from "~/server/services/catalog/catalog-index.server";
 import { responsiveImage } from "~/lib/responsive-image";
 import { Price } from "./Price";
@@ -33,7 +33,7 @@ export function ProductCard({
         ) : null}
       </div>
       <h3 className="mt-3 text-sm font-medium text-stone-900">
-        <ShopLink
+        <Link
           to={
             product.colour
               ? `/products/${product.id}?colour=${encodeURIComponent(product.colour)}`
@@ -43,7 +43,7 @@ export function ProductCard({
           className="after:absolute after:inset-0"
         >
           {product.name}
-        </ShopLink>
+        </Link>
       </h3>
       <div className="mt-1 flex flex-wrap items-center justify-between gap-x-2">
         <Price priceMinor={product.priceMinor} compareAtMinor={product.compareAtMinor} />

@@ -1,5 +1,4 @@
-import { useLocation, useNavigation } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { QuantityInput } from "./QuantityInput";
 import { AddToCartForm, useAdding, type AddToCartFailure } from "./AddToCartForm";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -54,7 +53,7 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
             const chosen = c.name === colour;
             return (
               <li key={c.name}>
-                <ShopLink
+                <Link
                   to={`/products/${productId}?colour=${encodeURIComponent(c.name)}`}
                   replace
                   preventScrollReset
@@ -71,7 +70,7 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
                     aria-hidden="true"
                   />
                   {c.name}
-                </ShopLink>
+                </Link>
               </li>
             );
           })}
@@ -115,9 +114,9 @@ export function ProductOptions({ productId, category, colours, sizes, variants, 
           })}
         </div>
         <p className="mt-2 text-sm">
-          <ShopLink to={`/size-guide#${category}`} className="underline">
+          <Link to={`/size-guide#${category}`} className="underline">
             Size guide
-          </ShopLink>
+          </Link>
         </p>
       </fieldset>
 

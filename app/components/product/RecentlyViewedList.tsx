@@ -1,4 +1,4 @@
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import {
   browserLocalStorage,
@@ -61,9 +61,9 @@ export function RecentlyViewedList({ shopShortName: shop, viewed }: RecentlyView
               ) : null}
             </div>
             <h3 className="mt-2 text-sm font-medium text-stone-900">
-              <ShopLink to={`/products/${item.id}`} prefetch="intent" className="after:absolute after:inset-0">
+              <Link to={`/products/${item.id}`} prefetch="intent" className="after:absolute after:inset-0">
                 {item.name}
-              </ShopLink>
+              </Link>
             </h3>
             {item.currency === currency ? <Price priceMinor={item.priceMinor} compareAtMinor={null} /> : null}
           </li>

@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { REVIEW_SORTS, REVIEW_SORT_LABELS, reviewsHref, type ReviewSortKey } from "~/lib/reviews";
 import { lazy, Suspense, type ComponentType } from "react";
@@ -95,7 +94,7 @@ export function ReviewsSection({
             <nav aria-label="Order of reviews" className="flex flex-wrap items-center gap-3 text-sm">
               <span className="text-stone-600">Show:</span>
               {REVIEW_SORTS.map((s) => (
-                <ShopLink
+                <Link
                   key={s}
                   to={reviewsHref(path, s, 1)}
                   preventScrollReset
@@ -103,7 +102,7 @@ export function ReviewsSection({
                   className={s === sort ? "font-semibold text-stone-900" : "underline"}
                 >
                   {REVIEW_SORT_LABELS[s]} first
-                </ShopLink>
+                </Link>
               ))}
             </nav>
           ) : null}
@@ -136,17 +135,17 @@ export function ReviewsSection({
           {pageCount > 1 ? (
             <nav aria-label="Pages of reviews" className="mt-4 flex flex-wrap items-center gap-4 text-sm">
               {page > 1 ? (
-                <ShopLink to={reviewsHref(path, sort, page - 1)} preventScrollReset rel="prev" className="underline">
+                <Link to={reviewsHref(path, sort, page - 1)} preventScrollReset rel="prev" className="underline">
                   Previous reviews
-                </ShopLink>
+                </Link>
               ) : null}
               <span className="text-stone-600">
                 Page {page} of {pageCount}
               </span>
               {page < pageCount ? (
-                <ShopLink to={reviewsHref(path, sort, page + 1)} preventScrollReset rel="next" className="underline">
+                <Link to={reviewsHref(path, sort, page + 1)} preventScrollReset rel="next" className="underline">
                   More reviews
-                </ShopLink>
+                </Link>
               ) : null}
             </nav>
           ) : null}
@@ -180,9 +179,9 @@ function WhoMayReview({
     case "sign-in":
       return (
         <p className="mt-2 text-sm text-stone-700">
-          <ShopLink to={`/auth/login?redirectTo=${encodeURIComponent(`${path}#reviews`)}`} className="underline">
+          <Link to={`/auth/login?redirectTo=${encodeURIComponent(`${path}#reviews`)}`} className="underline">
             Sign in
-          </ShopLink>{" "}
+          </Link>{" "}
           to review this product. Only customers who received it can review it.
         </p>
       );

@@ -1,7 +1,6 @@
 import { GiftCardLineNote } from "~/components/orders/GiftCardLineNote";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderSummary } from "~/components/cart/OrderSummary";
@@ -110,9 +109,9 @@ export default function CartPage() {
                 : "Tracked delivery"}
               {policies ? ` and free ${policies.returnsDays}-day returns` : null}.
             </p>
-            <ShopLink to="/products" className="btn-primary mt-6">
+            <Link to="/products" className="btn-primary mt-6">
               Start shopping
-            </ShopLink>
+            </Link>
           </div>
           <SavedForLater items={saved} signedIn={signedIn} />
           {/* Kept in this browser's storage: shown once the page's script runs. */}
@@ -161,13 +160,13 @@ export default function CartPage() {
                 Some items changed since you added them. Update or remove them to check out.
               </p>
             ) : (
-              <ShopLink to="/checkout" className="btn-primary mt-6 w-full">
+              <Link to="/checkout" className="btn-primary mt-6 w-full">
                 Check out
-              </ShopLink>
+              </Link>
             )}
-            <ShopLink to="/products" className="mt-3 block text-center text-sm underline">
+            <Link to="/products" className="mt-3 block text-center text-sm underline">
               Continue shopping
-            </ShopLink>
+            </Link>
           </aside>
         </div>
       )}
@@ -209,12 +208,12 @@ function CartLine({ line, error, discountMinor }: { line: CartLineView; error: s
             {line.problem?.kind === "unavailable" ? (
               <p className="font-medium">{line.name}</p>
             ) : (
-              <ShopLink
+              <Link
                 to={`/products/${line.productId}?colour=${encodeURIComponent(line.colour)}`}
                 className="font-medium hover:underline"
               >
                 {line.name}
-              </ShopLink>
+              </Link>
             )}
             {line.giftCard ? (
               <GiftCardLineNote amount={line.size} details={line.giftCard} />

@@ -2,8 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OrderSummary, orderVat } from "~/components/cart/OrderSummary";
 import { CardFields } from "~/components/checkout/CardFields";
@@ -214,21 +213,21 @@ export default function OrderPage() {
             </p>
             {invoiceHref ? (
               <p className="mt-2">
-                <ShopLink to={invoiceHref} className="font-medium underline">
+                <Link to={invoiceHref} className="font-medium underline">
                   Invoice {order.invoiceNumber}
-                </ShopLink>
+                </Link>
               </p>
             ) : null}
           </section>
           <p>
             Questions? See{" "}
-            <ShopLink to="/returns" className="underline">
+            <Link to="/returns" className="underline">
               returns
-            </ShopLink>{" "}
+            </Link>{" "}
             or{" "}
-            <ShopLink to="/shipping" className="underline">
+            <Link to="/shipping" className="underline">
               shipping
-            </ShopLink>
+            </Link>
             .
           </p>
         </aside>
@@ -295,9 +294,9 @@ export function ErrorBoundary() {
     <>
       {user ? (
         <p className="mx-auto max-w-2xl px-4 pt-8 text-center text-sm text-stone-700">
-          <ShopLink to="/orders" className="font-medium underline">
+          <Link to="/orders" className="font-medium underline">
             See all your orders
-          </ShopLink>
+          </Link>
         </p>
       ) : null}
       <RouteErrorPage />

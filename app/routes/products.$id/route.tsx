@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { ShopLink } from "~/components/ui/ShopLink";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Gallery } from "~/components/product/Gallery";
 import { Price } from "~/components/product/Price";
@@ -159,25 +158,25 @@ export default function ProductPage() {
               <dd>{product.material}</dd>
               <dt className="text-stone-500">Care</dt>
               <dd>
-                <ShopLink to={careHref} className="underline">
+                <Link to={careHref} className="underline">
                   How to care for it
-                </ShopLink>
+                </Link>
               </dd>
               <dt className="text-stone-500">Fit</dt>
               <dd>
-                <ShopLink to={`/size-guide#${product.category}`} className="underline">
+                <Link to={`/size-guide#${product.category}`} className="underline">
                   {category?.name} size guide
-                </ShopLink>
+                </Link>
               </dd>
               <dt className="text-stone-500">Delivery</dt>
               <dd>
-                <ShopLink to="/shipping" className="underline">
+                <Link to="/shipping" className="underline">
                   Shipping
-                </ShopLink>{" "}
+                </Link>{" "}
                 and{" "}
-                <ShopLink to="/returns" className="underline">
+                <Link to="/returns" className="underline">
                   {policies ? `free ${policies.returnsDays}-day returns` : "free returns"}
-                </ShopLink>
+                </Link>
               </dd>
             </dl>
           </section>

@@ -1,4 +1,4 @@
-import { getContext } from "../context.server";
+import type { AppContext } from "../context.server";
 
 // A serving process's last moments (scripts/server.mjs on SIGTERM): from beginShutdown() on,
 // /healthz answers 503 "stopping" so a load balancer sends nobody new; once the requests in flight
@@ -13,6 +13,6 @@ export function beginShutdown(): void {
   stopping = true;
 }
 
-export async function finishShutdown(): Promise<void> {
-  await getContext().backend.store.close();
+export async function finishShutdown(shop: AppContext): Promise<void> {
+  await shop.backend.store.close();
 }

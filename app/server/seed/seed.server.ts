@@ -4,7 +4,7 @@ import type { Store } from "../store/port";
 import { getConfig } from "../config.server";
 import { baseMarket } from "~/domain/market";
 import { flatRateZone, type ShippingZone } from "~/domain/shipping-zone";
-import { UK_VAT_DEFAULTS } from "~/domain/tax-rule";
+import { UK_VAT_DEFAULTS } from "~/lib/vat-rates";
 import { SHIPPING_COUNTRIES } from "~/lib/countries";
 import type { ShippingRates } from "../services/shipping/shipping.server";
 import { buildSeedPosts } from "./blog-posts.server";

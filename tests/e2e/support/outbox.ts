@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type TestInfo } from "@playwright/test";
+import { expect, test, type TestInfo } from "@playwright/test";
 import { newestMail } from "./firestore-mail";
 
 /** Undo quoted-printable soft line breaks and escapes, as a mail client would. */
@@ -21,7 +21,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function latestMailTo(to: string, testInfo?: TestInfo, timeoutMs = 10_000): Promise<string> {
   const firebase = testInfo?.project.name.startsWith("firebase") ?? false;
-  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  // A project against another embedded shop (PAGE_CACHE=off) names that shop's data directory.
+  const metadata = (testInfo ?? test.info()).project.metadata as { dataDir?: string } | undefined;
+  const dataDir = metadata?.dataDir ?? process.env.E2E_DATA_DIR!;
+  const dir = path.join(dataDir, "outbox");
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (firebase) {

@@ -118,7 +118,7 @@ export function createCheckoutService(deps: {
   rates: ShippingRates;
   /** Prices delivery from the zones; default (tests): the store's zones, or `rates` when it has none. */
   shipping?: ShippingService;
-  /** Defaults (tests): the store's promotions, and the standard rates with a 23% default. */
+  /** Defaults (tests): the store's promotions, and the standard rates (lib/vat-rates). */
   promotions?: PromotionsService;
   /** Default: over the store. */
   giftCards?: GiftCardsService;
@@ -137,7 +137,7 @@ export function createCheckoutService(deps: {
   const shipping = deps.shipping ?? createShippingService({ store, rates });
   const faults = deps.faults ?? {};
   const promotions = deps.promotions ?? createPromotionsService(store, createAuditService(store));
-  const vat = deps.vat ?? { rates: STANDARD_VAT_RATES, defaultRate: 23 };
+  const vat = deps.vat ?? { rates: STANDARD_VAT_RATES };
   const taxes = deps.taxes ?? createTaxService({ vat });
   const giftCards = deps.giftCards ?? createGiftCardsService(store);
   const markets = deps.markets ?? createMarketsService({ store });

@@ -31,9 +31,9 @@ export interface ShopPolicies {
   maxPerLine: number;
 }
 
-/** The VAT rate (percent) of a delivery country: its standard rate, or the shop-wide default. */
+/** The VAT rate (percent) of a delivery country: its standard rate; a country not listed has none. */
 export function vatRateFor(vat: Config["vat"], country: string): number {
-  return vat.rates[country.toUpperCase()] ?? vat.defaultRate;
+  return vat.rates[country.toUpperCase()] ?? 0;
 }
 
 /**

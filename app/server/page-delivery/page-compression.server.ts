@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import { acceptsBrotli, acceptsGzip } from "./accept-encoding.server";
+import { acceptsBrotli, acceptsGzip } from "../http/accept-encoding.server";
 
 // A page rendered for one request, compressed here at once rather than streamed through the
 // compression middleware: one synchronous call instead of a zlib stream's setup, chunks and callbacks

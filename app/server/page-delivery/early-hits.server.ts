@@ -1,4 +1,4 @@
-import { pageIdentity } from "./tracking-params.server";
+import { pageIdentity } from "../http/tracking-params.server";
 
 // Kept pages answered before Remix (issue 27). A render-cache hit still ran Remix's routing and every
 // loader to find its key (a hash of their data): a third of a kept page's CPU. A kept page's loaders

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { acceptsGzip } from "./accept-encoding.server";
-import { earlyVisitOf, type EarlyHits, type EarlyVisit } from "./early-hits.server";
+import { acceptsGzip } from "../http/accept-encoding.server";
+import { earlyVisitOf, type EarlyHits } from "./early-hits.server";
 import { compressPage } from "./page-compression.server";
 import { fillPage, gzipPage, unpackPage, type RenderCache } from "./render-cache.server";
 
-// scripts/server.mjs puts this just before Remix: an anonymous visitor's kept page sent without
+// scripts/server.mjs puts this just before Remix (PAGE_CACHE=on): an anonymous visitor's kept page sent without
 // routing or loaders (early-hits.server.ts says when that is sound). For any other request it only
 // notes the visit (res.locals.earlyVisit, handed to Remix's load context), so the page Remix answers
 // can be remembered for the next visitor.
@@ -25,14 +25,6 @@ export interface EarlyHitDeps {
   counted: (route: string) => void;
 }
 
-/** The load context's field scripts/server.mjs fills from res.locals. */
-export const EARLY_VISIT = "earlyVisit";
-
-export function earlyVisitIn(context: unknown): EarlyVisit | null {
-  const visit = (context as Record<string, unknown> | null | undefined)?.[EARLY_VISIT];
-  return visit && typeof visit === "object" ? (visit as EarlyVisit) : null;
-}
-
 export function createEarlyHitHandler(deps: EarlyHitDeps) {
   return (req: IncomingMessage, res: Answerable, next: (error?: unknown) => void): void => {
     const visit = earlyVisitOf(
@@ -40,7 +32,7 @@ export function createEarlyHitHandler(deps: EarlyHitDeps) {
       deps.changeStamp(),
     );
     if (!visit) return next();
-    if (res.locals) res.locals[EARLY_VISIT] = visit;
+    if (res.locals) res.locals.earlyVisit = visit;
     const shortcut = deps.earlyHits.lookup(visit);
     const packed = shortcut ? deps.renderCache.get(shortcut.pageKey) : null;
     if (!shortcut || !packed) return next();

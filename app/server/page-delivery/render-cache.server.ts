@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { pageIdentity } from "./tracking-params.server";
-import { deflateParts, inflateParts, spliceGzip, type DeflatedPage } from "~/server/http/gzip-splice.server";
+import { pageIdentity } from "../http/tracking-params.server";
+import { deflateParts, inflateParts, spliceGzip, type DeflatedPage } from "./gzip-splice.server";
 
 // Rendered catalogue pages, kept and served again to any viewer whose page would be the same
 // (decision 0021; signed-in viewers since issue 27). A page is a function of its URL and its loaders' data, except
@@ -59,9 +59,6 @@ const UNCACHEABLE = Symbol("uncacheable");
  */
 const PLAIN_EMAIL = /^[A-Za-z0-9._+-]{1,64}@[A-Za-z0-9.-]{1,255}$/;
 
-/** Rendered in the viewer's address's place on a page that will be kept: unguessable, never real data. */
-export const EMAIL_STAND_IN = `viewer-${crypto.randomBytes(12).toString("hex")}@render-cache.invalid`;
-
 /** What the key hashes in place of a viewer's value (no loader returns strings with NUL characters). */
 const TOKEN_MARK = "\0csrf\0";
 const EMAIL_MARK = "\0email\0";
@@ -114,40 +111,25 @@ export function pageIn(url: URL, loaderData: Record<string, unknown>): string {
 }
 
 /**
- * Puts `EMAIL_STAND_IN` wherever a route's data holds the viewer's address (the root's user, a
- * form's prefilled field), in place, so the render and the page's data stream, which keeps a
- * reference to the same object, both show the stand-in. Only plain objects and arrays are walked.
+ * `html`, rendered with `rendered`'s values, cut where they are; null when the viewer's address is
+ * also part of a longer word (another address that ends with it): cutting there would put the next
+ * viewer's address into text that is not theirs, so such a page is not kept.
  */
-export function standInForEmail(loaderData: Record<string, unknown>, email: string): void {
-  if (!email) return;
-  const swap = (value: unknown): unknown => {
-    if (value === email) return EMAIL_STAND_IN;
-    if (Array.isArray(value)) {
-      let copy: unknown[] | null = null;
-      value.forEach((item, i) => {
-        const next = swap(item);
-        if (next !== item) (copy ??= [...value])[i] = next;
-      });
-      return copy ?? value;
-    }
-    if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-      let copy: Record<string, unknown> | null = null;
-      for (const [k, item] of Object.entries(value)) {
-        const next = swap(item);
-        if (next !== item) (copy ??= { ...(value as Record<string, unknown>) })[k] = next;
-      }
-      return copy ?? value;
-    }
-    return value;
-  };
-  for (const routeId of Object.keys(loaderData)) loaderData[routeId] = swap(loaderData[routeId]);
-}
-
-/** `html`, rendered with `rendered`'s values, cut where they are. */
-export function cutPage(html: Buffer, rendered: PageSecrets): CutPage {
+export function cutPage(html: Buffer, rendered: PageSecrets): CutPage | null {
   const { parts, slots } = cutOut(html, secretBuffers(rendered));
+  for (let i = 0; i < slots.length; i++)
+    if (
+      slots[i] === EMAIL_SLOT &&
+      (ADDRESS_BYTE.test(lastChar(parts[i])) || ADDRESS_BYTE.test(firstChar(parts[i + 1])))
+    )
+      return null;
   return { parts, slots, bytes: html.length };
 }
+
+/** A character an address may hold (PLAIN_EMAIL's), so an address beside it would be a longer word. */
+const ADDRESS_BYTE = /[A-Za-z0-9._+@-]/;
+const lastChar = (part: Buffer) => (part.length ? String.fromCharCode(part[part.length - 1]) : "");
+const firstChar = (part: Buffer) => (part.length ? String.fromCharCode(part[0]) : "");
 
 /** The page with `secrets` put where its values were cut out. */
 export function fillPage(page: CutPage, secrets: PageSecrets): Buffer {
