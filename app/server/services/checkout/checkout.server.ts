@@ -29,6 +29,7 @@ import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
 import { createTaxService, type TaxService } from "../taxes/taxes.server";
 import { giftCardRedemptions, ordersPlaced, paymentsDeclined } from "~/server/observability/metrics.server";
 import { splitTotal, type GiftCard } from "~/domain/gift-card";
+import { quoteOrder } from "~/domain/quote-order";
 import { giftCardLineProblem, giftCardPaymentProblem } from "~/domain/gift-card-currency";
 import { giftCardCurrencyOf, isGiftCardVariant } from "~/domain/gift-card-product";
 import { createGiftCardsService, giftCardProblem, type GiftCardsService } from "../gift-cards/gift-cards.server";
@@ -400,10 +401,15 @@ export function createCheckoutService(deps: {
       });
       if (priced.codeProblem) return { kind: "promotion-refused", message: priced.codeProblem };
       const { pricing } = priced;
-      // A free-delivery promotion frees the zone's first (standard) method.
-      const chosen = { ...choiceOf(chosenQuote), priceMinor: amountIn(market, chosenQuote.priceMinor) };
-      const delivery =
-        pricing.freeDelivery && chosen.method === quotes[0].methodId ? { ...chosen, priceMinor: 0 } : chosen;
+      // The zone's methods in the market's currency, summed as the checkout page summed them.
+      const { delivery, totalMinor } = quoteOrder({
+        subtotalMinor,
+        discountMinor: pricing.discountMinor,
+        freeDelivery: pricing.freeDelivery,
+        options: quotes.map((q) => ({ ...choiceOf(q), priceMinor: amountIn(market, q.priceMinor) })),
+        method: chosenQuote.methodId,
+      });
+      if (!delivery) return { kind: "delivery-repriced", country: input.address.country };
       // VAT is included in what each line pays after its discount, by the delivery zone's tax rule.
       const paid = orderLines.map((l, i) => l.unitPriceMinor * l.quantity - pricing.lineDiscounts[i]);
       const tax = await taxes.taxFor({
@@ -415,7 +421,6 @@ export function createCheckoutService(deps: {
         currency: market.currency,
       });
       const discountMinor = pricing.discountMinor;
-      const totalMinor = subtotalMinor - discountMinor + delivery.priceMinor;
       // A gift card pays up to its balance: a payment, not a discount (VAT above is on the full price).
       let giftCard: { card: GiftCard; amountMinor: number } | null = null;
       if (input.giftCardCode?.trim()) {
