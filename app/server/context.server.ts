@@ -40,8 +40,10 @@ import { createProductFeedService, type ProductFeedService } from "./services/fe
 import { createRemindersService, type RemindersService } from "./services/reminders/reminders.server";
 import { checkoutFaultsFor, orderEventFaultFor } from "./test-hooks.server";
 
-// The one place where adapters (from config) are wired into services. Routes call getContext()
-// and use only the services; they never import an adapter.
+// The one place where adapters (from config) are wired into services: the composition root. The
+// server makes the shop once at start (startup.server.ts's prepareToServe) and hands it to every
+// loader and action as `context.shop` (load-context.server.ts); routes use only the services and
+// never import an adapter, nor getContext (ESLint refuses it outside start-up).
 
 export interface AppContext {
   config: Config;

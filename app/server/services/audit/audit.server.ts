@@ -5,7 +5,7 @@ import type { Store } from "../../store/port";
 
 // The audit log of every admin change: who, when, what, and the entity before and after.
 // Services that make admin changes call record(); the orders engineer records order changes
-// the same way through getContext().audit.record({...}).
+// the same way through the shop's audit service (context.shop.audit.record({...}) in a route).
 
 export interface AuditRecord {
   /** The admin's e-mail. */
