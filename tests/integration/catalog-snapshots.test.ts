@@ -76,7 +76,13 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
       files: wrap(createFirebaseIndexSnapshots(getStorage(app).bucket(bucket))),
       leases: leases(createFirestoreLeases(getFirestore(app))),
     };
-    const catalog = createCatalogService(counted, { syncIntervalMs: 0, snapshots, snapshotPollMs: 100, log: () => {} });
+    const catalog = createCatalogService({
+      store: counted,
+      syncIntervalMs: 0,
+      snapshots,
+      snapshotPollMs: 100,
+      log: () => {},
+    });
     const made = { catalog, reads: () => read };
     instances.push(made);
     return made;
@@ -145,7 +151,7 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
     // Built from scratch: no snapshot store at all.
     const app = initializeApp({ projectId }, `${projectId}-scratch`);
     apps.push(app);
-    const scratch = createCatalogService(createFirestoreStoreOn(getFirestore(app)));
+    const scratch = createCatalogService({ store: createFirestoreStoreOn(getFirestore(app)) });
     expect(await answers(fromSnapshot.catalog)).toEqual(await answers(scratch));
   });
 
