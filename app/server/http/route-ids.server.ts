@@ -40,13 +40,27 @@ function routeTree(routes: Record<string, BuildRoute>): RouteObject[] {
   return build(undefined);
 }
 
-/** The id of the route that answers a path ("routes/products.$id"); single-fetch `.data` URLs included. */
+/** Paths whose route is remembered: a catalogue's pages and more; the oldest goes first. */
+export const REMEMBERED_PATHS = 10_000;
+
+/**
+ * The id of the route that answers a path ("routes/products.$id"); single-fetch `.data` URLs included.
+ * matchRoutes flattens and ranks the whole route tree on every call (a third of a kept page's CPU when
+ * each request was labelled that way: bench/results/2026-12-07-page-delivery.md), and a path's route
+ * never changes while a build serves, so each path is matched once.
+ */
 export function routeIdMatcher(routes: Record<string, BuildRoute>): (pathname: string) => string {
   // Index routes never have children, which matchRoutes' types say in a way this plain shape cannot.
   const tree = routeTree(routes) as Parameters<typeof matchRoutes>[0];
+  const known = new Map<string, string>();
   return (pathname) => {
+    const found = known.get(pathname);
+    if (found !== undefined) return found;
     const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
     const matches = matchRoutes(tree, path);
-    return matches?.[matches.length - 1]?.route.id ?? "unmatched";
+    const id = matches?.[matches.length - 1]?.route.id ?? "unmatched";
+    if (known.size >= REMEMBERED_PATHS) known.delete(known.keys().next().value!);
+    known.set(pathname, id);
+    return id;
   };
 }
