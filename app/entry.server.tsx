@@ -34,6 +34,7 @@ export { RESPONSE_COMPRESSION } from "~/server/page-delivery/page-compression.se
 // Strict-Transport-Security in front of everything served.
 export { transportSecurity } from "~/server/http/transport-security.server";
 export { createMethodGuard } from "~/server/http/method-guard.server";
+export { routePartsOf } from "~/server/http/route-parts.server";
 // utm_*, gclid and the like dropped from every request before a route sees it.
 export { withoutTracking } from "~/server/http/tracking-params.server";
 // The product feed's paths before Remix: the kept file piped with backpressure.
