@@ -1,4 +1,6 @@
+import { pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
+import { coalescedStream } from "./coalesced-stream.server";
 import type { PageRequest } from "./page-request.server";
 import { renderPage } from "./render-page.server";
 import { documentHeaders } from "./document-headers.server";
@@ -17,5 +19,7 @@ export async function streamPage(page: PageRequest): Promise<Response> {
   });
   const status = rendering.status();
   documentHeaders(page.config, page.headers, page.nonce, status);
-  return new Response(createReadableStreamFromReadable(rendering.body), { status, headers: page.headers });
+  // Sent in as few chunks as React's rendering allows (coalesced-stream.server.ts says why).
+  const body = pipeline(rendering.body, coalescedStream(), () => {});
+  return new Response(createReadableStreamFromReadable(body), { status, headers: page.headers });
 }
