@@ -99,15 +99,6 @@ export function formatWholeMinor(minor: number, code: CurrencyCode): string {
   return formatter(code, true).format(minor / minorPerUnit(code));
 }
 
-/** The sign shoppers of the currency read it by: "€", "£", "CHF", "kr", "$" (a label's "Price (£)"). */
-export function currencySign(code: CurrencyCode): string {
-  return (
-    formatter(code, true)
-      .formatToParts(0)
-      .find((part) => part.type === "currency")?.value ?? code
-  );
-}
-
 /**
  * An amount the back office typed ("12.50", "1200") in the currency's minor units, or null for
  * anything that is not a non-negative amount with at most the currency's digits after the point.
@@ -121,8 +112,9 @@ export function parseMinor(text: string, code: CurrencyCode): number | null {
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
 }
 
-/** Minor units as the back office types them back ("12.50"): no symbol, no grouping. */
-export function minorToInput(minor: number, code: CurrencyCode): string {
+/** Minor units as the back office types them back ("12.50", "1200" yen): no symbol, no grouping; "" for none. */
+export function minorToInput(minor: number | null, code: CurrencyCode): string {
+  if (minor === null) return "";
   const digits = CURRENCIES[code].minorDigits;
   if (digits === 0) return String(minor);
   const per = 10 ** digits;

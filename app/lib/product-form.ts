@@ -327,6 +327,3 @@ export function emptyProductForm(): ProductFormDefaults {
     images: [],
   };
 }
-
-/** Minor units as the editor shows them: 4990 -> "49.90". */
-export const minorToInput = (minor: number | null) => (minor === null ? "" : (minor / 100).toFixed(2));

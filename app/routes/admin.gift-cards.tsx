@@ -14,7 +14,7 @@ import {
   BASE_CURRENCY,
   CURRENCIES,
   CURRENCY_CODES,
-  currencySign,
+  currencySymbol,
   parseMinor,
   type CurrencyCode,
 } from "~/domain/currency";
@@ -254,7 +254,7 @@ export default function AdminGiftCards() {
                           inputMode="decimal"
                           required
                           className="input w-20"
-                          aria-label={`Top-up amount for the card ending ${c.last4} (${currencySign(c.currency)})`}
+                          aria-label={`Top-up amount for the card ending ${c.last4} (${currencySymbol(c.currency)})`}
                         />
                         <button type="submit" name="intent" value="top-up" className="btn-secondary">
                           Top up

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currencySign } from "~/domain/currency";
+import { currencySymbol } from "~/domain/currency";
 import { convertFromBase, type Market } from "~/domain/market";
 import { baseRangeFor, priceBandsIn, wholeToMinor } from "~/domain/price-bands";
 
@@ -60,9 +60,9 @@ describe("price filters in the shopper's currency", () => {
   });
 
   it("names the currency by the sign its shoppers read", () => {
-    expect(currencySign("EUR")).toBe("€");
-    expect(currencySign("GBP")).toBe("£");
-    expect(currencySign("USD")).toBe("$");
-    expect(currencySign("CHF")).toBe("CHF");
+    expect(currencySymbol("EUR")).toBe("€");
+    expect(currencySymbol("GBP")).toBe("£");
+    expect(currencySymbol("USD")).toBe("$");
+    expect(currencySymbol("CHF")).toBe("CHF");
   });
 });

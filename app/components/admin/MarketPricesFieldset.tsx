@@ -1,4 +1,4 @@
-import { currencySign } from "~/domain/currency";
+import { currencySymbol } from "~/domain/currency";
 import { marketPriceName, type MarketPriceField } from "~/lib/market-price-fields";
 
 // "Prices in other markets" in the product editor (decision 0030): one optional field per market
@@ -43,7 +43,7 @@ export function MarketPricesFieldset({
               </label>
               <div className="mt-1 flex items-center gap-2">
                 <span aria-hidden="true" className="text-sm text-stone-500">
-                  {currencySign(f.currency)}
+                  {currencySymbol(f.currency)}
                 </span>
                 <input
                   // Saved again (the same page, with JavaScript), it shows the stored price as the shop writes it.

@@ -1,7 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { CATEGORIES } from "~/lib/categories";
 import { formatWholeMoney } from "~/lib/money";
-import { currencySign, minorPerUnit } from "~/domain/currency";
+import { currencySymbol, minorPerUnit } from "~/domain/currency";
 import { useCurrency } from "~/components/layout/root-data";
 import { productsHref, type ProductQuery } from "~/lib/product-query";
 import type { ListingResult } from "~/server/services/catalog/catalog-index.server";
@@ -117,7 +117,7 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
         ) : null}
 
         <fieldset>
-          <legend className="text-sm font-semibold">Price ({currencySign(currency)})</legend>
+          <legend className="text-sm font-semibold">Price ({currencySymbol(currency)})</legend>
           <ul className="mt-3 space-y-1 text-sm">
             {facets.prices
               .filter((b) => b.count > 0)

@@ -1,13 +1,8 @@
 import crypto from "node:crypto";
 import { slugify } from "~/lib/slug";
+import { BASE_CURRENCY, minorToInput } from "~/domain/currency";
 import type { AdminProductQuery } from "~/lib/admin-product-query";
-import {
-  cellName,
-  minorToInput,
-  type FieldErrors,
-  type ProductFormDefaults,
-  type ProductFormValues,
-} from "~/lib/product-form";
+import { cellName, type FieldErrors, type ProductFormDefaults, type ProductFormValues } from "~/lib/product-form";
 import { ProductChangedError, ProductSlugTakenError, type Store } from "../../store/port";
 import type { Order } from "~/domain/commerce";
 import type { Product, ProductInput } from "~/domain/product";
@@ -101,8 +96,8 @@ export function formDefaultsOf(p: Product): ProductFormDefaults {
     description: p.description,
     category: p.category,
     material: p.material,
-    price: minorToInput(p.priceMinor),
-    compareAt: minorToInput(p.compareAtMinor),
+    price: minorToInput(p.priceMinor, BASE_CURRENCY),
+    compareAt: minorToInput(p.compareAtMinor, BASE_CURRENCY),
     weight: sharedWeight(p.variants),
     status: p.status,
     featured: p.featured,

@@ -2,9 +2,9 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { CATEGORIES, isCategoryId } from "~/lib/categories";
 import { parseMoneyToMinor } from "~/lib/money";
-import { minorToInput, PRODUCT_LIMITS, PRODUCT_SLUG_PATTERN } from "~/lib/product-form";
+import { PRODUCT_LIMITS, PRODUCT_SLUG_PATTERN } from "~/lib/product-form";
 import type { Colour, Product, ProductInput, ProductStatus, Variant } from "~/domain/product";
-import { minorToInput as amountToInput } from "~/domain/currency";
+import { BASE_CURRENCY, minorToInput } from "~/domain/currency";
 import { isGiftCardProduct } from "~/domain/gift-card-product";
 import { pricesAreBase, type Market } from "~/domain/market";
 import { ownPriceIn, sameOwnPrices, withOwnPrices } from "~/domain/market-own-price";
@@ -75,15 +75,15 @@ export function productCsvLines(p: Product, markets: readonly Market[] = []): st
     description: p.description,
     category: p.category,
     material: p.material,
-    price: minorToInput(p.priceMinor),
-    compare_at_price: minorToInput(p.compareAtMinor),
+    price: minorToInput(p.priceMinor, BASE_CURRENCY),
+    compare_at_price: minorToInput(p.compareAtMinor, BASE_CURRENCY),
     status: p.status,
     featured: p.featured ? "true" : "false",
   };
   // Its own price in each market with a column, as the editor shows it ("42.99", "7990"); empty: converted.
   const ownPrices = pricedMarkets(markets).map((m) => {
     const own = ownPriceIn(p.marketPrices, m.id);
-    return own === null ? "" : amountToInput(own, m.currency);
+    return own === null ? "" : minorToInput(own, m.currency);
   });
   const hex = new Map(p.colours.map((c) => [c.name, c.hex]));
   const variants: Array<Partial<Variant>> = p.variants.length ? p.variants : [{}];
