@@ -78,6 +78,21 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off" },
   },
   {
+    // The shop's services reach a loader or action as `context.shop` (load-context.server.ts): only
+    // start-up, which makes the shop once, calls the composition root.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/server/startup.server.ts", "app/server/context.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportSpecifier[imported.name='getContext']",
+          message: "Take the shop's services from the load context (context.shop), not from getContext().",
+        },
+      ],
+    },
+  },
+  {
     // The domain's types are the bottom layer: the UI, services and stores import them, never the reverse.
     files: ["app/domain/**"],
     rules: {

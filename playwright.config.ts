@@ -65,6 +65,56 @@ const chromium = {
 // the test command runs both.
 const withFirebase = (process.env.E2E_BACKENDS ?? "sqlite,firebase").split(",").includes("firebase");
 
+/**
+ * An embedded shop for the e2e suite, as `npm start` runs it, on `port` with its own data: the
+ * e2e accounts that are owners, the webhook receiver on this machine, a client per test.
+ */
+function embeddedShop(
+  port: number,
+  dataDir: string,
+  url: string,
+  extra: { env?: Record<string, string>; admins?: string[] } = {},
+) {
+  return {
+    command: ["node", ...SERVER_NODE_FLAGS, "scripts/start.mjs"].join(" "),
+    url: `${url}/healthz`,
+    reuseExistingServer: false,
+    // SIGTERM first, so the servers stop the emulators they started.
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
+    timeout: 180_000,
+    stdout: "ignore" as const,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SUPPORT_EMAIL: "care@hemline.test",
+      ADMIN_EMAILS: [
+        "owner-js-on@hemline.test,owner-js-off@hemline.test,blog-admin-js-on@hemline.test,blog-admin-js-off@hemline.test",
+        "catalogue-admin-js-on@hemline.test,catalogue-admin-js-off@hemline.test,orders-admin-js-on@hemline.test,orders-admin-js-off@hemline.test",
+        "payments-admin-js-on@hemline.test,payments-admin-js-off@hemline.test",
+        "promotions-admin-js-on@hemline.test,promotions-admin-js-off@hemline.test",
+        "cache-admin-js-on@hemline.test,cache-admin-js-off@hemline.test",
+        "integrations-admin-js-on@hemline.test,integrations-admin-js-off@hemline.test",
+        "staff-owner-js-on@hemline.test,staff-owner-js-off@hemline.test",
+        "shipping-admin-js-on@hemline.test,shipping-admin-js-off@hemline.test",
+        "markets-admin-js-on@hemline.test,markets-admin-js-off@hemline.test",
+        "markets-shopper-js-on@hemline.test,markets-shopper-js-off@hemline.test",
+        "markets-checkout-js-on@hemline.test,markets-checkout-js-off@hemline.test",
+        "own-prices-js-on@hemline.test,own-prices-js-off@hemline.test",
+        ...(extra.admins ?? []),
+      ].join(","),
+      // The webhook spec's receiver listens on this machine (refused in production: SSRF).
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "1",
+      PUBLIC_URL: url,
+      // Each test sends an X-Forwarded-For of its own (fixtures.ts): a client apart for rate limits.
+      TRUST_PROXY: "1",
+      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+      // The seeded orders awaiting payment must not expire while the suite runs on a slow machine.
+      PENDING_PAYMENT_EXPIRY_MINUTES: "1440",
+      ...extra.env,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -132,81 +182,14 @@ export default defineConfig({
       : []),
   ],
   webServer: [
-    {
-      command: ["node", ...SERVER_NODE_FLAGS, "scripts/start.mjs"].join(" "),
-      url: `${baseURL}/healthz`,
-      reuseExistingServer: false,
-      // SIGTERM first, so the servers stop the emulators they started.
-      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-      timeout: 180_000,
-      stdout: "ignore",
-      env: {
-        PORT: String(PORT),
-        DATA_DIR: dataDir,
-        SUPPORT_EMAIL: "care@hemline.test",
-        ADMIN_EMAILS: [
-          "owner-js-on@hemline.test,owner-js-off@hemline.test,blog-admin-js-on@hemline.test,blog-admin-js-off@hemline.test",
-          "catalogue-admin-js-on@hemline.test,catalogue-admin-js-off@hemline.test,orders-admin-js-on@hemline.test,orders-admin-js-off@hemline.test",
-          "payments-admin-js-on@hemline.test,payments-admin-js-off@hemline.test",
-          "promotions-admin-js-on@hemline.test,promotions-admin-js-off@hemline.test",
-          "cache-admin-js-on@hemline.test,cache-admin-js-off@hemline.test",
-          "integrations-admin-js-on@hemline.test,integrations-admin-js-off@hemline.test",
-          "staff-owner-js-on@hemline.test,staff-owner-js-off@hemline.test",
-          "shipping-admin-js-on@hemline.test,shipping-admin-js-off@hemline.test",
-          "markets-admin-js-on@hemline.test,markets-admin-js-off@hemline.test",
-          "markets-shopper-js-on@hemline.test,markets-shopper-js-off@hemline.test",
-          "markets-checkout-js-on@hemline.test,markets-checkout-js-off@hemline.test",
-          "own-prices-js-on@hemline.test,own-prices-js-off@hemline.test",
-        ].join(","),
-        // The webhook spec's receiver listens on this machine (refused in production: SSRF).
-        WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "1",
-        PUBLIC_URL: baseURL,
-        // Each test sends an X-Forwarded-For of its own (fixtures.ts): a client apart for rate limits.
-        TRUST_PROXY: "1",
-        SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
-        // The seeded orders awaiting payment must not expire while the suite runs on a slow machine.
-        PENDING_PAYMENT_EXPIRY_MINUTES: "1440",
-      },
-    },
-    {
-      command: ["node", ...SERVER_NODE_FLAGS, "scripts/start.mjs"].join(" "),
-      url: `${cacheOffURL}/healthz`,
-      reuseExistingServer: false,
-      // SIGTERM first, so the servers stop the emulators they started.
-      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-      timeout: 180_000,
-      stdout: "ignore",
-      env: {
-        PORT: String(CACHE_OFF_PORT),
-        PAGE_CACHE: "off",
-        DATA_DIR: cacheOffDataDir,
-        SUPPORT_EMAIL: "care@hemline.test",
-        ADMIN_EMAILS: [
-          "owner-js-on@hemline.test,owner-js-off@hemline.test,blog-admin-js-on@hemline.test,blog-admin-js-off@hemline.test",
-          "catalogue-admin-js-on@hemline.test,catalogue-admin-js-off@hemline.test,orders-admin-js-on@hemline.test,orders-admin-js-off@hemline.test",
-          "payments-admin-js-on@hemline.test,payments-admin-js-off@hemline.test",
-          "promotions-admin-js-on@hemline.test,promotions-admin-js-off@hemline.test",
-          "cache-admin-js-on@hemline.test,cache-admin-js-off@hemline.test",
-          "integrations-admin-js-on@hemline.test,integrations-admin-js-off@hemline.test",
-          "staff-owner-js-on@hemline.test,staff-owner-js-off@hemline.test",
-          "shipping-admin-js-on@hemline.test,shipping-admin-js-off@hemline.test",
-          "markets-admin-js-on@hemline.test,markets-admin-js-off@hemline.test",
-          "markets-shopper-js-on@hemline.test,markets-shopper-js-off@hemline.test",
-          "markets-checkout-js-on@hemline.test,markets-checkout-js-off@hemline.test",
-          "own-prices-js-on@hemline.test,own-prices-js-off@hemline.test",
-          "owner-cache-off-js-on@hemline.test,owner-cache-off-js-off@hemline.test",
-          "catalogue-admin-cache-off-js-on@hemline.test,catalogue-admin-cache-off-js-off@hemline.test",
-        ].join(","),
-        // The webhook spec's receiver listens on this machine (refused in production: SSRF).
-        WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "1",
-        PUBLIC_URL: cacheOffURL,
-        // Each test sends an X-Forwarded-For of its own (fixtures.ts): a client apart for rate limits.
-        TRUST_PROXY: "1",
-        SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
-        // The seeded orders awaiting payment must not expire while the suite runs on a slow machine.
-        PENDING_PAYMENT_EXPIRY_MINUTES: "1440",
-      },
-    },
+    embeddedShop(PORT, dataDir, baseURL),
+    embeddedShop(CACHE_OFF_PORT, cacheOffDataDir, cacheOffURL, {
+      env: { PAGE_CACHE: "off" },
+      admins: [
+        "owner-cache-off-js-on@hemline.test,owner-cache-off-js-off@hemline.test",
+        "catalogue-admin-cache-off-js-on@hemline.test,catalogue-admin-cache-off-js-off@hemline.test",
+      ],
+    }),
     ...(withFirebase
       ? [
           {

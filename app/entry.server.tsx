@@ -37,6 +37,6 @@ export { createMethodGuard } from "~/server/http/method-guard.server";
 // utm_*, gclid and the like dropped from every request before a route sees it.
 export { withoutTracking } from "~/server/http/tracking-params.server";
 // The product feed's paths before Remix: the kept file piped with backpressure.
-export { handleFeedRequest } from "~/server/http/product-feed-handler.server";
+export { createFeedHandler } from "~/server/http/product-feed-handler.server";
 // Just before Remix: an anonymous visitor's kept page without routing or loaders (PAGE_CACHE=on).
 export const createEarlyAnswers = pages.earlyAnswers;

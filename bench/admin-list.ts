@@ -34,7 +34,7 @@ async function main() {
     await seedIfEmpty(store, () => {});
     await seedLarge(store, LARGE, () => {});
     const count = await store.products.count();
-    const admin = createAdminCatalogService({ store, audit: createAuditService(store) });
+    const admin = createAdminCatalogService({ store, audit: createAuditService({ store }) });
     // Run with `node --expose-gc` (npx tsx --expose-gc) for a heap figure without garbage.
     const gc = (globalThis as { gc?: () => void }).gc;
     gc?.();

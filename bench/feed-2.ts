@@ -55,7 +55,7 @@ function peakSampler(read: () => number) {
 
 async function inProcessBuilds(dataDir: string, store: Store) {
   const config = parseConfig({ DATA_DIR: dataDir });
-  const catalog = createCatalogService(store, { log: () => undefined });
+  const catalog = createCatalogService({ store, log: () => undefined });
   await catalog.start();
   const rows: string[] = [];
   // Alternated, BENCH_ROUNDS times, so a change in the shared machine's load falls on both.

@@ -42,7 +42,7 @@ async function main() {
     await seedIfEmpty(store, () => {});
     await seedLarge(store, LARGE, () => {});
     const count = await store.products.count();
-    const catalog = createCatalogService(store, { log: () => undefined });
+    const catalog = createCatalogService({ store, log: () => undefined });
     await catalog.start();
     const logs: string[] = [];
     const feed = createProductFeedService({

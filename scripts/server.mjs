@@ -32,7 +32,7 @@ export async function serve(buildPath) {
     finishShutdown,
     transportSecurity,
     withoutTracking,
-    handleFeedRequest,
+    createFeedHandler,
     createEarlyAnswers,
     createLoadContext,
     RESPONSE_COMPRESSION,
@@ -72,7 +72,7 @@ export async function serve(buildPath) {
   // /feeds/google.xml and .tsv (GET, HEAD): the kept file piped at the client's pace, already gzipped
   // when the client takes it, so before the compression middleware and Remix (which would buffer a
   // slow client's 1.7 GB feed in memory: bench/results/2026-11-27-feed-2.md).
-  app.use(handleFeedRequest);
+  app.use(createFeedHandler(shop));
   // Responses are compressed with the settings page-compression.server.ts holds (decisions 0037,
   // 0038); a page the render cache sends already compressed is left as it is.
   const compress = compression(RESPONSE_COMPRESSION);

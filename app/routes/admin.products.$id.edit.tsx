@@ -50,7 +50,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     defaults: formDefaultsOf(product),
     history,
     textsOnly: !allows(staff, "catalogue.manage"),
-    marketPrices: await marketPricesEditor(product),
+    marketPrices: await marketPricesEditor(context.shop, product),
   };
 }
 

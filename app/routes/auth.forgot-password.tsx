@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthCard } from "~/components/forms/AuthCard";
@@ -9,7 +9,6 @@ import { HoneypotFields } from "~/components/forms/HoneypotFields";
 import { forgotPasswordSchema } from "~/lib/auth-schemas";
 import { seo } from "~/lib/seo";
 import { clientIp } from "~/server/http/session.server";
-import { getContext } from "~/server/context.server";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
@@ -28,8 +27,8 @@ export const meta: MetaFunction = (args) =>
 
 export const headers = retryAfterHeaders;
 
-export function loader() {
-  return { shopName: getContext().config.shopName };
+export function loader({ context }: LoaderFunctionArgs) {
+  return { shopName: context.shop.config.shopName };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -4,7 +4,7 @@ import type { Market } from "~/domain/market";
 import type { CurrencyCode } from "~/domain/currency";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -19,13 +19,14 @@ import { MAX_ADDRESSES } from "~/lib/address-limits";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { clientIp, getAuthState } from "~/server/http/session.server";
-import { getContext } from "~/server/context.server";
+import type { AppContext } from "~/server/context.server";
+import { quoteOrder } from "~/domain/quote-order";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { rateLimitMessage } from "~/server/services/accounts/rate-limit.server";
-import type { CheckoutRefusal } from "~/server/services/checkout/submission.server";
+import type { CheckoutRefusal, CheckoutSubmission } from "~/server/services/checkout/submission.server";
 import { orderPlacedMessage, shortfallMessage } from "~/server/services/checkout/messages.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
@@ -64,9 +65,8 @@ const CHECKOUT_LABELS = {
 export const headers = retryAfterHeaders;
 
 /** Why no VAT is charged for delivery to `country` (import, the UK above its threshold), or null: the tax service's rule. */
-async function taxNoticeFor(country: string, goodsMinor: number, currency: CurrencyCode): Promise<string | null> {
-  const { shipping, taxes } = getContext();
-  return taxes.noticeFor(await shipping.zoneFor(country), country, goodsMinor, currency);
+async function taxNoticeFor(shop: AppContext, country: string, goodsMinor: number, currency: CurrencyCode) {
+  return shop.taxes.noticeFor(await shop.shipping.zoneFor(country), country, goodsMinor, currency);
 }
 
 /**
@@ -81,26 +81,23 @@ function startCountry(countries: ReadonlyArray<{ code: string }>, home: string, 
 
 /**
  * Everything checkout states a price of, in `market` for delivery to `country`: the cart, its
- * promotions, the delivery methods, the gift card's part. The page's first render and a refusal
- * for another market (which re-renders the form in the new currency, without JavaScript too) both
- * come from here.
+ * promotions, the delivery methods, the gift card's part, the total (by quoteOrder, as placing the
+ * order sums it). The page's first render and a refusal that re-renders the form for another
+ * country or market (without JavaScript too) both come from here.
  */
-async function pricedCheckout(request: Request, market: Market, country: string) {
-  const { cart, checkout } = getContext();
-  const view = await cart.view(await currentCartId(request), market);
-  const promotions = await cartPromotions(request, view, market);
+async function pricedCheckout(request: Request, context: AppLoadContext, market: Market, country: string) {
+  const view = await context.shop.cart.view(await currentCartId(request, context), market);
+  const promotions = await cartPromotions(request, context, view, market);
   // Gift cards are e-mailed: delivery is priced on the rest, at base prices (the zones' bands are in them).
   const parcel = {
     subtotalMinor: view.baseSubtotalMinor,
     weightGrams: view.weightGrams,
     onlyGiftCards: view.onlyGiftCards,
   };
-  const options = (await checkout.deliveryOptions(country, parcel, market)) ?? [];
-  // What the gift card would pay, with the first (standard) delivery to the country.
-  const standardMinor = promotions.freeDelivery ? 0 : (options[0]?.priceMinor ?? view.standardShippingMinor);
-  const goodsMinor = view.subtotalMinor - promotions.discountMinor;
-  const giftCard = await appliedGiftCard(request, goodsMinor + standardMinor, market);
-  const taxNotice = await taxNoticeFor(country, goodsMinor, market.currency);
+  const options = (await context.shop.checkout.deliveryOptions(country, parcel, market)) ?? [];
+  const quote = quoteOrder({ ...promotions, subtotalMinor: view.subtotalMinor, options });
+  const giftCard = await appliedGiftCard(request, context, quote.totalMinor, market);
+  const taxNotice = await taxNoticeFor(context.shop, country, quote.goodsMinor, market.currency);
   return {
     cart: view,
     promotions,
@@ -110,24 +107,26 @@ async function pricedCheckout(request: Request, market: Market, country: string)
   };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { cart, checkout, shipping } = getContext();
+type PricedCheckout = Awaited<ReturnType<typeof pricedCheckout>>;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { cart, checkout, shipping, checkoutSubmission, addressBook } = context.shop;
   const [auth, countries, market] = await Promise.all([
-    getAuthState(request),
+    getAuthState(request, context),
     shipping.countries(),
-    shopperMarket(request),
+    shopperMarket(request, context),
   ]);
-  const priced = await pricedCheckout(request, market, startCountry(countries, shipping.homeCountry, market));
+  const priced = await pricedCheckout(request, context, market, startCountry(countries, shipping.homeCountry, market));
   // A signed-in shopper at checkout: recorded for a reminder should the order not follow (at the
   // base prices, as reminder e-mails state them). Written only when the cart or address changed,
   // beside the page's other reads; it never fails the page.
   const recorded = auth.user?.email
-    ? getContext().checkoutSubmission.remember({
+    ? checkoutSubmission.remember({
         signedInEmail: auth.user.email,
-        view: pricesAreBase(market) ? priced.cart : await cart.view(await currentCartId(request)),
+        view: pricesAreBase(market) ? priced.cart : await cart.view(await currentCartId(request, context)),
       })
     : null;
-  const addresses = auth.user ? await getContext().addressBook.list(auth.user.uid) : [];
+  const addresses = auth.user ? await addressBook.list(auth.user.uid) : [];
   await recorded;
   return {
     countries: countries.map((c) => ({ code: c.code, name: c.name })),
@@ -203,113 +202,115 @@ function refusalAnswer(refusal: CheckoutRefusal): { message: string; status: num
   }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { checkout, checkoutSubmission, config, cart } = getContext();
-  const shownMarket = await shopperMarket(request);
-  const withCard = checkout.processor.kind === "card-form";
-  const formData = await readForm(request);
-  const codeAnswer = await codeIntent(request, formData, "/checkout");
-  if (codeAnswer) return codeAnswer;
-  const giftCardAnswer = await giftCardIntent(request, formData, "/checkout", clientIp(request, context));
-  if (giftCardAnswer) return giftCardAnswer;
-  const savedAddressId = chosenSavedAddress(formData);
-  const submission = parseForm(formData, {
-    schema: checkoutSchema(withCard, savedAddressId !== null, sentByEmail(formData)),
-  });
-  type Delivery = { country: string; options: ShippingChoice[]; taxNotice: string | null };
-  const refuse = (
-    message: string | undefined,
-    status: number,
-    cartLink = false,
-    headers?: HeadersInit,
-    delivery: Delivery | null = null,
-    priced: Awaited<ReturnType<typeof pricedCheckout>> | null = null,
-  ) =>
-    data(
-      {
-        intent: "checkout" as const,
-        result: submission.reply({ formErrors: message ? [message] : undefined, hideFields: SENSITIVE }),
-        cartLink,
-        // The address's country's methods and prices, when they differ from those the form showed.
-        delivery,
-        // Everything priced in the delivery country's market, when it is not the one the form showed.
-        priced,
-      },
-      { status, headers },
-    );
-  const problem = await formGuardProblem(formData, request);
-  if (problem) return refuse(problem.message, problem.status);
-  const auth = await getAuthState(request);
-  if (!auth.user)
-    await checkoutSubmission.remember({
-      guestEmail: formData.get("email"),
-      consent: formData.get("remindMe") === "on",
-      cartId: await currentCartId(request),
-    });
-  if (submission.status !== "success") return refuse(undefined, 400);
+type Submission = ReturnType<typeof parseForm<ReturnType<typeof checkoutSchema>>>;
+type Delivery = PricedCheckout["delivery"];
 
-  const v = submission.value;
-  const result = await checkoutSubmission.submit({
-    cartId: await currentCartId(request),
-    userId: auth.user?.uid ?? null,
+interface Refusal {
+  message?: string;
+  status: number;
+  cartLink?: boolean;
+  headers?: HeadersInit;
+  /** The address's country's methods and prices, when they differ from those the form showed. */
+  delivery?: Delivery | null;
+  /** Everything priced in the delivery country's market, when it is not the one the form showed. */
+  priced?: PricedCheckout | null;
+}
+
+/** The form back with what went wrong, its card fields emptied. */
+function refused(submission: Submission, refusal: Refusal) {
+  const { message, status, cartLink = false, headers, delivery = null, priced = null } = refusal;
+  const result = submission.reply({ formErrors: message ? [message] : undefined, hideFields: SENSITIVE });
+  return data({ intent: "checkout" as const, result, cartLink, delivery, priced }, { status, headers });
+}
+
+/** What placing the order takes from the checked form: the typed or saved address, the card, the codes. */
+async function placementOf(
+  request: Request,
+  context: AppLoadContext,
+  v: Extract<Submission, { status: "success" }>["value"],
+  formData: FormData,
+  cartId: string | null,
+  userId: string | null,
+  withCard: boolean,
+): Promise<CheckoutSubmission> {
+  const { name, line1, line2, city, postalCode, country, phone } = v;
+  return {
+    cartId,
+    userId,
     email: v.email,
-    typedAddress: {
-      name: v.name,
-      line1: v.line1,
-      line2: v.line2,
-      city: v.city,
-      postalCode: v.postalCode,
-      country: v.country,
-      phone: v.phone,
-    },
-    savedAddressId,
+    typedAddress: { name, line1, line2, city, postalCode, country, phone },
+    savedAddressId: chosenSavedAddress(formData),
     saveAddress: v.saveAddress,
     shippingMethod: v.shippingMethod,
     pricedCountry: v.pricedCountry ?? null,
     // The market the form was priced in (an old form without it: the shopper's market now).
-    shownMarketId: v.pricedMarket ?? shownMarket.id,
+    shownMarketId: v.pricedMarket ?? (await shopperMarket(request, context)).id,
     idempotencyKey: v.checkoutKey,
     card:
       withCard && v.cardNumber && v.cvc && v.expiry
         ? { number: v.cardNumber, cvc: v.cvc, ...parseExpiry(v.expiry) }
         : null,
-    origin: publicOrigin(request, config),
+    origin: publicOrigin(request, context.shop.config),
     ip: clientIp(request, context),
     promotionCode: await appliedCode(request),
     giftCardCode: await appliedGiftCardCode(request),
-  });
-  if (result.kind === "pay-elsewhere") return redirect(result.url, 303);
-  if (result.kind === "placed") {
-    // The code went with the order: the next cart starts without it.
-    const headers = new Headers();
-    headers.append("Set-Cookie", await clearCodeHeader());
-    headers.append("Set-Cookie", await clearGiftCardHeader());
-    // A declined card lands on the order too, which says so and offers to pay again.
-    if (!result.paid) return redirect(result.link, { status: 303, headers });
-    return redirectWithFlash(result.link, orderPlacedMessage(result.email), { headers });
-  }
-  const { message, status, cartLink } = refusalAnswer(result.refusal);
-  const retryAfter = result.refusal.kind === "rate-limited" ? result.refusal.retryAfterSeconds : null;
-  let delivery: Delivery | null = null;
-  if (result.refusal.kind === "market-changed") {
+  };
+}
+
+/** The refusal as the shopper reads it, the form re-priced where the country or market changed its prices. */
+async function refusalOf(request: Request, context: AppLoadContext, refusal: CheckoutRefusal): Promise<Refusal> {
+  const answer = refusalAnswer(refusal);
+  if (refusal.kind === "rate-limited")
+    return { ...answer, headers: { "Retry-After": String(refusal.retryAfterSeconds) } };
+  if (refusal.kind === "market-changed") {
     // The form comes back priced in the delivery country's market, and the shopper's pages follow it.
-    const priced = await pricedCheckout(request, result.refusal.market, result.refusal.country);
-    const headers = { "Set-Cookie": await marketCookieHeader(result.refusal.market.id) };
-    return refuse(message, status, cartLink, headers, priced.delivery, priced);
+    const priced = await pricedCheckout(request, context, refusal.market, refusal.country);
+    const headers = { "Set-Cookie": await marketCookieHeader(refusal.market.id) };
+    return { ...answer, headers, delivery: priced.delivery, priced };
   }
-  if (result.refusal.kind === "delivery-repriced") {
+  if (refusal.kind === "delivery-repriced") {
     // The form shows the new country's methods and prices: the same ones placing the order will charge.
-    const view = await cart.view(await currentCartId(request), shownMarket);
-    const parcel = {
-      subtotalMinor: view.baseSubtotalMinor,
-      weightGrams: view.weightGrams,
-      onlyGiftCards: view.onlyGiftCards,
-    };
-    const options = await checkout.deliveryOptions(result.refusal.country, parcel, shownMarket);
-    const taxNotice = await taxNoticeFor(result.refusal.country, view.subtotalMinor, shownMarket.currency);
-    if (options) delivery = { country: result.refusal.country, options, taxNotice };
+    const priced = await pricedCheckout(request, context, await shopperMarket(request, context), refusal.country);
+    return { ...answer, delivery: priced.delivery };
   }
-  return refuse(message, status, cartLink, retryAfter ? { "Retry-After": String(retryAfter) } : undefined, delivery);
+  return answer;
+}
+
+/** The order placed: to its page, the codes spent with it (a declined card lands there too, to pay again). */
+async function placedAnswer(result: { link: string; paid: boolean; email: string }) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await clearCodeHeader());
+  headers.append("Set-Cookie", await clearGiftCardHeader());
+  if (!result.paid) return redirect(result.link, { status: 303, headers });
+  return redirectWithFlash(result.link, orderPlacedMessage(result.email), { headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { checkout, checkoutSubmission } = context.shop;
+  const withCard = checkout.processor.kind === "card-form";
+  const formData = await readForm(request);
+  const intentAnswer =
+    (await codeIntent(request, context, formData, "/checkout")) ??
+    (await giftCardIntent(request, context, formData, "/checkout", clientIp(request, context)));
+  if (intentAnswer) return intentAnswer;
+  const submission = parseForm(formData, {
+    schema: checkoutSchema(withCard, chosenSavedAddress(formData) !== null, sentByEmail(formData)),
+  });
+  const problem = await formGuardProblem(formData, request);
+  if (problem) return refused(submission, problem);
+  const auth = await getAuthState(request, context);
+  const cartId = await currentCartId(request, context);
+  if (!auth.user) {
+    const consent = formData.get("remindMe") === "on";
+    await checkoutSubmission.remember({ guestEmail: formData.get("email"), consent, cartId });
+  }
+  if (submission.status !== "success") return refused(submission, { status: 400 });
+  const userId = auth.user?.uid ?? null;
+  const placement = await placementOf(request, context, submission.value, formData, cartId, userId, withCard);
+  const result = await checkoutSubmission.submit(placement);
+  if (result.kind === "pay-elsewhere") return redirect(result.url, 303);
+  if (result.kind === "placed") return placedAnswer(result);
+  return refused(submission, await refusalOf(request, context, result.refusal));
 }
 
 export default function Checkout() {
@@ -327,6 +328,8 @@ export default function Checkout() {
     actionData?.delivery ?? loaded.delivery;
   const shippingOptions = delivery.options;
   const firstOption = shippingOptions[0] ?? { method: "", label: "Delivery", priceMinor: 0 };
+  // The total with the first method, summed as placing the order sums it.
+  const quote = quoteOrder({ ...promotions, subtotalMinor: cart.subtotalMinor, options: shippingOptions });
   const navigation = useNavigation();
   const withCard = processor.kind === "card-form";
   // Gift cards only: sent by e-mail, so only the buyer's name and country are asked.
@@ -380,10 +383,7 @@ export default function Checkout() {
       <details className="mt-6 rounded-lg bg-stone-50 px-4 py-3 lg:hidden">
         <summary className="cursor-pointer font-semibold">
           Order summary: {cart.lines.length === 1 ? "1 item" : `${cart.lines.length} items`},{" "}
-          {formatMoney(
-            cart.subtotalMinor - promotions.discountMinor + (promotions.freeDelivery ? 0 : firstOption.priceMinor),
-            currency,
-          )}
+          {formatMoney(quote.totalMinor, currency)}
         </summary>
         <ul className="mt-3 space-y-2 text-sm">
           {cart.lines.map((line) => (
@@ -400,12 +400,7 @@ export default function Checkout() {
         </ul>
         <p className="mt-2 border-t border-stone-200 pt-2 text-sm">
           Total with {firstOption.label.replace(/ \(.*\)$/, "").toLowerCase()}:{" "}
-          <span className="font-semibold">
-            {formatMoney(
-              cart.subtotalMinor - promotions.discountMinor + (promotions.freeDelivery ? 0 : firstOption.priceMinor),
-              currency,
-            )}
-          </span>
+          <span className="font-semibold">{formatMoney(quote.totalMinor, currency)}</span>
         </p>
       </details>
 
@@ -567,7 +562,7 @@ export default function Checkout() {
           <OrderSummary
             subtotalMinor={cart.subtotalMinor}
             savingsMinor={cart.savingsMinor}
-            shippingMinor={promotions.freeDelivery ? 0 : firstOption.priceMinor}
+            shippingMinor={quote.shippingMinor}
             shippingLabel={firstOption.label.replace(/ \(.*\)$/, "")}
             discountMinor={promotions.discountMinor}
             promotions={promotions.applied}

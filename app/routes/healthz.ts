@@ -1,4 +1,4 @@
-import { getContext } from "~/server/context.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { resourceRoute } from "~/server/http/resource-route.server";
 import { isStopping } from "~/server/observability/lifecycle.server";
 import { DISK_FULL_PROBLEM } from "~/server/store/storage-full";
@@ -8,13 +8,12 @@ import { DISK_FULL_PROBLEM } from "~/server/store/storage-full";
 // index loads, so a load balancer sends no shopper to a cold instance): for load balancers and uptime checks.
 const READY_WAIT_MS = 1000;
 
-export const loader = resourceRoute(async () => {
+export const loader = resourceRoute(async ({ context: { shop } }: LoaderFunctionArgs) => {
   const headers = { "Cache-Control": "no-store", "Content-Type": "application/json" };
   // SIGTERM received: this instance answers what it has in flight and takes nothing new.
   if (isStopping()) return new Response(JSON.stringify({ status: "stopping" }), { status: 503, headers });
   try {
-    const context = getContext();
-    const { store, media } = context.backend;
+    const { store, media } = shop.backend;
     await store.ping();
     // The embedded default's disk (database or uploads) has no room: reads work, nothing can be saved.
     const writable = await Promise.all([store.writable?.() ?? true, media.writable?.() ?? true]);
@@ -26,10 +25,10 @@ export const loader = resourceRoute(async () => {
     // Started here too, in case this process has not served a page yet; a start that takes
     // only a moment (the embedded store, a small catalogue) is waited for.
     await Promise.race([
-      context.catalog.start().catch(() => undefined),
+      shop.catalog.start().catch(() => undefined),
       new Promise((resolve) => setTimeout(resolve, READY_WAIT_MS)),
     ]);
-    if (!context.catalog.isReady())
+    if (!shop.catalog.isReady())
       return new Response(JSON.stringify({ status: "starting" }), {
         status: 503,
         headers: { ...headers, "Retry-After": "2" },

@@ -14,7 +14,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const state = await requireUser(request, context);
   const address = await context.shop.addressBook.get(state.user.uid, params.id ?? "");
   if (!address) throw new Response("That address is not in your address book.", { status: 404 });
-  return { address, ...(await addressFormChoices()) };
+  return { address, ...(await addressFormChoices(context.shop)) };
 }
 
 export const action = ({ request, params, context }: ActionFunctionArgs) =>

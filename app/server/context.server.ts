@@ -40,8 +40,10 @@ import { createProductFeedService, type ProductFeedService } from "./services/fe
 import { createRemindersService, type RemindersService } from "./services/reminders/reminders.server";
 import { checkoutFaultsFor, orderEventFaultFor } from "./test-hooks.server";
 
-// The one place where adapters (from config) are wired into services. Routes call getContext()
-// and use only the services; they never import an adapter.
+// The one place where adapters (from config) are wired into services: the composition root. The
+// server makes the shop once at start (startup.server.ts's prepareToServe) and hands it to every
+// loader and action as `context.shop` (load-context.server.ts); routes use only the services and
+// never import an adapter, nor getContext (ESLint refuses it outside start-up).
 
 export interface AppContext {
   config: Config;
@@ -114,7 +116,7 @@ export function createContext(config: Config): AppContext {
     console.warn("ADMIN_EMAILS is not set: nobody will have the admin role.");
   }
   const syncIntervalMs = backend.store.kind === "sqlite" ? 0 : 5000;
-  const audit = createAuditService(backend.store);
+  const audit = createAuditService({ store: backend.store });
   const webhooks = createWebhooksService({
     store: backend.store,
     audit: (change) => audit.record(change),
@@ -127,7 +129,8 @@ export function createContext(config: Config): AppContext {
   const relayEvents = () => void webhooks.deliverDue();
   const orderEventFault = orderEventFaultFor(config.crashHooks?.killAt);
   const publicOrigin = config.publicUrl ?? fallbackOrigin(config);
-  const stockAlerts = createStockAlertsService(backend.store, {
+  const stockAlerts = createStockAlertsService({
+    store: backend.store,
     secret: config.sessionSecret,
     shopName: config.shopName,
     supportEmail: config.supportEmail,
@@ -146,7 +149,8 @@ export function createContext(config: Config): AppContext {
         ),
       stockChanged(productIds),
     ]);
-  const catalog = createCatalogService(backend.store, {
+  const catalog = createCatalogService({
+    store: backend.store,
     syncIntervalMs,
     snapshots: backend.indexSnapshots ? { files: backend.indexSnapshots, leases: backend.leases } : null,
   });
@@ -181,14 +185,13 @@ export function createContext(config: Config): AppContext {
     gbpRateMicros: async () =>
       (await markets.markets({ fresh: true })).find((m) => m.currency === "GBP")?.rateMicros ?? null,
   });
-  const cart = createCartService(backend.store, config.shipping, undefined, shipping);
-  const promotions = createPromotionsService(backend.store, audit);
-  const giftCards = createGiftCardsService(
-    backend.store,
-    undefined,
-    { mailer: backend.mailer, shopName: config.shopName, publicOrigin },
-    (record) => audit.record(record),
-  );
+  const cart = createCartService({ store: backend.store, shipping });
+  const promotions = createPromotionsService({ store: backend.store, audit });
+  const giftCards = createGiftCardsService({
+    store: backend.store,
+    mail: { mailer: backend.mailer, shopName: config.shopName, publicOrigin },
+    audit: (record) => audit.record(record),
+  });
   const giftCardSales = createGiftCardSales({
     store: backend.store,
     mailer: backend.mailer,
@@ -196,7 +199,8 @@ export function createContext(config: Config): AppContext {
     publicOrigin,
     codeKey: config.giftCardCodeKey,
   });
-  const orders = createOrdersService(backend.store, {
+  const orders = createOrdersService({
+    store: backend.store,
     issueGiftCards: (order) => giftCardSales.issueForOrder(order),
     secret: config.sessionSecret,
     shopName: config.shopName,
@@ -221,17 +225,16 @@ export function createContext(config: Config): AppContext {
     cart,
     orders,
     payments: backend.payments,
-    rates: config.shipping,
     shipping,
     promotions,
     giftCards,
     markets,
-    vat: config.vat,
     taxes,
     faults: checkoutFaultsFor(config.crashHooks?.killAt),
     onStockTaken: stockChanged,
   });
-  const addressBook = createAddressBookService(backend.store, {
+  const addressBook = createAddressBookService({
+    store: backend.store,
     delivers: async (country) => (await shipping.zoneFor(country)) !== null,
   });
   const reminders = createRemindersService({
@@ -251,7 +254,9 @@ export function createContext(config: Config): AppContext {
     backend,
     cart,
     orders,
-    returns: createReturnsService(backend.store, orders, {
+    returns: createReturnsService({
+      store: backend.store,
+      orders,
       secret: config.sessionSecret,
       shopName: config.shopName,
       supportEmail: config.supportEmail,
@@ -271,16 +276,19 @@ export function createContext(config: Config): AppContext {
     giftCards,
     giftCardSales,
     catalog,
-    accounts: createAccountsService(backend.identity, backend.store, {
+    accounts: createAccountsService({
+      identity: backend.identity,
+      store: backend.store,
       adminEmails: config.adminEmails,
       mailer: backend.mailer,
       shopName: config.shopName,
     }),
     addressBook,
-    wishlist: createWishlistService(backend.store),
+    wishlist: createWishlistService({ store: backend.store }),
     completeTheLook,
     stockAlerts,
-    reviews: createReviewsService(backend.store, {
+    reviews: createReviewsService({
+      store: backend.store,
       audit: (record) => audit.record(record),
       onRatingChanged: () => catalog.invalidate(),
     }),
@@ -301,7 +309,7 @@ export function createContext(config: Config): AppContext {
       marketFor: (country) => markets.marketForCountry(country),
       rebuildEveryMs: config.feed.rebuildEveryMs,
     }),
-    blog: createBlogService(backend.store, undefined, { audit }),
+    blog: createBlogService({ store: backend.store, audit }),
     audit,
     adminCatalog,
     productImports: createProductImportService({
@@ -311,16 +319,20 @@ export function createContext(config: Config): AppContext {
       onStockWritten: stockWritten,
     }),
     // Every accepted admin status change and note on an order is recorded in the audit log.
-    adminOrders: createAdminOrdersService(backend.store, orders, { audit: (change) => audit.record(change) }),
-    adminUsers: createAdminUsersService(backend.store),
-    analytics: createAnalyticsService(backend.store),
+    adminOrders: createAdminOrdersService({
+      store: backend.store,
+      orders,
+      audit: (change) => audit.record(change),
+    }),
+    adminUsers: createAdminUsersService({ store: backend.store }),
+    analytics: createAnalyticsService({ store: backend.store }),
     apiKeys: createApiKeysService({
       store: backend.store,
       audit: (change) => audit.record(change),
       limiter: createRateLimiter(backend.store.rateLimits),
       perMinute: config.api.ratePerMinute,
     }),
-    apiReads: createApiReadsService(backend.store),
+    apiReads: createApiReadsService({ store: backend.store }),
     variantUpdates: createVariantUpdateService({
       store: backend.store,
       audit,
@@ -329,7 +341,8 @@ export function createContext(config: Config): AppContext {
       onProductChanged: async () => relayEvents(),
     }),
     webhooks,
-    staff: createStaffService(backend.store, {
+    staff: createStaffService({
+      store: backend.store,
       audit: (record) => audit.record(record),
       mailer: backend.mailer,
       shopName: config.shopName,

@@ -60,7 +60,11 @@ describe.each(STORE_ADAPTERS)("AddressStore contract: $name", (adapter) => {
 
   it("through the service: the first address is the default, and deleting the default passes it to the oldest left", async () => {
     let clock = Date.parse("2026-11-01T10:00:00.000Z");
-    const book = createAddressBookService(db.store, { now: () => new Date((clock += 1000)) });
+    const book = createAddressBookService({
+      store: db.store,
+      delivers: async () => true,
+      now: () => new Date((clock += 1000)),
+    });
     const first = await book.add("u1", address({ postalCode: "d02 x285" }));
     const second = await book.add("u1", address({ city: "Cork" }));
     const third = await book.add("u1", address({ city: "Galway" }));
@@ -77,7 +81,7 @@ describe.each(STORE_ADAPTERS)("AddressStore contract: $name", (adapter) => {
   });
 
   it("through the service: a country no shipping zone holds is refused at that field, and nothing is saved", async () => {
-    const book = createAddressBookService(db.store, { delivers: async (country) => country !== "AU" });
+    const book = createAddressBookService({ store: db.store, delivers: async (country) => country !== "AU" });
     const added = await book.add("u1", address({ country: "AU" }));
     expect(added).toEqual({ ok: false, error: "Choose a country we deliver to.", status: 400, field: "country" });
     expect(await book.list("u1")).toEqual([]);

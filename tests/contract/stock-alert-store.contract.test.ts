@@ -69,7 +69,8 @@ describe.each(STORE_ADAPTERS)("StockAlertStore contract: $name", (adapter) => {
   it("through the service: an e-mail that cannot be sent is tried again at the next restock, then sent once", async () => {
     let failing = true;
     const sent: MailMessage[] = [];
-    const alerts = createStockAlertsService(db.store, {
+    const alerts = createStockAlertsService({
+      store: db.store,
       secret: "s".repeat(32),
       shopName: "Hemline",
       supportEmail: "care@hemline.test",
@@ -105,7 +106,8 @@ describe.each(STORE_ADAPTERS)("StockAlertStore contract: $name", (adapter) => {
   it("through the service: sold-out variants only, a confirmation with an unsubscribe link, and one e-mail when two instances restock at once", async () => {
     const sent: MailMessage[] = [];
     const make = (on: Store) =>
-      createStockAlertsService(on, {
+      createStockAlertsService({
+        store: on,
         secret: "s".repeat(32),
         shopName: "Hemline",
         supportEmail: "care@hemline.test",
@@ -157,7 +159,8 @@ describe.each(STORE_ADAPTERS)("StockAlertStore contract: $name", (adapter) => {
 
   it("limits alerts per client address and per e-mail address written in, with a 429 and when to retry", async () => {
     const sent: string[] = [];
-    const alerts = createStockAlertsService(db.store, {
+    const alerts = createStockAlertsService({
+      store: db.store,
       secret: "s".repeat(32),
       shopName: "Hemline",
       supportEmail: "care@hemline.test",

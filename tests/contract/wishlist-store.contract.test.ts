@@ -54,7 +54,7 @@ describe.each(STORE_ADAPTERS)("WishlistStore contract: $name", (adapter) => {
   });
 
   it("through the service: toggles, keeps the price at saving, and shows sold-out, price-drop and withdrawn states", async () => {
-    const wishlist = createWishlistService(db.store, { now: () => new Date("2026-11-01T10:00:00.000Z") });
+    const wishlist = createWishlistService({ store: db.store, now: () => new Date("2026-11-01T10:00:00.000Z") });
     const cheap = makeProduct({ id: "w1", priceMinor: 5000 });
     const gone = makeProduct({ id: "w2" });
     const draft = makeProduct({ id: "w3", status: "draft" });
@@ -81,7 +81,7 @@ describe.each(STORE_ADAPTERS)("WishlistStore contract: $name", (adapter) => {
   });
 
   it("a price drop compares the shopper's market's prices: the price there at saving, not the euro price", async () => {
-    const wishlist = createWishlistService(db.store, { now: () => new Date("2026-11-01T10:00:00.000Z") });
+    const wishlist = createWishlistService({ store: db.store, now: () => new Date("2026-11-01T10:00:00.000Z") });
     const ownPound = makeProduct({ id: "m1", priceMinor: 4995, marketPrices: { uk: { priceMinor: 3999 } } });
     const converted = makeProduct({ id: "m2", priceMinor: 4995 });
     await db.store.products.upsertMany([ownPound, converted]);
@@ -108,7 +108,7 @@ describe.each(STORE_ADAPTERS)("WishlistStore contract: $name", (adapter) => {
   });
 
   it("an item saved before market prices were kept compares only what its base price honestly tells", async () => {
-    const wishlist = createWishlistService(db.store);
+    const wishlist = createWishlistService({ store: db.store });
     const converted = makeProduct({ id: "o1", priceMinor: 3995 });
     const ownPound = makeProduct({ id: "o2", priceMinor: 3995, marketPrices: { uk: { priceMinor: 3000 } } });
     await db.store.products.upsertMany([converted, ownPound]);

@@ -37,7 +37,9 @@ beforeAll(() => {
   db = openDatabase(temp.dir);
   store = createSqliteStoreOn(db);
   const identity = createLocalIdentity(db, { resetTokenTtlMs: 3_600_000, sendResetMail: async () => {} });
-  accounts = createAccountsService(identity, store, {
+  accounts = createAccountsService({
+    identity,
+    store,
     adminEmails: ["owner@hemline.test"],
     mailer,
     shopName: "Hemline",
@@ -206,7 +208,13 @@ describe("accounts service", () => {
       },
     };
     const identity = createLocalIdentity(db, { resetTokenTtlMs: 3_600_000, sendResetMail: async () => {} });
-    const offline = createAccountsService(identity, brokenStore, { adminEmails: [], mailer, shopName: "Hemline" });
+    const offline = createAccountsService({
+      identity,
+      store: brokenStore,
+      adminEmails: [],
+      mailer,
+      shopName: "Hemline",
+    });
     const state = await offline.load(signedIn.session.token);
     expect(state).toMatchObject({
       user: { email: "shopper@hemline.test" },
@@ -263,7 +271,9 @@ describe("identity failures", () => {
 
   it("reads the adapter's code and says the service's sentence, whichever backend answered", async () => {
     const said = async (code: IdentityErrorCode, detail?: string) => {
-      const service = createAccountsService(failingWith(code, detail), store, {
+      const service = createAccountsService({
+        identity: failingWith(code, detail),
+        store,
         adminEmails: [],
         mailer,
         shopName: "Hemline",

@@ -53,7 +53,7 @@ describe.each(BACKENDS)("admin API: $name", (backend) => {
 
   /** A call whose answer must match the document; its body. */
   async function api<T = Record<string, unknown>>(method: string, path: string, options: ApiCallOptions = {}) {
-    const { response, template } = await callApi(method, path, options);
+    const { response, template } = await callApi(ctx, method, path, options);
     // CORS stays closed whoever asks.
     expect(response.headers.get("Access-Control-Allow-Origin")).toBeNull();
     const status = response.status;
@@ -72,8 +72,6 @@ describe.each(BACKENDS)("admin API: $name", (backend) => {
         ...backend.env(),
       }),
     );
-    // The route modules call getContext(): they get this backend's context.
-    globalThis.__hemlineContext = ctx;
     const store = ctx.backend.store;
     const made = makeProduct({ priceMinor: 3000 });
     product = { ...made, variants: made.variants.map((v) => ({ ...v, stock: 5 })) };
@@ -135,13 +133,12 @@ describe.each(BACKENDS)("admin API: $name", (backend) => {
   afterAll(async () => {
     await ctx.webhooks.deliverDue();
     await receiver.close();
-    globalThis.__hemlineContext = undefined;
     await ctx.backend.store.close();
     temp.remove();
   });
 
   it("serves its OpenAPI 3.1 document publicly, and every path in it has a route", async () => {
-    const { response } = await callApi("GET", "/openapi.json");
+    const { response } = await callApi(ctx, "GET", "/openapi.json");
     expect(response.status).toBe(200);
     const doc = (await response.json()) as typeof OPENAPI_DOCUMENT;
     expect(doc.openapi).toBe("3.1.0");
@@ -473,7 +470,7 @@ describe.each(BACKENDS)("admin API: $name", (backend) => {
 
   it("answers a method an address does not take with 405 and Allow", async () => {
     // (The server's method guard answers methods no route takes before Remix; this is the route's own answer.)
-    const { response } = await callApi("POST", "/products/x/variants/y", { key: keys.all, body: {} });
+    const { response } = await callApi(ctx, "POST", "/products/x/variants/y", { key: keys.all, body: {} });
     expect(response.status).toBe(405);
     expect(response.headers.get("Allow")).toBe("GET, PATCH");
     expect(response.headers.get("Content-Type")).toBe("application/problem+json");

@@ -68,7 +68,7 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
 
   beforeEach(async () => {
     ({ store, dispose, reopen } = await adapter.create());
-    audit = createAuditService(store);
+    audit = createAuditService({ store });
     admin = createAdminCatalogService({
       store,
       audit,
@@ -101,7 +101,7 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     const list = await admin.list(parseAdminProductQuery(new URLSearchParams("q=camp")));
     expect(list.items.map((i) => i.id)).toEqual([p.id]);
     expect(list.items[0]).toMatchObject({ units: 13, lowCells: 1 });
-    const storefront = createCatalogService(store);
+    const storefront = createCatalogService({ store });
     const listing = await storefront.listProducts(parseProductQuery(new URLSearchParams("sort=newest")).query);
     expect(listing.items.map((i) => i.id)).toContain(p.id);
   });
@@ -167,7 +167,7 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     const plain = await admin.save(values(), { actor: ADMIN });
     if (!plain.success) throw new Error("setup failed");
     await store.products.save(makeProduct({ id: "sold-before", slug: "sold-before" }));
-    const storefront = createCatalogService(store);
+    const storefront = createCatalogService({ store });
     const query = parseProductQuery(new URLSearchParams("sort=newest")).query;
     expect((await storefront.listProducts(query)).total).toBe(2);
 
@@ -479,7 +479,7 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
   });
 
   it("a save reaches a storefront index that would otherwise wait its sync interval", async () => {
-    const storefront = createCatalogService(store, { syncIntervalMs: 60_000 });
+    const storefront = createCatalogService({ store, syncIntervalMs: 60_000 });
     const query = parseProductQuery(new URLSearchParams("sort=newest")).query;
     expect((await storefront.listProducts(query)).total).toBe(0);
     const notifying = createAdminCatalogService({ store, audit, onChange: () => storefront.invalidate() });
@@ -495,8 +495,8 @@ describe.each(STORE_ADAPTERS)("admin catalogue on $name", (adapter) => {
     const second = await reopen();
     const other = createProductImportService({
       store: second,
-      audit: createAuditService(second),
-      adminCatalog: createAdminCatalogService({ store: second, audit: createAuditService(second) }),
+      audit: createAuditService({ store: second }),
+      adminCatalog: createAdminCatalogService({ store: second, audit: createAuditService({ store: second }) }),
     });
     const { job } = await imports.upload("twice.csv", csv, ADMIN);
     expect((await other.status(job!.token))?.plan?.counts.create).toBe(1);

@@ -31,13 +31,14 @@ describe.each(STORE_ADAPTERS)("admin order changes: $name", (adapter) => {
   });
 
   const service = () => {
-    const orders = createOrdersService(store, {
+    const orders = createOrdersService({
+      store,
       secret: "test-secret-long-enough-0123456789",
       shopName: "Hemline",
       mailer: { kind: "outbox", send: async () => {} },
       payments: createTestCardProcessor({ keys: store.paymentKeys }),
     });
-    return createAdminOrdersService(store, orders, { audit: async (change) => void audit.push(change) });
+    return createAdminOrdersService({ store, orders, audit: async (change) => void audit.push(change) });
   };
   const stock = async () =>
     (await store.products.get(product.id))!.variants.find((v) => v.size === "M" && v.colour === "Black")!.stock;

@@ -36,7 +36,7 @@ describe.each(STORE_ADAPTERS)("admin users: $name", (adapter) => {
   });
 
   it("lists users newest first with orders and spend, filtered by e-mail and role", async () => {
-    const users = createAdminUsersService(store);
+    const users = createAdminUsersService({ store });
     const all = await users.list({ query: "", role: null, page: 1 });
     expect(all.users.map((u) => [u.profile.uid, u.totals.orders, u.totals.spendMinor])).toEqual([
       ["u2", 0, 0],
@@ -49,7 +49,7 @@ describe.each(STORE_ADAPTERS)("admin users: $name", (adapter) => {
   });
 
   it("shows one user with their orders, newest first; null for nobody", async () => {
-    const users = createAdminUsersService(store);
+    const users = createAdminUsersService({ store });
     const ada = await users.get("u1", 1);
     expect(ada?.totals).toEqual({ orders: 3, spendMinor: 5000, lastOrderAt: "2026-11-05T00:00:00.000Z" });
     expect(ada?.orders.map((o) => o.status)).toEqual(["delivered", "refunded", "paid"]);

@@ -34,7 +34,7 @@ describe.each(STORE_ADAPTERS)("analytics service: $name", (adapter) => {
   });
 
   it("the dashboard's figures, work waiting and recent orders match the history", async () => {
-    const analytics = createAnalyticsService(store, { now: () => NOW });
+    const analytics = createAnalyticsService({ store, now: () => NOW });
     const dashboard = await analytics.dashboard();
     expect(dashboard.periods).toEqual(periodSummaries(history.orders, history.customers, NOW.getTime()));
     expect(dashboard.periods[2].current.revenueMinor).toBeGreaterThan(0);
@@ -50,7 +50,7 @@ describe.each(STORE_ADAPTERS)("analytics service: $name", (adapter) => {
   });
 
   it("sales, orders and customer reports cover the period asked for", async () => {
-    const analytics = createAnalyticsService(store, { now: () => NOW });
+    const analytics = createAnalyticsService({ store, now: () => NOW });
     const window = { from: NOW.getTime() - 90 * DAY, to: NOW.getTime() + 1 };
     const sales = await analytics.sales(window, "month");
     const sold = history.orders.filter((o) => ["paid", "shipped", "delivered"].includes(o.status));
@@ -116,7 +116,7 @@ describe.each(STORE_ADAPTERS)("analytics service: $name", (adapter) => {
     if (!refunded.ok) throw new Error(refunded.message);
     expect(refunded.order.status).toBe("partially_refunded");
 
-    const analytics = createAnalyticsService(store, { now: () => at });
+    const analytics = createAnalyticsService({ store, now: () => at });
     const sales = await analytics.sales({ from: at.getTime() - 1, to: at.getTime() + DAY }, "day");
     const net = made.totalMinor - discountMinor - unit;
     expect(sales.totals).toMatchObject({ revenueMinor: net, orders: 1 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { seedPostsIfEmpty } from "~/server/seed/seed.server";
 import { createBlogService, type BlogService, type PostValues } from "~/server/services/blog/blog.server";
+import { createAuditService } from "~/server/services/audit/audit.server";
 import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS } from "../contract/adapters";
 
@@ -22,7 +23,7 @@ describe.each(STORE_ADAPTERS)("blog service on $name", (adapter) => {
   beforeEach(async () => {
     ({ store, dispose } = await adapter.create());
     now = new Date("2026-11-01T12:00:00.000Z");
-    blog = createBlogService(store, () => now);
+    blog = createBlogService({ store, audit: createAuditService({ store }), now: () => now });
   });
   afterEach(async () => {
     await dispose();
@@ -31,7 +32,7 @@ describe.each(STORE_ADAPTERS)("blog service on $name", (adapter) => {
   it("seeds six public posts once, newest first", async () => {
     expect(await seedPostsIfEmpty(store, () => {})).toBe(6);
     expect(await seedPostsIfEmpty(store, () => {})).toBe(0);
-    const live = createBlogService(store);
+    const live = createBlogService({ store, audit: createAuditService({ store }) });
     const { posts, total } = await live.listPublished({});
     expect(total).toBe(6);
     expect(posts[0].slug).toBe("autumn-winter-collection-2026");
@@ -40,9 +41,8 @@ describe.each(STORE_ADAPTERS)("blog service on $name", (adapter) => {
   });
 
   it("writes an admin's create, edit and delete to the audit log, with before and after", async () => {
-    const { createAuditService } = await import("~/server/services/audit/audit.server");
-    const audit = createAuditService(store, () => now);
-    const audited = createBlogService(store, () => now, { audit });
+    const audit = createAuditService({ store, now: () => now });
+    const audited = createBlogService({ store, audit, now: () => now });
     const created = await audited.save(values(), undefined, "owner@hemline.test");
     if (!created.success) throw new Error("save failed");
     now = new Date("2026-11-01T12:01:00.000Z");

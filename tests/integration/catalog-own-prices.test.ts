@@ -31,7 +31,7 @@ describe.each(STORE_ADAPTERS)("listing by own prices in a market on $name", (ada
   beforeAll(async () => {
     ({ store, dispose } = await adapter.create());
     await seedIfEmpty(store, () => {});
-    catalog = createCatalogService(store);
+    catalog = createCatalogService({ store });
     const active = (await allProducts(store)).filter((p) => p.status === "active");
     mover = active.sort((a, b) => a.priceMinor - b.priceMinor)[0];
   });

@@ -21,7 +21,7 @@ describe.each(STORE_ADAPTERS)("catalogue service on $name", (adapter) => {
   beforeAll(async () => {
     ({ store, dispose } = await adapter.create());
     await seedIfEmpty(store, () => {});
-    catalog = createCatalogService(store);
+    catalog = createCatalogService({ store });
   });
 
   afterAll(async () => {

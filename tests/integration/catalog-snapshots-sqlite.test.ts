@@ -32,7 +32,8 @@ describe("catalogue index snapshots on the embedded backend", () => {
     const db = openDatabase(temp.dir);
     const store = createSqliteStoreOn(db);
     const logs: string[] = [];
-    const catalog = createCatalogService(store, {
+    const catalog = createCatalogService({
+      store,
       syncIntervalMs: 0,
       snapshots: snapshots ? { files: createSqliteIndexSnapshots(db), leases: createSqliteLeases(db) } : null,
       log: (line) => logs.push(line),

@@ -17,6 +17,8 @@ import { decodeSnapshot, SNAPSHOT_FORMAT } from "~/server/services/catalog/snaps
 import { createFirestoreStore, createFirestoreStoreOn } from "~/server/store/firestore/store.server";
 import type { Store } from "~/server/store/port";
 import { loader as healthz } from "~/routes/healthz";
+import type { AppContext } from "~/server/context.server";
+import { createLoadContext } from "~/server/load-context.server";
 import { allProducts } from "../support/all-products";
 
 // Instances on the Firebase backend share one catalogue index: one builds it under a lease and
@@ -76,7 +78,13 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
       files: wrap(createFirebaseIndexSnapshots(getStorage(app).bucket(bucket))),
       leases: leases(createFirestoreLeases(getFirestore(app))),
     };
-    const catalog = createCatalogService(counted, { syncIntervalMs: 0, snapshots, snapshotPollMs: 100, log: () => {} });
+    const catalog = createCatalogService({
+      store: counted,
+      syncIntervalMs: 0,
+      snapshots,
+      snapshotPollMs: 100,
+      log: () => {},
+    });
     const made = { catalog, reads: () => read };
     instances.push(made);
     return made;
@@ -145,7 +153,7 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
     // Built from scratch: no snapshot store at all.
     const app = initializeApp({ projectId }, `${projectId}-scratch`);
     apps.push(app);
-    const scratch = createCatalogService(createFirestoreStoreOn(getFirestore(app)));
+    const scratch = createCatalogService({ store: createFirestoreStoreOn(getFirestore(app)) });
     expect(await answers(fromSnapshot.catalog)).toEqual(await answers(scratch));
   });
 
@@ -224,24 +232,18 @@ describe("catalogue index snapshots (Firestore and Storage emulators)", () => {
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     const slow = instance((s) => ({ ...s, read: async () => (await gate, s.read()) }));
-    const previous = globalThis.__hemlineContext;
     const store = createFirestoreStoreOn(getFirestore(apps.at(-1)!));
-    globalThis.__hemlineContext = {
-      backend: { store, media: {} },
-      catalog: slow.catalog,
-    } as unknown as typeof previous;
-    try {
-      const call = () => (healthz as () => Promise<Response>)();
-      const starting = await call();
-      expect(starting.status).toBe(503);
-      expect(await starting.json()).toEqual({ status: "starting" });
-      open();
-      await slow.catalog.start();
-      const up = await call();
-      expect(up.status).toBe(200);
-      expect(await up.json()).toMatchObject({ status: "ok" });
-    } finally {
-      globalThis.__hemlineContext = previous;
-    }
+    // The load context the server hands the route, for a shop whose index is still loading.
+    const shop = { backend: { store, media: {} }, catalog: slow.catalog } as unknown as AppContext;
+    const context = createLoadContext(shop, { clientAddress: null, disallowedMethod: null, earlyVisit: null });
+    const call = () => (healthz as (args: { context: typeof context }) => Promise<Response>)({ context });
+    const starting = await call();
+    expect(starting.status).toBe(503);
+    expect(await starting.json()).toEqual({ status: "starting" });
+    open();
+    await slow.catalog.start();
+    const up = await call();
+    expect(up.status).toBe(200);
+    expect(await up.json()).toMatchObject({ status: "ok" });
   });
 });

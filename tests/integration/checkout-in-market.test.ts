@@ -141,7 +141,15 @@ describe.each(STORE_ADAPTERS)("checkout in the delivery country's market on $nam
   });
 
   it("refuses a euro gift card on an order in pounds, naming both currencies, placing and spending nothing", async () => {
-    const giftCards = createGiftCardsService(store);
+    const giftCards = createGiftCardsService({
+      store,
+      mail: {
+        mailer: { kind: "outbox", send: async () => undefined },
+        shopName: "Hemline",
+        publicOrigin: "http://localhost",
+      },
+      audit: async () => undefined,
+    });
     const { card, code } = await giftCards.issue({
       amountMinor: 5000,
       recipientEmail: null,

@@ -1,3 +1,5 @@
+import { createShippingService } from "~/server/services/shipping/shipping.server";
+import { checkoutServices } from "../support/checkout-services";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Mailer } from "~/server/mail/port";
 import type { CardFormProcessor } from "~/server/payments/port";
@@ -52,13 +54,17 @@ describe.each(STORE_ADAPTERS)("declined payments are limited on $name", (adapter
     checkoutInput({ cartId: "guest:tester", email: "tester@example.com", card: DECLINED, ...overrides });
   const shopFor = (s: Store) => {
     const mailer: Mailer = { kind: "outbox", send: async () => {} };
-    const cart = createCartService(s, RATES);
-    const orders = createOrdersService(s, {
+    const cart = createCartService({ store: s, shipping: createShippingService({ store: s, rates: RATES }) });
+    const orders = createOrdersService({
+      store: s,
       secret: "test-secret-that-is-long-enough-0123456789",
       shopName: "Hemline",
       mailer,
     });
-    return { cart, checkout: createCheckoutService({ store: s, cart, orders, payments: cards, rates: RATES }) };
+    return {
+      cart,
+      checkout: createCheckoutService({ store: s, cart, orders, payments: cards, ...checkoutServices(s, RATES) }),
+    };
   };
   /** Fill the cart (an order empties it) and check out on instance `i % 2`. */
   async function attempt(i: number, overrides: Partial<CheckoutInput> = {}) {

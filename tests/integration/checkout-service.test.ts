@@ -1,3 +1,5 @@
+import { createShippingService } from "~/server/services/shipping/shipping.server";
+import { checkoutServices } from "../support/checkout-services";
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Mailer, MailMessage } from "~/server/mail/port";
@@ -46,8 +48,9 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
     shirt = makeProduct({ priceMinor: 3000, compareAtMinor: 4000 });
     shirt = { ...shirt, variants: shirt.variants.map((v) => ({ ...v, stock: v.size === "L" ? 1 : 5 })) };
     await store.products.upsertMany([shirt]);
-    cart = createCartService(store, RATES);
-    orders = createOrdersService(store, {
+    cart = createCartService({ store, shipping: createShippingService({ store, rates: RATES }) });
+    orders = createOrdersService({
+      store,
       secret: "test-secret-that-is-long-enough-0123456789",
       shopName: "Hemline",
       mailer,
@@ -58,7 +61,7 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
       cart,
       orders,
       payments: createTestCardProcessor({ keys: store.paymentKeys }),
-      rates: RATES,
+      ...checkoutServices(store, RATES),
     });
   });
   afterEach(async () => {
@@ -261,7 +264,11 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
 
   it("a guest cart untouched for 30 days has expired: empty, and checkout places nothing", async () => {
     let now = new Date("2026-10-01T10:00:00.000Z");
-    const dated = createCartService(store, RATES, () => now);
+    const dated = createCartService({
+      store,
+      shipping: createShippingService({ store, rates: RATES }),
+      now: () => now,
+    });
     await dated.add("guest:old", { productId: shirt.id, size: "M", colour: "Black", quantity: 1 });
     now = new Date("2026-10-30T10:00:00.000Z");
     expect(await dated.count("guest:old")).toBe(1);
@@ -336,7 +343,7 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
       .spyOn(client.checkout.sessions, "create")
       .mockResolvedValue({ id: "cs_test_1", url: "https://checkout.stripe.com/c/pay/cs_test_1" } as never);
     const stripe = createStripeProcessor({ secretKey: "sk_test_dummy", webhookSecret: secret, client });
-    const hosted = createCheckoutService({ store, cart, orders, payments: stripe, rates: RATES });
+    const hosted = createCheckoutService({ store, cart, orders, payments: stripe, ...checkoutServices(store, RATES) });
     await cart.add("guest:abc", { productId: shirt.id, size: "S", colour: "Sage", quantity: 1 });
 
     const started = await hosted.placeOrder(input({ card: null }));
@@ -393,7 +400,7 @@ describe.each(STORE_ADAPTERS)("checkout on $name", (adapter) => {
       url: "https://checkout.stripe.com/c/pay/cs_test_2",
     } as never);
     const stripe = createStripeProcessor({ secretKey: "sk_test_dummy", webhookSecret: secret, client });
-    const hosted = createCheckoutService({ store, cart, orders, payments: stripe, rates: RATES });
+    const hosted = createCheckoutService({ store, cart, orders, payments: stripe, ...checkoutServices(store, RATES) });
     await cart.add("guest:abc", { productId: shirt.id, size: "L", colour: "Black", quantity: 1 });
     const started = await hosted.placeOrder(input({ card: null }));
     if (started.kind !== "redirect") throw new Error("expected a redirect");

@@ -45,8 +45,9 @@ describe.each(STORE_ADAPTERS)("complete the look: $name", (adapter) => {
   });
 
   const services = () => {
-    const catalog = createCatalogService(store, { log: () => {} });
-    const orders = createOrdersService(store, {
+    const catalog = createCatalogService({ store, log: () => {} });
+    const orders = createOrdersService({
+      store,
       secret: "test-secret-test-secret-test-secret",
       shopName: "Hemline",
       mailer: noMail,

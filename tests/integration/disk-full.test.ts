@@ -1,3 +1,5 @@
+import { createShippingService } from "~/server/services/shipping/shipping.server";
+import { checkoutServices } from "../support/checkout-services";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -63,17 +65,20 @@ describe("a full disk on the embedded store", () => {
     shirt = makeProduct({ priceMinor: 3000 });
     shirt = { ...shirt, variants: shirt.variants.map((v) => ({ ...v, stock: 5 })) };
     await store.products.upsertMany([shirt]);
-    cart = createCartService(store, RATES);
+    cart = createCartService({ store, shipping: createShippingService({ store, rates: RATES }) });
     const payments = createTestCardProcessor({ keys: store.paymentKeys });
-    const orders = createOrdersService(store, {
+    const orders = createOrdersService({
+      store,
       secret: "test-secret-that-is-long-enough-0123456789",
       shopName: "Hemline",
       mailer: { kind: "outbox", send: async () => {} },
       payments,
     });
-    checkout = createCheckoutService({ store, cart, orders, payments, rates: RATES });
+    checkout = createCheckoutService({ store, cart, orders, payments, ...checkoutServices(store, RATES) });
     const identity = createLocalIdentity(db, { resetTokenTtlMs: 3_600_000, sendResetMail: async () => {} });
-    accounts = createAccountsService(identity, store, {
+    accounts = createAccountsService({
+      identity,
+      store,
       adminEmails: [],
       mailer: { kind: "outbox", send: async () => {} },
       shopName: "Hemline",

@@ -1,3 +1,5 @@
+import { createShippingService } from "~/server/services/shipping/shipping.server";
+import { checkoutServices } from "../support/checkout-services";
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Order } from "~/domain/commerce";
@@ -43,16 +45,25 @@ describe.each(STORE_ADAPTERS)("gift cards at checkout on $name", (adapter) => {
     const shirt = makeProduct({ priceMinor: 3000 });
     shirtId = shirt.id;
     await store.products.upsertMany([{ ...shirt, variants: shirt.variants.map((v) => ({ ...v, stock: 5 })) }]);
-    cart = createCartService(store, RATES);
+    cart = createCartService({ store, shipping: createShippingService({ store, rates: RATES }) });
     const payments = createTestCardProcessor({ keys: store.paymentKeys });
-    orders = createOrdersService(store, {
+    orders = createOrdersService({
+      store,
       secret: "test-secret-that-is-long-enough-0123456789",
       shopName: "Hemline",
       mailer,
       payments,
     });
-    giftCards = createGiftCardsService(store);
-    checkout = createCheckoutService({ store, cart, orders, payments, rates: RATES, giftCards });
+    giftCards = createGiftCardsService({
+      store,
+      mail: {
+        mailer: { kind: "outbox", send: async () => undefined },
+        shopName: "Hemline",
+        publicOrigin: "http://localhost",
+      },
+      audit: async () => undefined,
+    });
+    checkout = createCheckoutService({ store, cart, orders, payments, ...checkoutServices(store, RATES), giftCards });
     // Two shirts and standard delivery: €64.95.
     await cart.add("guest:abc", { productId: shirtId, size: "M", colour: "Black", quantity: 2 });
   });
@@ -114,7 +125,14 @@ describe.each(STORE_ADAPTERS)("gift cards at checkout on $name", (adapter) => {
       .spyOn(client.checkout.sessions, "create")
       .mockResolvedValue({ id: "cs_test_gift", url: "https://checkout.stripe.com/c/pay/cs_test_gift" } as never);
     const stripe = createStripeProcessor({ secretKey: "sk_test_dummy", webhookSecret: secret, client });
-    const hosted = createCheckoutService({ store, cart, orders, payments: stripe, rates: RATES, giftCards });
+    const hosted = createCheckoutService({
+      store,
+      cart,
+      orders,
+      payments: stripe,
+      ...checkoutServices(store, RATES),
+      giftCards,
+    });
     const { card, code } = await giftCards.issue({
       amountMinor: 5000,
       recipientEmail: null,
@@ -239,10 +257,14 @@ describe.each(STORE_ADAPTERS)("gift cards at checkout on $name", (adapter) => {
 
   it("a card issued for a recipient is e-mailed to them with its code and message; the code opens the card", async () => {
     const sent: MailMessage[] = [];
-    const withMail = createGiftCardsService(store, undefined, {
-      mailer: { kind: "outbox", send: async (m) => void sent.push(m) },
-      shopName: "Hemline",
-      publicOrigin: "https://shop.test",
+    const withMail = createGiftCardsService({
+      store,
+      mail: {
+        mailer: { kind: "outbox", send: async (m) => void sent.push(m) },
+        shopName: "Hemline",
+        publicOrigin: "https://shop.test",
+      },
+      audit: async () => undefined,
     });
     const { card, code } = await withMail.issue({
       amountMinor: 2500,

@@ -53,7 +53,15 @@ describe.each(STORE_ADAPTERS)("gift cards in other currencies on $name", (adapte
       publicOrigin: "https://shop.test",
       codeKey: "0f".repeat(32),
     });
-    giftCards = createGiftCardsService(store);
+    giftCards = createGiftCardsService({
+      store,
+      mail: {
+        mailer: { kind: "outbox", send: async () => undefined },
+        shopName: "Hemline",
+        publicOrigin: "http://localhost",
+      },
+      audit: async () => undefined,
+    });
     const switzerland = ukMarketInput({
       name: "Switzerland",
       countries: ["CH"],

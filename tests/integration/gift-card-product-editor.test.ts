@@ -41,7 +41,7 @@ describe.each(STORE_ADAPTERS)("the product editor's gift cards on $name", (adapt
   it("saves amounts as variants worth them, keeps SKUs across an edit, and shows the amounts again", async () => {
     const admin = createAdminCatalogService({
       store,
-      audit: createAuditService(store),
+      audit: createAuditService({ store }),
       ordersWithProduct: async () => 0,
     });
     const created = await admin.save(values({}), { actor: "owner@hemline.test" });
@@ -87,7 +87,7 @@ describe.each(STORE_ADAPTERS)("the product editor's gift cards on $name", (adapt
   it("saves amounts per currency, each variant with its currency, and shows them again by currency", async () => {
     const admin = createAdminCatalogService({
       store,
-      audit: createAuditService(store),
+      audit: createAuditService({ store }),
       ordersWithProduct: async () => 0,
     });
     const created = await admin.save(values({ giftCardAmounts: "EUR 25, 50; GBP 25, 50; CHF 30, 50" }), {

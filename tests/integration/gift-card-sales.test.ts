@@ -1,3 +1,5 @@
+import { createShippingService } from "~/server/services/shipping/shipping.server";
+import { checkoutServices } from "../support/checkout-services";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Order } from "~/domain/commerce";
 import type { MailMessage, Mailer } from "~/server/mail/port";
@@ -81,7 +83,7 @@ describe.each(STORE_ADAPTERS)("gift cards bought in the shop on $name", (adapter
     const shirt = makeProduct({ priceMinor: 3000 });
     shirtId = shirt.id;
     await store.products.upsertMany([{ ...shirt, variants: shirt.variants.map((v) => ({ ...v, stock: 5 })) }, card]);
-    cart = createCartService(store, RATES, now);
+    cart = createCartService({ store, shipping: createShippingService({ store, rates: RATES }), now });
     sales = createGiftCardSales({
       store,
       mailer,
@@ -91,15 +93,24 @@ describe.each(STORE_ADAPTERS)("gift cards bought in the shop on $name", (adapter
       now,
     });
     const payments = createTestCardProcessor({ keys: store.paymentKeys });
-    orders = createOrdersService(store, {
+    orders = createOrdersService({
+      store,
       secret: "test-secret-that-is-long-enough-0123456789",
       shopName: "Hemline",
       mailer: { kind: "outbox", send: async () => undefined },
       payments,
       issueGiftCards: (order) => sales.issueForOrder(order),
     });
-    giftCards = createGiftCardsService(store);
-    checkout = createCheckoutService({ store, cart, orders, payments, rates: RATES, giftCards });
+    giftCards = createGiftCardsService({
+      store,
+      mail: {
+        mailer: { kind: "outbox", send: async () => undefined },
+        shopName: "Hemline",
+        publicOrigin: "http://localhost",
+      },
+      audit: async () => undefined,
+    });
+    checkout = createCheckoutService({ store, cart, orders, payments, ...checkoutServices(store, RATES), giftCards });
   });
   afterEach(async () => {
     await dispose();

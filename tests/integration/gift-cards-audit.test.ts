@@ -10,8 +10,16 @@ describe.each(STORE_ADAPTERS)("gift cards in the audit log on $name", (adapter) 
   const db = useFreshStore(adapter);
 
   it("records the back office's issue, top-up and void with their actor; a refused top-up records nothing", async () => {
-    const audit = createAuditService(db.store);
-    const giftCards = createGiftCardsService(db.store, undefined, null, (record) => audit.record(record));
+    const audit = createAuditService({ store: db.store });
+    const giftCards = createGiftCardsService({
+      store: db.store,
+      mail: {
+        mailer: { kind: "outbox", send: async () => undefined },
+        shopName: "Hemline",
+        publicOrigin: "http://localhost",
+      },
+      audit: (record) => audit.record(record),
+    });
     const { card, code } = await giftCards.issue({
       amountMinor: 5000,
       recipientEmail: null,

@@ -56,7 +56,8 @@ describe.each(STORE_ADAPTERS)("invoice numbers at payment: $name", (adapter) => 
       },
     };
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const orders = createOrdersService(flaky, {
+    const orders = createOrdersService({
+      store: flaky,
       secret: "test-secret-test-secret-test-secret",
       shopName: "Hemline",
       mailer: noMail,

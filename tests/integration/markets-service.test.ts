@@ -23,7 +23,7 @@ describe.each(STORE_ADAPTERS)("markets from the back office on $name", (adapter)
   async function setUp() {
     await seedZonesIfEmpty(db.store, RATES, () => {});
     await seedMarketsIfEmpty(db.store, () => {});
-    const audit = createAuditService(db.store);
+    const audit = createAuditService({ store: db.store });
     return { audit, markets: createMarketsService({ store: db.store, audit: (r) => audit.record(r) }) };
   }
 

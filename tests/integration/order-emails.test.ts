@@ -33,7 +33,8 @@ describe.each(STORE_ADAPTERS)("order e-mails: $name", (adapter) => {
   });
 
   const service = (on: Store = store) =>
-    createOrdersService(on, {
+    createOrdersService({
+      store: on,
       secret: SECRET,
       shopName: "Hemline",
       supportEmail: "care@hemline.test",

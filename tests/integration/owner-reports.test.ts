@@ -82,7 +82,7 @@ describe.each(STORE_ADAPTERS)("owner reports on $name", (adapter) => {
     ({ store, dispose } = await adapter.create());
     await store.products.upsertMany([shirt, jeans]);
     await store.orders.insertMany(orders);
-    const analytics = createAnalyticsService(store, { now: () => NOW });
+    const analytics = createAnalyticsService({ store, now: () => NOW });
     reports = await analytics.ownerReports();
     csv = await analytics.reorderCsv();
   });

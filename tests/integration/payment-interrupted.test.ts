@@ -1,3 +1,5 @@
+import { createShippingService } from "~/server/services/shipping/shipping.server";
+import { checkoutServices } from "../support/checkout-services";
 import Stripe from "stripe";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { checkoutInput } from "../support/order-factory";
@@ -51,8 +53,9 @@ describe.each(STORE_ADAPTERS)("a payment interrupted on $name", (adapter) => {
   ) {
     const at = Date.now() + (options.minutes ?? 0) * MINUTE;
     const payments = options.payments ?? createTestCardProcessor({ keys: store.paymentKeys, clock: () => at });
-    const cart = createCartService(store, RATES);
-    const orders = createOrdersService(store, {
+    const cart = createCartService({ store, shipping: createShippingService({ store, rates: RATES }) });
+    const orders = createOrdersService({
+      store,
       secret: SECRET,
       shopName: "Hemline",
       mailer,
@@ -60,7 +63,14 @@ describe.each(STORE_ADAPTERS)("a payment interrupted on $name", (adapter) => {
       pendingPaymentExpiryMs: 30 * MINUTE,
       payments,
     });
-    const checkout = createCheckoutService({ store, cart, orders, payments, rates: RATES, faults: options.faults });
+    const checkout = createCheckoutService({
+      store,
+      cart,
+      orders,
+      payments,
+      ...checkoutServices(store, RATES),
+      faults: options.faults,
+    });
     return { store, cart, orders, checkout, payments };
   }
 

@@ -8,7 +8,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createRouteHarness, type Handler, type RouteHarness } from "../support/route-harness";
 
-// The product feed as the production server sends it (scripts/server.mjs puts handleFeedRequest
+// The product feed as the production server sends it (scripts/server.mjs puts createFeedHandler's middleware
 // before Remix), over a real HTTP server: a client that stops reading does not make the server
 // hold the feed in memory, and every answer (ETag, 304, gzip, 400) is the one the Remix route gives.
 
@@ -70,7 +70,8 @@ describe("the product feed sent by the production server's handler", () => {
     await seedLarge(harness.ctx.backend.store, PRODUCTS, () => undefined);
     harness.ctx.catalog.invalidate();
     routeLoader = (await import("~/routes/feeds.google[.]xml")).loader as Handler;
-    const { handleFeedRequest } = await import("~/server/http/product-feed-handler.server");
+    const { createFeedHandler } = await import("~/server/http/product-feed-handler.server");
+    const handleFeedRequest = createFeedHandler(harness.ctx);
     server = http.createServer((req, res) => {
       responses.push(res);
       handleFeedRequest(req, res, () => {

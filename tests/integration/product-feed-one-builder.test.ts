@@ -68,7 +68,7 @@ describe("product feed on two Firebase instances", () => {
     apps.push(app);
     const db = getFirestore(app);
     const store = createFirestoreStoreOn(db);
-    const catalog = createCatalogService(store, { log: () => undefined });
+    const catalog = createCatalogService({ store, log: () => undefined });
     const files = createCloudStorageFeedFiles(getStorage(app).bucket(bucket));
     const real = createFirestoreLeases(db);
     let dead = false;

@@ -95,7 +95,7 @@ describe.each(STORE_ADAPTERS)("product feed on $name", (adapter) => {
       makeProduct({ id: "gone1", status: "archived" }),
       makeProduct({ id: "nopic1", images: [] }),
     ]);
-    catalog = createCatalogService(store, { log: () => undefined });
+    catalog = createCatalogService({ store, log: () => undefined });
     reads = controllableReads(store);
     options = {
       products: reads.products,

@@ -1,3 +1,4 @@
+import { createShippingService } from "~/server/services/shipping/shipping.server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AbandonedLine } from "~/domain/abandoned-checkout";
 import type { ProductInput } from "~/domain/product";
@@ -37,8 +38,16 @@ describe.each(STORE_ADAPTERS)("reminders on $name", (adapter) => {
 
   const service = (on: Store): RemindersService => {
     const mailer: Mailer = { kind: "outbox", send: async (m) => void sent.push(m) };
-    const promotions = createPromotionsService(on, createAuditService(on), () => clock);
-    const carts = createCartService(on, RATES, () => clock);
+    const promotions = createPromotionsService({
+      store: on,
+      audit: createAuditService({ store: on }),
+      now: () => clock,
+    });
+    const carts = createCartService({
+      store: on,
+      shipping: createShippingService({ store: on, rates: RATES }),
+      now: () => clock,
+    });
     return createRemindersService({
       store: on,
       mailer,
@@ -71,7 +80,7 @@ describe.each(STORE_ADAPTERS)("reminders on $name", (adapter) => {
     sent = [];
     shirt = makeProduct({ name: "Linen Shirt", priceMinor: 3000 });
     await store.products.upsertMany([shirt]);
-    cart = createCartService(store, RATES, () => clock);
+    cart = createCartService({ store, shipping: createShippingService({ store, rates: RATES }), now: () => clock });
   });
   afterEach(async () => {
     await dispose();

@@ -46,7 +46,8 @@ describe.each(STORE_ADAPTERS)("returns: $name", (adapter) => {
     const processor = createTestCardProcessor({ keys: store.paymentKeys });
     processorRefunds = [];
     released = [];
-    orders = createOrdersService(store, {
+    orders = createOrdersService({
+      store,
       secret: "test-secret-long-enough-0123456789",
       shopName: "Hemline",
       mailer,
@@ -59,7 +60,9 @@ describe.each(STORE_ADAPTERS)("returns: $name", (adapter) => {
         },
       },
     });
-    return createReturnsService(store, orders, {
+    return createReturnsService({
+      store,
+      orders,
       secret: "test-secret-long-enough-0123456789",
       shopName: "Hemline",
       supportEmail: "care@hemline.test",

@@ -1,3 +1,4 @@
+import { checkoutServices } from "../support/checkout-services";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addressIn, checkoutInput } from "../support/order-factory";
 import type { DeliveryMethod } from "~/domain/shipping-zone";
@@ -57,16 +58,17 @@ describe.each(STORE_ADAPTERS)("delivery priced from shipping zones on $name", (a
     };
     await store.products.upsertMany([shirt]);
     await seedZonesIfEmpty(store, RATES, () => {});
-    shipping = createShippingService({ store, rates: RATES, audit: (r) => createAuditService(store).record(r) });
-    cart = createCartService(store, RATES, undefined, shipping);
+    shipping = createShippingService({ store, rates: RATES, audit: (r) => createAuditService({ store }).record(r) });
+    cart = createCartService({ store, shipping });
     const payments = createTestCardProcessor({ keys: store.paymentKeys });
-    const orders = createOrdersService(store, {
+    const orders = createOrdersService({
+      store,
       secret: "test-secret-that-is-long-enough-0123456789",
       shopName: "Hemline",
       mailer: { kind: "outbox", send: async () => {} },
       payments,
     });
-    checkout = createCheckoutService({ store, cart, orders, payments, rates: RATES, shipping });
+    checkout = createCheckoutService({ store, cart, orders, payments, ...checkoutServices(store, RATES), shipping });
   });
 
   async function placed(country: string, overrides: Partial<CheckoutInput> = {}) {

@@ -57,7 +57,7 @@ describe("the SQLite store's change stamp", () => {
       },
       changeStamp: () => store.changeStamp!(),
     };
-    const catalog = createCatalogService(counted);
+    const catalog = createCatalogService({ store: counted });
     const names = async () =>
       (await catalog.listProducts(parseProductQuery(new URLSearchParams("")).query)).items.map((p) => p.name);
 

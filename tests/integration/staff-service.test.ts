@@ -99,7 +99,8 @@ describe("staff invitations, roles and revocation", () => {
     expect(statusOf(unknown)).toBe(410);
 
     const { createStaffService } = await import("~/server/services/staff/staff.server");
-    const eightDaysOn = createStaffService(harness.ctx.backend.store, {
+    const eightDaysOn = createStaffService({
+      store: harness.ctx.backend.store,
       audit: async () => {},
       mailer: { kind: "outbox", send: async () => {} },
       shopName: "Hemline",

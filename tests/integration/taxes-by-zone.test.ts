@@ -1,3 +1,4 @@
+import { checkoutServices } from "../support/checkout-services";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addressIn, checkoutInput } from "../support/order-factory";
 import type { ProductInput } from "~/domain/product";
@@ -44,9 +45,10 @@ describe.each(STORE_ADAPTERS)("taxes by zone at checkout on $name", (adapter) =>
     await store.products.upsertMany([shirt]);
     await seedZonesIfEmpty(store, RATES, () => {});
     shipping = createShippingService({ store, rates: RATES });
-    cart = createCartService(store, RATES, undefined, shipping);
+    cart = createCartService({ store, shipping });
     const payments = createTestCardProcessor({ keys: store.paymentKeys });
-    const orders = createOrdersService(store, {
+    const orders = createOrdersService({
+      store,
       secret: "test-secret-that-is-long-enough-0123456789",
       shopName: "Hemline",
       mailer: { kind: "outbox", send: async () => {} },
@@ -54,7 +56,15 @@ describe.each(STORE_ADAPTERS)("taxes by zone at checkout on $name", (adapter) =>
     });
     // No GBP market here: the UK threshold converts at the rule's own rate (0.85 £ per €).
     const taxes = createTaxService({ vat: VAT });
-    checkout = createCheckoutService({ store, cart, orders, payments, rates: RATES, shipping, vat: VAT, taxes });
+    checkout = createCheckoutService({
+      store,
+      cart,
+      orders,
+      payments,
+      ...checkoutServices(store, RATES),
+      shipping,
+      taxes,
+    });
   });
 
   async function buy(country: string, quantity: number, size = "M") {

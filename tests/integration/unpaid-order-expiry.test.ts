@@ -22,7 +22,8 @@ describe.each(STORE_ADAPTERS)("orders awaiting payment expire: $name", (adapter)
 
   /** An instance of the orders service whose clock reads T0 + `minutes`. */
   const instanceAt = (minutes: number) =>
-    createOrdersService(store, {
+    createOrdersService({
+      store,
       secret: "test-secret-test-secret-test-secret",
       shopName: "Hemline",
       mailer: noMail,
@@ -89,7 +90,8 @@ describe.each(STORE_ADAPTERS)("orders awaiting payment expire: $name", (adapter)
     const order = await placeUnpaid(1);
     await instanceAt(31).expireUnpaid();
     // Pay again at T0 + 40: the order holds its stock again, for a new window.
-    const reopened = await createOrdersService(store, {
+    const reopened = await createOrdersService({
+      store,
       secret: "s".repeat(32),
       shopName: "Hemline",
       mailer: noMail,

@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { AppContext } from "~/server/context.server";
+import { createLoadContext } from "~/server/load-context.server";
 
 // Calls to the admin API's route modules as the server would make them, without a server: the
 // path is matched to its route file (the same table the OpenAPI document's paths follow), GET goes
@@ -52,8 +54,8 @@ export interface ApiCallOptions {
   headers?: Record<string, string>;
 }
 
-/** `call("PATCH", "/products/p1/variants/SKU?x=1", { key, body })` → the Response and the path's template. */
-export async function callApi(method: string, path: string, options: ApiCallOptions = {}) {
+/** `callApi(shop, "PATCH", "/products/p1/variants/SKU?x=1", { key, body })` → the Response and the path's template. */
+export async function callApi(shop: AppContext, method: string, path: string, options: ApiCallOptions = {}) {
   const url = new URL(`http://shop.test/api/v1${path}`);
   const { template, params, route } = match(url.pathname.slice("/api/v1".length));
   const headers = new Headers(options.headers);
@@ -70,7 +72,9 @@ export async function callApi(method: string, path: string, options: ApiCallOpti
   if (!handler) throw new Error(`${template} has no ${method === "GET" ? "loader" : "action"}`);
   let response: Response;
   try {
-    response = await handler({ request, params, context: {} } as LoaderFunctionArgs & ActionFunctionArgs);
+    // The load context scripts/server.mjs hands each request, for `shop`.
+    const context = createLoadContext(shop, { clientAddress: null, disallowedMethod: null, earlyVisit: null });
+    response = await handler({ request, params, context } as LoaderFunctionArgs & ActionFunctionArgs);
   } catch (thrown) {
     if (thrown instanceof Response) response = thrown;
     else throw thrown;

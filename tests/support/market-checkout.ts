@@ -1,3 +1,4 @@
+import { checkoutServices } from "./checkout-services";
 import { expect } from "vitest";
 import type { Order } from "~/domain/commerce";
 import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
@@ -51,7 +52,7 @@ export async function marketCheckout(
   for (const market of extraMarkets)
     expect(await markets.save(market, MARKET_OWNER), market.name).toMatchObject({ kind: "saved" });
   const shipping = createShippingService({ store, rates: CHECKOUT_RATES });
-  const cart = createCartService(store, CHECKOUT_RATES, undefined, shipping);
+  const cart = createCartService({ store, shipping });
   const cards = createTestCardProcessor({ keys: store.paymentKeys });
   const payments: CardFormProcessor = {
     ...cards,
@@ -60,7 +61,8 @@ export async function marketCheckout(
       return cards.charge(input);
     },
   };
-  const orders = createOrdersService(store, {
+  const orders = createOrdersService({
+    store,
     secret: "test-secret-that-is-long-enough-0123456789",
     shopName: "Hemline",
     mailer: { kind: "outbox", send: async (m) => void mails.push(m) },
@@ -73,7 +75,7 @@ export async function marketCheckout(
     cart,
     orders,
     payments,
-    rates: CHECKOUT_RATES,
+    ...checkoutServices(store, CHECKOUT_RATES),
     shipping,
     taxes,
     markets,

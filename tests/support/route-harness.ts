@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { Connection } from "~/server/load-context.server";
 import { makeTempDir } from "./temp-dir";
 
 // Calling route loaders and actions directly, as a signed-out visitor, a shopper, an admin (the
@@ -19,7 +20,9 @@ process.env.SESSION_SECRET = "route-harness-secret-0123456789abcdef-0123";
 process.env.SHOP_BACKEND = "embedded";
 
 export async function createRouteHarness() {
+  // The shop as the server makes it at start (its one composition root), under this test configuration.
   const { getContext } = await import("~/server/context.server");
+  const { createLoadContext } = await import("~/server/load-context.server");
   const { commitSession } = await import("~/server/http/session.server");
   const { csrf } = await import("~/server/http/csrf.server");
   const ctx = getContext();
@@ -84,14 +87,23 @@ export async function createRouteHarness() {
       for (const [k, v] of Object.entries(fields)) body.set(k, v);
       return new Request(url, { method: "POST", headers, body });
     },
-    /** Run a loader or action; whatever it returns or throws. `context`: the load context (scripts/server.mjs sets clientAddress). */
+    /**
+     * Run a loader or action with the load context scripts/server.mjs hands it (this shop, a new
+     * request's memo; `connection` as the server saw the socket); whatever it returns or throws.
+     */
     async run(
       handler: Handler | undefined,
       request: Request,
       params: Record<string, string> = {},
-      context: Record<string, unknown> = {},
+      connection: Partial<Connection> = {},
     ): Promise<unknown> {
       if (!handler) throw new Error("no such handler");
+      const context = createLoadContext(ctx, {
+        clientAddress: null,
+        disallowedMethod: null,
+        earlyVisit: null,
+        ...connection,
+      });
       try {
         return await handler({ request, params, context } as LoaderFunctionArgs & ActionFunctionArgs);
       } catch (thrown) {

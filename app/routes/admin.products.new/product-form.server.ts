@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { productFormSchema, type FieldErrors, type ProductFormDefaults } from "~/lib/product-form";
-import { getContext } from "~/server/context.server";
+import type { AppContext } from "~/server/context.server";
 import { saveProductImage } from "~/server/media/product-images.server";
 import { readUploadForm } from "~/server/http/form-body.server";
 import { formGuardProblem } from "~/server/http/forms.server";
@@ -13,8 +13,11 @@ import { marketPriceFields, marketPriceValues, readMarketPrices } from "~/lib/ma
 import type { Product } from "~/domain/product";
 
 /** The editor's "Prices in other markets": a field per market not priced at base, placeholders converted from `product`'s price. */
-export async function marketPricesEditor(product: Pick<Product, "priceMinor" | "marketPrices"> | null) {
-  const fields = marketPriceFields(await getContext().markets.markets({ fresh: true }), product?.priceMinor ?? null);
+export async function marketPricesEditor(
+  { markets }: Pick<AppContext, "markets">,
+  product: Pick<Product, "priceMinor" | "marketPrices"> | null,
+) {
+  const fields = marketPriceFields(await markets.markets({ fresh: true }), product?.priceMinor ?? null);
   return { fields, values: marketPriceValues(fields, product?.marketPrices) };
 }
 
@@ -90,7 +93,10 @@ export function withStoredCommerceFields(formData: FormData, stored: ProductForm
 }
 
 /** Store the files of the "Add images" field: the images to add, and an error message or null. */
-async function addUploads(formData: FormData): Promise<{ added: ImageValue[]; error: string | null }> {
+async function addUploads(
+  media: AppContext["backend"]["media"],
+  formData: FormData,
+): Promise<{ added: ImageValue[]; error: string | null }> {
   const files = formData.getAll("newImages").filter((f): f is File => f instanceof File && f.size > 0);
   if (!files.length) return { added: [], error: null };
   if (files.length > MAX_FILES_PER_UPLOAD)
@@ -99,7 +105,7 @@ async function addUploads(formData: FormData): Promise<{ added: ImageValue[]; er
   const problems: string[] = [];
   const added: ImageValue[] = [];
   for (const file of files) {
-    const saved = await saveProductImage(getContext().backend.media, file);
+    const saved = await saveProductImage(media, file);
     if ("error" in saved) problems.push(saved.error);
     else added.push({ url: saved.url, alt, width: String(saved.width), height: String(saved.height), colour: "" });
   }
@@ -125,7 +131,7 @@ export async function productEditorAction(
   // A list intent without JavaScript: the form comes back with the list changed.
   if (submission.status === undefined) return answer(submission.reply());
 
-  const upload = await addUploads(formData);
+  const upload = await addUploads(context.shop.backend.media, formData);
   if (formData.get("intent") === "upload") {
     const payload = submission.payload as { images?: ImageValue[] };
     const images = [...(Array.isArray(payload.images) ? payload.images : []), ...upload.added];

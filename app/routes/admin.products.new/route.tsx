@@ -17,7 +17,7 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requirePermission(request, context, "catalogue.manage");
-  return { marketPrices: await marketPricesEditor(null) };
+  return { marketPrices: await marketPricesEditor(context.shop, null) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

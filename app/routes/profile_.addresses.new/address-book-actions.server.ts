@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { savedAddressSchema } from "~/lib/address-schema";
 import { requireUser } from "~/server/http/session.server";
-import { getContext } from "~/server/context.server";
+import type { AppContext } from "~/server/context.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formFailure, formGuardProblem } from "~/server/http/forms.server";
@@ -51,8 +51,7 @@ export async function addressBookAction(request: Request, context: AppLoadContex
 }
 
 /** What the address form offers: the countries the shipping zones deliver to, the shop's own first chosen. */
-export async function addressFormChoices() {
-  const { shipping } = getContext();
+export async function addressFormChoices({ shipping }: Pick<AppContext, "shipping">) {
   const countries = await shipping.countries();
   return { countries: countries.map((c) => ({ code: c.code, name: c.name })), homeCountry: shipping.homeCountry };
 }

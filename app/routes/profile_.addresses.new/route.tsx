@@ -11,7 +11,10 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireUser(request, context);
-  const [addresses, choices] = await Promise.all([context.shop.addressBook.list(state.user.uid), addressFormChoices()]);
+  const [addresses, choices] = await Promise.all([
+    context.shop.addressBook.list(state.user.uid),
+    addressFormChoices(context.shop),
+  ]);
   return { hasAddresses: addresses.length > 0, ...choices };
 }
 

@@ -1,5 +1,7 @@
 import type { Readable } from "node:stream";
-import { getContext } from "../context.server";
+import type { AppContext } from "../context.server";
+
+type FeedShop = Pick<AppContext, "productFeed" | "config" | "shipping">;
 import { FEED_CONTENT_TYPES, type FeedFormat } from "../services/feed/feed-format.server";
 import { FeedUnavailableError } from "../services/feed/product-feed.server";
 import { FeedStorageUnavailableError } from "../feed-files/port";
@@ -52,9 +54,9 @@ export function feedUnavailableAnswer(error: unknown): FeedAnswer | null {
   return null;
 }
 
-export async function answerFeedRequest(format: FeedFormat, request: Request): Promise<FeedAnswer> {
+export async function answerFeedRequest(shop: FeedShop, format: FeedFormat, request: Request): Promise<FeedAnswer> {
   try {
-    return await answerFeed(format, request);
+    return await answerFeed(shop, format, request);
   } catch (error) {
     const unavailable = feedUnavailableAnswer(error);
     if (!unavailable) throw error;
@@ -63,8 +65,8 @@ export async function answerFeedRequest(format: FeedFormat, request: Request): P
   }
 }
 
-async function answerFeed(format: FeedFormat, request: Request): Promise<FeedAnswer> {
-  const { productFeed, config, shipping } = getContext();
+async function answerFeed(shop: FeedShop, format: FeedFormat, request: Request): Promise<FeedAnswer> {
+  const { productFeed, config, shipping } = shop;
   const askedCountry = new URL(request.url).searchParams.get("country");
   const country = askedCountry === null ? config.feed.country : askedCountry.toUpperCase();
   // The countries the shipping zones deliver to, as checkout offers them.

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { AppContext } from "../context.server";
 import { serverErrors } from "../observability/metrics.server";
 import { CACHE } from "./cache.server";
 import { answerFeedRequest, feedFormatOf } from "./product-feed-answer.server";
@@ -35,10 +36,10 @@ const clientLeft = (error: unknown) =>
   (error as NodeJS.ErrnoException).code === "ECONNRESET" ||
   (error as NodeJS.ErrnoException).code === "EPIPE";
 
-async function send(req: IncomingMessage, res: ServerResponse, format: "xml" | "tsv") {
+async function send(shop: AppContext, req: IncomingMessage, res: ServerResponse, format: "xml" | "tsv") {
   let answer;
   try {
-    answer = await answerFeedRequest(format, webRequest(req));
+    answer = await answerFeedRequest(shop, format, webRequest(req));
   } catch (error) {
     // As Remix answers a loader's unexpected error: logged, counted, a 500 without details.
     serverErrors.inc();
@@ -70,9 +71,11 @@ async function send(req: IncomingMessage, res: ServerResponse, format: "xml" | "
   }
 }
 
-/** Express-style middleware: answers the feed paths' GET and HEAD, passes anything else on. */
-export function handleFeedRequest(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-  const format = feedFormatOf((req.url ?? "/").split("?", 1)[0] ?? "/");
-  if (!format || (req.method !== "GET" && req.method !== "HEAD")) return next();
-  void send(req, res, format);
+/** Express-style middleware for `shop`: answers the feed paths' GET and HEAD, passes anything else on. */
+export function createFeedHandler(shop: AppContext) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    const format = feedFormatOf((req.url ?? "/").split("?", 1)[0] ?? "/");
+    if (!format || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    void send(shop, req, res, format);
+  };
 }

@@ -8,8 +8,8 @@ import { resourceRoute } from "./resource-route.server";
 // (the route harness). scripts/server.mjs answers these paths before Remix, with the same answer
 // (product-feed-handler.server.ts): Remix writes a body without waiting for a slow client.
 export function productFeedLoader(format: FeedFormat) {
-  return resourceRoute(async ({ request }: LoaderFunctionArgs) => {
-    const { status, headers, body } = await answerFeedRequest(format, request);
+  return resourceRoute(async ({ request, context }: LoaderFunctionArgs) => {
+    const { status, headers, body } = await answerFeedRequest(context.shop, format, request);
     const web = body instanceof Readable ? (Readable.toWeb(body) as unknown as ReadableStream<Uint8Array>) : body;
     return new Response(web, { status, headers });
   });

@@ -16,54 +16,50 @@ function withoutNul(bytes: Buffer): Buffer {
   return bytes.indexOf(NUL) === -1 ? bytes : Buffer.from(bytes.filter((b) => b !== NUL));
 }
 
-/** The stream a rendered document goes through to the response. */
-export function documentStream(): Transform {
-  let held = Buffer.alloc(0); // the end of what came so far, which may be the start of CLOSING
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * A stream that writes `replacement` in place of the first `marker` (found across chunk
+ * boundaries: the end of a chunk that may start it is held back), `each` applied to every chunk,
+ * and `end(found)` after the last.
+ */
+function replaceFirst(
+  marker: Buffer,
+  replacement: Buffer,
+  options: { each?: (bytes: Buffer) => Buffer; end?: (found: boolean) => Buffer } = {},
+): Transform {
+  let held = EMPTY;
   let found = false;
   return new Transform({
     transform(chunk: Buffer | string, _encoding, done) {
-      const bytes = withoutNul(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      const raw = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      const bytes = options.each ? options.each(raw) : raw;
       if (found) return done(null, bytes);
       const data = held.length ? Buffer.concat([held, bytes]) : bytes;
-      const at = data.indexOf(CLOSING);
+      const at = data.indexOf(marker);
       if (at >= 0) {
         found = true;
-        held = Buffer.alloc(0);
-        return done(null, Buffer.concat([data.subarray(0, at), data.subarray(at + CLOSING.length)]));
+        held = EMPTY;
+        return done(null, Buffer.concat([data.subarray(0, at), replacement, data.subarray(at + marker.length)]));
       }
-      const keep = Math.min(CLOSING.length - 1, data.length);
+      const keep = Math.min(marker.length - 1, data.length);
       held = Buffer.from(data.subarray(data.length - keep));
       done(null, data.subarray(0, data.length - keep));
     },
     flush(done) {
-      done(null, found ? Buffer.concat([held, CLOSING]) : held);
+      done(null, Buffer.concat([held, options.end?.(found) ?? EMPTY]));
     },
   });
 }
 
+/** The stream a rendered document goes through to the response: the closing tags moved to the end, no NUL. */
+export function documentStream(): Transform {
+  return replaceFirst(CLOSING, EMPTY, { each: withoutNul, end: (found) => (found ? CLOSING : EMPTY) });
+}
+
+const OPEN_TITLE = Buffer.from("<title>");
+
 /** Writes `prefix` at the start of the document's first <title> (a page showing form errors: "Error: "). */
 export function titlePrefixStream(prefix: string): Transform {
-  const OPEN = Buffer.from("<title>");
-  let held = Buffer.alloc(0);
-  let done = false;
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-      if (done) return callback(null, bytes);
-      const data = held.length ? Buffer.concat([held, bytes]) : bytes;
-      const at = data.indexOf(OPEN);
-      if (at >= 0) {
-        done = true;
-        held = Buffer.alloc(0);
-        const end = at + OPEN.length;
-        return callback(null, Buffer.concat([data.subarray(0, end), Buffer.from(prefix), data.subarray(end)]));
-      }
-      const keep = Math.min(OPEN.length - 1, data.length);
-      held = Buffer.from(data.subarray(data.length - keep));
-      callback(null, data.subarray(0, data.length - keep));
-    },
-    flush(callback) {
-      callback(null, held);
-    },
-  });
+  return replaceFirst(OPEN_TITLE, Buffer.concat([OPEN_TITLE, Buffer.from(prefix)]));
 }

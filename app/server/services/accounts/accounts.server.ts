@@ -38,7 +38,11 @@ export interface AuthState {
 
 export const NOT_AUTHENTICATED = "User not authenticated";
 
-export interface AccountsOptions {
+export interface AccountsDeps {
+  /** Who signs in: the accounts and their passwords. */
+  identity: IdentityProvider;
+  /** Profiles, and the counters of the attempt limits. */
+  store: Store;
   adminEmails: readonly string[];
   /** Sends the e-mail to the owner of an address someone tried to register again. */
   mailer: Mailer;
@@ -81,8 +85,9 @@ function messageOf(error: unknown): string {
   throw error;
 }
 
-export function createAccountsService(identity: IdentityProvider, store: Store, options: AccountsOptions) {
-  const now = options.now ?? (() => new Date());
+export function createAccountsService(deps: AccountsDeps) {
+  const { identity, store } = deps;
+  const now = deps.now ?? (() => new Date());
   // Counters live in the store, so every instance of the shop counts the same attempts.
   const limiter = createRateLimiter(store.rateLimits, () => now().getTime());
 
@@ -107,7 +112,7 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
     return store.profiles.createIfMissing({
       uid: who.uid,
       email: who.email,
-      role: roleFor(who.email, options.adminEmails),
+      role: roleFor(who.email, deps.adminEmails),
       displayName: null,
       createdAt: at,
       updatedAt: at,
@@ -118,7 +123,7 @@ export function createAccountsService(identity: IdentityProvider, store: Store, 
   async function tellOwner(address: string, links: RegistrationLinks): Promise<void> {
     try {
       if (await limiter.hit(`register-notice:${address}`, LIMITS.registrationNoticePerEmail)) return;
-      await options.mailer.send(registrationAttemptMail(options.shopName, address, links));
+      await deps.mailer.send(registrationAttemptMail(deps.shopName, address, links));
     } catch (error) {
       // The answer must not differ from a new address's: a mail that could not go is only logged.
       console.error("The e-mail about a registration with an existing address could not be sent", error);

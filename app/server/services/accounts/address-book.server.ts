@@ -18,17 +18,20 @@ const NOT_FOUND = { ok: false, error: "That address is not in your address book.
 
 const clean = (a: Address): Address => ({ ...a, postalCode: a.postalCode.toUpperCase() });
 
-export function createAddressBookService(
-  store: Store,
-  options: {
-    now?: () => Date;
-    /** Whether a shipping zone holds the country (the shipping service's rule). */
-    delivers?: (country: string) => Promise<boolean>;
-  } = {},
-) {
-  const now = () => (options.now?.() ?? new Date()).toISOString();
+/** What the address book keeps addresses in, and the rule a saved address must meet. */
+export interface AddressBookDeps {
+  store: Store;
+  /** Whether a shipping zone holds the country (the shipping service's rule). */
+  delivers: (country: string) => Promise<boolean>;
+  /** When an address was saved; absent in production, where it is the real clock (tests fix it). */
+  now?: () => Date;
+}
+
+export function createAddressBookService(deps: AddressBookDeps) {
+  const { store } = deps;
+  const now = () => (deps.now?.() ?? new Date()).toISOString();
   const notDelivered = async (address: Address): Promise<AddressBookResult | null> =>
-    options.delivers && !(await options.delivers(address.country))
+    !(await deps.delivers(address.country))
       ? { ok: false, error: NOT_DELIVERED_MESSAGE, status: 400, field: "country" }
       : null;
   return {

@@ -17,7 +17,13 @@ export interface AdminUserRow {
 
 export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
 
-export function createAdminUsersService(store: Store) {
+/** What the back office's user list reads: profiles and their orders in the store. */
+export interface AdminUsersDeps {
+  store: Store;
+}
+
+export function createAdminUsersService(deps: AdminUsersDeps) {
+  const { store } = deps;
   async function totalsOf(uid: string): Promise<CustomerTotals> {
     const { orders } = await store.orders.list({ userId: uid, limit: TOTALS_LIMIT, offset: 0 });
     return customerTotals(orders);

@@ -32,8 +32,16 @@ const REPORT_ROWS = 50;
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 
-export function createAnalyticsService(store: Store, options: { now?: () => Date } = {}) {
-  const now = () => (options.now ?? (() => new Date()))().getTime();
+/** What the reports add up: orders and profiles in the store. */
+export interface AnalyticsDeps {
+  store: Store;
+  /** The end of "the last N days"; absent in production, where it is the real clock (tests fix it). */
+  now?: () => Date;
+}
+
+export function createAnalyticsService(deps: AnalyticsDeps) {
+  const { store } = deps;
+  const now = () => (deps.now ?? (() => new Date()))().getTime();
   const isoOf = (ms: number) => new Date(ms).toISOString();
 
   const stockWatch = createStockWatch(store);

@@ -14,7 +14,13 @@ export interface Page<T> {
   next: string | null;
 }
 
-export function createApiReadsService(store: Store) {
+/** What the admin API's reads page through: the store. */
+export interface ApiReadsDeps {
+  store: Store;
+}
+
+export function createApiReadsService(deps: ApiReadsDeps) {
+  const { store } = deps;
   const offsetPage = <T>(items: T[], offset: number, limit: number, total: number): Page<T> => ({
     items,
     next: offset + limit < total ? String(offset + limit) : null,

@@ -5,7 +5,7 @@ import type { Store } from "../../store/port";
 
 // The audit log of every admin change: who, when, what, and the entity before and after.
 // Services that make admin changes call record(); the orders engineer records order changes
-// the same way through getContext().audit.record({...}).
+// the same way through the shop's audit service (context.shop.audit.record({...}) in a route).
 
 export interface AuditRecord {
   /** The admin's e-mail. */
@@ -45,7 +45,16 @@ export function viewOf(e: AuditEntry): AuditEntryView {
   };
 }
 
-export function createAuditService(store: Store, clock: () => Date = () => new Date()) {
+/** What the audit log needs: the store it writes to. */
+export interface AuditDeps {
+  store: Store;
+  /** The time entries are stamped with; absent in production, where it is the real clock (tests fix it). */
+  now?: () => Date;
+}
+
+export function createAuditService(deps: AuditDeps) {
+  const { store } = deps;
+  const clock = deps.now ?? (() => new Date());
   let counter = 0;
   return {
     async record(input: AuditRecord): Promise<AuditEntry> {

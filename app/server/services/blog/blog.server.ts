@@ -66,11 +66,18 @@ const summarise = (post: Post): PostSummary => ({
   readingMinutes: post.readingMinutes,
 });
 
-export function createBlogService(
-  store: Store,
-  clock: () => Date = () => new Date(),
-  options: { audit?: Pick<AuditService, "record"> } = {},
-) {
+/** What the blog keeps its posts in, and where the back office's changes are recorded. */
+export interface BlogDeps {
+  store: Store;
+  /** Creating, editing, publishing and deleting a post are recorded in the audit log. */
+  audit: Pick<AuditService, "record">;
+  /** Decides which posts are out (publishAt); absent in production, where it is the real clock (tests fix it). */
+  now?: () => Date;
+}
+
+export function createBlogService(deps: BlogDeps) {
+  const { store } = deps;
+  const clock = deps.now ?? (() => new Date());
   async function published(): Promise<Post[]> {
     const now = clock();
     // list() is newest publishAt first, so the public order needs no sort of its own.
@@ -181,7 +188,7 @@ export function createBlogService(
           createdAt: existing?.createdAt,
         });
         if (actor) {
-          await options.audit?.record({
+          await deps.audit.record({
             actor,
             entityType: "post",
             entityId: post.id,
@@ -210,7 +217,7 @@ export function createBlogService(
       const before = await store.posts.get(id);
       await store.posts.delete(id);
       if (before && actor) {
-        await options.audit?.record({
+        await deps.audit.record({
           actor,
           entityType: "post",
           entityId: id,

@@ -6,9 +6,9 @@ import type { Cart, CartLine } from "~/domain/commerce";
 import type { Store } from "../../store/port";
 import type { Product } from "~/domain/product";
 import type { CategoryId } from "~/lib/categories";
-import { zoneEstimate, type ShippingRates } from "../checkout/shipping.server";
+import { zoneEstimate } from "../checkout/shipping.server";
 import { parcelWeight } from "~/domain/shipping-zone";
-import { createShippingService, type ShippingService } from "../shipping/shipping.server";
+import type { ShippingService } from "../shipping/shipping.server";
 import { imageForColour } from "../catalog/colour-image";
 import { lineLimit, MAX_QUANTITY_PER_LINE, unitsForSale } from "~/domain/sellable";
 import crypto from "node:crypto";
@@ -103,13 +103,18 @@ export const lineKey = (line: Pick<CartLine, "productId" | "size" | "colour" | "
 
 export type CartService = ReturnType<typeof createCartService>;
 
-/** `shipping` prices the estimate (the home zone's); without it, the store's zones or else `rates`. */
-export function createCartService(
-  store: Store,
-  rates: ShippingRates,
-  now: () => Date = () => new Date(),
-  shipping: ShippingService = createShippingService({ store, rates }),
-) {
+/** What carts are kept in and how their delivery estimate is priced. */
+export interface CartDeps {
+  store: Store;
+  /** Prices the estimate (the home zone's): the one service that prices delivery. */
+  shipping: ShippingService;
+  /** Carts expire after CART_TTL_MS; absent in production, where it is the real clock (tests fix it). */
+  now?: () => Date;
+}
+
+export function createCartService(deps: CartDeps) {
+  const { store, shipping } = deps;
+  const now = deps.now ?? (() => new Date());
   async function load(cartId: string | null): Promise<Cart | null> {
     if (!cartId) return null;
     const cart = await store.carts.get(cartId);

@@ -15,7 +15,9 @@ export type { ListingResult, ProductSummary } from "./catalog-index.server";
 
 const SYNC_BATCH = 5000;
 
-export interface CatalogServiceOptions {
+export interface CatalogDeps {
+  /** The products the index is built from and follows. */
+  store: Store;
   /**
    * How long the index may trust itself before asking the store what changed. 0 (embedded):
    * ask on every read, which is one indexed query. A networked store sets a few seconds.
@@ -102,17 +104,18 @@ function pricesIn(query: ProductQuery, market: ListingMarket): ListingPrices {
   };
 }
 
-export function createCatalogService(store: Store, options: CatalogServiceOptions = {}) {
+export function createCatalogService(deps: CatalogDeps) {
+  const { store } = deps;
   let index = new CatalogIndex();
-  const interval = options.syncIntervalMs ?? 0;
-  const shared = options.snapshots ?? null;
+  const interval = deps.syncIntervalMs ?? 0;
+  const shared = deps.snapshots ?? null;
   const snapshots = shared?.files ?? null;
-  const snapshotEveryMs = options.snapshotEveryMs ?? SNAPSHOT_EVERY_MS;
-  const pollMs = options.snapshotPollMs ?? SNAPSHOT_POLL_MS;
+  const snapshotEveryMs = deps.snapshotEveryMs ?? SNAPSHOT_EVERY_MS;
+  const pollMs = deps.snapshotPollMs ?? SNAPSHOT_POLL_MS;
   /** A lease outlives two missed renewals, and lapses within a minute of its holder stopping. */
-  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const leaseMs = deps.leaseMs ?? LEASE_MS;
   let lastWritten = 0;
-  const log = options.log ?? console.log;
+  const log = deps.log ?? console.log;
   const instance = randomUUID();
   let lastSync = -Infinity;
   let syncing: Promise<void> | null = null;

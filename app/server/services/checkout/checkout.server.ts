@@ -19,21 +19,19 @@ import type { OrdersService } from "../orders/orders.server";
 import { orderLineFor, withDistinctSkus } from "./order-line";
 import { deliveredSubtotalMinor, EMAIL_DELIVERY, onlyGiftCards } from "./gift-card-delivery";
 import { hasPostalAddress } from "~/domain/postal-address";
-import { choiceOf, type ShippingRates } from "./shipping.server";
-import { createShippingService, type ShippingService } from "../shipping/shipping.server";
+import { choiceOf } from "./shipping.server";
+import type { ShippingService } from "../shipping/shipping.server";
 import { parcelWeight, quotesFor, sameQuotes, type Parcel } from "~/domain/shipping-zone";
-import type { Config } from "../../config.server";
-import { createPromotionsService, customerKeyFor, type PromotionsService } from "../promotions/promotions.server";
-import { createAuditService } from "../audit/audit.server";
-import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
-import { createTaxService, type TaxService } from "../taxes/taxes.server";
+import { customerKeyFor, type PromotionsService } from "../promotions/promotions.server";
+import type { TaxService } from "../taxes/taxes.server";
 import { giftCardRedemptions, ordersPlaced, paymentsDeclined } from "~/server/observability/metrics.server";
 import { splitTotal, type GiftCard } from "~/domain/gift-card";
+import { quoteOrder } from "~/domain/quote-order";
 import { giftCardLineProblem, giftCardPaymentProblem } from "~/domain/gift-card-currency";
 import { giftCardCurrencyOf, isGiftCardVariant } from "~/domain/gift-card-product";
-import { createGiftCardsService, giftCardProblem, type GiftCardsService } from "../gift-cards/gift-cards.server";
+import { giftCardProblem, type GiftCardsService } from "../gift-cards/gift-cards.server";
 import type { Market } from "~/domain/market";
-import { createMarketsService, type MarketsService } from "../markets/markets.server";
+import type { MarketsService } from "../markets/markets.server";
 import { amountIn, orderLineIn, orderPricingOf, ownPriceOf } from "../markets/market-prices";
 
 // Checkout: the order is priced here from the current catalogue (anything the browser sends
@@ -110,37 +108,36 @@ export interface CheckoutFaults {
   webhookReceived?: () => void;
 }
 
-export function createCheckoutService(deps: {
+/** What checkout places and pays orders with: each service is the shop's own, given by the composition root. */
+export interface CheckoutDeps {
   store: Store;
   cart: CartService;
   orders: OrdersService;
   payments: PaymentProcessor;
-  rates: ShippingRates;
-  /** Prices delivery from the zones; default (tests): the store's zones, or `rates` when it has none. */
-  shipping?: ShippingService;
-  /** Defaults (tests): the store's promotions, and the standard rates (lib/vat-rates). */
-  promotions?: PromotionsService;
-  /** Default: over the store. */
-  giftCards?: GiftCardsService;
-  /** Decides the order's market (currency and prices) by the delivery country; default: over the store. */
-  markets?: MarketsService;
-  vat?: Config["vat"];
-  /** Decides the order's VAT by its zone's rule; by default eu-vat/zone rules over `vat`. */
-  taxes?: TaxService;
+  /** Prices delivery from the zones: the one service that prices delivery. */
+  shipping: ShippingService;
+  /** Discount codes and automatic promotions the order is priced with. */
+  promotions: PromotionsService;
+  /** The gift cards an order may be paid with. */
+  giftCards: GiftCardsService;
+  /** Decides the order's market (currency and prices) by the delivery country. */
+  markets: MarketsService;
+  /** Decides the order's VAT by its zone's rule. */
+  taxes: TaxService;
+  /** Test-only crash points (HEMLINE_KILL_AT); absent in production, where nothing is made to fail. */
   faults?: CheckoutFaults;
-  /** Told which products an order took stock of (placed, or reopened for payment); never awaited by the shopper. */
+  /**
+   * Told which products an order took stock of (placed, or reopened for payment); never awaited by the
+   * shopper. Optional: with no one to tell (a test of checkout alone), nothing is told.
+   */
   onStockTaken?: (productIds: string[]) => Promise<unknown>;
-}) {
-  const { store, cart, orders, payments, rates } = deps;
+}
+
+export function createCheckoutService(deps: CheckoutDeps) {
+  const { store, cart, orders, payments, shipping, promotions, taxes, giftCards, markets } = deps;
   const stockTaken = (order: Order) =>
     void deps.onStockTaken?.([...new Set(order.lines.map((l) => l.productId))]).catch(() => undefined);
-  const shipping = deps.shipping ?? createShippingService({ store, rates });
   const faults = deps.faults ?? {};
-  const promotions = deps.promotions ?? createPromotionsService(store, createAuditService(store));
-  const vat = deps.vat ?? { rates: STANDARD_VAT_RATES };
-  const taxes = deps.taxes ?? createTaxService({ vat });
-  const giftCards = deps.giftCards ?? createGiftCardsService(store);
-  const markets = deps.markets ?? createMarketsService({ store });
   // Card testing (many cards tried until one goes through) is slowed by counting declined payments
   // in the store, shared by every instance; a shopper who pays is never counted.
   const limiter = createRateLimiter(store.rateLimits);
@@ -400,10 +397,15 @@ export function createCheckoutService(deps: {
       });
       if (priced.codeProblem) return { kind: "promotion-refused", message: priced.codeProblem };
       const { pricing } = priced;
-      // A free-delivery promotion frees the zone's first (standard) method.
-      const chosen = { ...choiceOf(chosenQuote), priceMinor: amountIn(market, chosenQuote.priceMinor) };
-      const delivery =
-        pricing.freeDelivery && chosen.method === quotes[0].methodId ? { ...chosen, priceMinor: 0 } : chosen;
+      // The zone's methods in the market's currency, summed as the checkout page summed them.
+      const { delivery, totalMinor } = quoteOrder({
+        subtotalMinor,
+        discountMinor: pricing.discountMinor,
+        freeDelivery: pricing.freeDelivery,
+        options: quotes.map((q) => ({ ...choiceOf(q), priceMinor: amountIn(market, q.priceMinor) })),
+        method: chosenQuote.methodId,
+      });
+      if (!delivery) return { kind: "delivery-repriced", country: input.address.country };
       // VAT is included in what each line pays after its discount, by the delivery zone's tax rule.
       const paid = orderLines.map((l, i) => l.unitPriceMinor * l.quantity - pricing.lineDiscounts[i]);
       const tax = await taxes.taxFor({
@@ -415,7 +417,6 @@ export function createCheckoutService(deps: {
         currency: market.currency,
       });
       const discountMinor = pricing.discountMinor;
-      const totalMinor = subtotalMinor - discountMinor + delivery.priceMinor;
       // A gift card pays up to its balance: a payment, not a discount (VAT above is on the full price).
       let giftCard: { card: GiftCard; amountMinor: number } | null = null;
       if (input.giftCardCode?.trim()) {

@@ -9,7 +9,7 @@ import {
   fillPlainText,
   type PlaceholderValue,
 } from "./placeholders.server";
-import { getContext } from "~/server/context.server";
+import type { AppContext } from "~/server/context.server";
 import { formatMoneyInText } from "~/lib/money";
 import { worldCountry } from "~/lib/world-countries";
 import type { DeliveryMethod, ShippingZone } from "~/domain/shipping-zone";
@@ -175,8 +175,10 @@ const rendered = new Map<InfoSlug, { zones: string; page: InfoPageContent }>();
  * A page is rendered again only when the zones changed (every time in development, where an
  * edited content/ file shows on the next request).
  */
-export async function loadInfoPage(slug: InfoSlug): Promise<InfoPageContent> {
-  const { config, shipping } = getContext();
+export async function loadInfoPage(
+  { config, shipping }: Pick<AppContext, "config" | "shipping">,
+  slug: InfoSlug,
+): Promise<InfoPageContent> {
   const zones = await shipping.zones();
   const key = JSON.stringify(zones);
   const cached = config.env === "development" ? undefined : rendered.get(slug);

@@ -41,10 +41,20 @@ export interface AdminOrderFilter {
 
 export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;
 
-export function createAdminOrdersService(store: Store, orders: OrdersService, options: { audit?: AuditSink } = {}) {
+/** What the back office's order list and status changes need. */
+export interface AdminOrdersDeps {
+  store: Store;
+  /** Status changes, refunds and their e-mails go through the orders service. */
+  orders: OrdersService;
+  /** Every accepted change and note is recorded here (the audit log). */
+  audit: AuditSink;
+}
+
+export function createAdminOrdersService(deps: AdminOrdersDeps) {
+  const { store, orders } = deps;
   async function record(change: AdminChange) {
     try {
-      await options.audit?.(change);
+      await deps.audit(change);
     } catch (error) {
       // The change itself is committed; a failed audit write is reported, not turned into a failed change.
       console.error(`Audit log: could not record ${change.action} on order ${change.entityId}`, error);

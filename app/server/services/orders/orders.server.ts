@@ -20,7 +20,8 @@ import { countPaidOrder } from "../look/pair-counts.server";
 
 export const ORDERS_PAGE_SIZE = 10;
 
-export interface OrdersOptions {
+export interface OrdersDeps {
+  store: Store;
   secret: string;
   shopName: string;
   mailer: Mailer;
@@ -95,17 +96,18 @@ export type StatusChangeResult =
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
-export function createOrdersService(store: Store, options: OrdersOptions) {
-  const now = () => (options.now ?? (() => new Date()))().toISOString();
-  const expiryMs = options.pendingPaymentExpiryMs ?? 30 * 60_000;
+export function createOrdersService(deps: OrdersDeps) {
+  const { store } = deps;
+  const now = () => (deps.now ?? (() => new Date()))().toISOString();
+  const expiryMs = deps.pendingPaymentExpiryMs ?? 30 * 60_000;
   const invoiceNumbers = createInvoiceNumbers(store.invoiceNumbers, {
-    blockSize: options.invoiceBlockSize ?? 1,
-    now: options.now,
+    blockSize: deps.invoiceBlockSize ?? 1,
+    now: deps.now,
   });
 
-  const announce = async (type: Parameters<NonNullable<OrdersOptions["onOrderEvent"]>>[0], order: Order) => {
+  const announce = async (type: Parameters<NonNullable<OrdersDeps["onOrderEvent"]>>[0], order: Order) => {
     try {
-      await options.onOrderEvent?.(type, order);
+      await deps.onOrderEvent?.(type, order);
     } catch (error) {
       console.error(`Order ${order.number}: the ${type} event could not be recorded`, error);
     }
@@ -136,7 +138,7 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
   async function issueGiftCards(order: Order) {
     if (!order.lines.some((l) => l.giftCard)) return;
     try {
-      await options.issueGiftCards?.(order);
+      await deps.issueGiftCards?.(order);
     } catch (error) {
       console.error(
         `Order ${order.number}: its gift cards could not be issued; they are when its payment is next reported`,
@@ -154,18 +156,18 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
    */
   const statusMail = (kind: OrderMailKind, order: Order, origin: string) =>
     orderStatusMail(kind, {
-      shop: { shopName: options.shopName, supportEmail: options.supportEmail ?? "support@hemline.example", origin },
+      shop: { shopName: deps.shopName, supportEmail: deps.supportEmail ?? "support@hemline.example", origin },
       order,
-      returnsWindowDays: options.returnsWindowDays ?? null,
-      orderUrl: `${origin}${orderPath(options.secret, order.id, true)}`,
-      trackingUrl: order.trackingNumber ? (options.trackingUrl ?? DEFAULT_TRACKING_URL)(order.trackingNumber) : null,
+      returnsWindowDays: deps.returnsWindowDays ?? null,
+      orderUrl: `${origin}${orderPath(deps.secret, order.id, true)}`,
+      trackingUrl: order.trackingNumber ? (deps.trackingUrl ?? DEFAULT_TRACKING_URL)(order.trackingNumber) : null,
     });
 
   async function mailStatus(order: Order): Promise<void> {
     if (!MAILED_STATUSES.has(order.status)) return;
     try {
-      await options.mailer.send(
-        await statusMail(order.status as OrderMailKind, order, options.publicOrigin ?? "http://localhost:3000"),
+      await deps.mailer.send(
+        await statusMail(order.status as OrderMailKind, order, deps.publicOrigin ?? "http://localhost:3000"),
       );
     } catch (error) {
       console.error(`Order ${order.number}: the ${order.status} e-mail could not be sent`, error);
@@ -183,19 +185,19 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
     });
     if (result.kind === "ok") {
       await mailStatus(result.order);
-      await options.onStockReleased?.(result.order.lines.map((l) => l.productId));
+      await deps.onStockReleased?.(result.order.lines.map((l) => l.productId));
     }
     return result;
   };
   const expire = (order: Order) =>
     failPayment(order, { ...order.payment, state: "failed", failureMessage: PAYMENT_EXPIRED_MESSAGE });
 
-  const refunds = options.payments
+  const refunds = deps.payments
     ? createRefundsService(store, {
-        payments: options.payments,
-        now: options.now,
+        payments: deps.payments,
+        now: deps.now,
         mailStatus,
-        onStockReleased: options.onStockReleased,
+        onStockReleased: deps.onStockReleased,
       })
     : null;
 
@@ -213,9 +215,9 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
   }
 
   async function sendConfirmation(order: Order, origin: string): Promise<void> {
-    const url = `${origin}${orderPath(options.secret, order.id, true)}`;
+    const url = `${origin}${orderPath(deps.secret, order.id, true)}`;
     try {
-      await options.mailer.send(orderConfirmationMail(options.shopName, order, url));
+      await deps.mailer.send(orderConfirmationMail(deps.shopName, order, url));
     } catch (error) {
       // The order stands even when mail fails; the page shows the same link.
       console.error(`Order ${order.number}: the confirmation e-mail could not be sent`, error);
@@ -259,8 +261,8 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
    * charged means paid (never released, never charged again), refused means failed. Nothing
    * known leaves it waiting, for the expiry. Throws when the processor cannot be asked.
    */
-  async function reconcile(order: Order, origin = options.publicOrigin ?? "http://localhost:3000"): Promise<Order> {
-    const processor = options.payments;
+  async function reconcile(order: Order, origin = deps.publicOrigin ?? "http://localhost:3000"): Promise<Order> {
+    const processor = deps.payments;
     if (order.status !== "pending_payment" || !processor?.checkPayment || processor.id !== order.payment.processor)
       return order;
     const check = await processor.checkPayment({
@@ -315,7 +317,7 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
       const order = await store.orders.get(id);
       if (!order) return null;
       const allowed =
-        (order.userId && viewer.userId === order.userId) || verifyOrderAccessKey(options.secret, id, viewer.key);
+        (order.userId && viewer.userId === order.userId) || verifyOrderAccessKey(deps.secret, id, viewer.key);
       if (!allowed) return null;
       if (order.status !== "pending_payment") return order;
       // The shopper back after an interruption (or from the hosted page before its webhook) sees what the processor knows.
@@ -365,7 +367,7 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
 
     /** The path of an order's page; guests get the signed link. */
     linkFor(order: Pick<Order, "id" | "userId">, forGuest = order.userId === null): string {
-      return orderPath(options.secret, order.id, forGuest);
+      return orderPath(deps.secret, order.id, forGuest);
     },
 
     /**
@@ -543,7 +545,7 @@ export function createOrdersService(store: Store, options: OrdersOptions) {
         await mailStatus(result.order);
         if (to === "shipped" || to === "delivered") await announce(`order.${to}`, result.order);
         if (stockEffect(order.status, to) === "release")
-          await options.onStockReleased?.(result.order.lines.map((l) => l.productId));
+          await deps.onStockReleased?.(result.order.lines.map((l) => l.productId));
         return { ok: true, order: result.order };
       }
       if (result.kind === "not-found") return { ok: false, status: 404, message: "Order not found." };

@@ -25,14 +25,18 @@ export type ReturnResult =
   | { ok: true; order: Order; request: ReturnRequest }
   | { ok: false; status: 400 | 404 | 409 | 502; message: string };
 
-export interface ReturnsOptions {
+export interface ReturnsDeps {
+  store: Store;
+  /** Refunds an approved return through the order's payment. */
+  orders: OrdersService;
   secret: string;
   shopName: string;
   supportEmail: string;
   publicOrigin: string;
   returnsWindowDays: number;
   mailer: Mailer;
-  audit?: AuditSink;
+  /** The back office's steps (approve, receive, refund) are recorded in the audit log. */
+  audit: AuditSink;
   now?: () => Date;
   /** Units went back on sale (back-in-stock alerts), when a return worth nothing is closed. */
   onStockReleased?: (productIds: string[]) => Promise<unknown>;
@@ -42,17 +46,18 @@ export interface ReturnsOptions {
 
 export type ReturnsService = ReturnType<typeof createReturnsService>;
 
-export function createReturnsService(store: Store, orders: OrdersService, options: ReturnsOptions) {
-  const now = () => (options.now ?? (() => new Date()))();
+export function createReturnsService(deps: ReturnsDeps) {
+  const { store, orders } = deps;
+  const now = () => (deps.now ?? (() => new Date()))();
 
   async function mail(kind: ReturnMailKind, order: Order, request: ReturnRequest, refundedMinor?: number) {
     try {
-      await options.mailer.send(
+      await deps.mailer.send(
         await returnStatusMail(kind, {
-          shop: { shopName: options.shopName, supportEmail: options.supportEmail, origin: options.publicOrigin },
+          shop: { shopName: deps.shopName, supportEmail: deps.supportEmail, origin: deps.publicOrigin },
           order,
           request,
-          orderUrl: `${options.publicOrigin}${orderPath(options.secret, order.id, true)}`,
+          orderUrl: `${deps.publicOrigin}${orderPath(deps.secret, order.id, true)}`,
           refundedMinor,
         }),
       );
@@ -63,7 +68,7 @@ export function createReturnsService(store: Store, orders: OrdersService, option
 
   async function audit(actor: string, order: Order, request: ReturnRequest, before: ReturnRequest | undefined) {
     try {
-      await options.audit?.({
+      await deps.audit({
         actor,
         entityType: "order",
         entityId: order.id,
@@ -98,7 +103,7 @@ export function createReturnsService(store: Store, orders: OrdersService, option
     if (restocked.length > 0) {
       const ids = new Set(restocked.map((l) => result.order.lines.find((o) => o.sku === l.sku)!.productId));
       try {
-        await options.onStockReleased?.([...ids]);
+        await deps.onStockReleased?.([...ids]);
       } catch (error) {
         console.error(`Return ${request.number}: back-in-stock alerts could not be sent`, error);
       }
@@ -107,7 +112,7 @@ export function createReturnsService(store: Store, orders: OrdersService, option
   }
 
   return {
-    windowDays: options.returnsWindowDays,
+    windowDays: deps.returnsWindowDays,
 
     /** Orders with returns, newest first (the back office's list). */
     async listOrders(page: number, pageSize = 20) {
@@ -120,7 +125,7 @@ export function createReturnsService(store: Store, orders: OrdersService, option
     },
 
     /** Whether the shopper may start a return of this order now. */
-    canStart: (order: Order) => withinReturnsWindow(order, options.returnsWindowDays, now()),
+    canStart: (order: Order) => withinReturnsWindow(order, deps.returnsWindowDays, now()),
 
     async request(
       orderId: string,
@@ -129,13 +134,13 @@ export function createReturnsService(store: Store, orders: OrdersService, option
       const id = crypto.randomUUID();
       const at = now().toISOString();
       const result = await store.orders.revise(orderId, (order) =>
-        startReturn(order, { id, ...input, at }, options.returnsWindowDays),
+        startReturn(order, { id, ...input, at }, deps.returnsWindowDays),
       );
       if (result.kind === "not-found") return { ok: false, status: 404, message: "Order not found." };
       if (result.kind === "rejected") return { ok: false, status: 400, message: result.message };
       const request = find(result.order, id)!;
       await mail("requested", result.order, request);
-      await options.onReturnRequested?.(result.order, request).catch((error: unknown) => {
+      await deps.onReturnRequested?.(result.order, request).catch((error: unknown) => {
         console.error(`Return ${request.number}: the return.requested event could not be recorded`, error);
       });
       return { ok: true, order: result.order, request };

@@ -35,7 +35,17 @@ export const customerKeyFor = (userId: string | null, email: string) =>
 
 export type PromotionsService = ReturnType<typeof createPromotionsService>;
 
-export function createPromotionsService(store: Store, audit: AuditService, now: () => Date = () => new Date()) {
+/** What promotions are kept in, and where the back office's changes are recorded. */
+export interface PromotionsDeps {
+  store: Store;
+  audit: AuditService;
+  /** Decides which promotions are running; absent in production, where it is the real clock (tests fix it). */
+  now?: () => Date;
+}
+
+export function createPromotionsService(deps: PromotionsDeps) {
+  const { store, audit } = deps;
+  const now = deps.now ?? (() => new Date());
   async function used(promotion: Promotion, customerKey: string | null) {
     const [total, customer] = await Promise.all([
       promotion.usageLimit === null ? 0 : ((await store.promotions.usage([promotion.id])).get(promotion.id) ?? 0),

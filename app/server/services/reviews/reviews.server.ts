@@ -11,7 +11,8 @@ import { ratingAverage, type Review, type ReviewStatus } from "~/domain/review";
 // shown once an admin approves it; each approval or rejection is audited, and the product's
 // summary is copied onto the product, so every instance's listing can sort by rating.
 
-export interface ReviewsOptions {
+export interface ReviewsDeps {
+  store: Store;
   audit: (record: AuditRecord) => Promise<unknown>;
   /** Called after a product's rating changed (the catalogue follows the change feed). */
   onRatingChanged?: () => void;
@@ -45,8 +46,9 @@ export function authorNameOf(reviewer: Reviewer): string {
 export const NOT_BUYER_MESSAGE = "Only customers who received this item can review it.";
 export const ALREADY_REVIEWED_MESSAGE = "You have already reviewed this product.";
 
-export function createReviewsService(store: Store, options: ReviewsOptions) {
-  const now = () => (options.now?.() ?? new Date()).toISOString();
+export function createReviewsService(deps: ReviewsDeps) {
+  const { store } = deps;
+  const now = () => (deps.now?.() ?? new Date()).toISOString();
 
   async function eligibility(userId: string | null, productId: string): Promise<Eligibility> {
     if (!userId) return { kind: "sign-in" };
@@ -190,7 +192,7 @@ export function createReviewsService(store: Store, options: ReviewsOptions) {
       if (result.kind === "not-found") return { ok: false, status: 404, message: "There is no such review." };
       const verb = to === "approved" ? "approved" : "rejected";
       if (result.kind === "unchanged") return { ok: true, status: 200, message: `The review was already ${verb}.` };
-      await options.audit({
+      await deps.audit({
         actor,
         entityType: "review",
         entityId: reviewId,
@@ -201,7 +203,7 @@ export function createReviewsService(store: Store, options: ReviewsOptions) {
       });
       // The listing sorts by the copy on the product; an older copy arriving late is refused there.
       await store.products.setRating(result.review.productId, result.summary);
-      options.onRatingChanged?.();
+      deps.onRatingChanged?.();
       return { ok: true, status: 200, message: `The review "${result.review.title}" has been ${verb}.` };
     },
   };

@@ -18,7 +18,8 @@ import type { AuditRecord } from "../audit/audit.server";
 // revocations, each recorded in the audit log with the owner who made it. A member's role is
 // read from the store on every request (no cache), so a change holds on every instance at once.
 
-export interface StaffServiceOptions {
+export interface StaffDeps {
+  store: Store;
   audit: (record: AuditRecord) => Promise<unknown>;
   mailer: Mailer;
   shopName: string;
@@ -48,8 +49,9 @@ export interface RoleInput {
   refundLimitMinor: number | null;
 }
 
-export function createStaffService(store: Store, options: StaffServiceOptions) {
-  const clock = options.clock ?? (() => new Date());
+export function createStaffService(deps: StaffDeps) {
+  const { store } = deps;
+  const clock = deps.clock ?? (() => new Date());
   const limitText = (input: RoleInput) =>
     input.role === "support" ? ` (refunds up to ${formatMoneyInText(input.refundLimitMinor ?? 0)})` : "";
   const normalise = (input: RoleInput): RoleInput => ({
@@ -120,7 +122,7 @@ export function createStaffService(store: Store, options: StaffServiceOptions) {
       };
       await store.staff.invite(invitation);
       const link = `${origin}${INVITATION_PATH}${token}`;
-      await options.audit({
+      await deps.audit({
         actor,
         entityType: "staff",
         entityId: email,
@@ -128,11 +130,11 @@ export function createStaffService(store: Store, options: StaffServiceOptions) {
         summary: `Invited ${email} as ${ROLE_LABELS[input.role]}${limitText(input)}`,
         after: { ...invitation, tokenHash: undefined },
       });
-      await options.mailer.send({
+      await deps.mailer.send({
         to: email,
-        subject: `You are invited to run ${options.shopName}`,
+        subject: `You are invited to run ${deps.shopName}`,
         text:
-          `${actor} invites you to join ${options.shopName}'s back office as ${ROLE_LABELS[input.role]}.\n\n` +
+          `${actor} invites you to join ${deps.shopName}'s back office as ${ROLE_LABELS[input.role]}.\n\n` +
           `Accept within ${INVITATION_DAYS} days, signed in (or registering) with this e-mail address:\n${link}\n\n` +
           "The link works once. If you did not expect it, ignore this e-mail.",
       });
@@ -167,7 +169,7 @@ export function createStaffService(store: Store, options: StaffServiceOptions) {
       };
       const outcome = await store.staff.accept(invitation.tokenHash, member, at);
       if (outcome !== "accepted") return { ok: false, message: INVITATION_MESSAGES[outcome], status: 410 };
-      await options.audit({
+      await deps.audit({
         actor: invitation.email,
         entityType: "staff",
         entityId: user.uid,
@@ -184,7 +186,7 @@ export function createStaffService(store: Store, options: StaffServiceOptions) {
       const input = normalise(roleInput);
       const after: StaffMember = { ...before, ...input, changedBy: actor, updatedAt: clock().toISOString() };
       await store.staff.save(after);
-      await options.audit({
+      await deps.audit({
         actor,
         entityType: "staff",
         entityId: uid,
@@ -199,7 +201,7 @@ export function createStaffService(store: Store, options: StaffServiceOptions) {
     async revoke(uid: string, actor: string): Promise<StaffMember | null> {
       const before = await store.staff.get(uid);
       if (!before || !(await store.staff.remove(uid))) return null;
-      await options.audit({
+      await deps.audit({
         actor,
         entityType: "staff",
         entityId: uid,
@@ -213,7 +215,7 @@ export function createStaffService(store: Store, options: StaffServiceOptions) {
     async withdraw(tokenHash: string, actor: string): Promise<boolean> {
       const invitation = await store.staff.invitation(tokenHash);
       if (!invitation || !(await store.staff.withdraw(tokenHash))) return false;
-      await options.audit({
+      await deps.audit({
         actor,
         entityType: "staff",
         entityId: invitation.email,

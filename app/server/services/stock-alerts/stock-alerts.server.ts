@@ -16,7 +16,8 @@ import { createRateLimiter, LIMITS, RateLimitedError } from "../accounts/rate-li
 // (an edit, an import, a cancellation or refund, a failed payment's release) each waiting alert
 // is e-mailed once: claimed in a transaction first, so whichever instance sees it, one sends.
 
-export interface StockAlertsOptions {
+export interface StockAlertsDeps {
+  store: Store;
   secret: string;
   shopName: string;
   supportEmail: string;
@@ -39,12 +40,13 @@ const alertId = (email: string, productId: string, size: string, colour: string)
 const describe = (product: Product, a: { colour: string; size: string }) =>
   `${product.name} in ${a.colour}, size ${a.size}`;
 
-export function createStockAlertsService(store: Store, options: StockAlertsOptions) {
-  const now = () => (options.now?.() ?? new Date()).toISOString();
+export function createStockAlertsService(deps: StockAlertsDeps) {
+  const { store } = deps;
+  const now = () => (deps.now?.() ?? new Date()).toISOString();
   // Counters live in the store, so every instance counts the same requests.
-  const limiter = createRateLimiter(store.rateLimits, () => (options.now?.() ?? new Date()).getTime());
+  const limiter = createRateLimiter(store.rateLimits, () => (deps.now?.() ?? new Date()).getTime());
   const sign = (id: string) =>
-    crypto.createHmac("sha256", options.secret).update(`stock-alert:${id}`).digest("base64url").slice(0, 32);
+    crypto.createHmac("sha256", deps.secret).update(`stock-alert:${id}`).digest("base64url").slice(0, 32);
   const tokenFor = (id: string) => `${id}.${sign(id)}`;
   const idFromToken = (token: string | null): string | null => {
     const [id, mac] = (token ?? "").split(".");
@@ -54,11 +56,11 @@ export function createStockAlertsService(store: Store, options: StockAlertsOptio
     return given.length === expected.length && crypto.timingSafeEqual(expected, given) ? id : null;
   };
   const mailContext = (alert: StockAlert, product: Product): StockAlertMailContext => ({
-    shop: { shopName: options.shopName, supportEmail: options.supportEmail, origin: options.publicOrigin },
+    shop: { shopName: deps.shopName, supportEmail: deps.supportEmail, origin: deps.publicOrigin },
     to: alert.email,
     item: describe(product, alert),
-    productUrl: `${options.publicOrigin}/products/${product.id}?colour=${encodeURIComponent(alert.colour)}`,
-    unsubscribeUrl: `${options.publicOrigin}/stock-alerts/unsubscribe?token=${tokenFor(alert.id)}`,
+    productUrl: `${deps.publicOrigin}/products/${product.id}?colour=${encodeURIComponent(alert.colour)}`,
+    unsubscribeUrl: `${deps.publicOrigin}/stock-alerts/unsubscribe?token=${tokenFor(alert.id)}`,
   });
 
   return {
@@ -97,7 +99,7 @@ export function createStockAlertsService(store: Store, options: StockAlertsOptio
       const { created } = await store.stockAlerts.subscribe(alert);
       if (created) {
         try {
-          await options.mailer.send(await stockAlertConfirmationMail(mailContext(alert, product)));
+          await deps.mailer.send(await stockAlertConfirmationMail(mailContext(alert, product)));
         } catch (error) {
           console.error("The back-in-stock confirmation could not be sent", error);
         }
@@ -135,7 +137,7 @@ export function createStockAlertsService(store: Store, options: StockAlertsOptio
           const claimedAt = now();
           if (stock <= 0 || !(await store.stockAlerts.claim(alert.id, claimedAt))) continue;
           try {
-            await options.mailer.send(await backInStockMail(mailContext(alert, product)));
+            await deps.mailer.send(await backInStockMail(mailContext(alert, product)));
             sent += 1;
           } catch (error) {
             // Not sent: the alert waits again, and the next restock of this product tries once more.

@@ -33,8 +33,16 @@ export type ToggleResult =
   | { ok: true; saved: boolean; message: string }
   | { ok: false; message: string; status: number };
 
-export function createWishlistService(store: Store, options: { now?: () => Date } = {}) {
-  const now = () => (options.now?.() ?? new Date()).toISOString();
+/** What saved products are kept in: the store's wishlists, priced from its products. */
+export interface WishlistDeps {
+  store: Store;
+  /** When an item was saved; absent in production, where it is the real clock (tests fix it). */
+  now?: () => Date;
+}
+
+export function createWishlistService(deps: WishlistDeps) {
+  const { store } = deps;
+  const now = () => (deps.now?.() ?? new Date()).toISOString();
   return {
     /** The ids of the owner's saved products (cards and product pages show "Saved"). */
     async savedIds(ownerId: string | null): Promise<string[]> {
