@@ -1,7 +1,8 @@
 import { getCategory } from "./categories";
+import { BASE_CURRENCY } from "~/domain/currency";
 import { formatWholeMoney } from "./money";
 
 // Value formats for chart axes and tables.
-export const axisMoney = (minor: number): string => formatWholeMoney(minor);
+export const axisMoney = (minor: number): string => formatWholeMoney(minor, BASE_CURRENCY);
 export const countFormat = (n: number): string => n.toLocaleString("en-IE");
 export const categoryLabel = (id: string): string => getCategory(id)?.name ?? "Unknown category";

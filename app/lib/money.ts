@@ -11,17 +11,17 @@ import {
 // turns them into text. Without a currency an amount is the shop's base currency (euro cents).
 export const CURRENCY = BASE_CURRENCY;
 
-export function formatMoney(minor: number, currency: CurrencyCode = BASE_CURRENCY): string {
+export function formatMoney(minor: number, currency: CurrencyCode): string {
   return formatMinor(minor, currency);
 }
 
 /** "€75" for whole euros, "€4.95" otherwise: for amounts in running text, never rounded. */
-export function formatMoneyInText(minor: number, currency: CurrencyCode = BASE_CURRENCY): string {
+export function formatMoneyInText(minor: number, currency: CurrencyCode): string {
   return formatMinorInText(minor, currency);
 }
 
 /** For facet labels such as "€50 – €100". */
-export function formatWholeMoney(minor: number, currency: CurrencyCode = BASE_CURRENCY): string {
+export function formatWholeMoney(minor: number, currency: CurrencyCode): string {
   return formatWholeMinor(minor, currency);
 }
 
@@ -43,7 +43,7 @@ export function parseMoneyToMinor(text: string): number | null {
  * A price as machine-read feeds write it (Google Merchant Center: "12.00 EUR", "1500 JPY"): the
  * currency's own digits, a point, no grouping. Every feed price goes through here.
  */
-export function formatFeedPrice(minor: number, currency: CurrencyCode = CURRENCY): string {
+export function formatFeedPrice(minor: number, currency: CurrencyCode): string {
   const sign = minor < 0 ? "-" : "";
   const abs = Math.abs(Math.trunc(minor));
   return `${sign}${minorToInput(abs, currency)} ${currency}`;

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { BASE_CURRENCY } from "~/domain/currency";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
@@ -12,6 +13,9 @@ import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { reportQuery } from "~/server/http/admin-query.server";
 import { requirePermission } from "~/server/http/permissions.server";
+
+// The reports sum orders at base prices: every figure is in the shop's base currency.
+const baseMoney = (minor: number) => formatMoney(minor, BASE_CURRENCY);
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Sales", description: "Revenue over time, by category and product.", noindex: true });
@@ -36,7 +40,9 @@ export default function SalesAnalytics() {
       <dl className="mt-6 grid gap-3 sm:grid-cols-3">
         <div className="rounded-lg border border-stone-200 p-4">
           <dt className="text-sm text-stone-600">Revenue</dt>
-          <dd className="mt-1 text-2xl font-semibold tabular-nums">{formatMoney(report.totals.revenueMinor)}</dd>
+          <dd className="mt-1 text-2xl font-semibold tabular-nums">
+            {formatMoney(report.totals.revenueMinor, BASE_CURRENCY)}
+          </dd>
         </div>
         <div className="rounded-lg border border-stone-200 p-4">
           <dt className="text-sm text-stone-600">Orders</dt>
@@ -44,7 +50,9 @@ export default function SalesAnalytics() {
         </div>
         <div className="rounded-lg border border-stone-200 p-4">
           <dt className="text-sm text-stone-600">Average order value</dt>
-          <dd className="mt-1 text-2xl font-semibold tabular-nums">{formatMoney(report.totals.aovMinor)}</dd>
+          <dd className="mt-1 text-2xl font-semibold tabular-nums">
+            {formatMoney(report.totals.aovMinor, BASE_CURRENCY)}
+          </dd>
         </div>
       </dl>
 
@@ -53,7 +61,7 @@ export default function SalesAnalytics() {
           <BarChart
             title={`Revenue by ${by}`}
             data={report.overTime.map((p) => ({ label: p.label, value: p.revenueMinor }))}
-            format={formatMoney}
+            format={baseMoney}
             formatTick={axisMoney}
             labelHeading={unit}
             valueHeading="Revenue"
@@ -61,7 +69,7 @@ export default function SalesAnalytics() {
           <BarChart
             title={`Average order value by ${by}`}
             data={report.overTime.map((p) => ({ label: p.label, value: p.aovMinor }))}
-            format={formatMoney}
+            format={baseMoney}
             formatTick={axisMoney}
             labelHeading={unit}
             valueHeading="Average order value"
@@ -73,7 +81,7 @@ export default function SalesAnalytics() {
         <HorizontalBarChart
           title="Revenue by category (items, without delivery)"
           data={report.byCategory.map((c) => ({ label: categoryLabel(c.category), value: c.revenueMinor }))}
-          format={formatMoney}
+          format={baseMoney}
           labelHeading="Category"
           valueHeading="Revenue"
         />
@@ -83,7 +91,7 @@ export default function SalesAnalytics() {
         <HorizontalBarChart
           title="Top products by revenue"
           data={report.topProducts.map((p) => ({ label: p.name, value: p.revenueMinor }))}
-          format={formatMoney}
+          format={baseMoney}
           labelHeading="Product"
           valueHeading="Revenue"
         />
@@ -113,7 +121,7 @@ export default function SalesAnalytics() {
                     <td className="py-2 pr-4">{p.name}</td>
                     <td className="py-2 pr-4 text-right tabular-nums">{formatCount(p.units)}</td>
                     <td className="py-2 pr-4 text-right tabular-nums">{formatCount(p.orders)}</td>
-                    <td className="py-2 text-right tabular-nums">{formatMoney(p.revenueMinor)}</td>
+                    <td className="py-2 text-right tabular-nums">{formatMoney(p.revenueMinor, BASE_CURRENCY)}</td>
                   </tr>
                 ))}
               </tbody>

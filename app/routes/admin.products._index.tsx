@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { BASE_CURRENCY } from "~/domain/currency";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/catalog/Pagination";
 import { ADMIN_SORTS, adminProductSearch, parseAdminProductQuery, STOCK_FILTERS } from "~/lib/admin-product-query";
@@ -186,9 +187,11 @@ export default function AdminProducts() {
                     {p.featured ? " · featured" : ""}
                   </td>
                   <td className="py-2 pr-4 text-right">
-                    {formatMoney(p.priceMinor)}
+                    {formatMoney(p.priceMinor, BASE_CURRENCY)}
                     {p.compareAtMinor ? (
-                      <span className="block text-xs text-stone-500 line-through">{formatMoney(p.compareAtMinor)}</span>
+                      <span className="block text-xs text-stone-500 line-through">
+                        {formatMoney(p.compareAtMinor, BASE_CURRENCY)}
+                      </span>
                     ) : null}
                   </td>
                   <td className="py-2 pr-4 text-right">

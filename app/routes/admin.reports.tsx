@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { BASE_CURRENCY } from "~/domain/currency";
 import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
@@ -154,8 +155,8 @@ export default function Reports() {
               p.name,
               p.code ?? "automatic",
               p.orders,
-              formatMoney(p.discountMinor),
-              formatMoney(p.revenueMinor),
+              formatMoney(p.discountMinor, BASE_CURRENCY),
+              formatMoney(p.revenueMinor, BASE_CURRENCY),
             ])}
           />
         ) : (

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { BASE_CURRENCY } from "~/domain/currency";
 import { RowAction } from "~/components/admin/RowAction";
 import { TableHead } from "~/components/admin/TableHead";
 import { taxRuleSummary } from "~/domain/tax-rule";
@@ -105,8 +106,10 @@ export default function AdminShipping() {
                       <li key={m.name}>
                         {m.name}
                         {m.estimate ? ` (${m.estimate})` : ""}:{" "}
-                        {m.banded ? `from ${formatMoney(m.from)} ${m.banded}` : formatMoney(m.from)}
-                        {m.freeFromMinor !== null ? `, free from ${formatMoney(m.freeFromMinor)}` : ""}
+                        {m.banded
+                          ? `from ${formatMoney(m.from, BASE_CURRENCY)} ${m.banded}`
+                          : formatMoney(m.from, BASE_CURRENCY)}
+                        {m.freeFromMinor !== null ? `, free from ${formatMoney(m.freeFromMinor, BASE_CURRENCY)}` : ""}
                       </li>
                     ))}
                   </ul>

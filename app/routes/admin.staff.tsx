@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { BASE_CURRENCY } from "~/domain/currency";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
@@ -232,8 +233,10 @@ export default function AdminStaff() {
                 <p className="font-semibold [overflow-wrap:anywhere]">{m.email}</p>
                 <p className="text-sm text-stone-600">
                   {ROLE_LABELS[m.role]}
-                  {m.role === "support" ? ` · refunds up to ${formatMoneyInText(m.refundLimitMinor ?? 0)}` : ""} · since{" "}
-                  {formatDateTime(m.addedAt)}
+                  {m.role === "support"
+                    ? ` · refunds up to ${formatMoneyInText(m.refundLimitMinor ?? 0, BASE_CURRENCY)}`
+                    : ""}{" "}
+                  · since {formatDateTime(m.addedAt)}
                 </p>
                 <div className="mt-3 flex flex-wrap items-end gap-4">
                   <Form method="post" className="flex flex-wrap items-end gap-4">
@@ -270,8 +273,10 @@ export default function AdminStaff() {
               <li key={i.tokenHash} className="flex flex-wrap items-center gap-3">
                 <span className="[overflow-wrap:anywhere]">
                   {i.email} · {ROLE_LABELS[i.role]}
-                  {i.role === "support" ? ` (refunds up to ${formatMoney(i.refundLimitMinor ?? 0)})` : ""} · by{" "}
-                  {i.invitedBy} · until {formatDateTime(i.expiresAt)}
+                  {i.role === "support"
+                    ? ` (refunds up to ${formatMoney(i.refundLimitMinor ?? 0, BASE_CURRENCY)})`
+                    : ""}{" "}
+                  · by {i.invitedBy} · until {formatDateTime(i.expiresAt)}
                 </span>
                 <Form method="post">
                   <AuthenticityTokenInput />

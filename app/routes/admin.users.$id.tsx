@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { BASE_CURRENCY } from "~/domain/currency";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
@@ -46,7 +47,7 @@ export default function AdminUser() {
     ["Role", profile.role === "admin" ? "Administrator" : "Customer"],
     ["Signed up", formatDate(profile.createdAt)],
     ["Orders", formatCount(totals.orders)],
-    ["Spend", formatMoney(totals.spendMinor)],
+    ["Spend", formatMoney(totals.spendMinor, BASE_CURRENCY)],
     ["Last order", totals.lastOrderAt ? formatDateTime(totals.lastOrderAt) : "—"],
   ];
   return (

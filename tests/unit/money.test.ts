@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { BASE_CURRENCY } from "~/domain/currency";
 import { discountPercent, formatMoney, parseMoneyToMinor } from "~/lib/money";
 
 describe("formatMoney", () => {
   it("formats integer cents as euros", () => {
-    expect(formatMoney(4590)).toBe("€45.90");
-    expect(formatMoney(0)).toBe("€0.00");
-    expect(formatMoney(123456)).toBe("€1,234.56");
+    expect(formatMoney(4590, BASE_CURRENCY)).toBe("€45.90");
+    expect(formatMoney(0, BASE_CURRENCY)).toBe("€0.00");
+    expect(formatMoney(123456, BASE_CURRENCY)).toBe("€1,234.56");
   });
 });
 

@@ -1,4 +1,5 @@
 import { render } from "@react-email/render";
+import { BASE_CURRENCY } from "~/domain/currency";
 import { Text } from "@react-email/text";
 import type { AbandonedLine } from "~/domain/abandoned-checkout";
 import { formatMoney } from "~/lib/money";
@@ -28,7 +29,7 @@ function Reminder({ ctx }: { ctx: ReminderMailContext }) {
       </Text>
       {ctx.lines.map((l) => (
         <Text key={`${l.productId}|${l.size}|${l.colour}`} style={{ ...paragraph, margin: "4px 0" }}>
-          {l.quantity} × {l.name} ({l.colour}, {l.size}) — {formatMoney(l.unitPriceMinor)} each
+          {l.quantity} × {l.name} ({l.colour}, {l.size}) — {formatMoney(l.unitPriceMinor, BASE_CURRENCY)} each
         </Text>
       ))}
       <ActionLink href={ctx.restoreUrl}>Return to your cart</ActionLink>

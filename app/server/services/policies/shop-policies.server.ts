@@ -1,4 +1,5 @@
 import { SHIPPING_COUNTRIES } from "~/lib/countries";
+import { BASE_CURRENCY } from "~/domain/currency";
 import { formatMoneyInText } from "~/lib/money";
 import { amountIn, type PricingMarket } from "../markets/market-prices";
 import { worldCountry } from "~/lib/world-countries";
@@ -91,7 +92,9 @@ export function policyFigures(policies: ShopPolicies, market?: PricingMarket): P
   const { shipping } = policies;
   // In the shopper's market's currency when there is one (the zones' euro figures at its rate).
   const money = (baseMinor: number) =>
-    market ? formatMoneyInText(amountIn(market, baseMinor), market.currency) : formatMoneyInText(baseMinor);
+    market
+      ? formatMoneyInText(amountIn(market, baseMinor), market.currency)
+      : formatMoneyInText(baseMinor, BASE_CURRENCY);
   return {
     freeShippingFrom: shipping.freeFromMinor === null ? "" : money(shipping.freeFromMinor),
     standardShipping: money(shipping.standardMinor),
