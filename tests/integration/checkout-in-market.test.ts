@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { quietGiftCards } from "../support/checkout-services";
 import type { ProductInput } from "~/domain/product";
 import { vatBreakdown } from "~/domain/vat";
 import type { MailMessage } from "~/server/mail/port";
@@ -13,7 +14,6 @@ import { makeProduct } from "../support/product-factory";
 import { buildSeedGiftCard } from "~/server/seed/gift-card-product.server";
 import { NO_GIFT_CARD_DETAILS } from "~/domain/gift-card-product";
 import { makePromotion } from "../support/promotion-factory";
-import { createGiftCardsService } from "~/server/services/gift-cards/gift-cards.server";
 
 // The delivery country decides an order's market: a UK address buys in pounds (the prices every page
 // showed, delivery and a fixed discount at the rate, VAT on the pound amounts), the card is charged
@@ -141,15 +141,7 @@ describe.each(STORE_ADAPTERS)("checkout in the delivery country's market on $nam
   });
 
   it("refuses a euro gift card on an order in pounds, naming both currencies, placing and spending nothing", async () => {
-    const giftCards = createGiftCardsService({
-      store,
-      mail: {
-        mailer: { kind: "outbox", send: async () => undefined },
-        shopName: "Hemline",
-        publicOrigin: "http://localhost",
-      },
-      audit: async () => undefined,
-    });
+    const giftCards = quietGiftCards(store);
     const { card, code } = await giftCards.issue({
       amountMinor: 5000,
       recipientEmail: null,

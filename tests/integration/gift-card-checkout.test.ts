@@ -1,5 +1,5 @@
 import { createShippingService } from "~/server/services/shipping/shipping.server";
-import { checkoutServices } from "../support/checkout-services";
+import { checkoutServices, quietGiftCards } from "../support/checkout-services";
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Order } from "~/domain/commerce";
@@ -54,15 +54,7 @@ describe.each(STORE_ADAPTERS)("gift cards at checkout on $name", (adapter) => {
       mailer,
       payments,
     });
-    giftCards = createGiftCardsService({
-      store,
-      mail: {
-        mailer: { kind: "outbox", send: async () => undefined },
-        shopName: "Hemline",
-        publicOrigin: "http://localhost",
-      },
-      audit: async () => undefined,
-    });
+    giftCards = quietGiftCards(store);
     checkout = createCheckoutService({ store, cart, orders, payments, ...checkoutServices(store, RATES), giftCards });
     // Two shirts and standard delivery: €64.95.
     await cart.add("guest:abc", { productId: shirtId, size: "M", colour: "Black", quantity: 2 });

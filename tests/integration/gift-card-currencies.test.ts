@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { quietGiftCards } from "../support/checkout-services";
 import type { Order } from "~/domain/commerce";
 import { NO_GIFT_CARD_DETAILS } from "~/domain/gift-card-product";
 import type { ProductInput } from "~/domain/product";
@@ -6,7 +7,7 @@ import type { MailMessage } from "~/server/mail/port";
 import type { CartService } from "~/server/services/cart/cart.server";
 import type { CheckoutService } from "~/server/services/checkout/checkout.server";
 import { createGiftCardSales } from "~/server/services/gift-cards/gift-card-sales.server";
-import { createGiftCardsService, type GiftCardsService } from "~/server/services/gift-cards/gift-cards.server";
+import { type GiftCardsService } from "~/server/services/gift-cards/gift-cards.server";
 import type { MarketsService } from "~/server/services/markets/markets.server";
 import type { Store } from "~/server/store/port";
 import { STORE_ADAPTERS, useFreshStore } from "../contract/adapters";
@@ -53,15 +54,7 @@ describe.each(STORE_ADAPTERS)("gift cards in other currencies on $name", (adapte
       publicOrigin: "https://shop.test",
       codeKey: "0f".repeat(32),
     });
-    giftCards = createGiftCardsService({
-      store,
-      mail: {
-        mailer: { kind: "outbox", send: async () => undefined },
-        shopName: "Hemline",
-        publicOrigin: "http://localhost",
-      },
-      audit: async () => undefined,
-    });
+    giftCards = quietGiftCards(store);
     const switzerland = ukMarketInput({
       name: "Switzerland",
       countries: ["CH"],

@@ -1,5 +1,5 @@
 import { createShippingService } from "~/server/services/shipping/shipping.server";
-import { checkoutServices } from "../support/checkout-services";
+import { checkoutServices, quietGiftCards } from "../support/checkout-services";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Order } from "~/domain/commerce";
 import type { MailMessage, Mailer } from "~/server/mail/port";
@@ -12,7 +12,7 @@ import {
   type CheckoutService,
 } from "~/server/services/checkout/checkout.server";
 import { createGiftCardSales, type GiftCardSales } from "~/server/services/gift-cards/gift-card-sales.server";
-import { createGiftCardsService, type GiftCardsService } from "~/server/services/gift-cards/gift-cards.server";
+import { type GiftCardsService } from "~/server/services/gift-cards/gift-cards.server";
 import { orderConfirmationMail } from "~/server/services/orders/emails.server";
 import { createOrdersService, type OrdersService } from "~/server/services/orders/orders.server";
 import type { Store } from "~/server/store/port";
@@ -101,15 +101,7 @@ describe.each(STORE_ADAPTERS)("gift cards bought in the shop on $name", (adapter
       payments,
       issueGiftCards: (order) => sales.issueForOrder(order),
     });
-    giftCards = createGiftCardsService({
-      store,
-      mail: {
-        mailer: { kind: "outbox", send: async () => undefined },
-        shopName: "Hemline",
-        publicOrigin: "http://localhost",
-      },
-      audit: async () => undefined,
-    });
+    giftCards = quietGiftCards(store);
     checkout = createCheckoutService({ store, cart, orders, payments, ...checkoutServices(store, RATES), giftCards });
   });
   afterEach(async () => {

@@ -11,20 +11,25 @@ import type { Store } from "~/server/store/port";
 // The services checkout prices with, each over the test's store (as checkout once made them for itself
 // when a test left them out): spread first, so a test's own service given after it wins.
 
+/** Gift cards over the test's store, their e-mails kept nowhere and their changes not audited. */
+export function quietGiftCards(store: Store) {
+  return createGiftCardsService({
+    store,
+    mail: {
+      mailer: { kind: "outbox", send: async () => undefined },
+      shopName: "Hemline",
+      publicOrigin: "http://localhost",
+    },
+    audit: async () => undefined,
+  });
+}
+
 export function checkoutServices(store: Store, rates: ShippingRates) {
   return {
     shipping: createShippingService({ store, rates }),
     promotions: createPromotionsService({ store, audit: createAuditService({ store }) }),
     taxes: createTaxService({ vat: { rates: STANDARD_VAT_RATES } }),
-    giftCards: createGiftCardsService({
-      store,
-      mail: {
-        mailer: { kind: "outbox", send: async () => undefined },
-        shopName: "Hemline",
-        publicOrigin: "http://localhost",
-      },
-      audit: async () => undefined,
-    }),
+    giftCards: quietGiftCards(store),
     markets: createMarketsService({ store }),
   };
 }
