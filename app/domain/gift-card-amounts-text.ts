@@ -1,4 +1,4 @@
-import { BASE_CURRENCY, isCurrencyCode, minorToInput, parseMinor, type CurrencyCode } from "./currency";
+import { BASE_CURRENCY, isCurrencyCode, minorToInput, parseMinor, type CurrencyCode } from "./money";
 import { giftCardCurrencyOf, isGiftCardVariant, type GiftCardAmount } from "./gift-card-product";
 import type { Variant } from "./product";
 

@@ -1,4 +1,4 @@
-import { minorPerUnit, ROUND_UNITS_PER_EURO, type CurrencyCode } from "./currency";
+import { minorPerUnit, ROUND_UNITS_PER_EURO, type CurrencyCode } from "./money";
 
 // A gift card holds one currency and pays only orders in it: converting at checkout would spend an
 // amount the card's ledger could not state (its balance is owed in its own currency). The same rule

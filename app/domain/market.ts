@@ -5,7 +5,7 @@
 // in the market, which always wins. One market is the shop's default: a shopper who has not chosen
 // and whose country is in no market sees it.
 
-import { BASE_CURRENCY, CURRENCIES, isCurrencyCode, type CurrencyCode } from "./currency";
+import { BASE_CURRENCY, CURRENCIES, isCurrencyCode, type CurrencyCode } from "./money";
 
 /** How a converted price is rounded, in the market's currency, always upwards (never below the rate). */
 export const ROUNDINGS = ["exact", "whole", "95", "99"] as const;

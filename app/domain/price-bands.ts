@@ -5,7 +5,7 @@
 // exactly "base price within [lowest base reaching min, highest base not passing max]": one range
 // of base prices, found by bisection. No product can be counted in a band its card does not show.
 
-import { minorPerUnit, ROUND_UNITS_PER_EURO, type CurrencyCode } from "./currency";
+import { minorPerUnit, ROUND_UNITS_PER_EURO, type CurrencyCode } from "./money";
 import { convertFromBase, type Market } from "./market";
 
 type Pricing = Pick<Market, "currency" | "rateMicros" | "rounding">;

@@ -1,6 +1,5 @@
 import { getCategory } from "./categories";
-import { BASE_CURRENCY } from "~/domain/currency";
-import { formatWholeMoney } from "./money";
+import { BASE_CURRENCY, formatWholeMoney } from "~/domain/money";
 
 // Value formats for chart axes and tables.
 export const axisMoney = (minor: number): string => formatWholeMoney(minor, BASE_CURRENCY);

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminSection } from "~/components/admin/AdminPage";
 import { OrdersTable } from "~/components/admin/OrdersTable";
@@ -7,7 +7,6 @@ import { StatCard } from "~/components/admin/StatCard";
 import { formatCount } from "~/lib/admin-format";
 import { orderRow } from "~/lib/admin-order-row";
 import { ADMIN_SECTIONS } from "~/lib/admin-sections";
-import { formatMoney } from "~/lib/money";
 import { revenueNote } from "~/lib/revenue-wording";
 import { seo } from "~/lib/seo";
 import { allows, requirePermission } from "~/server/http/permissions.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
@@ -8,7 +8,6 @@ import { BarChart } from "~/components/admin/charts/BarChart";
 import { DateRangeForm } from "~/components/admin/DateRangeForm";
 import { formatCount, formatPercent } from "~/lib/admin-format";
 import { axisMoney } from "~/lib/chart-format";
-import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { parseDateRange } from "~/server/http/admin-query.server";
 import { requirePermission } from "~/server/http/permissions.server";

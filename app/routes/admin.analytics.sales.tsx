@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
@@ -9,7 +9,6 @@ import { DateRangeForm } from "~/components/admin/DateRangeForm";
 import { GranularityLinks } from "~/components/admin/GranularityLinks";
 import { formatCount } from "~/lib/admin-format";
 import { axisMoney, categoryLabel } from "~/lib/chart-format";
-import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { reportQuery } from "~/server/http/admin-query.server";
 import { requirePermission } from "~/server/http/permissions.server";

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/catalog/Pagination";
 import { ADMIN_SORTS, adminProductSearch, parseAdminProductQuery, STOCK_FILTERS } from "~/lib/admin-product-query";
 import { CATEGORIES, getCategory } from "~/lib/categories";
-import { formatMoney } from "~/lib/money";
 import { PRODUCT_STATUSES } from "~/lib/product-form";
 import { seo } from "~/lib/seo";
 import { allows, requirePermission } from "~/server/http/permissions.server";

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { ScrollBox } from "~/components/ScrollBox";
 import { requirePermission } from "~/server/http/permissions.server";

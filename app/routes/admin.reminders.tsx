@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -10,7 +10,6 @@ import { Field, FormErrors } from "~/components/forms/Field";
 import { ScrollBox } from "~/components/ScrollBox";
 import { formatDateTime } from "~/lib/admin-format";
 import { replyFor } from "~/lib/form-reply";
-import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";

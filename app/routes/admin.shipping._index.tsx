@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { RowAction } from "~/components/admin/RowAction";
 import { TableHead } from "~/components/admin/TableHead";
 import { taxRuleSummary } from "~/domain/tax-rule";
@@ -9,7 +9,6 @@ import { z } from "zod";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { ScrollBox } from "~/components/ScrollBox";
 import { firstError, replyFor } from "~/lib/form-reply";
-import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { worldCountry } from "~/lib/world-countries";
 import { redirectWithFlash } from "~/server/http/flash.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { BASE_CURRENCY, formatMoney, formatMoneyInText, parseMinor } from "~/domain/money";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
@@ -7,7 +7,6 @@ import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
 import { SecretShownOnce } from "~/components/admin/SecretShownOnce";
 import { isStaffRole, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/domain/staff";
 import { formatDateTime } from "~/lib/admin-format";
-import { formatMoney, formatMoneyInText, parseMoneyToMinor } from "~/lib/money";
 import { firstError, replyFor, sentValue } from "~/lib/form-reply";
 import { seo } from "~/lib/seo";
 import { shownOnceFor } from "~/lib/shown-once";
@@ -64,7 +63,7 @@ type Intent = (typeof INTENTS)[number];
 function readRole(form: StaffForm): { role: StaffRole; refundLimitMinor: number | null } | string {
   if (!isStaffRole(form.role)) return "Choose a role.";
   if (form.role !== "support") return { role: form.role, refundLimitMinor: null };
-  const limit = parseMoneyToMinor(form.refundLimit ?? "");
+  const limit = parseMinor(form.refundLimit ?? "", BASE_CURRENCY);
   if (limit === null) return "Enter the support member's refund limit in euros, such as 50 or 49.99.";
   return { role: form.role, refundLimitMinor: limit };
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
@@ -7,7 +7,6 @@ import { OrdersTable } from "~/components/admin/OrdersTable";
 import { Pagination } from "~/components/catalog/Pagination";
 import { formatCount, formatDate, formatDateTime } from "~/lib/admin-format";
 import { orderRow } from "~/lib/admin-order-row";
-import { formatMoney } from "~/lib/money";
 import { spendNote } from "~/lib/revenue-wording";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Pagination } from "~/components/catalog/Pagination";
 import { formatCount, formatDate } from "~/lib/admin-format";
-import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { parsePage, parseRole, parseSearch } from "~/server/http/admin-query.server";
 import { requirePermission } from "~/server/http/permissions.server";

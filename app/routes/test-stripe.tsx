@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { FormErrors } from "~/components/forms/Field";
-import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { redirectWithFlash } from "~/server/http/flash.server";

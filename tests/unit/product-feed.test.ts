@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { BASE_CURRENCY, formatFeedPrice } from "~/domain/money";
 import type { Product } from "~/domain/product";
-import { formatFeedPrice } from "~/lib/money";
 import { feedHead, feedItem, feedProductItems, feedTail } from "~/server/services/feed/feed-format.server";
 import {
   REQUIRED_ATTRIBUTES,

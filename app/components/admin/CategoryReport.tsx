@@ -1,6 +1,5 @@
 import { Form } from "@remix-run/react";
-import { BASE_CURRENCY } from "~/domain/currency";
-import { formatMoney } from "~/lib/money";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { itemSalesNote } from "~/lib/revenue-wording";
 import type { CategoryReportView } from "~/server/services/admin-catalog/category-report.server";
 

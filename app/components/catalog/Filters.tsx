@@ -1,7 +1,6 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { CATEGORIES } from "~/lib/categories";
-import { formatWholeMoney } from "~/lib/money";
-import { currencySymbol, minorPerUnit } from "~/domain/currency";
+import { formatWholeMoney, currencySymbol, minorPerUnit } from "~/domain/money";
 import { useCurrency } from "~/components/layout/root-data";
 import { productsHref, type ProductQuery } from "~/lib/product-query";
 import type { ListingResult } from "~/server/services/catalog/catalog-index.server";

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { parsePublishAt } from "~/lib/blog";
-import { parseMoneyToMinor } from "~/lib/money";
+import { BASE_CURRENCY, parseMinor } from "~/domain/money";
 import { promotionSchema, type PromotionFormValue } from "~/lib/promotion-schema";
 import type { Promotion } from "~/domain/promotion";
 import type { PromotionInput } from "~/server/services/promotions/promotions.server";
@@ -10,7 +10,7 @@ import { parseForm } from "~/server/http/form-shape.server";
 
 // The promotion editor's action, shared by new and edit: validate, save (audited), 303 to the list.
 
-const minor = (euros: string | undefined) => (euros ? parseMoneyToMinor(euros.replace(/^€\s*/, "")) : null);
+const minor = (euros: string | undefined) => (euros ? parseMinor(euros.replace(/^€\s*/, ""), BASE_CURRENCY) : null);
 
 function inputOf(v: PromotionFormValue): PromotionInput {
   return {

@@ -1,8 +1,7 @@
 import { render } from "@react-email/render";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { Text } from "@react-email/text";
 import type { AbandonedLine } from "~/domain/abandoned-checkout";
-import { formatMoney } from "~/lib/money";
 import type { MailMessage } from "../port";
 import { ActionLink, MailLayout, paragraph, type ShopIdentity } from "./layout.server";
 

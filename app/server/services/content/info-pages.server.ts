@@ -10,8 +10,7 @@ import {
   type PlaceholderValue,
 } from "./placeholders.server";
 import type { AppContext } from "~/server/context.server";
-import { formatMoneyInText } from "~/lib/money";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { formatMoneyInText, BASE_CURRENCY } from "~/domain/money";
 import { worldCountry } from "~/lib/world-countries";
 import type { DeliveryMethod, ShippingZone } from "~/domain/shipping-zone";
 import { policyFigures, shopPolicies, type ShopPolicies } from "../policies/shop-policies.server";

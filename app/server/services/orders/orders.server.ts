@@ -11,7 +11,7 @@ import { paidAt } from "~/domain/invoice";
 import { ADMIN_TRANSITIONS, REFUND_STATUSES, adminSourcesOf, stockEffect } from "~/domain/order-status-rules";
 import { cardAttemptOf, chargeKeyOf } from "./payment-attempts.server";
 import { paymentsReceived, paymentsRecovered, revenue } from "~/server/observability/metrics.server";
-import { minorPerUnit } from "~/domain/currency";
+import { minorPerUnit } from "~/domain/money";
 import { countPaidOrder } from "../look/pair-counts.server";
 
 // Orders after placement: who may see one, the customer's history, payment outcomes and the

@@ -1,6 +1,5 @@
 import { SHIPPING_COUNTRIES } from "~/lib/countries";
-import { BASE_CURRENCY } from "~/domain/currency";
-import { formatMoneyInText } from "~/lib/money";
+import { BASE_CURRENCY, formatMoneyInText } from "~/domain/money";
 import { amountIn, type PricingMarket } from "../markets/market-prices";
 import { worldCountry } from "~/lib/world-countries";
 import { MAX_QUANTITY_PER_LINE } from "~/domain/sellable";

@@ -1,7 +1,6 @@
 import type { Promotion } from "~/domain/promotion";
 import { eligibleSubtotal, validity, type PricedLine } from "~/domain/promotion-rules";
-import { BASE_CURRENCY, type CurrencyCode } from "~/domain/currency";
-import { formatMoneyInText } from "~/lib/money";
+import { BASE_CURRENCY, type CurrencyCode, formatMoneyInText } from "~/domain/money";
 
 // The shopper's message when a code cannot be used, from the promotion rules' verdicts.
 

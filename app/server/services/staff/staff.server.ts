@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
-import { BASE_CURRENCY } from "~/domain/currency";
-import { formatMoneyInText } from "~/lib/money";
+import { BASE_CURRENCY, formatMoneyInText } from "~/domain/money";
 import {
   INVITATION_DAYS,
   ROLE_LABELS,
