@@ -29,7 +29,7 @@ export default defineConfig({
           globalSetup: ["tests/contract/global-setup.ts"],
           // The emulator under hundreds of concurrent transactions on a loaded 2-core CI machine answers
           // a read in more than the shop's 5 s; the races tested here are about outcomes, not speed.
-          env: { FIRESTORE_TIMEOUT_MS: "20000" },
+          env: { HEMLINE_TEST_HOOKS: "firestore-timeout-ms=20000" },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

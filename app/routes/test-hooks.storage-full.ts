@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { resourceRoute } from "~/server/http/resource-route.server";
 
-// Tests only (TEST_HOOKS=on, which configuration refuses in production): POST full=on makes the
+// Tests only (HEMLINE_TEST_HOOKS=storage-full, which configuration refuses in production): POST full=on makes the
 // embedded storage answer as a full disk does, full=off gives the room back, without a restart.
-// Without TEST_HOOKS the path is a 404 like any unknown one.
+// Without that hook the path is a 404 like any unknown one.
 
 const notFound = () => new Response("Not Found\n", { status: 404, headers: { "Cache-Control": "no-store" } });
 

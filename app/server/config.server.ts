@@ -3,10 +3,16 @@ import path from "node:path";
 import { z } from "zod";
 import { SHIPPING_COUNTRIES, type CountryCode } from "~/lib/countries";
 import { STANDARD_VAT_RATES } from "~/lib/vat-rates";
-import { KILL_POINTS, type KillPoint } from "./kill-points";
+import { FIRST_START_SHIPPING } from "~/domain/first-start-shipping";
+import type { KillPoint } from "./kill-points";
+import { parseTestHooks, testHooksOf } from "./test-hook-switch";
+import * as tuning from "./tuning.server";
 
 // Environment -> typed configuration, checked once at start. A wrong value stops start-up
-// with a message that names the variable, instead of failing later on a request.
+// with a message that names the variable, instead of failing later on a request. Only what differs
+// between deployments (ports, storage, backends, hosts, secrets, the shop's identity) is a variable:
+// shop figures live in the store (seeded from app/domain), timings in tuning.server.ts, and test
+// hooks behind the one switch HEMLINE_TEST_HOOKS (test-hook-switch.ts).
 
 const emailList = z
   .string()
@@ -104,9 +110,6 @@ const schema = z
       .regex(/^G-[A-Z0-9]{4,20}$/, "must be a Google Analytics measurement id such as G-ABC123XYZ")
       .optional(),
     GCLOUD_PROJECT: z.string().min(1).optional(),
-    SHIPPING_STANDARD_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(495),
-    SHIPPING_EXPRESS_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(995),
-    FREE_SHIPPING_FROM_CENTS: z.coerce.number().int("must be a whole number of cents").min(0).default(7500),
     // The shop's home country: the Google product feed's target when its URL names none (?country=), checkout's
     // first country and the footer's delivery figures (its shipping zone's).
     FEED_COUNTRY: z
@@ -114,31 +117,9 @@ const schema = z
         errorMap: () => ({ message: "must be the code of a country the shop delivers to (IE, DE, FR, …)" }),
       })
       .default("IE"),
-    // The least time between two background builds of one product feed, and how often each process checks
-    // whether the catalogue moved past its kept feeds (decision 0031). 0: build after every change (tests).
-    FEED_REBUILD_SECONDS: z.coerce.number().min(0, "must be 0 or more seconds").max(86_400).default(300),
-    // How long the lease of the one instance building a product feed lasts unless renewed (renewed every third
-    // of it while building): another instance takes over a dead builder's feed this long after (decision 0034).
-    // How much of a kept product feed file one read takes when it is sent (embedded backend): larger, fewer reads and
-    // socket writes per 1.7 GB feed; a slow client costs the server up to about twice this (the read and the socket's
-    // buffer), so it stays under a megabyte by default (bench/results/2026-11-27-feed-4.md).
-    FEED_READ_CHUNK_KB: z.coerce
-      .number()
-      .int("must be a whole number of kilobytes")
-      .min(16, "must be at least 16 KB")
-      .max(16_384, "must be at most 16384 KB")
-      .default(512),
-    FEED_LEASE_SECONDS: z.coerce
-      .number()
-      .min(1, "must be at least 1 second")
-      .max(3600, "must be at most 3600 seconds")
-      .default(60),
-    // VAT rate (percent) for a delivery country missing from the table of standard rates (lib/vat-rates).
     // Printed on every invoice: the seller's registered address (lines separated by "|") and VAT number.
     INVOICE_SELLER_ADDRESS: z.string().max(300).optional(),
     VAT_NUMBER: z.string().max(30).optional(),
-    // Invoice numbers a process reserves at a time; default 1 (gap-free) embedded, 20 on Firebase.
-    INVOICE_NUMBER_BLOCK: z.coerce.number().int("must be a whole number").min(1).max(1000).optional(),
     // The shop's voluntary returns promise; never shorter than the 14-day legal right of withdrawal.
     RETURNS_WINDOW_DAYS: z.coerce
       .number()
@@ -170,43 +151,9 @@ const schema = z
       .min(24, "must be at least 24 characters (it guards the shop's metrics)")
       .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
       .optional(),
-    // Requests one admin API key may make per minute (counted on every instance together).
-    API_RATE_LIMIT_PER_MINUTE: z.coerce
-      .number({ invalid_type_error: "must be a whole number of requests per minute" })
-      .int("must be a whole number of requests per minute")
-      .min(1)
-      .max(100_000)
-      .default(120),
     // Webhook endpoints on private, loopback or link-local addresses: refused (SSRF) unless this is 1 (tests, a private network).
     WEBHOOK_ALLOW_PRIVATE_ADDRESSES: flag(),
-    // How often each instance looks for webhook deliveries due (fractions for tests).
-    WEBHOOK_SWEEP_SECONDS: z.coerce
-      .number({ invalid_type_error: "must be a number of seconds" })
-      .min(0.1, "must be at least 0.1")
-      .max(3600, "must be at most 3600 (an hour)")
-      .default(5),
-    // Abandoned-checkout reminders: hours after the checkout's last change the first e-mail is due.
-    ABANDONED_AFTER_HOURS: z.coerce
-      .number({ invalid_type_error: "must be a number of hours" })
-      .positive("must be a positive number of hours")
-      .max(720, "must be at most 720 (30 days)")
-      .default(4),
-    // How often each instance looks for reminders due (fractions for tests).
-    REMINDER_SWEEP_SECONDS: z.coerce
-      .number({ invalid_type_error: "must be a number of seconds" })
-      .min(0.1, "must be at least 0.1")
-      .max(86_400, "must be at most 86400 (a day)")
-      .default(300),
-    // Tests only: POST /test-hooks/storage-full fills or frees the embedded storage. Refused in production.
-    TEST_HOOKS: z.enum(["on"], { message: "must be on, or unset" }).optional(),
     FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
-    // Read by the Firestore adapters themselves (availability.server.ts); checked here so a wrong value stops start-up.
-    FIRESTORE_TIMEOUT_MS: z.coerce
-      .number({ invalid_type_error: "must be a number of milliseconds" })
-      .int("must be a whole number of milliseconds")
-      .min(1000, "must be at least 1000")
-      .max(120_000, "must be at most 120000 (two minutes)")
-      .optional(),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
     FIREBASE_STORAGE_BUCKET: z
       .string()
@@ -234,19 +181,23 @@ const schema = z
       .string()
       .regex(/^[^/\s]+:\d{1,5}$/, "must be host:port, without http://")
       .optional(),
-    // Test hooks of the end-to-end specs (test-hooks.server.ts); refused unless HEMLINE_TEST_HOOKS=1.
-    HEMLINE_TEST_HOOKS: z.literal("1", { errorMap: () => ({ message: "must be 1 or unset" }) }).optional(),
-    HEMLINE_KILL_AT: z.enum(KILL_POINTS, { message: `must be one of ${KILL_POINTS.join(", ")}` }).optional(),
-    HEMLINE_TEST_STRIPE_API: z.string().url("must be a URL such as http://127.0.0.1:12111").optional(),
+    // The one switch of the test hooks (test-hook-switch.ts): refused when NODE_ENV=production.
+    HEMLINE_TEST_HOOKS: z
+      .string()
+      .superRefine((raw, ctx) => {
+        for (const problem of parseTestHooks(raw).problems)
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
-    for (const hook of ["HEMLINE_KILL_AT", "HEMLINE_TEST_STRIPE_API"] as const) {
-      if (env[hook] && env.HEMLINE_TEST_HOOKS !== "1")
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: [hook],
-          message: "is a test hook: it is refused unless HEMLINE_TEST_HOOKS=1 (never set it on a real shop)",
-        });
+    if (env.NODE_ENV === "production" && env.HEMLINE_TEST_HOOKS) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["HEMLINE_TEST_HOOKS"],
+        message:
+          "is refused when NODE_ENV=production: test hooks let a visitor fill the storage or kill the shop (tests run it with NODE_ENV=test)",
+      });
     }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({
@@ -260,13 +211,6 @@ const schema = z
         code: z.ZodIssueCode.custom,
         path: ["HSTS_PRELOAD"],
         message: "needs HSTS_INCLUDE_SUBDOMAINS=1 (browsers' preload list takes only includeSubDomains)",
-      });
-    }
-    if (env.NODE_ENV === "production" && env.TEST_HOOKS) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["TEST_HOOKS"],
-        message: "must not be set in production (it lets any visitor make the shop's storage look full)",
       });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
@@ -340,8 +284,8 @@ export interface Config {
     storageEmulatorHost: string | undefined;
   };
   /**
-   * The starting delivery prices in cents (seeded once as the zone Europe; afterwards the shipping zones
-   * price delivery); standard delivery is free from freeFromMinor (items' value).
+   * The starting delivery prices in cents (FIRST_START_SHIPPING, seeded once as the zone Europe; afterwards
+   * the shipping zones price delivery); standard delivery is free from freeFromMinor (items' value).
    */
   shipping: { standardMinor: number; expressMinor: number; freeFromMinor: number };
   /** VAT rates (percent) by delivery country, and the rate for any other; prices include VAT. */
@@ -360,11 +304,11 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** Log lines as text or as JSON for Cloud Logging. */
   logFormat: "text" | "json";
-  /** TEST_HOOKS=on (never in production): the routes under /test-hooks exist. */
+  /** HEMLINE_TEST_HOOKS=storage-full (never in production): the routes under /test-hooks exist. */
   testHooks: boolean;
   /** The bearer token /metrics asks for; undefined: /metrics does not exist. */
   metricsToken: string | undefined;
-  /** Crash points and a stand-in Stripe of the end-to-end specs (HEMLINE_TEST_HOOKS=1); undefined on a real shop. */
+  /** Crash points and a stand-in Stripe of the end-to-end specs (HEMLINE_TEST_HOOKS); undefined on a real shop. */
   crashHooks: { killAt: KillPoint | undefined; stripeApi: string | undefined } | undefined;
   /** The admin API: requests per key per minute. */
   api: { ratePerMinute: number };
@@ -425,6 +369,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`, issues);
   }
   const env = result.data;
+  const hooks = testHooksOf(env.HEMLINE_TEST_HOOKS);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -452,11 +397,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
       storageBucket: env.FIREBASE_STORAGE_BUCKET ?? defaultBucket(env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT),
       storageEmulatorHost: env.FIREBASE_STORAGE_EMULATOR_HOST,
     },
-    shipping: {
-      standardMinor: env.SHIPPING_STANDARD_CENTS,
-      expressMinor: env.SHIPPING_EXPRESS_CENTS,
-      freeFromMinor: env.FREE_SHIPPING_FROM_CENTS,
-    },
+    shipping: { ...(hooks?.shippingSeed ?? FIRST_START_SHIPPING) },
     vat: { rates: STANDARD_VAT_RATES },
     invoice: {
       sellerAddress: (env.INVOICE_SELLER_ADDRESS ?? "")
@@ -464,27 +405,26 @@ export function parseConfig(source: Record<string, string | undefined> = process
         .map((line) => line.trim())
         .filter(Boolean),
       vatNumber: env.VAT_NUMBER,
-      // Firestore takes about one sustained write a second per document: reserve numbers in blocks there.
-      numberBlock: env.INVOICE_NUMBER_BLOCK ?? (env.SHOP_BACKEND === "firebase" ? 20 : 1),
+      numberBlock: tuning.INVOICE_NUMBER_BLOCK[env.SHOP_BACKEND],
     },
     returnsWindowDays: env.RETURNS_WINDOW_DAYS,
     feed: {
       country: env.FEED_COUNTRY,
-      rebuildEveryMs: Math.round(env.FEED_REBUILD_SECONDS * 1000),
-      leaseMs: Math.round(env.FEED_LEASE_SECONDS * 1000),
-      readChunkBytes: env.FEED_READ_CHUNK_KB * 1024,
+      rebuildEveryMs: Math.round((hooks?.feedRebuildSeconds ?? tuning.FEED_REBUILD_SECONDS) * 1000),
+      leaseMs: tuning.FEED_LEASE_SECONDS * 1000,
+      readChunkBytes: tuning.FEED_READ_CHUNK_BYTES,
     },
     logFormat: env.LOG_FORMAT ?? (env.K_SERVICE ? "json" : "text"),
     metricsToken: env.METRICS_TOKEN,
-    testHooks: env.TEST_HOOKS === "on",
-    api: { ratePerMinute: env.API_RATE_LIMIT_PER_MINUTE },
+    testHooks: hooks?.storageFull ?? false,
+    api: { ratePerMinute: hooks?.apiRatePerMinute ?? tuning.API_RATE_LIMIT_PER_MINUTE },
     webhooks: {
       allowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
-      sweepMs: Math.round(env.WEBHOOK_SWEEP_SECONDS * 1000),
+      sweepMs: Math.round((hooks?.webhookSweepSeconds ?? tuning.WEBHOOK_SWEEP_SECONDS) * 1000),
     },
     reminders: {
-      abandonedAfterHours: env.ABANDONED_AFTER_HOURS,
-      sweepMs: Math.round(env.REMINDER_SWEEP_SECONDS * 1000),
+      abandonedAfterHours: hooks?.abandonedAfterHours ?? tuning.ABANDONED_AFTER_HOURS,
+      sweepMs: Math.round((hooks?.reminderSweepSeconds ?? tuning.REMINDER_SWEEP_SECONDS) * 1000),
     },
     pendingPaymentExpiryMs: env.PENDING_PAYMENT_EXPIRY_MINUTES * 60_000,
     backup: {
@@ -496,10 +436,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
         : undefined,
-    crashHooks:
-      env.HEMLINE_TEST_HOOKS === "1"
-        ? { killAt: env.HEMLINE_KILL_AT, stripeApi: env.HEMLINE_TEST_STRIPE_API }
-        : undefined,
+    crashHooks: hooks ? { killAt: hooks.killAt, stripeApi: hooks.stripeApi } : undefined,
     analytics:
       env.FIREBASE_MEASUREMENT_ID &&
       env.FIREBASE_APP_ID &&

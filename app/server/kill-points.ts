@@ -1,4 +1,4 @@
-// The named points of a payment where a test may kill the serving process (HEMLINE_KILL_AT, see
+// The named points of a payment where a test may kill the serving process (HEMLINE_TEST_HOOKS=kill-at=…, see
 // test-hooks.server.ts). Apart from the hooks, so configuration can check the name without
 // importing the checkout, which imports configuration's types. "after-order-paid": the payment's
 // transition (and its order.paid outbox event) has committed and the webhook relay is not yet told.

@@ -1,4 +1,5 @@
 import { startBackupSchedule } from "./backup/schedule.server";
+import { retiredVariableWarnings } from "./retired-variables";
 import { holdServingLock } from "./backup/serving-lock.server";
 import { getContext, type AppContext } from "./context.server";
 import { cookieSecurity } from "./http/cookie-security.server";
@@ -44,6 +45,7 @@ function prepareInBackground(store: Store): void {
 export async function prepareToServe(): Promise<AppContext> {
   const shop = getContext();
   const { config, backend, catalog } = shop;
+  for (const warning of retiredVariableWarnings(process.env)) console.warn(warning);
   if (config.env === "production" && !config.publicUrl) {
     // Refusing to start would break the zero-configuration `npm install && npm start`; the
     // fallback is safe (never taken from a request's Host), so say what it is.

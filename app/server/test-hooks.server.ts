@@ -1,14 +1,14 @@
 import type { KillPoint } from "./kill-points";
 import type { CheckoutFaults } from "./services/checkout/checkout.server";
 
-// Test hooks, for the end-to-end specs only (never for operators: .env.example lists them as such): with
-// HEMLINE_TEST_HOOKS=1, HEMLINE_KILL_AT makes the serving process die (SIGKILL, nothing runs after)
-// at a named point of a payment, so a spec can prove what a crash there leaves and how a restart
-// settles it. Configuration refuses HEMLINE_KILL_AT without HEMLINE_TEST_HOOKS=1.
+// Test hooks, for the end-to-end specs only (never for operators): HEMLINE_TEST_HOOKS=kill-at=<point>
+// makes the serving process die (SIGKILL, nothing runs after) at a named point of a payment, so a spec
+// can prove what a crash there leaves and how a restart settles it. Configuration refuses the switch
+// when NODE_ENV=production.
 
 function die(point: KillPoint): void {
   // stderr is written synchronously to a pipe or file, so the line is out before the process ends.
-  console.error(`Test hook HEMLINE_KILL_AT=${point}: killing this process now`);
+  console.error(`Test hook kill-at=${point}: killing this process now`);
   process.kill(process.pid, "SIGKILL");
 }
 

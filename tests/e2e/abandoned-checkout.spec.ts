@@ -6,7 +6,7 @@ import { PASSWORD, uniqueEmail } from "./support/accounts";
 import { startShop, type ExtraShop } from "./support/extra-shop";
 
 // Abandoned-checkout reminders end to end, on a shop of its own whose reminders are due within
-// seconds (ABANDONED_AFTER_HOURS=0.0005) and swept every half second: a signed-in shopper who
+// seconds (the test hook abandoned-after-hours=0.0005) and swept every half second: a signed-in shopper who
 // reaches checkout and leaves gets the e-mail (with List-Unsubscribe headers); its link, opened in
 // another browser, puts the cart back; its unsubscribe link stops reminders without signing in.
 // JavaScript on and off.
@@ -43,11 +43,9 @@ test("a shopper who leaves checkout gets a reminder; its link restores the cart,
   const email = uniqueEmail(testInfo, "reminder");
   let shop: ExtraShop | null = null;
   try {
-    shop = await startShop((port) => ({
-      ABANDONED_AFTER_HOURS: "0.0005",
-      REMINDER_SWEEP_SECONDS: "0.5",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    }));
+    shop = await startShop((port) => ({ PUBLIC_URL: `http://127.0.0.1:${port}` }), {
+      testHooks: ["abandoned-after-hours=0.0005", "reminder-sweep-seconds=0.5"],
+    });
     const base = `http://127.0.0.1:${shop.port}`;
     await expect(async () => expect((await fetch(`${base}/healthz`)).status).toBe(200)).toPass({ timeout: 120_000 });
 

@@ -6,7 +6,7 @@ import { PASSWORD, uniqueEmail } from "./support/accounts";
 import { startShop, type ExtraShop } from "./support/extra-shop";
 import { fillCheckout } from "./support/shop";
 
-// A full disk on the embedded default. A shop of its own, with TEST_HOOKS (so NODE_ENV=test, served
+// A full disk on the embedded default. A shop of its own, with the storage-full test hook (so NODE_ENV=test, served
 // by scripts/serve.mjs from the build) whose POST /test-hooks/storage-full makes SQLite answer
 // SQLITE_FULL and the uploads folder ENOSPC. A shopper adding to the cart and placing an order, a
 // visitor registering and an admin uploading a blog cover each read the message with a 503;
@@ -70,9 +70,7 @@ test("a full disk: each form says so with a 503, /healthz says disk-full, and al
   const admin = uniqueEmail(testInfo, "disk-admin");
   let shop: ExtraShop | null = null;
   try {
-    shop = await startShop(() => ({ NODE_ENV: "test", TEST_HOOKS: "on", ADMIN_EMAILS: admin }), {
-      script: "scripts/serve.mjs",
-    });
+    shop = await startShop(() => ({ ADMIN_EMAILS: admin }), { testHooks: ["storage-full"] });
     const base = `http://127.0.0.1:${shop.port}`;
     await expect(async () => expect((await fetch(`${base}/healthz`)).status).toBe(200)).toPass({ timeout: 120_000 });
     const setFull = async (full: "on" | "off") =>

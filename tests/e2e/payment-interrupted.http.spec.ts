@@ -7,15 +7,13 @@ import { expect, test } from "./fixtures";
 import { startShop, type ExtraShop } from "./support/extra-shop";
 import { HttpShopper, pageText } from "./support/http-shopper";
 
-// A payment interrupted: `npm start`'s shop is made to die (SIGKILL, by the test hook
-// HEMLINE_KILL_AT) after the order is placed, after the card was charged and before that was
+// A payment interrupted: the built shop is made to die (SIGKILL, by the test hook
+// HEMLINE_TEST_HOOKS=kill-at=…) after the order is placed, after the card was charged and before that was
 // recorded, or when Stripe's webhook comes; it is started again on the same DATA_DIR and port.
 // The shopper reloading (the same form posted again, the page Stripe sends them back to) sees the
 // truth, the card was charged once, the stock was taken once, and Stripe's retried webhook changes nothing.
 
 test.describe.configure({ timeout: 300_000 });
-
-const HOOKS = { HEMLINE_TEST_HOOKS: "1" };
 
 async function ready(shop: ExtraShop): Promise<string> {
   const base = `http://127.0.0.1:${shop.port}`;
@@ -77,7 +75,7 @@ async function shopperWithCart(base: string, dataDir: string) {
 
 for (const killAt of ["after-charge-before-record", "after-order-placed"] as const) {
   test(`test card, killed ${killAt}: the reload shows the order paid, charged once, its stock taken once`, async () => {
-    const first = await startShop(() => ({ ...HOOKS, HEMLINE_KILL_AT: killAt }));
+    const first = await startShop(() => ({}), { testHooks: [`kill-at=${killAt}`] });
     let second: ExtraShop | null = null;
     try {
       const base = await ready(first);
@@ -87,7 +85,7 @@ for (const killAt of ["after-charge-before-record", "after-order-placed"] as con
       // The shop dies in the middle of the checkout: the browser never gets an answer.
       await expect(shopper.post("/checkout", form)).rejects.toThrow();
       await first.exited();
-      expect(first.output()).toContain(`Test hook HEMLINE_KILL_AT=${killAt}: killing this process now`);
+      expect(first.output()).toContain(`Test hook kill-at=${killAt}: killing this process now`);
       const [kept] = inStore(first.dataDir, email).orders;
       expect(kept.status).toBe("pending_payment");
       expect(inStore(first.dataDir).keys.filter((k) => k.includes(kept.id))).toHaveLength(
@@ -95,7 +93,7 @@ for (const killAt of ["after-charge-before-record", "after-order-placed"] as con
       );
 
       // Started again on the same data and port; the shopper reloads, which posts the same form again.
-      second = await startShop(() => ({ ...HOOKS }), { port: first.port, dataDir: first.dataDir });
+      second = await startShop(() => ({}), { port: first.port, dataDir: first.dataDir, testHooks: [] });
       await ready(second);
       const replay = await shopper.post("/checkout", form);
       expect(replay.status).toBe(303);
@@ -155,13 +153,9 @@ test("Stripe, killed when the webhook came: the shopper back from Stripe sees it
   });
   await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
   const webhookSecret = "whsec_e2e_interrupted";
-  const stripeEnv = {
-    ...HOOKS,
-    STRIPE_SECRET_KEY: "sk_test_e2e_interrupted",
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    HEMLINE_TEST_STRIPE_API: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
-  };
-  const first = await startShop(() => ({ ...stripeEnv, HEMLINE_KILL_AT: "webhook-received" }));
+  const stripeEnv = { STRIPE_SECRET_KEY: "sk_test_e2e_interrupted", STRIPE_WEBHOOK_SECRET: webhookSecret };
+  const stripeApi = `stripe-api=http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+  const first = await startShop(() => stripeEnv, { testHooks: [stripeApi, "kill-at=webhook-received"] });
   let second: ExtraShop | null = null;
   try {
     const base = await ready(first);
@@ -201,11 +195,11 @@ test("Stripe, killed when the webhook came: the shopper back from Stripe sees it
       });
     await expect(deliver(base)).rejects.toThrow();
     await first.exited();
-    expect(first.output()).toContain("Test hook HEMLINE_KILL_AT=webhook-received: killing this process now");
+    expect(first.output()).toContain("Test hook kill-at=webhook-received: killing this process now");
     expect(inStore(first.dataDir, email).orders.map((o) => o.status)).toEqual(["pending_payment"]);
 
     // Back up on the same data; the shopper lands on the page Stripe sends them back to, before Stripe retries.
-    second = await startShop(() => stripeEnv, { port: first.port, dataDir: first.dataDir });
+    second = await startShop(() => stripeEnv, { port: first.port, dataDir: first.dataDir, testHooks: [stripeApi] });
     await ready(second);
     const back = await pageText(await shopper.call(session.success));
     expect(back).toContain("Stripe · Paid");

@@ -8,12 +8,9 @@ import { startShop } from "./support/extra-shop";
 
 test.describe.configure({ timeout: 240_000 });
 
-const CONFIGURED = {
-  FREE_SHIPPING_FROM_CENTS: "12345",
-  SHIPPING_STANDARD_CENTS: "111",
-  SHIPPING_EXPRESS_CENTS: "2222",
-  RETURNS_WINDOW_DAYS: "45",
-};
+// The first-start delivery prices are constants: a test seeds others through the test-hook switch.
+const CONFIGURED = { RETURNS_WINDOW_DAYS: "45" };
+const SEED = ["shipping-seed=111/2222/12345"];
 const FREE_FROM = "€123.45";
 
 /** Where each page states which figure. */
@@ -42,11 +39,10 @@ const text = (html: string) =>
     .replace(/\s+/g, " ");
 
 test("a shop configured with other figures states them on every page, and no default", async ({ request }) => {
-  const shop = await startShop((port) => ({
-    ...CONFIGURED,
-    SHOP_BACKEND: "embedded",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-  }));
+  const shop = await startShop(
+    (port) => ({ ...CONFIGURED, SHOP_BACKEND: "embedded", PUBLIC_URL: `http://127.0.0.1:${port}` }),
+    { testHooks: SEED },
+  );
   const base = `http://127.0.0.1:${shop.port}`;
   try {
     await expect(async () => {

@@ -8,8 +8,8 @@ import { serving, startShop, type ExtraShop } from "./support/extra-shop";
 import { HttpShopper, pageText } from "./support/http-shopper";
 import { startReceiver } from "../support/webhook-receiver";
 
-// The transactional outbox (decision 0040) when the process dies: `npm start`'s shop is killed
-// (SIGKILL, by the test hook HEMLINE_KILL_AT) right after a change committed with its webhook
+// The transactional outbox (decision 0040) when the process dies: the built shop is killed
+// (SIGKILL, by the test hook kill-at) right after a change committed with its webhook
 // events and before the relay turned them into deliveries. Started again on the same DATA_DIR and
 // port, it sends the registered endpoint those very events (the same event ids), signed, as the
 // process that died would have. The first shop never sweeps (an hour), so only the change itself
@@ -20,7 +20,6 @@ test.describe.configure({ timeout: 300_000 });
 // The receiver listens on this machine (refused in production: SSRF); the seeded orders awaiting
 // payment do not expire meanwhile (their released stock would be events of its own).
 const BASE_ENV = {
-  HEMLINE_TEST_HOOKS: "1",
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "1",
   PENDING_PAYMENT_EXPIRY_MINUTES: "1440",
 };
@@ -92,7 +91,7 @@ async function register(dataDir: string, url: string): Promise<string> {
 /** A shop about to be killed at `killAt`, an endpoint registered on it, and a shopper with one unit in the cart. */
 async function killedCheckout(killAt: "after-order-placed" | "after-order-paid") {
   const receiver = await startReceiver();
-  const first = await startShop(() => ({ ...BASE_ENV, HEMLINE_KILL_AT: killAt, WEBHOOK_SWEEP_SECONDS: "3600" }));
+  const first = await startShop(() => BASE_ENV, { testHooks: [`kill-at=${killAt}`, "webhook-sweep-seconds=3600"] });
   const base = await serving(first);
   receiver.useSecret(await register(first.dataDir, receiver.url));
   const variant = inStore(first.dataDir).variants.find((v) => v.stock >= 3)!;
@@ -105,7 +104,7 @@ async function killedCheckout(killAt: "after-order-placed" | "after-order-paid")
   await expect(shopper.post("/checkout", form)).rejects.toThrow();
   // No exit code: it ended by the signal.
   expect(await first.exited()).toBeNull();
-  expect(first.output()).toContain(`Test hook HEMLINE_KILL_AT=${killAt}: killing this process now`);
+  expect(first.output()).toContain(`Test hook kill-at=${killAt}: killing this process now`);
   const stored = inStore(first.dataDir, email);
   expect(stored.orders).toHaveLength(1);
   return { receiver, first, shopper, form, variant, order: stored.orders[0]!, stored };
@@ -145,9 +144,10 @@ test("killed after the order is placed: its stock event reaches the endpoint aft
     expect(stored.deliveredIds).not.toContain(stock!.eventId);
     expect(receiver.received.filter((r) => r.eventId === stock!.eventId)).toEqual([]);
 
-    second = await startShop(() => ({ ...BASE_ENV, WEBHOOK_SWEEP_SECONDS: "0.2" }), {
+    second = await startShop(() => BASE_ENV, {
       port: first.port,
       dataDir: first.dataDir,
+      testHooks: ["webhook-sweep-seconds=0.2"],
     });
     await serving(second);
     // The new process's sweep relays what the dead one committed: the same event, by its id.
@@ -188,9 +188,10 @@ test("killed after the payment is recorded: order.paid, committed with it, reach
     expect(stored.deliveredIds).not.toContain(paidEvent!.eventId);
     expect(receiver.received.filter((r) => r.eventType === "order.paid")).toEqual([]);
 
-    second = await startShop(() => ({ ...BASE_ENV, WEBHOOK_SWEEP_SECONDS: "0.2" }), {
+    second = await startShop(() => BASE_ENV, {
       port: first.port,
       dataDir: first.dataDir,
+      testHooks: ["webhook-sweep-seconds=0.2"],
     });
     await serving(second);
     const copies = await receivedOf(receiver, "order.paid", paidEvent!.eventId);

@@ -22,13 +22,13 @@ test.describe.configure({ timeout: 240_000 });
  * processes keep theirs.
  */
 async function patientFirestore() {
-  const before = process.env.FIRESTORE_TIMEOUT_MS;
-  process.env.FIRESTORE_TIMEOUT_MS = "20000";
+  const before = process.env.HEMLINE_TEST_HOOKS;
+  process.env.HEMLINE_TEST_HOOKS = "firestore-timeout-ms=20000";
   try {
     return await import("~/server/store/firestore/store.server");
   } finally {
-    if (before === undefined) delete process.env.FIRESTORE_TIMEOUT_MS;
-    else process.env.FIRESTORE_TIMEOUT_MS = before;
+    if (before === undefined) delete process.env.HEMLINE_TEST_HOOKS;
+    else process.env.HEMLINE_TEST_HOOKS = before;
   }
 }
 
@@ -51,9 +51,9 @@ test("two shops on one Firestore deliver each webhook event exactly once", async
       FIREBASE_AUTH_EMULATOR_HOST: auth.host,
       FIREBASE_STORAGE_EMULATOR_HOST: storage.host,
       WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "1",
-      WEBHOOK_SWEEP_SECONDS: "0.2",
     });
-    shops.push(await startShop(env), await startShop(env));
+    const fast = { testHooks: ["webhook-sweep-seconds=0.2"] };
+    shops.push(await startShop(env, fast), await startShop(env, fast));
     const [a, b] = await Promise.all(shops.map(serving));
 
     // The owner's key and endpoint, written to the shared store as the back office writes them.

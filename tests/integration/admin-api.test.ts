@@ -67,7 +67,7 @@ describe.each(BACKENDS)("admin API: $name", (backend) => {
         DATA_DIR: temp.dir,
         SESSION_SECRET: "admin-api-test-secret-0123456789abcdef",
         ADMIN_EMAILS: OWNER,
-        API_RATE_LIMIT_PER_MINUTE: "1000",
+        HEMLINE_TEST_HOOKS: "api-rate-limit-per-minute=1000",
         WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "1",
         ...backend.env(),
       }),

@@ -21,8 +21,8 @@ import type { ProductInput } from "~/domain/product";
 import { makeProduct } from "../support/product-factory";
 import { makeTempDir } from "../support/temp-dir";
 
-// The embedded default on a full disk: SQLite answers SQLITE_FULL (made real by the TEST_HOOKS
-// switch, fill-storage.server.ts) and the uploads folder ENOSPC. Every write fails whole with
+// The embedded default on a full disk: SQLite answers SQLITE_FULL (made real by the storage-full test
+// hook, fill-storage.server.ts) and the uploads folder ENOSPC. Every write fails whole with
 // StorageFullError, leaves the data exactly as it was, and works again once there is room.
 
 const RATES = { standardMinor: 495, expressMinor: 995, freeFromMinor: 7500 };

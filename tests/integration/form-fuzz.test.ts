@@ -604,7 +604,7 @@ describe("bad input never 500s", () => {
   });
 
   // Every route but the catch-all (no page, 404), Stripe's webhook (a signed JSON body, 404 while Stripe is not
-  // configured) and the disk-full test hook (404 unless TEST_HOOKS=on, which the harness is not).
+  // configured) and the disk-full test hook (404 unless HEMLINE_TEST_HOOKS=storage-full, which the harness is not).
   // The admin API (api.v1.*) takes JSON, not forms: tests/integration/admin-api.test.ts sends it bad bodies.
   const NOT_FORMS = [
     "$",

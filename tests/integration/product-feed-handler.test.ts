@@ -7,6 +7,7 @@ import { once } from "node:events";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createRouteHarness, type Handler, type RouteHarness } from "../support/route-harness";
+import { addTestHooks } from "../support/test-hooks";
 
 // The product feed as the production server sends it (scripts/server.mjs puts createFeedHandler's middleware
 // before Remix), over a real HTTP server: a client that stops reading does not make the server
@@ -63,8 +64,8 @@ describe("the product feed sent by the production server's handler", () => {
   };
 
   beforeAll(async () => {
-    // Build after every change (the default waits FEED_REBUILD_SECONDS between builds).
-    process.env.FEED_REBUILD_SECONDS = "0";
+    // Build after every change (the shop waits FEED_REBUILD_SECONDS, tuning.server.ts, between builds).
+    addTestHooks("feed-rebuild-seconds=0");
     harness = await createRouteHarness();
     const { seedLarge } = await import("~/server/seed/seed.server");
     await seedLarge(harness.ctx.backend.store, PRODUCTS, () => undefined);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createRouteHarness, type Handler, type RouteHarness } from "../support/route-harness";
+import { addTestHooks } from "../support/test-hooks";
 import { makeProduct } from "../support/product-factory";
 
 // What Merchant Center sees of /feeds/google.xml after a catalogue change: the previous feed at once
@@ -16,8 +17,8 @@ describe("the product feed route after a catalogue change", () => {
     (await harness.run(loader, harness.request("/feeds/google.xml", "signed-out", undefined, { headers }))) as Response;
 
   beforeAll(async () => {
-    // Build after every change (the default waits FEED_REBUILD_SECONDS between builds).
-    process.env.FEED_REBUILD_SECONDS = "0";
+    // Build after every change (the shop waits FEED_REBUILD_SECONDS, tuning.server.ts, between builds).
+    addTestHooks("feed-rebuild-seconds=0");
     harness = await createRouteHarness();
     loader = (await import("~/routes/feeds.google[.]xml")).loader as Handler;
     await harness.ctx.backend.store.products.upsertMany([makeProduct({ id: "route-feed1", priceMinor: 2000 })]);

@@ -78,11 +78,11 @@ const ROWS: Record<string, Row[]> = {
       status: 404,
     },
   ],
-  // Without TEST_HOOKS (refused in production) the switch does not exist.
+  // Without HEMLINE_TEST_HOOKS=storage-full (refused in production) the switch does not exist.
   "test-hooks.storage-full": [
     { what: "GET", kind: "loader", path: "/test-hooks/storage-full", status: 404 },
     {
-      what: "POST without TEST_HOOKS",
+      what: "POST without the storage-full test hook",
       kind: "action",
       path: "/test-hooks/storage-full",
       body: { type: "application/x-www-form-urlencoded", text: "full=on" },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRouteHarness, dataOf, type RouteHarness } from "../support/route-harness";
+import { addTestHooks } from "../support/test-hooks";
 import * as about from "~/routes/about";
 import * as careGuide from "~/routes/care-guide";
 import * as privacy from "~/routes/privacy";
@@ -16,10 +17,9 @@ import { MAX_QUANTITY_PER_LINE } from "~/domain/sellable";
 // each page that states a delivery price, the free-delivery threshold or the returns window states
 // the configured one, and no page states a default. (Configuration is read once, on first use:
 // these variables are set before anything asks for it.)
+// The first-start delivery prices are constants; a test starts a shop with others through the switch.
+addTestHooks("shipping-seed=111/2222/12345");
 Object.assign(process.env, {
-  FREE_SHIPPING_FROM_CENTS: "12345",
-  SHIPPING_STANDARD_CENTS: "111",
-  SHIPPING_EXPRESS_CENTS: "2222",
   RETURNS_WINDOW_DAYS: "45",
   SHOP_NAME: "Selvedge",
   SUPPORT_EMAIL: "help@selvedge.test",

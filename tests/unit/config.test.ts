@@ -15,12 +15,17 @@ describe("parseConfig", () => {
     expect(config.dataDir.endsWith("data")).toBe(true);
   });
 
-  it("refuses the test hooks in production, so no visitor can make the storage look full", () => {
-    expect(parseConfig({ NODE_ENV: "test", TEST_HOOKS: "on" }).testHooks).toBe(true);
+  it("refuses the test-hook switch in production, so no visitor can make the storage look full or kill the shop", () => {
+    expect(parseConfig({ NODE_ENV: "test", HEMLINE_TEST_HOOKS: "storage-full" }).testHooks).toBe(true);
     expect(parseConfig({}).testHooks).toBe(false);
-    expect(() => parseConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), TEST_HOOKS: "on" })).toThrow(
-      /TEST_HOOKS: must not be set in production/,
-    );
+    const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) };
+    for (const hooks of ["storage-full", "kill-at=after-order-placed", "webhook-sweep-seconds=0.2"]) {
+      expect(() => parseConfig({ ...production, HEMLINE_TEST_HOOKS: hooks })).toThrow(ConfigError);
+      expect(() => parseConfig({ ...production, HEMLINE_TEST_HOOKS: hooks })).toThrow(
+        /\n {2}HEMLINE_TEST_HOOKS: is refused when NODE_ENV=production: test hooks let a visitor fill the storage or kill the shop/,
+      );
+    }
+    expect(() => parseConfig(production)).not.toThrow();
   });
 
   it("names the variable that is wrong", () => {
@@ -34,9 +39,10 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ RETURNS_WINDOW_DAYS: "13" })).toThrow(/RETURNS_WINDOW_DAYS/);
     expect(parseConfig({}).returnsWindowDays).toBe(30);
     expect(parseConfig({ RETURNS_WINDOW_DAYS: "45" }).returnsWindowDays).toBe(45);
-    expect(() => parseConfig({ FIRESTORE_TIMEOUT_MS: "5s" })).toThrow(/FIRESTORE_TIMEOUT_MS: must be a number/);
-    expect(() => parseConfig({ FIRESTORE_TIMEOUT_MS: "50" })).toThrow(/FIRESTORE_TIMEOUT_MS: must be at least 1000/);
-    expect(() => parseConfig({ FIRESTORE_TIMEOUT_MS: "8000" })).not.toThrow();
+    expect(() => parseConfig({ HEMLINE_TEST_HOOKS: "firestore-timeout-ms=5s" })).toThrow(
+      /HEMLINE_TEST_HOOKS: firestore-timeout-ms must be a number from 1000 to 120000/,
+    );
+    expect(() => parseConfig({ HEMLINE_TEST_HOOKS: "firestore-timeout-ms=8000" })).not.toThrow();
   });
 
   it("backs up into DATA_DIR/backups every hour, keeping 48, unless told otherwise", () => {
@@ -72,17 +78,55 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ PUBLIC_URL: "ftp://shop.example.com" })).toThrow(/PUBLIC_URL/);
   });
 
-  it("refuses the test hooks on a shop that did not switch them on, and reads them only with HEMLINE_TEST_HOOKS=1", () => {
+  it("reads the crash points and the stand-in Stripe from the one switch only", () => {
     expect(parseConfig({}).crashHooks).toBeUndefined();
-    expect(() => parseConfig({ HEMLINE_KILL_AT: "after-order-placed" })).toThrow(
-      /HEMLINE_KILL_AT: is a test hook: it is refused unless HEMLINE_TEST_HOOKS=1/,
-    );
-    expect(() => parseConfig({ HEMLINE_TEST_STRIPE_API: "http://127.0.0.1:12111" })).toThrow(/HEMLINE_TEST_STRIPE_API/);
-    expect(() => parseConfig({ HEMLINE_TEST_HOOKS: "1", HEMLINE_KILL_AT: "somewhere" })).toThrow(/HEMLINE_KILL_AT/);
-    expect(parseConfig({ HEMLINE_TEST_HOOKS: "1", HEMLINE_KILL_AT: "after-order-placed" }).crashHooks).toEqual({
+    expect(parseConfig({ HEMLINE_TEST_HOOKS: "kill-at=after-order-placed" }).crashHooks).toEqual({
       killAt: "after-order-placed",
       stripeApi: undefined,
     });
+    expect(
+      parseConfig({ HEMLINE_TEST_HOOKS: "stripe-api=http://127.0.0.1:12111, kill-at=webhook-received" }).crashHooks,
+    ).toEqual({ killAt: "webhook-received", stripeApi: "http://127.0.0.1:12111" });
+    expect(() => parseConfig({ HEMLINE_TEST_HOOKS: "kill-at=somewhere" })).toThrow(
+      /HEMLINE_TEST_HOOKS: kill-at must be one of after-order-placed, /,
+    );
+    expect(() => parseConfig({ HEMLINE_TEST_HOOKS: "fast-clock" })).toThrow(
+      /HEMLINE_TEST_HOOKS: fast-clock is not a test hook \(storage-full, kill-at, /,
+    );
+    // The variables the switch replaced are not read: a leftover one switches nothing on.
+    const leftovers = {
+      TEST_HOOKS: "on",
+      HEMLINE_KILL_AT: "after-order-placed",
+      HEMLINE_TEST_STRIPE_API: "http://127.0.0.1:12111",
+    };
+    expect(parseConfig(leftovers)).toMatchObject({ testHooks: false, crashHooks: undefined });
+  });
+
+  it("no longer reads the shop figures and timings that were variables: a removed one changes nothing", () => {
+    const removed = {
+      SHIPPING_STANDARD_CENTS: "111",
+      SHIPPING_EXPRESS_CENTS: "2222",
+      FREE_SHIPPING_FROM_CENTS: "12345",
+      INVOICE_NUMBER_BLOCK: "50",
+      FEED_READ_CHUNK_KB: "64",
+      FIRESTORE_TIMEOUT_MS: "50",
+    };
+    expect(parseConfig(removed)).toEqual(parseConfig({}));
+    // The seeded figures are those the shop always started with.
+    expect(parseConfig({}).shipping).toEqual({ standardMinor: 495, expressMinor: 995, freeFromMinor: 7500 });
+    expect(parseConfig({}).invoice.numberBlock).toBe(1);
+    expect(
+      parseConfig({ SHOP_BACKEND: "firebase", GCLOUD_PROJECT: "p", FIREBASE_API_KEY: "k" }).invoice.numberBlock,
+    ).toBe(20);
+    // A test that needs other first-start prices says so through the switch.
+    expect(parseConfig({ HEMLINE_TEST_HOOKS: "shipping-seed=111/2222/12345" }).shipping).toEqual({
+      standardMinor: 111,
+      expressMinor: 2222,
+      freeFromMinor: 12345,
+    });
+    expect(() => parseConfig({ HEMLINE_TEST_HOOKS: "shipping-seed=1.5/2/3" })).toThrow(
+      /HEMLINE_TEST_HOOKS: shipping-seed must be three whole numbers of cents/,
+    );
   });
 
   it("normalises the admin list: trimmed and lower-cased", () => {

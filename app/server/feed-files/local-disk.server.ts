@@ -14,7 +14,7 @@ const nameOf = (file: FeedFileRef) => `${file.group}-${file.key}.${file.format}$
 
 export interface LocalDiskFeedFilesOptions {
   /**
-   * How much of a file one read takes (FEED_READ_CHUNK_KB): Node's default of 64 KB makes ~27,000 reads and
+   * How much of a file one read takes (FEED_READ_CHUNK_BYTES, tuning.server.ts): Node's default of 64 KB makes ~27,000 reads and
    * socket writes for a 1.7 GB feed (bench/results/2026-11-27-feed-4.md).
    */
   readChunkBytes?: number;

@@ -28,11 +28,13 @@ export const E2E_SESSION_SECRET = "e2e-session-secret-that-is-long-enough-012345
 /**
  * Starts `scripts/start.mjs` with the test runner's environment plus `env` (PORT, DATA_DIR and
  * SESSION_SECRET are filled in), minus the variables named in `unset`; `script` instead of start.mjs.
- * Always `stop()` it.
+ * `testHooks` (entries of HEMLINE_TEST_HOOKS, such as "kill-at=webhook-received") serve the build with
+ * scripts/serve.mjs and NODE_ENV=test: start-up refuses the switch in production, and start.mjs always
+ * says production. Always `stop()` it.
  */
 export async function startShop(
   env: (port: number) => Record<string, string>,
-  options: { unset?: string[]; port?: number; script?: string; dataDir?: string } = {},
+  options: { unset?: string[]; port?: number; script?: string; dataDir?: string; testHooks?: string[] } = {},
 ): Promise<ExtraShop> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "hemline-e2e-shop-"));
@@ -42,10 +44,12 @@ export async function startShop(
     DATA_DIR: dataDir,
     SESSION_SECRET: E2E_SESSION_SECRET,
     ...env(port),
+    ...(options.testHooks ? { NODE_ENV: "test", HEMLINE_TEST_HOOKS: options.testHooks.join(",") } : {}),
   };
   for (const name of options.unset ?? []) delete merged[name];
   // scripts/serve.mjs serves the existing build as NODE_ENV says (start.mjs always says production).
-  const child = spawn(process.execPath, [options.script ?? "scripts/start.mjs"], {
+  const script = options.script ?? (options.testHooks ? "scripts/serve.mjs" : "scripts/start.mjs");
+  const child = spawn(process.execPath, [script], {
     env: merged,
     stdio: ["ignore", "pipe", "pipe"],
   });

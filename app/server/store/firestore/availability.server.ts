@@ -1,16 +1,17 @@
 import type { Firestore } from "firebase-admin/firestore";
 import { closedTransactionRetries } from "../../observability/metrics.server";
 import { FirestoreUnavailableError } from "../unavailable";
+import { testHooksOf } from "../../test-hook-switch";
 
 export { FirestoreUnavailableError };
 
 /** How long a page waits for Firestore before telling the user it is not available. */
 export const DEFAULT_FIRESTORE_TIMEOUT_MS = 5000;
 /**
- * FIRESTORE_TIMEOUT_MS, checked at start by config.server.ts. Read here rather than passed down,
- * because every adapter (and every test that makes one) shares this one limit.
+ * Tests on a loaded emulator wait longer (HEMLINE_TEST_HOOKS=firestore-timeout-ms=…, checked at start by
+ * config.server.ts). Read here rather than passed down: every adapter (and every test that makes one) shares it.
  */
-const TIMEOUT_MS = Number(process.env.FIRESTORE_TIMEOUT_MS) || DEFAULT_FIRESTORE_TIMEOUT_MS;
+const TIMEOUT_MS = testHooksOf(process.env.HEMLINE_TEST_HOOKS)?.firestoreTimeoutMs ?? DEFAULT_FIRESTORE_TIMEOUT_MS;
 /** Probes of a transaction's database that may go unanswered (a loaded machine) before it is called down. */
 const PROBES_BEFORE_GIVING_UP = 2;
 
