@@ -68,6 +68,12 @@ export function currency(code: CurrencyCode): Currency {
 /** 100 for two-digit currencies, 1 for yen. */
 export const minorPerUnit = (code: CurrencyCode): number => 10 ** CURRENCIES[code].minorDigits;
 
+/** Whole units (euros, pounds, yen) in the currency's minor units: 12 EUR -> 1200, 12 JPY -> 12. */
+export const unitsToMinor = (units: number, code: CurrencyCode): number => Math.round(units * minorPerUnit(code));
+
+/** Minor units in the currency's units, fractions kept: 1250 EUR -> 12.5. */
+export const minorToUnits = (minor: number, code: CurrencyCode): number => minor / minorPerUnit(code);
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 function formatter(code: CurrencyCode, whole: boolean): Intl.NumberFormat {
@@ -124,13 +130,25 @@ export function parseMinor(text: string, code: CurrencyCode): number | null {
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
 }
 
+/**
+ * An amount as a form or an import file holds it, in the currency's minor units: parseMinor's
+ * rules, after a leading sign or code of that currency ("€ 12.50", "CHF 30") people paste in.
+ */
+export function inputToMinor(text: string, code: CurrencyCode): number | null {
+  const trimmed = text.trim();
+  const prefix = [currencySymbol(code), code].find((p) => trimmed.startsWith(p));
+  return parseMinor(prefix ? trimmed.slice(prefix.length) : trimmed, code);
+}
+
 /** Minor units as the back office types them back ("12.50", "1200" yen): no symbol, no grouping; "" for none. */
 export function minorToInput(minor: number | null, code: CurrencyCode): string {
   if (minor === null) return "";
   const digits = CURRENCIES[code].minorDigits;
   if (digits === 0) return String(minor);
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(minor);
   const per = 10 ** digits;
-  return `${Math.floor(minor / per)}.${String(minor % per).padStart(digits, "0")}`;
+  return `${sign}${Math.floor(abs / per)}.${String(abs % per).padStart(digits, "0")}`;
 }
 
 /**

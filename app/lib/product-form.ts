@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES } from "./categories";
-import { BASE_CURRENCY, parseMinor } from "~/domain/money";
+import { BASE_CURRENCY, inputToMinor } from "~/domain/money";
 import { SLUG_PATTERN } from "./slug";
 import {
   GIFT_CARD_UNITS,
@@ -94,7 +94,7 @@ const money = (label: string, required: boolean) =>
       if (required) ctx.addIssue({ code: "custom", message: `Enter the ${label}, like 49.90.` });
       return null;
     }
-    const minor = parseMinor(value.replace(/^€\s*/, ""), BASE_CURRENCY);
+    const minor = inputToMinor(value, BASE_CURRENCY);
     if (minor === null)
       ctx.addIssue({
         code: "custom",
@@ -110,7 +110,7 @@ const money = (label: string, required: boolean) =>
 const priceField = () =>
   text().transform((value, ctx) => {
     if (!value.trim()) return { blank: true, minor: null };
-    const minor = parseMinor(value.replace(/^€\s*/, ""), BASE_CURRENCY);
+    const minor = inputToMinor(value, BASE_CURRENCY);
     if (minor === null)
       ctx.addIssue({
         code: "custom",

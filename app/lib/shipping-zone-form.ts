@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { DeliveryMethod, RateBand, ShippingZone } from "~/domain/shipping-zone";
-import { BASE_CURRENCY, parseMinor } from "~/domain/money";
+import { BASE_CURRENCY, minorToInput, parseMinor } from "~/domain/money";
 import { taxFormFields } from "./tax-rule-form";
 
 // The back office's zone form: a name, the zone's countries (checkboxes), and its delivery methods,
@@ -107,7 +107,7 @@ export function zoneFromForm(
 
 /** A zone's methods as the form's rows show them (euros and grams as typed). */
 export function formRowsOf(methods: readonly DeliveryMethod[]) {
-  const euros = (minor: number) => (minor / 100).toFixed(2);
+  const euros = (minor: number) => minorToInput(minor, BASE_CURRENCY);
   return methods.map((m) => ({
     id: m.id,
     name: m.name,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { formatRate, parseRate } from "~/domain/market";
 import { TAX_RULE_KINDS, type TaxRule } from "~/domain/tax-rule";
 import { UK_VAT_DEFAULTS } from "~/lib/vat-rates";
-import { parseMinor } from "~/domain/money";
+import { minorToInput, parseMinor } from "~/domain/money";
 
 // The tax part of the back office's zone form: which rule applies, and its figures as typed. Every
 // field is on the page (no JavaScript needed); only the chosen rule's fields are read. The EU
@@ -62,7 +62,7 @@ export function taxFormOf(rule: TaxRule): Required<TaxFormValue> {
             .join(", ")
         : "",
     ukRate: String(uk.ratePercent),
-    ukThreshold: (uk.thresholdGbpMinor / 100).toFixed(2),
+    ukThreshold: minorToInput(uk.thresholdGbpMinor, "GBP"),
     ukGbpRate: formatRate(uk.gbpPerBaseMicros),
   };
 }

@@ -1,5 +1,12 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { BASE_CURRENCY, formatMoney, formatMoneyInText, parseMinor } from "~/domain/money";
+import {
+  BASE_CURRENCY,
+  currencySymbol,
+  formatMoney,
+  formatMoneyInText,
+  minorToInput,
+  parseMinor,
+} from "~/domain/money";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
@@ -153,13 +160,13 @@ function RoleFields({
       </div>
       <div>
         <label htmlFor={`${idPrefix}-limit`} className="block text-sm font-medium">
-          Refund limit (€, support only)
+          {`Refund limit (${currencySymbol(BASE_CURRENCY)}, support only)`}
         </label>
         <input
           id={`${idPrefix}-limit`}
           name="refundLimit"
           inputMode="decimal"
-          defaultValue={refundLimitMinor != null ? (refundLimitMinor / 100).toFixed(2) : ""}
+          defaultValue={minorToInput(refundLimitMinor ?? null, BASE_CURRENCY)}
           className="input mt-1 w-32"
         />
       </div>

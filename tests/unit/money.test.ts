@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { BASE_CURRENCY, formatMoney, minorToInput, parseMinor, type CurrencyCode } from "~/domain/money";
+import {
+  BASE_CURRENCY,
+  currencySymbol,
+  formatMoney,
+  inputToMinor,
+  minorToInput,
+  minorToUnits,
+  parseMinor,
+  unitsToMinor,
+  type CurrencyCode,
+} from "~/domain/money";
 import { discountPercent, flooredPercent, formatPercent, percentOf } from "~/domain/percent";
 
 describe("formatMoney", () => {
@@ -57,5 +67,47 @@ describe("parseMinor", () => {
     }
     expect(minorToInput(4900, "EUR")).toBe("49.00");
     expect(minorToInput(1200, "JPY")).toBe("1200");
+  });
+});
+
+describe("inputToMinor", () => {
+  it("reads what parseMinor reads, after the currency's own sign or code", () => {
+    expect(inputToMinor("12.50", "EUR")).toBe(1250);
+    expect(inputToMinor("€12.50", "EUR")).toBe(1250);
+    expect(inputToMinor(" € 12 ", "EUR")).toBe(1200);
+    expect(inputToMinor("£25", "GBP")).toBe(2500);
+    expect(inputToMinor("CHF 30", "CHF")).toBe(3000);
+    expect(inputToMinor("$5", "USD")).toBe(500);
+  });
+  it("refuses another currency's sign, a sign alone and what parseMinor refuses", () => {
+    for (const bad of ["£25", "$5", "€", "€-1", "€1.999", "EUR"]) expect(inputToMinor(bad, "EUR")).toBeNull();
+  });
+});
+
+describe("minorToInput", () => {
+  it("writes the currency's digits, no symbol, no grouping; keeps a minus", () => {
+    expect(minorToInput(null, "EUR")).toBe("");
+    expect(minorToInput(5, "EUR")).toBe("0.05");
+    expect(minorToInput(13500, "GBP")).toBe("135.00");
+    expect(minorToInput(123456, "EUR")).toBe("1234.56");
+    expect(minorToInput(-495, "EUR")).toBe("-4.95");
+  });
+});
+
+describe("units and minor units", () => {
+  it("scale by the currency's minor digits", () => {
+    expect(unitsToMinor(12, "EUR")).toBe(1200);
+    expect(unitsToMinor(12, "JPY")).toBe(12);
+    expect(unitsToMinor(0.1 + 0.2, "EUR")).toBe(30);
+    expect(minorToUnits(1250, "EUR")).toBe(12.5);
+    expect(minorToUnits(1200, "JPY")).toBe(1200);
+  });
+});
+
+describe("currencySymbol", () => {
+  it("is the sign the currency's shoppers write", () => {
+    expect(currencySymbol("EUR")).toBe("€");
+    expect(currencySymbol("GBP")).toBe("£");
+    expect(currencySymbol("CHF")).toBe("CHF");
   });
 });
