@@ -77,6 +77,7 @@ export function convertFromBase(
     case "95":
     case "99": {
       // The smallest amount ending in .95 (.99) at or above the converted one.
+      // eslint-disable-next-line no-restricted-syntax -- .95 and .99 are hundredths of a unit in every currency
       const ending = (BigInt(rule) * per) / 100n;
       const exact = ceilDiv(num, den);
       const units = exact <= ending ? 0n : ceilDiv(exact - ending, per);
