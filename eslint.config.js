@@ -23,6 +23,30 @@ const ADAPTERS = {
   message: "Use a service or a port; adapters are chosen in backend.server.ts.",
 };
 
+// Routes and services take the shop from the load context; only start-up makes it.
+const NO_GET_CONTEXT = {
+  selector: "ImportSpecifier[imported.name='getContext']",
+  message: "Take the shop's services from the load context (context.shop), not from getContext().",
+};
+
+// Money is integer minor units and its text comes from one module: a hand-written `/ 100` or
+// `* 100` (cents or per cent) or a written-in euro or pound sign shows a price in the wrong
+// currency the day a market sells in another.
+const MONEY_HELPERS = "app/domain/money.ts (minorToInput, inputToMinor, unitsToMinor, formatMoney, currencySymbol)";
+const NO_HAND_WRITTEN_MONEY = [
+  {
+    selector:
+      "BinaryExpression:matches([operator='/'], [operator='*'])[right.type='Literal'][right.value=100]," +
+      " BinaryExpression[operator='*'][left.type='Literal'][left.value=100]",
+    message: `No hand-written * 100 or / 100: use ${MONEY_HELPERS} or app/domain/percent.ts (roundedPercent, flooredPercent, percentOf, formatPercent).`,
+  },
+  {
+    selector:
+      "Literal[value=/[€£]/], Literal[regex.pattern=/[€£]/], TemplateElement[value.raw=/[€£]/], JSXText[value=/[€£]/]",
+    message: `No written-in € or £: format amounts with ${MONEY_HELPERS} in the currency they are in.`,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -83,14 +107,14 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/server/startup.server.ts", "app/server/context.server.ts"],
     rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "ImportSpecifier[imported.name='getContext']",
-          message: "Take the shop's services from the load context (context.shop), not from getContext().",
-        },
-      ],
+      "no-restricted-syntax": ["error", NO_GET_CONTEXT, ...NO_HAND_WRITTEN_MONEY],
     },
+  },
+  {
+    // The money and percent modules are where those conversions and signs live. (This replaces the
+    // rule's list for these files, so it keeps the getContext part.)
+    files: ["app/domain/money.ts", "app/domain/percent.ts"],
+    rules: { "no-restricted-syntax": ["error", NO_GET_CONTEXT] },
   },
   {
     // The domain's types are the bottom layer: the UI, services and stores import them, never the reverse.

@@ -1,7 +1,7 @@
 import type { AppliedPromotion } from "./promotion";
 import { giftCardDetailsKey, type GiftCardLineDetails } from "./gift-card-product";
 import type { TaxRuleKind } from "./tax-rule";
-import { BASE_CURRENCY, type CurrencyCode } from "./currency";
+import { BASE_CURRENCY, type CurrencyCode } from "./money";
 
 // Carts and orders, shared by every store adapter. Money is integer minor units: a cart's of the
 // base currency (EUR cents), an order's of its own currency (its market's, `currency`).

@@ -1,4 +1,4 @@
-import { BASE_CURRENCY, isCurrencyCode, minorToInput, parseMinor, type CurrencyCode } from "./currency";
+import { BASE_CURRENCY, inputToMinor, isCurrencyCode, minorToInput, type CurrencyCode } from "./money";
 import { giftCardCurrencyOf, isGiftCardVariant, type GiftCardAmount } from "./gift-card-product";
 import type { Variant } from "./product";
 
@@ -21,7 +21,7 @@ export function parseGiftCardAmounts(text: string): { amounts: GiftCardAmount[] 
       return { problem: `“${coded![1]}” is not a currency this shop sells in: use a code like EUR, GBP or CHF.` };
     const currency: CurrencyCode = code;
     for (const word of (coded ? coded[2] : group).split(/[,\s]+/).filter(Boolean)) {
-      const minor = parseMinor(word.replace(/^[€£$]/, ""), currency);
+      const minor = inputToMinor(word, currency);
       if (minor === null)
         return { problem: `“${word}” is not an amount in ${currency}: write amounts like 25, 50, 100.` };
       amounts.push({ currency, minor });

@@ -1,4 +1,4 @@
-import { minorPerUnit, ROUND_UNITS_PER_EURO, type CurrencyCode } from "./currency";
+import { ROUND_UNITS_PER_EURO, unitsToMinor, type CurrencyCode } from "./money";
 
 // A gift card holds one currency and pays only orders in it: converting at checkout would spend an
 // amount the card's ledger could not state (its balance is owed in its own currency). The same rule
@@ -31,4 +31,4 @@ export function giftCardLineProblem(
 
 /** `euroUnits` whole euros as a limit in `currency`'s minor units (500 → £500, 5,000 kr, ¥100,000). */
 export const scaledLimitMinor = (euroUnits: number, currency: CurrencyCode): number =>
-  euroUnits * ROUND_UNITS_PER_EURO[currency] * minorPerUnit(currency);
+  unitsToMinor(euroUnits * ROUND_UNITS_PER_EURO[currency], currency);

@@ -1,4 +1,4 @@
-import { BASE_CURRENCY, type CurrencyCode } from "./currency";
+import { BASE_CURRENCY, type CurrencyCode } from "./money";
 import type { OutstandingBalance } from "./gift-card";
 import { RATE_SCALE, toBaseMinor, type Market } from "./market";
 

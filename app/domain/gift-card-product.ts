@@ -1,4 +1,4 @@
-import { BASE_CURRENCY, formatMinorInText, type CurrencyCode } from "./currency";
+import { BASE_CURRENCY, formatMoneyInText, type CurrencyCode } from "./money";
 import { scaledLimitMinor } from "./gift-card-currency";
 import type { Product, Variant } from "./product";
 import { listedCurrencyKey, type MarketPrices } from "./market-own-price";
@@ -55,7 +55,7 @@ export function unitBaseMinor(product: Pick<Product, "priceMinor" | "variants">,
  * currency writes its amounts differently, so a size names one currency's amount.
  */
 export function giftCardAmountLabel(minor: number, currency: CurrencyCode = BASE_CURRENCY): string {
-  return formatMinorInText(minor, currency).replace(/[\u00a0\u202f]/g, " ");
+  return formatMoneyInText(minor, currency).replace(/[\u00a0\u202f]/g, " ");
 }
 
 /**

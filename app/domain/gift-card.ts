@@ -2,7 +2,7 @@
 // refunded. Shared by the services and every store adapter. Money is integer minor units of the card's
 // own currency: every card and ledger entry names it, and a card pays only orders in it.
 
-import { BASE_CURRENCY, type CurrencyCode } from "./currency";
+import { BASE_CURRENCY, type CurrencyCode } from "./money";
 
 export type GiftCardCurrency = CurrencyCode;
 /** What a card or entry written before cards had other currencies holds: they were all euros. */

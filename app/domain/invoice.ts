@@ -1,5 +1,5 @@
 import type { Order } from "./commerce";
-import type { CurrencyCode } from "./currency";
+import type { CurrencyCode } from "./money";
 import { taxRuleStatement, vatCollected } from "./tax-rule";
 
 // What an invoice states, from the order as it was paid. Prices include VAT; the VAT of each line

@@ -5,7 +5,7 @@
 // in the market, which always wins. One market is the shop's default: a shopper who has not chosen
 // and whose country is in no market sees it.
 
-import { BASE_CURRENCY, CURRENCIES, isCurrencyCode, type CurrencyCode } from "./currency";
+import { BASE_CURRENCY, CURRENCIES, isCurrencyCode, type CurrencyCode } from "./money";
 
 /** How a converted price is rounded, in the market's currency, always upwards (never below the rate). */
 export const ROUNDINGS = ["exact", "whole", "95", "99"] as const;
@@ -77,6 +77,7 @@ export function convertFromBase(
     case "95":
     case "99": {
       // The smallest amount ending in .95 (.99) at or above the converted one.
+      // eslint-disable-next-line no-restricted-syntax -- .95 and .99 are hundredths of a unit in every currency
       const ending = (BigInt(rule) * per) / 100n;
       const exact = ceilDiv(num, den);
       const units = exact <= ending ? 0n : ceilDiv(exact - ending, per);

@@ -5,7 +5,7 @@
 // exactly "base price within [lowest base reaching min, highest base not passing max]": one range
 // of base prices, found by bisection. No product can be counted in a band its card does not show.
 
-import { minorPerUnit, ROUND_UNITS_PER_EURO, type CurrencyCode } from "./currency";
+import { ROUND_UNITS_PER_EURO, unitsToMinor, type CurrencyCode } from "./money";
 import { convertFromBase, type Market } from "./market";
 
 type Pricing = Pick<Market, "currency" | "rateMicros" | "rounding">;
@@ -34,7 +34,7 @@ export function priceBandsIn(currency: CurrencyCode): PriceBand[] {
 }
 
 /** Whole units of a currency in its minor units (JPY has none). */
-export const wholeToMinor = (units: number, currency: CurrencyCode) => units * minorPerUnit(currency);
+export const wholeToMinor = (units: number, currency: CurrencyCode) => unitsToMinor(units, currency);
 
 /** The smallest base price (≥ 0) whose price in the market is at least `minor`. */
 function lowestBaseReaching(minor: number, market: Pricing): number {

@@ -1,4 +1,4 @@
-import type { CurrencyCode } from "./currency";
+import type { CurrencyCode } from "./money";
 import type { CategoryId } from "./category";
 import type { MarketPrices } from "./market-own-price";
 import type { RatingSummary } from "./review";

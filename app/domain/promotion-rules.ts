@@ -1,6 +1,7 @@
 import type { CategoryId } from "./category";
 import type { AppliedPromotion, Promotion } from "./promotion";
 import { allocate } from "./allocate";
+import { percentOf } from "./percent";
 
 // The pure rules of promotions: which apply to a cart and what each takes off which line. Both the
 // cart and checkout price through here; the shopper's message when a code cannot be used is the
@@ -67,7 +68,7 @@ function applyAll(promotions: readonly Promotion[], lines: readonly PricedLine[]
     const base = weights.reduce((sum, w) => sum + w, 0);
     const amount =
       promotion.kind === "percentage"
-        ? Math.round((base * (promotion.percentOff ?? 0)) / 100)
+        ? percentOf(base, promotion.percentOff ?? 0)
         : promotion.kind === "fixed"
           ? Math.min(base, promotion.amountOffMinor ?? 0)
           : 0;

@@ -1,6 +1,6 @@
 import type { Order, OrderEvent, OrderLine, OrderStatus } from "./commerce";
 import type { Refund, RefundState } from "./refund-record";
-import { formatMinor } from "./currency";
+import { formatMoney } from "./money";
 
 // Refunds: money given back on an order, recorded on the order itself. The arithmetic here runs
 // inside each store adapter's transaction, so the limit "never more than was paid and not yet
@@ -75,7 +75,7 @@ export function refundProblem(order: Order, refund: Pick<Refund, "amountMinor" |
     return "Enter an amount to refund greater than zero.";
   const remaining = refundableMinor(order);
   if (refund.amountMinor > remaining)
-    return `The amount is more than what remains to refund (${formatMinor(remaining, order.currency)}).`;
+    return `The amount is more than what remains to refund (${formatMoney(remaining, order.currency)}).`;
   const seen = new Set<string>();
   for (const line of refund.lines) {
     const ordered = order.lines.find((l) => l.sku === line.sku);

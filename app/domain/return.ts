@@ -2,7 +2,7 @@ import type { Order, OrderLine } from "./commerce";
 import { paidForUnits } from "./line-paid";
 import { refundedQuantity, refundsOf } from "./refund";
 import type { Refund } from "./refund-record";
-import { formatMinor } from "./currency";
+import { formatMoney } from "./money";
 import type { ReturnRequest, ReturnStatus } from "./return-record";
 
 // Returns the shopper starts, kept on the order itself (beside its refunds), so a return and the
@@ -187,7 +187,7 @@ export function closeReturnAtZero(
     return { ok: false, message: "Only a received return can be refunded, once." };
   const value = returnValueMinor(order, request);
   if (value > 0)
-    return { ok: false, message: `This return is worth ${formatMinor(value, order.currency)}: refund it.` };
+    return { ok: false, message: `This return is worth ${formatMoney(value, order.currency)}: refund it.` };
   // Units the back office refunded meanwhile (a full refund naming them) were settled, and their
   // restock chosen, by that refund: this one covers only the rest, so nothing goes back twice.
   const unrefunded = (sku: string, quantity: number) => {

@@ -1,3 +1,4 @@
+import { formatMoney } from "./money";
 import { vatBreakdown, type VatBreakdown } from "./vat";
 
 // Taxes by shipping zone (issue 29): each zone carries the rule that decides what VAT an order
@@ -136,7 +137,7 @@ export function taxRuleStatement(order: { taxRule?: TaxRuleKind; vatRate?: numbe
 /** A zone's rule in a few words, for the back office's list: "UK VAT 20% up to £135.00 of goods". */
 export function taxRuleSummary(rule: TaxRule | undefined): string {
   const r = rule ?? DEFAULT_TAX_RULE;
-  if (r.kind === "uk-vat") return `UK VAT ${r.ratePercent}% up to £${(r.thresholdGbpMinor / 100).toFixed(2)} of goods`;
+  if (r.kind === "uk-vat") return `UK VAT ${r.ratePercent}% up to ${formatMoney(r.thresholdGbpMinor, "GBP")} of goods`;
   if (r.kind === "import") return TAX_RULE_LABELS.import;
   const corrected = Object.entries(r.rates).map(([country, rate]) => `${country} ${rate}%`);
   return corrected.length

@@ -1,4 +1,4 @@
-import type { CurrencyCode } from "./currency";
+import type { CurrencyCode } from "./money";
 import { marketPrice, pricesAreBase, type Market } from "./market";
 
 /** The price a shopper saw when saving, in the market they were shopping in then. */

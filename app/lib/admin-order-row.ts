@@ -1,5 +1,5 @@
 import type { Order, OrderStatus } from "~/domain/commerce";
-import type { CurrencyCode } from "~/domain/currency";
+import type { CurrencyCode } from "~/domain/money";
 
 /** An order as a back-office table row shows it: loaders send only this to the browser. */
 export interface OrderRow {

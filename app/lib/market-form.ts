@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CURRENCY_CODES } from "~/domain/currency";
+import { CURRENCY_CODES } from "~/domain/money";
 import { ROUNDINGS, formatRate, parseRate, type Market, type Rounding } from "~/domain/market";
 
 // The back office's market form: a name, its countries (checkboxes), a currency, the rate one euro

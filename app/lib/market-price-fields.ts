@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CURRENCIES, minorToInput, parseMinor, type CurrencyCode } from "~/domain/currency";
+import { CURRENCIES, minorToInput, parseMinor, type CurrencyCode } from "~/domain/money";
 import { convertFromBase, pricesAreBase, type Market } from "~/domain/market";
 import { MAX_OWN_PRICE_MINOR, ownPriceIn, type MarketPrices } from "~/domain/market-own-price";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES } from "./categories";
-import { parseMoneyToMinor } from "./money";
+import { BASE_CURRENCY, inputToMinor } from "~/domain/money";
 import { SLUG_PATTERN } from "./slug";
 import {
   GIFT_CARD_UNITS,
@@ -9,7 +9,6 @@ import {
   type GiftCardAmount,
 } from "~/domain/gift-card-product";
 import { parseGiftCardAmounts } from "~/domain/gift-card-amounts-text";
-import { BASE_CURRENCY } from "~/domain/currency";
 
 // The product editor's form, parsed with conform (parseWithZod) on the server and, with
 // JavaScript, in the browser. Field names are conform paths: "name", "colours[0].hex",
@@ -95,7 +94,7 @@ const money = (label: string, required: boolean) =>
       if (required) ctx.addIssue({ code: "custom", message: `Enter the ${label}, like 49.90.` });
       return null;
     }
-    const minor = parseMoneyToMinor(value.replace(/^€\s*/, ""));
+    const minor = inputToMinor(value, BASE_CURRENCY);
     if (minor === null)
       ctx.addIssue({
         code: "custom",
@@ -111,7 +110,7 @@ const money = (label: string, required: boolean) =>
 const priceField = () =>
   text().transform((value, ctx) => {
     if (!value.trim()) return { blank: true, minor: null };
-    const minor = parseMoneyToMinor(value.replace(/^€\s*/, ""));
+    const minor = inputToMinor(value, BASE_CURRENCY);
     if (minor === null)
       ctx.addIssue({
         code: "custom",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parsePublishAt } from "./blog";
 import { CATEGORIES, type CategoryId } from "./categories";
-import { parseMoneyToMinor } from "./money";
+import { BASE_CURRENCY, inputToMinor } from "~/domain/money";
 import { PROMOTION_CODE_PATTERN } from "./promotion-code";
 
 // The back office's promotion form. Empty optional fields mean "no bound"; times are UTC.
@@ -12,7 +12,7 @@ const euros = (label: string) =>
   z
     .string()
     .trim()
-    .refine((v) => parseMoneyToMinor(v.replace(/^€\s*/, "")) !== null, `Enter the ${label} in euros, like 10.00.`)
+    .refine((v) => inputToMinor(v, BASE_CURRENCY) !== null, `Enter the ${label} in euros, like 10.00.`)
     .optional();
 
 const when = z

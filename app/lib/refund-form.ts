@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BASE_CURRENCY, CURRENCIES, parseMinor, type CurrencyCode } from "~/domain/currency";
+import { BASE_CURRENCY, CURRENCIES, parseMinor, type CurrencyCode } from "~/domain/money";
 
 // The refund form on the admin order page: an amount in the order's currency, a reason, and per order line a
 // quantity and whether the units go back on sale. Whether the refund fits what remains is the

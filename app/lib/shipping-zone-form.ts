@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { DeliveryMethod, RateBand, ShippingZone } from "~/domain/shipping-zone";
-import { parseMoneyToMinor } from "./money";
+import { BASE_CURRENCY, minorToInput, parseMinor } from "~/domain/money";
 import { taxFormFields } from "./tax-rule-form";
 
 // The back office's zone form: a name, the zone's countries (checkboxes), and its delivery methods,
@@ -82,8 +82,8 @@ export function zoneFromForm(
           ? /^\d{1,9}$/.test(b.from ?? "")
             ? Number(b.from)
             : null
-          : parseMoneyToMinor(b.from ?? "");
-      const price = parseMoneyToMinor(b.price ?? "");
+          : parseMinor(b.from ?? "", BASE_CURRENCY);
+      const price = parseMinor(b.price ?? "", BASE_CURRENCY);
       if (from === null)
         problems.push(
           `${label}: band ${i + 1} needs where it starts, ${row.basis === "weight" ? "in whole grams (like 2000)" : "in euros (like 50.00)"}.`,
@@ -93,7 +93,7 @@ export function zoneFromForm(
     });
     let freeFromMinor: number | null = null;
     if (row.freeFrom) {
-      freeFromMinor = parseMoneyToMinor(row.freeFrom);
+      freeFromMinor = parseMinor(row.freeFrom, BASE_CURRENCY);
       if (freeFromMinor === null)
         problems.push(`${label}: free from must be an amount in euros (like 75.00), or empty.`);
     }
@@ -107,7 +107,7 @@ export function zoneFromForm(
 
 /** A zone's methods as the form's rows show them (euros and grams as typed). */
 export function formRowsOf(methods: readonly DeliveryMethod[]) {
-  const euros = (minor: number) => (minor / 100).toFixed(2);
+  const euros = (minor: number) => minorToInput(minor, BASE_CURRENCY);
   return methods.map((m) => ({
     id: m.id,
     name: m.name,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { formatRate, parseRate } from "~/domain/market";
 import { TAX_RULE_KINDS, type TaxRule } from "~/domain/tax-rule";
 import { UK_VAT_DEFAULTS } from "~/lib/vat-rates";
-import { parseMoneyToMinor } from "./money";
+import { minorToInput, parseMinor } from "~/domain/money";
 
 // The tax part of the back office's zone form: which rule applies, and its figures as typed. Every
 // field is on the page (no JavaScript needed); only the chosen rule's fields are read. The EU
@@ -42,7 +42,7 @@ export function taxRuleFromForm(value: TaxFormValue): { ok: true; rule: TaxRule 
   const problems: string[] = [];
   const rate = value.ukRate ? (RATE.test(value.ukRate) ? Number(value.ukRate) : null) : UK_VAT_DEFAULTS.ratePercent;
   if (rate === null) problems.push("UK VAT rate: a percentage like 20 or 17.5.");
-  const threshold = value.ukThreshold ? parseMoneyToMinor(value.ukThreshold) : UK_VAT_DEFAULTS.thresholdGbpMinor;
+  const threshold = value.ukThreshold ? parseMinor(value.ukThreshold, "GBP") : UK_VAT_DEFAULTS.thresholdGbpMinor;
   if (threshold === null) problems.push("UK VAT threshold: an amount in pounds, like 135.00.");
   const gbp = value.ukGbpRate ? parseRate(value.ukGbpRate) : UK_VAT_DEFAULTS.gbpPerBaseMicros;
   if (gbp === null) problems.push("Pounds per euro for the threshold: a number above zero, like 0.85.");
@@ -62,7 +62,7 @@ export function taxFormOf(rule: TaxRule): Required<TaxFormValue> {
             .join(", ")
         : "",
     ukRate: String(uk.ratePercent),
-    ukThreshold: (uk.thresholdGbpMinor / 100).toFixed(2),
+    ukThreshold: minorToInput(uk.thresholdGbpMinor, "GBP"),
     ukGbpRate: formatRate(uk.gbpPerBaseMicros),
   };
 }

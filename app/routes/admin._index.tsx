@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminSection } from "~/components/admin/AdminPage";
 import { OrdersTable } from "~/components/admin/OrdersTable";
@@ -6,7 +7,6 @@ import { StatCard } from "~/components/admin/StatCard";
 import { formatCount } from "~/lib/admin-format";
 import { orderRow } from "~/lib/admin-order-row";
 import { ADMIN_SECTIONS } from "~/lib/admin-sections";
-import { formatMoney } from "~/lib/money";
 import { revenueNote } from "~/lib/revenue-wording";
 import { seo } from "~/lib/seo";
 import { allows, requirePermission } from "~/server/http/permissions.server";
@@ -53,9 +53,9 @@ export default function AdminHome() {
                 <dl className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
                   <StatCard
                     label="Revenue"
-                    value={formatMoney(p.current.revenueMinor)}
+                    value={formatMoney(p.current.revenueMinor, BASE_CURRENCY)}
                     change={p.change.revenueMinor}
-                    previous={formatMoney(p.previous.revenueMinor)}
+                    previous={formatMoney(p.previous.revenueMinor, BASE_CURRENCY)}
                   />
                   <StatCard
                     label="Orders"
@@ -65,9 +65,9 @@ export default function AdminHome() {
                   />
                   <StatCard
                     label="Average order value"
-                    value={formatMoney(p.current.aovMinor)}
+                    value={formatMoney(p.current.aovMinor, BASE_CURRENCY)}
                     change={p.change.aovMinor}
-                    previous={formatMoney(p.previous.aovMinor)}
+                    previous={formatMoney(p.previous.aovMinor, BASE_CURRENCY)}
                   />
                   <StatCard
                     label="New customers"

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
@@ -7,10 +8,12 @@ import { BarChart } from "~/components/admin/charts/BarChart";
 import { DateRangeForm } from "~/components/admin/DateRangeForm";
 import { formatCount, formatPercent } from "~/lib/admin-format";
 import { axisMoney } from "~/lib/chart-format";
-import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { parseDateRange } from "~/server/http/admin-query.server";
 import { requirePermission } from "~/server/http/permissions.server";
+
+// The reports sum orders at base prices: every figure is in the shop's base currency.
+const baseMoney = (minor: number) => formatMoney(minor, BASE_CURRENCY);
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Analytics", description: "Sales, orders and customers over time.", noindex: true });
@@ -47,9 +50,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function AnalyticsOverview() {
   const { report, fromDay, toDay, problems } = useLoaderData<typeof loader>();
   const figures = [
-    ["Revenue", formatMoney(report.totals.revenueMinor)],
+    ["Revenue", formatMoney(report.totals.revenueMinor, BASE_CURRENCY)],
     ["Orders", formatCount(report.totals.orders)],
-    ["Average order value", formatMoney(report.totals.aovMinor)],
+    ["Average order value", formatMoney(report.totals.aovMinor, BASE_CURRENCY)],
     ["New customers", formatCount(report.totals.newCustomers)],
     ["Returning customers", formatPercent(report.returning.share)],
   ];
@@ -69,7 +72,7 @@ export default function AnalyticsOverview() {
         <BarChart
           title="Revenue by day"
           data={report.revenueByDay.map((p) => ({ label: p.label, value: p.revenueMinor }))}
-          format={formatMoney}
+          format={baseMoney}
           formatTick={axisMoney}
           labelHeading="Day"
           valueHeading="Revenue"

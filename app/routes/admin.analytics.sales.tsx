@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
@@ -8,10 +9,12 @@ import { DateRangeForm } from "~/components/admin/DateRangeForm";
 import { GranularityLinks } from "~/components/admin/GranularityLinks";
 import { formatCount } from "~/lib/admin-format";
 import { axisMoney, categoryLabel } from "~/lib/chart-format";
-import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { reportQuery } from "~/server/http/admin-query.server";
 import { requirePermission } from "~/server/http/permissions.server";
+
+// The reports sum orders at base prices: every figure is in the shop's base currency.
+const baseMoney = (minor: number) => formatMoney(minor, BASE_CURRENCY);
 
 export const meta: MetaFunction = (args) =>
   seo(args, { title: "Sales", description: "Revenue over time, by category and product.", noindex: true });
@@ -36,7 +39,9 @@ export default function SalesAnalytics() {
       <dl className="mt-6 grid gap-3 sm:grid-cols-3">
         <div className="rounded-lg border border-stone-200 p-4">
           <dt className="text-sm text-stone-600">Revenue</dt>
-          <dd className="mt-1 text-2xl font-semibold tabular-nums">{formatMoney(report.totals.revenueMinor)}</dd>
+          <dd className="mt-1 text-2xl font-semibold tabular-nums">
+            {formatMoney(report.totals.revenueMinor, BASE_CURRENCY)}
+          </dd>
         </div>
         <div className="rounded-lg border border-stone-200 p-4">
           <dt className="text-sm text-stone-600">Orders</dt>
@@ -44,7 +49,9 @@ export default function SalesAnalytics() {
         </div>
         <div className="rounded-lg border border-stone-200 p-4">
           <dt className="text-sm text-stone-600">Average order value</dt>
-          <dd className="mt-1 text-2xl font-semibold tabular-nums">{formatMoney(report.totals.aovMinor)}</dd>
+          <dd className="mt-1 text-2xl font-semibold tabular-nums">
+            {formatMoney(report.totals.aovMinor, BASE_CURRENCY)}
+          </dd>
         </div>
       </dl>
 
@@ -53,7 +60,7 @@ export default function SalesAnalytics() {
           <BarChart
             title={`Revenue by ${by}`}
             data={report.overTime.map((p) => ({ label: p.label, value: p.revenueMinor }))}
-            format={formatMoney}
+            format={baseMoney}
             formatTick={axisMoney}
             labelHeading={unit}
             valueHeading="Revenue"
@@ -61,7 +68,7 @@ export default function SalesAnalytics() {
           <BarChart
             title={`Average order value by ${by}`}
             data={report.overTime.map((p) => ({ label: p.label, value: p.aovMinor }))}
-            format={formatMoney}
+            format={baseMoney}
             formatTick={axisMoney}
             labelHeading={unit}
             valueHeading="Average order value"
@@ -73,7 +80,7 @@ export default function SalesAnalytics() {
         <HorizontalBarChart
           title="Revenue by category (items, without delivery)"
           data={report.byCategory.map((c) => ({ label: categoryLabel(c.category), value: c.revenueMinor }))}
-          format={formatMoney}
+          format={baseMoney}
           labelHeading="Category"
           valueHeading="Revenue"
         />
@@ -83,7 +90,7 @@ export default function SalesAnalytics() {
         <HorizontalBarChart
           title="Top products by revenue"
           data={report.topProducts.map((p) => ({ label: p.name, value: p.revenueMinor }))}
-          format={formatMoney}
+          format={baseMoney}
           labelHeading="Product"
           valueHeading="Revenue"
         />
@@ -113,7 +120,7 @@ export default function SalesAnalytics() {
                     <td className="py-2 pr-4">{p.name}</td>
                     <td className="py-2 pr-4 text-right tabular-nums">{formatCount(p.units)}</td>
                     <td className="py-2 pr-4 text-right tabular-nums">{formatCount(p.orders)}</td>
-                    <td className="py-2 text-right tabular-nums">{formatMoney(p.revenueMinor)}</td>
+                    <td className="py-2 text-right tabular-nums">{formatMoney(p.revenueMinor, BASE_CURRENCY)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -8,16 +8,16 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { SecretShownOnce } from "~/components/admin/SecretShownOnce";
 import { ScrollBox } from "~/components/ScrollBox";
 import { fieldError, firstError, replyFor } from "~/lib/form-reply";
-import { formatMoney } from "~/lib/money";
-import { GiftCardLiability } from "~/components/admin/GiftCardLiability";
 import {
+  formatMoney,
   BASE_CURRENCY,
   CURRENCIES,
   CURRENCY_CODES,
   currencySymbol,
   parseMinor,
   type CurrencyCode,
-} from "~/domain/currency";
+} from "~/domain/money";
+import { GiftCardLiability } from "~/components/admin/GiftCardLiability";
 import { scaledLimitMinor } from "~/domain/gift-card-currency";
 import { seo } from "~/lib/seo";
 import { shownOnceFor } from "~/lib/shown-once";

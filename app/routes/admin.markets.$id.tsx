@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { BASE_CURRENCY, CURRENCIES, CURRENCY_CODES } from "~/domain/currency";
+import { BASE_CURRENCY, CURRENCIES, CURRENCY_CODES } from "~/domain/money";
 import { ROUNDINGS, ROUNDING_LABELS } from "~/domain/market";
 import { replyFor } from "~/lib/form-reply";
 import { formValuesOf, marketFormSchema, marketFromForm } from "~/lib/market-form";

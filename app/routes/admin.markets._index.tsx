@@ -6,7 +6,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { TableHead } from "~/components/admin/TableHead";
 import { ScrollBox } from "~/components/ScrollBox";
-import { BASE_CURRENCY, formatMinor } from "~/domain/currency";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { ROUNDING_LABELS, convertFromBase, formatRate } from "~/domain/market";
 import { firstError, replyFor } from "~/lib/form-reply";
 import { seo } from "~/lib/seo";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requirePermission(request, context, "markets.manage");
   const markets = await context.shop.markets.markets({ fresh: true });
   return {
-    example: formatMinor(EXAMPLE_MINOR, BASE_CURRENCY),
+    example: formatMoney(EXAMPLE_MINOR, BASE_CURRENCY),
     markets: markets.map((m) => ({
       id: m.id,
       name: m.name,
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       currency: m.currency,
       rate: `1 ${BASE_CURRENCY} = ${formatRate(m.rateMicros)} ${m.currency}`,
       rounding: ROUNDING_LABELS[m.rounding],
-      example: formatMinor(convertFromBase(EXAMPLE_MINOR, m), m.currency),
+      example: formatMoney(convertFromBase(EXAMPLE_MINOR, m), m.currency),
     })),
   };
 }

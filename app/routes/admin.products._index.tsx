@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/catalog/Pagination";
 import { ADMIN_SORTS, adminProductSearch, parseAdminProductQuery, STOCK_FILTERS } from "~/lib/admin-product-query";
 import { CATEGORIES, getCategory } from "~/lib/categories";
-import { formatMoney } from "~/lib/money";
 import { PRODUCT_STATUSES } from "~/lib/product-form";
 import { seo } from "~/lib/seo";
 import { allows, requirePermission } from "~/server/http/permissions.server";
@@ -186,9 +186,11 @@ export default function AdminProducts() {
                     {p.featured ? " · featured" : ""}
                   </td>
                   <td className="py-2 pr-4 text-right">
-                    {formatMoney(p.priceMinor)}
+                    {formatMoney(p.priceMinor, BASE_CURRENCY)}
                     {p.compareAtMinor ? (
-                      <span className="block text-xs text-stone-500 line-through">{formatMoney(p.compareAtMinor)}</span>
+                      <span className="block text-xs text-stone-500 line-through">
+                        {formatMoney(p.compareAtMinor, BASE_CURRENCY)}
+                      </span>
                     ) : null}
                   </td>
                   <td className="py-2 pr-4 text-right">

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { ScrollBox } from "~/components/ScrollBox";
 import { requirePermission } from "~/server/http/permissions.server";
@@ -17,7 +17,7 @@ const kindText = (p: { kind: string; percentOff: number | null; amountOffMinor: 
   p.kind === "percentage"
     ? `${p.percentOff}% off`
     : p.kind === "fixed"
-      ? `${formatMoney(p.amountOffMinor ?? 0)} off`
+      ? `${formatMoney(p.amountOffMinor ?? 0, BASE_CURRENCY)} off`
       : "Free standard delivery";
 
 export default function Promotions() {

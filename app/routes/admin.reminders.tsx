@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -9,7 +10,6 @@ import { Field, FormErrors } from "~/components/forms/Field";
 import { ScrollBox } from "~/components/ScrollBox";
 import { formatDateTime } from "~/lib/admin-format";
 import { replyFor } from "~/lib/form-reply";
-import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
@@ -77,7 +77,7 @@ export default function AdminReminders() {
     ["Checkouts recorded", String(counts.recorded)],
     ["Reminders sent", String(counts.remindersSent)],
     ["Carts recovered", String(counts.recovered)],
-    ["Recovered revenue", formatMoney(counts.recoveredMinor)],
+    ["Recovered revenue", formatMoney(counts.recoveredMinor, BASE_CURRENCY)],
   ];
   return (
     <AdminPage title="Reminders">
@@ -140,7 +140,7 @@ export default function AdminReminders() {
                     <td>{r.remindersSent}</td>
                     <td>
                       {r.recovered
-                        ? `Recovered: ${formatMoney(r.recovered.totalMinor)}`
+                        ? `Recovered: ${formatMoney(r.recovered.totalMinor, BASE_CURRENCY)}`
                         : r.convertedOrderId
                           ? "Ordered"
                           : r.optedOut

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
 import { formatCount } from "~/lib/admin-format";
-import { formatMoney } from "~/lib/money";
 import { GiftCardLiability } from "~/components/admin/GiftCardLiability";
 import { seo } from "~/lib/seo";
 import { requirePermission } from "~/server/http/permissions.server";
@@ -154,8 +154,8 @@ export default function Reports() {
               p.name,
               p.code ?? "automatic",
               p.orders,
-              formatMoney(p.discountMinor),
-              formatMoney(p.revenueMinor),
+              formatMoney(p.discountMinor, BASE_CURRENCY),
+              formatMoney(p.revenueMinor, BASE_CURRENCY),
             ])}
           />
         ) : (

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { RowAction } from "~/components/admin/RowAction";
 import { TableHead } from "~/components/admin/TableHead";
 import { taxRuleSummary } from "~/domain/tax-rule";
@@ -8,7 +9,6 @@ import { z } from "zod";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { ScrollBox } from "~/components/ScrollBox";
 import { firstError, replyFor } from "~/lib/form-reply";
-import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { worldCountry } from "~/lib/world-countries";
 import { redirectWithFlash } from "~/server/http/flash.server";
@@ -105,8 +105,10 @@ export default function AdminShipping() {
                       <li key={m.name}>
                         {m.name}
                         {m.estimate ? ` (${m.estimate})` : ""}:{" "}
-                        {m.banded ? `from ${formatMoney(m.from)} ${m.banded}` : formatMoney(m.from)}
-                        {m.freeFromMinor !== null ? `, free from ${formatMoney(m.freeFromMinor)}` : ""}
+                        {m.banded
+                          ? `from ${formatMoney(m.from, BASE_CURRENCY)} ${m.banded}`
+                          : formatMoney(m.from, BASE_CURRENCY)}
+                        {m.freeFromMinor !== null ? `, free from ${formatMoney(m.freeFromMinor, BASE_CURRENCY)}` : ""}
                       </li>
                     ))}
                   </ul>

@@ -1,4 +1,12 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  BASE_CURRENCY,
+  currencySymbol,
+  formatMoney,
+  formatMoneyInText,
+  minorToInput,
+  parseMinor,
+} from "~/domain/money";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
@@ -6,7 +14,6 @@ import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
 import { SecretShownOnce } from "~/components/admin/SecretShownOnce";
 import { isStaffRole, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/domain/staff";
 import { formatDateTime } from "~/lib/admin-format";
-import { formatMoney, formatMoneyInText, parseMoneyToMinor } from "~/lib/money";
 import { firstError, replyFor, sentValue } from "~/lib/form-reply";
 import { seo } from "~/lib/seo";
 import { shownOnceFor } from "~/lib/shown-once";
@@ -63,7 +70,7 @@ type Intent = (typeof INTENTS)[number];
 function readRole(form: StaffForm): { role: StaffRole; refundLimitMinor: number | null } | string {
   if (!isStaffRole(form.role)) return "Choose a role.";
   if (form.role !== "support") return { role: form.role, refundLimitMinor: null };
-  const limit = parseMoneyToMinor(form.refundLimit ?? "");
+  const limit = parseMinor(form.refundLimit ?? "", BASE_CURRENCY);
   if (limit === null) return "Enter the support member's refund limit in euros, such as 50 or 49.99.";
   return { role: form.role, refundLimitMinor: limit };
 }
@@ -153,13 +160,13 @@ function RoleFields({
       </div>
       <div>
         <label htmlFor={`${idPrefix}-limit`} className="block text-sm font-medium">
-          Refund limit (€, support only)
+          {`Refund limit (${currencySymbol(BASE_CURRENCY)}, support only)`}
         </label>
         <input
           id={`${idPrefix}-limit`}
           name="refundLimit"
           inputMode="decimal"
-          defaultValue={refundLimitMinor != null ? (refundLimitMinor / 100).toFixed(2) : ""}
+          defaultValue={minorToInput(refundLimitMinor ?? null, BASE_CURRENCY)}
           className="input mt-1 w-32"
         />
       </div>
@@ -232,8 +239,10 @@ export default function AdminStaff() {
                 <p className="font-semibold [overflow-wrap:anywhere]">{m.email}</p>
                 <p className="text-sm text-stone-600">
                   {ROLE_LABELS[m.role]}
-                  {m.role === "support" ? ` · refunds up to ${formatMoneyInText(m.refundLimitMinor ?? 0)}` : ""} · since{" "}
-                  {formatDateTime(m.addedAt)}
+                  {m.role === "support"
+                    ? ` · refunds up to ${formatMoneyInText(m.refundLimitMinor ?? 0, BASE_CURRENCY)}`
+                    : ""}{" "}
+                  · since {formatDateTime(m.addedAt)}
                 </p>
                 <div className="mt-3 flex flex-wrap items-end gap-4">
                   <Form method="post" className="flex flex-wrap items-end gap-4">
@@ -270,8 +279,10 @@ export default function AdminStaff() {
               <li key={i.tokenHash} className="flex flex-wrap items-center gap-3">
                 <span className="[overflow-wrap:anywhere]">
                   {i.email} · {ROLE_LABELS[i.role]}
-                  {i.role === "support" ? ` (refunds up to ${formatMoney(i.refundLimitMinor ?? 0)})` : ""} · by{" "}
-                  {i.invitedBy} · until {formatDateTime(i.expiresAt)}
+                  {i.role === "support"
+                    ? ` (refunds up to ${formatMoney(i.refundLimitMinor ?? 0, BASE_CURRENCY)})`
+                    : ""}{" "}
+                  · by {i.invitedBy} · until {formatDateTime(i.expiresAt)}
                 </span>
                 <Form method="post">
                   <AuthenticityTokenInput />

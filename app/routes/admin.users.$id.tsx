@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection } from "~/components/admin/AdminPage";
@@ -6,7 +7,6 @@ import { OrdersTable } from "~/components/admin/OrdersTable";
 import { Pagination } from "~/components/catalog/Pagination";
 import { formatCount, formatDate, formatDateTime } from "~/lib/admin-format";
 import { orderRow } from "~/lib/admin-order-row";
-import { formatMoney } from "~/lib/money";
 import { spendNote } from "~/lib/revenue-wording";
 import { isValidId } from "~/lib/route-params";
 import { seo } from "~/lib/seo";
@@ -46,7 +46,7 @@ export default function AdminUser() {
     ["Role", profile.role === "admin" ? "Administrator" : "Customer"],
     ["Signed up", formatDate(profile.createdAt)],
     ["Orders", formatCount(totals.orders)],
-    ["Spend", formatMoney(totals.spendMinor)],
+    ["Spend", formatMoney(totals.spendMinor, BASE_CURRENCY)],
     ["Last order", totals.lastOrderAt ? formatDateTime(totals.lastOrderAt) : "—"],
   ];
   return (

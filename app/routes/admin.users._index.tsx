@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Pagination } from "~/components/catalog/Pagination";
 import { formatCount, formatDate } from "~/lib/admin-format";
-import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { parsePage, parseRole, parseSearch } from "~/server/http/admin-query.server";
 import { requirePermission } from "~/server/http/permissions.server";
@@ -144,7 +144,7 @@ export default function AdminUsers() {
                   <td className="py-2 pr-4">{u.role === "admin" ? "Administrator" : "Customer"}</td>
                   <td className="whitespace-nowrap py-2 pr-4">{formatDate(u.createdAt)}</td>
                   <td className="py-2 pr-4 text-right tabular-nums">{formatCount(u.orders)}</td>
-                  <td className="py-2 text-right tabular-nums">{formatMoney(u.spendMinor)}</td>
+                  <td className="py-2 text-right tabular-nums">{formatMoney(u.spendMinor, BASE_CURRENCY)}</td>
                 </tr>
               ))}
             </tbody>

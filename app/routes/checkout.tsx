@@ -1,7 +1,7 @@
 import { marketCookieHeader, shopperMarket } from "~/server/http/market-cookie.server";
 import { pricesAreBase } from "~/server/services/markets/market-prices";
 import type { Market } from "~/domain/market";
-import type { CurrencyCode } from "~/domain/currency";
+import { type CurrencyCode, formatMoney } from "~/domain/money";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -16,7 +16,6 @@ import { AddressFields } from "~/components/forms/AddressFields";
 import { Field, FormErrors, invalidFields } from "~/components/forms/Field";
 import { BY_EMAIL_FIELD, checkoutSchema, chosenSavedAddress, parseExpiry, sentByEmail } from "~/lib/checkout-schema";
 import { MAX_ADDRESSES } from "~/lib/address-limits";
-import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { clientIp, getAuthState } from "~/server/http/session.server";
 import type { AppContext } from "~/server/context.server";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { firstError, replyFor } from "~/lib/form-reply";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "~/domain/money";
 import { seo } from "~/lib/seo";
 import { readForm } from "~/server/http/form-body.server";
 import { parseForm } from "~/server/http/form-shape.server";

@@ -8,7 +8,7 @@ import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { ScrollBox } from "~/components/ScrollBox";
 import { invoiceOf } from "~/domain/invoice";
 import { refundsOf } from "~/domain/refund";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "~/domain/money";
 import { seo } from "~/lib/seo";
 import { viewableOrder, viewerPath } from "~/routes/orders.$id/viewable-order.server";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/catalog/Pagination";
 import { StatusBadge } from "~/components/orders/StatusBadge";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "~/domain/money";
 import { seo } from "~/lib/seo";
 import { requireUser } from "~/server/http/session.server";
 

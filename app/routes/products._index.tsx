@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { useCurrency } from "~/components/layout/root-data";
+import { formatWholeMoney, unitsToMinor } from "~/domain/money";
 import { Filters } from "~/components/catalog/Filters";
 import { Pagination } from "~/components/catalog/Pagination";
 import { ProductGrid } from "~/components/product/ProductCard";
@@ -73,6 +75,9 @@ export default function Products() {
     query.sizes.length + query.colours.length + (query.minPrice !== null || query.maxPrice !== null ? 1 : 0);
   const hasFilters = activeFilters > 0;
   const category = query.category ? getCategory(query.category) : undefined;
+  // The bounds are whole units of the shopper's currency, as the filters take them.
+  const currency = useCurrency();
+  const bound = (units: number) => formatWholeMoney(unitsToMinor(units, currency), currency);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -148,7 +153,7 @@ export default function Products() {
                 to={productsHref(query, { minPrice: null, maxPrice: null, page: 1 })}
                 className="rounded-full bg-stone-100 px-3 py-1 hover:bg-stone-200"
               >
-                Price €{query.minPrice ?? 0} – {query.maxPrice === null ? "any" : `€${query.maxPrice}`}{" "}
+                Price {bound(query.minPrice ?? 0)} – {query.maxPrice === null ? "any" : bound(query.maxPrice)}{" "}
                 <span aria-hidden="true">×</span>
                 <span className="sr-only"> (remove)</span>
               </Link>

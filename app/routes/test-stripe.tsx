@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { FormErrors } from "~/components/forms/Field";
-import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { publicOrigin } from "~/server/http/public-origin.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
@@ -105,8 +105,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome.kind === "redirect") return redirect(outcome.url, 303);
   const { charge } = outcome;
   const message = charge.ok
-    ? `Test payment of ${formatMoney(parsed.data.amount)} succeeded: ${charge.brand} ending ${charge.last4}, reference ${charge.reference}.`
-    : `Test payment of ${formatMoney(parsed.data.amount)} declined (${charge.code}): ${charge.message}`;
+    ? `Test payment of ${formatMoney(parsed.data.amount, BASE_CURRENCY)} succeeded: ${charge.brand} ending ${charge.last4}, reference ${charge.reference}.`
+    : `Test payment of ${formatMoney(parsed.data.amount, BASE_CURRENCY)} declined (${charge.code}): ${charge.message}`;
   return redirectWithFlash("/test-stripe", message, { kind: charge.ok ? "success" : "info" });
 }
 
@@ -159,7 +159,7 @@ export default function TestStripe() {
             {AMOUNTS.map((amount, i) => (
               <label key={amount} className="flex items-center gap-2 text-sm">
                 <input type="radio" name="amount" value={amount} defaultChecked={i === 0} required />
-                {formatMoney(amount)}
+                {formatMoney(amount, BASE_CURRENCY)}
               </label>
             ))}
           </div>

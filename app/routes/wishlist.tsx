@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/forms/Field";
 import { Price } from "~/components/product/Price";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "~/domain/money";
 import { useCurrency } from "~/components/layout/root-data";
 import { shopperMarket } from "~/server/http/market-cookie.server";
 import { responsiveImage } from "~/lib/responsive-image";

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   CURRENCIES,
   CURRENCY_CODES,
-  formatMinor,
-  formatMinorInText,
-  formatWholeMinor,
+  formatMoney,
+  formatMoneyInText,
+  formatWholeMoney,
   minorToInput,
   parseMinor,
-} from "~/domain/currency";
+} from "~/domain/money";
 import {
   baseMarket,
   convertFromBase,
@@ -53,15 +53,15 @@ describe("the currency table", () => {
   });
 
   it("writes amounts as the currency's shoppers read them", () => {
-    expect(formatMinor(4995, "EUR")).toBe("€49.95");
-    expect(formatMinor(4299, "GBP")).toBe("£42.99");
-    expect(formatMinor(9495, "CHF")).toBe(`CHF${NBSP}94.95`);
-    expect(formatMinor(57499, "SEK")).toBe(`574,99${NBSP}kr`);
-    expect(formatMinor(123450, "USD")).toBe("$1,234.50");
-    expect(formatMinor(8017, "JPY")).toBe("￥8,017");
-    expect(formatMinorInText(7500, "GBP")).toBe("£75");
-    expect(formatMinorInText(495, "GBP")).toBe("£4.95");
-    expect(formatWholeMinor(5000, "GBP")).toBe("£50");
+    expect(formatMoney(4995, "EUR")).toBe("€49.95");
+    expect(formatMoney(4299, "GBP")).toBe("£42.99");
+    expect(formatMoney(9495, "CHF")).toBe(`CHF${NBSP}94.95`);
+    expect(formatMoney(57499, "SEK")).toBe(`574,99${NBSP}kr`);
+    expect(formatMoney(123450, "USD")).toBe("$1,234.50");
+    expect(formatMoney(8017, "JPY")).toBe("￥8,017");
+    expect(formatMoneyInText(7500, "GBP")).toBe("£75");
+    expect(formatMoneyInText(495, "GBP")).toBe("£4.95");
+    expect(formatWholeMoney(5000, "GBP")).toBe("£50");
   });
 
   it("reads typed amounts in the currency's minor units and writes them back", () => {

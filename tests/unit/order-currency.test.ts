@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withOrderMarket, type Order } from "~/domain/commerce";
-import { currencySymbol } from "~/domain/currency";
+import { currencySymbol } from "~/domain/money";
 import { invoiceOf } from "~/domain/invoice";
 import { refundFormSchema } from "~/lib/refund-form";
 import { orderConfirmationMail } from "~/server/services/orders/emails.server";

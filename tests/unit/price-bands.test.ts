@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currencySymbol } from "~/domain/currency";
+import { currencySymbol } from "~/domain/money";
 import { convertFromBase, type Market } from "~/domain/market";
 import { baseRangeFor, priceBandsIn, wholeToMinor } from "~/domain/price-bands";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { BASE_CURRENCY, formatFeedPrice } from "~/domain/money";
 import type { Product } from "~/domain/product";
-import { formatFeedPrice } from "~/lib/money";
 import { feedHead, feedItem, feedProductItems, feedTail } from "~/server/services/feed/feed-format.server";
 import {
   REQUIRED_ATTRIBUTES,
@@ -29,10 +29,10 @@ const product = (overrides: Partial<Product> = {}): Product => ({
 
 describe("feed prices", () => {
   it("are written as Google reads them: two decimals and the currency code", () => {
-    expect(formatFeedPrice(1200)).toBe("12.00 EUR");
-    expect(formatFeedPrice(5)).toBe("0.05 EUR");
-    expect(formatFeedPrice(123456)).toBe("1234.56 EUR");
-    expect(formatFeedPrice(0)).toBe("0.00 EUR");
+    expect(formatFeedPrice(1200, BASE_CURRENCY)).toBe("12.00 EUR");
+    expect(formatFeedPrice(5, BASE_CURRENCY)).toBe("0.05 EUR");
+    expect(formatFeedPrice(123456, BASE_CURRENCY)).toBe("1234.56 EUR");
+    expect(formatFeedPrice(0, BASE_CURRENCY)).toBe("0.00 EUR");
     expect(formatFeedPrice(999, "GBP")).toBe("9.99 GBP");
   });
 });

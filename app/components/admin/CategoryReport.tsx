@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { formatMoney } from "~/lib/money";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { itemSalesNote } from "~/lib/revenue-wording";
 import type { CategoryReportView } from "~/server/services/admin-catalog/category-report.server";
 
@@ -93,7 +93,9 @@ export function CategoryReport({ report }: { report: CategoryReportView }) {
                 <td className="py-2 pr-4 text-right">{num(r.units)}</td>
                 <td className="py-2 pr-4 text-right">{r.sales ? num(r.sales.orders) : "—"}</td>
                 <td className="py-2 pr-4 text-right">{r.sales ? num(r.sales.units) : "—"}</td>
-                <td className="py-2 pr-4 text-right">{r.sales ? formatMoney(r.sales.revenueMinor) : "—"}</td>
+                <td className="py-2 pr-4 text-right">
+                  {r.sales ? formatMoney(r.sales.revenueMinor, BASE_CURRENCY) : "—"}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -108,7 +110,9 @@ export function CategoryReport({ report }: { report: CategoryReportView }) {
               <td className="py-2 pr-4 text-right">{num(total.units)}</td>
               <td className="py-2 pr-4 text-right">{report.salesAvailable ? num(total.orders) : "—"}</td>
               <td className="py-2 pr-4 text-right">{report.salesAvailable ? num(total.sold) : "—"}</td>
-              <td className="py-2 pr-4 text-right">{report.salesAvailable ? formatMoney(total.revenue) : "—"}</td>
+              <td className="py-2 pr-4 text-right">
+                {report.salesAvailable ? formatMoney(total.revenue, BASE_CURRENCY) : "—"}
+              </td>
             </tr>
           </tfoot>
         </table>

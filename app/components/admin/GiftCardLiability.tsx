@@ -1,6 +1,5 @@
 import type { GiftCardLiability as Liability } from "~/domain/gift-card-liability";
-import { BASE_CURRENCY } from "~/domain/currency";
-import { formatMoney } from "~/lib/money";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 
 /**
  * The outstanding gift card balance (a liability): exact per currency, then an estimated total in the

@@ -1,6 +1,5 @@
 import { ScrollBox } from "~/components/ScrollBox";
-import { formatMoney } from "~/lib/money";
-import type { CurrencyCode } from "~/domain/currency";
+import { formatMoney, type CurrencyCode } from "~/domain/money";
 import { TableHead } from "./TableHead";
 
 /** One unit of a gift card line: its card once issued, by its last 4 characters (the code is never shown). */

@@ -1,4 +1,4 @@
-import { currencySymbol } from "~/domain/currency";
+import { currencySymbol } from "~/domain/money";
 import { marketPriceName, type MarketPriceField } from "~/lib/market-price-fields";
 
 // "Prices in other markets" in the product editor (decision 0030): one optional field per market

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatDateTime } from "~/lib/admin-format";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "~/domain/money";
 import type { OrderRow } from "~/lib/admin-order-row";
 import { StatusBadge } from "~/components/orders/StatusBadge";
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { FormErrors } from "~/components/forms/Field";
 import { MarketPricesFieldset } from "~/components/admin/MarketPricesFieldset";
 import type { MarketPriceField } from "~/lib/market-price-fields";
+import { BASE_CURRENCY, currencySymbol } from "~/domain/money";
 import { CATEGORIES } from "~/lib/categories";
 import {
   cellName,
@@ -271,14 +272,14 @@ export function ProductEditor({
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             meta={fields.price}
-            label="Price (€)"
+            label={`Price (${currencySymbol(BASE_CURRENCY)})`}
             hint="Like 49.90. A gift card's is its smallest amount."
             inputMode="decimal"
             readOnly={textsOnly}
           />
           <TextField
             meta={fields.compareAt}
-            label="Compare-at price (€)"
+            label={`Compare-at price (${currencySymbol(BASE_CURRENCY)})`}
             hint="The former price, shown struck through when on sale. Leave empty otherwise."
             inputMode="decimal"
             readOnly={textsOnly}

@@ -10,16 +10,20 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Described, Field, FormErrors, invalidFields, describedBy } from "~/components/forms/Field";
+import { BASE_CURRENCY, currencySymbol } from "~/domain/money";
 import { CATEGORIES } from "~/lib/categories";
 import { promotionSchema } from "~/lib/promotion-schema";
+
+// Amounts are typed in the shop's base currency, whose sign the labels show.
+const SIGN = currencySymbol(BASE_CURRENCY);
 
 const LABELS = {
   name: "Name",
   code: "Code",
   kind: "Kind",
   percentOff: "Percentage off",
-  amountOff: "Amount off (€)",
-  minimumSubtotal: "Minimum subtotal (€)",
+  amountOff: `Amount off (${SIGN})`,
+  minimumSubtotal: `Minimum subtotal (${SIGN})`,
   productIds: "Product ids",
   startsAt: "Starts at (UTC)",
   endsAt: "Ends at (UTC)",

@@ -1,3 +1,4 @@
+import { roundedPercent } from "~/domain/percent";
 import { formatChange } from "~/lib/admin-format";
 
 /** One headline figure with its change against the previous period. */
@@ -13,7 +14,7 @@ export function StatCard({
   previous: string;
 }) {
   const tone =
-    change === null || Math.round(change * 100) === 0
+    change === null || roundedPercent(change) === 0
       ? "text-stone-600"
       : change > 0
         ? "text-emerald-800"

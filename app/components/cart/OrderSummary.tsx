@@ -1,8 +1,6 @@
 import type { Order } from "~/domain/commerce";
-import type { CurrencyCode } from "~/domain/currency";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { type CurrencyCode, BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { taxRuleStatement, vatCollected } from "~/domain/tax-rule";
-import { formatMoney } from "~/lib/money";
 
 /** An order's VAT breakdown; undefined for orders from before VAT was recorded. */
 export function orderVat(order: Pick<Order, "vatRate" | "vatMinor" | "shippingVatMinor" | "taxRule">) {

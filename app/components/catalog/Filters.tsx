@@ -1,7 +1,6 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { CATEGORIES } from "~/lib/categories";
-import { formatWholeMoney } from "~/lib/money";
-import { currencySymbol, minorPerUnit } from "~/domain/currency";
+import { formatWholeMoney, currencySymbol, unitsToMinor } from "~/domain/money";
 import { useCurrency } from "~/components/layout/root-data";
 import { productsHref, type ProductQuery } from "~/lib/product-query";
 import type { ListingResult } from "~/server/services/catalog/catalog-index.server";
@@ -16,7 +15,7 @@ export function Filters({ query, facets }: { query: ProductQuery; facets: Listin
   const submit = useSubmit();
   // Bands and bounds are in the shopper's currency, whole units (the listing's loader counts them so).
   const currency = useCurrency();
-  const whole = (units: number) => formatWholeMoney(units * minorPerUnit(currency), currency);
+  const whole = (units: number) => formatWholeMoney(unitsToMinor(units, currency), currency);
   const categoryCounts = new Map(facets.categories.map((c) => [c.value, c.count]));
   return (
     <div className="space-y-8">

@@ -1,6 +1,5 @@
 import { CodeEntryForm } from "~/components/forms/CodeEntryForm";
-import { formatMoney } from "~/lib/money";
-import type { CurrencyCode } from "~/domain/currency";
+import { formatMoney, type CurrencyCode } from "~/domain/money";
 
 /** The gift card at checkout: apply one (its code), or remove the one applied. Posts to the page's own action. */
 export function GiftCardForm({

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import type { CurrencyCode } from "~/domain/currency";
+import type { CurrencyCode } from "~/domain/money";
 
 // The footer's choice of market: a plain GET form to /market, which keeps the choice in a cookie
 // and sends the shopper back to this page, so it works the same with JavaScript off.

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { BASE_CURRENCY, type CurrencyCode } from "~/domain/currency";
+import { BASE_CURRENCY, type CurrencyCode } from "~/domain/money";
 import type { AnalyticsConfig } from "~/lib/browser/analytics";
 import type { Flash } from "~/server/http/flash.server";
 import type { honeypotInputProps } from "~/server/http/honeypot.server";

@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, BASE_CURRENCY, type CurrencyCode } from "~/domain/money";
 import type { OrderLine } from "~/domain/commerce";
-import { BASE_CURRENCY, type CurrencyCode } from "~/domain/currency";
 import { GiftCardLineNote } from "./GiftCardLineNote";
 
 /** The snapshot of what was bought: names and prices as they were when the order was placed, in its currency. */

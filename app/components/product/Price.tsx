@@ -1,5 +1,6 @@
 import { useCurrency } from "~/components/layout/root-data";
-import { discountPercent, formatMoney } from "~/lib/money";
+import { formatMoney } from "~/domain/money";
+import { discountPercent } from "~/domain/percent";
 
 // A price on a card or a product page: always in the shopper's market's currency, as loaders price them.
 

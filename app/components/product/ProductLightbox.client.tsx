@@ -17,6 +17,7 @@ import {
   type LightboxImageError,
   type LightboxState,
 } from "~/lib/browser/lightbox-config";
+import { formatPercent } from "~/domain/percent";
 
 // The product image viewer: yet-another-react-lightbox with its Zoom plugin, plus what the
 // library lacks and shoppers need: zoom bounds against the image's natural size, a
@@ -225,7 +226,7 @@ export default function ProductLightbox({ images, index, onClose, onImageError }
       toolbar={{
         buttons: [
           <span key="scale" className="self-center px-2 text-sm tabular-nums text-white/80" aria-live="polite">
-            {scale > 0 ? `${Math.round(scale * 100)}%` : ""}
+            {scale > 0 ? formatPercent(scale) : ""}
           </span>,
           "zoom",
           <button

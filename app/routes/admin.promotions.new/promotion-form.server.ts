@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { parsePublishAt } from "~/lib/blog";
-import { parseMoneyToMinor } from "~/lib/money";
+import { BASE_CURRENCY, inputToMinor, minorToInput } from "~/domain/money";
 import { promotionSchema, type PromotionFormValue } from "~/lib/promotion-schema";
 import type { Promotion } from "~/domain/promotion";
 import type { PromotionInput } from "~/server/services/promotions/promotions.server";
@@ -10,7 +10,7 @@ import { parseForm } from "~/server/http/form-shape.server";
 
 // The promotion editor's action, shared by new and edit: validate, save (audited), 303 to the list.
 
-const minor = (euros: string | undefined) => (euros ? parseMoneyToMinor(euros.replace(/^€\s*/, "")) : null);
+const minor = (euros: string | undefined) => (euros ? inputToMinor(euros, BASE_CURRENCY) : null);
 
 function inputOf(v: PromotionFormValue): PromotionInput {
   return {
@@ -35,7 +35,7 @@ function inputOf(v: PromotionFormValue): PromotionInput {
 
 /** The form's values for an existing promotion. */
 export function promotionDefaults(p: Promotion) {
-  const euros = (m: number | null) => (m === null ? "" : (m / 100).toFixed(2));
+  const euros = (m: number | null) => minorToInput(m, BASE_CURRENCY);
   return {
     name: p.name,
     code: p.code ?? "",

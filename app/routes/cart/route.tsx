@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { removeLineSchema, updateLineSchema } from "~/lib/cart-schema";
-import { formatMoney, formatMoneyInText } from "~/lib/money";
+import { formatMoney, formatMoneyInText } from "~/domain/money";
 import { useCurrency } from "~/components/layout/root-data";
 import { shopperMarket } from "~/server/http/market-cookie.server";
 import { allPricedIn } from "~/server/services/markets/market-prices";

@@ -5,7 +5,7 @@ import { helpfulAction, reviewAction } from "./review-actions.server";
 import { stockAlertAction } from "./stock-alert-action.server";
 import { REVIEW_SORTS, type ReviewSortKey } from "~/lib/reviews";
 import { getCategory } from "~/lib/categories";
-import { minorToInput, type CurrencyCode } from "~/domain/currency";
+import { minorToInput, type CurrencyCode } from "~/domain/money";
 import { isValidId } from "~/lib/route-params";
 import { careGuideHref } from "~/server/services/content/care-guide-data";
 import { currentCartId } from "~/server/http/cart-cookie.server";

@@ -1,6 +1,6 @@
 import { API_SCOPES } from "~/domain/api-key";
 import { ORDER_STATUSES } from "~/domain/commerce";
-import { CURRENCY_CODES } from "~/domain/currency";
+import { CURRENCY_CODES } from "~/domain/money";
 import { PROBLEM_TYPES } from "./problem.server";
 
 // The admin API's OpenAPI 3.1 document, kept as code next to the endpoints it describes and

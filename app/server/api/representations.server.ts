@@ -1,5 +1,5 @@
 import type { Order } from "~/domain/commerce";
-import type { CurrencyCode } from "~/domain/currency";
+import type { CurrencyCode } from "~/domain/money";
 import { pricesAreBase, type Market } from "~/domain/market";
 import { ownPriceIn } from "~/domain/market-own-price";
 import type { OutboxSubject } from "~/domain/outbox";

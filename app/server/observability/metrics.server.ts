@@ -74,7 +74,7 @@ export const paymentsReceived = new Counter({
 
 export const revenue = new Counter({
   name: "hemline_revenue_total",
-  help: "Totals of the orders counted in hemline_payments_total, in units of their currency (49.9 for €49.90), by currency",
+  help: "Totals of the orders counted in hemline_payments_total, in units of their currency (49.9 for 49.90 EUR), by currency",
   labelNames: ["currency"] as const,
   registers: [registry],
 });

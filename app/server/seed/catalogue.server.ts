@@ -2,6 +2,7 @@ import { CATEGORIES, type CategoryId } from "~/lib/categories";
 import { BELT_SIZES, ONE_SIZE, SHOE_SIZES, SIZES_BY_CATEGORY, WAIST_SIZES } from "~/lib/sizes";
 import { GARMENT_VIEWS, type GarmentView } from "~/server/media/garment-svg.server";
 import type { ProductImage, ProductInput, Variant } from "~/domain/product";
+import { BASE_CURRENCY, minorToUnits, unitsToMinor } from "~/domain/money";
 import { CARE_HINTS, PALETTE, SEEDS, type ProductSeed } from "./catalogue-data.server";
 
 // The demo catalogue: deterministic (same products on every fresh start), realistic prices,
@@ -49,7 +50,7 @@ function sizesFor(category: CategoryId, name: string, rand: () => number): strin
 function priceMinor(base: number, rand: () => number): number {
   const euros = Math.max(9, Math.round(base * (0.9 + rand() * 0.2)));
   const ending = [0, 90, 95][Math.floor(rand() * 3)];
-  return ending === 0 ? euros * 100 : (euros - 1) * 100 + ending;
+  return ending === 0 ? unitsToMinor(euros, BASE_CURRENCY) : unitsToMinor(euros - 1, BASE_CURRENCY) + ending;
 }
 
 function stockLevel(rand: () => number): number {
@@ -124,7 +125,10 @@ function buildProduct(
   const sizes = sizesFor(category, seed.name, rand);
   const price = priceMinor(seed.price, rand);
   const onSale = rand() < 0.25;
-  const compareAt = onSale ? Math.round((price * (1.15 + rand() * 0.25)) / 100) * 100 : null;
+  // A compare-at price in whole euros, 15 to 40% above the price.
+  const compareAt = onSale
+    ? unitsToMinor(Math.round(minorToUnits(price * (1.15 + rand() * 0.25), BASE_CURRENCY)), BASE_CURRENCY)
+    : null;
   const variants = variantsFor(id, sizes, colours, rand);
   const createdAt = new Date(REFERENCE_DATE - Math.floor(rand() * 120 * DAY)).toISOString();
   return {

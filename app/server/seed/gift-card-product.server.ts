@@ -1,4 +1,5 @@
 import type { ProductInput } from "~/domain/product";
+import { BASE_CURRENCY, minorToUnits } from "~/domain/money";
 import { GIFT_CARD_UNITS, giftCardAmountLabel } from "~/domain/gift-card-product";
 
 // The demo shop's gift card, seeded with the catalogue (never into a shop that already has products).
@@ -31,7 +32,7 @@ export function buildSeedGiftCard(): ProductInput {
     variants: AMOUNTS.map((amount, i) => ({
       size: sizes[i],
       colour: COLOUR.name,
-      sku: `HEMLINE-GIFT-CARD-${amount / 100}`,
+      sku: `HEMLINE-GIFT-CARD-${minorToUnits(amount, BASE_CURRENCY)}`,
       stock: GIFT_CARD_UNITS,
       giftCardMinor: amount,
     })),

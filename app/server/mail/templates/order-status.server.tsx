@@ -1,6 +1,6 @@
 import { Text } from "@react-email/text";
 import { render } from "@react-email/render";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "~/domain/money";
 import type { MailMessage } from "../port";
 import type { Order } from "~/domain/commerce";
 import { refundsOf } from "~/domain/refund";

@@ -1,7 +1,7 @@
 import { render } from "@react-email/render";
+import { BASE_CURRENCY, formatMoney } from "~/domain/money";
 import { Text } from "@react-email/text";
 import type { AbandonedLine } from "~/domain/abandoned-checkout";
-import { formatMoney } from "~/lib/money";
 import type { MailMessage } from "../port";
 import { ActionLink, MailLayout, paragraph, type ShopIdentity } from "./layout.server";
 
@@ -28,7 +28,7 @@ function Reminder({ ctx }: { ctx: ReminderMailContext }) {
       </Text>
       {ctx.lines.map((l) => (
         <Text key={`${l.productId}|${l.size}|${l.colour}`} style={{ ...paragraph, margin: "4px 0" }}>
-          {l.quantity} × {l.name} ({l.colour}, {l.size}) — {formatMoney(l.unitPriceMinor)} each
+          {l.quantity} × {l.name} ({l.colour}, {l.size}) — {formatMoney(l.unitPriceMinor, BASE_CURRENCY)} each
         </Text>
       ))}
       <ActionLink href={ctx.restoreUrl}>Return to your cart</ActionLink>

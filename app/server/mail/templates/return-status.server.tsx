@@ -2,7 +2,7 @@ import { render } from "@react-email/render";
 import { Text } from "@react-email/text";
 import type { Order } from "~/domain/commerce";
 import type { ReturnRequest } from "~/domain/return-record";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "~/domain/money";
 import type { MailMessage } from "../port";
 import { ActionLink, MailLayout, paragraph, type ShopIdentity } from "./layout.server";
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { slugify } from "~/lib/slug";
-import { BASE_CURRENCY, minorToInput } from "~/domain/currency";
+import { BASE_CURRENCY, minorToInput } from "~/domain/money";
 import type { AdminProductQuery } from "~/lib/admin-product-query";
 import { cellName, type FieldErrors, type ProductFormDefaults, type ProductFormValues } from "~/lib/product-form";
 import { ProductChangedError, ProductSlugTakenError, type Store } from "../../store/port";

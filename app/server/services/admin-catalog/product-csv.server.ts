@@ -1,10 +1,9 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { CATEGORIES, isCategoryId } from "~/lib/categories";
-import { parseMoneyToMinor } from "~/lib/money";
+import { BASE_CURRENCY, inputToMinor, minorToInput } from "~/domain/money";
 import { PRODUCT_LIMITS, PRODUCT_SLUG_PATTERN } from "~/lib/product-form";
 import type { Colour, Product, ProductInput, ProductStatus, Variant } from "~/domain/product";
-import { BASE_CURRENCY, minorToInput } from "~/domain/currency";
 import { isGiftCardProduct } from "~/domain/gift-card-product";
 import { pricesAreBase, type Market } from "~/domain/market";
 import { ownPriceIn, sameOwnPrices, withOwnPrices } from "~/domain/market-own-price";
@@ -246,14 +245,14 @@ function checkRow(raw: Raw, line: number, columns: number, markets: readonly Mar
   const material = raw.material ?? "";
   if (material.length > PRODUCT_LIMITS.material)
     reasons.push(`The material must have at most ${PRODUCT_LIMITS.material} characters.`);
-  const priceMinor = parseMoneyToMinor((raw.price ?? "").replace(/^€\s*/, ""));
+  const priceMinor = inputToMinor(raw.price ?? "", BASE_CURRENCY);
   if (priceMinor === null)
     reasons.push(
       `Bad price “${(raw.price ?? "").slice(0, 20)}”: a number of at least 0 with at most 2 decimals, like 49.90.`,
     );
   let compareAtMinor: number | null = null;
   if (raw.compare_at_price) {
-    compareAtMinor = parseMoneyToMinor(raw.compare_at_price.replace(/^€\s*/, ""));
+    compareAtMinor = inputToMinor(raw.compare_at_price, BASE_CURRENCY);
     if (compareAtMinor === null)
       reasons.push(
         `Bad compare-at price “${raw.compare_at_price.slice(0, 20)}”: a number with at most 2 decimals, or empty.`,

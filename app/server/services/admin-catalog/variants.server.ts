@@ -1,6 +1,6 @@
 import type { Colour, Variant } from "~/domain/product";
 import { GIFT_CARD_UNITS, type GiftCardAmount } from "~/domain/gift-card-product";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { BASE_CURRENCY } from "~/domain/money";
 
 // Variants are the size × colour grid. A cell keeps the SKU it had; a new cell gets one made
 // from the product's slug, the colour and the size (unique because the slug is).

@@ -1,5 +1,6 @@
 import type { Order } from "~/domain/commerce";
 import type { Product } from "~/domain/product";
+import { flooredPercent } from "~/domain/percent";
 import { refundedQuantity } from "~/domain/refund";
 import { customerKey, inBase, isSale, orderRevenue } from "./revenue-rules.server";
 
@@ -68,7 +69,7 @@ export function variantStock(
       colour: variant.colour,
       sold: units,
       stock,
-      sellThroughPercent: Math.floor((units / (units + stock)) * 100),
+      sellThroughPercent: flooredPercent(units, units + stock),
       daysLeft: Math.floor(stock / perDay),
       reorder: Math.max(0, Math.ceil(perDay * COVER_DAYS) - stock),
     });
@@ -201,7 +202,7 @@ export function cohorts(orders: readonly Order[]): CohortRow[] {
     months.set(month, row);
   }
   return [...months.values()]
-    .map((r) => ({ ...r, repeatPercent: Math.floor((r.repeat / r.customers) * 100) }))
+    .map((r) => ({ ...r, repeatPercent: flooredPercent(r.repeat, r.customers) }))
     .sort((a, b) => a.month.localeCompare(b.month));
 }
 

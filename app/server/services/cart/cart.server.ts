@@ -1,6 +1,6 @@
 import { amountIn, compareAtIn, ownPriceOf, productPriceIn, type PricingMarket } from "../markets/market-prices";
 import { wasPriceAbove } from "~/domain/market-own-price";
-import { BASE_CURRENCY, type CurrencyCode } from "~/domain/currency";
+import { BASE_CURRENCY, type CurrencyCode } from "~/domain/money";
 import { giftCardLineProblem } from "~/domain/gift-card-currency";
 import type { Cart, CartLine } from "~/domain/commerce";
 import type { Store } from "../../store/port";

@@ -257,7 +257,8 @@ export class CatalogIndex {
     PRICE_BUCKETS.forEach((b, i) => {
       // Inclusive at both ends, exactly like the min/max filter a bucket link applies,
       // so a bucket's count is always the number of results its link shows.
-      if (p.priceMinor >= b.min * 100 && (b.max === null || p.priceMinor <= b.max * 100)) buckets |= 1 << i;
+      if (p.priceMinor >= wholeToMinor(b.min, "EUR") && (b.max === null || p.priceMinor <= wholeToMinor(b.max, "EUR")))
+        buckets |= 1 << i;
     });
     return {
       id: p.id,

@@ -10,7 +10,7 @@ import {
   type PlaceholderValue,
 } from "./placeholders.server";
 import type { AppContext } from "~/server/context.server";
-import { formatMoneyInText } from "~/lib/money";
+import { formatMoneyInText, BASE_CURRENCY } from "~/domain/money";
 import { worldCountry } from "~/lib/world-countries";
 import type { DeliveryMethod, ShippingZone } from "~/domain/shipping-zone";
 import { policyFigures, shopPolicies, type ShopPolicies } from "../policies/shop-policies.server";
@@ -80,7 +80,8 @@ function source(slug: InfoSlug): SourceFile {
 /** A country's name as running text says it ("the United Kingdom", "the Netherlands"). */
 const inSentence = (name: string) => (/^(United |Netherlands$)/.test(name) ? `the ${name}` : name);
 
-const money = formatMoneyInText;
+// The zones' prices are in the shop's base currency (the shipping page states them so).
+const money = (minor: number) => formatMoneyInText(minor, BASE_CURRENCY);
 const grams = (g: number) => (g >= 1000 ? `${(g / 1000).toLocaleString("en-GB")} kg` : `${g} g`);
 
 /** A method's price as the shipping page states it: one price, or its bands ("€9 up to €49.99; €6 from €50"). */

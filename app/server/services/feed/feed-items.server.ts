@@ -1,5 +1,5 @@
 import { getCategory } from "~/lib/categories";
-import { formatFeedPrice } from "~/lib/money";
+import { formatFeedPrice } from "~/domain/money";
 import { canSell } from "~/domain/sellable";
 import type { FeedProduct } from "~/server/store/port";
 import { imageForColour } from "../catalog/colour-image";

@@ -10,8 +10,7 @@ import {
 import { sendsNow, utcDay } from "~/domain/gift-card-product";
 import type { Store } from "~/server/store/port";
 import type { MailMessage, Mailer } from "~/server/mail/port";
-import { formatMoneyInText } from "~/lib/money";
-import type { CurrencyCode } from "~/domain/currency";
+import { formatMoneyInText, type CurrencyCode } from "~/domain/money";
 import { generateGiftCardCode, hashGiftCardCode } from "./gift-card-code.server";
 import { openCode, sealCode } from "./sealed-code.server";
 

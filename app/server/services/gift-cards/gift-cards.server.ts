@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
 import type { GiftCard, GiftCardCurrency, GiftCardLedgerEntry } from "~/domain/gift-card";
 import { lastFourOf, normaliseGiftCardCode } from "~/domain/gift-card";
-import { BASE_CURRENCY } from "~/domain/currency";
+import { BASE_CURRENCY, formatMoneyInText } from "~/domain/money";
 import { giftCardLiability } from "~/domain/gift-card-liability";
 import type { Store } from "~/server/store/port";
 import type { MailMessage, Mailer } from "~/server/mail/port";
-import { formatMoneyInText } from "~/lib/money";
 import type { AuditRecord } from "../audit/audit.server";
 import { createRateLimiter, LIMITS } from "../accounts/rate-limit.server";
 import { generateGiftCardCode, hashGiftCardCode } from "./gift-card-code.server";

@@ -1,4 +1,4 @@
-import { isCurrencyCode, type CurrencyCode } from "~/domain/currency";
+import { isCurrencyCode, type CurrencyCode } from "~/domain/money";
 import { uniqueSlug } from "~/lib/slug";
 import { changeStampOf, keptList } from "../kept-list.server";
 import {

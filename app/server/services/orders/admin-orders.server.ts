@@ -1,7 +1,7 @@
 import type { Order, OrderStatus } from "~/domain/commerce";
 import type { Store } from "../../store/port";
 import type { OrdersService, StatusChangeResult } from "./orders.server";
-import { formatMoneyInText } from "~/lib/money";
+import { formatMoneyInText } from "~/domain/money";
 import { defaultRestock } from "~/domain/refund";
 import { fullRefundRequest, type RefundRequest, type RefundResult } from "./refunds.server";
 import { ADMIN_TRANSITIONS, stockEffect } from "~/domain/order-status-rules";

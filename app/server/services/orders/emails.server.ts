@@ -1,6 +1,6 @@
 import { hasPostalAddress, postalLines } from "~/domain/postal-address";
 import { countryName } from "~/lib/countries";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "~/domain/money";
 import type { MailMessage } from "../../mail/port";
 import type { Order } from "~/domain/commerce";
 import type { GiftCardLineDetails } from "~/domain/gift-card-product";

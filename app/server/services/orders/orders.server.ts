@@ -11,7 +11,7 @@ import { paidAt } from "~/domain/invoice";
 import { ADMIN_TRANSITIONS, REFUND_STATUSES, adminSourcesOf, stockEffect } from "~/domain/order-status-rules";
 import { cardAttemptOf, chargeKeyOf } from "./payment-attempts.server";
 import { paymentsReceived, paymentsRecovered, revenue } from "~/server/observability/metrics.server";
-import { minorPerUnit } from "~/domain/currency";
+import { minorToUnits } from "~/domain/money";
 import { countPaidOrder } from "../look/pair-counts.server";
 
 // Orders after placement: who may see one, the customer's history, payment outcomes and the
@@ -227,7 +227,7 @@ export function createOrdersService(deps: OrdersDeps) {
   /** Counted by the one call whose transition recorded the payment (so never twice for one order). */
   function countPayment(order: Order): void {
     paymentsReceived.inc({ currency: order.currency });
-    revenue.inc({ currency: order.currency }, order.totalMinor / minorPerUnit(order.currency));
+    revenue.inc({ currency: order.currency }, minorToUnits(order.totalMinor, order.currency));
   }
 
   /** Paid, once: of concurrent callers (a replayed form, the sweep, the webhook) only the one whose transition made it e-mails. */

@@ -9,7 +9,7 @@ import {
   settleRefund,
 } from "~/domain/refund";
 import type { Refund, RefundLine } from "~/domain/refund-record";
-import { formatMoneyInText } from "~/lib/money";
+import { formatMoneyInText } from "~/domain/money";
 import type { RefundingProcessor } from "../../payments/port";
 import type { Store } from "../../store/port";
 import { refundsMade } from "~/server/observability/metrics.server";

@@ -1,5 +1,5 @@
 import { SHIPPING_COUNTRIES } from "~/lib/countries";
-import { formatMoneyInText } from "~/lib/money";
+import { BASE_CURRENCY, formatMoneyInText } from "~/domain/money";
 import { amountIn, type PricingMarket } from "../markets/market-prices";
 import { worldCountry } from "~/lib/world-countries";
 import { MAX_QUANTITY_PER_LINE } from "~/domain/sellable";
@@ -91,7 +91,9 @@ export function policyFigures(policies: ShopPolicies, market?: PricingMarket): P
   const { shipping } = policies;
   // In the shopper's market's currency when there is one (the zones' euro figures at its rate).
   const money = (baseMinor: number) =>
-    market ? formatMoneyInText(amountIn(market, baseMinor), market.currency) : formatMoneyInText(baseMinor);
+    market
+      ? formatMoneyInText(amountIn(market, baseMinor), market.currency)
+      : formatMoneyInText(baseMinor, BASE_CURRENCY);
   return {
     freeShippingFrom: shipping.freeFromMinor === null ? "" : money(shipping.freeFromMinor),
     standardShipping: money(shipping.standardMinor),

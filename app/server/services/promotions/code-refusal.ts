@@ -1,7 +1,6 @@
 import type { Promotion } from "~/domain/promotion";
 import { eligibleSubtotal, validity, type PricedLine } from "~/domain/promotion-rules";
-import type { CurrencyCode } from "~/domain/currency";
-import { formatMoneyInText } from "~/lib/money";
+import { BASE_CURRENCY, type CurrencyCode, formatMoneyInText } from "~/domain/money";
 
 // The shopper's message when a code cannot be used, from the promotion rules' verdicts.
 
@@ -34,7 +33,8 @@ export function codeRefusal(
   const eligible = eligibleSubtotal(promotion, lines);
   if (eligible === 0) return `The code ${code} does not apply to the items in your cart.`;
   if (promotion.minimumSubtotalMinor !== null && eligible < promotion.minimumSubtotalMinor) {
-    return `The code ${code} needs a subtotal of at least ${formatMoneyInText(promotion.minimumSubtotalMinor, currency)} on the items it applies to.`;
+    const minimum = formatMoneyInText(promotion.minimumSubtotalMinor, currency ?? BASE_CURRENCY);
+    return `The code ${code} needs a subtotal of at least ${minimum} on the items it applies to.`;
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { formatMoneyInText } from "~/lib/money";
+import { BASE_CURRENCY, formatMoneyInText } from "~/domain/money";
 import {
   INVITATION_DAYS,
   ROLE_LABELS,
@@ -53,7 +53,7 @@ export function createStaffService(deps: StaffDeps) {
   const { store } = deps;
   const clock = deps.clock ?? (() => new Date());
   const limitText = (input: RoleInput) =>
-    input.role === "support" ? ` (refunds up to ${formatMoneyInText(input.refundLimitMinor ?? 0)})` : "";
+    input.role === "support" ? ` (refunds up to ${formatMoneyInText(input.refundLimitMinor ?? 0, BASE_CURRENCY)})` : "";
   const normalise = (input: RoleInput): RoleInput => ({
     role: input.role,
     refundLimitMinor: input.role === "support" ? (input.refundLimitMinor ?? 0) : null,
@@ -82,7 +82,7 @@ export function createStaffService(deps: StaffDeps) {
     refundRefusal(member: BackOfficeMember, amountMinor: number): string | null {
       if (!overRefundLimit(member.role, member.refundLimitMinor, amountMinor)) return null;
       return (
-        `Refunds over ${formatMoneyInText(member.refundLimitMinor ?? 0)} are above your limit: ` +
+        `Refunds over ${formatMoneyInText(member.refundLimitMinor ?? 0, BASE_CURRENCY)} are above your limit: ` +
         "ask the owner or a manager to make this one."
       );
     },

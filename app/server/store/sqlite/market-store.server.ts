@@ -1,4 +1,4 @@
-import type { CurrencyCode } from "~/domain/currency";
+import type { CurrencyCode } from "~/domain/money";
 import { marketSaveRefusal, type Market, type Rounding } from "~/domain/market";
 import type { MarketSaveResult, MarketStore } from "../port";
 import type { SqliteDatabase } from "./database.server";

@@ -1,6 +1,6 @@
 import type { WishlistStore } from "../port";
 import type { WishlistItem } from "~/domain/wishlist";
-import type { CurrencyCode } from "~/domain/currency";
+import type { CurrencyCode } from "~/domain/money";
 import type { SqliteDatabase } from "./database.server";
 
 interface ItemRow {

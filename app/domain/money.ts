@@ -1,6 +1,7 @@
-// The currencies a market may sell in: each with its ISO 4217 code, how many minor units make one
-// (amounts are integers of those everywhere: orders, payments, refunds) and the locale its prices
-// are written in, so a Swiss shopper reads "CHF 49.95" and a Swedish one "499,00 kr".
+// The shop's one money module. Amounts are integer minor units everywhere (orders, payments,
+// refunds); only this file turns them into text and back. It holds the currencies a market may sell
+// in: each with its ISO 4217 code, how many minor units make one and the locale its prices are
+// written in, so a Swiss shopper reads "CHF 49.95" and a Swedish one "499,00 kr".
 
 export const BASE_CURRENCY = "EUR";
 
@@ -10,23 +11,34 @@ export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 export interface Currency {
   code: CurrencyCode;
   name: string;
-  /** Digits after the point: 2 for cents and pence, 0 for yen. */
+  /** Digits after the point: 2 for cents and pence, 0 for yen (ISO 4217, as Intl knows it). */
   minorDigits: number;
   /** The locale prices in it are formatted for. */
   locale: string;
 }
 
+/** The currency's minor-unit digits as ICU's currency data gives them (2 for EUR, GBP, CHF; 0 for JPY). */
+const intlMinorDigits = (code: CurrencyCode): number =>
+  new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+
+const entry = (code: CurrencyCode, name: string, locale: string): Currency => ({
+  code,
+  name,
+  minorDigits: intlMinorDigits(code),
+  locale,
+});
+
 export const CURRENCIES: Readonly<Record<CurrencyCode, Currency>> = {
-  EUR: { code: "EUR", name: "Euro", minorDigits: 2, locale: "en-IE" },
-  GBP: { code: "GBP", name: "Pound sterling", minorDigits: 2, locale: "en-GB" },
-  CHF: { code: "CHF", name: "Swiss franc", minorDigits: 2, locale: "de-CH" },
-  SEK: { code: "SEK", name: "Swedish krona", minorDigits: 2, locale: "sv-SE" },
-  NOK: { code: "NOK", name: "Norwegian krone", minorDigits: 2, locale: "nb-NO" },
-  DKK: { code: "DKK", name: "Danish krone", minorDigits: 2, locale: "da-DK" },
-  USD: { code: "USD", name: "US dollar", minorDigits: 2, locale: "en-US" },
-  PLN: { code: "PLN", name: "Polish złoty", minorDigits: 2, locale: "pl-PL" },
-  CZK: { code: "CZK", name: "Czech koruna", minorDigits: 2, locale: "cs-CZ" },
-  JPY: { code: "JPY", name: "Japanese yen", minorDigits: 0, locale: "ja-JP" },
+  EUR: entry("EUR", "Euro", "en-IE"),
+  GBP: entry("GBP", "Pound sterling", "en-GB"),
+  CHF: entry("CHF", "Swiss franc", "de-CH"),
+  SEK: entry("SEK", "Swedish krona", "sv-SE"),
+  NOK: entry("NOK", "Norwegian krone", "nb-NO"),
+  DKK: entry("DKK", "Danish krone", "da-DK"),
+  USD: entry("USD", "US dollar", "en-US"),
+  PLN: entry("PLN", "Polish złoty", "pl-PL"),
+  CZK: entry("CZK", "Czech koruna", "cs-CZ"),
+  JPY: entry("JPY", "Japanese yen", "ja-JP"),
 };
 
 /**
@@ -56,6 +68,12 @@ export function currency(code: CurrencyCode): Currency {
 /** 100 for two-digit currencies, 1 for yen. */
 export const minorPerUnit = (code: CurrencyCode): number => 10 ** CURRENCIES[code].minorDigits;
 
+/** Whole units (euros, pounds, yen) in the currency's minor units: 12 EUR -> 1200, 12 JPY -> 12. */
+export const unitsToMinor = (units: number, code: CurrencyCode): number => Math.round(units * minorPerUnit(code));
+
+/** Minor units in the currency's units, fractions kept: 1250 EUR -> 12.5. */
+export const minorToUnits = (minor: number, code: CurrencyCode): number => minor / minorPerUnit(code);
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 function formatter(code: CurrencyCode, whole: boolean): Intl.NumberFormat {
@@ -84,18 +102,18 @@ export function currencySymbol(code: CurrencyCode): string {
 }
 
 /** An amount in minor units, written as the currency's shoppers read it: "£1,234.50", "CHF 49.95". */
-export function formatMinor(minor: number, code: CurrencyCode): string {
+export function formatMoney(minor: number, code: CurrencyCode): string {
   return formatter(code, false).format(minor / minorPerUnit(code));
 }
 
 /** For running text: whole amounts without the decimals ("£75"), others exact ("£4.95"); never rounded. */
-export function formatMinorInText(minor: number, code: CurrencyCode): string {
+export function formatMoneyInText(minor: number, code: CurrencyCode): string {
   const per = minorPerUnit(code);
   return formatter(code, minor % per === 0).format(minor / per);
 }
 
 /** For facet labels ("£50 – £100"): whole units (facet bounds are whole already). */
-export function formatWholeMinor(minor: number, code: CurrencyCode): string {
+export function formatWholeMoney(minor: number, code: CurrencyCode): string {
   return formatter(code, true).format(minor / minorPerUnit(code));
 }
 
@@ -112,11 +130,33 @@ export function parseMinor(text: string, code: CurrencyCode): number | null {
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
 }
 
+/**
+ * An amount as a form or an import file holds it, in the currency's minor units: parseMinor's
+ * rules, after a leading sign or code of that currency ("€ 12.50", "CHF 30") people paste in.
+ */
+export function inputToMinor(text: string, code: CurrencyCode): number | null {
+  const trimmed = text.trim();
+  const prefix = [currencySymbol(code), code].find((p) => trimmed.startsWith(p));
+  return parseMinor(prefix ? trimmed.slice(prefix.length) : trimmed, code);
+}
+
 /** Minor units as the back office types them back ("12.50", "1200" yen): no symbol, no grouping; "" for none. */
 export function minorToInput(minor: number | null, code: CurrencyCode): string {
   if (minor === null) return "";
   const digits = CURRENCIES[code].minorDigits;
   if (digits === 0) return String(minor);
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(minor);
   const per = 10 ** digits;
-  return `${Math.floor(minor / per)}.${String(minor % per).padStart(digits, "0")}`;
+  return `${sign}${Math.floor(abs / per)}.${String(abs % per).padStart(digits, "0")}`;
+}
+
+/**
+ * A price as machine-read feeds write it (Google Merchant Center: "12.00 EUR", "1500 JPY"): the
+ * currency's own digits, a point, no grouping. Every feed price goes through here.
+ */
+export function formatFeedPrice(minor: number, currency: CurrencyCode): string {
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(Math.trunc(minor));
+  return `${sign}${minorToInput(abs, currency)} ${currency}`;
 }
