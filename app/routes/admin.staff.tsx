@@ -5,7 +5,7 @@ import {
   formatMoney,
   formatMoneyInText,
   minorToInput,
-  parseMinor,
+  inputToMinor,
 } from "~/domain/money";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -70,7 +70,7 @@ type Intent = (typeof INTENTS)[number];
 function readRole(form: StaffForm): { role: StaffRole; refundLimitMinor: number | null } | string {
   if (!isStaffRole(form.role)) return "Choose a role.";
   if (form.role !== "support") return { role: form.role, refundLimitMinor: null };
-  const limit = parseMinor(form.refundLimit ?? "", BASE_CURRENCY);
+  const limit = inputToMinor(form.refundLimit ?? "", BASE_CURRENCY);
   if (limit === null) return "Enter the support member's refund limit in euros, such as 50 or 49.99.";
   return { role: form.role, refundLimitMinor: limit };
 }
