@@ -19,6 +19,7 @@ import {
   type RenderCache,
 } from "./render-cache.server";
 import { collect, renderPage } from "./render-page.server";
+import { streamPage } from "./stream-page.server";
 
 // A catalogue page through the render cache (decision 0021): kept from its second render, served
 // again to every viewer whose page would be the same with their own token, nonce and address put
@@ -105,6 +106,8 @@ export async function cachedPage(page: PageRequest, cacheable: string, caches: P
   // Kept from its second render within the cache's time to live: a page asked for once is sent as
   // any other page, without being cut up and compressed for the cache.
   const keep = key !== null && (pass === "second" || caches.renderCache.admits(key));
+  // Not kept: streamed as every other page, which costs less than a whole render collected first.
+  if (!keep) return streamPage(page);
   const rendering = await renderPage(page.tree, {
     nonce,
     wait: "all",
