@@ -103,10 +103,9 @@ export async function cachedPage(page: PageRequest, cacheable: string, caches: P
     const gzipped = wantsGzip ? gzipPage(cached, secrets) : null;
     return respond(gzipped ? Buffer.alloc(0) : fillPage(unpackPage(cached), secrets), page.status, gzipped);
   }
-  // Kept from its second render within the cache's time to live: a page asked for once is sent as
-  // any other page, without being cut up and compressed for the cache.
+  // Kept from its second render within the cache's time to live: a page asked for once streams as
+  // any other page, which costs less than a whole render collected, cut up and compressed for the cache.
   const keep = key !== null && (pass === "second" || caches.renderCache.admits(key));
-  // Not kept: streamed as every other page, which costs less than a whole render collected first.
   if (!keep) return streamPage(page);
   const rendering = await renderPage(page.tree, {
     nonce,
