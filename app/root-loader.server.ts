@@ -6,7 +6,7 @@ import { statedPolicyFigures } from "~/server/services/policies/shop-policies.se
 import { getAuthState } from "~/server/http/session.server";
 import { getConfig } from "~/server/config.server";
 import { csrf } from "~/server/http/csrf.server";
-import { currentCartId } from "~/server/http/cart-cookie.server";
+import { currentCart } from "~/server/http/cart-cookie.server";
 import { shopperMarket } from "~/server/http/market-cookie.server";
 import { readFlash } from "~/server/http/flash.server";
 import { honeypotInputProps } from "~/server/http/honeypot.server";
@@ -20,8 +20,8 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
       getAuthState(request, context),
       csrf().commitToken(request),
       // The header's count must not take down pages that have nothing to do with the cart.
-      currentCartId(request, context)
-        .then((id) => context.shop.cart.count(id))
+      currentCart(request, context)
+        .then(({ cartId, early }) => context.shop.cart.count(cartId, early))
         .catch(() => 0),
       readFlash(request),
       // Like the cart count: a store that does not answer leaves the header without its back-office link.

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { HIGH_FETCH_PRIORITY } from "~/lib/fetch-priority";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { categoryImage } from "~/lib/categories";
@@ -68,6 +69,7 @@ export default function Home() {
           {heroImage ? (
             <img
               src={heroImage.url}
+              {...HIGH_FETCH_PRIORITY}
               alt={heroImage.alt}
               width={heroImage.width}
               height={heroImage.height}
@@ -80,7 +82,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <section aria-labelledby="categories-heading" className="render-when-near mx-auto max-w-7xl px-4 py-12 sm:px-6">
         <h2 id="categories-heading" className="text-2xl font-semibold tracking-tight">
           Shop by category
         </h2>
@@ -107,7 +109,7 @@ export default function Home() {
         </ul>
       </section>
 
-      <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <section aria-labelledby="featured-heading" className="render-when-near mx-auto max-w-7xl px-4 py-12 sm:px-6">
         <div className="flex items-baseline justify-between">
           <h2 id="featured-heading" className="text-2xl font-semibold tracking-tight">
             Featured
@@ -121,7 +123,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="new-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <section aria-labelledby="new-heading" className="render-when-near mx-auto max-w-7xl px-4 py-12 sm:px-6">
         <div className="flex items-baseline justify-between">
           <h2 id="new-heading" className="text-2xl font-semibold tracking-tight">
             New arrivals

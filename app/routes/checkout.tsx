@@ -1,7 +1,7 @@
 import { marketCookieHeader, shopperMarket } from "~/server/http/market-cookie.server";
 import { pricesAreBase } from "~/server/services/markets/market-prices";
 import type { Market } from "~/domain/market";
-import { type CurrencyCode, formatMoney } from "~/domain/money";
+import { formatMoney } from "~/domain/money";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -18,10 +18,10 @@ import { BY_EMAIL_FIELD, checkoutSchema, chosenSavedAddress, parseExpiry, sentBy
 import { MAX_ADDRESSES } from "~/lib/address-limits";
 import { seo } from "~/lib/seo";
 import { clientIp, getAuthState } from "~/server/http/session.server";
-import type { AppContext } from "~/server/context.server";
 import { quoteOrder } from "~/domain/quote-order";
 import { publicOrigin } from "~/server/http/public-origin.server";
-import { currentCartId } from "~/server/http/cart-cookie.server";
+import { currentCart, currentCartId } from "~/server/http/cart-cookie.server";
+import type { CartView } from "~/server/services/cart/cart.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem, retryAfterHeaders } from "~/server/http/forms.server";
 import { rateLimitMessage } from "~/server/services/accounts/rate-limit.server";
@@ -63,11 +63,6 @@ const CHECKOUT_LABELS = {
 
 export const headers = retryAfterHeaders;
 
-/** Why no VAT is charged for delivery to `country` (import, the UK above its threshold), or null: the tax service's rule. */
-async function taxNoticeFor(shop: AppContext, country: string, goodsMinor: number, currency: CurrencyCode) {
-  return shop.taxes.noticeFor(await shop.shipping.zoneFor(country), country, goodsMinor, currency);
-}
-
 /**
  * The country checkout prices first: the shop's home country when delivered to and in the
  * shopper's market, else the market's first country delivered to, else the first one.
@@ -84,19 +79,42 @@ function startCountry(countries: ReadonlyArray<{ code: string }>, home: string, 
  * order sums it). The page's first render and a refusal that re-renders the form for another
  * country or market (without JavaScript too) both come from here.
  */
-async function pricedCheckout(request: Request, context: AppLoadContext, market: Market, country: string) {
-  const view = await context.shop.cart.view(await currentCartId(request, context), market);
-  const promotions = await cartPromotions(request, context, view, market);
+async function pricedCheckout(
+  request: Request,
+  context: AppLoadContext,
+  market: Market,
+  country: string,
+  /** Done beside the pricing once the cart is read (the loader's reminder record). */
+  withView?: (view: CartView) => Promise<unknown>,
+) {
+  // What does not depend on the cart (the zone's tax rule, the applied gift card, the promotions)
+  // is read beside it, and what depends on the cart alone (their usage, the delivery methods) together after it.
+  const zone = context.shop.shipping.zoneFor(country);
+  const stored = context.shop.promotions.stored();
+  let total: (totalMinor: number) => void = () => {};
+  const giftCardRead = appliedGiftCard(request, context, new Promise<number>((r) => (total = r)), market);
+  for (const read of [zone, giftCardRead, stored]) read.catch(() => {}); // a failure below leaves them unused
+  const { cartId, early } = await currentCart(request, context);
+  const view = await context.shop.cart.view(cartId, market, early);
   // Gift cards are e-mailed: delivery is priced on the rest, at base prices (the zones' bands are in them).
   const parcel = {
     subtotalMinor: view.baseSubtotalMinor,
     weightGrams: view.weightGrams,
     onlyGiftCards: view.onlyGiftCards,
   };
-  const options = (await context.shop.checkout.deliveryOptions(country, parcel, market)) ?? [];
+  const [promotions, offered] = await Promise.all([
+    cartPromotions(request, context, view, market, stored),
+    context.shop.checkout.deliveryOptions(country, parcel, market),
+    withView?.(view),
+  ]);
+  const options = offered ?? [];
   const quote = quoteOrder({ ...promotions, subtotalMinor: view.subtotalMinor, options });
-  const giftCard = await appliedGiftCard(request, context, quote.totalMinor, market);
-  const taxNotice = await taxNoticeFor(context.shop, country, quote.goodsMinor, market.currency);
+  total(quote.totalMinor);
+  const [giftCard, taxNotice] = await Promise.all([
+    giftCardRead,
+    // Why no VAT is charged for delivery to `country` (import, the UK above its threshold): the tax service's rule.
+    zone.then((z) => context.shop.taxes.noticeFor(z, country, quote.goodsMinor, market.currency)),
+  ]);
   return {
     cart: view,
     promotions,
@@ -115,18 +133,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     shipping.countries(),
     shopperMarket(request, context),
   ]);
-  const priced = await pricedCheckout(request, context, market, startCountry(countries, shipping.homeCountry, market));
+  // The address book is read beside the pricing.
+  const addressRead = auth.user ? addressBook.list(auth.user.uid) : Promise.resolve([]);
+  addressRead.catch(() => {}); // a pricing failure leaves it unused
   // A signed-in shopper at checkout: recorded for a reminder should the order not follow (at the
   // base prices, as reminder e-mails state them). Written only when the cart or address changed,
   // beside the page's other reads; it never fails the page.
-  const recorded = auth.user?.email
-    ? checkoutSubmission.remember({
-        signedInEmail: auth.user.email,
-        view: pricesAreBase(market) ? priced.cart : await cart.view(await currentCartId(request, context)),
-      })
-    : null;
-  const addresses = auth.user ? await addressBook.list(auth.user.uid) : [];
-  await recorded;
+  const email = auth.user?.email;
+  const remember = (view: CartView) =>
+    email ? checkoutSubmission.remember({ signedInEmail: email, view }) : Promise.resolve();
+  const atBase = pricesAreBase(market);
+  const priced = await pricedCheckout(
+    request,
+    context,
+    market,
+    startCountry(countries, shipping.homeCountry, market),
+    atBase ? remember : undefined,
+  );
+  const rememberAtBase = async () => {
+    const { cartId, early } = await currentCart(request, context);
+    await remember(await cart.view(cartId, undefined, early));
+  };
+  const [addresses] = await Promise.all([addressRead, email && !atBase ? rememberAtBase() : null]);
   return {
     countries: countries.map((c) => ({ code: c.code, name: c.name })),
     ...priced,

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import type { Cart } from "~/domain/commerce";
 import type { Market } from "~/domain/market";
 import type { AppContext } from "./context.server";
 import type { EarlyVisit } from "./page-delivery/early-hits.server";
@@ -15,6 +16,10 @@ export interface RequestMemo {
   member?: Promise<BackOfficeMember | null>;
   market?: Promise<Market>;
   cartId?: Promise<string | null>;
+  /** The uid the session cookie names, before it is checked (IdentityProvider.claimedUid). */
+  claimedUid?: Promise<string | null>;
+  /** The cart the cookies name, read beside the session check: used only once that check names the same cart. */
+  claimedCart?: Promise<{ cartId: string; cart: Promise<Cart | null> } | null>;
 }
 
 export interface Connection {

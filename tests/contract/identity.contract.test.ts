@@ -57,6 +57,18 @@ describe.each(IDENTITY_ADAPTERS)("IdentityProvider contract: $name", (adapter) =
     await expectCode(identity.signIn("nobody@example.com", "correct horse battery"), "invalid-credentials");
   });
 
+  it("names the uid a session token claims, which proves nothing once the session has ended", async () => {
+    const { identity: who, session } = await identity.signUp("grace@example.com", PASSWORD);
+    expect(identity.claimedUid(session.token)).toBe(who.uid);
+    expect(other.claimedUid(session.token)).toBe(who.uid);
+    expect(identity.claimedUid("not-a-session")).toBeNull();
+    expect(identity.claimedUid("")).toBeNull();
+    await identity.endSession(session.token);
+    // Whatever the token still names, only verifySession says whether it is signed in.
+    expect([null, who.uid]).toContain(identity.claimedUid(session.token));
+    expect(await everywhere(session.token)).toEqual([null, null]);
+  });
+
   it("rejects unknown session tokens", async () => {
     expect(await identity.verifySession("not-a-session")).toBeNull();
     expect(await identity.verifySession("")).toBeNull();

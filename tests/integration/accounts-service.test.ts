@@ -260,6 +260,7 @@ describe("identity failures", () => {
       signIn: fail,
       signUp: fail,
       verifySession: fail,
+      claimedUid: () => null,
       endSession: fail,
       endAllSessions: fail,
       sendPasswordReset: fail,
@@ -287,5 +288,31 @@ describe("identity failures", () => {
     expect(await said("unavailable", "OPERATION_NOT_ALLOWED")).toBe(
       "Sign-in is not available right now. Please try again.",
     );
+  });
+});
+
+describe("a session token that names someone else", () => {
+  // The profile of the uid a token claims is read before the session is checked: it must count
+  // only when the check names the same account.
+  it("shows the profile of the account the session belongs to, never the one the token claims", async () => {
+    const victim = created(await accounts.register("claimed@hemline.test", "long enough", null, LINKS));
+    const forger = created(await accounts.register("forger@hemline.test", "long enough", null, LINKS));
+    const real = createLocalIdentity(db, { resetTokenTtlMs: 3_600_000, sendResetMail: async () => {} });
+    const claimingVictim = (identity: IdentityProvider): IdentityProvider => ({
+      ...identity,
+      claimedUid: () => victim.identity.uid,
+    });
+    const service = createAccountsService({
+      identity: claimingVictim(real),
+      store,
+      adminEmails: [],
+      mailer,
+      shopName: "Hemline",
+    });
+    const signedIn = await service.load(forger.session.token);
+    expect(signedIn.user?.uid).toBe(forger.identity.uid);
+    expect(signedIn.userProfile?.email).toBe("forger@hemline.test");
+    // A token no session matches, claiming the victim: nobody is signed in and nothing of theirs is shown.
+    expect(await service.load("forged-token")).toEqual({ user: null, userProfile: null, error: null });
   });
 });

@@ -39,7 +39,7 @@ export function SiteFooter({
   marketChoices: RootData["marketChoices"];
 }) {
   return (
-    <footer className="mt-16 border-t border-stone-200 bg-stone-50 print:hidden">
+    <footer className="render-when-near mt-16 border-t border-stone-200 bg-stone-50 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <p className="font-serif text-xl font-bold">{shopName}</p>

@@ -1,24 +1,49 @@
 import { useState, type ComponentType, type MouseEvent } from "react";
+import { HIGH_FETCH_PRIORITY } from "~/lib/fetch-priority";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { LightboxImage, LightboxImageError } from "~/lib/browser/lightbox-config";
 import type { ProductImage } from "~/domain/product";
 import type { ProductLightboxProps } from "./ProductLightbox.client";
 import { responsiveImage } from "~/lib/responsive-image";
+import lightboxStyles from "yet-another-react-lightbox/styles.css";
 
 type Viewer = ComponentType<ProductLightboxProps>;
 
 // The viewer's code (and the lightbox library) is fetched the first time it is needed, so it
-// adds nothing to the product page's first download.
+// adds nothing to the product page's first download; so is its stylesheet, which in the page's
+// head held back the first paint (issue 41). The viewer opens once both have arrived.
 let viewerModule: Promise<Viewer> | undefined;
 function loadViewer(): Promise<Viewer> {
-  viewerModule ??= import("./ProductLightbox.client").then(
-    (m) => m.default,
+  viewerModule ??= Promise.all([import("./ProductLightbox.client"), loadStylesheet(lightboxStyles)]).then(
+    ([m]) => m.default,
     (error: unknown) => {
       viewerModule = undefined;
       throw error;
     },
   );
   return viewerModule;
+}
+
+function loadStylesheet(href: string): Promise<void> {
+  const present = document.querySelector<HTMLLinkElement>(`link[rel="stylesheet"][href="${href}"]`);
+  if (present?.sheet) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const link = present ?? document.createElement("link");
+    link.addEventListener("load", () => resolve(), { once: true });
+    link.addEventListener(
+      "error",
+      () => {
+        link.remove(); // the next attempt asks again
+        reject(new Error(`stylesheet ${href} did not load`));
+      },
+      { once: true },
+    );
+    if (!present) {
+      link.rel = "stylesheet";
+      link.href = href;
+      document.head.appendChild(link);
+    }
+  });
 }
 
 function plainClick(event: MouseEvent): boolean {
@@ -101,6 +126,7 @@ export function Gallery({
             height={img.height}
             loading={i === 0 ? undefined : "lazy"}
             decoding={i === 0 ? undefined : "async"}
+            {...(i === 0 ? HIGH_FETCH_PRIORITY : {})}
             className="h-full w-full object-cover"
           />
         </a>

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { HIGH_FETCH_PRIORITY } from "~/lib/fetch-priority";
 import type { ProductSummary } from "~/server/services/catalog/catalog-index.server";
 import { responsiveImage } from "~/lib/responsive-image";
 import { Price } from "./Price";
@@ -6,14 +7,16 @@ import { SaveButton } from "./SaveButton";
 import { Stars } from "./Stars";
 import { ratingText } from "~/lib/reviews";
 
-/** `saved`: whether the shopper saved it (undefined: no Save button). */
+/** `saved`: whether the shopper saved it (undefined: no Save button); `first`: the grid's first, its largest paint. */
 export function ProductCard({
   product,
   eager = false,
+  first = false,
   saved,
 }: {
   product: ProductSummary;
   eager?: boolean;
+  first?: boolean;
   saved?: boolean;
 }) {
   return (
@@ -28,6 +31,7 @@ export function ProductCard({
             height={product.image.height}
             loading={eager ? "eager" : "lazy"}
             decoding="async"
+            {...(first ? HIGH_FETCH_PRIORITY : {})}
             className="h-full w-full object-cover motion-safe:transition motion-safe:duration-300 motion-safe:group-hover:scale-[1.02]"
           />
         ) : null}
@@ -95,8 +99,14 @@ export function ProductGrid({
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4">
       {products.map((p, i) => (
-        <li key={p.id}>
-          <ProductCard product={p} eager={i < eagerCount} saved={savedIds ? savedIds.includes(p.id) : undefined} />
+        // The cards past the first rows wait to be laid out until they near the screen.
+        <li key={p.id} className={eagerCount > 0 && i >= eagerCount ? "render-when-near-card" : undefined}>
+          <ProductCard
+            product={p}
+            eager={i < eagerCount}
+            first={i === 0 && eagerCount > 0}
+            saved={savedIds ? savedIds.includes(p.id) : undefined}
+          />
         </li>
       ))}
     </ul>

@@ -46,13 +46,15 @@ export async function clearGiftCardHeader(): Promise<string> {
 export async function appliedGiftCard(
   request: Request,
   context: AppLoadContext,
-  totalMinor: number,
+  /** May be the promise of it: the card is read meanwhile. */
+  totalMinor: number | Promise<number>,
   market?: Pick<Market, "currency">,
 ) {
   const code = await appliedGiftCardCode(request);
   if (!code) return null;
   const card = await context.shop.giftCards.byAppliedCode(code);
   if (!card) return null;
+  const total = await totalMinor;
   // A card pays only orders in its own currency (placing the order refuses it too).
   const problem =
     card.status !== "active"
@@ -67,7 +69,7 @@ export async function appliedGiftCard(
     balanceMinor: card.balanceMinor,
     currency: card.currency,
     problem,
-    ...splitTotal(totalMinor, problem ? 0 : card.balanceMinor),
+    ...splitTotal(total, problem ? 0 : card.balanceMinor),
   };
 }
 

@@ -9,6 +9,7 @@ import type { CartView } from "~/server/services/cart/cart.server";
 import { CART_TTL_MS } from "~/server/services/cart/cart.server";
 import { customerKeyFor } from "~/server/services/promotions/promotions.server";
 import { currentCartId } from "~/server/http/cart-cookie.server";
+import type { Promotion } from "~/domain/promotion";
 import { baseCookieOptions } from "~/server/http/cookie-security.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { formGuardProblem, intentFailure } from "~/server/http/forms.server";
@@ -51,10 +52,13 @@ export async function cartPromotions(
   context: AppLoadContext,
   cart: CartView,
   market?: PricingMarket,
+  /** The promotions as stored, when the loader started that read beside the cart's (promotions.stored()). */
+  stored?: Promise<Promotion[]>,
 ) {
   const { user } = await getAuthState(request, context);
   const code = await appliedCode(request);
   const priced = await context.shop.promotions.price({
+    stored,
     lines: pricedCartLines(cart),
     code,
     customerKey: user ? customerKeyFor(user.uid, user.email ?? "") : null,

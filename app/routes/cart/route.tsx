@@ -11,7 +11,7 @@ import { shopperMarket } from "~/server/http/market-cookie.server";
 import { allPricedIn } from "~/server/services/markets/market-prices";
 import { seo } from "~/lib/seo";
 import { addToCart, fieldErrors } from "~/routes/cart/cart-actions.server";
-import { currentCartId } from "~/server/http/cart-cookie.server";
+import { currentCart, currentCartId } from "~/server/http/cart-cookie.server";
 import { redirectWithFlash } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/form-body.server";
 import { formGuardProblem, intentFailure } from "~/server/http/forms.server";
@@ -30,17 +30,27 @@ export const meta: MetaFunction = (args) =>
   seo(args, { title: "Your cart", description: "The items in your cart.", path: "/cart", noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [ownerId, market] = await Promise.all([currentCartId(request, context), shopperMarket(request, context)]);
+  // The promotions do not depend on the cart: read beside it.
+  const stored = context.shop.promotions.stored();
+  stored.catch(() => {}); // a failure below leaves it unused
+  const [{ cartId: ownerId, early }, market] = await Promise.all([
+    currentCart(request, context),
+    shopperMarket(request, context),
+  ]);
   // The cart in the shopper's market: its lines, totals and delivery figures in their currency.
-  const cart = await context.shop.cart.view(ownerId, market);
-  const promotions = await cartPromotions(request, context, cart, market);
-  // An empty cart offers the shopper's saved products (the cart's owner owns them too).
+  const cart = await context.shop.cart.view(ownerId, market, early);
+  // What depends on the cart alone is read together.
   if (cart.lines.length > 0) {
     // One suggestion for the whole cart, none of its products, in stock.
-    const look = await context.shop.completeTheLook.forCart(cart.lines.map((l) => l.productId));
+    const [promotions, look] = await Promise.all([
+      cartPromotions(request, context, cart, market, stored),
+      context.shop.completeTheLook.forCart(cart.lines.map((l) => l.productId)),
+    ]);
     return { cart, promotions, saved: [], signedIn: false, look: look ? allPricedIn(market, [look]) : [] };
   }
-  const [saved, auth] = await Promise.all([
+  // An empty cart offers the shopper's saved products (the cart's owner owns them too).
+  const [promotions, saved, auth] = await Promise.all([
+    cartPromotions(request, context, cart, market, stored),
     context.shop.wishlist.view(ownerId, market),
     getAuthState(request, context),
   ]);
@@ -133,7 +143,8 @@ export default function CartPage() {
                 />
               ))}
             </ul>
-            <CompleteTheLook products={look} className="mt-10" />
+            {/* Below a single line it is in the first screen: its first pictures load at once. */}
+            <CompleteTheLook products={look} className="mt-10" eagerCount={cart.lines.length === 1 ? 2 : 0} />
           </section>
           <aside aria-labelledby="cart-summary" className="h-fit rounded-lg bg-stone-50 p-6">
             <h2 id="cart-summary" className="text-lg font-semibold">

@@ -28,7 +28,17 @@ export async function productPageLoader({ params, request, context }: LoaderFunc
   // A route parameter that fails validation is a 404 naming the path.
   if (!isValidId(params.id)) throw notFound(request);
   const { catalog, config } = context.shop;
-  const [found, market] = await Promise.all([catalog.getProduct(params.id), shopperMarket(request, context)]);
+  const productId = params.id;
+  // What needs only the product's id (and the session) starts beside the product's read.
+  const authRead = getAuthState(request, context);
+  const savedRead = currentCartId(request, context).then((owner) => context.shop.wishlist.savedIds(owner));
+  const lookRead = context.shop.completeTheLook.forProduct(productId);
+  const reviewsRead = context.shop.reviews.forProduct(productId, {
+    userId: authRead.then((auth) => auth.user?.uid ?? null),
+    ...reviewQuery(url),
+  });
+  for (const read of [savedRead, lookRead, reviewsRead]) read.catch(() => {}); // a 404 below leaves them unused
+  const [found, market] = await Promise.all([catalog.getProduct(productId), shopperMarket(request, context)]);
   if (!found) throw notFound(request);
   // Every price on the page in the shopper's market (the render cache keeps one page per market). A gift
   // card shows only its amounts in the market's currency, at face value (never converted), from the smallest.
@@ -43,26 +53,15 @@ export async function productPageLoader({ params, request, context }: LoaderFunc
   const initialColour =
     product.colours.find((c) => c.name === requested)?.name ?? firstInStock?.name ?? product.colours[0]?.name ?? "";
 
-  const [look, alsoLike, savedIds, auth] = await Promise.all([
-    context.shop.completeTheLook.forProduct(product.id).then((items) => allPricedIn(market, items)),
+  const [look, alsoLike, savedIds, auth, reviews] = await Promise.all([
+    lookRead.then((items) => allPricedIn(market, items)),
     catalog.related(found, 8).then((items) => allPricedIn(market, items)),
-    context.shop.wishlist.savedIds(await currentCartId(request, context)),
-    getAuthState(request, context),
+    savedRead,
+    authRead,
+    reviewsRead,
   ]);
   // Part of the loaders' data, so the render cache keys the page by them (a sale changes the key).
   const related = alsoLike.filter((p) => !look.some((l) => l.id === p.id)).slice(0, 4);
-  // Reviews: ?reviews=helpful for the most helpful first, ?reviewPage=2 for the next page (plain links).
-  const sortParam = url.searchParams.get("reviews") ?? "";
-  const reviewSort: ReviewSortKey = (REVIEW_SORTS as readonly string[]).includes(sortParam)
-    ? (sortParam as ReviewSortKey)
-    : "newest";
-  const pageText = url.searchParams.get("reviewPage") ?? "";
-  const reviewPage = /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1;
-  const reviews = await context.shop.reviews.forProduct(product.id, {
-    userId: auth.user?.uid ?? null,
-    sort: reviewSort,
-    page: reviewPage,
-  });
   // Built here, so the browser's bundle does not carry the serialiser.
   const jsonLd = productJsonLd(product, market.currency, publicOrigin(request, config), reviews);
   return {
@@ -104,6 +103,17 @@ export async function productPageAction({ params, request, context }: ActionFunc
   if (intent === "helpful")
     return helpfulAction(request, context, formData, params.id, `${url.pathname}${url.search}#reviews`);
   return addToCart(request, context, formData, url.pathname + url.search);
+}
+
+/** Reviews: ?reviews=helpful for the most helpful first, ?reviewPage=2 for the next page (plain links). */
+function reviewQuery(url: URL): { sort: ReviewSortKey; page: number } {
+  const sortParam = url.searchParams.get("reviews") ?? "";
+  const sort: ReviewSortKey = (REVIEW_SORTS as readonly string[]).includes(sortParam)
+    ? (sortParam as ReviewSortKey)
+    : "newest";
+  const pageText = url.searchParams.get("reviewPage") ?? "";
+  const page = /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1;
+  return { sort, page };
 }
 
 /** schema.org Product, serialised so no "<" can close the script element early. */

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Gallery } from "~/components/product/Gallery";
@@ -16,15 +16,12 @@ import { RecentlyViewed } from "~/components/product/RecentlyViewed";
 import { getCategory } from "~/lib/categories";
 import { seo } from "~/lib/seo";
 import { firstError, replyFor, sentValue } from "~/lib/form-reply";
-import lightboxStyles from "yet-another-react-lightbox/styles.css";
 import { canSell } from "~/domain/sellable";
 import { useRootData } from "~/components/layout/root-data";
 import { RENDER_CACHED } from "~/lib/render-cache";
 import { productPageAction, productPageHeaders, productPageLoader } from "./product-page.server";
 
 // The lightbox's own styles, on the one page that has a lightbox (its code loads on first use).
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: lightboxStyles }];
-
 export const handle = RENDER_CACHED;
 
 export const loader = (args: LoaderFunctionArgs) => productPageLoader(args);
@@ -202,7 +199,7 @@ export default function ProductPage() {
       <CompleteTheLook products={look} savedIds={savedIds} />
 
       {related.length > 0 ? (
-        <section aria-labelledby="related-heading" className="mt-16">
+        <section aria-labelledby="related-heading" className="render-when-near mt-16">
           <h2 id="related-heading" className="text-2xl font-semibold tracking-tight">
             You may also like
           </h2>

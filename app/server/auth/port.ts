@@ -77,6 +77,13 @@ export interface IdentityProvider {
    * (FirestoreUnavailableError) when the session records cannot be read, rather than guessing.
    */
   verifySession(token: string): Promise<Identity | null>;
+  /**
+   * The uid a session token names, read from the token alone (no database, no network) and NOT
+   * checked: a forged, ended or expired token may name anyone. It only lets a request start
+   * reading that uid's records beside verifySession; nothing read so may be used or shown until
+   * verifySession confirms the same uid. Null when the token names nobody.
+   */
+  claimedUid(token: string): string | null;
   /** Sign-out: end this session only (an unknown token is no error). */
   endSession(token: string): Promise<void>;
   /** Sign-out everywhere: end every session of the user. */

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { createCookie, type AppLoadContext } from "@remix-run/node";
 import type { Session } from "../auth/port";
-import { commitSession, getAuthState } from "./session.server";
+import type { Cart } from "~/domain/commerce";
+import { claimedUid, commitSession, getAuthState } from "./session.server";
 import { getConfig } from "../config.server";
 import { baseCookieOptions } from "./cookie-security.server";
 import { remembered } from "../load-context.server";
@@ -32,6 +33,35 @@ export function currentCartId(request: Request, context: AppLoadContext): Promis
     const token = await guestToken(request);
     return token ? `guest:${token}` : null;
   });
+}
+
+/**
+ * The cart the cookies name, its read started at once, beside the session check: a guest's by its
+ * (signed) cookie, a shopper's by the uid the session cookie names, unchecked. Shared by the
+ * request's loaders; only currentCart hands it out, once the check names the same cart.
+ */
+function claimedCart(request: Request, context: AppLoadContext) {
+  return remembered(context, request, "claimedCart", async () => {
+    const uid = await claimedUid(request, context);
+    const token = uid ? null : await guestToken(request);
+    const cartId = uid ? `user:${uid}` : token ? `guest:${token}` : null;
+    if (!cartId) return null;
+    const cart = context.shop.cart.read(cartId);
+    cart.catch(() => {}); // an unused read's failure is nobody's; a used one's reaches its reader
+    return { cartId, cart };
+  });
+}
+
+/**
+ * The cart this request reads (currentCartId) and, as `early`, its stored document when the read
+ * started beside the session check was for that same cart: pass both to the cart service.
+ */
+export async function currentCart(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ cartId: string | null; early: Promise<Cart | null> | undefined }> {
+  const [cartId, claimed] = await Promise.all([currentCartId(request, context), claimedCart(request, context)]);
+  return { cartId, early: claimed && claimed.cartId === cartId ? claimed.cart : undefined };
 }
 
 /** The cart this request writes to, creating the guest cookie when needed (its Set-Cookie in `headers`). */

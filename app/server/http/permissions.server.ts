@@ -1,10 +1,10 @@
 import { data, type AppLoadContext } from "@remix-run/node";
 import { can, ROLE_PERMISSIONS, type Permission } from "~/domain/staff";
-import type { AuthState } from "../services/accounts/accounts.server";
 import { isAdmin } from "../services/accounts/roles.server";
 import type { BackOfficeMember } from "../services/staff/staff.server";
 import { remembered } from "../load-context.server";
-import { getAuthState, requireUser } from "./session.server";
+import { claimedUid, getAuthState, requireUser } from "./session.server";
+import { outcome, settled } from "~/lib/settled";
 
 // The back office's guard: every admin loader and action calls requirePermission with the one
 // permission it needs (app/domain/staff.ts). Signed out -> sign-in; signed in without it -> 403
@@ -20,21 +20,28 @@ export interface StaffActor {
   permissions: readonly Permission[];
 }
 
-function memberOf(request: Request, context: AppLoadContext, state: AuthState): Promise<BackOfficeMember | null> {
-  return remembered(context, request, "member", () =>
-    state.user ? context.shop.staff.memberFor(state.user.uid, isAdmin(state.userProfile)) : Promise.resolve(null),
-  );
+function memberOf(request: Request, context: AppLoadContext): Promise<BackOfficeMember | null> {
+  return remembered(context, request, "member", async () => {
+    // The membership of the uid the cookie names is read beside the session check, and used only
+    // when the check confirms that uid.
+    const claimed = await claimedUid(request, context);
+    const early = claimed ? settled(context.shop.staff.memberFor(claimed, false)) : null;
+    const state = await getAuthState(request, context);
+    if (!state.user) return null;
+    const owner = isAdmin(state.userProfile);
+    if (early && !owner && state.user.uid === claimed) return outcome(await early);
+    return context.shop.staff.memberFor(state.user.uid, owner);
+  });
 }
 
 /** The signed-in visitor's back-office role, or null (signed out, or not staff): for the header's link. */
 export async function backOfficeMember(request: Request, context: AppLoadContext): Promise<BackOfficeMember | null> {
-  return memberOf(request, context, await getAuthState(request, context));
+  return memberOf(request, context);
 }
 
 /** Any member of staff (the back-office layout); others 403. */
 export async function requireStaff(request: Request, context: AppLoadContext): Promise<StaffActor> {
-  const state = await requireUser(request, context);
-  const member = await memberOf(request, context, state);
+  const [state, member] = await Promise.all([requireUser(request, context), memberOf(request, context)]);
   if (!member) throw data(null, { status: 403 });
   return {
     actor: state.userProfile?.email ?? state.user.email ?? state.user.uid,

@@ -21,6 +21,17 @@ export function getAuthState(request: Request, context: AppLoadContext): Promise
   );
 }
 
+/**
+ * The uid the session cookie names, NOT checked: only for starting reads beside getAuthState,
+ * whose answer decides whether they are used (nothing read for it is shown unless getAuthState
+ * names the same uid).
+ */
+export function claimedUid(request: Request, context: AppLoadContext): Promise<string | null> {
+  return remembered(context, request, "claimedUid", () =>
+    readSessionToken(request).then((token) => context.shop.accounts.claimedUid(token)),
+  );
+}
+
 export async function commitSession(session: Session): Promise<string> {
   const maxAge = Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
   return sessionCookie().serialize(session.token, { maxAge });

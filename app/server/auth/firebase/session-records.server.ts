@@ -13,8 +13,17 @@ export interface SessionRecords {
   open(id: string, uid: string, at: number, expiresAt: number): Promise<void>;
   /** Whether session `id` is open at `at` and belongs to `uid`. */
   isOpen(id: string, uid: string, at: number): Promise<boolean>;
+  /** Session `id`'s record as read (for a caller that reads it beside another check), null when absent. */
+  read(id: string): Promise<SessionRecord | null>;
+  /** Whether a record from read() is open at `at` for `uid`. */
+  opens(record: SessionRecord | null, uid: string, at: number): boolean;
   end(id: string): Promise<void>;
   endAll(uid: string): Promise<void>;
+}
+
+export interface SessionRecord {
+  uid: string;
+  expiresAt: number;
 }
 
 const BATCH = 400;
@@ -22,15 +31,24 @@ const BATCH = 400;
 export function firestoreSessionRecords(db: Firestore): SessionRecords {
   const sessions = db.collection("authSessions");
   const refFor = (id: string) => sessions.doc(crypto.createHash("sha256").update(id).digest("hex"));
+  async function read(id: string): Promise<SessionRecord | null> {
+    const snap = await available(() => refFor(id).get());
+    return snap.exists
+      ? { uid: snap.get("uid") as string, expiresAt: (snap.get("expiresAt") as Timestamp).toMillis() }
+      : null;
+  }
+  const opens = (record: SessionRecord | null, uid: string, at: number) =>
+    record !== null && record.uid === uid && record.expiresAt > at;
   return {
+    read,
+    opens,
     async open(id, uid, at, expiresAt) {
       await available(() =>
         refFor(id).set({ uid, createdAt: at, expiresAt: firestoreSdk().Timestamp.fromMillis(expiresAt) }),
       );
     },
     async isOpen(id, uid, at) {
-      const snap = await available(() => refFor(id).get());
-      return snap.exists && snap.get("uid") === uid && (snap.get("expiresAt") as Timestamp).toMillis() > at;
+      return opens(await read(id), uid, at);
     },
     async end(id) {
       await available(() => refFor(id).delete());

@@ -12,6 +12,7 @@ import type { Mailer } from "~/server/mail/port";
 import { registrationAttemptMail } from "./emails.server";
 import { createRateLimiter, LIMITS, RateLimitedError, type Limit } from "./rate-limit.server";
 import { roleFor } from "./roles.server";
+import { outcome, settled } from "~/lib/settled";
 import { GOOGLE_SIGN_IN_FAILED, PASSWORD_TOO_SHORT, RESET_LINK_INVALID, WRONG_CREDENTIALS } from "~/lib/auth-schemas";
 
 // Accounts: sign-up, sign-in, sessions, profiles, password changes and resets, on top of the
@@ -269,6 +270,10 @@ export function createAccountsService(deps: AccountsDeps) {
     /** The auth state behind a session token; a missing profile is created. */
     async load(token: string | null): Promise<AuthState> {
       if (!token) return { user: null, userProfile: null, error: null };
+      // The profile of the uid the token names is read beside the session check (one wait, not
+      // two) and used only when the check confirms that uid.
+      const claimed = identity.claimedUid(token);
+      const early = claimed ? settled(store.profiles.get(claimed)) : null;
       let user: Identity | null;
       try {
         user = await identity.verifySession(token);
@@ -278,10 +283,17 @@ export function createAccountsService(deps: AccountsDeps) {
       }
       if (!user) return { user: null, userProfile: null, error: null };
       try {
-        return { user, userProfile: await ensureProfile(user), error: null };
+        const read = early && user.uid === claimed ? await early : null;
+        const profile = (read && outcome(read)) ?? (await ensureProfile(user));
+        return { user, userProfile: profile, error: null };
       } catch (error) {
         return { user, userProfile: null, error: messageOf(error) };
       }
+    },
+
+    /** The uid a session token names, unchecked (IdentityProvider.claimedUid): for reads made beside load(). */
+    claimedUid(token: string | null): string | null {
+      return token ? identity.claimedUid(token) : null;
     },
 
     /** Needs a signed-in user with a loaded profile, else 'User not authenticated'. */

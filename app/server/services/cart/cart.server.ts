@@ -115,9 +115,10 @@ export interface CartDeps {
 export function createCartService(deps: CartDeps) {
   const { store, shipping } = deps;
   const now = deps.now ?? (() => new Date());
-  async function load(cartId: string | null): Promise<Cart | null> {
+  /** `early`: cart `cartId` as already read (read()), so the caller's wait for it is not repeated. */
+  async function load(cartId: string | null, early?: Promise<Cart | null>): Promise<Cart | null> {
     if (!cartId) return null;
-    const cart = await store.carts.get(cartId);
+    const cart = await (early ?? store.carts.get(cartId));
     if (!cart) return null;
     if (now().getTime() - Date.parse(cart.updatedAt) > CART_TTL_MS) {
       await store.carts.delete(cartId);
@@ -148,8 +149,11 @@ export function createCartService(deps: CartDeps) {
      * The cart, priced in `market` (the shopper's; the base prices without one): its lines through
      * the markets' one conversion, its delivery figures at the market's rate.
      */
-    async view(cartId: string | null, market?: PricingMarket): Promise<CartView> {
-      const cart = await load(cartId);
+    async view(cartId: string | null, market?: PricingMarket, early?: Promise<Cart | null>): Promise<CartView> {
+      // The home zone does not depend on the cart: read beside it.
+      const homeZone = shipping.homeZone();
+      homeZone.catch(() => {});
+      const cart = await load(cartId, early);
       const lines = cart?.lines ?? [];
       const products = await productsFor(lines);
       const views: CartLineView[] = lines.map((line) => {
@@ -220,7 +224,7 @@ export function createCartService(deps: CartDeps) {
         return sum + unitBaseMinor(product, l.size, l.colour) * l.quantity;
       }, 0);
       const delivered = deliveredSubtotalMinor(views.map((l) => ({ ...l, quantity: l.problem ? 0 : l.quantity })));
-      const baseEstimate = zoneEstimate(await shipping.homeZone(), { subtotalMinor: baseSubtotalMinor, weightGrams });
+      const baseEstimate = zoneEstimate(await homeZone, { subtotalMinor: baseSubtotalMinor, weightGrams });
       const estimate = market ? estimateIn(market, baseEstimate, delivered) : baseEstimate;
       return {
         id: cart ? cart.id : null,
@@ -269,9 +273,17 @@ export function createCartService(deps: CartDeps) {
       return { kept: lines.length, left };
     },
 
+    /**
+     * Cart `cartId` as stored, read only (an expired one is dropped later, by view or count): for a
+     * request that starts the read before it knows the cart is its own, then passes it as `early`.
+     */
+    read(cartId: string): Promise<Cart | null> {
+      return store.carts.get(cartId);
+    },
+
     /** Items in the cart, for the header on every page. */
-    async count(cartId: string | null): Promise<number> {
-      const cart = await load(cartId);
+    async count(cartId: string | null, early?: Promise<Cart | null>): Promise<number> {
+      const cart = await load(cartId, early);
       return cart?.lines.reduce((sum, l) => sum + l.quantity, 0) ?? 0;
     },
 

@@ -1,3 +1,4 @@
+import { outcome, settled } from "~/lib/settled";
 import crypto from "node:crypto";
 import { WebhookSignatureError, type CardDetails, type PaymentProcessor } from "../../payments/port";
 import {
@@ -149,11 +150,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   /** Pay unless these keys are over their limits; a failed payment counts against each of them. */
+  const waitFor = async (keys: Array<[string, Limit]>) =>
+    Math.max(0, ...(await Promise.all(keys.map(([key, limit]) => limiter.retryAfter(key, limit)))));
+
+  /** `early`: waitFor(keys) as the caller started it beside its own reads. */
   async function limitedPay<R extends RetryResult>(
     keys: Array<[string, Limit]>,
     pay: () => Promise<R>,
+    early?: Promise<number>,
   ): Promise<R | { kind: "rate-limited"; retryAfterSeconds: number }> {
-    const wait = Math.max(0, ...(await Promise.all(keys.map(([key, limit]) => limiter.retryAfter(key, limit)))));
+    const wait = await (early ?? waitFor(keys));
     if (wait > 0) return { kind: "rate-limited", retryAfterSeconds: wait };
     const result = await pay();
     if (result.kind === "payment-failed") await Promise.all(keys.map(([key, limit]) => limiter.hit(key, limit)));
@@ -301,18 +307,32 @@ export function createCheckoutService(deps: CheckoutDeps) {
     },
 
     async placeOrder(input: CheckoutInput): Promise<CheckoutResult> {
+      // What the placement reads first is independent, so it is read at once: the order a replayed
+      // form already placed, the cart, the market and the delivery zone (both fresh), the promotions.
+      const storedPromotions = promotions.stored();
+      // The payment's rate limit too: whether this checkout may pay depends on nothing read here.
+      const declines = declineKeys(input.ip, `cart:${input.cartId}`);
+      const declineWait = waitFor(declines);
+      for (const read of [storedPromotions, declineWait]) read.catch(() => {}); // each fails where it is used
+      const [found, cartLines, marketRead, zoneRead] = await Promise.all([
+        store.orders.findByIdempotencyKey(input.idempotencyKey),
+        settled(cart.lines(input.cartId)),
+        // The delivery country decides the market, read fresh: money is taken in its currency.
+        settled(markets.marketForCountry(input.address.country, { fresh: true })),
+        // The order's price comes from the zones as they are now, not as a page last read them.
+        settled(shipping.zoneFor(input.address.country, { fresh: true })),
+      ]);
       // A replayed or double-submitted form finds the order it already placed.
-      const existing = await store.orders.findByIdempotencyKey(input.idempotencyKey);
-      if (existing) return resume(existing, input);
+      if (found) return resume(found, input);
 
-      const lines = await cart.lines(input.cartId);
+      const lines = outcome(cartLines);
       if (lines.length === 0) return emptyOrPlaced(input.idempotencyKey);
-      // The delivery country decides the market, read fresh: money is taken in its currency.
-      const market = await markets.marketForCountry(input.address.country, { fresh: true });
+      const market = outcome(marketRead);
       if (input.shownMarketId && input.shownMarketId !== market.id)
         return { kind: "market-changed", country: input.address.country, market };
-      const products = new Map<string, Product | null>();
-      for (const id of new Set(lines.map((l) => l.productId))) products.set(id, await store.products.get(id));
+      const ids = [...new Set(lines.map((l) => l.productId))];
+      const read = await Promise.all(ids.map((id) => store.products.get(id)));
+      const products = new Map<string, Product | null>(ids.map((id, i) => [id, read[i]]));
       const shortfalls: StockShortfall[] = [];
       const baseLines: OrderLine[] = [];
       for (const line of lines) {
@@ -366,9 +386,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
           })),
         ),
       };
-      // The order's price comes from the zones as they are now, not as a page last read them.
       if (!giftCardsOnly && !hasPostalAddress(input.address)) return { kind: "address-needed" };
-      const zone = await shipping.zoneFor(input.address.country, { fresh: true });
+      const zone = outcome(zoneRead);
       if (!giftCardsOnly && (!zone || zone.methods.length === 0))
         return { kind: "no-delivery", country: input.address.country };
       // Gift cards only: sent by e-mail, nothing to deliver or price (and no zone needed).
@@ -394,6 +413,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         customerKey: customerKeyFor(input.userId, input.email),
         standardDeliveryMinor: amountIn(market, quotes[0].priceMinor),
         market,
+        stored: storedPromotions,
       });
       if (priced.codeProblem) return { kind: "promotion-refused", message: priced.codeProblem };
       const { pricing } = priced;
@@ -478,35 +498,41 @@ export function createCheckoutService(deps: CheckoutDeps) {
         createdAt: at,
         updatedAt: at,
       };
-      return limitedPay(declineKeys(input.ip, `cart:${input.cartId}`), async (): Promise<CheckoutResult> => {
-        // The cart is read again inside the placement: ten tabs posting one cart make one order.
-        const placed = await store.orders.place(order, {
-          cartId: input.cartId,
-          cartLines: lines,
-          promotionUses: priced.claims,
-          giftCardRedemption: giftCard ? { cardId: giftCard.card.id, amountMinor: giftCard.amountMinor } : null,
-        });
-        if (placed.kind === "gift-card-refused") {
-          giftCardRedemptions.inc({ outcome: placed.reason });
-          return { kind: "gift-card-refused", message: giftCardProblem(placed.reason) };
-        }
-        if (giftCard && placed.kind === "placed") giftCardRedemptions.inc({ outcome: "redeemed" });
-        if (placed.kind === "cart-empty") return emptyOrPlaced(input.idempotencyKey);
-        if (placed.kind === "promotion-used-up") {
-          const used = pricing.applied.find((a) => a.promotionId === placed.promotionId);
-          const what = used?.code ? `The code ${used.code.toUpperCase()}` : `The promotion ${used?.name ?? ""}`.trim();
-          return {
-            kind: "promotion-refused",
-            message: `${what} has just been used up. Nothing was charged and no order was placed.`,
-          };
-        }
-        if (placed.kind === "sold-out" || placed.kind === "cart-changed") return placed;
-        if (placed.kind === "duplicate") return { kind: "done", order: placed.order };
-        ordersPlaced.inc();
-        stockTaken(placed.order);
-        faults.afterOrderPlaced?.();
-        return pay(placed.order, input.card, input.origin);
-      });
+      return limitedPay(
+        declines,
+        async (): Promise<CheckoutResult> => {
+          // The cart is read again inside the placement: ten tabs posting one cart make one order.
+          const placed = await store.orders.place(order, {
+            cartId: input.cartId,
+            cartLines: lines,
+            promotionUses: priced.claims,
+            giftCardRedemption: giftCard ? { cardId: giftCard.card.id, amountMinor: giftCard.amountMinor } : null,
+          });
+          if (placed.kind === "gift-card-refused") {
+            giftCardRedemptions.inc({ outcome: placed.reason });
+            return { kind: "gift-card-refused", message: giftCardProblem(placed.reason) };
+          }
+          if (giftCard && placed.kind === "placed") giftCardRedemptions.inc({ outcome: "redeemed" });
+          if (placed.kind === "cart-empty") return emptyOrPlaced(input.idempotencyKey);
+          if (placed.kind === "promotion-used-up") {
+            const used = pricing.applied.find((a) => a.promotionId === placed.promotionId);
+            const what = used?.code
+              ? `The code ${used.code.toUpperCase()}`
+              : `The promotion ${used?.name ?? ""}`.trim();
+            return {
+              kind: "promotion-refused",
+              message: `${what} has just been used up. Nothing was charged and no order was placed.`,
+            };
+          }
+          if (placed.kind === "sold-out" || placed.kind === "cart-changed") return placed;
+          if (placed.kind === "duplicate") return { kind: "done", order: placed.order };
+          ordersPlaced.inc();
+          stockTaken(placed.order);
+          faults.afterOrderPlaced?.();
+          return pay(placed.order, input.card, input.origin);
+        },
+        declineWait,
+      );
     },
 
     /** Pay a 'payment failed' order again: its stock is taken again first, so it can still sell out. */

@@ -20,6 +20,8 @@ export interface PriceRequest {
   standardDeliveryMinor: number;
   /** The market the lines are priced in: fixed amounts and minimum spends convert at its rate. Default: the base prices. */
   market?: PricingMarket;
+  /** The promotions as stored, when the caller started that read beside its own (see stored()); else read here. */
+  stored?: Promise<Promotion[]>;
 }
 
 export interface PriceResult {
@@ -76,23 +78,21 @@ export function createPromotionsService(deps: PromotionsDeps) {
     async price(request: PriceRequest): Promise<PriceResult> {
       const at = now();
       const market = request.market;
-      const all = (await store.promotions.list()).map((p) => (market ? promotionIn(market, p) : p));
-      const candidates: Promotion[] = [];
-      for (const promotion of all.filter((p) => p.code === null && qualifies(p, request.lines, at))) {
-        if (await hasUsesLeft(promotion, request.customerKey)) candidates.push(promotion);
-      }
+      const all = (await (request.stored ?? store.promotions.list())).map((p) => (market ? promotionIn(market, p) : p));
+      // Every usage count needed (the qualifying promotions', the code's) is read at once.
+      const automatic = all.filter((p) => p.code === null && qualifies(p, request.lines, at));
+      const coded = request.code
+        ? (all.find((p) => p.code !== null && p.code.toLowerCase() === request.code!.trim().toLowerCase()) ?? null)
+        : null;
+      const [open, codeUse] = await Promise.all([
+        Promise.all(automatic.map((p) => hasUsesLeft(p, request.customerKey))),
+        coded ? used(coded, request.customerKey) : { total: 0, customer: 0 },
+      ]);
+      const candidates: Promotion[] = automatic.filter((_, i) => open[i]);
       let codeProblem: string | null = null;
       if (request.code) {
-        const promotion =
-          all.find((p) => p.code !== null && p.code.toLowerCase() === request.code!.trim().toLowerCase()) ?? null;
-        codeProblem = codeRefusal(
-          request.code,
-          promotion,
-          request.lines,
-          at,
-          promotion ? await used(promotion, request.customerKey) : { total: 0, customer: 0 },
-          market?.currency,
-        );
+        const promotion = coded;
+        codeProblem = codeRefusal(request.code, promotion, request.lines, at, codeUse, market?.currency);
         if (!codeProblem && promotion) candidates.push(promotion);
       }
       const pricing = bestPricing(candidates, request.lines, request.standardDeliveryMinor);
@@ -114,6 +114,11 @@ export function createPromotionsService(deps: PromotionsDeps) {
       const promotion = await store.promotions.findByCode(code);
       if (!promotion?.code || validity(promotion, now()) !== "ok") return null;
       return (await hasUsesLeft(promotion, null)) ? promotion.code : null;
+    },
+
+    /** Every promotion as stored, for a price() request whose caller reads it early (PriceRequest.stored). */
+    stored(): Promise<Promotion[]> {
+      return store.promotions.list();
     },
 
     async list() {

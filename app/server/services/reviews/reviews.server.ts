@@ -64,7 +64,15 @@ export function createReviewsService(deps: ReviewsDeps) {
     eligibility,
 
     /** What the product page shows: the rating, one page of approved reviews, and what the shopper may do. */
-    async forProduct(productId: string, query: { userId: string | null; sort: ReviewSortKey; page: number }) {
+    /**
+     * `userId` may be the promise of it (the session being checked): the product's reviews are
+     * read meanwhile, and only what concerns the shopper waits for it.
+     */
+    async forProduct(
+      productId: string,
+      query: { userId: string | null | Promise<string | null>; sort: ReviewSortKey; page: number },
+    ) {
+      const userId = Promise.resolve(query.userId);
       const [summary, firstTry, canReview] = await Promise.all([
         store.reviews.summary(productId),
         store.reviews.listApproved(productId, {
@@ -72,8 +80,9 @@ export function createReviewsService(deps: ReviewsDeps) {
           limit: REVIEWS_PER_PAGE,
           offset: (query.page - 1) * REVIEWS_PER_PAGE,
         }),
-        eligibility(query.userId, productId),
+        userId.then((uid) => eligibility(uid, productId)),
       ]);
+      const uid = await userId;
       const pageCount = Math.max(1, Math.ceil(firstTry.total / REVIEWS_PER_PAGE));
       // A page past the end (an old link) shows the last page rather than an empty one.
       const page = Math.min(query.page, pageCount);
@@ -85,9 +94,9 @@ export function createReviewsService(deps: ReviewsDeps) {
               limit: REVIEWS_PER_PAGE,
               offset: (page - 1) * REVIEWS_PER_PAGE,
             });
-      const voted = query.userId
+      const voted = uid
         ? await store.reviews.votedBy(
-            query.userId,
+            uid,
             list.reviews.map((r) => r.id),
           )
         : [];

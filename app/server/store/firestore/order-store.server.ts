@@ -1,4 +1,4 @@
-import type { DocumentReference, Firestore, Transaction } from "firebase-admin/firestore";
+import type { DocumentReference, DocumentSnapshot, Firestore, Transaction } from "firebase-admin/firestore";
 import {
   sameCartLines,
   withOrderMarket,
@@ -59,10 +59,13 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
   const carts = db.collection("carts");
 
   /** Reads every product of `lines`; Firestore wants all reads before any write. */
+  const productIdsOf = (lines: OrderLine[]) => [...new Set(lines.map((l) => l.productId))];
+  const stockOf = (ids: string[], snaps: DocumentSnapshot[]): Map<string, Product | null> =>
+    new Map(ids.map((id, i) => [id, snaps[i].exists ? productFromDoc(snaps[i].data()!) : null]));
+
   async function readStock(tx: Transaction, lines: OrderLine[]): Promise<Map<string, Product | null>> {
-    const ids = [...new Set(lines.map((l) => l.productId))];
-    const snaps = await tx.getAll(...ids.map((id) => products.doc(id)));
-    return new Map(ids.map((id, i) => [id, snaps[i].exists ? productFromDoc(snaps[i].data()!) : null]));
+    const ids = productIdsOf(lines);
+    return stockOf(ids, await tx.getAll(...ids.map((id) => products.doc(id))));
   }
 
   /**
@@ -105,14 +108,20 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
           db.runTransaction<PlaceOrderResult>(
             async (tx) => {
               attempts += 1;
-              const keySnap = await tx.get(keyRef);
+              // The idempotency key, the cart and the stock in one read (one round trip, not three).
+              const ids = productIdsOf(order.lines);
+              const [keySnap, ...rest] = await tx.getAll(
+                keyRef,
+                ...(cartId ? [carts.doc(cartId)] : []),
+                ...ids.map((id) => products.doc(id)),
+              );
+              const cart = cartId ? rest.shift()! : null;
               if (keySnap.exists) {
                 const existing = await tx.get(orders.doc(keySnap.data()!.orderId as string));
                 if (existing.exists) return { kind: "duplicate", order: fromDoc(existing.data()!) };
               }
-              if (cartId) {
+              if (cart) {
                 // Read in this transaction: a cart posted from ten tabs becomes one order.
-                const cart = await tx.get(carts.doc(cartId));
                 const lines = (cart.get("lines") as CartLine[] | undefined) ?? [];
                 if (lines.length === 0) return { kind: "cart-empty" };
                 if (cartLines && !sameCartLines(lines, cartLines)) return { kind: "cart-changed" };
@@ -137,8 +146,7 @@ export function createFirestoreOrderStore(db: Firestore, faults: StoreFaults = {
                   reason: gift.outcome.reason,
                   balanceMinor: gift.outcome.balanceMinor,
                 };
-              const read = await readStock(tx, order.lines);
-              const { shortfalls, written } = writeStock(tx, read, order.lines, -1);
+              const { shortfalls, written } = writeStock(tx, stockOf(ids, rest), order.lines, -1);
               if (shortfalls.length > 0) return { kind: "sold-out", shortfalls };
               uses.write();
               gift?.commit();
