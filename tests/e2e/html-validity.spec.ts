@@ -78,7 +78,8 @@ test("every page type is valid HTML (Nu HTML Checker)", async ({ browser }, test
       const extract = m.extract ? `  ⟨${m.extract.replace(/\s+/g, " ")}⟩` : "";
       return `${where} line ${m.lastLine ?? "?"}: ${m.message}${extract}`;
     });
-  expect(pages.size).toBeGreaterThan(50);
+  // The tours walked every page type: over 40 storefront pages, and over 50 with the back office's.
+  expect(pages.size).toBeGreaterThan(tours === TOURS ? 50 : 40);
   expect(errors, `${errors.length} HTML errors:\n${errors.join("\n")}`).toEqual([]);
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-// Against the shop started with PAGE_CACHE=off (the cache-off-js-on project only): the catalogue's
+// Against the shop started with PAGE_CACHE=off (the cache-off-js-off project only): the catalogue's
 // pages are rendered for every request and streamed, none is kept or answered early, and each still
 // carries the visitor's own form token and the page's security headers.
 
