@@ -105,3 +105,15 @@ export async function audit(page: Page, browser: Browser, testInfo: TestInfo, to
   expect.soft(found.spacing, `lost with WCAG's text spacing:\n${found.spacing.join("\n")}`).toEqual([]);
   expect.soft(found.motion, `motion despite prefers-reduced-motion:\n${found.motion.join("\n")}`).toEqual([]);
 }
+
+/** One test per tour, each walking it with `audit`. */
+export function auditTours(tours: ReadonlyArray<{ name: string; tour: Tour }>): void {
+  for (const { name, tour } of tours) {
+    test(`the pages ${name} sees: axe, focus indicators, reflow, text spacing, reduced motion, SEO`, async ({
+      page,
+      browser,
+    }, testInfo) => {
+      await audit(page, browser, testInfo, tour);
+    });
+  }
+}
